@@ -1,0 +1,58 @@
+import * as ToastPrimitive from "@radix-ui/react-toast";
+import { X } from "lucide-react";
+import type { ComponentProps } from "react";
+import { cn } from "~/lib/cn";
+
+export const ToastProvider = ToastPrimitive.Provider;
+
+export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
+  return (
+    <ToastPrimitive.Viewport
+      className={cn(
+        "fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]",
+        className,
+      )}
+      {...props}
+    />
+  );
+}
+
+const variants = {
+  success: "border-green-600 bg-green-50 text-green-900",
+  info: "border-gray-200 bg-white text-gray-900",
+  error: "border-red-700 bg-red-600 text-white",
+};
+
+export function Toast({
+  className,
+  variant = "info",
+  ...props
+}: ComponentProps<typeof ToastPrimitive.Root> & { variant?: keyof typeof variants }) {
+  return (
+    <ToastPrimitive.Root
+      className={cn(
+        "relative flex w-full items-start gap-3 rounded-md border p-4 pr-10 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]",
+        variants[variant],
+        className,
+      )}
+      data-variant={variant}
+      {...props}
+    />
+  );
+}
+
+export const ToastTitle = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Title>) => (
+  <ToastPrimitive.Title className={cn("text-sm font-semibold", className)} {...props} />
+);
+export const ToastDescription = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) => (
+  <ToastPrimitive.Description className={cn("text-sm opacity-90", className)} {...props} />
+);
+export const ToastClose = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) => (
+  <ToastPrimitive.Close
+    aria-label="Close"
+    className={cn("absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100 focus:outline-none focus:ring-2", className)}
+    {...props}
+  >
+    <X className="h-4 w-4" aria-hidden />
+  </ToastPrimitive.Close>
+);

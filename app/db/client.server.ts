@@ -1,0 +1,145 @@
+import { PGlite } from "@electric-sql/pglite";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { sql } from "drizzle-orm";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import lockfile from "proper-lockfile";
+import type { Logger } from "pino";
+import * as schema from "./schema";
+
+export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: "pglite" | "postgres";
+  /** Runs `select 1`; rejects when the database cannot be reached. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export class DataDirLockedError extends Error {}
+
+/** Where the committed SQL migrations live (resolved from the project root). */
+export const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations");
+
+/**
+ * Embedded PGlite in `dataDir` (or in memory for tests). A lock file makes a second
+ * process on the same directory fail fast instead of corrupting it.
+ */
+export async function openPglite(dataDir: string | "memory", log?: Logger): Promise<DatabaseHandle> {
+  let release: (() => Promise<void>) | undefined;
+  let client: PGlite;
+  if (dataDir === "memory") {
+    client = new PGlite();
+  } else {
+    fs.mkdirSync(dataDir, { recursive: true });
+    const lockTarget = path.resolve(dataDir);
+    try {
+      release = await lockfile.lock(lockTarget, {
+        lockfilePath: path.join(lockTarget, "adnaira.lock"),
+        stale: 10_000,
+        realpath: false,
+        onCompromised: (err) => log?.error({ err }, "data directory lock compromised"),
+      });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === "ELOCKED") {
+        throw new DataDirLockedError(
+          `Another AdNaira process is already using the data directory ${lockTarget}. ` +
+            `Stop it first, or set DATA_DIR to another directory.`,
+        );
+      }
+      throw err;
+    }
+    client = new PGlite(path.join(lockTarget, "pgdata"));
+  }
+  await client.waitReady;
+  const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+      await release?.();
+    },
+  };
+}
+
+/** A node-postgres pool. Pool errors (a restarted server) are logged, never fatal. */
+export function openPostgres(
+  connectionString: string,
+  log?: Logger,
+  options: { max?: number } = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString,
+    max: options.max ?? 20,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+  });
+  pool.on("error", (err) => log?.warn({ err }, "idle database connection failed"));
+  const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
+  let closed = false;
+  return {
+    db,
+    kind: "postgres",
+    ping: async () => {
+      await pool.query("select 1");
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await pool.end();
+    },
+  };
+}
+
+export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+  if (handle.kind === "pglite") {
+    await migratePglite(handle.db as never, { migrationsFolder });
+  } else {
+    await migratePg(handle.db as never, { migrationsFolder });
+  }
+}
+
+const connectionErrorCodes = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "08000",
+  "08003",
+  "08006",
+]);
+
+/** True when an error means "the database is unreachable", not "the query was wrong". */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && connectionErrorCodes.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (
+      typeof message === "string" &&
+      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+        message,
+      )
+    ) {
+      return true;
+    }
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}

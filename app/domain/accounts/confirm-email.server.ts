@@ -1,0 +1,33 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { queueEmail } from "~/domain/mail/outbox.server";
+import { confirmEmailMail } from "~/domain/mail/templates";
+import { consumeEmailToken, issueEmailToken } from "./email-tokens.server";
+
+/** Consumes a confirmation token and confirms the account. False when the link is not valid. */
+export async function confirmEmail(db: Database, token: string, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, token, "confirm_email", now);
+    if (!userId) return false;
+    await tx
+      .update(users)
+      .set({ emailConfirmedAt: now, updatedAt: now })
+      .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
+    return true;
+  });
+}
+
+/** Sends a fresh confirmation link when the account exists and is unconfirmed; silent otherwise. */
+export async function resendConfirmation(db: Database, email: string, appUrl: URL): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(and(eq(users.email, email.toLowerCase()), isNull(users.emailConfirmedAt)));
+    if (!user) return null;
+    const token = await issueEmailToken(tx, user.id, "confirm_email");
+    const link = new URL(`/confirm-email?token=${token}`, appUrl).href;
+    return queueEmail(tx, confirmEmailMail(user.email, user.name, link));
+  });
+}

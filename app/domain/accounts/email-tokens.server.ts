@@ -1,0 +1,78 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, isNull } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { emailTokens } from "~/db/schema";
+import { newId } from "~/domain/shared/ids";
+
+export type EmailTokenPurpose = "confirm_email" | "reset_password";
+
+export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
+  confirm_email: 24 * 60 * 60 * 1000,
+  reset_password: 60 * 60 * 1000,
+};
+
+export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
+
+/** Issues a single-use token; only its hash is stored. Returns the raw token for the link. */
+export async function issueEmailToken(
+  db: Database,
+  userId: string,
+  purpose: EmailTokenPurpose,
+  now = new Date(),
+): Promise<string> {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(emailTokens).values({
+    id: newId(),
+    userId,
+    purpose,
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + EMAIL_TOKEN_TTL_MS[purpose]),
+  });
+  return token;
+}
+
+/**
+ * Marks the token used and returns its user id, or null when it is unknown, used, expired
+ * or for another purpose. A conditional update: two clicks at once consume it once.
+ */
+export async function consumeEmailToken(
+  db: Database,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now = new Date(),
+): Promise<string | null> {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, sha256(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    )
+    .returning({ userId: emailTokens.userId });
+  return row?.userId ?? null;
+}
+
+/** Reads a token without consuming it (to show the right page before the POST). */
+export async function peekEmailToken(
+  db: Database,
+  token: string,
+  purpose: EmailTokenPurpose,
+  now = new Date(),
+): Promise<string | null> {
+  const [row] = await db
+    .select({ userId: emailTokens.userId })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, sha256(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, now),
+      ),
+    );
+  return row?.userId ?? null;
+}

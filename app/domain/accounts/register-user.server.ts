@@ -1,0 +1,88 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { referrals, users } from "~/db/schema";
+import { queueEmail } from "~/domain/mail/outbox.server";
+import { alreadyRegisteredMail, confirmEmailMail } from "~/domain/mail/templates";
+import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
+import { isUniqueViolation } from "~/domain/shared/db-errors";
+import { issueEmailToken } from "./email-tokens.server";
+import { hashPassword } from "./passwords.server";
+
+export type RegisterUserOptions = {
+  name: string;
+  email: string;
+  password: string;
+  referralCode?: string;
+  appUrl: URL;
+};
+
+export type RegisterUserResult =
+  /** Same outcome whether the email was new or already taken, so it reveals nothing. */
+  | { status: "registered"; mailId: string; newUserId?: string }
+  | { status: "referral-not-found" };
+
+/**
+ * Registers a pending account, records its referral, and queues the confirmation mail, in
+ * one transaction. An existing email gets a "someone tried to register" mail instead.
+ */
+export async function registerUser(db: Database, options: RegisterUserOptions): Promise<RegisterUserResult> {
+  const email = options.email.toLowerCase();
+  // Hash first: the taken-email path costs the same time as the new-email path.
+  const passwordHash = await hashPassword(options.password);
+
+  let referrer: { id: string; referralCode: string } | undefined;
+  if (options.referralCode) {
+    [referrer] = await db
+      .select({ id: users.id, referralCode: users.referralCode })
+      .from(users)
+      .where(eq(users.referralCode, options.referralCode.toUpperCase()));
+    if (!referrer) return { status: "referral-not-found" };
+  }
+
+  for (let attempt = 0; ; attempt++) {
+    try {
+      return await db.transaction(async (tx) => {
+        const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
+        if (existing) return { status: "registered" as const, mailId: await queueAlreadyRegistered(tx, email, options.appUrl) };
+
+        const userId = newId();
+        await tx.insert(users).values({
+          id: userId,
+          displayId: newDisplayId("U"),
+          name: options.name,
+          email,
+          passwordHash,
+          role: "user",
+          referralCode: newReferralCode(),
+          referredById: referrer?.id,
+        });
+        if (referrer) {
+          await tx.insert(referrals).values({
+            id: newId(),
+            referrerId: referrer.id,
+            referredId: userId,
+            referralCode: referrer.referralCode,
+          });
+        }
+        const token = await issueEmailToken(tx, userId, "confirm_email");
+        const link = new URL(`/confirm-email?token=${token}`, options.appUrl).href;
+        const mailId = await queueEmail(tx, confirmEmailMail(email, options.name, link));
+        return { status: "registered" as const, mailId, newUserId: userId };
+      });
+    } catch (err) {
+      // A concurrent registration took the email (answer as "taken"), or a random code collided (retry).
+      if (isUniqueViolation(err, "users_email_unique")) {
+        return { status: "registered", mailId: await queueAlreadyRegistered(db, email, options.appUrl) };
+      }
+      if (attempt < 3 && isUniqueViolation(err)) continue;
+      throw err;
+    }
+  }
+}
+
+function queueAlreadyRegistered(db: Database, email: string, appUrl: URL) {
+  return queueEmail(
+    db,
+    alreadyRegisteredMail(email, new URL("/login", appUrl).href, new URL("/forgot-password", appUrl).href),
+  );
+}

@@ -1,0 +1,42 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { queueEmail } from "~/domain/mail/outbox.server";
+import { resetPasswordMail } from "~/domain/mail/templates";
+import { deleteUserSessions } from "~/domain/sessions/sessions.server";
+import { consumeEmailToken, issueEmailToken } from "./email-tokens.server";
+import { hashPassword } from "./passwords.server";
+
+/** Queues a reset link when the account exists; the caller answers the same either way. */
+export async function requestPasswordReset(db: Database, email: string, appUrl: URL): Promise<string | null> {
+  return db.transaction(async (tx) => {
+    const [user] = await tx
+      .select({ id: users.id, name: users.name, email: users.email })
+      .from(users)
+      .where(eq(users.email, email.toLowerCase()));
+    if (!user) return null;
+    const token = await issueEmailToken(tx, user.id, "reset_password");
+    const link = new URL(`/reset-password?token=${token}`, appUrl).href;
+    return queueEmail(tx, resetPasswordMail(user.email, user.name, link));
+  });
+}
+
+/**
+ * Sets a new password from a single-use reset token and ends every session. Following the
+ * emailed link also proves the address, so an unconfirmed account becomes confirmed.
+ */
+export async function resetPassword(db: Database, token: string, newPassword: string): Promise<boolean> {
+  const passwordHash = await hashPassword(newPassword);
+  return db.transaction(async (tx) => {
+    const userId = await consumeEmailToken(tx, token, "reset_password");
+    if (!userId) return false;
+    const [user] = await tx.select({ confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
+    const now = new Date();
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: now, emailConfirmedAt: user?.confirmed ?? now })
+      .where(eq(users.id, userId));
+    await deleteUserSessions(tx, userId);
+    return true;
+  });
+}

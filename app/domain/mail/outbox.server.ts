@@ -1,0 +1,88 @@
+import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { emails } from "~/db/schema";
+import { newId } from "~/domain/shared/ids";
+
+export type OutgoingMail = { to: string; subject: string; text: string };
+
+/**
+ * Stores a mail in the outbox. Call it inside the transaction that causes the mail:
+ * the registration and its confirmation mail are committed together or not at all.
+ */
+export async function queueEmail(db: Database, mail: OutgoingMail): Promise<string> {
+  const id = newId();
+  await db.insert(emails).values({ id, toAddress: mail.to, subject: mail.subject, textBody: mail.text });
+  return id;
+}
+
+/** Sends one mail; throws on failure. SMTP (nodemailer) or the server log. */
+export type MailTransport = {
+  kind: "smtp" | "log";
+  send: (mail: OutgoingMail) => Promise<void>;
+};
+
+export const MAX_DELIVERY_ATTEMPTS = 8;
+/** Back-off after the n-th failed attempt: 15 s, 30 s, 1 min … capped at 1 h. */
+export const retryDelayMs = (attempts: number) => Math.min(15_000 * 2 ** (attempts - 1), 60 * 60 * 1000);
+
+/**
+ * Delivers due mails. Each mail is claimed with a conditional update (its attempt count),
+ * so two processes never send the same mail twice. Returns how many were delivered.
+ */
+export async function deliverDueEmails(
+  db: Database,
+  transport: MailTransport,
+  options: { now?: Date; limit?: number } = {},
+): Promise<number> {
+  const now = options.now ?? new Date();
+  const due = await db
+    .select()
+    .from(emails)
+    .where(and(eq(emails.status, "pending"), lte(emails.nextAttemptAt, now)))
+    .orderBy(asc(emails.createdAt))
+    .limit(options.limit ?? 50);
+  let delivered = 0;
+  for (const mail of due) {
+    const attempts = mail.attempts + 1;
+    // Claim: push the next attempt out so nobody else picks it while we send.
+    const [claimed] = await db
+      .update(emails)
+      .set({ attempts, nextAttemptAt: new Date(now.getTime() + retryDelayMs(attempts)), updatedAt: now })
+      .where(and(eq(emails.id, mail.id), eq(emails.attempts, mail.attempts), eq(emails.status, "pending")))
+      .returning({ id: emails.id });
+    if (!claimed) continue;
+    try {
+      await transport.send({ to: mail.toAddress, subject: mail.subject, text: mail.textBody });
+      await db
+        .update(emails)
+        .set({ status: transport.kind === "smtp" ? "sent" : "logged", sentAt: new Date(), lastError: null, updatedAt: new Date() })
+        .where(eq(emails.id, mail.id));
+      delivered++;
+    } catch (err) {
+      await db
+        .update(emails)
+        .set({
+          lastError: err instanceof Error ? err.message.slice(0, 500) : String(err),
+          status: attempts >= MAX_DELIVERY_ATTEMPTS ? "failed" : "pending",
+          updatedAt: new Date(),
+        })
+        .where(eq(emails.id, mail.id));
+    }
+  }
+  return delivered;
+}
+
+/** Mails sent to an address, newest first (used by tests and support tooling). */
+export async function emailsTo(db: Database, address: string) {
+  return db
+    .select()
+    .from(emails)
+    .where(eq(emails.toAddress, address.toLowerCase()))
+    .orderBy(sql`${emails.createdAt} desc`);
+}
+
+export async function countPendingEmails(db: Database, ids: string[]) {
+  if (ids.length === 0) return 0;
+  const rows = await db.select({ id: emails.id }).from(emails).where(and(inArray(emails.id, ids), eq(emails.status, "pending")));
+  return rows.length;
+}

@@ -1,0 +1,44 @@
+/** Every permission an admin can hold (design.md §3). The super admin holds them all. */
+export const PERMISSIONS = [
+  "manage_users",
+  "manage_adverts",
+  "manage_settings",
+  "manage_withdrawals",
+  "manage_memberships",
+  "manage_notices",
+  "manage_referrals",
+  "view_reports",
+] as const;
+
+export type Permission = (typeof PERMISSIONS)[number];
+
+export const DEFAULT_ADMIN_PERMISSIONS: readonly Permission[] = [
+  "manage_users",
+  "manage_adverts",
+  "manage_withdrawals",
+  "manage_notices",
+  "view_reports",
+];
+
+export const ROLES = ["user", "admin", "super_admin"] as const;
+export type Role = (typeof ROLES)[number];
+
+export type Actor = { role: Role; permissions: readonly string[] };
+
+export const isAdminRole = (role: Role) => role === "admin" || role === "super_admin";
+
+export function hasPermission(actor: Actor, permission: Permission): boolean {
+  if (actor.role === "super_admin") return true;
+  return actor.role === "admin" && actor.permissions.includes(permission);
+}
+
+export function isPermission(value: string): value is Permission {
+  return (PERMISSIONS as readonly string[]).includes(value);
+}
+
+/** Where a signed-in person lands: login redirect, dashboard link, guard redirects. */
+export function homePathFor(role: Role): "/superadmin" | "/admin" | "/dashboard" {
+  if (role === "super_admin") return "/superadmin";
+  if (role === "admin") return "/admin";
+  return "/dashboard";
+}

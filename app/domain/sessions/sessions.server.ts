@@ -1,0 +1,100 @@
+import { createHash, randomBytes } from "node:crypto";
+import { and, eq, gt, lte, ne, or } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { membershipTiers, sessions, users } from "~/db/schema";
+
+/** Idle sessions end after 12 hours; every session ends 7 days after sign-in. */
+export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
+export const SESSION_ABSOLUTE_MS = 7 * 24 * 60 * 60 * 1000;
+/** Sliding expiry is written at most once a minute per session, not on every request. */
+const TOUCH_EVERY_MS = 60 * 1000;
+
+const hashToken = (token: string) => createHash("sha256").update(token).digest("hex");
+
+export type SessionMeta = { ip?: string; userAgent?: string };
+
+/** Creates a session and returns the cookie token (256 random bits); only its hash is stored. */
+export async function createSession(db: Database, userId: string, meta: SessionMeta = {}, now = new Date()) {
+  const token = randomBytes(32).toString("base64url");
+  await db.insert(sessions).values({
+    idHash: hashToken(token),
+    userId,
+    lastSeenAt: now,
+    idleExpiresAt: new Date(now.getTime() + SESSION_IDLE_MS),
+    absoluteExpiresAt: new Date(now.getTime() + SESSION_ABSOLUTE_MS),
+    ip: meta.ip?.slice(0, 64),
+    userAgent: meta.userAgent?.slice(0, 300),
+  });
+  return token;
+}
+
+export type SessionUser = Awaited<ReturnType<typeof findSessionUser>>;
+
+/**
+ * The signed-in user for a cookie token, read fresh from the database (role, permissions,
+ * restriction apply at once). Expired sessions and restricted users get null.
+ */
+export async function findSessionUser(db: Database, token: string, now = new Date()) {
+  if (!token || token.length > 100) return null;
+  const idHash = hashToken(token);
+  const [row] = await db
+    .select({
+      session: sessions,
+      user: {
+        id: users.id,
+        displayId: users.displayId,
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        permissions: users.permissions,
+        isApproved: users.isApproved,
+        isRestricted: users.isRestricted,
+        membershipTierId: users.membershipTierId,
+        membershipName: membershipTiers.name,
+        referralCode: users.referralCode,
+        createdAt: users.createdAt,
+      },
+    })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .innerJoin(membershipTiers, eq(membershipTiers.id, users.membershipTierId))
+    .where(and(eq(sessions.idHash, idHash), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now)));
+  if (!row) return null;
+  if (row.user.isRestricted) {
+    await db.delete(sessions).where(eq(sessions.idHash, idHash));
+    return null;
+  }
+  if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+    const idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, row.session.absoluteExpiresAt.getTime()));
+    await db
+      .update(sessions)
+      .set({ lastSeenAt: now, idleExpiresAt: idle, updatedAt: now })
+      .where(eq(sessions.idHash, idHash));
+  }
+  return row.user;
+}
+
+export async function deleteSession(db: Database, token: string) {
+  await db.delete(sessions).where(eq(sessions.idHash, hashToken(token)));
+}
+
+/** Ends every session of a user, optionally keeping the one making the request. */
+export async function deleteUserSessions(db: Database, userId: string, keepToken?: string) {
+  await db
+    .delete(sessions)
+    .where(
+      keepToken
+        ? and(eq(sessions.userId, userId), ne(sessions.idHash, hashToken(keepToken)))
+        : eq(sessions.userId, userId),
+    );
+}
+
+export async function countUserSessions(db: Database, userId: string) {
+  const rows = await db.select({ id: sessions.idHash }).from(sessions).where(eq(sessions.userId, userId));
+  return rows.length;
+}
+
+/** Housekeeping: removes sessions that can no longer be used. */
+export async function purgeExpiredSessions(db: Database, now = new Date()) {
+  await db.delete(sessions).where(or(lte(sessions.idleExpiresAt, now), lte(sessions.absoluteExpiresAt, now)));
+}

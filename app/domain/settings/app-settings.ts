@@ -1,0 +1,28 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { appSettings, type AppSettings } from "~/db/schema";
+
+/** Spec §9 defaults, with the referral rule of design.md §3. */
+export const DEFAULT_APP_SETTINGS = {
+  id: 1,
+  appName: "AdNaira",
+  logoUrl: "/logo.svg",
+  referralActive: true,
+  referralRewardType: "percentage" as const,
+  referralFixedKobo: 10_000n,
+  referralPercentBps: 4_000,
+  minWithdrawalKobo: 1_000n,
+  maxWithdrawalKobo: 100_000n,
+  withdrawalFeeBps: 200,
+  advertDwellSeconds: 10,
+};
+
+export async function seedDefaultSettings(db: Database): Promise<void> {
+  await db.insert(appSettings).values(DEFAULT_APP_SETTINGS).onConflictDoNothing();
+}
+
+export async function getAppSettings(db: Database): Promise<AppSettings> {
+  const [row] = await db.select().from(appSettings).where(eq(appSettings.id, 1));
+  if (!row) throw new Error("app settings are missing: the database was not seeded");
+  return row;
+}

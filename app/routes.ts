@@ -1,0 +1,32 @@
+import { type RouteConfig, index, route } from "@react-router/dev/routes";
+
+/** Every route. tests/authorization-matrix.test.ts must hold a row for each path here. */
+export default [
+  index("routes/home.tsx"),
+  route("login", "routes/auth/login.tsx"),
+  route("register", "routes/auth/register.tsx"),
+  route("logout", "routes/auth/logout.tsx"),
+  route("confirm-email", "routes/auth/confirm-email.tsx"),
+  route("resend-confirmation", "routes/auth/resend-confirmation.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+
+  route("dashboard", "routes/user/dashboard.tsx"),
+  route("profile", "routes/user/profile.tsx"),
+  route("messages", "routes/user/messages.tsx"),
+  route("notices", "routes/user/notices.tsx"),
+  route("referrals", "routes/user/referrals.tsx"),
+
+  route("admin", "routes/admin/dashboard.tsx"),
+  route("admin/adverts", "routes/admin/adverts.tsx"),
+  route("admin/adverts/new", "routes/admin/adverts.tsx", { id: "routes/admin/adverts-new" }),
+  route("admin/users", "routes/admin/users.tsx"),
+  route("admin/settings", "routes/admin/settings.tsx"),
+  route("admin/notices", "routes/admin/notices.tsx"),
+  route("admin/referrals", "routes/admin/referrals.tsx"),
+  route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
+  route("admin/memberships", "routes/admin/memberships.tsx"),
+  route("superadmin", "routes/superadmin.tsx"),
+
+  route("*", "routes/not-found.tsx"),
+] satisfies RouteConfig;

@@ -1,0 +1,68 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/forgot-password";
+import { FormError, FormField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { requestPasswordReset } from "~/domain/accounts/reset-password.server";
+import { EmailOnlySchema } from "~/domain/accounts/validation";
+import { formFailure, readForm, safeValues, zodFailure } from "~/server/forms.server";
+import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { pageTitle } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Forgot password");
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
+  const values = await readForm(request);
+  const parsed = EmailOnlySchema.safeParse(values);
+  if (!parsed.success) return zodFailure(parsed.error, { values: safeValues(values, ["email"]) });
+  const { email } = parsed.data;
+  const wait =
+    (await services.rateLimits.consume("resetIp", context.clientIp)) ??
+    (await services.rateLimits.consume("resetAccount", email));
+  if (wait) return formFailure({ form: tooManyAttemptsMessage(wait) }, { values: { email }, status: 429 });
+  await requestPasswordReset(services.db, email, services.config.appUrl);
+  void services.flushMail();
+  // The same answer whether or not an account exists.
+  return redirectWithToast(context, "/login", {
+    type: "success",
+    title: "Check Your Email",
+    description: "If an account exists for that email, we've sent a link to reset your password. It is valid for 1 hour.",
+  });
+}
+
+export default function ForgotPassword() {
+  const actionData = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const errors = actionData?.errors ?? {};
+  return (
+    <div className="mx-auto max-w-md">
+      <Card>
+        <h1 className="text-2xl font-bold">Forgot your password?</h1>
+        <p className="mt-1 text-sm text-gray-600">Enter your email and we will send you a link to choose a new password.</p>
+        <Form method="post" className="mt-6 grid gap-4" noValidate>
+          <FormError message={errors.form} />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            defaultValue={actionData?.values?.email}
+            error={errors.email}
+          />
+          <Button type="submit" disabled={submitting} className="w-full">
+            {submitting ? "Sending..." : "Send reset link"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm">
+          <Link to="/login" className="text-brand-700 hover:underline">
+            Back to login
+          </Link>
+        </p>
+      </Card>
+    </div>
+  );
+}

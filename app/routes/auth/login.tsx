@@ -1,0 +1,125 @@
+import { Form, Link, data, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/login";
+import { FormError, FormField, PasswordField } from "~/components/form-field";
+import { useToastFrom } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { authenticate } from "~/domain/accounts/authenticate.server";
+import { LoginSchema } from "~/domain/accounts/validation";
+import { homePathFor } from "~/domain/permissions/permissions";
+import { redirectIfSignedIn, startSession } from "~/server/auth.server";
+import { formFailure, readForm, safeValues, zodFailure } from "~/server/forms.server";
+import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { pageTitle } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Login");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectIfSignedIn(request, context);
+  return null;
+}
+
+const failed = (message: string) => ({ type: "error" as const, title: "Login Failed", description: message });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
+  const values = await readForm(request);
+  const parsed = LoginSchema.safeParse(values);
+  if (!parsed.success) return zodFailure(parsed.error, { values: safeValues(values, ["email"]) });
+  const { email, password } = parsed.data;
+  const echo = { email };
+
+  const wait =
+    (await services.rateLimits.consume("loginIp", context.clientIp)) ??
+    (await services.rateLimits.blockedFor("loginAccount", email));
+  if (wait) {
+    const message = tooManyAttemptsMessage(wait);
+    return formFailure({ form: message }, { toast: failed(message), values: echo, status: 429, headers: { "Retry-After": String(wait) } });
+  }
+
+  const result = await authenticate(services.db, { email, password });
+  if (!result.ok) {
+    if (result.reason === "invalid") {
+      await services.rateLimits.consume("loginAccount", email);
+      const message = "Invalid email or password";
+      return formFailure({ form: message }, { toast: failed(message), values: echo, status: 401 });
+    }
+    if (result.reason === "restricted") {
+      const message = "Your account is restricted.";
+      return formFailure({ form: message }, { toast: failed(message), values: echo, status: 403 });
+    }
+    const message = "Please confirm your email address before logging in. Check your inbox for the link.";
+    return data(
+      {
+        ok: false as const,
+        errors: { form: message } as Record<string, string>,
+        toast: failed(message),
+        values: echo,
+        unconfirmed: true,
+      },
+      { status: 403 },
+    );
+  }
+  await services.rateLimits.reset("loginAccount", email);
+  const cookie = await startSession(request, context, result.user.id);
+  return redirectWithToast(
+    context,
+    homePathFor(result.user.role),
+    { type: "success", title: "Login Successful", description: `Welcome back, ${result.user.name}!` },
+    { headers: { "Set-Cookie": cookie } },
+  );
+}
+
+export default function Login() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting" && navigation.formAction === "/login";
+  useToastFrom(actionData?.toast);
+  const errors = actionData?.errors ?? {};
+  const unconfirmed = actionData && "unconfirmed" in actionData;
+  return (
+    <div className="mx-auto max-w-md">
+      <Card>
+        <h1 className="text-2xl font-bold">Log in</h1>
+        <p className="mt-1 text-sm text-gray-600">Welcome back. Log in to view adverts and track your earnings.</p>
+        <Form method="post" className="mt-6 grid gap-4" noValidate>
+          <FormError message={errors.form} />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            required
+            defaultValue={actionData?.values?.email}
+            error={errors.email}
+          />
+          <PasswordField label="Password" name="password" autoComplete="current-password" required error={errors.password} />
+          <div className="flex justify-end">
+            <Link to="/forgot-password" className="text-sm text-brand-700 hover:underline">
+              Forgot password?
+            </Link>
+          </div>
+          <Button type="submit" disabled={submitting} className="w-full">
+            {submitting ? "Logging in..." : "Log In"}
+          </Button>
+        </Form>
+        {unconfirmed ? (
+          <Form method="post" action="/resend-confirmation" className="mt-4">
+            <input type="hidden" name="email" value={actionData?.values?.email ?? ""} />
+            <Button type="submit" variant="outline" className="w-full">
+              Resend confirmation email
+            </Button>
+          </Form>
+        ) : null}
+        <p className="mt-6 text-center text-sm text-gray-600">
+          Don&apos;t have an account?{" "}
+          <Link to="/register" className="font-medium text-brand-700 hover:underline">
+            Sign up
+          </Link>
+        </p>
+      </Card>
+    </div>
+  );
+}

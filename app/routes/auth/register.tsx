@@ -1,0 +1,124 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/register";
+import { FormError, FormField, PasswordField } from "~/components/form-field";
+import { useToastFrom } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { COMMON_PASSWORD_MESSAGE } from "~/domain/accounts/change-password.server";
+import { isCommonPassword } from "~/domain/accounts/passwords.server";
+import { registerUser } from "~/domain/accounts/register-user.server";
+import { PASSWORD_MIN, RegisterSchema } from "~/domain/accounts/validation";
+import { redirectIfSignedIn } from "~/server/auth.server";
+import { formFailure, readForm, safeValues, zodFailure } from "~/server/forms.server";
+import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { pageTitle } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Sign Up");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectIfSignedIn(request, context);
+  const ref = new URL(request.url).searchParams.get("ref") ?? "";
+  return { referralCode: ref.trim().slice(0, 32).toUpperCase() };
+}
+
+const ECHO = ["name", "email", "referralCode"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
+  const values = await readForm(request);
+  const echo = safeValues(values, ECHO);
+  const parsed = RegisterSchema.safeParse(values);
+  if (!parsed.success) return zodFailure(parsed.error, { values: echo });
+  const input = parsed.data;
+  if (input.password !== input.confirmPassword) {
+    return formFailure(
+      { confirmPassword: "Passwords don't match!" },
+      { toast: { type: "error", title: "Password Mismatch", description: "Passwords don't match!" }, values: echo },
+    );
+  }
+  if (isCommonPassword(input.password)) return formFailure({ password: COMMON_PASSWORD_MESSAGE }, { values: echo });
+
+  const wait = await services.rateLimits.consume("registerIp", context.clientIp);
+  if (wait) {
+    const message = tooManyAttemptsMessage(wait);
+    return formFailure(
+      { form: message },
+      { toast: { type: "error", title: "Registration Failed", description: message }, values: echo, status: 429 },
+    );
+  }
+
+  const result = await registerUser(services.db, { ...input, appUrl: services.config.appUrl });
+  if (result.status === "referral-not-found") {
+    return formFailure({ referralCode: "Referral code not found" }, { values: echo });
+  }
+  void services.flushMail();
+  return redirectWithToast(context, "/login", {
+    type: "success",
+    title: "Registration Successful",
+    description: "Please check your email to confirm your account.",
+  });
+}
+
+export default function Register({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  useToastFrom(actionData?.toast);
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values;
+  return (
+    <div className="mx-auto max-w-md">
+      <Card>
+        <h1 className="text-2xl font-bold">Create your account</h1>
+        <p className="mt-1 text-sm text-gray-600">Earn naira for viewing adverts. An admin approves new accounts.</p>
+        <Form method="post" className="mt-6 grid gap-4" noValidate>
+          <FormError message={errors.form} />
+          <FormField label="Full Name" name="name" autoComplete="name" required defaultValue={values?.name} error={errors.name} />
+          <FormField
+            label="Email"
+            name="email"
+            type="email"
+            inputMode="email"
+            autoComplete="email"
+            required
+            defaultValue={values?.email}
+            error={errors.email}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            error={errors.password}
+          />
+          <PasswordField
+            label="Confirm Password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            error={errors.confirmPassword}
+          />
+          <FormField
+            label="Referral Code (Optional)"
+            name="referralCode"
+            autoComplete="off"
+            autoCapitalize="characters"
+            defaultValue={values?.referralCode ?? loaderData.referralCode}
+            error={errors.referralCode}
+          />
+          <Button type="submit" disabled={submitting} className="w-full">
+            {submitting ? "Creating account..." : "Sign Up"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-gray-600">
+          Already have an account?{" "}
+          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+            Log in
+          </Link>
+        </p>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,74 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/reset-password";
+import { FormError, PasswordField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { COMMON_PASSWORD_MESSAGE } from "~/domain/accounts/change-password.server";
+import { peekEmailToken } from "~/domain/accounts/email-tokens.server";
+import { isCommonPassword } from "~/domain/accounts/passwords.server";
+import { resetPassword } from "~/domain/accounts/reset-password.server";
+import { ResetPasswordSchema } from "~/domain/accounts/validation";
+import { formFailure, readForm, zodFailure } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { pageTitle } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Reset password");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token") ?? "";
+  const valid = token.length > 0 && token.length <= 200 && (await peekEmailToken(context.services.db, token, "reset_password")) !== null;
+  return { token: valid ? token : null };
+}
+
+const INVALID_LINK = "This reset link is invalid or has expired. Request a new one.";
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const parsed = ResetPasswordSchema.safeParse(await readForm(request));
+  if (!parsed.success) return zodFailure(parsed.error);
+  const { token, password, confirmPassword } = parsed.data;
+  if (password !== confirmPassword) return formFailure({ confirmPassword: "Passwords don't match!" });
+  if (isCommonPassword(password)) return formFailure({ password: COMMON_PASSWORD_MESSAGE });
+  if (!(await resetPassword(context.services.db, token, password))) return formFailure({ form: INVALID_LINK });
+  return redirectWithToast(context, "/login", {
+    type: "success",
+    title: "Password Reset",
+    description: "Your password has been reset. Log in with your new password.",
+  });
+}
+
+export default function ResetPassword({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  const errors = actionData?.errors ?? {};
+  return (
+    <div className="mx-auto max-w-md">
+      <Card>
+        <h1 className="text-2xl font-bold">Choose a new password</h1>
+        {loaderData.token ? (
+          <Form method="post" className="mt-6 grid gap-4" noValidate>
+            <FormError message={errors.form} />
+            <input type="hidden" name="token" value={loaderData.token} />
+            <PasswordField label="New Password" name="password" autoComplete="new-password" required error={errors.password} />
+            <PasswordField
+              label="Confirm Password"
+              name="confirmPassword"
+              autoComplete="new-password"
+              required
+              error={errors.confirmPassword}
+            />
+            <Button type="submit" disabled={submitting} className="w-full">
+              {submitting ? "Saving..." : "Reset password"}
+            </Button>
+          </Form>
+        ) : (
+          <p className="mt-4 text-sm text-gray-700">
+            {INVALID_LINK}{" "}
+            <Link to="/forgot-password" className="font-medium text-brand-700 hover:underline">
+              Send a new link
+            </Link>
+          </p>
+        )}
+      </Card>
+    </div>
+  );
+}

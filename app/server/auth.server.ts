@@ -1,0 +1,101 @@
+import { data, redirect } from "react-router";
+import { isDatabaseUnavailable } from "~/db/client.server";
+import { homePathFor, hasPermission, type Permission } from "~/domain/permissions/permissions";
+import { createSession, deleteSession, findSessionUser } from "~/domain/sessions/sessions.server";
+import type { RequestContext } from "./context.server";
+
+export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
+
+export class ServiceUnavailable extends Error {}
+
+export async function getSessionToken(request: Request, context: RequestContext): Promise<string | null> {
+  const value = await context.services.cookies.session.parse(request.headers.get("Cookie"));
+  return typeof value === "string" ? value : null;
+}
+
+/** The signed-in user (role and permissions fresh from the database), or null. */
+export function getCurrentUser(request: Request, context: RequestContext): Promise<CurrentUser | null> {
+  context.cache.currentUser ??= (async () => {
+    const token = await getSessionToken(request, context);
+    if (!token) return null;
+    try {
+      return await findSessionUser(context.services.db, token);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) throw serviceUnavailable();
+      throw err;
+    }
+  })();
+  return context.cache.currentUser;
+}
+
+export function serviceUnavailable() {
+  return data(
+    { message: "AdNaira is temporarily unavailable. Please try again in a moment." },
+    { status: 503, headers: { "Retry-After": "5" } },
+  );
+}
+
+export function forbidden(message = "Access Denied.") {
+  return data({ message }, { status: 403 });
+}
+
+/** Signed in, any role; otherwise to /login. */
+export async function requireUser(request: Request, context: RequestContext): Promise<CurrentUser> {
+  const user = await getCurrentUser(request, context);
+  if (!user) throw redirect("/login");
+  return user;
+}
+
+/** The user dashboard: admins and the super admin are sent to their own dashboards. */
+export async function requireUserDashboard(request: Request, context: RequestContext): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
+  if (user.role !== "user") throw redirect(homePathFor(user.role));
+  return user;
+}
+
+/**
+ * Admin areas: non-admins go to /dashboard; an admin without the permission gets 403.
+ * The super admin holds every permission.
+ */
+export async function requireAdmin(
+  request: Request,
+  context: RequestContext,
+  permission?: Permission,
+  deniedMessage = "Access Denied.",
+): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
+  if (user.role === "user") throw redirect("/dashboard");
+  if (permission && !hasPermission(user, permission)) throw forbidden(deniedMessage);
+  return user;
+}
+
+/** Super admin only: admins go to /admin, others to /dashboard. */
+export async function requireSuperAdmin(request: Request, context: RequestContext): Promise<CurrentUser> {
+  const user = await requireUser(request, context);
+  if (user.role !== "super_admin") throw redirect(homePathFor(user.role));
+  return user;
+}
+
+/** Pages for signed-out people (landing, login, register) send signed-in people home. */
+export async function redirectIfSignedIn(request: Request, context: RequestContext): Promise<void> {
+  const user = await getCurrentUser(request, context);
+  if (user) throw redirect(homePathFor(user.role));
+}
+
+/** Starts a session (always a new id: rotation at sign-in) and returns its Set-Cookie header. */
+export async function startSession(request: Request, context: RequestContext, userId: string): Promise<string> {
+  const old = await getSessionToken(request, context);
+  if (old) await deleteSession(context.services.db, old);
+  const token = await createSession(context.services.db, userId, {
+    ip: context.clientIp,
+    userAgent: request.headers.get("User-Agent") ?? undefined,
+  });
+  return context.services.cookies.session.serialize(token);
+}
+
+/** Ends the current session; returns the Set-Cookie header that clears the cookie. */
+export async function endSession(request: Request, context: RequestContext): Promise<string> {
+  const token = await getSessionToken(request, context);
+  if (token) await deleteSession(context.services.db, token);
+  return context.services.cookies.session.serialize("", { maxAge: 0 });
+}

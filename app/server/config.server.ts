@@ -1,0 +1,87 @@
+import { z } from "zod";
+
+/** Treats an empty variable (`FOO=`) as unset, so defaults apply. */
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
+
+const EnvSchema = z
+  .object({
+    NODE_ENV: optional(z.enum(["development", "production", "test"])).transform(
+      (v) => v ?? "development",
+    ),
+    PORT: optional(z.coerce.number().int().min(0).max(65535)).transform((v) => v ?? 3000),
+    HOST: optional(z.string().min(1)).transform((v) => v ?? "127.0.0.1"),
+    APP_URL: optional(
+      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }),
+    ),
+    DATA_DIR: optional(z.string().min(1)).transform((v) => v ?? "./data"),
+    DATABASE_URL: optional(
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }),
+    ),
+    SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
+    MAIL_FROM: optional(z.string().min(3)).transform((v) => v ?? "AdNaira <no-reply@adnaira.local>"),
+    SUPER_ADMIN_EMAIL: optional(z.email({ error: "must be an email address" })),
+    SUPER_ADMIN_PASSWORD: optional(z.string().min(12, "must be at least 12 characters").max(128)),
+    REDIS_URL: optional(z.url({ protocol: /^rediss?$/, error: "must be a redis:// URL" })),
+    LOG_LEVEL: optional(z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"])).transform(
+      (v) => v ?? "info",
+    ),
+    TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((v) => v ?? 0),
+  })
+  .superRefine((env, ctx) => {
+    if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [env.SUPER_ADMIN_EMAIL ? "SUPER_ADMIN_PASSWORD" : "SUPER_ADMIN_EMAIL"],
+        message: "SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD must be set together",
+      });
+    }
+  });
+
+export type Config = {
+  nodeEnv: "development" | "production" | "test";
+  port: number;
+  host: string;
+  appUrl: URL;
+  dataDir: string;
+  databaseUrl?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  superAdmin?: { email: string; password: string };
+  redisUrl?: string;
+  logLevel: string;
+  trustProxy: number;
+  /** Cookies carry `Secure` (and HSTS is sent) when the public origin is https. */
+  secureCookies: boolean;
+};
+
+export class ConfigError extends Error {}
+
+/** Parses the environment once at start; a bad value names the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${lines.join("\n")}`);
+  }
+  const e = parsed.data;
+  const appUrl = new URL(e.APP_URL ?? `http://localhost:${e.PORT}`);
+  return {
+    nodeEnv: e.NODE_ENV,
+    port: e.PORT,
+    host: e.HOST,
+    appUrl,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    superAdmin:
+      e.SUPER_ADMIN_EMAIL && e.SUPER_ADMIN_PASSWORD
+        ? { email: e.SUPER_ADMIN_EMAIL.toLowerCase(), password: e.SUPER_ADMIN_PASSWORD }
+        : undefined,
+    redisUrl: e.REDIS_URL,
+    logLevel: e.LOG_LEVEL,
+    trustProxy: e.TRUST_PROXY,
+    secureCookies: appUrl.protocol === "https:",
+  };
+}

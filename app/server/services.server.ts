@@ -1,0 +1,130 @@
+import { randomBytes } from "node:crypto";
+import { createCookie, type Cookie } from "react-router";
+import pino, { type Logger } from "pino";
+import { eq } from "drizzle-orm";
+import {
+  openPglite,
+  openPostgres,
+  runMigrations,
+  type Database,
+  type DatabaseHandle,
+} from "~/db/client.server";
+import { serverSecrets } from "~/db/schema";
+import { bootstrapSuperAdmin } from "~/domain/accounts/bootstrap-super-admin.server";
+import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
+import { deliverDueEmails, type MailTransport } from "~/domain/mail/outbox.server";
+import { purgeExpiredSessions, SESSION_ABSOLUTE_MS } from "~/domain/sessions/sessions.server";
+import { seedDefaultSettings } from "~/domain/settings/app-settings";
+import type { Config } from "./config.server";
+import { createMailTransport } from "./mail-transport.server";
+import { createRateLimits, type RateLimits } from "./rate-limit.server";
+
+export type Services = {
+  config: Config;
+  log: Logger;
+  database: DatabaseHandle;
+  db: Database;
+  mail: MailTransport;
+  rateLimits: RateLimits;
+  cookies: { session: Cookie; toast: Cookie };
+  /** Delivers queued mail now (after the transaction that queued it has committed). */
+  flushMail: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export function createLogger(config: Pick<Config, "logLevel">): Logger {
+  return pino({ level: config.logLevel, base: { service: "adnaira" } });
+}
+
+/** Opens the database, migrates, seeds defaults, bootstraps the super admin and starts workers. */
+export async function createServices(
+  config: Config,
+  options: { log?: Logger; database?: DatabaseHandle; mail?: MailTransport; backgroundWork?: boolean } = {},
+): Promise<Services> {
+  const log = options.log ?? createLogger(config);
+  const database =
+    options.database ??
+    (config.databaseUrl ? openPostgres(config.databaseUrl, log) : await openPglite(config.dataDir, log));
+  if (database.kind === "pglite" && config.nodeEnv === "production") {
+    log.warn(
+      "Running in production on the embedded PGlite database, which does not flush to disk on every commit: " +
+        "a crash can lose recent data. Set DATABASE_URL to a PostgreSQL server for real use.",
+    );
+  }
+  const db = database.db;
+  await runMigrations(database);
+  await seedDefaultSettings(db);
+  await seedDefaultTiers(db);
+  const bootstrap = await bootstrapSuperAdmin(db, config.superAdmin);
+  if (bootstrap.status === "created") {
+    if (bootstrap.generatedPassword) {
+      log.warn(
+        `Created the super admin ${bootstrap.email} with the generated password ${bootstrap.generatedPassword} ` +
+          "(shown only this once; set SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD to choose your own)",
+      );
+    } else {
+      log.info({ email: bootstrap.email }, "created the super admin");
+    }
+  }
+
+  const cookieSecret = await getOrCreateSecret(db, "cookie_secret");
+  const common = { httpOnly: true, sameSite: "lax" as const, secure: config.secureCookies, path: "/" };
+  const cookies = {
+    // __Host- binds the cookie to this exact origin; browsers only accept it over https.
+    session: createCookie(config.secureCookies ? "__Host-adnaira_session" : "adnaira_session", {
+      ...common,
+      maxAge: SESSION_ABSOLUTE_MS / 1000,
+    }),
+    toast: createCookie("adnaira_toast", { ...common, secrets: [cookieSecret], maxAge: 60 }),
+  };
+
+  const mail = options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
+  const rateLimits = createRateLimits(config.redisUrl);
+
+  let delivering: Promise<void> | undefined;
+  const flushMail = () => {
+    delivering ??= deliverDueEmails(db, mail)
+      .then(() => undefined)
+      .catch((err) => log.error({ err }, "mail delivery failed"))
+      .finally(() => {
+        delivering = undefined;
+      });
+    return delivering;
+  };
+
+  const timers: NodeJS.Timeout[] = [];
+  if (options.backgroundWork ?? true) {
+    timers.push(setInterval(() => void flushMail(), 15_000).unref());
+    timers.push(
+      setInterval(() => {
+        purgeExpiredSessions(db).catch((err) => log.warn({ err }, "session purge failed"));
+      }, 60 * 60 * 1000).unref(),
+    );
+  }
+
+  return {
+    config,
+    log,
+    database,
+    db,
+    mail,
+    rateLimits,
+    cookies,
+    flushMail,
+    async close() {
+      timers.forEach(clearInterval);
+      await delivering;
+      await rateLimits.close();
+      await database.close();
+    },
+  };
+}
+
+async function getOrCreateSecret(db: Database, name: string): Promise<string> {
+  await db
+    .insert(serverSecrets)
+    .values({ name, value: randomBytes(32).toString("base64url") })
+    .onConflictDoNothing();
+  const [row] = await db.select().from(serverSecrets).where(eq(serverSecrets.name, name));
+  return row!.value;
+}

@@ -1,0 +1,208 @@
+import { randomBytes, randomUUID } from "node:crypto";
+import type { Server } from "node:http";
+import path from "node:path";
+import compression from "compression";
+import express, { type RequestHandler } from "express";
+import helmet from "helmet";
+import { pinoHttp } from "pino-http";
+import client from "prom-client";
+import { createRequestHandler } from "@react-router/express";
+import type { ServerBuild } from "react-router";
+import { DataDirLockedError } from "~/db/client.server";
+import { ConfigError, loadConfig, type Config } from "~/server/config.server";
+import type { RequestContext } from "~/server/context.server";
+import { createLogger, createServices, type Services } from "~/server/services.server";
+
+export { loadConfig, createServices, createLogger };
+export type { Services, Config };
+
+type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
+
+export type CreateAppOptions = {
+  /** The React Router build; defaults to the one bundled with this module. */
+  build?: BuildSource;
+  /** Vite's middleware in development; static files from build/client otherwise. */
+  viteMiddleware?: RequestHandler;
+};
+
+const loadBundledBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
+
+/** The HTTP application: security headers, health, metrics, static files, then React Router. */
+export function createApp(services: Services, options: CreateAppOptions = {}) {
+  const { config, log } = services;
+  const app = express();
+  app.disable("x-powered-by");
+  app.set("trust proxy", config.trustProxy);
+
+  const metrics = createMetrics();
+
+  app.use(
+    pinoHttp({
+      logger: log,
+      genReqId: (req, res) => {
+        const incoming = req.headers["x-request-id"];
+        const id = typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
+        res.setHeader("X-Request-Id", id);
+        return id;
+      },
+      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
+      serializers: {
+        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
+        res: (res) => ({ statusCode: res.statusCode }),
+      },
+    }),
+  );
+  app.use(metrics.middleware);
+
+  app.get("/healthz", (_req, res) => {
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    try {
+      await withTimeout(services.database.ping(), 2_000);
+      res.json({ status: "ready", database: "up" });
+    } catch {
+      res.status(503).json({ status: "unavailable", database: "down" });
+    }
+  });
+  app.get("/metrics", async (_req, res) => {
+    res.setHeader("Content-Type", metrics.registry.contentType);
+    res.send(await metrics.registry.metrics());
+  });
+
+  app.use((_req, res, next) => {
+    res.locals.cspNonce = randomBytes(16).toString("base64");
+    next();
+  });
+  app.use(securityHeaders(config));
+  app.use(compression());
+
+  if (options.viteMiddleware) {
+    app.use(options.viteMiddleware);
+  } else {
+    const clientDir = path.resolve(process.cwd(), "build/client");
+    app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+  }
+
+  const source = options.build ?? loadBundledBuild;
+  const getBuild = async (): Promise<ServerBuild> => {
+    const build = typeof source === "function" ? await source() : source;
+    // React Router rejects action posts whose Origin differs from the Host; behind a proxy
+    // the public origin (APP_URL) is the one allowed.
+    return { ...build, allowedActionOrigins: [config.appUrl.host] };
+  };
+  app.use(
+    createRequestHandler({
+      build: getBuild,
+      mode: config.nodeEnv === "development" ? "development" : "production",
+      getLoadContext: (req, res): RequestContext => ({
+        services,
+        cspNonce: String(res.locals.cspNonce),
+        requestId: String(req.id),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        cache: {},
+      }),
+    }),
+  );
+  return app;
+}
+
+function securityHeaders(config: Config): RequestHandler {
+  const https = config.appUrl.protocol === "https:";
+  const dev = config.nodeEnv === "development";
+  return helmet({
+    contentSecurityPolicy: {
+      useDefaults: false,
+      reportOnly: dev, // Vite's dev client injects scripts without our nonce
+      directives: {
+        "default-src": ["'self'"],
+        "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
+        "style-src": ["'self'", "'unsafe-inline'"],
+        "img-src": ["'self'", "https:", "data:"],
+        "font-src": ["'self'"],
+        "connect-src": ["'self'", ...(dev ? ["ws:"] : [])],
+        "object-src": ["'none'"],
+        "base-uri": ["'none'"],
+        "frame-ancestors": ["'none'"],
+        "form-action": ["'self'"],
+        ...(https ? { "upgrade-insecure-requests": [] } : {}),
+      },
+    },
+    strictTransportSecurity: https ? { maxAge: 63072000, includeSubDomains: true } : false,
+    referrerPolicy: { policy: "same-origin" },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+function createMetrics() {
+  const registry = new client.Registry();
+  client.collectDefaultMetrics({ register: registry });
+  const duration = new client.Histogram({
+    name: "http_request_duration_seconds",
+    help: "HTTP request duration",
+    labelNames: ["method", "status"],
+    buckets: [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+    registers: [registry],
+  });
+  const middleware: RequestHandler = (req, res, next) => {
+    const end = duration.startTimer({ method: req.method });
+    res.on("finish", () => end({ status: String(res.statusCode) }));
+    next();
+  };
+  return { registry, middleware };
+}
+
+function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error("timeout")), ms);
+    promise.then(
+      (v) => (clearTimeout(timer), resolve(v)),
+      (e) => (clearTimeout(timer), reject(e)),
+    );
+  });
+}
+
+/** `npm start`: configuration, database, then listen; closes cleanly on SIGINT/SIGTERM. */
+export async function startServer(options: CreateAppOptions = {}): Promise<{ server: Server; services: Services }> {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    if (err instanceof ConfigError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const log = createLogger(config);
+  let services: Services;
+  try {
+    services = await createServices(config, { log });
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      log.fatal(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const app = createApp(services, options);
+  const server = app.listen(config.port, config.host, () => {
+    log.info(`AdNaira is listening on http://${config.host}:${config.port} (public URL ${config.appUrl.origin})`);
+  });
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    server.close();
+    server.closeIdleConnections();
+    const force = setTimeout(() => server.closeAllConnections(), 5_000).unref();
+    await services.close().catch((err) => log.error({ err }, "error while closing"));
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.once("SIGINT", () => void stop("SIGINT"));
+  process.once("SIGTERM", () => void stop("SIGTERM"));
+  return { server, services };
+}
