@@ -1,0 +1,138 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import pino from "pino";
+import type { DatabaseHandle } from "~/db/client.server";
+import type { MailTransport } from "~/domain/mail/outbox.server";
+import type * as ServerModule from "../../server/app";
+import { createTestDatabase } from "./database";
+
+type ServerModuleType = typeof ServerModule;
+export type Services = ServerModule.Services;
+
+/** The production build (`npm run build`), exactly what `npm start` serves. */
+async function loadBuiltServer(): Promise<ServerModuleType> {
+  const file = pathToFileURL(path.resolve(process.cwd(), "build/server/index.js")).href;
+  try {
+    return (await import(/* @vite-ignore */ file)) as ServerModuleType;
+  } catch (err) {
+    throw new Error(`Could not load build/server/index.js; run "npm run build" first. (${String(err)})`);
+  }
+}
+
+export type TestApp = {
+  origin: string;
+  services: Services;
+  database: DatabaseHandle;
+  client: () => HttpClient;
+  close: () => Promise<void>;
+};
+
+export type StartTestAppOptions = {
+  env?: Record<string, string>;
+  database?: DatabaseHandle;
+  mail?: MailTransport;
+};
+
+/**
+ * Starts the built app on 127.0.0.1 with a fresh database (see createTestDatabase).
+ * Mail goes to the outbox and a silent log transport unless `mail` or SMTP_URL is given.
+ */
+export async function startTestApp(options: StartTestAppOptions = {}): Promise<TestApp> {
+  const mod = await loadBuiltServer();
+  const server = http.createServer();
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  const origin = `http://127.0.0.1:${port}`;
+  const config = mod.loadConfig({ NODE_ENV: "test", APP_URL: origin, PORT: String(port), LOG_LEVEL: "silent", ...options.env });
+  const database = options.database ?? (await createTestDatabase());
+  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const services = await mod.createServices(config, {
+    log,
+    database,
+    mail: options.mail ?? (config.smtpUrl ? undefined : { kind: "log", send: async () => {} }),
+    backgroundWork: false,
+  });
+  server.on("request", mod.createApp(services));
+  return {
+    origin,
+    services,
+    database,
+    client: () => new HttpClient(origin),
+    async close() {
+      server.closeAllConnections();
+      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await services.close();
+    },
+  };
+}
+
+export type HttpResponse = { status: number; headers: Headers; body: string; location: string | null };
+
+/** A tiny browser stand-in: keeps cookies, never follows redirects, posts forms from the same origin. */
+export class HttpClient {
+  readonly cookies = new Map<string, string>();
+  constructor(readonly origin: string) {}
+
+  cookieHeader() {
+    return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
+  }
+
+  async request(method: string, pathname: string, init: { form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set("Cookie", this.cookieHeader());
+    let body: string | undefined;
+    if (init.form) {
+      body = new URLSearchParams(init.form).toString();
+      headers.set("Content-Type", "application/x-www-form-urlencoded");
+      if (!headers.has("Origin")) headers.set("Origin", this.origin);
+    }
+    const res = await fetch(new URL(pathname, this.origin), { method, headers, body, redirect: "manual" });
+    for (const setCookie of res.headers.getSetCookie()) {
+      const [pair, ...attrs] = setCookie.split(";");
+      const eq = pair!.indexOf("=");
+      const name = pair!.slice(0, eq).trim();
+      const value = pair!.slice(eq + 1).trim();
+      const expired = attrs.some((a) => /max-age=0\b/i.test(a.trim()) || /expires=Thu, 01 Jan 1970/i.test(a.trim()));
+      if (expired || value === "") this.cookies.delete(name);
+      else this.cookies.set(name, value);
+    }
+    const location = res.headers.get("Location");
+    return {
+      status: res.status,
+      headers: res.headers,
+      body: await res.text(),
+      location: location ? new URL(location, this.origin).pathname + new URL(location, this.origin).search : null,
+    } satisfies HttpResponse;
+  }
+
+  get(pathname: string, headers?: Record<string, string>) {
+    return this.request("GET", pathname, { headers });
+  }
+
+  post(pathname: string, form: Record<string, string>, headers?: Record<string, string>) {
+    return this.request("POST", pathname, { form, headers });
+  }
+
+  /** Signs in through the real login form; throws unless it redirects. */
+  async login(email: string, password: string) {
+    const res = await this.post("/login", { email, password });
+    if (res.status !== 302) throw new Error(`login failed for ${email}: ${res.status}`);
+    return res;
+  }
+}
+
+/** Visible text of an HTML page: tags, React's text separators and scripts removed, spaces folded. */
+export function pageText(html: string): string {
+  return html
+    .replace(/<script[\s\S]*?<\/script>/g, " ")
+    .replace(/<style[\s\S]*?<\/style>/g, " ")
+    .replace(/<!--[\s\S]*?-->/g, "")
+    .replace(/<[^>]+>/g, " ")
+    .replace(/&#x27;|&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&amp;/g, "&")
+    .replace(/\s+/g, " ")
+    .trim();
+}
