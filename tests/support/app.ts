@@ -17,7 +17,7 @@ async function loadBuiltServer(): Promise<ServerModuleType> {
   try {
     return (await import(/* @vite-ignore */ file)) as ServerModuleType;
   } catch (err) {
-    throw new Error(`Could not load build/server/index.js; run "npm run build" first. (${String(err)})`);
+    throw new Error('Could not load build/server/index.js; run "npm run build" first.', { cause: err });
   }
 }
 
