@@ -1,8 +1,8 @@
 import type { Config } from "@react-router/dev/config";
 
+// Cross-origin action posts are rejected: React Router checks page routes against the host of
+// APP_URL (set on the build at runtime in server/app.ts), and server/app.ts applies the same
+// rule to resource routes.
 export default {
   ssr: true,
-  // Cross-origin form posts to actions are rejected by React Router (CSRF defence).
-  // No extra origins are trusted: the app is only ever posted to from its own pages.
-  allowedActionOrigins: [],
 } satisfies Config;

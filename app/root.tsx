@@ -19,8 +19,7 @@ import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { hasPermission, homePathFor } from "~/domain/permissions/permissions";
 import { getAppSettings } from "~/domain/settings/app-settings";
-import { getCurrentUser, serviceUnavailable } from "~/server/auth.server";
-import { isDatabaseUnavailable } from "~/db/client.server";
+import { getCurrentUser } from "~/server/auth.server";
 import { takeToast } from "~/server/toast.server";
 import { NotFoundPage } from "~/components/not-found";
 
@@ -35,10 +34,7 @@ export type RootUser = {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, settings] = await Promise.all([
     getCurrentUser(request, context),
-    getAppSettings(context.services.db).catch((err) => {
-      if (isDatabaseUnavailable(err)) throw serviceUnavailable();
-      throw err;
-    }),
+    getAppSettings(context.services.db),
   ]);
   const { toast, headers } = await takeToast(request, context);
   const rootUser: RootUser | null = user && {
@@ -50,6 +46,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
   return data({ user: rootUser, settings: { appName: settings.appName, logoUrl: settings.logoUrl }, toast }, { headers });
 }
+
+// Keeps Retry-After on error pages (503 while the database is down); React Router otherwise drops it.
+export const headers: Route.HeadersFunction = ({ errorHeaders }) => {
+  const retryAfter = errorHeaders?.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
 
 export const links: Route.LinksFunction = () => [{ rel: "icon", href: "/logo.svg", type: "image/svg+xml" }];
 

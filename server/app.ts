@@ -8,7 +8,8 @@ import { pinoHttp } from "pino-http";
 import client from "prom-client";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
-import { DataDirLockedError } from "~/db/client.server";
+import { DataDirLockedError, isDatabaseUnavailable } from "~/db/client.server";
+import { serviceUnavailable } from "~/server/auth.server";
 import { ConfigError, loadConfig, type Config } from "~/server/config.server";
 import type { RequestContext } from "~/server/context.server";
 import { createLogger, createServices, type Services } from "~/server/services.server";
@@ -85,12 +86,20 @@ export function createApp(services: Services, options: CreateAppOptions = {}) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(rejectCrossOriginWrites(config));
+
   const source = options.build ?? loadBundledBuild;
+  const prepared = new WeakMap<ServerBuild, ServerBuild>();
   const getBuild = async (): Promise<ServerBuild> => {
     const build = typeof source === "function" ? await source() : source;
-    // React Router rejects action posts whose Origin differs from the Host; behind a proxy
-    // the public origin (APP_URL) is the one allowed.
-    return { ...build, allowedActionOrigins: [config.appUrl.host] };
+    let ready = prepared.get(build);
+    if (!ready) {
+      // React Router rejects action posts whose Origin differs from the Host; behind a proxy
+      // the public origin (APP_URL) is the one allowed.
+      ready = { ...build, allowedActionOrigins: [config.appUrl.host], routes: withUnavailableAs503(build.routes) };
+      prepared.set(build, ready);
+    }
+    return ready;
   };
   app.use(
     createRequestHandler({
@@ -106,6 +115,51 @@ export function createApp(services: Services, options: CreateAppOptions = {}) {
     }),
   );
   return app;
+}
+
+/**
+ * Every loader and action: "the database cannot be reached" becomes a 503 page (with
+ * Retry-After) instead of a 500, whichever query hit it.
+ */
+function withUnavailableAs503(routes: ServerBuild["routes"]): ServerBuild["routes"] {
+  type Handler = (args: never) => unknown;
+  const wrap = <F extends Handler | undefined>(fn: F): F =>
+    (fn &&
+      (async (args: never) => {
+        try {
+          return await fn(args);
+        } catch (err) {
+          if (isDatabaseUnavailable(err)) throw serviceUnavailable();
+          throw err;
+        }
+      })) as F;
+  return Object.fromEntries(
+    Object.entries(routes).map(([id, route]) => [
+      id,
+      route && { ...route, module: { ...route.module, loader: wrap(route.module.loader), action: wrap(route.module.action) } },
+    ]),
+  );
+}
+
+/**
+ * React Router checks the Origin of action posts only for routes with a page: resource routes
+ * (POST /logout, /resend-confirmation) would run for any origin. This applies the same rule to
+ * every state-changing request: an Origin header, when sent, must be this site's.
+ */
+function rejectCrossOriginWrites(config: Config): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.headers.origin;
+    if (origin === undefined) return next();
+    let host: string | null;
+    try {
+      host = origin === "null" ? null : new URL(origin).host;
+    } catch {
+      host = null;
+    }
+    if (host !== null && (host === req.headers.host || host === config.appUrl.host)) return next();
+    res.status(400).type("text/plain").send("Bad Request");
+  };
 }
 
 function securityHeaders(config: Config): RequestHandler {

@@ -53,7 +53,11 @@ export const users = pgTable(
     lastLoginAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
-  (t) => [index("users_role_idx").on(t.role), index("users_created_at_idx").on(t.createdAt)],
+  (t) => [
+    index("users_role_idx").on(t.role),
+    index("users_created_at_idx").on(t.createdAt),
+    uniqueIndex("users_single_super_admin").on(t.role).where(sql`${t.role} = 'super_admin'`),
+  ],
 );
 
 export const referralStatus = pgEnum("referral_status", ["pending", "approved"]);

@@ -1,12 +1,9 @@
 import { data, redirect } from "react-router";
-import { isDatabaseUnavailable } from "~/db/client.server";
 import { homePathFor, hasPermission, type Permission } from "~/domain/permissions/permissions";
 import { createSession, deleteSession, findSessionUser } from "~/domain/sessions/sessions.server";
 import type { RequestContext } from "./context.server";
 
 export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
-
-export class ServiceUnavailable extends Error {}
 
 export async function getSessionToken(request: Request, context: RequestContext): Promise<string | null> {
   const value = await context.services.cookies.session.parse(request.headers.get("Cookie"));
@@ -18,16 +15,12 @@ export function getCurrentUser(request: Request, context: RequestContext): Promi
   context.cache.currentUser ??= (async () => {
     const token = await getSessionToken(request, context);
     if (!token) return null;
-    try {
-      return await findSessionUser(context.services.db, token);
-    } catch (err) {
-      if (isDatabaseUnavailable(err)) throw serviceUnavailable();
-      throw err;
-    }
+    return findSessionUser(context.services.db, token);
   })();
   return context.cache.currentUser;
 }
 
+/** The 503 answer while the database is unreachable (server/app.ts maps such errors to it). */
 export function serviceUnavailable() {
   return data(
     { message: "AdNaira is temporarily unavailable. Please try again in a moment." },

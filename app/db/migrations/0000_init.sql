@@ -123,4 +123,5 @@ CREATE INDEX "emails_pending_idx" ON "emails" USING btree ("status","next_attemp
 CREATE INDEX "referrals_referrer_idx" ON "referrals" USING btree ("referrer_id");--> statement-breakpoint
 CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "users_role_idx" ON "users" USING btree ("role");--> statement-breakpoint
-CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at");
+CREATE INDEX "users_created_at_idx" ON "users" USING btree ("created_at");--> statement-breakpoint
+CREATE UNIQUE INDEX "users_single_super_admin" ON "users" USING btree ("role") WHERE "users"."role" = 'super_admin';

@@ -30,6 +30,8 @@ export async function bootstrapSuperAdmin(
 
   const [taken] = await db.select({ role: users.role }).from(users).where(eq(users.email, email));
   if (taken) {
+    // Another process created the super admin between our two reads.
+    if (taken.role === "super_admin") return { status: "exists" };
     throw new Error(
       `Cannot create the super admin: ${email} already belongs to a ${taken.role} account. Set SUPER_ADMIN_EMAIL to an unused address.`,
     );
@@ -50,7 +52,9 @@ export async function bootstrapSuperAdmin(
     });
   } catch (err) {
     // Another process bootstrapped at the same moment.
-    if (isUniqueViolation(err, "users_email_unique")) return { status: "exists" };
+    if (isUniqueViolation(err, "users_email_unique") || isUniqueViolation(err, "users_single_super_admin")) {
+      return { status: "exists" };
+    }
     throw err;
   }
   return { status: "created", email, generatedPassword };

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
+import { revokeEmailTokens } from "./email-tokens.server";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords.server";
 
 export type ChangePasswordResult =
@@ -26,6 +27,7 @@ export async function changePassword(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, options.userId));
     await deleteUserSessions(tx, options.userId, options.keepSessionToken);
+    await revokeEmailTokens(tx, options.userId, "reset_password");
   });
   return { ok: true };
 }

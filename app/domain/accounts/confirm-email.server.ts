@@ -3,13 +3,14 @@ import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { confirmEmailMail } from "~/domain/mail/templates";
-import { consumeEmailToken, issueEmailToken } from "./email-tokens.server";
+import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from "./email-tokens.server";
 
 /** Consumes a confirmation token and confirms the account. False when the link is not valid. */
 export async function confirmEmail(db: Database, token: string, now = new Date()): Promise<boolean> {
   return db.transaction(async (tx) => {
     const userId = await consumeEmailToken(tx, token, "confirm_email", now);
     if (!userId) return false;
+    await revokeEmailTokens(tx, userId, "confirm_email", now);
     await tx
       .update(users)
       .set({ emailConfirmedAt: now, updatedAt: now })

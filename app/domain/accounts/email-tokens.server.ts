@@ -56,6 +56,14 @@ export async function consumeEmailToken(
   return row?.userId ?? null;
 }
 
+/** Marks every outstanding token of a purpose used: one reset or confirmation ends the others. */
+export async function revokeEmailTokens(db: Database, userId: string, purpose: EmailTokenPurpose, now = new Date()) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: now, updatedAt: now })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, purpose), isNull(emailTokens.usedAt)));
+}
+
 /** Reads a token without consuming it (to show the right page before the POST). */
 export async function peekEmailToken(
   db: Database,

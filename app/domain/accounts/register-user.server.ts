@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { referrals, users } from "~/db/schema";
-import { queueEmail } from "~/domain/mail/outbox.server";
+import { queueEmail, sentRecently } from "~/domain/mail/outbox.server";
 import { alreadyRegisteredMail, confirmEmailMail } from "~/domain/mail/templates";
 import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import { isUniqueViolation } from "~/domain/shared/db-errors";
@@ -18,7 +18,7 @@ export type RegisterUserOptions = {
 
 export type RegisterUserResult =
   /** Same outcome whether the email was new or already taken, so it reveals nothing. */
-  | { status: "registered"; mailId: string; newUserId?: string }
+  | { status: "registered"; mailId: string | null; newUserId?: string }
   | { status: "referral-not-found" };
 
 /**
@@ -80,9 +80,9 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
   }
 }
 
-function queueAlreadyRegistered(db: Database, email: string, appUrl: URL) {
-  return queueEmail(
-    db,
-    alreadyRegisteredMail(email, new URL("/login", appUrl).href, new URL("/forgot-password", appUrl).href),
-  );
+/** Tells the owner someone tried their email; at most once an hour, so it cannot be used to spam them. */
+async function queueAlreadyRegistered(db: Database, email: string, appUrl: URL): Promise<string | null> {
+  const mail = alreadyRegisteredMail(email, new URL("/login", appUrl).href, new URL("/forgot-password", appUrl).href);
+  if (await sentRecently(db, email, mail.subject, new Date(Date.now() - 60 * 60 * 1000))) return null;
+  return queueEmail(db, mail);
 }

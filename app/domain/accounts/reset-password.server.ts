@@ -4,7 +4,7 @@ import { users } from "~/db/schema";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { resetPasswordMail } from "~/domain/mail/templates";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
-import { consumeEmailToken, issueEmailToken } from "./email-tokens.server";
+import { consumeEmailToken, issueEmailToken, peekEmailToken, revokeEmailTokens } from "./email-tokens.server";
 import { hashPassword } from "./passwords.server";
 
 /** Queues a reset link when the account exists; the caller answers the same either way. */
@@ -25,13 +25,15 @@ export async function requestPasswordReset(db: Database, email: string, appUrl: 
  * Sets a new password from a single-use reset token and ends every session. Following the
  * emailed link also proves the address, so an unconfirmed account becomes confirmed.
  */
-export async function resetPassword(db: Database, token: string, newPassword: string): Promise<boolean> {
+export async function resetPassword(db: Database, token: string, newPassword: string, now = new Date()): Promise<boolean> {
+  // A cheap look first: an invalid link costs no password hash.
+  if (!(await peekEmailToken(db, token, "reset_password", now))) return false;
   const passwordHash = await hashPassword(newPassword);
   return db.transaction(async (tx) => {
-    const userId = await consumeEmailToken(tx, token, "reset_password");
+    const userId = await consumeEmailToken(tx, token, "reset_password", now);
     if (!userId) return false;
+    await revokeEmailTokens(tx, userId, "reset_password", now);
     const [user] = await tx.select({ confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
-    const now = new Date();
     await tx
       .update(users)
       .set({ passwordHash, updatedAt: now, emailConfirmedAt: user?.confirmed ?? now })

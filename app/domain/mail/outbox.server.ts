@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { emails } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
@@ -9,10 +9,21 @@ export type OutgoingMail = { to: string; subject: string; text: string };
  * Stores a mail in the outbox. Call it inside the transaction that causes the mail:
  * the registration and its confirmation mail are committed together or not at all.
  */
-export async function queueEmail(db: Database, mail: OutgoingMail): Promise<string> {
+export async function queueEmail(db: Database, mail: OutgoingMail, now = new Date()): Promise<string> {
   const id = newId();
-  await db.insert(emails).values({ id, toAddress: mail.to, subject: mail.subject, textBody: mail.text });
+  // Due "now" by the app's clock, the clock deliverDueEmails compares with (not the database's).
+  await db.insert(emails).values({ id, toAddress: mail.to, subject: mail.subject, textBody: mail.text, nextAttemptAt: now });
   return id;
+}
+
+/** Whether a mail with this subject went to the address since `since` (to cap repeated notices). */
+export async function sentRecently(db: Database, to: string, subject: string, since: Date): Promise<boolean> {
+  const [row] = await db
+    .select({ id: emails.id })
+    .from(emails)
+    .where(and(eq(emails.toAddress, to), eq(emails.subject, subject), gt(emails.createdAt, since)))
+    .limit(1);
+  return Boolean(row);
 }
 
 /** Sends one mail; throws on failure. SMTP (nodemailer) or the server log. */

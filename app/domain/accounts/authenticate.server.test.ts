@@ -1,0 +1,71 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { createTestDatabase } from "../../../tests/support/database";
+import { createUser, TEST_PASSWORD } from "../../../tests/support/factories";
+import { authenticate } from "./authenticate.server";
+
+let handle: DatabaseHandle;
+let db: Database;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(async () => handle?.close());
+
+const lastLoginAt = async (id: string) =>
+  (await db.select({ at: users.lastLoginAt }).from(users).where(eq(users.id, id)))[0]!.at;
+
+describe("authenticate", () => {
+  it("signs in with the right password (email in any case) and stamps lastLoginAt", async () => {
+    const user = await createUser(db, { email: "ada@example.ng" });
+    expect(await lastLoginAt(user.id)).toBeNull();
+    const now = new Date("2030-05-05T10:00:00Z");
+    const result = await authenticate(db, { email: "ADA@Example.ng", password: TEST_PASSWORD }, now);
+    expect(result.ok).toBe(true);
+    if (!result.ok) throw new Error("unreachable");
+    expect(result.user.id).toBe(user.id);
+    expect(result.user.lastLoginAt?.getTime()).toBe(now.getTime());
+    expect((await lastLoginAt(user.id))?.getTime()).toBe(now.getTime());
+  });
+
+  it("a wrong password or an unknown email is 'invalid' and stamps nothing", async () => {
+    const user = await createUser(db);
+    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticate(db, { email: user.email, password: "" })).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD.toUpperCase() })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await authenticate(db, { email: "nobody@example.ng", password: TEST_PASSWORD })).toEqual({
+      ok: false,
+      reason: "invalid",
+    });
+    expect(await lastLoginAt(user.id)).toBeNull();
+  });
+
+  it("reveals 'unconfirmed' only to someone who knows the password", async () => {
+    const user = await createUser(db, { emailConfirmed: false });
+    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ ok: false, reason: "unconfirmed" });
+    expect(await lastLoginAt(user.id)).toBeNull();
+  });
+
+  it("reveals 'restricted' only to someone who knows the password", async () => {
+    const user = await createUser(db, { isApproved: true, isRestricted: true });
+    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ ok: false, reason: "restricted" });
+    expect(await lastLoginAt(user.id)).toBeNull();
+
+    // Unrestricted: signs in again.
+    await db.update(users).set({ isRestricted: false }).where(eq(users.id, user.id));
+    expect((await authenticate(db, { email: user.email, password: TEST_PASSWORD })).ok).toBe(true);
+  });
+
+  it("a pending (unapproved) but confirmed user can sign in; approval is checked elsewhere", async () => {
+    const user = await createUser(db, { isApproved: false });
+    const result = await authenticate(db, { email: user.email, password: TEST_PASSWORD });
+    expect(result.ok).toBe(true);
+  });
+});

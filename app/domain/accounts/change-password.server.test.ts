@@ -1,0 +1,101 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { countUserSessions, createSession, findSessionUser } from "~/domain/sessions/sessions.server";
+import { createTestDatabase } from "../../../tests/support/database";
+import { createUser, TEST_PASSWORD } from "../../../tests/support/factories";
+import { authenticate } from "./authenticate.server";
+import { changePassword, COMMON_PASSWORD_MESSAGE } from "./change-password.server";
+import { issueEmailToken, peekEmailToken } from "./email-tokens.server";
+
+let handle: DatabaseHandle;
+let db: Database;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(async () => handle?.close());
+
+const hashOf = async (id: string) =>
+  (await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, id)))[0]!.h;
+
+describe("changePassword", () => {
+  it("refuses a wrong current password and changes nothing", async () => {
+    const user = await createUser(db);
+    const other = await createSession(db, user.id);
+    const result = await changePassword(db, {
+      userId: user.id,
+      currentPassword: "not-my-password",
+      newPassword: "Abuja-rainy-season-77",
+    });
+    expect(result).toEqual({ ok: false, field: "currentPassword", message: "Current password is incorrect." });
+    expect(await hashOf(user.id)).toBe(user.passwordHash);
+    expect(await findSessionUser(db, other)).not.toBeNull();
+  });
+
+  it("refuses a common new password", async () => {
+    const user = await createUser(db);
+    for (const newPassword of ["password1", "Password1"]) {
+      const result = await changePassword(db, { userId: user.id, currentPassword: TEST_PASSWORD, newPassword });
+      expect(result).toEqual({ ok: false, field: "newPassword", message: COMMON_PASSWORD_MESSAGE });
+    }
+    expect(await hashOf(user.id)).toBe(user.passwordHash);
+  });
+
+  it("refuses an unknown user", async () => {
+    const result = await changePassword(db, {
+      userId: "no-such-user",
+      currentPassword: TEST_PASSWORD,
+      newPassword: "Abuja-rainy-season-77",
+    });
+    expect(result).toMatchObject({ ok: false, field: "currentPassword" });
+  });
+
+  it("changes the password, ends other sessions and keeps the current one", async () => {
+    const user = await createUser(db);
+    const bystander = await createUser(db);
+    const current = await createSession(db, user.id);
+    const phone = await createSession(db, user.id);
+    const laptop = await createSession(db, user.id);
+    const theirs = await createSession(db, bystander.id);
+
+    const result = await changePassword(db, {
+      userId: user.id,
+      currentPassword: TEST_PASSWORD,
+      newPassword: "Abuja-rainy-season-77",
+      keepSessionToken: current,
+    });
+    expect(result).toEqual({ ok: true });
+
+    expect(await hashOf(user.id)).not.toBe(user.passwordHash);
+    expect(await hashOf(user.id)).toMatch(/^\$argon2id\$/);
+    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ ok: false, reason: "invalid" });
+    expect((await authenticate(db, { email: user.email, password: "Abuja-rainy-season-77" })).ok).toBe(true);
+
+    expect(await findSessionUser(db, current)).not.toBeNull();
+    expect(await findSessionUser(db, phone)).toBeNull();
+    expect(await findSessionUser(db, laptop)).toBeNull();
+    expect(await countUserSessions(db, user.id)).toBe(1);
+    expect(await findSessionUser(db, theirs)).not.toBeNull();
+  });
+
+  it("without a session to keep, ends them all", async () => {
+    const user = await createUser(db);
+    await createSession(db, user.id);
+    await createSession(db, user.id);
+    expect(
+      await changePassword(db, { userId: user.id, currentPassword: TEST_PASSWORD, newPassword: "Kano-durbar-festival-9" }),
+    ).toEqual({ ok: true });
+    expect(await countUserSessions(db, user.id)).toBe(0);
+  });
+
+  it("spends outstanding password reset links", async () => {
+    const user = await createUser(db);
+    const resetToken = await issueEmailToken(db, user.id, "reset_password");
+    expect(
+      await changePassword(db, { userId: user.id, currentPassword: TEST_PASSWORD, newPassword: "Enugu-coal-city-2026" }),
+    ).toEqual({ ok: true });
+    expect(await peekEmailToken(db, resetToken, "reset_password")).toBeNull();
+  });
+});

@@ -1,0 +1,243 @@
+import { count, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { emails, emailTokens, referrals, users } from "~/db/schema";
+import { emailsTo } from "~/domain/mail/outbox.server";
+import { isUniqueViolation } from "~/domain/shared/db-errors";
+import { DISPLAY_ID_ALPHABET, newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
+import { createTestDatabase } from "../../../tests/support/database";
+import { createUser } from "../../../tests/support/factories";
+import { latestLink } from "../../../tests/support/mail";
+import { authenticate } from "./authenticate.server";
+import { confirmEmail } from "./confirm-email.server";
+import { verifyPassword } from "./passwords.server";
+import { registerUser } from "./register-user.server";
+
+const appUrl = new URL("https://adnaira.example");
+const PASSWORD = "Lagos-Harmattan-2024!";
+const ALPHABET_CLASS = `[${DISPLAY_ID_ALPHABET}]`;
+
+let handle: DatabaseHandle;
+let db: Database;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(async () => handle?.close());
+
+const userByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
+const countUsers = async (email: string) =>
+  (await db.select({ n: count() }).from(users).where(eq(users.email, email)))[0]!.n;
+
+describe("registerUser", () => {
+  it("creates a pending user with an argon2id hash, display id and referral code", async () => {
+    const result = await registerUser(db, { name: "Chidi Okeke", email: "Chidi@Example.NG", password: PASSWORD, appUrl });
+    expect(result.status).toBe("registered");
+    if (result.status !== "registered") throw new Error("unreachable");
+    expect(result.newUserId).toBeTypeOf("string");
+
+    const user = await userByEmail("chidi@example.ng");
+    expect(user).toBeDefined();
+    expect(user!.id).toBe(result.newUserId);
+    expect(user!.name).toBe("Chidi Okeke");
+    expect(user!.role).toBe("user");
+    expect(user!.isApproved).toBe(false);
+    expect(user!.isRestricted).toBe(false);
+    expect(user!.emailConfirmedAt).toBeNull();
+    expect(user!.permissions).toEqual([]);
+    expect(user!.membershipTierId).toBe("basic");
+    expect(user!.referredById).toBeNull();
+    expect(user!.displayId).toMatch(new RegExp(`^U${ALPHABET_CLASS}{8}$`));
+    expect(user!.referralCode).toMatch(new RegExp(`^${ALPHABET_CLASS}{10}$`));
+    // No look-alike characters in anything a person reads out.
+    expect(user!.displayId.slice(1) + user!.referralCode).not.toMatch(/[01IO]/);
+
+    expect(user!.passwordHash).toMatch(/^\$argon2id\$/);
+    expect(user!.passwordHash).not.toContain(PASSWORD);
+    expect(await verifyPassword(user!.passwordHash, PASSWORD)).toBe(true);
+    expect(await verifyPassword(user!.passwordHash, "not-the-password")).toBe(false);
+
+    // A fresh account cannot sign in before it is confirmed.
+    expect(await authenticate(db, { email: "chidi@example.ng", password: PASSWORD })).toEqual({
+      ok: false,
+      reason: "unconfirmed",
+    });
+  });
+
+  it("queues a confirmation mail with a /confirm-email link on the app URL", async () => {
+    const result = await registerUser(db, { name: "Ngozi Eze", email: "ngozi@example.ng", password: PASSWORD, appUrl });
+    if (result.status !== "registered") throw new Error(`unexpected ${result.status}`);
+
+    const mails = await emailsTo(db, "ngozi@example.ng");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.id).toBe(result.mailId);
+    expect(mails[0]!.status).toBe("pending");
+    expect(mails[0]!.subject).toBe("Confirm your AdNaira email address");
+    expect(mails[0]!.textBody).toContain("Hello Ngozi Eze");
+
+    const link = await latestLink(db, "ngozi@example.ng", "/confirm-email");
+    expect(link.origin).toBe("https://adnaira.example");
+    expect(link.pathname).toBe("/confirm-email");
+    const token = link.searchParams.get("token");
+    expect(token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    // Only a hash of the token is stored.
+    const tokenRows = await db.select().from(emailTokens).where(eq(emailTokens.userId, result.newUserId!));
+    expect(tokenRows).toHaveLength(1);
+    expect(tokenRows[0]!.purpose).toBe("confirm_email");
+    expect(tokenRows[0]!.tokenHash).not.toBe(token);
+
+    // The link works.
+    expect(await confirmEmail(db, token!)).toBe(true);
+    expect((await userByEmail("ngozi@example.ng"))!.emailConfirmedAt).toBeInstanceOf(Date);
+    expect((await authenticate(db, { email: "ngozi@example.ng", password: PASSWORD })).ok).toBe(true);
+  });
+
+  it("answers an existing email (any case) the same way, changes nothing and warns the owner", async () => {
+    const owner = await createUser(db, { email: "taken@example.ng", name: "Real Owner" });
+    const usersBefore = (await db.select({ n: count() }).from(users))[0]!.n;
+
+    const result = await registerUser(db, {
+      name: "Impostor",
+      email: "TAKEN@Example.ng",
+      password: "some-other-password-123",
+      appUrl,
+    });
+    expect(result.status).toBe("registered");
+    if (result.status !== "registered") throw new Error("unreachable");
+    expect(result.mailId).toBeTypeOf("string");
+    expect(result.newUserId).toBeUndefined();
+
+    expect((await db.select({ n: count() }).from(users))[0]!.n).toBe(usersBefore);
+    const after = await userByEmail("taken@example.ng");
+    expect(after!.name).toBe("Real Owner");
+    expect(after!.passwordHash).toBe(owner.passwordHash);
+    expect(await db.select().from(emailTokens).where(eq(emailTokens.userId, owner.id))).toHaveLength(0);
+
+    const mails = await emailsTo(db, "taken@example.ng");
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.id).toBe(result.mailId);
+    expect(mails[0]!.subject).toBe("Someone tried to register with your email");
+    expect(mails[0]!.textBody).toContain("https://adnaira.example/login");
+    expect(mails[0]!.textBody).toContain("https://adnaira.example/forgot-password");
+    expect(mails[0]!.textBody).not.toContain("/confirm-email");
+  });
+
+  it("records the referrer (code in any case) and a pending referral", async () => {
+    const referrer = await createUser(db, { name: "Referrer" });
+    const result = await registerUser(db, {
+      name: "Referred",
+      email: "referred@example.ng",
+      password: PASSWORD,
+      referralCode: referrer.referralCode.toLowerCase(),
+      appUrl,
+    });
+    if (result.status !== "registered") throw new Error(`unexpected ${result.status}`);
+
+    const user = await userByEmail("referred@example.ng");
+    expect(user!.referredById).toBe(referrer.id);
+    const rows = await db.select().from(referrals).where(eq(referrals.referredId, user!.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      referrerId: referrer.id,
+      referredId: user!.id,
+      referralCode: referrer.referralCode,
+      status: "pending",
+      rewardKobo: null,
+      approvedAt: null,
+    });
+  });
+
+  it("refuses an unknown referral code and writes nothing", async () => {
+    const usersBefore = (await db.select({ n: count() }).from(users))[0]!.n;
+    const mailsBefore = (await db.select({ n: count() }).from(emails))[0]!.n;
+    const referralsBefore = (await db.select({ n: count() }).from(referrals))[0]!.n;
+
+    const result = await registerUser(db, {
+      name: "Nobody",
+      email: "badref@example.ng",
+      password: PASSWORD,
+      referralCode: "ZZZZZZZZZZ",
+      appUrl,
+    });
+    expect(result).toEqual({ status: "referral-not-found" });
+
+    expect(await countUsers("badref@example.ng")).toBe(0);
+    expect((await db.select({ n: count() }).from(users))[0]!.n).toBe(usersBefore);
+    expect((await db.select({ n: count() }).from(emails))[0]!.n).toBe(mailsBefore);
+    expect((await db.select({ n: count() }).from(referrals))[0]!.n).toBe(referralsBefore);
+  });
+
+  it("an empty referral code is the same as none", async () => {
+    const result = await registerUser(db, {
+      name: "No Ref",
+      email: "noref@example.ng",
+      password: PASSWORD,
+      referralCode: "",
+      appUrl,
+    });
+    expect(result.status).toBe("registered");
+    expect((await userByEmail("noref@example.ng"))!.referredById).toBeNull();
+  });
+
+  it("ten simultaneous registrations of one email create exactly one user", async () => {
+    const variants = ["race@example.ng", "RACE@example.ng", "Race@Example.ng", "race@EXAMPLE.NG"];
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        registerUser(db, {
+          name: `Racer ${i}`,
+          email: variants[i % variants.length]!,
+          password: `${PASSWORD}-${i}`,
+          appUrl,
+        }),
+      ),
+    );
+    expect(results.every((r) => r.status === "registered")).toBe(true);
+    const created = results.filter((r) => r.status === "registered" && r.newUserId);
+    expect(created).toHaveLength(1);
+
+    expect(await countUsers("race@example.ng")).toBe(1);
+    const mails = await emailsTo(db, "race@example.ng");
+    expect(mails.filter((m) => m.subject === "Confirm your AdNaira email address")).toHaveLength(1);
+    // The owner hears about the attempts, capped (racing requests may each pass the cap check once).
+    const warnings = mails.filter((m) => m.subject === "Someone tried to register with your email");
+    expect(warnings.length).toBeGreaterThanOrEqual(1);
+    expect(warnings.length).toBeLessThanOrEqual(9);
+    // Every answer that names a mail names one that really exists.
+    const ids = new Set(mails.map((m) => m.id));
+    for (const r of results) if (r.status === "registered" && r.mailId) expect(ids.has(r.mailId)).toBe(true);
+  });
+
+  it("sends the owner at most one 'someone tried to register' mail an hour", async () => {
+    const owner = await createUser(db, { email: "repeat.owner@example.ng" });
+    for (let i = 0; i < 4; i++) {
+      const result = await registerUser(db, { name: "Intruder", email: owner.email, password: PASSWORD, appUrl });
+      expect(result.status).toBe("registered");
+    }
+    const warnings = (await emailsTo(db, owner.email)).filter(
+      (m) => m.subject === "Someone tried to register with your email",
+    );
+    expect(warnings).toHaveLength(1);
+  });
+
+  it("the database names a duplicate email users_email_unique, which the race handling relies on", async () => {
+    const owner = await createUser(db);
+    const error = await db
+      .insert(users)
+      .values({
+        id: newId(),
+        displayId: newDisplayId("U"),
+        name: "Duplicate",
+        email: owner.email,
+        passwordHash: owner.passwordHash,
+        referralCode: newReferralCode(),
+      })
+      .then(
+        () => null,
+        (err: unknown) => err,
+      );
+    expect(error).not.toBeNull();
+    expect(isUniqueViolation(error, "users_email_unique")).toBe(true);
+    expect(isUniqueViolation(error, "users_referralCode_unique")).toBe(false);
+  });
+});

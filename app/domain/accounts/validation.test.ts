@@ -1,0 +1,83 @@
+import { describe, expect, it } from "vitest";
+import {
+  ChangePasswordSchema,
+  fieldErrors,
+  LoginSchema,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  RegisterSchema,
+  ResetPasswordSchema,
+} from "./validation";
+
+const valid = {
+  name: "  Ada Obi ",
+  email: " Ada.Obi@Example.NG ",
+  password: "Lagos-Harmattan-2024!",
+  confirmPassword: "Lagos-Harmattan-2024!",
+};
+
+describe("RegisterSchema", () => {
+  it("trims the name, trims and lower-cases the email", () => {
+    const parsed = RegisterSchema.parse(valid);
+    expect(parsed.name).toBe("Ada Obi");
+    expect(parsed.email).toBe("ada.obi@example.ng");
+    expect(parsed.referralCode).toBeUndefined();
+  });
+
+  it("normalises the referral code and treats a blank one as none", () => {
+    expect(RegisterSchema.parse({ ...valid, referralCode: " abcd234xyz " }).referralCode).toBe("ABCD234XYZ");
+    expect(RegisterSchema.parse({ ...valid, referralCode: "   " }).referralCode).toBeUndefined();
+    expect(RegisterSchema.parse({ ...valid, referralCode: "" }).referralCode).toBeUndefined();
+  });
+
+  it("reports each missing or bad field with the form's wording", () => {
+    const result = RegisterSchema.safeParse({ name: " ", email: "not-an-email", password: "short", confirmPassword: "" });
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    expect(fieldErrors(result.error)).toEqual({
+      name: "Full name is required",
+      email: "Enter a valid email address",
+      password: `Password must be at least ${PASSWORD_MIN} characters`,
+      confirmPassword: "Please confirm your password",
+    });
+  });
+
+  it("limits passwords to PASSWORD_MAX characters", () => {
+    const long = "x".repeat(PASSWORD_MAX + 1);
+    const result = RegisterSchema.safeParse({ ...valid, password: long, confirmPassword: long });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrors(result.error).password).toBe(`Password must be at most ${PASSWORD_MAX} characters`);
+    expect(RegisterSchema.safeParse({ ...valid, password: "x".repeat(PASSWORD_MAX), confirmPassword: "x" }).success).toBe(true);
+  });
+
+  it("missing fields say they are required", () => {
+    const result = RegisterSchema.safeParse({});
+    expect(result.success).toBe(false);
+    if (result.success) return;
+    const errors = fieldErrors(result.error);
+    expect(errors.name).toBe("Full name is required");
+    expect(errors.email).toBe("Email is required");
+    expect(errors.password).toBe("Password is required");
+  });
+});
+
+describe("other auth forms", () => {
+  it("login needs an email and a password", () => {
+    expect(LoginSchema.parse({ email: "ADA@example.ng", password: "x" })).toEqual({ email: "ada@example.ng", password: "x" });
+    const result = LoginSchema.safeParse({ email: "", password: "" });
+    expect(result.success).toBe(false);
+    if (!result.success) expect(fieldErrors(result.error)).toEqual({ email: "Email is required", password: "Password is required" });
+  });
+
+  it("reset and change password apply the new-password rules", () => {
+    expect(ResetPasswordSchema.safeParse({ token: "t", password: "short", confirmPassword: "short" }).success).toBe(false);
+    expect(ResetPasswordSchema.safeParse({ token: "", password: "long-enough-1", confirmPassword: "x" }).success).toBe(false);
+    expect(
+      ChangePasswordSchema.safeParse({ currentPassword: "old", newPassword: "long-enough-1", confirmPassword: "long-enough-1" })
+        .success,
+    ).toBe(true);
+    expect(ChangePasswordSchema.safeParse({ currentPassword: "", newPassword: "long-enough-1", confirmPassword: "x" }).success).toBe(
+      false,
+    );
+  });
+});

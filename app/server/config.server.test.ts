@@ -1,0 +1,149 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, loadConfig } from "./config.server";
+
+/** The ConfigError thrown for an environment (fails the test when nothing is thrown). */
+function configError(env: Record<string, string | undefined>): ConfigError {
+  try {
+    loadConfig(env);
+  } catch (err) {
+    expect(err).toBeInstanceOf(ConfigError);
+    return err as ConfigError;
+  }
+  throw new Error(`loadConfig accepted ${JSON.stringify(env)}`);
+}
+
+describe("loadConfig", () => {
+  it("has working defaults for a local try-out", () => {
+    const config = loadConfig({});
+    expect(config.port).toBe(3000);
+    expect(config.host).toBe("127.0.0.1");
+    expect(config.appUrl.href).toBe("http://localhost:3000/");
+    expect(config.dataDir).toBe("./data");
+    expect(config.nodeEnv).toBe("development");
+    expect(config.logLevel).toBe("info");
+    expect(config.trustProxy).toBe(0);
+    expect(config.secureCookies).toBe(false);
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.superAdmin).toBeUndefined();
+    expect(config.mailFrom).toBe("AdNaira <no-reply@adnaira.local>");
+  });
+
+  it("reads every variable", () => {
+    const config = loadConfig({
+      NODE_ENV: "production",
+      PORT: "8080",
+      HOST: "0.0.0.0",
+      APP_URL: "https://adnaira.ng",
+      DATA_DIR: "/var/lib/adnaira",
+      DATABASE_URL: "postgres://app:secret@db.internal:5432/adnaira",
+      SMTP_URL: "smtps://mailer:secret@smtp.example.ng:465",
+      MAIL_FROM: "AdNaira <hello@adnaira.ng>",
+      SUPER_ADMIN_EMAIL: "Owner@AdNaira.ng",
+      SUPER_ADMIN_PASSWORD: "a-long-owner-password",
+      REDIS_URL: "redis://cache.internal:6379",
+      LOG_LEVEL: "warn",
+      TRUST_PROXY: "1",
+    });
+    expect(config).toMatchObject({
+      nodeEnv: "production",
+      port: 8080,
+      host: "0.0.0.0",
+      dataDir: "/var/lib/adnaira",
+      databaseUrl: "postgres://app:secret@db.internal:5432/adnaira",
+      smtpUrl: "smtps://mailer:secret@smtp.example.ng:465",
+      mailFrom: "AdNaira <hello@adnaira.ng>",
+      superAdmin: { email: "owner@adnaira.ng", password: "a-long-owner-password" },
+      redisUrl: "redis://cache.internal:6379",
+      logLevel: "warn",
+      trustProxy: 1,
+      secureCookies: true,
+    });
+    expect(config.appUrl.origin).toBe("https://adnaira.ng");
+  });
+
+  it("derives the default APP_URL from PORT", () => {
+    expect(loadConfig({ PORT: "4100" }).appUrl.href).toBe("http://localhost:4100/");
+  });
+
+  it("secure cookies exactly when APP_URL is https", () => {
+    expect(loadConfig({ APP_URL: "https://adnaira.ng" }).secureCookies).toBe(true);
+    expect(loadConfig({ APP_URL: "http://adnaira.ng" }).secureCookies).toBe(false);
+  });
+
+  it("accepts postgresql:// as well as postgres://", () => {
+    expect(loadConfig({ DATABASE_URL: "postgresql://localhost/adnaira" }).databaseUrl).toBe("postgresql://localhost/adnaira");
+  });
+
+  it("treats an empty variable as unset", () => {
+    const config = loadConfig({
+      PORT: "",
+      APP_URL: "",
+      DATA_DIR: "",
+      DATABASE_URL: "",
+      SMTP_URL: "",
+      SUPER_ADMIN_EMAIL: "",
+      SUPER_ADMIN_PASSWORD: "",
+      REDIS_URL: "",
+      LOG_LEVEL: "",
+      NODE_ENV: "",
+    });
+    expect(config.port).toBe(3000);
+    expect(config.appUrl.href).toBe("http://localhost:3000/");
+    expect(config.dataDir).toBe("./data");
+    expect(config.databaseUrl).toBeUndefined();
+    expect(config.smtpUrl).toBeUndefined();
+    expect(config.superAdmin).toBeUndefined();
+    expect(config.redisUrl).toBeUndefined();
+    expect(config.logLevel).toBe("info");
+    expect(config.nodeEnv).toBe("development");
+  });
+
+  it.each([
+    ["PORT", "abc"],
+    ["PORT", "70000"],
+    ["PORT", "-1"],
+    ["PORT", "3000.5"],
+    ["APP_URL", "not a url"],
+    ["APP_URL", "ftp://adnaira.ng"],
+    ["DATABASE_URL", "mysql://localhost/adnaira"],
+    ["DATABASE_URL", "localhost:5432"],
+    ["SMTP_URL", "http://smtp.example.ng"],
+    ["SMTP_URL", "smtp.example.ng:25"],
+    ["REDIS_URL", "http://cache"],
+    ["LOG_LEVEL", "verbose"],
+    ["NODE_ENV", "staging"],
+    ["SUPER_ADMIN_EMAIL", "not-an-email"],
+    ["TRUST_PROXY", "many"],
+  ])("refuses %s=%s with a message naming the variable", (name, value) => {
+    const env: Record<string, string> = { [name]: value };
+    if (name === "SUPER_ADMIN_EMAIL") env.SUPER_ADMIN_PASSWORD = "a-long-owner-password";
+    const error = configError(env);
+    expect(error.message).toMatch(new RegExp(`\\b${name}\\b`));
+    expect(error.message).toMatch(/^Invalid configuration/);
+  });
+
+  it("names every bad variable at once", () => {
+    const error = configError({ PORT: "abc", LOG_LEVEL: "loud" });
+    expect(error.message).toContain("PORT");
+    expect(error.message).toContain("LOG_LEVEL");
+  });
+
+  it("needs SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD together", () => {
+    const noPassword = configError({ SUPER_ADMIN_EMAIL: "owner@adnaira.ng" });
+    expect(noPassword.message).toContain("SUPER_ADMIN_PASSWORD");
+    expect(noPassword.message).toContain("must be set together");
+
+    const noEmail = configError({ SUPER_ADMIN_PASSWORD: "a-long-owner-password" });
+    expect(noEmail.message).toContain("SUPER_ADMIN_EMAIL");
+
+    const emptyPassword = configError({ SUPER_ADMIN_EMAIL: "owner@adnaira.ng", SUPER_ADMIN_PASSWORD: "" });
+    expect(emptyPassword.message).toContain("SUPER_ADMIN_PASSWORD");
+  });
+
+  it("refuses a short super admin password", () => {
+    const error = configError({ SUPER_ADMIN_EMAIL: "owner@adnaira.ng", SUPER_ADMIN_PASSWORD: "short" });
+    expect(error.message).toMatch(/SUPER_ADMIN_PASSWORD: must be at least 12 characters/);
+  });
+});

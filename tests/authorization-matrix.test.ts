@@ -1,0 +1,286 @@
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "~/db/schema";
+import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
+import routeConfig from "../app/routes";
+import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "./support/app";
+import { createUser } from "./support/factories";
+
+/**
+ * Who may open which page (spec §2 "Route table" and "Access guard", §6, design.md §3), as data.
+ * Every path in app/routes.ts must have exactly one row here; the first test fails otherwise.
+ */
+type Rule =
+  /** Anyone, signed in or not. */
+  | { kind: "public" }
+  /** Landing, login, register: signed-in people are sent to their home. */
+  | { kind: "signed-out-only" }
+  /** A GET only redirects (the route exists for its POST action). */
+  | { kind: "redirect"; to: string }
+  /** Any signed-in person. */
+  | { kind: "user" }
+  /** /dashboard: users only; admins go to /admin, the super admin to /superadmin. */
+  | { kind: "user-dashboard" }
+  /** Admin area: non-admins go to /dashboard; an admin without the permission gets 403. */
+  | { kind: "admin"; permission?: Permission; denied?: string }
+  /** Super admin only: admins go to /admin, users to /dashboard. */
+  | { kind: "super-admin" };
+
+const DENIED = "Access Denied.";
+
+const ROUTE_MATRIX: Record<string, Rule> = {
+  "/": { kind: "signed-out-only" },
+  "/login": { kind: "signed-out-only" },
+  "/register": { kind: "signed-out-only" },
+  "/logout": { kind: "redirect", to: "/" },
+  "/confirm-email": { kind: "public" },
+  "/resend-confirmation": { kind: "redirect", to: "/login" },
+  "/forgot-password": { kind: "public" },
+  "/reset-password": { kind: "public" },
+
+  "/dashboard": { kind: "user-dashboard" },
+  "/profile": { kind: "user" },
+  "/messages": { kind: "user" },
+  "/notices": { kind: "user" },
+  "/referrals": { kind: "user" },
+
+  "/admin": { kind: "admin" },
+  "/admin/adverts": { kind: "admin", permission: "manage_adverts" },
+  "/admin/adverts/new": { kind: "admin", permission: "manage_adverts" },
+  "/admin/users": {
+    kind: "admin",
+    permission: "manage_users",
+    denied: "Access Denied. You do not have permission to manage users.",
+  },
+  "/admin/settings": { kind: "admin", permission: "manage_settings" },
+  "/admin/notices": { kind: "admin", permission: "manage_notices" },
+  "/admin/referrals": { kind: "admin", permission: "manage_referrals" },
+  "/admin/withdrawals": { kind: "admin", permission: "manage_withdrawals" },
+  "/admin/memberships": { kind: "admin", permission: "manage_memberships" },
+
+  "/superadmin": { kind: "super-admin" },
+};
+
+const PERSONAS = [
+  "anonymous",
+  "pending user",
+  "approved user",
+  "restricted user",
+  "admin without the permission",
+  "admin with the permission",
+  "super admin",
+] as const;
+type Persona = (typeof PERSONAS)[number];
+
+type Expected = { status: 200 } | { status: 302; location: string } | { status: 403; message: string };
+
+const HOME: Record<Persona, string | null> = {
+  anonymous: null,
+  "restricted user": null, // the session stops working: treated as signed out
+  "pending user": "/dashboard",
+  "approved user": "/dashboard",
+  "admin without the permission": "/admin",
+  "admin with the permission": "/admin",
+  "super admin": "/superadmin",
+};
+
+function expectedOutcome(rule: Rule, persona: Persona): Expected {
+  const home = HOME[persona];
+  const ok = { status: 200 } as const;
+  const to = (location: string) => ({ status: 302, location }) as const;
+  switch (rule.kind) {
+    case "public":
+      return ok;
+    case "redirect":
+      return to(rule.to);
+    case "signed-out-only":
+      return home ? to(home) : ok;
+    case "user":
+      return home ? ok : to("/login");
+    case "user-dashboard":
+      return home === "/dashboard" ? ok : to(home ?? "/login");
+    case "admin":
+      if (!home) return to("/login");
+      if (home === "/dashboard") return to("/dashboard");
+      if (persona === "admin without the permission" && rule.permission) {
+        return { status: 403, message: rule.denied ?? DENIED };
+      }
+      return ok;
+    case "super-admin":
+      if (!home) return to("/login");
+      return home === "/superadmin" ? ok : to(home);
+  }
+}
+
+/** Every path declared in app/routes.ts (index routes take their parent's path). */
+function declaredPaths(entries: readonly RouteConfigEntry[], parent = ""): string[] {
+  return entries.flatMap((entry) => {
+    const own = entry.index ? parent : entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
+    const self = entry.index || entry.path ? [own === "" ? "/" : own] : [];
+    return [...self, ...declaredPaths(entry.children ?? [], own)];
+  });
+}
+
+const CASES = Object.entries(ROUTE_MATRIX).flatMap(([path, rule]) =>
+  PERSONAS.map((persona) => {
+    const expected = expectedOutcome(rule, persona);
+    const outcome =
+      expected.status === 302 ? `302 → ${expected.location}` : expected.status === 403 ? "403 Access Denied" : "200";
+    return { path, rule, persona, expected, name: `GET ${path} as ${persona} → ${outcome}` };
+  }),
+);
+
+const ADMIN_ROUTES = Object.entries(ROUTE_MATRIX).filter(([, rule]) => rule.kind === "admin" || rule.kind === "super-admin");
+
+let app: TestApp;
+let ipCounter = 0;
+const sessions = new Map<string, HttpClient>();
+let restrictedUser: Awaited<ReturnType<typeof createUser>>;
+
+/**
+ * Signs in through the real /login form. The app trusts one proxy hop here (TRUST_PROXY=1), so
+ * each sign-in can come from its own X-Forwarded-For address and stay under the per-IP login limit.
+ */
+async function signIn(email: string, password: string): Promise<HttpClient> {
+  const client = app.client();
+  ipCounter++;
+  const res = await client.post("/login", { email, password }, { "X-Forwarded-For": `10.9.${ipCounter >> 8}.${ipCounter & 255}` });
+  if (res.status !== 302) throw new Error(`sign-in failed for ${email}: ${res.status} ${pageText(res.body).slice(0, 200)}`);
+  return client;
+}
+
+async function setRestricted(userId: string, isRestricted: boolean) {
+  await app.services.db.update(users).set({ isRestricted }).where(eq(users.id, userId));
+}
+
+/** A session that worked a moment ago, for a user who has just been restricted. */
+async function freshlyRestrictedClient(): Promise<HttpClient> {
+  await setRestricted(restrictedUser.id, false);
+  const client = await signIn(restrictedUser.email, restrictedUser.password);
+  await setRestricted(restrictedUser.id, true);
+  return client;
+}
+
+function adminKey(permissions: readonly Permission[]) {
+  return `admin:${[...permissions].sort().join(",")}`;
+}
+
+/** The admin personas for a rule: with the route's permission only / with every other permission. */
+function adminPermissions(rule: Rule, persona: "admin without the permission" | "admin with the permission") {
+  const permission = rule.kind === "admin" ? rule.permission : undefined;
+  if (!permission) return persona === "admin with the permission" ? [...PERMISSIONS] : [];
+  return persona === "admin with the permission" ? [permission] : PERMISSIONS.filter((p) => p !== permission);
+}
+
+async function clientFor(persona: Persona, rule: Rule): Promise<HttpClient> {
+  switch (persona) {
+    case "anonymous":
+      return app.client();
+    case "restricted user":
+      return freshlyRestrictedClient();
+    case "admin without the permission":
+    case "admin with the permission":
+      return sessions.get(adminKey(adminPermissions(rule, persona)))!;
+    default:
+      return sessions.get(persona)!;
+  }
+}
+
+function assertOutcome(res: HttpResponse, expected: Expected) {
+  const text = pageText(res.body);
+  if (expected.status === 302) {
+    expect({ status: res.status, location: res.location }).toEqual({ status: 302, location: expected.location });
+  } else if (expected.status === 403) {
+    expect(res.status).toBe(403);
+    expect(text).toContain("Access Denied");
+    expect(text).toContain(expected.message);
+  } else {
+    expect({ status: res.status, location: res.location }).toEqual({ status: 200, location: null });
+    expect(text).not.toContain("Access Denied");
+  }
+}
+
+beforeAll(async () => {
+  app = await startTestApp({
+    env: { TRUST_PROXY: "1", SUPER_ADMIN_EMAIL: "root@adnaira.test", SUPER_ADMIN_PASSWORD: "matrix-super-admin-password" },
+  });
+  const db = app.services.db;
+  const pending = await createUser(db, { name: "Pending Pat", isApproved: false });
+  const approved = await createUser(db, { name: "Approved Ada", isApproved: true });
+  restrictedUser = await createUser(db, { name: "Restricted Rita", isApproved: true });
+  sessions.set("pending user", await signIn(pending.email, pending.password));
+  sessions.set("approved user", await signIn(approved.email, approved.password));
+  sessions.set("super admin", await signIn("root@adnaira.test", "matrix-super-admin-password"));
+
+  const adminSets = new Map<string, readonly Permission[]>();
+  for (const rule of Object.values(ROUTE_MATRIX)) {
+    for (const persona of ["admin without the permission", "admin with the permission"] as const) {
+      const permissions = adminPermissions(rule, persona);
+      adminSets.set(adminKey(permissions), permissions);
+    }
+  }
+  for (const [key, permissions] of adminSets) {
+    const admin = await createUser(db, { role: "admin", name: `Admin ${key}`, permissions });
+    sessions.set(key, await signIn(admin.email, admin.password));
+  }
+});
+afterAll(async () => app?.close());
+
+describe("route table", () => {
+  it("has exactly one matrix row for every path in app/routes.ts", () => {
+    const declared = declaredPaths(routeConfig).filter((path) => path !== "/*");
+    const missing = declared.filter((path) => !(path in ROUTE_MATRIX));
+    const stale = Object.keys(ROUTE_MATRIX).filter((path) => !declared.includes(path));
+    expect(missing, "routes with no access rule in ROUTE_MATRIX").toEqual([]);
+    expect(stale, "ROUTE_MATRIX rows for paths that are no longer routes").toEqual([]);
+    expect(new Set(declared).size, "a path is declared twice in app/routes.ts").toBe(declared.length);
+  });
+
+  it("keeps the catch-all last", () => {
+    expect(declaredPaths(routeConfig).at(-1)).toBe("/*");
+  });
+});
+
+describe("GET access by persona", () => {
+  it.each(CASES)("$name", async ({ path, rule, persona, expected }) => {
+    const client = await clientFor(persona, rule);
+    assertOutcome(await client.get(path), expected);
+  });
+});
+
+describe("restriction ends a live session", () => {
+  it("treats the next request of a just-restricted user as signed out, and keeps it so", async () => {
+    await setRestricted(restrictedUser.id, false);
+    const client = await signIn(restrictedUser.email, restrictedUser.password);
+    expect((await client.get("/profile")).status).toBe(200);
+    await setRestricted(restrictedUser.id, true);
+    const next = await client.get("/profile");
+    expect({ status: next.status, location: next.location }).toEqual({ status: 302, location: "/login" });
+    // Lifting the restriction does not bring the old session back.
+    await setRestricted(restrictedUser.id, false);
+    const later = await client.get("/profile");
+    expect({ status: later.status, location: later.location }).toEqual({ status: 302, location: "/login" });
+    await setRestricted(restrictedUser.id, true);
+  });
+});
+
+describe("admin actions", () => {
+  const posters = ["anonymous", "pending user", "approved user", "admin without the permission"] as const;
+  const cases = ADMIN_ROUTES.flatMap(([path, rule]) =>
+    posters
+      .filter((persona) => persona !== "admin without the permission" || (rule.kind === "admin" && rule.permission) || rule.kind === "super-admin")
+      .map((persona) => ({ path, rule, persona, name: `POST ${path} as ${persona} does not succeed` })),
+  );
+
+  it.each(cases)("$name", async ({ path, rule, persona }) => {
+    const client = await clientFor(persona, rule);
+    const res = await client.post(path, { intent: "create", name: "x", title: "x", amount: "1" });
+    expect(res.status, pageText(res.body).slice(0, 200)).not.toBe(200);
+    if (res.status === 302) {
+      expect(["/login", "/dashboard", "/admin"]).toContain(res.location);
+    } else {
+      expect([403, 405]).toContain(res.status);
+    }
+  });
+});

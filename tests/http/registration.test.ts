@@ -1,0 +1,181 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { referrals, users } from "~/db/schema";
+import { emailsTo } from "~/domain/mail/outbox.server";
+import { pageText, startTestApp, type HttpResponse, type TestApp } from "../support/app";
+import { createUser } from "../support/factories";
+import { latestLink } from "../support/mail";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.close());
+
+const PASSWORD = "kola-nut-evening-breeze";
+
+function registration(overrides: Record<string, string> = {}) {
+  return {
+    name: "Chidi Eze",
+    email: `chidi.${Math.random().toString(36).slice(2, 8)}@example.ng`,
+    password: PASSWORD,
+    confirmPassword: PASSWORD,
+    referralCode: "",
+    ...overrides,
+  };
+}
+
+/** The toast carried by the redirect (signed cookie: base64 JSON, a dot, the signature). */
+function redirectToast(res: HttpResponse) {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
+  if (!line) return null;
+  const value = decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!);
+  const payload = value.slice(0, value.lastIndexOf("."));
+  const { type, title, description } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, string>;
+  return { type, title, description };
+}
+
+/** The value attribute of the input with the given name. */
+function inputValue(html: string, name: string): string | null {
+  const tag = new RegExp(`<input\\b[^>]*\\bname="${name}"[^>]*>`).exec(html)?.[0];
+  if (!tag) throw new Error(`no input named ${name}`);
+  return /\bvalue="([^"]*)"/.exec(tag)?.[1] ?? null;
+}
+
+/** Where the page's first post form submits to. */
+function formAction(html: string): string {
+  const action = /<form\b[^>]*method="post"[^>]*action="([^"]*)"|<form\b[^>]*action="([^"]*)"[^>]*method="post"/.exec(html);
+  if (!action) throw new Error("no post form with an action on the page");
+  return (action[1] ?? action[2]!).replace(/&amp;/g, "&");
+}
+
+async function userByEmail(email: string) {
+  const [row] = await app.services.db.select().from(users).where(eq(users.email, email));
+  return row;
+}
+
+describe("registration form errors", () => {
+  it("refuses mismatched passwords with the Password Mismatch toast", async () => {
+    const form = registration({ confirmPassword: "something-else-entirely" });
+    const res = await app.client().post("/register", form);
+    expect(res.status).toBe(400);
+    expect(pageText(res.body)).toContain("Passwords don't match!");
+    expect(res.body).toContain("Password Mismatch");
+    expect(await userByEmail(form.email)).toBeUndefined();
+    // What was typed is kept, passwords are not.
+    expect(inputValue(res.body, "name")).toBe("Chidi Eze");
+    expect(inputValue(res.body, "email")).toBe(form.email);
+    expect(inputValue(res.body, "password")).toBeNull();
+  });
+
+  it("says 'Referral code not found' for an unknown referral code and creates nothing", async () => {
+    const form = registration({ referralCode: "NOSUCHCODE" });
+    const res = await app.client().post("/register", form);
+    expect(res.status).toBe(400);
+    expect(pageText(res.body)).toContain("Referral code not found");
+    expect(inputValue(res.body, "referralCode")).toBe("NOSUCHCODE");
+    expect(await userByEmail(form.email)).toBeUndefined();
+  });
+
+  it("refuses a common password", async () => {
+    const form = registration({ password: "password123", confirmPassword: "password123" });
+    const res = await app.client().post("/register", form);
+    expect(res.status).toBe(400);
+    expect(pageText(res.body)).toContain("This password is too common.");
+    expect(await userByEmail(form.email)).toBeUndefined();
+  });
+
+  it("refuses a short password and an invalid email", async () => {
+    const res = await app.client().post("/register", registration({ email: "not-an-email", password: "short", confirmPassword: "short" }));
+    expect(res.status).toBe(400);
+    const text = pageText(res.body);
+    expect(text).toContain("Enter a valid email address");
+    expect(text).toContain("Password must be at least 8 characters");
+  });
+});
+
+describe("registration", () => {
+  it("answers an existing email exactly like a new one", async () => {
+    const existing = await createUser(app.services.db, { name: "Existing Emeka" });
+    const fresh = await app.client().post("/register", registration());
+    const taken = await app.client().post("/register", registration({ email: existing.email.toUpperCase() }));
+    expect(fresh.status).toBe(302);
+    expect({ status: taken.status, location: taken.location }).toEqual({ status: fresh.status, location: fresh.location });
+    expect(fresh.location).toBe("/login");
+    expect(redirectToast(taken)).toEqual(redirectToast(fresh));
+    expect(redirectToast(fresh)).toEqual({
+      type: "success",
+      title: "Registration Successful",
+      description: "Please check your email to confirm your account.",
+    });
+    // The existing account is untouched; its owner gets a notice instead of a confirmation link.
+    const row = await userByEmail(existing.email);
+    expect(row!.name).toBe("Existing Emeka");
+    expect(row!.passwordHash).toBe(existing.passwordHash);
+    const mails = await emailsTo(app.services.db, existing.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.textBody).not.toContain("/confirm-email");
+  });
+
+  it("pre-fills the referral code from /register?ref=CODE", async () => {
+    const referrer = await createUser(app.services.db);
+    const res = await app.client().get(`/register?ref=${referrer.referralCode}`);
+    expect(res.status).toBe(200);
+    expect(inputValue(res.body, "referralCode")).toBe(referrer.referralCode);
+    const lower = await app.client().get(`/register?ref=${referrer.referralCode.toLowerCase()}`);
+    expect(inputValue(lower.body, "referralCode")).toBe(referrer.referralCode);
+  });
+
+  it("registers, confirms by POST only, logs in and shows the pending-approval banner", async () => {
+    const referrer = await createUser(app.services.db, { name: "Referrer Rose" });
+    const form = registration({ name: "Funmi Adeyemi", referralCode: referrer.referralCode });
+    const client = app.client();
+
+    const res = await client.post("/register", form);
+    expect({ status: res.status, location: res.location }).toEqual({ status: 302, location: "/login" });
+    const login = await client.get("/login");
+    expect(login.body).toContain("Registration Successful");
+
+    const created = await userByEmail(form.email);
+    expect(created).toMatchObject({ name: "Funmi Adeyemi", role: "user", isApproved: false, emailConfirmedAt: null });
+    const [referral] = await app.services.db.select().from(referrals).where(eq(referrals.referredId, created!.id));
+    expect(referral?.referrerId).toBe(referrer.id);
+
+    // Not confirmed yet: login says so.
+    const early = await app.client().post("/login", { email: form.email, password: PASSWORD });
+    expect(pageText(early.body)).toContain("Please confirm your email address");
+
+    const link = await latestLink(app.services.db, form.email, "/confirm-email");
+    const token = link.searchParams.get("token")!;
+    expect(token).toBeTruthy();
+
+    // Opening the link shows a button and changes nothing (scanners and prefetchers open links).
+    const page = await client.get(link.pathname + link.search);
+    expect(page.status).toBe(200);
+    expect(pageText(page.body)).toContain("Confirm my email");
+    expect(inputValue(page.body, "token")).toBe(token);
+    await client.get(link.pathname + link.search);
+    expect((await userByEmail(form.email))!.emailConfirmedAt).toBeNull();
+
+    const action = formAction(page.body);
+    expect(action).toBe(link.pathname + link.search);
+    const confirm = await client.post(action, { token });
+    expect({ status: confirm.status, location: confirm.location }).toEqual({ status: 302, location: "/login" });
+    expect(redirectToast(confirm)?.title).toBe("Email Confirmed");
+    expect((await userByEmail(form.email))!.emailConfirmedAt).toBeInstanceOf(Date);
+
+    // The link is single-use.
+    const reused = await app.client().get(link.pathname + link.search);
+    expect(pageText(reused.body)).toContain("This confirmation link is invalid or has expired.");
+    const repost = await app.client().post("/confirm-email", { token });
+    expect(redirectToast(repost)?.title).toBe("Confirmation Failed");
+
+    const signedIn = await client.post("/login", { email: form.email, password: PASSWORD });
+    expect({ status: signedIn.status, location: signedIn.location }).toEqual({ status: 302, location: "/dashboard" });
+    const dashboard = await client.get("/dashboard");
+    expect(dashboard.status).toBe(200);
+    const text = pageText(dashboard.body);
+    expect(text).toContain("Welcome, Funmi Adeyemi!");
+    expect(text).toContain("Your account is pending approval");
+  });
+});
