@@ -20,6 +20,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return null;
 }
 
+// Without this, React Router drops an action's headers (all but Set-Cookie) from the page response.
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 const failed = (message: string) => ({ type: "error" as const, title: "Login Failed", description: message });
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -101,7 +107,7 @@ export default function Login() {
               Forgot password?
             </Link>
           </div>
-          <Button type="submit" disabled={submitting} className="w-full">
+          <Button type="submit" size="lg" disabled={submitting} className="w-full">
             {submitting ? "Logging in..." : "Log In"}
           </Button>
         </Form>
