@@ -15,7 +15,7 @@ export function FormField({ label, error, hint, id, ...inputProps }: FieldProps)
       <Label htmlFor={inputId}>{label}</Label>
       <Input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...inputProps} />
       {hint ? (
-        <p id={`${inputId}-hint`} className="text-xs text-gray-500">
+        <p id={`${inputId}-hint`} className="text-xs text-gray-600">
           {hint}
         </p>
       ) : null}
@@ -29,10 +29,11 @@ export function FormField({ label, error, hint, id, ...inputProps }: FieldProps)
 }
 
 /** Password input with a show/hide toggle. */
-export function PasswordField({ label, error, id, ...inputProps }: FieldProps) {
+export function PasswordField({ label, error, hint, id, ...inputProps }: FieldProps) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const [visible, setVisible] = useState(false);
+  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ");
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={inputId}>{label}</Label>
@@ -42,7 +43,7 @@ export function PasswordField({ label, error, id, ...inputProps }: FieldProps) {
           type={visible ? "text" : "password"}
           className="pr-12"
           aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${inputId}-error` : undefined}
+          aria-describedby={describedBy || undefined}
           {...inputProps}
         />
         <button
@@ -56,6 +57,11 @@ export function PasswordField({ label, error, id, ...inputProps }: FieldProps) {
           {visible ? <EyeOff className="h-5 w-5" aria-hidden /> : <Eye className="h-5 w-5" aria-hidden />}
         </button>
       </div>
+      {hint ? (
+        <p id={`${inputId}-hint`} className="text-xs text-gray-600">
+          {hint}
+        </p>
+      ) : null}
       {error ? (
         <p id={`${inputId}-error`} className="text-sm text-red-700" role="alert">
           {error}

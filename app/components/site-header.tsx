@@ -55,12 +55,14 @@ function AccountMenu({ user }: { user: RootUser }) {
           className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
           aria-label={`Account menu for ${user.name}`}
         >
-          {initials || "?"}
+          {/* The initials are the avatar's picture, drawn by CSS so that they are not part of
+              the button's text: its name is "Account menu for <name>" (WCAG 2.5.3, label in name). */}
+          <span aria-hidden="true" data-initials={initials || "?"} className="before:content-[attr(data-initials)]" />
         </button>
       </DropdownMenuTrigger>
       <DropdownMenuContent align="end">
         <DropdownMenuLabel>
-          <span className="block font-medium text-gray-900">{user.name}</span>
+          <span className="block break-words font-medium text-gray-900">{user.name}</span>
           <span className="block truncate text-xs text-gray-500">{user.email}</span>
         </DropdownMenuLabel>
         <DropdownMenuSeparator />
@@ -83,7 +85,9 @@ function AccountMenu({ user }: { user: RootUser }) {
         ) : null}
         <DropdownMenuSeparator />
         <Form method="post" action="/logout">
-          <DropdownMenuItem asChild>
+          {/* Keep the menu (and so this form) mounted until the submit fires: Radix closes the
+              menu during the click, which would detach the form and cancel the logout. */}
+          <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
             <button type="submit" className="w-full">
               <LogOut className="h-4 w-4" aria-hidden /> Logout
             </button>

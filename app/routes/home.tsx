@@ -25,7 +25,7 @@ const FEATURES = [
 
 export default function Home() {
   return (
-    <div className="grid gap-12">
+    <div className="grid gap-10 sm:gap-12">
       <section className="grid gap-6 text-center">
         <h1 className="text-3xl font-extrabold tracking-tight sm:text-5xl">Get paid for engaging with ads</h1>
         <p className="mx-auto max-w-2xl text-lg text-gray-700">
@@ -45,10 +45,12 @@ export default function Home() {
       </section>
       <section aria-label="Features" className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {FEATURES.map(({ icon: Icon, title, text }) => (
-          <Card key={title}>
-            <Icon className="h-8 w-8 text-brand-600" aria-hidden />
-            <h2 className="mt-3 text-lg font-semibold">{title}</h2>
-            <p className="mt-1 text-sm text-gray-600">{text}</p>
+          <Card key={title} className="flex items-start gap-4 sm:block">
+            <Icon className="h-8 w-8 shrink-0 text-brand-600" aria-hidden />
+            <div>
+              <h2 className="text-lg font-semibold sm:mt-3">{title}</h2>
+              <p className="mt-1 text-sm text-gray-600">{text}</p>
+            </div>
           </Card>
         ))}
       </section>

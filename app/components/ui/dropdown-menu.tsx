@@ -10,7 +10,7 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
         sideOffset={sideOffset}
-        className={cn("z-50 min-w-56 rounded-md border border-gray-200 bg-white p-1 shadow-lg", className)}
+        className={cn("z-50 min-w-56 max-w-[min(20rem,calc(100vw-2rem))] rounded-md border border-gray-200 bg-white p-1 shadow-lg", className)}
         {...props}
       />
     </DropdownMenuPrimitive.Portal>

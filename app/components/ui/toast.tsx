@@ -9,7 +9,7 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
   return (
     <ToastPrimitive.Viewport
       className={cn(
-        "fixed bottom-0 right-0 z-[100] flex max-h-screen w-full flex-col gap-2 p-4 outline-none sm:max-w-[420px]",
+        "fixed top-0 z-[100] flex max-h-screen w-full flex-col-reverse gap-2 p-4 outline-none sm:bottom-0 sm:right-0 sm:top-auto sm:flex-col sm:max-w-[420px]",
         className,
       )}
       {...props}
@@ -20,7 +20,8 @@ export function ToastViewport({ className, ...props }: ComponentProps<typeof Toa
 const variants = {
   success: "border-green-600 bg-green-50 text-green-900",
   info: "border-gray-200 bg-white text-gray-900",
-  error: "border-red-700 bg-red-600 text-white",
+  // red-700, not red-600: white text stays above 4.5:1 (WCAG AA) on the red.
+  error: "border-red-800 bg-red-700 text-white",
 };
 
 export function Toast({
@@ -31,7 +32,7 @@ export function Toast({
   return (
     <ToastPrimitive.Root
       className={cn(
-        "relative flex w-full items-start gap-3 rounded-md border p-4 pr-10 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]",
+        "relative flex w-full items-start gap-3 rounded-md border p-4 pr-11 shadow-lg data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-[var(--radix-toast-swipe-end-x)]",
         variants[variant],
         className,
       )}
@@ -45,12 +46,15 @@ export const ToastTitle = ({ className, ...props }: ComponentProps<typeof ToastP
   <ToastPrimitive.Title className={cn("text-sm font-semibold", className)} {...props} />
 );
 export const ToastDescription = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Description>) => (
-  <ToastPrimitive.Description className={cn("text-sm opacity-90", className)} {...props} />
+  <ToastPrimitive.Description className={cn("text-sm", className)} {...props} />
 );
 export const ToastClose = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) => (
   <ToastPrimitive.Close
     aria-label="Close"
-    className={cn("absolute right-2 top-2 rounded p-1 opacity-70 hover:opacity-100 focus:outline-none focus:ring-2", className)}
+    className={cn(
+      "absolute right-1 top-1 flex h-9 w-9 items-center justify-center rounded opacity-80 hover:opacity-100 focus:outline-none focus:ring-2",
+      className,
+    )}
     {...props}
   >
     <X className="h-4 w-4" aria-hidden />

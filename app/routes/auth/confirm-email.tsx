@@ -45,7 +45,7 @@ export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="mt-6 grid gap-4">
             <p className="text-sm text-gray-700">Press the button to confirm your email address and finish setting up your account.</p>
             <input type="hidden" name="token" value={loaderData.token} />
-            <Button type="submit" className="w-full">
+            <Button type="submit" size="lg" className="w-full">
               Confirm my email
             </Button>
           </Form>

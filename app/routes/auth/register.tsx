@@ -91,6 +91,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
             autoComplete="new-password"
             required
             minLength={PASSWORD_MIN}
+            hint={`At least ${PASSWORD_MIN} characters.`}
             error={errors.password}
           />
           <PasswordField
@@ -108,7 +109,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
             defaultValue={values?.referralCode ?? loaderData.referralCode}
             error={errors.referralCode}
           />
-          <Button type="submit" disabled={submitting} className="w-full">
+          <Button type="submit" size="lg" disabled={submitting} className="w-full">
             {submitting ? "Creating account..." : "Sign Up"}
           </Button>
         </Form>

@@ -1,3 +1,4 @@
+import { Clock } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { requireUserDashboard } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
@@ -19,11 +20,18 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </p>
       </header>
       {loaderData.isApproved ? null : (
-        <div role="status" className="rounded-md border border-yellow-300 bg-yellow-50 p-4 text-yellow-900" data-testid="pending-approval">
-          <p className="font-semibold">Your account is pending approval</p>
-          <p className="mt-1 text-sm">
-            An admin will review your account soon. Once it is approved you can view adverts and start earning.
-          </p>
+        <div
+          role="status"
+          className="flex items-start gap-3 rounded-md border border-yellow-300 bg-yellow-50 p-4 text-yellow-900"
+          data-testid="pending-approval"
+        >
+          <Clock className="mt-0.5 h-5 w-5 shrink-0 text-yellow-700" aria-hidden />
+          <div>
+            <p className="font-semibold">Your account is pending approval</p>
+            <p className="mt-1 text-sm">
+              An admin will review your account soon. Once it is approved you can view adverts and start earning.
+            </p>
+          </div>
         </div>
       )}
     </div>

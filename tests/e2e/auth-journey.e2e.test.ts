@@ -1,0 +1,224 @@
+import { eq } from "drizzle-orm";
+import type { Browser } from "playwright-core";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { users } from "~/db/schema";
+import { startTestApp, type TestApp } from "../support/app";
+import { createUser } from "../support/factories";
+import { latestLink } from "../support/mail";
+import {
+  currentToast,
+  expectToast,
+  hueOf,
+  launchBrowser,
+  MOBILE,
+  openPage,
+  rgbOf,
+  signIn,
+  toastRegion,
+  visit,
+  waitForHydration,
+  type BrowserSession,
+} from "./support/browser";
+
+let app: TestApp;
+let browser: Browser;
+let session: BrowserSession | undefined;
+
+beforeAll(async () => {
+  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.close();
+});
+afterEach(async () => {
+  const errors = session?.errors ?? [];
+  await session?.close();
+  session = undefined;
+  // Hydration mismatches, CSP violations and uncaught exceptions fail the test.
+  expect(errors, "errors in the browser").toEqual([]);
+});
+
+let seq = 0;
+const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}${++seq}@example.ng`;
+const PASSWORD = "Naira-Rewards-2024!";
+
+describe("register, confirm, sign in, sign out", () => {
+  it("takes a new user from the register form to a pending dashboard and back out", async () => {
+    session = await openPage(browser, app.origin, MOBILE);
+    const { page } = session;
+    const name = "Chiamaka Okafor";
+    const email = uniqueEmail("chiamaka");
+
+    // Register (spec §2 Register): on success goes to /login with a success toast (§8).
+    await visit(page, "/register");
+    await page.getByLabel("Full Name").fill(name);
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm Password").fill(PASSWORD);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await expectToast(page, "Registration Successful", {
+      message: "Please check your email to confirm your account.",
+      variant: "success",
+    });
+
+    // Confirm through the emailed link: opening it only shows a button; pressing it confirms.
+    const link = await latestLink(app.services.db, email, "/confirm-email");
+    expect(link.origin).toBe(app.origin);
+    await visit(page, link.pathname + link.search);
+    await expect(page.getByRole("heading", { name: "Confirm your email" }).isVisible()).resolves.toBe(true);
+    const [stillUnconfirmed] = await app.services.db.select().from(users).where(eq(users.email, email));
+    expect(stillUnconfirmed?.emailConfirmedAt).toBeNull();
+    await page.getByRole("button", { name: "Confirm my email" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await expectToast(page, "Email Confirmed", { message: "Your email address is confirmed. You can now log in.", variant: "success" });
+    const [confirmed] = await app.services.db.select().from(users).where(eq(users.email, email));
+    expect(confirmed?.emailConfirmedAt).toBeInstanceOf(Date);
+
+    // Sign in: a new user lands on /dashboard, pending approval, on the fallback membership.
+    await signIn(page, email, PASSWORD, "/dashboard");
+    await expectToast(page, "Login Successful", { message: `Welcome back, ${name}!`, variant: "success" });
+    await expect(page.getByRole("heading", { level: 1 }).innerText()).resolves.toBe(`Welcome, ${name}!`);
+    await expect(page.locator("main").innerText()).resolves.toMatch(/Membership:\s*Basic Member/);
+    const banner = page.getByTestId("pending-approval");
+    await expect(banner.isVisible()).resolves.toBe(true);
+    await expect(banner.innerText()).resolves.toMatch(/pending approval/i);
+    // "Yellow" banner: a light yellow background (hue ~40-70 degrees in sRGB).
+    const bannerBg = await rgbOf(banner, "backgroundColor");
+    expect(hueOf(bannerBg), `banner background rgb(${bannerBg.join(",")})`).toBeGreaterThanOrEqual(35);
+    expect(hueOf(bannerBg), `banner background rgb(${bannerBg.join(",")})`).toBeLessThanOrEqual(75);
+
+    // Avatar menu shows name and email; Logout returns to / with the "Logged Out" toast.
+    const avatar = page.getByRole("button", { name: `Account menu for ${name}` });
+    await avatar.click();
+    const menu = page.getByRole("menu");
+    await menu.waitFor({ state: "visible" });
+    const menuText = await menu.innerText();
+    expect(menuText).toContain(name);
+    expect(menuText).toContain(email);
+    await expect(menu.getByRole("menuitem", { name: "Dashboard" }).getAttribute("href")).resolves.toBe("/dashboard");
+    await expect(menu.getByRole("menuitem", { name: "Profile" }).getAttribute("href")).resolves.toBe("/profile");
+    await expect(menu.getByRole("menuitem", { name: "App Settings" }).count()).resolves.toBe(0);
+    await menu.getByRole("menuitem", { name: "Logout" }).click();
+    await page.waitForURL((url) => url.pathname === "/");
+    await expectToast(page, "Logged Out", { message: "You have been successfully logged out." });
+    const topBar = page.getByRole("banner");
+    await expect(topBar.getByRole("link", { name: "Login", exact: true }).isVisible()).resolves.toBe(true);
+    await expect(topBar.getByRole("link", { name: "Sign Up", exact: true }).isVisible()).resolves.toBe(true);
+    await expect(avatar.count()).resolves.toBe(0);
+
+    // The session is really gone: the dashboard sends us to /login.
+    await page.goto("/dashboard");
+    await waitForHydration(page);
+    expect(new URL(page.url()).pathname).toBe("/login");
+  });
+});
+
+describe("account menu", () => {
+  it("logs out from the keyboard too", async () => {
+    session = await openPage(browser, app.origin, MOBILE);
+    const { page } = session;
+    const user = await createUser(app.services.db, { name: "Bola Ahmed", isApproved: false });
+    await signIn(page, user.email, user.password);
+    await page.getByRole("button", { name: "Account menu for Bola Ahmed" }).focus();
+    await page.keyboard.press("Enter");
+    await page.getByRole("menu").waitFor({ state: "visible" });
+    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    await expect(focused()).resolves.toBe("Dashboard");
+    for (let i = 0; i < 5 && (await focused()) !== "Logout"; i++) await page.keyboard.press("ArrowDown");
+    await expect(focused()).resolves.toBe("Logout");
+    await page.keyboard.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/");
+    await expectToast(page, "Logged Out", { message: "You have been successfully logged out." });
+    const cookies = await page.context().cookies();
+    expect(cookies.map((c) => c.name)).not.toContain("adnaira_session");
+  });
+});
+
+describe("register validation", () => {
+  it('shows "Password Mismatch" / "Passwords don\'t match!" and creates no account', async () => {
+    session = await openPage(browser, app.origin, MOBILE);
+    const { page } = session;
+    const email = uniqueEmail("mismatch");
+    await visit(page, "/register");
+    await page.getByLabel("Full Name").fill("Emeka Nwosu");
+    await page.getByLabel("Email").fill(email);
+    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
+    await page.getByLabel("Confirm Password").fill(`${PASSWORD}x`);
+    await page.getByRole("button", { name: "Sign Up" }).click();
+
+    const toast = await expectToast(page, "Password Mismatch", { message: "Passwords don't match!", variant: "error" });
+    // Error toasts are red (spec §8).
+    const bg = await rgbOf(toast, "backgroundColor");
+    const hue = hueOf(bg);
+    expect(hue < 15 || hue > 345, `toast background rgb(${bg.join(",")})`).toBe(true);
+    expect(new URL(page.url()).pathname).toBe("/register");
+    // The typed name and email survive; the field error is tied to Confirm Password.
+    await expect(page.getByLabel("Full Name").inputValue()).resolves.toBe("Emeka Nwosu");
+    await expect(page.getByLabel("Email").inputValue()).resolves.toBe(email);
+    await expect(page.getByLabel("Confirm Password").getAttribute("aria-invalid")).resolves.toBe("true");
+    const rows = await app.services.db.select().from(users).where(eq(users.email, email));
+    expect(rows).toHaveLength(0);
+  });
+});
+
+describe("login page", () => {
+  it("shows and hides the password with an accessible toggle", async () => {
+    session = await openPage(browser, app.origin, MOBILE);
+    const { page } = session;
+    await visit(page, "/login");
+    const input = page.getByLabel("Password", { exact: true });
+    await input.fill("s3cret-Value");
+    await expect(input.getAttribute("type")).resolves.toBe("password");
+
+    const show = page.getByRole("button", { name: "Show password" });
+    await expect(show.getAttribute("aria-pressed")).resolves.toBe("false");
+    await show.click();
+    await expect(input.getAttribute("type")).resolves.toBe("text");
+    const hide = page.getByRole("button", { name: "Hide password" });
+    await expect(hide.getAttribute("aria-pressed")).resolves.toBe("true");
+    await expect(input.inputValue()).resolves.toBe("s3cret-Value");
+
+    await hide.click();
+    await expect(input.getAttribute("type")).resolves.toBe("password");
+    await expect(page.getByRole("button", { name: "Show password" }).getAttribute("aria-pressed")).resolves.toBe("false");
+  });
+
+  it("F8 moves focus to the toast region while a toast shows; the toast can be closed", async () => {
+    session = await openPage(browser, app.origin, MOBILE);
+    const { page } = session;
+    await visit(page, "/login");
+    await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
+    await page.getByRole("button", { name: "Log In" }).click();
+    await expectToast(page, "Login Failed", { message: "Invalid email or password", variant: "error" });
+
+    const focusedRegion = () =>
+      page.evaluate(() => document.activeElement?.closest("[role='region']")?.getAttribute("aria-label") ?? null);
+    await page.getByLabel("Email").focus();
+    expect(await focusedRegion()).toBeNull();
+    await page.keyboard.press("F8");
+    expect(await focusedRegion()).toBe("Notifications (F8)");
+
+    await currentToast(page).getByRole("button", { name: "Close" }).click();
+    await currentToast(page).waitFor({ state: "detached" });
+    await expect(toastRegion(page).locator("li").count()).resolves.toBe(0);
+  });
+
+  it("a toast closes by itself after about 5 seconds", async () => {
+    session = await openPage(browser, app.origin, MOBILE);
+    const { page } = session;
+    await visit(page, "/login");
+    await page.getByLabel("Email").fill(uniqueEmail("nobody"));
+    await page.getByLabel("Password", { exact: true }).fill("wrong-password-2");
+    await page.getByRole("button", { name: "Log In" }).click();
+    const toast = await expectToast(page, "Login Failed");
+    const shownAt = Date.now();
+    await page.mouse.move(0, 0); // hovering the toast would pause its timer
+    await page.waitForTimeout(3_500);
+    await expect(toast.isVisible()).resolves.toBe(true);
+    await toast.waitFor({ state: "detached", timeout: 6_000 });
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4_000);
+  });
+});

@@ -1,0 +1,208 @@
+import { mkdir, readFile } from "node:fs/promises";
+import path from "node:path";
+import type { AxeResults, Result as AxeViolation } from "axe-core";
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+
+/**
+ * Debian's Chromium driven by playwright-core (Playwright's own browser download does not
+ * work here). CHROMIUM_PATH overrides the binary.
+ */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium",
+    args: [
+      "--headless",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-quic",
+    ],
+  });
+}
+
+export const MOBILE = { width: 360, height: 800 } as const;
+export const DESKTOP = { width: 1280, height: 800 } as const;
+
+export type BrowserSession = {
+  context: BrowserContext;
+  page: Page;
+  /** Uncaught page errors and console errors (hydration mismatches, CSP violations, ...). */
+  errors: string[];
+  close: () => Promise<void>;
+};
+
+/**
+ * A fresh context (no cookies) with one page whose errors are collected. HTTP error statuses
+ * are not collected: failed logins (401), form errors (400) and the 404 page log them by design.
+ */
+export async function openPage(
+  browser: Browser,
+  origin: string,
+  viewport: { width: number; height: number } = DESKTOP,
+): Promise<BrowserSession> {
+  const context = await browser.newContext({
+    baseURL: origin,
+    viewport,
+    deviceScaleFactor: 1,
+    locale: "en-NG",
+    timezoneId: "Africa/Lagos",
+    reducedMotion: "reduce",
+  });
+  context.setDefaultTimeout(10_000);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(`pageerror: ${err.message}`));
+  page.on("console", (msg) => {
+    if (msg.type() !== "error") return;
+    const text = msg.text();
+    if (/^Failed to load resource: the server responded with a status of \d+/.test(text)) return;
+    errors.push(`console.error: ${text}`);
+  });
+  return { context, page, errors, close: () => context.close() };
+}
+
+/**
+ * Resolves once React has hydrated the document (client handlers are attached). Hydration
+ * stamps React's internal keys on the DOM nodes it adopts.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const main = document.getElementById("main");
+    return main !== null && Object.keys(main).some((key) => key.startsWith("__reactFiber"));
+  });
+}
+
+/** Navigates and waits for hydration. */
+export async function visit(page: Page, pathname: string) {
+  const response = await page.goto(pathname, { waitUntil: "load" });
+  await waitForHydration(page);
+  return response;
+}
+
+/** The Radix Toast viewport (an ARIA region labelled "Notifications (F8)"). */
+export const toastRegion = (page: Page): Locator => page.getByRole("region", { name: "Notifications (F8)" });
+
+/** The toast currently shown (one at a time, spec §9). */
+export const currentToast = (page: Page): Locator => toastRegion(page).locator("li[data-state='open']");
+
+/** Waits for the toast with this title and returns it; checks the message and variant when given. */
+export async function expectToast(
+  page: Page,
+  title: string,
+  expected: { message?: string; variant?: "success" | "error" | "info" } = {},
+): Promise<Locator> {
+  const toast = currentToast(page).filter({ hasText: title });
+  await toast.waitFor({ state: "visible" });
+  const text = (await toast.innerText()).replace(/\s+/g, " ").trim();
+  if (!text.startsWith(title)) throw new Error(`toast "${text}" does not start with the title "${title}"`);
+  if (expected.message !== undefined && !text.includes(expected.message)) {
+    throw new Error(`toast "${text}" lacks the message "${expected.message}"`);
+  }
+  if (expected.variant) {
+    const variant = await toast.getAttribute("data-variant");
+    if (variant !== expected.variant) throw new Error(`toast "${title}" is ${variant}, expected ${expected.variant}`);
+  }
+  return toast;
+}
+
+/**
+ * Signs in through the login form and waits for the page after the redirect, which is
+ * rendered once its "Login Successful" toast shows.
+ */
+export async function signIn(page: Page, email: string, password: string, expectedPath = "/dashboard") {
+  await visit(page, "/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+  await page.waitForURL((url) => url.pathname === expectedPath);
+  await currentToast(page).filter({ hasText: "Login Successful" }).waitFor({ state: "visible" });
+}
+
+/** Closes the current toast with its close button and waits until it is gone. */
+export async function dismissToast(page: Page) {
+  const toast = currentToast(page);
+  await toast.getByRole("button", { name: "Close" }).click();
+  await toast.waitFor({ state: "detached" });
+}
+
+export const SCREENSHOT_DIR = path.resolve(process.cwd(), "test-artifacts/screenshots");
+
+/** Full-page screenshot saved as test-artifacts/screenshots/<name>.png. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  await mkdir(SCREENSHOT_DIR, { recursive: true });
+  const file = path.join(SCREENSHOT_DIR, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  return file;
+}
+
+/** Widths of the document and the viewport, to detect horizontal scrolling. */
+export function horizontalOverflow(page: Page) {
+  return page.evaluate(() => ({
+    scrollWidth: document.documentElement.scrollWidth,
+    clientWidth: document.documentElement.clientWidth,
+  }));
+}
+
+const AXE_PATH = path.resolve(process.cwd(), "node_modules/axe-core/axe.min.js");
+let axeSource: Promise<string> | undefined;
+
+/**
+ * Runs axe-core on the page and returns violations of serious or critical impact.
+ * axe is evaluated through the DevTools protocol rather than page.addScriptTag: the app's
+ * CSP (script-src with a nonce) rightly blocks an injected inline script, and the check
+ * should run against the real headers rather than a context with CSP bypassed.
+ */
+export async function seriousA11yViolations(page: Page, options: { disableRules?: string[] } = {}): Promise<AxeViolation[]> {
+  axeSource ??= readFile(AXE_PATH, "utf8");
+  await page.evaluate(`${await axeSource}\n;void 0`);
+  const rules = Object.fromEntries((options.disableRules ?? []).map((id) => [id, { enabled: false }]));
+  const results = await page.evaluate(
+    (runOptions) =>
+      (window as unknown as { axe: { run: (context: Document, options: object) => Promise<AxeResults> } }).axe.run(
+        document,
+        runOptions,
+      ),
+    { rules },
+  );
+  return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
+}
+
+/** A readable summary of axe violations for assertion messages. */
+export function describeViolations(violations: AxeViolation[]): string {
+  return violations
+    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} ${n.failureSummary ?? ""}`).join("\n")}`)
+    .join("\n");
+}
+
+/**
+ * A CSS colour property of an element as [r, g, b], resolved through a canvas so that
+ * oklch() values (Tailwind 4) compare like any other colour.
+ */
+export async function rgbOf(locator: Locator, property: "backgroundColor" | "color" | "borderColor"): Promise<[number, number, number]> {
+  return locator.evaluate((el, prop) => {
+    const value = getComputedStyle(el)[prop];
+    const canvas = document.createElement("canvas");
+    canvas.width = canvas.height = 1;
+    const ctx = canvas.getContext("2d")!;
+    ctx.fillStyle = value;
+    ctx.fillRect(0, 0, 1, 1);
+    const [r, g, b] = ctx.getImageData(0, 0, 1, 1).data;
+    return [r!, g!, b!] as [number, number, number];
+  }, property);
+}
+
+/** Hue in degrees (0-360) of an RGB colour; NaN for greys. */
+export function hueOf([r, g, b]: [number, number, number]): number {
+  const max = Math.max(r, g, b);
+  const min = Math.min(r, g, b);
+  const d = max - min;
+  if (d === 0) return Number.NaN;
+  let h: number;
+  if (max === r) h = ((g - b) / d) % 6;
+  else if (max === g) h = (b - r) / d + 2;
+  else h = (r - g) / d + 4;
+  return (h * 60 + 360) % 360;
+}
