@@ -1,51 +1,31 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app";
+import { describe, expect, it } from "vitest";
 import { createUser } from "../support/factories";
 import {
   DESKTOP,
   describeViolations,
   dismissToast,
-  launchBrowser,
   MOBILE,
-  openPage,
   seriousA11yViolations,
   signIn,
   visit,
-  type BrowserSession,
+  setUpBrowserSuite,
 } from "./support/browser";
 
-let app: TestApp;
-let browser: Browser;
-let session: BrowserSession | undefined;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-afterEach(async () => {
-  const errors = session?.errors ?? [];
-  await session?.close();
-  session = undefined;
-  expect(errors, "errors in the browser").toEqual([]);
-});
+const suite = setUpBrowserSuite();
 
 describe.each([
   ["mobile", MOBILE],
   ["desktop", DESKTOP],
 ] as const)("axe-core: no serious or critical violations (%s)", (_label, viewport) => {
   it.each(["/", "/login", "/register", "/no-such-page"])("%s", async (pathname) => {
-    session = await openPage(browser, app.origin, viewport);
+    const session = await suite.open(viewport);
     await visit(session.page, pathname);
     const violations = await seriousA11yViolations(session.page);
     expect(violations, describeViolations(violations)).toEqual([]);
   });
 
   it("/register with field errors and the mismatch toast", async () => {
-    session = await openPage(browser, app.origin, viewport);
+    const session = await suite.open(viewport);
     const { page } = session;
     await visit(page, "/register");
     await page.getByLabel("Full Name").fill("Emeka Nwosu");
@@ -59,9 +39,9 @@ describe.each([
   });
 
   it("/dashboard (signed in, pending approval), with the toast and the account menu", async () => {
-    session = await openPage(browser, app.origin, viewport);
+    const session = await suite.open(viewport);
     const { page } = session;
-    const user = await createUser(app.services.db, { name: "Oluwaseun Adebayo", isApproved: false });
+    const user = await createUser(suite.app.services.db, { name: "Oluwaseun Adebayo", isApproved: false });
     await signIn(page, user.email, user.password);
     let violations = await seriousA11yViolations(page);
     expect(violations, describeViolations(violations)).toEqual([]);

@@ -1,43 +1,23 @@
 import { eq } from "drizzle-orm";
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import { startTestApp, type TestApp } from "../support/app";
 import { createUser } from "../support/factories";
 import { latestLink } from "../support/mail";
 import {
   currentToast,
   expectToast,
   hueOf,
-  launchBrowser,
   MOBILE,
-  openPage,
   rgbOf,
   signIn,
   toastRegion,
+  setUpBrowserSuite,
   visit,
   waitForHydration,
-  type BrowserSession,
 } from "./support/browser";
 
-let app: TestApp;
-let browser: Browser;
-let session: BrowserSession | undefined;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-afterEach(async () => {
-  const errors = session?.errors ?? [];
-  await session?.close();
-  session = undefined;
-  // Hydration mismatches, CSP violations and uncaught exceptions fail the test.
-  expect(errors, "errors in the browser").toEqual([]);
-});
+// Hydration mismatches, CSP violations and uncaught exceptions in the browser fail the test.
+const suite = setUpBrowserSuite();
 
 let seq = 0;
 const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}${++seq}@example.ng`;
@@ -45,7 +25,7 @@ const PASSWORD = "Naira-Rewards-2024!";
 
 describe("register, confirm, sign in, sign out", () => {
   it("takes a new user from the register form to a pending dashboard and back out", async () => {
-    session = await openPage(browser, app.origin, MOBILE);
+    const session = await suite.open(MOBILE);
     const { page } = session;
     const name = "Chiamaka Okafor";
     const email = uniqueEmail("chiamaka");
@@ -64,16 +44,16 @@ describe("register, confirm, sign in, sign out", () => {
     });
 
     // Confirm through the emailed link: opening it only shows a button; pressing it confirms.
-    const link = await latestLink(app.services.db, email, "/confirm-email");
-    expect(link.origin).toBe(app.origin);
+    const link = await latestLink(suite.app.services.db, email, "/confirm-email");
+    expect(link.origin).toBe(suite.app.origin);
     await visit(page, link.pathname + link.search);
     await expect(page.getByRole("heading", { name: "Confirm your email" }).isVisible()).resolves.toBe(true);
-    const [stillUnconfirmed] = await app.services.db.select().from(users).where(eq(users.email, email));
+    const [stillUnconfirmed] = await suite.app.services.db.select().from(users).where(eq(users.email, email));
     expect(stillUnconfirmed?.emailConfirmedAt).toBeNull();
     await page.getByRole("button", { name: "Confirm my email" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
     await expectToast(page, "Email Confirmed", { message: "Your email address is confirmed. You can now log in.", variant: "success" });
-    const [confirmed] = await app.services.db.select().from(users).where(eq(users.email, email));
+    const [confirmed] = await suite.app.services.db.select().from(users).where(eq(users.email, email));
     expect(confirmed?.emailConfirmedAt).toBeInstanceOf(Date);
 
     // Sign in: a new user lands on /dashboard, pending approval, on the fallback membership.
@@ -117,9 +97,9 @@ describe("register, confirm, sign in, sign out", () => {
 
 describe("account menu", () => {
   it("logs out from the keyboard too", async () => {
-    session = await openPage(browser, app.origin, MOBILE);
+    const session = await suite.open(MOBILE);
     const { page } = session;
-    const user = await createUser(app.services.db, { name: "Bola Ahmed", isApproved: false });
+    const user = await createUser(suite.app.services.db, { name: "Bola Ahmed", isApproved: false });
     await signIn(page, user.email, user.password);
     await page.getByRole("button", { name: "Account menu for Bola Ahmed" }).focus();
     await page.keyboard.press("Enter");
@@ -138,7 +118,7 @@ describe("account menu", () => {
 
 describe("register validation", () => {
   it('shows "Password Mismatch" / "Passwords don\'t match!" and creates no account', async () => {
-    session = await openPage(browser, app.origin, MOBILE);
+    const session = await suite.open(MOBILE);
     const { page } = session;
     const email = uniqueEmail("mismatch");
     await visit(page, "/register");
@@ -158,14 +138,14 @@ describe("register validation", () => {
     await expect(page.getByLabel("Full Name").inputValue()).resolves.toBe("Emeka Nwosu");
     await expect(page.getByLabel("Email").inputValue()).resolves.toBe(email);
     await expect(page.getByLabel("Confirm Password").getAttribute("aria-invalid")).resolves.toBe("true");
-    const rows = await app.services.db.select().from(users).where(eq(users.email, email));
+    const rows = await suite.app.services.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(0);
   });
 });
 
 describe("login page", () => {
   it("shows and hides the password with an accessible toggle", async () => {
-    session = await openPage(browser, app.origin, MOBILE);
+    const session = await suite.open(MOBILE);
     const { page } = session;
     await visit(page, "/login");
     const input = page.getByLabel("Password", { exact: true });
@@ -186,7 +166,7 @@ describe("login page", () => {
   });
 
   it("F8 moves focus to the toast region while a toast shows; the toast can be closed", async () => {
-    session = await openPage(browser, app.origin, MOBILE);
+    const session = await suite.open(MOBILE);
     const { page } = session;
     await visit(page, "/login");
     await page.getByLabel("Email").fill(uniqueEmail("nobody"));
@@ -207,7 +187,7 @@ describe("login page", () => {
   });
 
   it("a toast closes by itself after about 5 seconds", async () => {
-    session = await openPage(browser, app.origin, MOBILE);
+    const session = await suite.open(MOBILE);
     const { page } = session;
     await visit(page, "/login");
     await page.getByLabel("Email").fill(uniqueEmail("nobody"));

@@ -1,32 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app";
-import { launchBrowser, MOBILE, openPage, waitForHydration, type BrowserSession } from "./support/browser";
+import { describe, expect, it } from "vitest";
+import { MOBILE, setUpBrowserSuite, waitForHydration } from "./support/browser";
 
-let app: TestApp;
-let browser: Browser;
-let session: BrowserSession | undefined;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-afterEach(async () => {
-  const errors = session?.errors ?? [];
-  await session?.close();
-  session = undefined;
-  expect(errors, "errors in the browser").toEqual([]);
-});
+// Hydration mismatches, CSP violations and uncaught exceptions in the browser fail the test.
+const suite = setUpBrowserSuite();
 
 const SPEC_TEXT =
   "Oops! The page you're looking for doesn't seem to exist. It might have been moved, deleted, or maybe you just mistyped the URL.";
 
 describe("404 page", () => {
   it("answers an unknown path with status 404, the spec's text and a link home", async () => {
-    session = await openPage(browser, app.origin, MOBILE);
+    const session = await suite.open(MOBILE);
     const { page } = session;
     const response = await page.goto("/no-such-page");
     expect(response?.status()).toBe(404);
@@ -45,7 +28,7 @@ describe("404 page", () => {
   });
 
   it("is a 404 for nested unknown paths too", async () => {
-    session = await openPage(browser, app.origin, MOBILE);
+    const session = await suite.open(MOBILE);
     const { page } = session;
     const response = await page.goto("/dashboard/no/such/thing");
     expect(response?.status()).toBe(404);

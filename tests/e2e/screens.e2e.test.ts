@@ -1,19 +1,16 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
 import { createUser } from "../support/factories";
 import {
   DESKTOP,
   dismissToast,
   expectToast,
   horizontalOverflow,
-  launchBrowser,
   MOBILE,
-  openPage,
   screenshot,
   signIn,
   visit,
-  type BrowserSession,
+  setUpBrowserSuite,
 } from "./support/browser";
 
 /**
@@ -22,23 +19,7 @@ import {
  * actions fit, and the footer sits at the bottom.
  */
 
-let app: TestApp;
-let browser: Browser;
-let session: BrowserSession | undefined;
-
-beforeAll(async () => {
-  [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await app?.close();
-});
-afterEach(async () => {
-  const errors = session?.errors ?? [];
-  await session?.close();
-  session = undefined;
-  expect(errors, "errors in the browser").toEqual([]);
-});
+const suite = setUpBrowserSuite();
 
 /** Checks the layout at this width and saves the screenshot. */
 async function capture(page: Page, name: string, width: number) {
@@ -68,7 +49,7 @@ describe.each([MOBILE, DESKTOP])("screens at $width px", (viewport) => {
   const { width } = viewport;
 
   it("landing, login and register", async () => {
-    session = await openPage(browser, app.origin, viewport);
+    const session = await suite.open(viewport);
     const { page } = session;
     await visit(page, "/");
     await page.getByRole("link", { name: "Get Started Now" }).waitFor();
@@ -80,11 +61,11 @@ describe.each([MOBILE, DESKTOP])("screens at $width px", (viewport) => {
   });
 
   it("dashboard, signed in and pending approval", async () => {
-    session = await openPage(browser, app.origin, viewport);
+    const session = await suite.open(viewport);
     const { page } = session;
     // A long name, as many Nigerian full names are, to stress the heading and the menu.
     const name = "Oluwaseun Adebayo-Okonkwo";
-    const user = await createUser(app.services.db, { name, isApproved: false });
+    const user = await createUser(suite.app.services.db, { name, isApproved: false });
     await signIn(page, user.email, user.password);
     await capture(page, "dashboard-toast", width);
     await dismissToast(page);
@@ -101,7 +82,7 @@ describe.each([MOBILE, DESKTOP])("screens at $width px", (viewport) => {
   });
 
   it("form errors, an error toast and the 404 page", async () => {
-    session = await openPage(browser, app.origin, viewport);
+    const session = await suite.open(viewport);
     const { page } = session;
     await visit(page, "/register");
     await page.getByRole("button", { name: "Sign Up" }).click();

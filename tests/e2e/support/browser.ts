@@ -2,6 +2,8 @@ import { mkdir, readFile } from "node:fs/promises";
 import path from "node:path";
 import type { AxeResults, Result as AxeViolation } from "axe-core";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
+import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import { startTestApp, type TestApp } from "../../support/app";
 
 /**
  * Debian's Chromium driven by playwright-core (Playwright's own browser download does not
@@ -205,4 +207,38 @@ export function hueOf([r, g, b]: [number, number, number]): number {
   else if (max === g) h = (b - r) / d + 2;
   else h = (r - g) / d + 4;
   return (h * 60 + 360) % 360;
+}
+
+/**
+ * One app and one browser per test file. Each test opens its page with `suite.open`; after
+ * the test the page closes and any error seen in the browser fails it.
+ */
+export function setUpBrowserSuite() {
+  let app: TestApp | undefined;
+  let browser: Browser | undefined;
+  let session: BrowserSession | undefined;
+  beforeAll(async () => {
+    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await app?.close();
+  });
+  afterEach(async () => {
+    const errors = session?.errors ?? [];
+    await session?.close();
+    session = undefined;
+    expect(errors, "errors in the browser").toEqual([]);
+  });
+  return {
+    get app(): TestApp {
+      if (!app) throw new Error("the app has not started");
+      return app;
+    },
+    async open(viewport: { width: number; height: number }): Promise<BrowserSession> {
+      await session?.close();
+      session = await openPage(browser!, this.app.origin, viewport);
+      return session;
+    },
+  };
 }
