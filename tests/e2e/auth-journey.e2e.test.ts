@@ -195,7 +195,8 @@ describe("login page", () => {
     await page.getByRole("button", { name: "Log In" }).click();
     const toast = await expectToast(page, "Login Failed");
     const shownAt = Date.now();
-    await page.mouse.move(0, 0); // hovering the toast would pause its timer
+    // Park the pointer away from the toast (top of the screen on phones): hovering pauses its timer.
+    await page.mouse.move(MOBILE.width / 2, MOBILE.height - 5);
     await page.waitForTimeout(3_500);
     await expect(toast.isVisible()).resolves.toBe(true);
     await toast.waitFor({ state: "detached", timeout: 6_000 });
