@@ -26,6 +26,7 @@ export default [
   route("admin/referrals", "routes/admin/referrals.tsx"),
   route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
   route("admin/memberships", "routes/admin/memberships.tsx"),
+  route("admin/audit", "routes/admin/audit.tsx"),
   route("superadmin", "routes/superadmin.tsx"),
 
   route("*", "routes/not-found.tsx"),

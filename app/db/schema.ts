@@ -1,6 +1,7 @@
 import { sql } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  jsonb,
   bigint,
   boolean,
   check,
@@ -51,6 +52,8 @@ export const users = pgTable(
     referredById: text().references((): AnyPgColumn => users.id),
     emailConfirmedAt: timestamp({ withTimezone: true }),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /** Set when the super admin deactivates an admin: no sign-in, no sessions. */
+    deactivatedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -168,7 +171,34 @@ export const serverSecrets = pgTable("server_secrets", {
   ...timestamps,
 });
 
+/**
+ * Every admin and super-admin action. Append-only: a trigger refuses UPDATE and DELETE
+ * (migration 0001), so the history cannot be rewritten even by the application.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: text().primaryKey(),
+    actorId: text()
+      .notNull()
+      .references(() => users.id),
+    action: text().notNull(),
+    targetType: text().notNull(),
+    targetId: text(),
+    before: jsonb(),
+    after: jsonb(),
+    ip: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index("audit_log_created_at_idx").on(t.createdAt),
+    index("audit_log_actor_idx").on(t.actorId, t.createdAt),
+    index("audit_log_action_idx").on(t.action, t.createdAt),
+  ],
+);
+
 export type User = typeof users.$inferSelect;
+export type AuditEntry = typeof auditLog.$inferSelect;
 export type MembershipTier = typeof membershipTiers.$inferSelect;
 export type AppSettings = typeof appSettings.$inferSelect;
 export type Session = typeof sessions.$inferSelect;

@@ -1,6 +1,7 @@
 import { data, redirect } from "react-router";
 import { homePathFor, hasPermission, type Permission } from "~/domain/permissions/permissions";
 import { createSession, deleteSession, findSessionUser } from "~/domain/sessions/sessions.server";
+import type { Actor } from "~/domain/audit/audit.server";
 import type { RequestContext } from "./context.server";
 
 export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
@@ -91,4 +92,9 @@ export async function endSession(request: Request, context: RequestContext): Pro
   const token = await getSessionToken(request, context);
   if (token) await deleteSession(context.services.db, token);
   return context.services.cookies.session.serialize("", { maxAge: 0 });
+}
+
+/** The signed-in person as the domain's audited actor (with the request's IP). */
+export function actorFrom(user: CurrentUser, context: RequestContext): Actor {
+  return { id: user.id, role: user.role, permissions: user.permissions, ip: context.clientIp };
 }

@@ -5,7 +5,7 @@ import { burnPasswordCheck, verifyPassword } from "./passwords.server";
 
 export type AuthenticateResult =
   | { ok: true; user: User }
-  | { ok: false; reason: "invalid" | "unconfirmed" | "restricted" };
+  | { ok: false; reason: "invalid" | "unconfirmed" | "restricted" | "deactivated" };
 
 /**
  * Checks email and password. Restriction and confirmation are only revealed to someone who
@@ -23,6 +23,7 @@ export async function authenticate(
   }
   if (!(await verifyPassword(user.passwordHash, credentials.password))) return { ok: false, reason: "invalid" };
   if (user.isRestricted) return { ok: false, reason: "restricted" };
+  if (user.deactivatedAt) return { ok: false, reason: "deactivated" };
   if (!user.emailConfirmedAt) return { ok: false, reason: "unconfirmed" };
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
   return { ok: true, user: { ...user, lastLoginAt: now } };

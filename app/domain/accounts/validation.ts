@@ -62,3 +62,13 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   }
   return out;
 }
+
+export const ProfileNameSchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is too long"),
+});
+
+export const CreateAdminSchema = z.object({
+  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is too long"),
+  email,
+  password: newPassword,
+});

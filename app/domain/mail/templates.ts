@@ -25,3 +25,11 @@ export function resetPasswordMail(to: string, name: string, link: string): Outgo
     text: `Hello ${name},\n\nWe received a request to reset your password. Open this link to choose a new one (valid for 1 hour, single use):\n\n${link}\n\nIf you did not ask for this, ignore this email; your password stays the same.\n`,
   };
 }
+
+export function accountApprovedMail(to: string, name: string, loginLink: string): OutgoingMail {
+  return {
+    to,
+    subject: "Your AdNaira account is approved",
+    text: `Hello ${name},\n\nGood news: an admin has approved your AdNaira account. You can now view adverts and start earning.\n\nLog in here: ${loginLink}\n`,
+  };
+}

@@ -32,7 +32,7 @@ export type SessionUser = Awaited<ReturnType<typeof findSessionUser>>;
 
 /**
  * The signed-in user for a cookie token, read fresh from the database (role, permissions,
- * restriction apply at once). Expired sessions and restricted users get null.
+ * restriction apply at once). Expired sessions, restricted and deactivated users get null.
  */
 export async function findSessionUser(db: Database, token: string, now = new Date()) {
   if (!token || token.length > 100) return null;
@@ -49,6 +49,7 @@ export async function findSessionUser(db: Database, token: string, now = new Dat
         permissions: users.permissions,
         isApproved: users.isApproved,
         isRestricted: users.isRestricted,
+        deactivatedAt: users.deactivatedAt,
         membershipTierId: users.membershipTierId,
         membershipName: membershipTiers.name,
         referralCode: users.referralCode,
@@ -60,7 +61,7 @@ export async function findSessionUser(db: Database, token: string, now = new Dat
     .innerJoin(membershipTiers, eq(membershipTiers.id, users.membershipTierId))
     .where(and(eq(sessions.idHash, idHash), gt(sessions.idleExpiresAt, now), gt(sessions.absoluteExpiresAt, now)));
   if (!row) return null;
-  if (row.user.isRestricted) {
+  if (row.user.isRestricted || row.user.deactivatedAt) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));
     return null;
   }

@@ -51,8 +51,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       const message = "Invalid email or password";
       return formFailure({ form: message }, { toast: failed(message), values: echo, status: 401 });
     }
-    if (result.reason === "restricted") {
-      const message = "Your account is restricted.";
+    if (result.reason === "restricted" || result.reason === "deactivated") {
+      const message = result.reason === "restricted" ? "Your account is restricted." : "Your account has been deactivated.";
       return formFailure({ form: message }, { toast: failed(message), values: echo, status: 403 });
     }
     const message = "Please confirm your email address before logging in. Check your inbox for the link.";

@@ -1,0 +1,86 @@
+import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { auditLog, users } from "~/db/schema";
+import { newId } from "~/domain/shared/ids";
+
+/** Who acts, as the domain sees them: permissions are re-checked inside every action. */
+export type Actor = { id: string; role: "user" | "admin" | "super_admin"; permissions: readonly string[]; ip?: string };
+
+export const AUDIT_ACTIONS = [
+  "admin.create",
+  "admin.permissions",
+  "admin.deactivate",
+  "user.approve",
+  "user.restrict",
+  "user.unrestrict",
+  "settings.update",
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+/** Appends one audit row. Call it inside the transaction that makes the change. */
+export async function recordAudit(
+  db: Database,
+  entry: {
+    actor: Actor;
+    action: AuditAction;
+    targetType: "user" | "settings";
+    targetId?: string;
+    before?: Record<string, Json> | null;
+    after?: Record<string, Json> | null;
+  },
+) {
+  await db.insert(auditLog).values({
+    id: newId(),
+    actorId: entry.actor.id,
+    action: entry.action,
+    targetType: entry.targetType,
+    targetId: entry.targetId,
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+    ip: entry.actor.ip?.slice(0, 64),
+  });
+}
+
+export const AUDIT_PAGE_SIZE = 50;
+
+/** The audit log, newest first, optionally for one actor and/or one action. */
+export async function listAudit(db: Database, filters: { actorId?: string; action?: string; page?: number } = {}) {
+  const where: SQL[] = [];
+  if (filters.actorId) where.push(eq(auditLog.actorId, filters.actorId));
+  if (filters.action) where.push(eq(auditLog.action, filters.action));
+  const page = Math.max(1, filters.page ?? 1);
+  const target = sql<string | null>`(select u.name from users u where u.id = ${auditLog.targetId})`;
+  const rows = await db
+    .select({
+      id: auditLog.id,
+      action: auditLog.action,
+      targetType: auditLog.targetType,
+      targetId: auditLog.targetId,
+      targetName: target,
+      before: auditLog.before,
+      after: auditLog.after,
+      ip: auditLog.ip,
+      createdAt: auditLog.createdAt,
+      actorId: auditLog.actorId,
+      actorName: users.name,
+      actorDisplayId: users.displayId,
+    })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .where(where.length ? and(...where) : undefined)
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
+    .limit(AUDIT_PAGE_SIZE + 1)
+    .offset((page - 1) * AUDIT_PAGE_SIZE);
+  return { entries: rows.slice(0, AUDIT_PAGE_SIZE), page, hasMore: rows.length > AUDIT_PAGE_SIZE };
+}
+
+/** Everyone who has an audit row, for the actor filter. */
+export async function listAuditActors(db: Database) {
+  return db
+    .selectDistinct({ id: users.id, name: users.name, displayId: users.displayId })
+    .from(auditLog)
+    .innerJoin(users, eq(users.id, auditLog.actorId))
+    .orderBy(users.name);
+}

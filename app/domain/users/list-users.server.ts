@@ -1,0 +1,82 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { users } from "~/db/schema";
+
+export const USER_FILTERS = ["all", "pending", "approved", "restricted"] as const;
+export type UserFilter = (typeof USER_FILTERS)[number];
+export const USERS_PAGE_SIZE = 50;
+
+const FILTER_WHERE: Record<UserFilter, SQL | undefined> = {
+  all: undefined,
+  pending: and(eq(users.isApproved, false), eq(users.isRestricted, false)),
+  approved: and(eq(users.isApproved, true), eq(users.isRestricted, false)),
+  restricted: eq(users.isRestricted, true),
+};
+
+/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
+const likeEscape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Members (role user only) for the admin table: search by name, email, referral code or
+ * display ID; filter by state; 50 a page, newest first; with the count for every filter.
+ */
+export async function listUsers(db: Database, options: { search?: string; filter?: UserFilter; page?: number } = {}) {
+  const filter = options.filter ?? "all";
+  const page = Math.max(1, options.page ?? 1);
+  const term = options.search?.trim().slice(0, 100) ?? "";
+  const conditions: SQL[] = [eq(users.role, "user")];
+  if (term) {
+    const pattern = `%${likeEscape(term)}%`;
+    const code = term.toUpperCase();
+    conditions.push(
+      or(ilike(users.name, pattern), ilike(users.email, pattern), eq(users.referralCode, code), eq(users.displayId, code))!,
+    );
+  }
+  const base = and(...conditions);
+  const filterWhere = FILTER_WHERE[filter];
+  const [rows, [counts]] = await Promise.all([
+    db
+      .select({
+        id: users.id,
+        displayId: users.displayId,
+        referralCode: users.referralCode,
+        name: users.name,
+        email: users.email,
+        isApproved: users.isApproved,
+        isRestricted: users.isRestricted,
+        createdAt: users.createdAt,
+      })
+      .from(users)
+      .where(filterWhere ? and(base, filterWhere) : base)
+      .orderBy(desc(users.createdAt), desc(users.id))
+      .limit(USERS_PAGE_SIZE + 1)
+      .offset((page - 1) * USERS_PAGE_SIZE),
+    db
+      .select({
+        all: count(),
+        pending: sql<number>`count(*) filter (where not ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
+        approved: sql<number>`count(*) filter (where ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
+        restricted: sql<number>`count(*) filter (where ${users.isRestricted})`.mapWith(Number),
+      })
+      .from(users)
+      .where(base),
+  ]);
+  return {
+    users: rows.slice(0, USERS_PAGE_SIZE),
+    page,
+    hasMore: rows.length > USERS_PAGE_SIZE,
+    counts: counts ?? { all: 0, pending: 0, approved: 0, restricted: 0 },
+  };
+}
+
+/** Admin dashboard figures about members. */
+export async function userStats(db: Database) {
+  const [row] = await db
+    .select({
+      total: count(),
+      pending: sql<number>`count(*) filter (where not ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
+    })
+    .from(users)
+    .where(eq(users.role, "user"));
+  return { totalUsers: row?.total ?? 0, pendingApproval: row?.pending ?? 0 };
+}

@@ -1,0 +1,74 @@
+import { and, eq, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { recordAudit, type Actor, type AuditAction } from "~/domain/audit/audit.server";
+import { queueEmail } from "~/domain/mail/outbox.server";
+import { accountApprovedMail } from "~/domain/mail/templates";
+import { hasPermission } from "~/domain/permissions/permissions";
+import { deleteUserSessions } from "~/domain/sessions/sessions.server";
+
+export type ModerationResult = { ok: true; mailId?: string } | { ok: false; reason: "forbidden" | "not-applicable" };
+
+type Transition = {
+  action: AuditAction;
+  /** The state the user must be in: the update is conditional on it, so racing admins change it once. */
+  from: SQL;
+  set: { isApproved?: boolean; isRestricted?: boolean };
+};
+
+const TRANSITIONS = {
+  approve: {
+    action: "user.approve",
+    from: and(eq(users.isApproved, false), eq(users.isRestricted, false))!,
+    set: { isApproved: true },
+  },
+  restrict: { action: "user.restrict", from: eq(users.isRestricted, false), set: { isRestricted: true } },
+  unrestrict: { action: "user.unrestrict", from: eq(users.isRestricted, true), set: { isRestricted: false } },
+} satisfies Record<string, Transition>;
+
+export type Moderation = keyof typeof TRANSITIONS;
+
+/**
+ * Approve (pending → approved), restrict (pending/approved → restricted) or unrestrict
+ * (restricted → not restricted) a member. Only members (role user) can be moderated; admins
+ * are managed by the super admin. Restricting ends the member's sessions at once; approving
+ * emails them. One audit row per effective change.
+ */
+export async function moderateUser(
+  db: Database,
+  actor: Actor,
+  userId: string,
+  moderation: Moderation,
+  appUrl: URL,
+): Promise<ModerationResult> {
+  if (!hasPermission(actor, "manage_users")) return { ok: false, reason: "forbidden" };
+  const transition: Transition = TRANSITIONS[moderation];
+  return db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ isApproved: users.isApproved, isRestricted: users.isRestricted })
+      .from(users)
+      .where(and(eq(users.id, userId), eq(users.role, "user"), transition.from))
+      .for("update");
+    if (!before) return { ok: false, reason: "not-applicable" };
+    const [changed] = await tx
+      .update(users)
+      .set({ ...transition.set, updatedAt: new Date() })
+      .where(and(eq(users.id, userId), eq(users.role, "user"), transition.from))
+      .returning({ email: users.email, name: users.name, isApproved: users.isApproved, isRestricted: users.isRestricted });
+    if (!changed) return { ok: false, reason: "not-applicable" };
+    if (moderation === "restrict") await deleteUserSessions(tx, userId);
+    await recordAudit(tx, {
+      actor,
+      action: transition.action,
+      targetType: "user",
+      targetId: userId,
+      before,
+      after: { isApproved: changed.isApproved, isRestricted: changed.isRestricted },
+    });
+    if (moderation === "approve") {
+      const mailId = await queueEmail(tx, accountApprovedMail(changed.email, changed.name, new URL("/login", appUrl).href));
+      return { ok: true, mailId };
+    }
+    return { ok: true };
+  });
+}
