@@ -1,21 +1,91 @@
+import { Link } from "react-router";
+import { FileClock, Megaphone, Settings, ShieldCheck, Users, Wallet, Gift, BadgeCheck, UserCheck } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { Card } from "~/components/ui/card";
+import { hasPermission, type Permission } from "~/domain/permissions/permissions";
+import { userStats } from "~/domain/users/list-users.server";
 import { requireAdmin } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Admin Dashboard");
 
+/** Quick actions, each shown only to admins holding its permission (the pages check it again). */
+const QUICK_ACTIONS: { label: string; to: string; permission: Permission; icon: typeof Users }[] = [
+  { label: "Manage Users", to: "/admin/users", permission: "manage_users", icon: Users },
+  { label: "Manage Adverts", to: "/admin/adverts", permission: "manage_adverts", icon: Megaphone },
+  { label: "Withdrawal Requests", to: "/admin/withdrawals", permission: "manage_withdrawals", icon: Wallet },
+  { label: "Manage Memberships", to: "/admin/memberships", permission: "manage_memberships", icon: BadgeCheck },
+  { label: "Manage Notices", to: "/admin/notices", permission: "manage_notices", icon: FileClock },
+  { label: "Referral Settings", to: "/admin/referrals", permission: "manage_referrals", icon: Gift },
+  { label: "Application Settings", to: "/admin/settings", permission: "manage_settings", icon: Settings },
+  { label: "Audit Log", to: "/admin/audit", permission: "view_reports", icon: ShieldCheck },
+];
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
-  return { name: user.name, role: user.role };
+  const canManageUsers = hasPermission(user, "manage_users");
+  const stats = canManageUsers ? await userStats(context.services.db) : null;
+  const cards = stats
+    ? [
+        { label: "Total Users", value: stats.totalUsers, to: "/admin/users" },
+        { label: "Pending Approval", value: stats.pendingApproval, to: "/admin/users?filter=pending" },
+      ]
+    : [];
+  return {
+    name: user.name,
+    cards,
+    quickActions: QUICK_ACTIONS.filter((a) => hasPermission(user, a.permission)).map(({ label, to }) => ({ label, to })),
+  };
 }
 
+const numberFormat = new Intl.NumberFormat("en-NG");
+
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
+  const icons = new Map(QUICK_ACTIONS.map((a) => [a.to, a.icon]));
   return (
-    <div className="grid gap-4">
-      <h1 className="text-2xl font-bold">Admin Dashboard</h1>
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">Admin Dashboard</h1>
+        <p className="mt-1 text-gray-600">Welcome, {loaderData.name}.</p>
+      </header>
+      {loaderData.cards.length > 0 ? (
+        <section aria-label="Statistics" className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+          {loaderData.cards.map((card) => (
+            <Link
+              key={card.label}
+              to={card.to}
+              className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm transition hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            >
+              <p className="text-sm text-gray-600">{card.label}</p>
+              <p className="mt-1 text-2xl font-bold text-gray-900" data-testid={`stat-${card.label}`}>
+                {numberFormat.format(card.value)}
+              </p>
+            </Link>
+          ))}
+        </section>
+      ) : null}
       <Card>
-        <p className="text-gray-700">Welcome, {loaderData.name}.</p>
+        <h2 className="text-lg font-semibold">Quick Actions</h2>
+        {loaderData.quickActions.length > 0 ? (
+          <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
+            {loaderData.quickActions.map((action) => {
+              const Icon = icons.get(action.to) ?? UserCheck;
+              return (
+                <li key={action.to}>
+                  <Link
+                    to={action.to}
+                    className="flex min-h-12 items-center gap-3 rounded-md border border-gray-200 px-4 py-3 text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+                  >
+                    <Icon className="h-5 w-5 text-brand-600" aria-hidden />
+                    {action.label}
+                  </Link>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="mt-2 text-sm text-gray-600">You have no admin permissions yet. Ask the super admin to grant some.</p>
+        )}
       </Card>
     </div>
   );
