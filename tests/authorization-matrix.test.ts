@@ -58,6 +58,7 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/admin/referrals": { kind: "admin", permission: "manage_referrals" },
   "/admin/withdrawals": { kind: "admin", permission: "manage_withdrawals" },
   "/admin/memberships": { kind: "admin", permission: "manage_memberships" },
+  "/admin/audit": { kind: "admin", permission: "view_reports" },
 
   "/superadmin": { kind: "super-admin" },
 };

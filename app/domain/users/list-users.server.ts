@@ -1,9 +1,8 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
+import type { UserFilter } from "./user-filters";
 
-export const USER_FILTERS = ["all", "pending", "approved", "restricted"] as const;
-export type UserFilter = (typeof USER_FILTERS)[number];
 export const USERS_PAGE_SIZE = 50;
 
 const FILTER_WHERE: Record<UserFilter, SQL | undefined> = {
