@@ -1,22 +1,165 @@
+import { data, Link, useActionData, useLocation, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/superadmin";
-import { Card } from "~/components/ui/card";
-import { requireSuperAdmin } from "~/server/auth.server";
+import { AdminList } from "~/components/admin/admin-list";
+import { CreateAdminForm } from "~/components/admin/create-admin-form";
+import { useToastFrom, type ToastMessage } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { CreateAdminSchema } from "~/domain/accounts/validation";
+import { createAdmin, deactivateAdmin, listActiveAdmins, setAdminPermissions } from "~/domain/admins/admins.server";
+import { DEFAULT_ADMIN_PERMISSIONS, PERMISSIONS } from "~/domain/permissions/permissions";
+import { actorFrom, requireSuperAdmin } from "~/server/auth.server";
+import { formFailure, safeValues, zodFailure } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Super Admin Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireSuperAdmin(request, context);
+  const admins = await listActiveAdmins(context.services.db);
+  return {
+    admins: admins.map((a) => ({
+      id: a.id,
+      displayId: a.displayId,
+      name: a.name,
+      email: a.email,
+      permissions: a.permissions,
+      joined: a.createdAt.toISOString(),
+    })),
+  };
+}
+
+const IntentSchema = z.object({ intent: z.enum(["create-admin", "set-permissions", "deactivate"]) });
+const PermissionList = z.array(z.enum(PERMISSIONS, { error: "Choose permissions from the list" })).max(PERMISSIONS.length);
+const AdminId = z.string({ error: "Choose an admin" }).trim().min(1, "Choose an admin").max(64);
+const CreateAdminInput = CreateAdminSchema.extend({ permissions: PermissionList });
+const SetPermissionsInput = z.object({ adminId: AdminId, permissions: PermissionList });
+const DeactivateInput = z.object({ adminId: AdminId });
+
+const CREATE_ECHO = ["name", "email"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSuperAdmin(request, context);
-  return { name: user.name };
+  const { db } = context.services;
+  const actor = actorFrom(user, context);
+  const { fields, permissions } = await readFormWithPermissions(request);
+  const form = { ...fields, permissions };
+  const intent = IntentSchema.safeParse(form);
+  if (!intent.success) throw data({ message: "Unknown action." }, { status: 400 });
+
+  switch (intent.data.intent) {
+    case "create-admin": {
+      const failed = (description: string): ToastMessage => ({ type: "error", title: "Admin Creation Failed", description });
+      // Echoed into the form on failure; the permissions travel as one comma-separated value.
+      const values = { ...safeValues(fields, CREATE_ECHO), permissions: permissions.join(",") };
+      const parsed = CreateAdminInput.safeParse(form);
+      if (!parsed.success) {
+        const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
+        return zodFailure(parsed.error, { toast: failed(first), values });
+      }
+      const result = await createAdmin(db, actor, parsed.data);
+      if (!result.ok) {
+        return formFailure({ [result.field ?? "form"]: result.reason }, { toast: failed(result.reason), values });
+      }
+      return redirectWithToast(context, "/superadmin", {
+        type: "success",
+        title: "Admin Created",
+        description: `Admin ${parsed.data.name} created successfully.`,
+      });
+    }
+    case "set-permissions": {
+      const parsed = SetPermissionsInput.safeParse(form);
+      if (!parsed.success) return zodFailure(parsed.error, { toast: updateFailed(parsed.error.issues[0]?.message) });
+      const name = await adminName(db, parsed.data.adminId);
+      const result = await setAdminPermissions(db, actor, parsed.data.adminId, parsed.data.permissions);
+      if (!result.ok) return formFailure({ form: result.reason }, { toast: updateFailed(result.reason), status: 409 });
+      const toast: ToastMessage = result.changed
+        ? { type: "success", title: "Permissions Updated", description: `${name}'s permissions have been updated.` }
+        : { type: "info", title: "No changes to save." };
+      return { ok: true as const, toast };
+    }
+    case "deactivate": {
+      const parsed = DeactivateInput.safeParse(form);
+      if (!parsed.success) return zodFailure(parsed.error, { toast: actionFailed(parsed.error.issues[0]?.message) });
+      const name = await adminName(db, parsed.data.adminId);
+      const result = await deactivateAdmin(db, actor, parsed.data.adminId);
+      if (!result.ok) return formFailure({ form: result.reason }, { toast: actionFailed(result.reason), status: 409 });
+      return {
+        ok: true as const,
+        toast: { type: "success", title: "Admin Deactivated", description: `${name} can no longer sign in.` } satisfies ToastMessage,
+      };
+    }
+  }
+}
+
+const updateFailed = (description = "Could not update permissions."): ToastMessage => ({
+  type: "error",
+  title: "Update Failed",
+  description,
+});
+const actionFailed = (description = "Could not deactivate the admin."): ToastMessage => ({
+  type: "error",
+  title: "Action Failed",
+  description,
+});
+
+/** The admin's name for the toast (the domain call that follows decides whether the change happens). */
+async function adminName(db: Parameters<typeof listActiveAdmins>[0], adminId: string) {
+  const admins = await listActiveAdmins(db);
+  return admins.find((a) => a.id === adminId)?.name ?? "The admin";
+}
+
+/** The form's single fields plus every ticked `permissions` box (readForm keeps one value per key). */
+async function readFormWithPermissions(request: Request) {
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) if (typeof value === "string" && key !== "permissions" && !(key in fields)) fields[key] = value;
+  const permissions = form.getAll("permissions").filter((v): v is string => typeof v === "string");
+  return { fields, permissions };
+}
+
+/** A refusal (409: the admin was changed or deactivated meanwhile) reloads the list so it shows the truth. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 ? true : defaultShouldRevalidate;
 }
 
 export default function SuperAdminDashboard({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const location = useLocation();
+  const submitting = useNavigation().state === "submitting";
+  useToastFrom(actionData?.toast);
+  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const echoed = failure?.values;
   return (
-    <div className="grid gap-4">
-      <h1 className="text-2xl font-bold">Super Admin Dashboard</h1>
-      <Card>
-        <p className="text-gray-700">Welcome, {loaderData.name}.</p>
-      </Card>
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Super Admin Dashboard</h1>
+        <Button asChild variant="outline">
+          <Link to="/admin/audit">Audit Log</Link>
+        </Button>
+      </div>
+      <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
+        <Card aria-labelledby="create-admin-heading">
+          <CardTitle id="create-admin-heading">Create New Admin</CardTitle>
+          <CardDescription>The new admin can sign in at once with this email and password.</CardDescription>
+          <CreateAdminForm
+            key={location.key}
+            errors={failure?.errors ?? {}}
+            values={
+              echoed && {
+                name: echoed.name,
+                email: echoed.email,
+                permissions: echoed.permissions ? echoed.permissions.split(",") : [],
+              }
+            }
+            defaultPermissions={DEFAULT_ADMIN_PERMISSIONS}
+            submitting={submitting}
+          />
+        </Card>
+        <AdminList admins={loaderData.admins} />
+      </div>
     </div>
   );
 }

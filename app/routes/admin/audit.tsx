@@ -1,15 +1,59 @@
+import { z } from "zod";
 import type { Route } from "./+types/audit";
-import { UpcomingSection } from "~/components/section-page";
+import { AuditEntries, AuditFilters, AuditPagination } from "~/components/admin/audit-log";
+import { Card } from "~/components/ui/card";
+import { AUDIT_ACTIONS, listAudit, listAuditActors } from "~/domain/audit/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Audit Log");
 
+/** ?actor=&action=&page= — anything unusable falls back to "no filter" / page 1. */
+const AuditQuery = z.object({
+  actor: z
+    .string()
+    .trim()
+    .max(64)
+    .optional()
+    .transform((v) => v || undefined)
+    .catch(undefined),
+  action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "view_reports");
-  return null;
+  const query = AuditQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { db } = context.services;
+  const [log, actors] = await Promise.all([
+    listAudit(db, { actorId: query.actor, action: query.action, page: query.page }),
+    listAuditActors(db),
+  ]);
+  return {
+    filters: { actor: query.actor, action: query.action },
+    actions: AUDIT_ACTIONS,
+    actors,
+    page: log.page,
+    hasMore: log.hasMore,
+    entries: log.entries.map(({ createdAt, ...entry }) => ({ ...entry, at: createdAt.toISOString() })),
+  };
 }
 
-export default function Page() {
-  return <UpcomingSection title="Audit Log" summary="Every admin action: who, what, when and from where." />;
+export default function AuditLog({ loaderData }: Route.ComponentProps) {
+  const { filters, actions, actors, entries, page, hasMore } = loaderData;
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold">Audit Log</h1>
+        <p className="mt-1 text-sm text-gray-600">Every admin action: who, what, when and from where. Times are Lagos time.</p>
+      </div>
+      <Card>
+        <AuditFilters actors={actors} actions={actions} actor={filters.actor} action={filters.action} />
+      </Card>
+      <Card aria-label="Audit entries" className="grid gap-4 p-3 sm:p-5">
+        <AuditEntries entries={entries} />
+        <AuditPagination page={page} hasMore={hasMore} actor={filters.actor} action={filters.action} />
+      </Card>
+    </div>
+  );
 }

@@ -1,15 +1,176 @@
+import { useEffect, useState } from "react";
+import { Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/settings";
-import { UpcomingSection } from "~/components/section-page";
-import { requireAdmin } from "~/server/auth.server";
+import { FormError, FormField } from "~/components/form-field";
+import { useToastFrom } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { getAppSettings } from "~/domain/settings/app-settings";
+import { updateBranding } from "~/domain/settings/update-app-settings.server";
+import { BrandingSchema, LogoUrlSchema } from "~/domain/settings/validation";
+import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
+import { readForm, safeValues, zodFailure } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Application Settings");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "manage_settings", "Access Denied.");
-  return null;
+  const settings = await getAppSettings(context.services.db);
+  return { appName: settings.appName, logoUrl: settings.logoUrl };
 }
 
-export default function Page() {
-  return <UpcomingSection title="Application Settings" summary="The application name and logo." />;
+const ECHO = ["appName", "logoUrl"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdmin(request, context, "manage_settings", "Access Denied.");
+  const values = await readForm(request);
+  const parsed = BrandingSchema.safeParse(values);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
+    return zodFailure(parsed.error, {
+      toast: { type: "error", title: "Update Failed", description: first },
+      values: safeValues(values, ECHO),
+    });
+  }
+  const result = await updateBranding(context.services.db, actorFrom(user, context), parsed.data);
+  if (!result.ok) throw forbidden("Access Denied.");
+  return redirectWithToast(context, "/admin/settings", {
+    type: "success",
+    title: "Settings Updated",
+    description: "Application settings have been updated.",
+  });
+}
+
+export default function ApplicationSettings({ loaderData }: Route.ComponentProps) {
+  const actionData = useActionData<typeof action>();
+  const submitting = useNavigation().state === "submitting";
+  useToastFrom(actionData?.toast);
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values;
+  return (
+    <div className="mx-auto grid max-w-2xl gap-6">
+      <h1 className="text-2xl font-bold">Application Settings</h1>
+      <Card>
+        <CardTitle>Branding</CardTitle>
+        <CardDescription>The name and logo shown in the top bar, page titles and emails.</CardDescription>
+        {/* Keyed by the saved values: after a successful save the inputs start again from them. */}
+        <BrandingForm
+          key={`${loaderData.appName}\n${loaderData.logoUrl}`}
+          appName={values?.appName ?? loaderData.appName}
+          logoUrl={values?.logoUrl ?? loaderData.logoUrl}
+          errors={errors}
+          submitting={submitting}
+        />
+      </Card>
+    </div>
+  );
+}
+
+function BrandingForm({
+  appName,
+  logoUrl,
+  errors,
+  submitting,
+}: {
+  appName: string;
+  logoUrl: string;
+  errors: Record<string, string>;
+  submitting: boolean;
+}) {
+  const [typedLogo, setTypedLogo] = useState(logoUrl);
+  return (
+    <Form method="post" className="mt-5 grid gap-5" noValidate>
+      <FormError message={errors.form} />
+      <FormField
+        label="Application Name"
+        name="appName"
+        autoComplete="off"
+        required
+        maxLength={60}
+        defaultValue={appName}
+        error={errors.appName}
+      />
+      <FormField
+        label="Logo URL"
+        name="logoUrl"
+        type="text"
+        inputMode="url"
+        autoComplete="off"
+        autoCapitalize="off"
+        spellCheck={false}
+        required
+        maxLength={500}
+        placeholder="/logo.svg or https://example.com/logo.png"
+        hint="Only a path on this site (such as /logo.svg) or an https:// address is accepted."
+        defaultValue={logoUrl}
+        onChange={(event) => setTypedLogo(event.currentTarget.value)}
+        error={errors.logoUrl}
+      />
+      <LogoPreview value={typedLogo} />
+      <Button type="submit" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">
+        {submitting ? "Saving..." : "Save Settings"}
+      </Button>
+    </Form>
+  );
+}
+
+/** The value after typing has paused, so the browser does not fetch every partial address. */
+function useSettled(value: string, delayMs: number) {
+  const [settled, setSettled] = useState(value);
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(value), delayMs);
+    return () => clearTimeout(timer);
+  }, [value, delayMs]);
+  return settled;
+}
+
+/** design.md §3: the preview shows the entered address, but only one the server would accept. */
+function LogoPreview({ value }: { value: string }) {
+  // An unacceptable value clears the preview at once; an acceptable one is loaded once typing pauses.
+  const settled = useSettled(value, 400);
+  const acceptable = (candidate: string) => {
+    const parsed = LogoUrlSchema.safeParse(candidate);
+    return parsed.success ? parsed.data : null;
+  };
+  const src = acceptable(value) === null ? null : acceptable(settled);
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = src !== null && failedSrc === src;
+  let note: string;
+  if (!src) note = "Enter a path on this site or an https:// address to see the logo.";
+  else if (failed) note = "The image at this address could not be loaded.";
+  else note = "This is how the logo will look.";
+
+  return (
+    <div className="grid gap-1.5">
+      <p className="text-sm font-medium text-gray-800">Logo preview</p>
+      <div className="flex items-center gap-4">
+        <div
+          className="flex h-20 w-20 shrink-0 items-center justify-center overflow-hidden rounded-md border border-dashed border-gray-300 bg-gray-50"
+          data-testid="logo-preview"
+        >
+          {src && !failed ? (
+            <img
+              key={src}
+              src={src}
+              alt="Logo preview"
+              width={80}
+              height={80}
+              referrerPolicy="no-referrer"
+              className="h-full w-full object-contain"
+              onError={() => setFailedSrc(src)}
+              // An image that failed before hydration fires no React onError: check it on mount.
+              ref={(img) => {
+                if (img && img.complete && img.naturalWidth === 0 && img.src) setFailedSrc(src);
+              }}
+            />
+          ) : null}
+        </div>
+        <p className="text-sm text-gray-600" aria-live="polite">
+          {note}
+        </p>
+      </div>
+    </div>
+  );
 }

@@ -1,13 +1,15 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { useEffect, useRef, type RefObject } from "react";
+import { data, Form, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/profile";
-import { FormError, PasswordField } from "~/components/form-field";
+import { FormError, FormField, PasswordField } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { changePassword } from "~/domain/accounts/change-password.server";
-import { ChangePasswordSchema } from "~/domain/accounts/validation";
+import { updateProfileName } from "~/domain/accounts/update-profile.server";
+import { ChangePasswordSchema, ProfileNameSchema } from "~/domain/accounts/validation";
 import { getSessionToken, requireUser } from "~/server/auth.server";
-import { formFailure, readForm, zodFailure } from "~/server/forms.server";
+import { formFailure, readForm, safeValues, zodFailure } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -23,26 +25,56 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const failed = (description: string) => ({ type: "error" as const, title: "Password Change Failed", description });
+const INTENTS = ["update-name", "change-password"] as const;
+type Intent = (typeof INTENTS)[number];
+const isIntent = (value: string | undefined): value is Intent => INTENTS.includes(value as Intent);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
-  const parsed = ChangePasswordSchema.safeParse(await readForm(request));
+  const values = await readForm(request);
+  if (!isIntent(values.intent)) throw data({ message: "Unknown form action." }, { status: 400 });
+  if (values.intent === "update-name") return updateName(context, user.id, values);
+  return changeOwnPassword(request, context, user.id, values);
+}
+
+type Context = Route.ActionArgs["context"];
+
+async function updateName(context: Context, userId: string, values: Record<string, string>) {
+  const parsed = ProfileNameSchema.safeParse(values);
   if (!parsed.success) {
     const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
-    return zodFailure(parsed.error, { toast: failed(first) });
+    return zodFailure(parsed.error, {
+      toast: { type: "error", title: "Update Failed", description: first },
+      values: safeValues(values, ["name"]),
+    });
+  }
+  await updateProfileName(context.services.db, userId, parsed.data.name);
+  return redirectWithToast(context, "/profile", {
+    type: "success",
+    title: "Profile Updated",
+    description: "User profile has been updated.",
+  });
+}
+
+const passwordFailed = (description: string) => ({ type: "error" as const, title: "Password Change Failed", description });
+
+async function changeOwnPassword(request: Request, context: Context, userId: string, values: Record<string, string>) {
+  const parsed = ChangePasswordSchema.safeParse(values);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
+    return zodFailure(parsed.error, { toast: passwordFailed(first) });
   }
   const { currentPassword, newPassword, confirmPassword } = parsed.data;
   if (newPassword !== confirmPassword) {
-    return formFailure({ confirmPassword: "Passwords don't match!" }, { toast: failed("Passwords don't match!") });
+    return formFailure({ confirmPassword: "Passwords don't match!" }, { toast: passwordFailed("Passwords don't match!") });
   }
   const result = await changePassword(context.services.db, {
-    userId: user.id,
+    userId,
     currentPassword,
     newPassword,
     keepSessionToken: (await getSessionToken(request, context)) ?? undefined,
   });
-  if (!result.ok) return formFailure({ [result.field]: result.message }, { toast: failed(result.message) });
+  if (!result.ok) return formFailure({ [result.field]: result.message }, { toast: passwordFailed(result.message) });
   return redirectWithToast(context, "/profile", {
     type: "success",
     title: "Password Changed",
@@ -54,28 +86,53 @@ const dateFormat = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZon
 
 export default function Profile({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const submittingIntent = navigation.state === "submitting" ? navigation.formData?.get("intent") : null;
   useToastFrom(actionData?.toast);
   const errors = actionData?.errors ?? {};
+  const passwordForm = useRef<HTMLFormElement>(null);
+  usePasswordFormReset(passwordForm, submittingIntent === "change-password", navigation.state === "idle", actionData != null);
   return (
-    <div className="grid gap-6 lg:grid-cols-2">
+    <div className="grid items-start gap-6 lg:grid-cols-2">
       <h1 className="text-2xl font-bold lg:col-span-2">Profile</h1>
-      <Card>
-        <CardTitle>Account information</CardTitle>
-        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-          <dt className="text-gray-600">Name</dt>
-          <dd className="font-medium">{loaderData.name}</dd>
-          <dt className="text-gray-600">Email</dt>
-          <dd className="break-all font-medium">{loaderData.email}</dd>
-          <dt className="text-gray-600">User ID</dt>
-          <dd className="font-mono font-medium">{loaderData.displayId}</dd>
-          <dt className="text-gray-600">Joined</dt>
-          <dd className="font-medium">{dateFormat.format(new Date(loaderData.joined))}</dd>
-        </dl>
-      </Card>
+      <div className="grid gap-6">
+        <Card>
+          <CardTitle>Account information</CardTitle>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-gray-600">Name</dt>
+            <dd className="break-words font-medium">{loaderData.name}</dd>
+            <dt className="text-gray-600">Email</dt>
+            <dd className="break-all font-medium">{loaderData.email}</dd>
+            <dt className="text-gray-600">User ID</dt>
+            <dd className="font-mono font-medium">{loaderData.displayId}</dd>
+            <dt className="text-gray-600">Joined</dt>
+            <dd className="font-medium">{dateFormat.format(new Date(loaderData.joined))}</dd>
+          </dl>
+        </Card>
+        <Card>
+          <CardTitle>Edit name</CardTitle>
+          {/* Keyed by the saved name: after a successful save the field starts again from it. */}
+          <Form key={loaderData.name} method="post" className="mt-4 grid gap-4" noValidate>
+            <input type="hidden" name="intent" value="update-name" />
+            <FormField
+              label="Name"
+              name="name"
+              autoComplete="name"
+              required
+              maxLength={100}
+              defaultValue={actionData?.values?.name ?? loaderData.name}
+              error={errors.name}
+            />
+            <Button type="submit" disabled={submittingIntent != null} className="w-full sm:w-auto sm:justify-self-start">
+              {submittingIntent === "update-name" ? "Saving..." : "Save"}
+            </Button>
+          </Form>
+        </Card>
+      </div>
       <Card>
         <CardTitle>Change password</CardTitle>
-        <Form method="post" className="mt-4 grid gap-4" noValidate>
+        <Form ref={passwordForm} method="post" className="mt-4 grid gap-4" noValidate>
+          <input type="hidden" name="intent" value="change-password" />
           <FormError message={errors.form} />
           <PasswordField label="Current Password" name="currentPassword" autoComplete="current-password" required error={errors.currentPassword} />
           <PasswordField label="New Password" name="newPassword" autoComplete="new-password" required error={errors.newPassword} />
@@ -86,12 +143,27 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             required
             error={errors.confirmPassword}
           />
-          <Button type="submit" disabled={submitting}>
-            {submitting ? "Saving..." : "Change Password"}
+          <Button type="submit" disabled={submittingIntent != null}>
+            {submittingIntent === "change-password" ? "Saving..." : "Change Password"}
           </Button>
         </Form>
         <p className="mt-3 text-xs text-gray-500">Changing your password signs you out on every other device.</p>
       </Card>
     </div>
   );
+}
+
+/**
+ * Empties the password fields after a successful change (the redirect back to /profile keeps
+ * the page mounted, so the typed passwords would otherwise stay in the inputs).
+ */
+function usePasswordFormReset(form: RefObject<HTMLFormElement | null>, submitting: boolean, idle: boolean, failed: boolean) {
+  const pending = useRef(false);
+  useEffect(() => {
+    if (submitting) pending.current = true;
+    else if (idle && pending.current) {
+      pending.current = false;
+      if (!failed) form.current?.reset();
+    }
+  }, [form, submitting, idle, failed]);
 }

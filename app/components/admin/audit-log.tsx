@@ -1,0 +1,324 @@
+import { Form, Link } from "react-router";
+import { formatLagosDateTime } from "~/components/admin/lagos-time";
+import { Badge } from "~/components/ui/badge";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/cn";
+// Type only: audit.server.ts is server code; the page receives the list of actions from its loader.
+import type { AuditAction } from "~/domain/audit/audit.server";
+
+export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
+  "admin.create": "Admin created",
+  "admin.permissions": "Admin permissions changed",
+  "admin.deactivate": "Admin deactivated",
+  "user.approve": "User approved",
+  "user.restrict": "User restricted",
+  "user.unrestrict": "User unrestricted",
+  "settings.update": "Settings updated",
+};
+
+const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {
+  "admin.create": "green",
+  "user.approve": "green",
+  "admin.deactivate": "red",
+  "user.restrict": "red",
+  "admin.permissions": "blue",
+  "settings.update": "blue",
+};
+
+export type AuditEntryView = {
+  id: string;
+  action: string;
+  targetType: string;
+  targetId: string | null;
+  targetName: string | null;
+  before: unknown;
+  after: unknown;
+  ip: string | null;
+  at: string;
+  actorName: string;
+  actorDisplayId: string;
+};
+
+export type AuditActorOption = { id: string; name: string; displayId: string };
+
+const selectClass =
+  "block w-full min-h-10 rounded-md border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30";
+
+/** Filters as a GET form: the URL holds them, so they work before JavaScript loads and can be shared. */
+export function AuditFilters({
+  actors,
+  actions,
+  actor,
+  action,
+}: {
+  actors: AuditActorOption[];
+  actions: readonly string[];
+  actor?: string;
+  action?: string;
+}) {
+  const filtered = Boolean(actor || action);
+  return (
+    <Form method="get" className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label="Filter the audit log">
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-actor">Actor</Label>
+        <select id="audit-actor" name="actor" defaultValue={actor ?? ""} className={selectClass}>
+          <option value="">All actors</option>
+          {actors.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name} ({a.displayId})
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="grid gap-1.5">
+        <Label htmlFor="audit-action">Action</Label>
+        <select id="audit-action" name="action" defaultValue={action ?? ""} className={selectClass}>
+          <option value="">All actions</option>
+          {actions.map((a) => (
+            <option key={a} value={a}>
+              {actionLabel(a)}
+            </option>
+          ))}
+        </select>
+      </div>
+      <div className="flex gap-2">
+        <Button type="submit" className="flex-1 sm:flex-none">
+          Apply filters
+        </Button>
+        {filtered ? (
+          <Button asChild variant="outline" className="flex-1 sm:flex-none">
+            <Link to="/admin/audit">Clear</Link>
+          </Button>
+        ) : null}
+      </div>
+    </Form>
+  );
+}
+
+/** A table from the md breakpoint up; stacked cards on phones. */
+export function AuditEntries({ entries }: { entries: AuditEntryView[] }) {
+  if (entries.length === 0) {
+    return <p className="py-6 text-center text-sm text-gray-600">No audit entries match these filters.</p>;
+  }
+  return (
+    <>
+      <div className="hidden md:block">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">Audit entries, newest first</caption>
+          <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
+            <tr>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Time
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Actor
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Action
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Target
+              </th>
+              <th scope="col" className="py-2 pr-4 font-medium">
+                Change
+              </th>
+              <th scope="col" className="py-2 font-medium">
+                IP
+              </th>
+            </tr>
+          </thead>
+          <tbody className="divide-y divide-gray-100 align-top">
+            {entries.map((e) => (
+              <tr key={e.id}>
+                <td className="whitespace-nowrap py-3 pr-4 text-gray-700">
+                  <time dateTime={e.at}>{formatLagosDateTime(e.at)}</time>
+                </td>
+                <td className="py-3 pr-4">
+                  <ActorName entry={e} />
+                </td>
+                <td className="py-3 pr-4">
+                  <ActionBadge action={e.action} />
+                </td>
+                <td className="min-w-28 py-3 pr-4 text-gray-900">{targetLabel(e)}</td>
+                <td className="py-3 pr-4">
+                  <ChangeSummary before={e.before} after={e.after} />
+                </td>
+                <td className="py-3 font-mono text-xs text-gray-700">{e.ip ?? "—"}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <ul className="grid gap-3 md:hidden">
+        {entries.map((e) => (
+          <li key={e.id} className="grid gap-2 rounded-md border border-gray-200 p-3 text-sm">
+            <div className="flex flex-wrap items-center justify-between gap-2">
+              <ActionBadge action={e.action} />
+              <time dateTime={e.at} className="text-xs text-gray-600">
+                {formatLagosDateTime(e.at)}
+              </time>
+            </div>
+            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
+              <dt className="text-gray-600">Actor</dt>
+              <dd>
+                <ActorName entry={e} />
+              </dd>
+              <dt className="text-gray-600">Target</dt>
+              <dd className="break-words">{targetLabel(e)}</dd>
+              <dt className="text-gray-600">Change</dt>
+              <dd>
+                <ChangeSummary before={e.before} after={e.after} />
+              </dd>
+              <dt className="text-gray-600">IP</dt>
+              <dd className="break-all font-mono text-xs leading-5">{e.ip ?? "—"}</dd>
+            </dl>
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+/** Previous / Next as links that keep the filters (?page=). */
+export function AuditPagination({ page, hasMore, actor, action }: { page: number; hasMore: boolean; actor?: string; action?: string }) {
+  if (page === 1 && !hasMore) return null;
+  const href = (target: number) => {
+    const params = new URLSearchParams();
+    if (actor) params.set("actor", actor);
+    if (action) params.set("action", action);
+    if (target > 1) params.set("page", String(target));
+    const query = params.toString();
+    return query ? `/admin/audit?${query}` : "/admin/audit";
+  };
+  const disabled = cn(buttonVariants({ variant: "outline" }), "pointer-events-none opacity-50");
+  return (
+    <nav aria-label="Audit log pages" className="flex items-center justify-between gap-3">
+      {page > 1 ? (
+        <Button asChild variant="outline">
+          <Link to={href(page - 1)} rel="prev">
+            Previous
+          </Link>
+        </Button>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          Previous
+        </span>
+      )}
+      <span className="text-sm text-gray-600">Page {page}</span>
+      {hasMore ? (
+        <Button asChild variant="outline">
+          <Link to={href(page + 1)} rel="next">
+            Next
+          </Link>
+        </Button>
+      ) : (
+        <span className={disabled} aria-disabled="true">
+          Next
+        </span>
+      )}
+    </nav>
+  );
+}
+
+function ActorName({ entry }: { entry: AuditEntryView }) {
+  return (
+    <span className="break-words">
+      <span className="font-medium text-gray-900">{entry.actorName}</span>{" "}
+      <span className="font-mono text-xs text-gray-600">{entry.actorDisplayId}</span>
+    </span>
+  );
+}
+
+const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
+
+function ActionBadge({ action }: { action: string }) {
+  return (
+    <Badge tone={ACTION_TONES[action as AuditAction] ?? "gray"} title={action} className="whitespace-nowrap">
+      {actionLabel(action)}
+    </Badge>
+  );
+}
+
+function targetLabel(e: AuditEntryView): string {
+  if (e.targetType === "settings") return "Application settings";
+  return e.targetName ?? e.targetId ?? "—";
+}
+
+type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
+
+const asRecord = (value: unknown): Record<string, Json> =>
+  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, Json>) : {};
+
+function show(value: Json | undefined): string {
+  if (value === undefined || value === null || value === "") return "—";
+  if (Array.isArray(value)) return value.length ? value.map(item).join(", ") : "none";
+  if (typeof value === "object") return JSON.stringify(value);
+  return String(value);
+}
+
+const item = (v: Json) => (typeof v === "string" ? v : JSON.stringify(v));
+
+/** A list beside the other side's list: items only on this side are marked (removed or added). */
+function ListSide({ list, other, mark }: { list: Json[]; other: Json[]; mark: "removed" | "added" }) {
+  if (list.length === 0) return <>none</>;
+  const others = new Set(other.map(item));
+  const marked = mark === "removed" ? "text-red-700 line-through" : "font-semibold text-green-800";
+  return (
+    <>
+      {list.map((v, i) => {
+        const text = item(v);
+        const changed = !others.has(text);
+        return (
+          <span key={text}>
+            {i > 0 ? ", " : null}
+            <span className={changed ? marked : undefined}>{text}</span>
+            {changed ? <span className="sr-only"> ({mark})</span> : null}
+          </span>
+        );
+      })}
+    </>
+  );
+}
+
+/** "key: before → after" per key; a key with one side only, or unchanged, shows one value. */
+export function ChangeSummary({ before, after }: { before: unknown; after: unknown }) {
+  const b = asRecord(before);
+  const a = asRecord(after);
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  if (keys.length === 0) return <span className="text-gray-500">—</span>;
+  return (
+    <ul className="grid gap-0.5 text-xs leading-5 text-gray-800">
+      {keys.map((key) => {
+        const was = b[key];
+        const now = a[key];
+        const single = !(key in b) ? show(now) : key in a && show(was) === show(now) ? show(was) : null;
+        const lists = Array.isArray(was) && Array.isArray(now);
+        return (
+          <li key={key} className="break-words">
+            <span className="font-medium text-gray-600">{key}:</span>{" "}
+            {single ??
+              (lists ? (
+                <>
+                  <ListSide list={was} other={now} mark="removed" /> <Arrow /> <ListSide list={now} other={was} mark="added" />
+                </>
+              ) : (
+                <>
+                  {show(was)} <Arrow /> {show(now)}
+                </>
+              ))}
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
+
+function Arrow() {
+  return (
+    <>
+      <span aria-hidden="true">→</span>
+      <span className="sr-only">changed to</span>
+    </>
+  );
+}
