@@ -10,7 +10,7 @@ import { CreateAdminSchema } from "~/domain/accounts/validation";
 import { createAdmin, deactivateAdmin, listActiveAdmins, setAdminPermissions } from "~/domain/admins/admins.server";
 import { DEFAULT_ADMIN_PERMISSIONS, PERMISSIONS } from "~/domain/permissions/permissions";
 import { actorFrom, requireSuperAdmin } from "~/server/auth.server";
-import { formFailure, safeValues, zodFailure } from "~/server/forms.server";
+import { formFailure, readFormWithLists, safeValues, zodFailure } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -44,7 +44,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSuperAdmin(request, context);
   const { db } = context.services;
   const actor = actorFrom(user, context);
-  const { fields, permissions } = await readFormWithPermissions(request);
+  const {
+    fields,
+    lists: { permissions },
+  } = await readFormWithLists(request, ["permissions"]);
   const form = { ...fields, permissions };
   const intent = IntentSchema.safeParse(form);
   if (!intent.success) throw data({ message: "Unknown action." }, { status: 400 });
@@ -72,23 +75,21 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "set-permissions": {
       const parsed = SetPermissionsInput.safeParse(form);
       if (!parsed.success) return zodFailure(parsed.error, { toast: updateFailed(parsed.error.issues[0]?.message) });
-      const name = await adminName(db, parsed.data.adminId);
       const result = await setAdminPermissions(db, actor, parsed.data.adminId, parsed.data.permissions);
       if (!result.ok) return formFailure({ form: result.reason }, { toast: updateFailed(result.reason), status: 409 });
       const toast: ToastMessage = result.changed
-        ? { type: "success", title: "Permissions Updated", description: `${name}'s permissions have been updated.` }
+        ? { type: "success", title: "Permissions Updated", description: `${result.name}'s permissions have been updated.` }
         : { type: "info", title: "No changes to save." };
       return { ok: true as const, toast };
     }
     case "deactivate": {
       const parsed = DeactivateInput.safeParse(form);
       if (!parsed.success) return zodFailure(parsed.error, { toast: actionFailed(parsed.error.issues[0]?.message) });
-      const name = await adminName(db, parsed.data.adminId);
       const result = await deactivateAdmin(db, actor, parsed.data.adminId);
       if (!result.ok) return formFailure({ form: result.reason }, { toast: actionFailed(result.reason), status: 409 });
       return {
         ok: true as const,
-        toast: { type: "success", title: "Admin Deactivated", description: `${name} can no longer sign in.` } satisfies ToastMessage,
+        toast: { type: "success", title: "Admin Deactivated", description: `${result.name} can no longer sign in.` } satisfies ToastMessage,
       };
     }
   }
@@ -104,21 +105,6 @@ const actionFailed = (description = "Could not deactivate the admin."): ToastMes
   title: "Action Failed",
   description,
 });
-
-/** The admin's name for the toast (the domain call that follows decides whether the change happens). */
-async function adminName(db: Parameters<typeof listActiveAdmins>[0], adminId: string) {
-  const admins = await listActiveAdmins(db);
-  return admins.find((a) => a.id === adminId)?.name ?? "The admin";
-}
-
-/** The form's single fields plus every ticked `permissions` box (readForm keeps one value per key). */
-async function readFormWithPermissions(request: Request) {
-  const form = await request.formData();
-  const fields: Record<string, string> = {};
-  for (const [key, value] of form) if (typeof value === "string" && key !== "permissions" && !(key in fields)) fields[key] = value;
-  const permissions = form.getAll("permissions").filter((v): v is string => typeof v === "string");
-  return { fields, permissions };
-}
 
 /** A refusal (409: the admin was changed or deactivated meanwhile) reloads the list so it shows the truth. */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -18,6 +18,19 @@ export async function readForm(request: Request): Promise<Record<string, string>
   return out;
 }
 
+/** Like readForm, plus every value of the named repeated fields (e.g. ticked checkboxes). */
+export async function readFormWithLists<K extends string>(request: Request, listKeys: readonly K[]) {
+  const form = await request.formData();
+  const fields: Record<string, string> = {};
+  for (const [key, value] of form) {
+    if (typeof value === "string" && !listKeys.includes(key as K) && !(key in fields)) fields[key] = value;
+  }
+  const lists = Object.fromEntries(
+    listKeys.map((key) => [key, form.getAll(key).filter((v): v is string => typeof v === "string")]),
+  ) as Record<K, string[]>;
+  return { fields, lists };
+}
+
 /** A 400 (or other status) answer that the page renders as field errors plus an optional toast. */
 export function formFailure(
   errors: Record<string, string>,

@@ -85,19 +85,19 @@ export async function setAdminPermissions(
   actor: Actor,
   adminId: string,
   requested: readonly string[],
-): Promise<AdminResult<{ changed: boolean }>> {
+): Promise<AdminResult<{ changed: boolean; name: string }>> {
   if (actor.role !== "super_admin") return NOT_SUPER_ADMIN;
   const permissions = normalisePermissions(requested);
   return db.transaction(async (tx) => {
     // Lock the row: two saves at once apply one after the other, each audited against the real "before".
     const [admin] = await tx
-      .select({ permissions: users.permissions })
+      .select({ permissions: users.permissions, name: users.name })
       .from(users)
       .where(and(eq(users.id, adminId), eq(users.role, "admin"), isNull(users.deactivatedAt)))
       .for("update");
     if (!admin) return { ok: false, reason: "That admin does not exist or is no longer active." };
     const before = normalisePermissions(admin.permissions);
-    if (before.join() === permissions.join()) return { ok: true, changed: false };
+    if (before.join() === permissions.join()) return { ok: true, changed: false, name: admin.name };
     await tx.update(users).set({ permissions, updatedAt: new Date() }).where(eq(users.id, adminId));
     await recordAudit(tx, {
       actor,
@@ -107,12 +107,16 @@ export async function setAdminPermissions(
       before: { permissions: before },
       after: { permissions },
     });
-    return { ok: true, changed: true };
+    return { ok: true, changed: true, name: admin.name };
   });
 }
 
 /** Deactivates an admin: they can no longer sign in and their sessions end at once. */
-export async function deactivateAdmin(db: Database, actor: Actor, adminId: string): Promise<AdminResult> {
+export async function deactivateAdmin(
+  db: Database,
+  actor: Actor,
+  adminId: string,
+): Promise<AdminResult<{ name: string }>> {
   if (actor.role !== "super_admin") return NOT_SUPER_ADMIN;
   if (adminId === actor.id) return { ok: false, reason: "You cannot deactivate your own account." };
   return db.transaction(async (tx) => {
@@ -121,7 +125,7 @@ export async function deactivateAdmin(db: Database, actor: Actor, adminId: strin
       .update(users)
       .set({ deactivatedAt: now, updatedAt: now })
       .where(and(eq(users.id, adminId), eq(users.role, "admin"), isNull(users.deactivatedAt)))
-      .returning({ id: users.id });
+      .returning({ name: users.name });
     if (!done) return { ok: false, reason: "That admin does not exist or is already deactivated." };
     await deleteUserSessions(tx, adminId);
     await recordAudit(tx, {
@@ -132,6 +136,6 @@ export async function deactivateAdmin(db: Database, actor: Actor, adminId: strin
       before: { active: true },
       after: { active: false },
     });
-    return { ok: true };
+    return { ok: true, name: done.name };
   });
 }
