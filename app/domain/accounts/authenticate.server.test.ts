@@ -63,6 +63,21 @@ describe("authenticate", () => {
     expect((await authenticate(db, { email: user.email, password: TEST_PASSWORD })).ok).toBe(true);
   });
 
+  it("reveals 'deactivated' only to someone who knows the password", async () => {
+    const admin = await createUser(db, { role: "admin" });
+    await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, admin.id));
+    expect(await authenticate(db, { email: admin.email, password: "wrong-password" })).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticate(db, { email: admin.email.toUpperCase(), password: TEST_PASSWORD })).toEqual({
+      ok: false,
+      reason: "deactivated",
+    });
+    expect(await lastLoginAt(admin.id)).toBeNull();
+
+    // Reactivated (by hand; there is no screen for it): signs in again.
+    await db.update(users).set({ deactivatedAt: null }).where(eq(users.id, admin.id));
+    expect((await authenticate(db, { email: admin.email, password: TEST_PASSWORD })).ok).toBe(true);
+  });
+
   it("a pending (unapproved) but confirmed user can sign in; approval is checked elsewhere", async () => {
     const user = await createUser(db, { isApproved: false });
     const result = await authenticate(db, { email: user.email, password: TEST_PASSWORD });

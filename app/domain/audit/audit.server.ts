@@ -40,6 +40,9 @@ export async function recordAudit(
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: entry.actor.ip?.slice(0, 64),
+    // The moment of writing, not the transaction's start: an action that waited for another's
+    // row lock sorts after it.
+    createdAt: sql`clock_timestamp()`,
   });
 }
 

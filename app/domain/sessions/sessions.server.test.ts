@@ -160,6 +160,30 @@ describe("sessions", () => {
     expect(await findSessionUser(db, other)).not.toBeNull();
   });
 
+  it("a deactivated admin's sessions find nobody and are deleted, even if reactivated", async () => {
+    const admin = await createUser(db, { role: "admin" });
+    const bystander = await createUser(db, { role: "admin" });
+    const token = await createSession(db, admin.id);
+    const other = await createSession(db, admin.id);
+    const theirs = await createSession(db, bystander.id);
+    expect(await findSessionUser(db, token)).toMatchObject({ id: admin.id, deactivatedAt: null });
+
+    await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, admin.id));
+    expect(await findSessionUser(db, token)).toBeNull();
+    expect(await sessionRow(token)).toBeUndefined();
+    // A session created afterwards (a sign-in racing the deactivation) is refused too.
+    const late = await createSession(db, admin.id);
+    expect(await findSessionUser(db, late)).toBeNull();
+    expect(await sessionRow(late)).toBeUndefined();
+    expect(await findSessionUser(db, theirs)).not.toBeNull();
+
+    // Clearing the flag does not bring the deleted sessions back.
+    await db.update(users).set({ deactivatedAt: null }).where(eq(users.id, admin.id));
+    expect(await findSessionUser(db, token)).toBeNull();
+    expect(await findSessionUser(db, late)).toBeNull();
+    expect(await findSessionUser(db, other)).not.toBeNull();
+  });
+
   it("deleteSession ends one session", async () => {
     const user = await createUser(db);
     const a = await createSession(db, user.id);

@@ -1,0 +1,54 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { users } from "~/db/schema";
+import { createSession, findSessionUser } from "~/domain/sessions/sessions.server";
+import { createTestDatabase } from "../../../tests/support/database";
+import { createUser } from "../../../tests/support/factories";
+import { updateProfileName } from "./update-profile.server";
+
+let handle: DatabaseHandle;
+let db: Database;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(async () => handle?.close());
+
+const row = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
+
+describe("updateProfileName", () => {
+  it("changes the name and nothing else, for that person only", async () => {
+    const user = await createUser(db, { name: "Old Name", isApproved: true, permissions: [] });
+    const bystander = await createUser(db, { name: "Bystander" });
+    const token = await createSession(db, user.id);
+    const before = await row(user.id);
+    const bystanderBefore = await row(bystander.id);
+
+    await updateProfileName(db, user.id, "Adaeze Nwosu");
+
+    const after = await row(user.id);
+    expect(after.name).toBe("Adaeze Nwosu");
+    const { name: _n, updatedAt: _u, ...restAfter } = after;
+    const { name: _n2, updatedAt: _u2, ...restBefore } = before;
+    expect(restAfter).toEqual(restBefore);
+    expect(after.updatedAt.getTime()).toBeGreaterThanOrEqual(before.updatedAt.getTime());
+
+    expect(await row(bystander.id)).toEqual(bystanderBefore);
+    // The session shows the new name on the next request.
+    expect(await findSessionUser(db, token)).toMatchObject({ id: user.id, name: "Adaeze Nwosu" });
+  });
+
+  it("does not touch an admin's role or permissions", async () => {
+    const admin = await createUser(db, { role: "admin", permissions: ["manage_users"] });
+    await updateProfileName(db, admin.id, "Renamed Admin");
+    expect(await row(admin.id)).toMatchObject({ name: "Renamed Admin", role: "admin", permissions: ["manage_users"] });
+  });
+
+  it("an unknown id changes nobody", async () => {
+    const all = await db.select({ id: users.id, name: users.name }).from(users);
+    await updateProfileName(db, "no-such-user", "Nobody");
+    expect(await db.select({ id: users.id, name: users.name }).from(users)).toEqual(expect.arrayContaining(all));
+    expect((await db.select().from(users).where(eq(users.name, "Nobody"))).length).toBe(0);
+  });
+});

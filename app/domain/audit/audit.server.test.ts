@@ -1,0 +1,264 @@
+import { eq, sql } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
+import { createTestDatabase } from "../../../tests/support/database";
+import { createUser } from "../../../tests/support/factories";
+import { AUDIT_PAGE_SIZE, listAudit, listAuditActors, recordAudit, type Actor } from "./audit.server";
+
+let handle: DatabaseHandle;
+let db: Database;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(async () => handle?.close());
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+async function newAdmin(name?: string) {
+  const user = await createUser(db, { role: "admin", name });
+  const actor: Actor = { id: user.id, role: "admin", permissions: user.permissions, ip: "102.89.34.7" };
+  return { user, actor };
+}
+
+/** The database error behind a rejected query (drizzle wraps it). */
+async function databaseError(query: Promise<unknown>): Promise<{ message: string; code?: string }> {
+  const err = await query.then(
+    () => {
+      throw new Error("the statement succeeded but should have been refused");
+    },
+    (e: unknown) => e,
+  );
+  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
+    const { code, message } = e as { code?: unknown; message?: unknown };
+    if (typeof code === "string") return { code, message: String(message) };
+    e = (e as { cause?: unknown }).cause;
+  }
+  return { message: String((err as Error).message) };
+}
+
+describe("recordAudit", () => {
+  it("writes actor, action, target, before/after JSON, IP and time", async () => {
+    const { user: admin, actor } = await newAdmin("Auditor Ngozi");
+    const member = await createUser(db, { name: "Member Tunde" });
+    const t0 = Date.now();
+    await recordAudit(db, {
+      actor,
+      action: "user.restrict",
+      targetType: "user",
+      targetId: member.id,
+      before: { isApproved: true, isRestricted: false, nested: { list: [1, "two", null] } },
+      after: { isApproved: true, isRestricted: true },
+    });
+    const rows = await db.select().from(auditLog).where(eq(auditLog.targetId, member.id));
+    expect(rows).toHaveLength(1);
+    const row = rows[0]!;
+    expect(row).toMatchObject({
+      actorId: admin.id,
+      action: "user.restrict",
+      targetType: "user",
+      targetId: member.id,
+      before: { isApproved: true, isRestricted: false, nested: { list: [1, "two", null] } },
+      after: { isApproved: true, isRestricted: true },
+      ip: "102.89.34.7",
+    });
+    expect(row.id).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    // Database time, so allow a little clock skew between the test and the server.
+    expect(Math.abs(row.createdAt.getTime() - t0)).toBeLessThan(60_000);
+
+    const { entries } = await listAudit(db, { actorId: admin.id });
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({
+      action: "user.restrict",
+      actorId: admin.id,
+      actorName: "Auditor Ngozi",
+      actorDisplayId: admin.displayId,
+      targetId: member.id,
+      targetName: "Member Tunde",
+      ip: "102.89.34.7",
+    });
+  });
+
+  it("stores null before/after/IP/target when not given and caps the IP at 64 characters", async () => {
+    const { user: admin, actor } = await newAdmin();
+    await recordAudit(db, { actor: { ...actor, ip: undefined }, action: "settings.update", targetType: "settings" });
+    await recordAudit(db, { actor: { ...actor, ip: "x".repeat(200) }, action: "settings.update", targetType: "settings" });
+    const rows = await db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(rows).toHaveLength(2);
+    const noIp = rows.find((r) => r.ip === null)!;
+    expect(noIp).toMatchObject({ targetId: null, before: null, after: null, targetType: "settings" });
+    const longIp = rows.find((r) => r.ip !== null)!;
+    expect(longIp.ip).toBe("x".repeat(64));
+    // A settings row has no user target: its name is null in the listing.
+    const { entries } = await listAudit(db, { actorId: admin.id });
+    expect(entries.map((e) => e.targetName)).toEqual([null, null]);
+  });
+
+  it("inside a rolled-back transaction leaves nothing behind", async () => {
+    const { user: admin, actor } = await newAdmin();
+    await expect(
+      db.transaction(async (tx) => {
+        await recordAudit(tx, { actor, action: "settings.update", targetType: "settings" });
+        throw new Error("change failed");
+      }),
+    ).rejects.toThrow("change failed");
+    expect(await db.select().from(auditLog).where(eq(auditLog.actorId, admin.id))).toEqual([]);
+  });
+});
+
+describe("listAudit", () => {
+  it("lists newest first and filters by actor and by action", async () => {
+    const a = await newAdmin("Filter Admin One");
+    const b = await newAdmin("Filter Admin Two");
+    const target = await createUser(db);
+    const written: { actor: string; action: string }[] = [];
+    const plan = [
+      [a, "user.approve"],
+      [b, "user.restrict"],
+      [a, "user.restrict"],
+      [b, "user.unrestrict"],
+      [a, "user.approve"],
+    ] as const;
+    for (const [who, action] of plan) {
+      await recordAudit(db, { actor: who.actor, action, targetType: "user", targetId: target.id });
+      written.push({ actor: who.user.id, action });
+      await pause(5); // distinct timestamps, so "newest first" is observable
+    }
+    const newestFirst = [...written].reverse();
+
+    const byA = await listAudit(db, { actorId: a.user.id });
+    expect(byA.entries.map((e) => [e.actorId, e.action])).toEqual(
+      newestFirst.filter((w) => w.actor === a.user.id).map((w) => [w.actor, w.action]),
+    );
+    const times = byA.entries.map((e) => e.createdAt.getTime());
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    expect(byA).toMatchObject({ page: 1, hasMore: false });
+
+    const byB = await listAudit(db, { actorId: b.user.id });
+    expect(byB.entries.map((e) => e.action)).toEqual(["user.unrestrict", "user.restrict"]);
+
+    const aApprovals = await listAudit(db, { actorId: a.user.id, action: "user.approve" });
+    expect(aApprovals.entries).toHaveLength(2);
+    expect(aApprovals.entries.every((e) => e.actorId === a.user.id && e.action === "user.approve")).toBe(true);
+
+    // By action alone: every row with that action, whoever wrote it, and only those.
+    const restricts = await listAudit(db, { action: "user.restrict" });
+    expect(restricts.entries.length).toBeGreaterThanOrEqual(2);
+    expect(restricts.entries.every((e) => e.action === "user.restrict")).toBe(true);
+    expect(new Set(restricts.entries.filter((e) => e.targetId === target.id).map((e) => e.actorId))).toEqual(
+      new Set([a.user.id, b.user.id]),
+    );
+
+    // Unfiltered: the newest row overall is the last one written.
+    const all = await listAudit(db);
+    expect(all.entries[0]).toMatchObject({ actorId: a.user.id, action: "user.approve", targetId: target.id });
+
+    expect((await listAudit(db, { actorId: "nobody" })).entries).toEqual([]);
+    expect((await listAudit(db, { actorId: b.user.id, action: "user.approve" })).entries).toEqual([]);
+  });
+
+  it("pages 50 at a time with hasMore, without gaps or repeats", async () => {
+    expect(AUDIT_PAGE_SIZE).toBe(50);
+    const { user: admin, actor } = await newAdmin();
+    const ids: string[] = [];
+    const target = await createUser(db);
+    for (let i = 0; i < 2 * AUDIT_PAGE_SIZE + 7; i++) {
+      await recordAudit(db, { actor, action: "user.approve", targetType: "user", targetId: target.id, after: { i } });
+    }
+    for (const row of await db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.actorId, admin.id))) {
+      ids.push(row.id);
+    }
+    expect(ids).toHaveLength(107);
+
+    const p1 = await listAudit(db, { actorId: admin.id });
+    const p2 = await listAudit(db, { actorId: admin.id, page: 2 });
+    const p3 = await listAudit(db, { actorId: admin.id, page: 3 });
+    const p4 = await listAudit(db, { actorId: admin.id, page: 4 });
+    expect([p1.entries.length, p2.entries.length, p3.entries.length, p4.entries.length]).toEqual([50, 50, 7, 0]);
+    expect([p1.hasMore, p2.hasMore, p3.hasMore, p4.hasMore]).toEqual([true, true, false, false]);
+    expect([p1.page, p2.page, p3.page]).toEqual([1, 2, 3]);
+
+    const seen = [...p1.entries, ...p2.entries, ...p3.entries].map((e) => e.id);
+    expect(new Set(seen).size).toBe(107);
+    expect(new Set(seen)).toEqual(new Set(ids));
+    // Newest first across page boundaries.
+    const times = [...p1.entries, ...p2.entries, ...p3.entries].map((e) => e.createdAt.getTime());
+    expect(times).toEqual([...times].sort((x, y) => y - x));
+    // The last row written (highest i) is on page 1; the first on page 3.
+    const iOf = (e: { after: unknown }) => (e.after as { i: number }).i;
+    expect(Math.max(...p1.entries.map(iOf))).toBe(106);
+    expect(p3.entries.map(iOf)).toContain(0);
+
+    // Exactly one full page: no "more".
+    const { user: fifty, actor: fiftyActor } = await newAdmin();
+    for (let i = 0; i < AUDIT_PAGE_SIZE; i++) {
+      await recordAudit(db, { actor: fiftyActor, action: "settings.update", targetType: "settings" });
+    }
+    const full = await listAudit(db, { actorId: fifty.id });
+    expect(full.entries).toHaveLength(50);
+    expect(full.hasMore).toBe(false);
+    expect((await listAudit(db, { actorId: fifty.id, page: 2 })).entries).toEqual([]);
+
+    // Page numbers below 1 mean page 1.
+    const p0 = await listAudit(db, { actorId: admin.id, page: 0 });
+    expect(p0.page).toBe(1);
+    expect(p0.entries.map((e) => e.id)).toEqual(p1.entries.map((e) => e.id));
+  });
+});
+
+describe("listAuditActors", () => {
+  it("lists each actor with audit rows once, by name, and nobody else", async () => {
+    const zed = await newAdmin("Zainab Actor");
+    const abe = await newAdmin("Abel Actor");
+    const silent = await newAdmin("Silent Admin");
+    for (let i = 0; i < 3; i++) await recordAudit(db, { actor: zed.actor, action: "settings.update", targetType: "settings" });
+    await recordAudit(db, { actor: abe.actor, action: "settings.update", targetType: "settings" });
+
+    const actors = await listAuditActors(db);
+    const ids = actors.map((a) => a.id);
+    expect(ids.filter((id) => id === zed.user.id)).toHaveLength(1);
+    expect(ids).toContain(abe.user.id);
+    expect(ids).not.toContain(silent.user.id);
+    expect(actors.find((a) => a.id === zed.user.id)).toEqual({
+      id: zed.user.id,
+      name: "Zainab Actor",
+      displayId: zed.user.displayId,
+    });
+    const names = actors.map((a) => a.name);
+    expect(names).toEqual([...names].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)));
+  });
+});
+
+describe("the audit log is append-only", () => {
+  it("refuses UPDATE, DELETE and TRUNCATE, even from the application's own connection", async () => {
+    const { user: admin, actor } = await newAdmin();
+    await recordAudit(db, { actor, action: "settings.update", targetType: "settings", after: { appName: "Original" } });
+    const snapshot = await db.select().from(auditLog).orderBy(auditLog.id);
+    expect(snapshot.length).toBeGreaterThan(0);
+
+    for (const statement of [
+      sql`update audit_log set action = 'tampered' where actor_id = ${admin.id}`,
+      sql`update audit_log set after = null`,
+      sql`delete from audit_log where actor_id = ${admin.id}`,
+      sql`delete from audit_log`,
+      sql`truncate audit_log`,
+      sql`truncate table audit_log cascade`,
+    ]) {
+      const err = await databaseError(db.execute(statement));
+      expect(err.message).toMatch(/append-only/);
+      expect(err.code).toBe("42501");
+    }
+    // The same inside a transaction (the refusal aborts it).
+    await expect(
+      db.transaction(async (tx) => {
+        await tx.execute(sql`delete from audit_log where actor_id = ${admin.id}`);
+      }),
+    ).rejects.toThrow();
+
+    expect(await db.select().from(auditLog).orderBy(auditLog.id)).toEqual(snapshot);
+    // Appending still works.
+    await recordAudit(db, { actor, action: "settings.update", targetType: "settings" });
+    expect(await db.select().from(auditLog).where(eq(auditLog.actorId, admin.id))).toHaveLength(2);
+  });
+});
