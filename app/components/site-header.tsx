@@ -11,12 +11,24 @@ import {
 } from "~/components/ui/dropdown-menu";
 import type { RootUser } from "~/root";
 
+const DEFAULT_LOGO = "/logo.svg";
+
 export function SiteHeader({ appName, logoUrl, user }: { appName: string; logoUrl: string; user: RootUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4">
         <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold text-gray-900">
-          <img src={logoUrl} alt="" width={28} height={28} className="h-7 w-7 shrink-0 rounded" />
+          <img
+            src={logoUrl}
+            alt=""
+            width={28}
+            height={28}
+            className="h-7 w-7 shrink-0 rounded"
+            // A configured logo that fails to load falls back to the built-in one, never a broken icon.
+            onError={(event) => {
+              if (!event.currentTarget.src.endsWith(DEFAULT_LOGO)) event.currentTarget.src = DEFAULT_LOGO;
+            }}
+          />
           <span className="truncate" data-testid="app-name">
             {appName}
           </span>
