@@ -3,7 +3,7 @@ import path from "node:path";
 import type { AxeResults, Result as AxeViolation } from "axe-core";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { startTestApp, type TestApp } from "../../support/app";
+import { startTestApp, type StartTestAppOptions, type TestApp } from "../../support/app";
 
 /**
  * Debian's Chromium driven by playwright-core (Playwright's own browser download does not
@@ -132,11 +132,14 @@ export async function dismissToast(page: Page) {
 
 export const SCREENSHOT_DIR = path.resolve(process.cwd(), "test-artifacts/screenshots");
 
-/** Full-page screenshot saved as test-artifacts/screenshots/<name>.png. */
-export async function screenshot(page: Page, name: string): Promise<string> {
+/**
+ * Screenshot saved as test-artifacts/screenshots/<name>.png: the full page, or only the viewport
+ * with `fullPage: false` (for open dialogs: fixed overlays cover the viewport, not the page).
+ */
+export async function screenshot(page: Page, name: string, options: { fullPage?: boolean } = {}): Promise<string> {
   await mkdir(SCREENSHOT_DIR, { recursive: true });
   const file = path.join(SCREENSHOT_DIR, `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true, animations: "disabled" });
+  await page.screenshot({ path: file, fullPage: options.fullPage ?? true, animations: "disabled" });
   return file;
 }
 
@@ -211,23 +214,31 @@ export function hueOf([r, g, b]: [number, number, number]): number {
 
 /**
  * One app and one browser per test file. Each test opens its page with `suite.open`; after
- * the test the page closes and any error seen in the browser fails it.
+ * the test the page closes and any error seen in the browser fails it. `appOptions` go to
+ * startTestApp (e.g. env SUPER_ADMIN_EMAIL / SUPER_ADMIN_PASSWORD for a configured super admin).
+ * `suite.openAnother` opens further people (each in its own context, so its own cookies) for
+ * tests where several sign in at once; they close after the test, and their errors count too.
  */
-export function setUpBrowserSuite() {
+export function setUpBrowserSuite(appOptions: StartTestAppOptions = {}) {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
   let session: BrowserSession | undefined;
+  let others: { label: string; session: BrowserSession }[] = [];
   beforeAll(async () => {
-    [app, browser] = await Promise.all([startTestApp(), launchBrowser()]);
+    [app, browser] = await Promise.all([startTestApp(appOptions), launchBrowser()]);
   });
   afterAll(async () => {
     await browser?.close();
     await app?.close();
   });
   afterEach(async () => {
-    const errors = session?.errors ?? [];
-    await session?.close();
+    const errors = [
+      ...(session?.errors ?? []),
+      ...others.flatMap(({ label, session: other }) => other.errors.map((e) => `[${label}] ${e}`)),
+    ];
+    await Promise.all([session?.close(), ...others.map(({ session: other }) => other.close())]);
     session = undefined;
+    others = [];
     expect(errors, "errors in the browser").toEqual([]);
   });
   return {
@@ -239,6 +250,12 @@ export function setUpBrowserSuite() {
       await session?.close();
       session = await openPage(browser!, this.app.origin, viewport);
       return session;
+    },
+    /** Another person's page in a context of its own, alongside the one from `open`. */
+    async openAnother(viewport: { width: number; height: number }, label = `page ${others.length + 2}`): Promise<BrowserSession> {
+      const other = await openPage(browser!, this.app.origin, viewport);
+      others.push({ label, session: other });
+      return other;
     },
   };
 }
