@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgEnum,
@@ -172,8 +173,8 @@ export const serverSecrets = pgTable("server_secrets", {
 });
 
 /**
- * Every admin and super-admin action. Append-only: a trigger refuses UPDATE and DELETE
- * (migration 0001), so the history cannot be rewritten even by the application.
+ * Every admin and super-admin action. Append-only: triggers refuse UPDATE, DELETE and TRUNCATE
+ * (migration 0002), so the history cannot be rewritten even by the application.
  */
 export const auditLog = pgTable(
   "audit_log",
@@ -203,3 +204,170 @@ export type MembershipTier = typeof membershipTiers.$inferSelect;
 export type AppSettings = typeof appSettings.$inferSelect;
 export type Session = typeof sessions.$inferSelect;
 export type Email = typeof emails.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Ledger (design.md §4): double-entry, append-only. Every money movement is a transfer with two
+// entries (−amount on the debit account, +amount on the credit account). Balances are cached on
+// the account and changed only by a trigger on entry insert (migration 0004), never directly.
+// ---------------------------------------------------------------------------------------------
+
+export const ledgerAccountKind = pgEnum("ledger_account_kind", ["user_available", "user_held", "platform"]);
+
+export const ledgerAccounts = pgTable(
+  "ledger_accounts",
+  {
+    id: text().primaryKey(),
+    kind: ledgerAccountKind().notNull(),
+    /** Owner of a user account; null for platform accounts. */
+    userId: text().references(() => users.id),
+    /** Stable name of a platform account (advert_rewards, bank_payouts…); null for user accounts. */
+    code: text().unique("ledger_accounts_code_unique"),
+    /** Cache of the sum of this account's entries, maintained by the database. */
+    balanceKobo: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("ledger_accounts_user_kind_idx").on(t.userId, t.kind),
+    check("ledger_accounts_user_balance_non_negative", sql`${t.kind} = 'platform' OR ${t.balanceKobo} >= 0`),
+    check(
+      "ledger_accounts_owner",
+      sql`CASE WHEN ${t.kind} = 'platform' THEN ${t.userId} IS NULL AND ${t.code} IS NOT NULL ELSE ${t.userId} IS NOT NULL AND ${t.code} IS NULL END`,
+    ),
+  ],
+);
+
+export const ledgerTransferKind = pgEnum("ledger_transfer_kind", [
+  "advert_reward",
+  "referral_reward",
+  "upgrade_payment",
+  "withdrawal_hold",
+  "withdrawal_release",
+  "withdrawal_payout",
+  "withdrawal_fee",
+]);
+
+export const ledgerTransfers = pgTable(
+  "ledger_transfers",
+  {
+    id: text().primaryKey(),
+    kind: ledgerTransferKind().notNull(),
+    debitAccountId: text()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    creditAccountId: text()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    amountKobo: bigint({ mode: "bigint" }).notNull(),
+    /** Chosen by the caller from what it is paying for ("advert-reward:<viewId>"): a retry posts nothing. */
+    idempotencyKey: text().notNull().unique("ledger_transfers_idempotency_key_unique"),
+    /** What the money is for, e.g. ("withdrawal", id). */
+    referenceType: text(),
+    referenceId: text(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("ledger_transfers_amount_positive", sql`${t.amountKobo} > 0`),
+    check("ledger_transfers_distinct_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
+    check(
+      "ledger_transfers_reference_pair",
+      sql`(${t.referenceType} IS NULL) = (${t.referenceId} IS NULL)`,
+    ),
+    index("ledger_transfers_reference_idx").on(t.referenceType, t.referenceId),
+    index("ledger_transfers_created_at_idx").on(t.createdAt),
+  ],
+);
+
+export const ledgerEntries = pgTable(
+  "ledger_entries",
+  {
+    id: text().primaryKey(),
+    transferId: text()
+      .notNull()
+      .references(() => ledgerTransfers.id),
+    accountId: text()
+      .notNull()
+      .references(() => ledgerAccounts.id),
+    /** Signed: negative on the debit account, positive on the credit account. */
+    amountKobo: bigint({ mode: "bigint" }).notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("ledger_entries_amount_non_zero", sql`${t.amountKobo} <> 0`),
+    index("ledger_entries_account_idx").on(t.accountId, t.createdAt),
+    uniqueIndex("ledger_entries_transfer_account_idx").on(t.transferId, t.accountId),
+  ],
+);
+
+export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
+export type LedgerTransfer = typeof ledgerTransfers.$inferSelect;
+export type LedgerEntry = typeof ledgerEntries.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Adverts (design.md §4 "Advert view"). A member earns an advert's reward once: the view row is
+// unique per (advert, member); a claim takes a slot with a conditional update on current_clicks,
+// marks the view claimed and posts the ledger transfer, all in one transaction.
+// ---------------------------------------------------------------------------------------------
+
+export const adverts = pgTable(
+  "adverts",
+  {
+    id: text().primaryKey(),
+    title: text().notNull(),
+    description: text().notNull(),
+    /** Paid to a member for one rewarded view. */
+    rewardKobo: bigint({ mode: "bigint" }).notNull(),
+    maxClicks: integer().notNull(),
+    /** Rewarded views so far; only ever raised by a claim (Active while below max_clicks). */
+    currentClicks: integer().notNull().default(0),
+    /** Optional https image address. */
+    imageUrl: text(),
+    postedByAdminId: text()
+      .notNull()
+      .references(() => users.id),
+    /** False once deleted after someone viewed it: a viewed advert is retired, never erased. */
+    isActive: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    check("adverts_reward_positive", sql`${t.rewardKobo} > 0`),
+    check("adverts_max_clicks_positive", sql`${t.maxClicks} > 0`),
+    check("adverts_clicks_within_max", sql`${t.currentClicks} >= 0 AND ${t.currentClicks} <= ${t.maxClicks}`),
+    check("adverts_title_present", sql`length(btrim(${t.title})) > 0`),
+    check("adverts_image_https", sql`${t.imageUrl} IS NULL OR ${t.imageUrl} LIKE 'https://%'`),
+    index("adverts_live_created_idx").on(t.createdAt).where(sql`${t.isActive}`),
+  ],
+);
+
+export const advertViews = pgTable(
+  "advert_views",
+  {
+    id: text().primaryKey(),
+    /** No cascade: an advert with views can never be erased, only deactivated. */
+    advertId: text()
+      .notNull()
+      .references(() => adverts.id),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    /** When the member first opened the advert; the dwell time counts from here. */
+    startedAt: timestamp({ withTimezone: true }).notNull(),
+    /** The four claim columns are set together, in the claim's transaction. */
+    claimedAt: timestamp({ withTimezone: true }),
+    rewardKobo: bigint({ mode: "bigint" }),
+    /** Africa/Lagos calendar day of the claim: what the tier's daily limit counts. */
+    lagosDay: date({ mode: "string" }),
+    transferId: text().references(() => ledgerTransfers.id),
+  },
+  (t) => [
+    uniqueIndex("advert_views_advert_user_idx").on(t.advertId, t.userId),
+    index("advert_views_user_day_idx").on(t.userId, t.lagosDay),
+    check(
+      "advert_views_claim_complete",
+      sql`(${t.claimedAt} IS NULL) = (${t.rewardKobo} IS NULL) AND (${t.claimedAt} IS NULL) = (${t.lagosDay} IS NULL) AND (${t.claimedAt} IS NULL) = (${t.transferId} IS NULL)`,
+    ),
+    check("advert_views_reward_positive", sql`${t.rewardKobo} IS NULL OR ${t.rewardKobo} > 0`),
+  ],
+);
+
+export type Advert = typeof adverts.$inferSelect;
+export type AdvertView = typeof advertViews.$inferSelect;

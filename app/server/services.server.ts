@@ -11,6 +11,7 @@ import {
 } from "~/db/client.server";
 import { serverSecrets } from "~/db/schema";
 import { bootstrapSuperAdmin } from "~/domain/accounts/bootstrap-super-admin.server";
+import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { deliverDueEmails, type MailTransport } from "~/domain/mail/outbox.server";
 import { purgeExpiredSessions, SESSION_ABSOLUTE_MS } from "~/domain/sessions/sessions.server";
@@ -55,6 +56,7 @@ export async function createServices(
   await runMigrations(database);
   await seedDefaultSettings(db);
   await seedDefaultTiers(db);
+  await seedPlatformAccounts(db);
   const bootstrap = await bootstrapSuperAdmin(db, config.superAdmin);
   if (bootstrap.status === "created") {
     if (bootstrap.generatedPassword) {

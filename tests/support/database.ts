@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openPglite, openPostgres, runMigrations, type DatabaseHandle } from "~/db/client.server";
+import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 
@@ -31,6 +32,7 @@ export async function createTestDatabase(options: { seed?: boolean; poolSize?: n
   if (options.seed ?? true) {
     await seedDefaultSettings(handle.db);
     await seedDefaultTiers(handle.db);
+    await seedPlatformAccounts(handle.db);
   }
   return handle;
 }

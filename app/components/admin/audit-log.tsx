@@ -15,6 +15,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "user.restrict": "User restricted",
   "user.unrestrict": "User unrestricted",
   "settings.update": "Settings updated",
+  "advert.create": "Advert created",
+  "advert.update": "Advert updated",
+  "advert.delete": "Advert deleted",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {

@@ -14,6 +14,9 @@ export const AUDIT_ACTIONS = [
   "user.restrict",
   "user.unrestrict",
   "settings.update",
+  "advert.create",
+  "advert.update",
+  "advert.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -25,7 +28,7 @@ export async function recordAudit(
   entry: {
     actor: Actor;
     action: AuditAction;
-    targetType: "user" | "settings";
+    targetType: "user" | "settings" | "advert";
     targetId?: string;
     before?: Record<string, Json> | null;
     after?: Record<string, Json> | null;

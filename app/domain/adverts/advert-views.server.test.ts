@@ -1,0 +1,393 @@
+import { and, eq, like, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { adverts, advertViews, appSettings, ledgerAccounts, ledgerTransfers, membershipTiers, users } from "~/db/schema";
+import type { Actor } from "~/domain/audit/audit.server";
+import { balances, platformAccountId, seedPlatformAccounts } from "~/domain/ledger/accounts.server";
+import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
+import { seedDefaultSettings } from "~/domain/settings/app-settings";
+import { createTestDatabase } from "../../../tests/support/database";
+import { createUser } from "../../../tests/support/factories";
+import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "./advert-views.server";
+import { userEarningsSummary } from "./earnings.server";
+import { deleteAdvert, updateAdvert } from "./manage-adverts.server";
+import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "./test-support";
+
+let handle: DatabaseHandle;
+let db: Database;
+let admin: Actor;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+  await seedPlatformAccounts(db);
+  admin = await advertAdmin(db);
+});
+afterAll(async () => handle?.close());
+afterEach(async () => expectReconciled(db));
+
+const at = (iso: string) => new Date(iso);
+const plus = (date: Date, ms: number) => new Date(date.getTime() + ms);
+const available = async (userId: string) => (await balances(db, userId)).availableKobo;
+const viewOf = async (advertId: string, userId: string) =>
+  (await db.select().from(advertViews).where(and(eq(advertViews.advertId, advertId), eq(advertViews.userId, userId))))[0];
+const clicksOf = async (advertId: string) =>
+  (await db.select({ n: adverts.currentClicks }).from(adverts).where(eq(adverts.id, advertId)))[0]?.n;
+const transfersFor = (advertId: string) =>
+  db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `advert-view:${advertId}:%`));
+
+/** Starts a view long enough ago that it can be claimed now. */
+async function ready(userId: string, advertId: string) {
+  expect(await startAdvertView(db, userId, advertId, longAgo())).toMatchObject({ status: "ok" });
+}
+
+describe("listAvailableAdverts", () => {
+  it("shows live adverts with slots left that the member has not been rewarded for, newest first", async () => {
+    const viewer = await member(db);
+    const other = await member(db);
+    const older = await postAdvert(db, admin, { title: "Older" });
+    const newer = await postAdvert(db, admin, { title: "Newer", imageUrl: "https://cdn.example.ng/n.png" });
+    const full = await postAdvert(db, admin, { maxClicks: 1 });
+    const deleted = await postAdvert(db, admin);
+    await ready(other.id, full);
+    await claimAdvertReward(db, other.id, full);
+    await deleteAdvert(db, admin, deleted);
+
+    const ids = (await listAvailableAdverts(db, viewer.id)).map((a) => a.id);
+    expect(ids).toContain(older);
+    expect(ids).toContain(newer);
+    expect(ids.indexOf(newer)).toBeLessThan(ids.indexOf(older));
+    expect(ids).not.toContain(full);
+    expect(ids).not.toContain(deleted);
+    expect((await listAvailableAdverts(db, viewer.id)).find((a) => a.id === newer)).toEqual({
+      id: newer,
+      title: "Newer",
+      description: expect.any(String),
+      rewardKobo: 2_500n,
+      imageUrl: "https://cdn.example.ng/n.png",
+      createdAt: expect.any(Date),
+    });
+
+    // Opening an advert keeps it listed; being rewarded for it removes it, for this member only.
+    await ready(viewer.id, older);
+    expect((await listAvailableAdverts(db, viewer.id)).map((a) => a.id)).toContain(older);
+    expect(await claimAdvertReward(db, viewer.id, older)).toMatchObject({ status: "ok" });
+    expect((await listAvailableAdverts(db, viewer.id)).map((a) => a.id)).not.toContain(older);
+    expect((await listAvailableAdverts(db, other.id)).map((a) => a.id)).toContain(older);
+  });
+});
+
+describe("startAdvertView", () => {
+  it("records the start once and returns the advert with the dwell time", async () => {
+    const viewer = await member(db);
+    const advertId = await postAdvert(db, admin, { title: "Peak Milk", rewardKobo: 1_050n });
+    const t0 = at("2026-05-01T09:00:00Z");
+    expect(await startAdvertView(db, viewer.id, advertId, t0)).toEqual({
+      status: "ok",
+      advert: {
+        id: advertId,
+        title: "Peak Milk",
+        description: expect.any(String),
+        rewardKobo: 1_050n,
+        imageUrl: null,
+      },
+      dwellSeconds: 10,
+      startedAt: t0,
+      secondsLeft: 10,
+    });
+    // Opening it again keeps the first start: the countdown continues, it does not restart.
+    expect(await startAdvertView(db, viewer.id, advertId, plus(t0, 4_000))).toMatchObject({
+      status: "ok",
+      startedAt: t0,
+      secondsLeft: 6,
+    });
+    expect(await startAdvertView(db, viewer.id, advertId, plus(t0, 60_000))).toMatchObject({ secondsLeft: 0 });
+    expect(await db.$count(advertViews, eq(advertViews.advertId, advertId))).toBe(1);
+    expect(await viewOf(advertId, viewer.id)).toMatchObject({ startedAt: t0, claimedAt: null, rewardKobo: null, lagosDay: null });
+  });
+
+  it("refuses a pending or restricted account, an admin, and a missing, deleted, full or already rewarded advert", async () => {
+    const advertId = await postAdvert(db, admin, { maxClicks: 1 });
+    const pending = await createUser(db, { isApproved: false });
+    const restricted = await createUser(db, { isApproved: true, isRestricted: true });
+    const restrictedPending = await createUser(db, { isApproved: false, isRestricted: true });
+    for (const u of [pending, restricted, restrictedPending]) {
+      expect(await startAdvertView(db, u.id, advertId)).toEqual({ status: "not-approved" });
+    }
+    expect(await startAdvertView(db, admin.id, advertId)).toEqual({ status: "not-member" });
+    const viewer = await member(db);
+    expect(await startAdvertView(db, viewer.id, "no-such-advert")).toEqual({ status: "not-found" });
+    expect(await db.$count(advertViews, eq(advertViews.advertId, advertId))).toBe(0);
+
+    await ready(viewer.id, advertId);
+    await claimAdvertReward(db, viewer.id, advertId);
+    expect(await startAdvertView(db, viewer.id, advertId)).toEqual({ status: "already-claimed" });
+    expect(await startAdvertView(db, (await member(db)).id, advertId)).toEqual({ status: "no-slots" });
+  });
+
+  it("tells a member at their daily limit before they wait", async () => {
+    const viewer = await member(db); // Basic: 5 a day
+    const ids = await Promise.all(Array.from({ length: 6 }, () => postAdvert(db, admin)));
+    for (const id of ids.slice(0, 5)) {
+      await ready(viewer.id, id);
+      expect(await claimAdvertReward(db, viewer.id, id)).toMatchObject({ status: "ok" });
+    }
+    expect(await startAdvertView(db, viewer.id, ids[5]!)).toEqual({ status: "daily-limit", limit: 5 });
+  });
+});
+
+describe("claimAdvertReward", () => {
+  it("pays the reward once, in one transaction with the slot and the view, and the advert leaves the list", async () => {
+    const viewer = await member(db);
+    const advertId = await postAdvert(db, admin, { rewardKobo: 2_550n, maxClicks: 7 });
+    const advertRewardsBefore = await platformBalance();
+    const t0 = at("2026-05-02T10:00:00Z");
+    await startAdvertView(db, viewer.id, advertId, t0);
+    const claimedAt = plus(t0, 12_000);
+
+    const result = await claimAdvertReward(db, viewer.id, advertId, claimedAt);
+    expect(result).toEqual({ status: "ok", rewardKobo: 2_550n, advertId, viewId: expect.any(String), transferId: expect.any(String) });
+    expect(await available(viewer.id)).toBe(2_550n);
+    expect(await platformBalance()).toBe(advertRewardsBefore - 2_550n);
+    expect(await clicksOf(advertId)).toBe(1);
+    expect(await viewOf(advertId, viewer.id)).toMatchObject({
+      startedAt: t0,
+      claimedAt,
+      rewardKobo: 2_550n,
+      lagosDay: "2026-05-02",
+    });
+    const [paid, ...more] = await transfersFor(advertId);
+    expect(more).toEqual([]);
+    expect(paid).toMatchObject({
+      id: result.status === "ok" ? result.transferId : "",
+      kind: "advert_reward",
+      amountKobo: 2_550n,
+      idempotencyKey: `advert-view:${advertId}:${viewer.id}`,
+      referenceType: "advert_view",
+      referenceId: result.status === "ok" ? result.viewId : "",
+      debitAccountId: await platformAccountId(db, "advert_rewards"),
+    });
+    expect((await listAvailableAdverts(db, viewer.id)).map((a) => a.id)).not.toContain(advertId);
+
+    // A second claim, at once or much later, is refused and moves nothing.
+    expect(await claimAdvertReward(db, viewer.id, advertId, plus(claimedAt, 1))).toEqual({ status: "already-claimed" });
+    expect(await claimAdvertReward(db, viewer.id, advertId)).toEqual({ status: "already-claimed" });
+    expect(await available(viewer.id)).toBe(2_550n);
+    expect(await clicksOf(advertId)).toBe(1);
+    expect(await transfersFor(advertId)).toHaveLength(1);
+  });
+
+  it("needs a started view", async () => {
+    const viewer = await member(db);
+    const advertId = await postAdvert(db, admin);
+    expect(await claimAdvertReward(db, viewer.id, advertId)).toEqual({ status: "not-started" });
+    expect(await clicksOf(advertId)).toBe(0);
+  });
+
+  it("dwell boundary: refused until the dwell time has passed, to the millisecond", async () => {
+    const viewer = await member(db);
+    const advertId = await postAdvert(db, admin);
+    const t0 = at("2026-05-03T08:00:00Z");
+    await startAdvertView(db, viewer.id, advertId, t0);
+    expect(await claimAdvertReward(db, viewer.id, advertId, t0)).toEqual({ status: "too-early", secondsLeft: 10 });
+    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 3_200))).toEqual({ status: "too-early", secondsLeft: 7 });
+    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 9_999))).toEqual({ status: "too-early", secondsLeft: 1 });
+    // A clock that went backwards (another app server) is never "already waited".
+    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, -5_000))).toEqual({ status: "too-early", secondsLeft: 10 });
+    expect(await clicksOf(advertId)).toBe(0);
+    expect(await available(viewer.id)).toBe(0n);
+    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 10_000))).toMatchObject({ status: "ok" });
+  });
+
+  it("the dwell time is the current setting", async () => {
+    const viewer = await member(db);
+    const advertId = await postAdvert(db, admin);
+    const t0 = at("2026-05-03T09:00:00Z");
+    await db.update(appSettings).set({ advertDwellSeconds: 30 });
+    try {
+      expect(await startAdvertView(db, viewer.id, advertId, t0)).toMatchObject({ dwellSeconds: 30, secondsLeft: 30 });
+      expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 10_000))).toEqual({ status: "too-early", secondsLeft: 20 });
+      expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 30_000))).toMatchObject({ status: "ok" });
+    } finally {
+      await db.update(appSettings).set({ advertDwellSeconds: 10 });
+    }
+  });
+
+  it("refuses a pending or restricted account (Account Not Approved) and an admin, paying nothing", async () => {
+    const advertId = await postAdvert(db, admin);
+    const restricted = await member(db);
+    const unapproved = await member(db);
+    await ready(restricted.id, advertId);
+    await ready(unapproved.id, advertId);
+    await db.update(users).set({ isRestricted: true }).where(eq(users.id, restricted.id));
+    await db.update(users).set({ isApproved: false }).where(eq(users.id, unapproved.id));
+    expect(await claimAdvertReward(db, restricted.id, advertId)).toEqual({ status: "not-approved" });
+    expect(await claimAdvertReward(db, unapproved.id, advertId)).toEqual({ status: "not-approved" });
+    expect(await claimAdvertReward(db, admin.id, advertId)).toEqual({ status: "not-member" });
+    expect(await clicksOf(advertId)).toBe(0);
+    expect(await available(restricted.id)).toBe(0n);
+    expect(await available(unapproved.id)).toBe(0n);
+    expect(await viewOf(advertId, restricted.id)).toMatchObject({ claimedAt: null });
+  });
+
+  it("refuses a missing or deleted advert", async () => {
+    const viewer = await member(db);
+    expect(await claimAdvertReward(db, viewer.id, "no-such-advert")).toEqual({ status: "not-found" });
+    const advertId = await postAdvert(db, admin);
+    await ready(viewer.id, advertId);
+    await deleteAdvert(db, admin, advertId);
+    expect(await claimAdvertReward(db, viewer.id, advertId)).toEqual({ status: "not-found" });
+    expect(await available(viewer.id)).toBe(0n);
+  });
+
+  it("refuses when no clicks are left, including after an admin lowers max clicks", async () => {
+    const [a, b, c] = await Promise.all([member(db), member(db), member(db)]);
+    const advertId = await postAdvert(db, admin, { maxClicks: 1 });
+    await ready(a.id, advertId);
+    await ready(b.id, advertId);
+    expect(await claimAdvertReward(db, a.id, advertId)).toMatchObject({ status: "ok" });
+    expect(await claimAdvertReward(db, b.id, advertId)).toEqual({ status: "no-slots" });
+    expect(await available(b.id)).toBe(0n);
+
+    const other = await postAdvert(db, admin, { maxClicks: 5 });
+    await ready(a.id, other);
+    await ready(c.id, other);
+    expect(await claimAdvertReward(db, a.id, other)).toMatchObject({ status: "ok" });
+    const edited = await updateAdvert(db, admin, other, {
+      title: "t",
+      description: "d",
+      rewardKobo: 2_500n,
+      maxClicks: 1,
+      imageUrl: null,
+    });
+    expect(edited).toEqual({ ok: true, changed: true });
+    expect(await claimAdvertReward(db, c.id, other)).toEqual({ status: "no-slots" });
+    expect(await clicksOf(other)).toBe(1);
+  });
+
+  it("daily limit: the tier's daily_ad_views per Lagos day, named in the refusal, following tier changes", async () => {
+    const viewer = await member(db); // Basic: 5
+    const ids = await Promise.all(Array.from({ length: 8 }, () => postAdvert(db, admin)));
+    const day = at("2026-06-10T12:00:00Z");
+    for (const id of ids) expect(await startAdvertView(db, viewer.id, id, plus(day, -60_000))).toMatchObject({ status: "ok" });
+    for (const id of ids.slice(0, 5)) expect(await claimAdvertReward(db, viewer.id, id, day)).toMatchObject({ status: "ok" });
+    expect(await claimAdvertReward(db, viewer.id, ids[5]!, day)).toEqual({ status: "daily-limit", limit: 5 });
+    expect(await clicksOf(ids[5]!)).toBe(0);
+    expect(await available(viewer.id)).toBe(5n * 2_500n);
+
+    // An admin raises Basic to 6: one more today.
+    await db.update(membershipTiers).set({ dailyAdViews: 6 }).where(eq(membershipTiers.id, "basic"));
+    try {
+      expect(await claimAdvertReward(db, viewer.id, ids[5]!, day)).toMatchObject({ status: "ok" });
+      expect(await claimAdvertReward(db, viewer.id, ids[6]!, day)).toEqual({ status: "daily-limit", limit: 6 });
+    } finally {
+      await db.update(membershipTiers).set({ dailyAdViews: 5 }).where(eq(membershipTiers.id, "basic"));
+    }
+    // Upgraded to Bronze (10 a day): the rest goes through.
+    await db.update(users).set({ membershipTierId: "bronze" }).where(eq(users.id, viewer.id));
+    expect(await claimAdvertReward(db, viewer.id, ids[6]!, day)).toMatchObject({ status: "ok" });
+    expect(await claimAdvertReward(db, viewer.id, ids[7]!, day)).toMatchObject({ status: "ok" });
+  });
+
+  it("default daily limits: Basic 5, Bronze 10, Silver 20, Gold 30, VIP 50", async () => {
+    const tiers = await db.select({ id: membershipTiers.id, n: membershipTiers.dailyAdViews }).from(membershipTiers);
+    expect(Object.fromEntries(tiers.map((t) => [t.id, t.n]))).toEqual({ basic: 5, bronze: 10, silver: 20, gold: 30, vip: 50 });
+    const bronze = await member(db, { tier: "bronze" });
+    const ids = await Promise.all(Array.from({ length: 11 }, () => postAdvert(db, admin, { rewardKobo: 100n })));
+    for (const id of ids) await ready(bronze.id, id);
+    const results = [];
+    for (const id of ids) results.push((await claimAdvertReward(db, bronze.id, id)).status);
+    expect(results).toEqual([...Array(10).fill("ok"), "daily-limit"]);
+  });
+
+  it("Lagos midnight (23:00 UTC) starts a new day: 23:59:59 Lagos is still full, 00:00 is not", async () => {
+    const viewer = await member(db);
+    const ids = await Promise.all(Array.from({ length: 7 }, () => postAdvert(db, admin, { rewardKobo: 100n })));
+    const lateEvening = at("2026-07-20T22:00:00Z"); // 23:00 in Lagos on the 20th
+    for (const id of ids) await startAdvertView(db, viewer.id, id, plus(lateEvening, -60_000));
+    for (const [i, id] of ids.slice(0, 5).entries()) {
+      expect(await claimAdvertReward(db, viewer.id, id, plus(lateEvening, i * 60_000))).toMatchObject({ status: "ok" });
+    }
+    expect(await claimAdvertReward(db, viewer.id, ids[5]!, at("2026-07-20T22:59:59.999Z"))).toEqual({
+      status: "daily-limit",
+      limit: 5,
+    });
+    expect(await claimAdvertReward(db, viewer.id, ids[5]!, at("2026-07-20T23:00:00.000Z"))).toMatchObject({ status: "ok" });
+    const days = await db
+      .select({ day: advertViews.lagosDay, n: sql<number>`count(*)::int` })
+      .from(advertViews)
+      .where(eq(advertViews.userId, viewer.id))
+      .groupBy(advertViews.lagosDay)
+      .orderBy(advertViews.lagosDay);
+    expect(days).toEqual([
+      { day: "2026-07-20", n: 5 },
+      { day: "2026-07-21", n: 1 },
+      { day: null, n: 1 },
+    ]);
+    // A UTC-midnight boundary would be wrong: at 23:30 UTC on the 20th it is already the 21st in Lagos.
+    expect(await userEarningsSummary(db, viewer.id, at("2026-07-20T23:30:00Z"))).toMatchObject({ todayViews: 1, dailyLimit: 5 });
+  });
+
+  it("is all or nothing: when the payment cannot be posted, no slot is taken and the view stays unclaimed", async () => {
+    // Settings and tiers but no platform accounts: the transfer throws inside the claim.
+    const bare = await createTestDatabase({ seed: false });
+    try {
+      await seedDefaultSettings(bare.db);
+      await seedDefaultTiers(bare.db);
+      const localAdmin = await advertAdmin(bare.db);
+      const viewer = await member(bare.db);
+      const advertId = await postAdvert(bare.db, localAdmin, { maxClicks: 1 });
+      await startAdvertView(bare.db, viewer.id, advertId, longAgo());
+      await expect(claimAdvertReward(bare.db, viewer.id, advertId)).rejects.toThrow(/advert_rewards/);
+      const [row] = await bare.db.select().from(adverts).where(eq(adverts.id, advertId));
+      expect(row?.currentClicks).toBe(0);
+      const [view] = await bare.db.select().from(advertViews).where(eq(advertViews.advertId, advertId));
+      expect(view).toMatchObject({ claimedAt: null, rewardKobo: null, lagosDay: null });
+      // Once the books are open the same claim goes through.
+      await seedPlatformAccounts(bare.db);
+      expect(await claimAdvertReward(bare.db, viewer.id, advertId)).toMatchObject({ status: "ok", rewardKobo: 2_500n });
+      await expectReconciled(bare.db);
+    } finally {
+      await bare.close();
+    }
+  });
+});
+
+describe("userEarningsSummary", () => {
+  it("totals the member's advert earnings and views, and today's use of the daily limit", async () => {
+    const viewer = await member(db, { tier: "silver" });
+    const now = at("2026-08-01T10:00:00Z");
+    expect(await userEarningsSummary(db, viewer.id, now)).toEqual({
+      advertEarningsKobo: 0n,
+      advertViews: 0,
+      todayViews: 0,
+      dailyLimit: 20,
+      remainingToday: 20,
+      achievements: [],
+    });
+    const rewards = [1_000n, 250n, 5n];
+    for (const [i, rewardKobo] of rewards.entries()) {
+      const id = await postAdvert(db, admin, { rewardKobo });
+      await startAdvertView(db, viewer.id, id, plus(now, -48 * 3_600_000));
+      // Two yesterday (Lagos), one today.
+      await claimAdvertReward(db, viewer.id, id, i < 2 ? plus(now, -24 * 3_600_000) : now);
+    }
+    const opened = await postAdvert(db, admin);
+    await startAdvertView(db, viewer.id, opened, now); // opened, not rewarded: not counted
+    expect(await userEarningsSummary(db, viewer.id, now)).toEqual({
+      advertEarningsKobo: 1_255n,
+      advertViews: 3,
+      todayViews: 1,
+      dailyLimit: 20,
+      remainingToday: 19,
+      achievements: [],
+    });
+  });
+});
+
+async function platformBalance() {
+  const [row] = await db
+    .select({ balanceKobo: ledgerAccounts.balanceKobo })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.code, "advert_rewards"));
+  return row!.balanceKobo;
+}

@@ -1,0 +1,158 @@
+import { eq, like, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { adverts, advertViews, ledgerTransfers } from "~/db/schema";
+import type { Actor } from "~/domain/audit/audit.server";
+import { balances, seedPlatformAccounts } from "~/domain/ledger/accounts.server";
+import { moderateUser } from "~/domain/users/moderate-user.server";
+import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
+import { claimAdvertReward, startAdvertView, type ClaimResult } from "./advert-views.server";
+import { deleteAdvert } from "./manage-adverts.server";
+import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "./test-support";
+
+// Real races need PostgreSQL (PGlite runs one transaction at a time, so there the same calls
+// only prove the bookkeeping). With DATABASE_URL set, every Promise.all below puts up to 40
+// claim transactions on the server at once.
+let handle: DatabaseHandle;
+let db: Database;
+let admin: Actor;
+beforeAll(async () => {
+  handle = await createTestDatabase({ poolSize: 40 });
+  db = handle.db;
+  await seedPlatformAccounts(db);
+  admin = await advertAdmin(db, ["manage_adverts", "manage_users"]);
+});
+afterAll(async () => handle?.close());
+afterEach(async () => expectReconciled(db));
+
+const countBy = (results: ClaimResult[]) =>
+  results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
+
+const rewardTransfers = (advertId: string) =>
+  db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `advert-view:${advertId}:%`));
+
+const clicksOf = async (advertId: string) =>
+  (await db.select({ n: adverts.currentClicks }).from(adverts).where(eq(adverts.id, advertId)))[0]!.n;
+
+describe.runIf(usingPostgres())("racing claims on PostgreSQL", () => {
+  it("last slot: 300 concurrent claims from 120 users on an advert with 10 slots → exactly 10 rewards, nobody paid twice", async () => {
+    const members = await Promise.all(Array.from({ length: 120 }, () => member(db)));
+    const advertId = await postAdvert(db, admin, { maxClicks: 10, rewardKobo: 2_500n });
+    await Promise.all(members.map((m) => startAdvertView(db, m.id, advertId, longAgo())));
+
+    const started = Date.now();
+    const claimants = Array.from({ length: 300 }, (_, i) => members[(i * 7) % members.length]!);
+    const results = await Promise.all(claimants.map((m) => claimAdvertReward(db, m.id, advertId)));
+    const elapsed = Date.now() - started;
+
+    const winners = claimants.filter((_, i) => results[i]!.status === "ok").map((m) => m.id);
+    expect(winners).toHaveLength(10);
+    expect(new Set(winners).size).toBe(10);
+    expect(Object.keys(countBy(results)).sort()).toEqual(expect.arrayContaining(["ok"]));
+    for (const r of results) expect(["ok", "no-slots", "already-claimed"]).toContain(r.status);
+    expect(await clicksOf(advertId)).toBe(10);
+    const transfers = await rewardTransfers(advertId);
+    expect(transfers).toHaveLength(10);
+    expect(transfers.reduce((sum, t) => sum + t.amountKobo, 0n)).toBe(25_000n);
+    expect(await db.$count(advertViews, sql`${advertViews.advertId} = ${advertId} and ${advertViews.claimedAt} is not null`)).toBe(10);
+    for (const m of members) {
+      expect((await balances(db, m.id)).availableKobo).toBe(winners.includes(m.id) ? 2_500n : 0n);
+    }
+    expect(elapsed).toBeLessThan(20_000);
+  });
+
+  it("earn once: one user, 50 concurrent claims on one advert → exactly 1 reward", async () => {
+    const viewer = await member(db);
+    const advertId = await postAdvert(db, admin, { maxClicks: 100, rewardKobo: 1_000n });
+    await startAdvertView(db, viewer.id, advertId, longAgo());
+    const results = await Promise.all(Array.from({ length: 50 }, () => claimAdvertReward(db, viewer.id, advertId)));
+    expect(countBy(results)).toEqual({ ok: 1, "already-claimed": 49 });
+    expect(await clicksOf(advertId)).toBe(1);
+    expect(await rewardTransfers(advertId)).toHaveLength(1);
+    expect((await balances(db, viewer.id)).availableKobo).toBe(1_000n);
+  });
+
+  it("daily limit: a user with limit 5 claims 50 adverts concurrently → exactly 5", async () => {
+    const viewer = await member(db); // Basic: 5 a day
+    const ids = await Promise.all(Array.from({ length: 50 }, () => postAdvert(db, admin, { rewardKobo: 300n })));
+    await Promise.all(ids.map((id) => startAdvertView(db, viewer.id, id, longAgo())));
+    const results = await Promise.all(ids.map((id) => claimAdvertReward(db, viewer.id, id)));
+    expect(countBy(results)).toEqual({ ok: 5, "daily-limit": 45 });
+    for (const r of results) if (r.status === "daily-limit") expect(r.limit).toBe(5);
+    expect((await balances(db, viewer.id)).availableKobo).toBe(1_500n);
+    expect(await db.$count(advertViews, sql`${advertViews.userId} = ${viewer.id} and ${advertViews.claimedAt} is not null`)).toBe(5);
+    const clicks = await db.select({ n: adverts.currentClicks }).from(adverts).where(sql`${adverts.id} in ${ids}`);
+    expect(clicks.reduce((sum, c) => sum + c.n, 0)).toBe(5);
+  });
+
+  it("a busy mix: 30 members × 8 small adverts all at once never exceeds a slot or a daily limit, and never deadlocks", async () => {
+    const members = await Promise.all(Array.from({ length: 30 }, () => member(db)));
+    const ids = await Promise.all(Array.from({ length: 8 }, () => postAdvert(db, admin, { maxClicks: 5, rewardKobo: 100n })));
+    await Promise.all(members.flatMap((m) => ids.map((id) => startAdvertView(db, m.id, id, longAgo()))));
+    const attempts = members.flatMap((m) => ids.map((id) => ({ m, id })));
+    attempts.sort((a, b) => (a.m.id + a.id < b.m.id + b.id ? -1 : 1)); // an arbitrary interleaving
+    const results = await Promise.all(attempts.map(({ m, id }) => claimAdvertReward(db, m.id, id)));
+    for (const r of results) expect(["ok", "no-slots", "daily-limit"]).toContain(r.status);
+    const ok = results.filter((r) => r.status === "ok").length;
+    for (const id of ids) expect(await clicksOf(id)).toBeLessThanOrEqual(5);
+    let paid = 0n;
+    for (const m of members) {
+      const { availableKobo } = await balances(db, m.id);
+      expect(availableKobo).toBeLessThanOrEqual(500n); // at most 5 rewards of ₦1.00
+      paid += availableKobo;
+    }
+    expect(paid).toBe(BigInt(ok) * 100n);
+    const clicks = await db.select({ n: adverts.currentClicks }).from(adverts).where(sql`${adverts.id} in ${ids}`);
+    expect(clicks.reduce((sum, c) => sum + c.n, 0)).toBe(ok);
+    expect(ok).toBeGreaterThan(0);
+  });
+
+  it("a restriction racing a member's claims: each claim is paid before it or refused after it", async () => {
+    const viewer = await member(db, { tier: "vip" });
+    const ids = await Promise.all(Array.from({ length: 30 }, () => postAdvert(db, admin, { rewardKobo: 100n })));
+    await Promise.all(ids.map((id) => startAdvertView(db, viewer.id, id, longAgo())));
+    const claims = ids.map((id) => claimAdvertReward(db, viewer.id, id));
+    const restriction = moderateUser(db, admin, viewer.id, "restrict", new URL("http://localhost:3000"));
+    const results = await Promise.all(claims);
+    expect(await restriction).toEqual({ ok: true });
+    for (const r of results) expect(["ok", "not-approved"]).toContain(r.status);
+    const ok = results.filter((r) => r.status === "ok").length;
+    expect((await balances(db, viewer.id)).availableKobo).toBe(BigInt(ok) * 100n);
+    // Once restricted, nothing more is paid.
+    const [late] = ids.filter((_, i) => results[i]!.status !== "ok");
+    if (late) expect(await claimAdvertReward(db, viewer.id, late)).toEqual({ status: "not-approved" });
+  });
+
+  it("deleting an advert while members open and claim it: erased only if nobody got in, never paid after", async () => {
+    for (let round = 0; round < 5; round++) {
+      const members = await Promise.all(Array.from({ length: 10 }, () => member(db)));
+      const advertId = await postAdvert(db, admin, { maxClicks: 5, rewardKobo: 100n });
+      const starts = members.map((m) => startAdvertView(db, m.id, advertId, longAgo()));
+      const deletion = deleteAdvert(db, admin, advertId);
+      const startResults = await Promise.all(starts);
+      const deleted = await deletion;
+      if (!deleted.ok) throw new Error(deleted.reason);
+      const opened = startResults.filter((r) => r.status === "ok").length;
+      if (deleted.outcome === "erased") {
+        expect(opened).toBe(0);
+        expect(await db.$count(adverts, eq(adverts.id, advertId))).toBe(0);
+      } else {
+        expect(opened).toBeGreaterThan(0);
+      }
+      const claims = await Promise.all(members.map((m) => claimAdvertReward(db, m.id, advertId)));
+      for (const c of claims) expect(["not-found", "not-started"]).toContain(c.status);
+    }
+  });
+});
+
+describe("the same claims on the embedded database (run one at a time there)", () => {
+  it("earn once and the last slot hold when the calls are queued", async () => {
+    const members = await Promise.all(Array.from({ length: 12 }, () => member(db)));
+    const advertId = await postAdvert(db, admin, { maxClicks: 3 });
+    await Promise.all(members.map((m) => startAdvertView(db, m.id, advertId, longAgo())));
+    const results = await Promise.all(members.flatMap((m) => [m, m].map((x) => claimAdvertReward(db, x.id, advertId))));
+    expect(results.filter((r) => r.status === "ok")).toHaveLength(3);
+    expect(await clicksOf(advertId)).toBe(3);
+    expect(await rewardTransfers(advertId)).toHaveLength(3);
+  });
+});

@@ -1,0 +1,227 @@
+import { and, count, desc, eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { adverts, advertViews, ledgerAccounts, users } from "~/db/schema";
+import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { hasPermission } from "~/domain/permissions/permissions";
+import { newId } from "~/domain/shared/ids";
+import type { Kobo } from "~/domain/shared/money";
+import { assertAdvertInput, type AdvertInput } from "./validation";
+
+export type AdvertStatus = "Active" | "Completed";
+
+/** Design §4: Active while current clicks are below max clicks, otherwise Completed. */
+export const advertStatus = (a: { currentClicks: number; maxClicks: number }): AdvertStatus =>
+  a.currentClicks < a.maxClicks ? "Active" : "Completed";
+
+type Forbidden = { ok: false; reason: "forbidden" };
+const FORBIDDEN: Forbidden = { ok: false, reason: "forbidden" };
+const NOT_FOUND = { ok: false, reason: "not-found" } as const;
+
+/** The advert fields as audit JSON (bigint as a string). */
+const auditFields = (a: AdvertInput) => ({
+  title: a.title,
+  description: a.description,
+  rewardKobo: a.rewardKobo.toString(),
+  maxClicks: a.maxClicks,
+  imageUrl: a.imageUrl,
+});
+
+/** Posts a new advert (needs manage_adverts). Audited. */
+export async function createAdvert(
+  db: Database,
+  actor: Actor,
+  input: AdvertInput,
+): Promise<{ ok: true; advertId: string } | Forbidden> {
+  if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
+  assertAdvertInput(input);
+  const advertId = newId();
+  await db.transaction(async (tx) => {
+    await tx.insert(adverts).values({ id: advertId, ...fieldsOf(input), postedByAdminId: actor.id });
+    await recordAudit(tx, { actor, action: "advert.create", targetType: "advert", targetId: advertId, after: auditFields(input) });
+  });
+  return { ok: true, advertId };
+}
+
+const fieldsOf = (input: AdvertInput) => ({
+  title: input.title,
+  description: input.description,
+  rewardKobo: input.rewardKobo,
+  maxClicks: input.maxClicks,
+  imageUrl: input.imageUrl,
+});
+
+export type UpdateAdvertResult =
+  | { ok: true; changed: boolean }
+  | Forbidden
+  | { ok: false; reason: "not-found" }
+  | { ok: false; reason: "max-clicks-below-current"; currentClicks: number };
+
+/**
+ * Edits a live advert (needs manage_adverts). Max clicks can go down to the clicks already
+ * taken (the advert is then Completed), never below. A new reward applies to later claims.
+ * Audited with the changed fields only; saving the same values writes nothing.
+ */
+export async function updateAdvert(
+  db: Database,
+  actor: Actor,
+  advertId: string,
+  input: AdvertInput,
+): Promise<UpdateAdvertResult> {
+  if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
+  assertAdvertInput(input);
+  return db.transaction(async (tx): Promise<UpdateAdvertResult> => {
+    // The row lock queues this behind claims in flight (and them behind it), so the click count
+    // compared below is the one the update will see.
+    const [current] = await tx
+      .select()
+      .from(adverts)
+      .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true)))
+      .for("update");
+    if (!current) return NOT_FOUND;
+    if (input.maxClicks < current.currentClicks) {
+      return { ok: false, reason: "max-clicks-below-current", currentClicks: current.currentClicks };
+    }
+    const before = auditFields(current);
+    const after = auditFields(input);
+    const changedKeys = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
+    if (changedKeys.length === 0) return { ok: true, changed: false };
+    await tx
+      .update(adverts)
+      .set({ ...fieldsOf(input), updatedAt: new Date() })
+      .where(eq(adverts.id, advertId));
+    await recordAudit(tx, {
+      actor,
+      action: "advert.update",
+      targetType: "advert",
+      targetId: advertId,
+      before: Object.fromEntries(changedKeys.map((k) => [k, before[k]])),
+      after: Object.fromEntries(changedKeys.map((k) => [k, after[k]])),
+    });
+    return { ok: true, changed: true };
+  });
+}
+
+export type DeleteAdvertResult = { ok: true; outcome: "erased" | "deactivated" } | Forbidden | { ok: false; reason: "not-found" };
+
+/**
+ * Deletes an advert (needs manage_adverts). One nobody has opened is erased; one that has been
+ * viewed (any view row, claimed or not) is deactivated: it leaves every list and cannot be
+ * claimed, while its views and payments stay. The foreign key from advert_views makes erasing
+ * a viewed advert impossible even by mistake. Audited.
+ */
+export async function deleteAdvert(db: Database, actor: Actor, advertId: string): Promise<DeleteAdvertResult> {
+  if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
+  return db.transaction(async (tx): Promise<DeleteAdvertResult> => {
+    // FOR UPDATE also blocks new view rows (their foreign-key check needs a KEY SHARE lock on
+    // this row) until we commit; views inserted before the lock are seen by the next statement.
+    const [current] = await tx
+      .select()
+      .from(adverts)
+      .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true)))
+      .for("update");
+    if (!current) return NOT_FOUND;
+    const [viewed] = await tx.select({ id: advertViews.id }).from(advertViews).where(eq(advertViews.advertId, advertId)).limit(1);
+    const outcome = viewed ? "deactivated" : "erased";
+    if (viewed) {
+      await tx.update(adverts).set({ isActive: false, updatedAt: new Date() }).where(eq(adverts.id, advertId));
+    } else {
+      await tx.delete(adverts).where(eq(adverts.id, advertId));
+    }
+    await recordAudit(tx, {
+      actor,
+      action: "advert.delete",
+      targetType: "advert",
+      targetId: advertId,
+      before: { ...auditFields(current), currentClicks: current.currentClicks },
+      after: { outcome },
+    });
+    return { ok: true, outcome };
+  });
+}
+
+export type AdminAdvert = {
+  id: string;
+  title: string;
+  description: string;
+  rewardKobo: Kobo;
+  maxClicks: number;
+  currentClicks: number;
+  imageUrl: string | null;
+  status: AdvertStatus;
+  postedBy: { id: string; name: string };
+  createdAt: Date;
+  updatedAt: Date;
+};
+
+export const ADVERTS_PAGE_SIZE = 50;
+
+const adminColumns = {
+  id: adverts.id,
+  title: adverts.title,
+  description: adverts.description,
+  rewardKobo: adverts.rewardKobo,
+  maxClicks: adverts.maxClicks,
+  currentClicks: adverts.currentClicks,
+  imageUrl: adverts.imageUrl,
+  createdAt: adverts.createdAt,
+  updatedAt: adverts.updatedAt,
+  postedById: users.id,
+  postedByName: users.name,
+};
+
+const toAdminAdvert = ({ postedById, postedByName, ...row }: { postedById: string; postedByName: string } & Omit<AdminAdvert, "status" | "postedBy">): AdminAdvert => ({
+  ...row,
+  status: advertStatus(row),
+  postedBy: { id: postedById, name: postedByName },
+});
+
+/** Live (not deleted) adverts for Manage Adverts, newest first, 50 a page. */
+export async function listAdvertsForAdmin(db: Database, options: { page?: number } = {}) {
+  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const rows = await db
+    .select(adminColumns)
+    .from(adverts)
+    .innerJoin(users, eq(users.id, adverts.postedByAdminId))
+    .where(eq(adverts.isActive, true))
+    .orderBy(desc(adverts.createdAt), desc(adverts.id))
+    .limit(ADVERTS_PAGE_SIZE + 1)
+    .offset((page - 1) * ADVERTS_PAGE_SIZE);
+  return { adverts: rows.slice(0, ADVERTS_PAGE_SIZE).map(toAdminAdvert), page, hasMore: rows.length > ADVERTS_PAGE_SIZE };
+}
+
+/** One live advert (for the edit dialog), or null when unknown or deleted. */
+export async function getAdvert(db: Database, advertId: string): Promise<AdminAdvert | null> {
+  const [row] = await db
+    .select(adminColumns)
+    .from(adverts)
+    .innerJoin(users, eq(users.id, adverts.postedByAdminId))
+    .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true)));
+  return row ? toAdminAdvert(row) : null;
+}
+
+/**
+ * Admin dashboard figures: live adverts (total, Active, Completed), rewarded views ever, and the
+ * advert earnings distributed, read from the ledger (what the advert-rewards account has paid).
+ */
+export async function adminAdvertStats(db: Database) {
+  const [[live], [views], [rewards]] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        active: sql<number>`count(*) filter (where ${adverts.currentClicks} < ${adverts.maxClicks})`.mapWith(Number),
+      })
+      .from(adverts)
+      .where(eq(adverts.isActive, true)),
+    db.select({ n: count() }).from(advertViews).where(sql`${advertViews.claimedAt} is not null`),
+    db.select({ balanceKobo: ledgerAccounts.balanceKobo }).from(ledgerAccounts).where(eq(ledgerAccounts.code, "advert_rewards")),
+  ]);
+  const totalAdverts = live?.total ?? 0;
+  const activeAdverts = live?.active ?? 0;
+  return {
+    totalAdverts,
+    activeAdverts,
+    completedAdverts: totalAdverts - activeAdverts,
+    rewardedViews: views?.n ?? 0,
+    earningsDistributedKobo: -(rewards?.balanceKobo ?? 0n),
+  };
+}

@@ -1,0 +1,59 @@
+import { formatKobo, type Kobo } from "~/domain/shared/money";
+
+export type AdvertToast = { title: string; message: string; variant: "success" | "error" };
+
+/** Spec §5, word for word. */
+export const ACCOUNT_NOT_APPROVED: AdvertToast = {
+  title: "Account Not Approved",
+  message: "Your account needs to be approved by an admin to interact with adverts.",
+  variant: "error",
+};
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** Any outcome of startAdvertView/claimAdvertReward that is shown to the member as a toast. */
+export type AdvertOutcome =
+  | { status: "ok"; rewardKobo: Kobo }
+  | { status: "not-approved" }
+  | { status: "not-member" }
+  | { status: "not-found" }
+  | { status: "not-started" }
+  | { status: "too-early"; secondsLeft: number }
+  | { status: "already-claimed" }
+  | { status: "daily-limit"; limit: number }
+  | { status: "no-slots" };
+
+/** The toast for an outcome: "Reward Earned!" with the amount, or why nothing was paid. */
+export function advertToast(outcome: AdvertOutcome): AdvertToast {
+  const error = (title: string, message: string): AdvertToast => ({ title, message, variant: "error" });
+  switch (outcome.status) {
+    case "ok":
+      return {
+        title: "Reward Earned!",
+        message: `You earned ${formatKobo(outcome.rewardKobo)} for viewing this advert.`,
+        variant: "success",
+      };
+    case "not-approved":
+      return ACCOUNT_NOT_APPROVED;
+    case "not-member":
+      return error("Not Available", "Adverts can be viewed for rewards by member accounts only.");
+    case "daily-limit":
+      return error(
+        "Daily Limit Reached",
+        `You have reached your daily limit of ${plural(outcome.limit, "advert view", "advert views")}. Come back tomorrow!`,
+      );
+    case "too-early":
+      return error(
+        "Keep Watching",
+        `Please view the advert for ${plural(outcome.secondsLeft, "more second", "more seconds")} to earn the reward.`,
+      );
+    case "not-started":
+      return error("Keep Watching", "Open the advert with View Advert first, then claim your reward.");
+    case "already-claimed":
+      return error("Already Rewarded", "You have already earned the reward for this advert.");
+    case "no-slots":
+      return error("Advert Completed", "This advert has reached its maximum number of views.");
+    case "not-found":
+      return error("Advert Unavailable", "This advert is no longer available.");
+  }
+}

@@ -1,0 +1,84 @@
+import { describe, expect, it } from "vitest";
+import { AdvertFormSchema, parseAdvertForm } from "./validation";
+
+const valid = {
+  title: "  Buy Indomie  ",
+  description: "The taste of home.",
+  rewardAmount: "25.50",
+  maxClicks: "100",
+  imageUrl: "",
+};
+
+const errorsOf = (input: Record<string, unknown>) => {
+  const result = parseAdvertForm(input);
+  if (result.ok) throw new Error("expected a refusal");
+  return result.fieldErrors;
+};
+
+describe("advert form", () => {
+  it("reads a valid form into kobo, a whole click count and no image", () => {
+    expect(parseAdvertForm(valid)).toEqual({
+      ok: true,
+      value: { title: "Buy Indomie", description: "The taste of home.", rewardKobo: 2_550n, maxClicks: 100, imageUrl: null },
+    });
+    expect(AdvertFormSchema.parse({ ...valid, imageUrl: undefined }).imageUrl).toBeNull();
+  });
+
+  it("reward: naira with at most 2 decimals, above zero, no floats", () => {
+    const reward = (rewardAmount: string) => parseAdvertForm({ ...valid, rewardAmount });
+    expect(reward("0.01")).toMatchObject({ ok: true, value: { rewardKobo: 1n } });
+    expect(reward("1,000")).toMatchObject({ ok: true, value: { rewardKobo: 100_000n } });
+    expect(reward("0.1")).toMatchObject({ ok: true, value: { rewardKobo: 10n } });
+    expect(errorsOf({ ...valid, rewardAmount: "1.005" }).rewardAmount).toEqual(["Use at most 2 decimal places."]);
+    expect(errorsOf({ ...valid, rewardAmount: "0" }).rewardAmount).toEqual(["Reward must be more than ₦0.00."]);
+    expect(errorsOf({ ...valid, rewardAmount: "0.00" }).rewardAmount).toEqual(["Reward must be more than ₦0.00."]);
+    expect(errorsOf({ ...valid, rewardAmount: "-5" }).rewardAmount).toEqual(["Amount cannot be negative."]);
+    expect(errorsOf({ ...valid, rewardAmount: "" }).rewardAmount).toEqual(["Enter an amount."]);
+    expect(errorsOf({ ...valid, rewardAmount: "1e3" }).rewardAmount).toHaveLength(1);
+  });
+
+  it("max clicks: a whole number from 1 to 1,000,000", () => {
+    expect(parseAdvertForm({ ...valid, maxClicks: " 1 " })).toMatchObject({ ok: true, value: { maxClicks: 1 } });
+    expect(parseAdvertForm({ ...valid, maxClicks: "1000000" })).toMatchObject({ ok: true, value: { maxClicks: 1_000_000 } });
+    for (const bad of ["0", "-1", "1.5", "1e3", "", "ten", "1000001", "99999999999999999999"]) {
+      expect(errorsOf({ ...valid, maxClicks: bad }).maxClicks, bad).toHaveLength(1);
+    }
+  });
+
+  it("title and description are required, trimmed and bounded", () => {
+    expect(errorsOf({ ...valid, title: "   " }).title).toEqual(["Title is required"]);
+    expect(errorsOf({ ...valid, description: "" }).description).toEqual(["Description is required"]);
+    expect(errorsOf({ ...valid, title: "x".repeat(121) }).title).toEqual(["Title is too long (120 characters at most)"]);
+    expect(errorsOf({ ...valid, description: "x".repeat(2001) }).description).toHaveLength(1);
+  });
+
+  it("image URL: optional, https only", () => {
+    expect(parseAdvertForm({ ...valid, imageUrl: " https://cdn.example.ng/ad.png " })).toMatchObject({
+      ok: true,
+      value: { imageUrl: "https://cdn.example.ng/ad.png" },
+    });
+    for (const bad of [
+      "http://cdn.example.ng/ad.png",
+      "HTTPS://cdn.example.ng/ad.png",
+      "https:/cdn.example.ng/ad.png",
+      "javascript:alert(1)",
+      "data:image/png;base64,AAAA",
+      "//cdn.example.ng/ad.png",
+      "/images/ad.png",
+      "https://user:pass@cdn.example.ng/ad.png",
+      "not a url",
+      `https://cdn.example.ng/${"a".repeat(500)}`,
+    ]) {
+      expect(errorsOf({ ...valid, imageUrl: bad }).imageUrl, bad).toHaveLength(1);
+    }
+  });
+
+  it("reports every bad field at once", () => {
+    expect(Object.keys(errorsOf({ title: "", description: "", rewardAmount: "x", maxClicks: "0" })).sort()).toEqual([
+      "description",
+      "maxClicks",
+      "rewardAmount",
+      "title",
+    ]);
+  });
+});

@@ -1,0 +1,111 @@
+import { z } from "zod";
+import { type Kobo, NairaAmountSchema } from "~/domain/shared/money";
+
+export const ADVERT_LIMITS = {
+  titleMax: 120,
+  descriptionMax: 2_000,
+  maxClicksMax: 1_000_000,
+  imageUrlMax: 500,
+} as const;
+
+/** What createAdvert/updateAdvert take: already parsed, reward in kobo. */
+export type AdvertInput = {
+  title: string;
+  description: string;
+  rewardKobo: Kobo;
+  maxClicks: number;
+  imageUrl: string | null;
+};
+
+/** An https:// address (scheme in lower case, as the database CHECK reads it) with a host and no credentials. */
+export function isHttpsUrl(value: string): boolean {
+  if (value.length > ADVERT_LIMITS.imageUrlMax || /\s/.test(value) || !value.startsWith("https://")) return false;
+  try {
+    const url = new URL(value);
+    return url.protocol === "https:" && url.hostname.length > 0 && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
+const ImageUrlSchema = z
+  .string()
+  .trim()
+  .optional()
+  .transform((value) => (value ? value : null))
+  .refine((value) => value === null || isHttpsUrl(value), {
+    message: "Enter an https:// image address, or leave it empty",
+  });
+
+const MaxClicksSchema = z
+  .string()
+  .trim()
+  .regex(/^\d+$/, "Max clicks must be a whole number")
+  .transform((value) => (value.length > 7 ? Number.POSITIVE_INFINITY : Number(value)))
+  .refine((n) => n >= 1, "Max clicks must be at least 1")
+  .refine((n) => n <= ADVERT_LIMITS.maxClicksMax, `Max clicks can be at most ${ADVERT_LIMITS.maxClicksMax.toLocaleString("en-NG")}`);
+
+/**
+ * The Manage Adverts create/edit form (spec §5: title, description, reward amount in naira with
+ * at most 2 decimals, max clicks; image URL optional). Field names are the form's.
+ */
+export const AdvertFormSchema = z
+  .object({
+    title: z
+      .string()
+      .trim()
+      .min(1, "Title is required")
+      .max(ADVERT_LIMITS.titleMax, `Title is too long (${ADVERT_LIMITS.titleMax} characters at most)`),
+    description: z
+      .string()
+      .trim()
+      .min(1, "Description is required")
+      .max(ADVERT_LIMITS.descriptionMax, `Description is too long (${ADVERT_LIMITS.descriptionMax} characters at most)`),
+    rewardAmount: NairaAmountSchema.refine((kobo) => kobo > 0n, "Reward must be more than ₦0.00."),
+    maxClicks: MaxClicksSchema,
+    imageUrl: ImageUrlSchema,
+  })
+  .transform(
+    (form): AdvertInput => ({
+      title: form.title,
+      description: form.description,
+      rewardKobo: form.rewardAmount,
+      maxClicks: form.maxClicks,
+      imageUrl: form.imageUrl,
+    }),
+  );
+
+export type AdvertFormField = "title" | "description" | "rewardAmount" | "maxClicks" | "imageUrl";
+
+export type ParseAdvertFormResult =
+  | { ok: true; value: AdvertInput }
+  | { ok: false; fieldErrors: Partial<Record<AdvertFormField, string[]>> };
+
+/** Parses the submitted form (e.g. `Object.fromEntries(formData)`), with errors per field. */
+export function parseAdvertForm(input: Record<string, unknown>): ParseAdvertFormResult {
+  const result = AdvertFormSchema.safeParse(input);
+  if (result.success) return { ok: true, value: result.data };
+  const fieldErrors: Partial<Record<AdvertFormField, string[]>> = {};
+  for (const issue of result.error.issues) {
+    const field = issue.path[0] as AdvertFormField | undefined;
+    if (!field) continue;
+    (fieldErrors[field] ??= []).push(issue.message);
+  }
+  return { ok: false, fieldErrors };
+}
+
+/**
+ * The same rules for callers that skip the form (a script, a future API): refuses what the
+ * form would refuse instead of relying on the database CHECKs alone.
+ */
+export function assertAdvertInput(input: AdvertInput): void {
+  const problems: string[] = [];
+  if (!input.title.trim() || input.title.length > ADVERT_LIMITS.titleMax) problems.push("title");
+  if (!input.description.trim() || input.description.length > ADVERT_LIMITS.descriptionMax) problems.push("description");
+  if (typeof input.rewardKobo !== "bigint" || input.rewardKobo <= 0n) problems.push("rewardKobo");
+  if (!Number.isInteger(input.maxClicks) || input.maxClicks < 1 || input.maxClicks > ADVERT_LIMITS.maxClicksMax) {
+    problems.push("maxClicks");
+  }
+  if (input.imageUrl !== null && !isHttpsUrl(input.imageUrl)) problems.push("imageUrl");
+  if (problems.length) throw new RangeError(`Invalid advert: ${problems.join(", ")}`);
+}

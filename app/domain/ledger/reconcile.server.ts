@@ -1,0 +1,100 @@
+import { sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import type { Kobo } from "~/domain/shared/money";
+
+export type ReconcileReport = {
+  /** True when every check below passed. */
+  ok: boolean;
+  /** Sum of every entry ever posted: must be 0 (money is never created or destroyed). */
+  totalKobo: Kobo;
+  /** Sum of every cached account balance: must be 0 too. */
+  cachedTotalKobo: Kobo;
+  accounts: number;
+  transfers: number;
+  entries: number;
+  /** Accounts whose cached balance differs from the sum of their entries. */
+  mismatches: { accountId: string; kind: string; cachedKobo: Kobo; entriesKobo: Kobo }[];
+  /** User accounts (available or held) below zero. */
+  negativeUserAccounts: { accountId: string; kind: string; balanceKobo: Kobo }[];
+  /** Transfers that are not exactly −amount on the debit account and +amount on the credit account. */
+  unbalancedTransfers: { transferId: string; entries: number; sumKobo: Kobo }[];
+};
+
+type Row = {
+  row_type: "summary" | "mismatch" | "negative" | "unbalanced";
+  id: string | null;
+  kind: string | null;
+  a: string | null;
+  b: string | null;
+  c: string | null;
+  d: string | null;
+  e: string | null;
+};
+
+/**
+ * Proves the books: the sum of all entries is zero, every cached balance equals the sum of its
+ * account's entries, no user account is below zero, and every transfer has exactly its two legs.
+ * One SQL statement, so it reads one consistent snapshot even while money is moving. It scans
+ * the whole ledger: meant for a periodic job, an admin health page and tests, not a request path.
+ */
+export async function reconcile(db: Database): Promise<ReconcileReport> {
+  const result = await db.execute(sql`
+    with entry_sums as (
+      select account_id, sum(amount_kobo) as total
+        from ledger_entries group by account_id
+    ), accounts as (
+      select a.id, a.kind, a.balance_kobo, coalesce(s.total, 0) as entries_total
+        from ledger_accounts a left join entry_sums s on s.account_id = a.id
+    ), legs as (
+      select t.id,
+             count(e.id) as n,
+             coalesce(sum(e.amount_kobo), 0) as total,
+             coalesce(bool_or(e.account_id = t.debit_account_id and e.amount_kobo = -t.amount_kobo), false) as has_debit,
+             coalesce(bool_or(e.account_id = t.credit_account_id and e.amount_kobo = t.amount_kobo), false) as has_credit
+        from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
+       group by t.id
+    )
+    select 'summary' as row_type, null::text as id, null::text as kind,
+           (select coalesce(sum(amount_kobo), 0) from ledger_entries)::text as a,
+           (select coalesce(sum(balance_kobo), 0) from accounts)::text as b,
+           (select count(*) from accounts)::text as c,
+           (select count(*) from legs)::text as d,
+           (select count(*) from ledger_entries)::text as e
+    union all
+    select 'mismatch', id, kind::text, balance_kobo::text, entries_total::text, null, null, null
+      from accounts where balance_kobo <> entries_total
+    union all
+    select 'negative', id, kind::text, balance_kobo::text, null, null, null, null
+      from accounts where kind <> 'platform' and balance_kobo < 0
+    union all
+    select 'unbalanced', id, null, n::text, total::text, null, null, null
+      from legs where n <> 2 or total <> 0 or not has_debit or not has_credit
+    order by 1, 2`);
+  const rows = (result as unknown as { rows: Row[] }).rows;
+
+  const summary = rows.find((r) => r.row_type === "summary")!;
+  const report: ReconcileReport = {
+    ok: false,
+    totalKobo: BigInt(summary.a!),
+    cachedTotalKobo: BigInt(summary.b!),
+    accounts: Number(summary.c),
+    transfers: Number(summary.d),
+    entries: Number(summary.e),
+    mismatches: rows
+      .filter((r) => r.row_type === "mismatch")
+      .map((r) => ({ accountId: r.id!, kind: r.kind!, cachedKobo: BigInt(r.a!), entriesKobo: BigInt(r.b!) })),
+    negativeUserAccounts: rows
+      .filter((r) => r.row_type === "negative")
+      .map((r) => ({ accountId: r.id!, kind: r.kind!, balanceKobo: BigInt(r.a!) })),
+    unbalancedTransfers: rows
+      .filter((r) => r.row_type === "unbalanced")
+      .map((r) => ({ transferId: r.id!, entries: Number(r.a), sumKobo: BigInt(r.b!) })),
+  };
+  report.ok =
+    report.totalKobo === 0n &&
+    report.cachedTotalKobo === 0n &&
+    report.mismatches.length === 0 &&
+    report.negativeUserAccounts.length === 0 &&
+    report.unbalancedTransfers.length === 0;
+  return report;
+}
