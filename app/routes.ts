@@ -16,6 +16,7 @@ export default [
   route("messages", "routes/user/messages.tsx"),
   route("notices", "routes/user/notices.tsx"),
   route("referrals", "routes/user/referrals.tsx"),
+  route("adverts/:advertId", "routes/user/advert.tsx"),
 
   route("admin", "routes/admin/dashboard.tsx"),
   route("admin/adverts", "routes/admin/adverts.tsx"),

@@ -20,8 +20,12 @@ type Rule =
   | { kind: "redirect"; to: string }
   /** Any signed-in person. */
   | { kind: "user" }
-  /** /dashboard: users only; admins go to /admin, the super admin to /superadmin. */
-  | { kind: "user-dashboard" }
+  /**
+   * /dashboard and member pages: users only; admins go to /admin, the super admin to /superadmin.
+   * With `memberRedirect`, a member is sent there too (a page for something they have not got,
+   * such as an advert view they never started: requested with a made-up id, see SAMPLE_PARAMS).
+   */
+  | { kind: "user-dashboard"; memberRedirect?: string }
   /** Admin area: non-admins go to /dashboard; an admin without the permission gets 403. */
   | { kind: "admin"; permission?: Permission; denied?: string }
   /** Super admin only: admins go to /admin, users to /dashboard. */
@@ -44,6 +48,7 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/messages": { kind: "user" },
   "/notices": { kind: "user" },
   "/referrals": { kind: "user" },
+  "/adverts/:advertId": { kind: "user-dashboard", memberRedirect: "/dashboard" },
 
   "/admin": { kind: "admin" },
   "/admin/adverts": { kind: "admin", permission: "manage_adverts" },
@@ -100,7 +105,8 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
     case "user":
       return home ? ok : to("/login");
     case "user-dashboard":
-      return home === "/dashboard" ? ok : to(home ?? "/login");
+      if (home === "/dashboard") return rule.memberRedirect ? to(rule.memberRedirect) : ok;
+      return to(home ?? "/login");
     case "admin":
       if (!home) return to("/login");
       if (home === "/dashboard") return to("/dashboard");
@@ -112,6 +118,23 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
       if (!home) return to("/login");
       return home === "/superadmin" ? ok : to(home);
   }
+}
+
+/**
+ * Made-up values for path parameters: ids that exist nowhere, in the shape of a real id
+ * (21 URL-safe characters), so the request reaches the guard and then the lookup.
+ */
+const SAMPLE_PARAMS: Record<string, string> = {
+  advertId: "MadeUpAdvertId_000001",
+};
+
+/** The URL requested for a matrix path: each `:param` replaced with its made-up value. */
+function requestPath(path: string): string {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = SAMPLE_PARAMS[name];
+    if (value === undefined) throw new Error(`no SAMPLE_PARAMS value for :${name} in ${path}`);
+    return encodeURIComponent(value);
+  });
 }
 
 /** Every path declared in app/routes.ts (index routes take their parent's path). */
@@ -246,7 +269,7 @@ describe("route table", () => {
 describe("GET access by persona", () => {
   it.each(CASES)("$name", async ({ path, rule, persona, expected }) => {
     const client = await clientFor(persona, rule);
-    assertOutcome(await client.get(path), expected);
+    assertOutcome(await client.get(requestPath(path)), expected);
   });
 });
 
@@ -276,7 +299,7 @@ describe("admin actions", () => {
 
   it.each(cases)("$name", async ({ path, rule, persona }) => {
     const client = await clientFor(persona, rule);
-    const res = await client.post(path, { intent: "create", name: "x", title: "x", amount: "1" });
+    const res = await client.post(requestPath(path), { intent: "create", name: "x", title: "x", amount: "1" });
     expect(res.status, pageText(res.body).slice(0, 200)).not.toBe(200);
     if (res.status === 302) {
       expect(["/login", "/dashboard", "/admin"]).toContain(res.location);

@@ -1,5 +1,5 @@
 import { useEffect, useRef } from "react";
-import { formatLagosDate } from "~/components/admin/lagos-time";
+import { formatLagosDate } from "~/lib/lagos-time";
 import { ManagePermissionsDialog } from "~/components/admin/manage-permissions-dialog";
 import { PermissionChips } from "~/components/admin/permissions";
 import { ConfirmAction } from "~/components/confirm-action";

@@ -1,5 +1,5 @@
 import { Form, Link } from "react-router";
-import { formatLagosDateTime } from "~/components/admin/lagos-time";
+import { formatLagosDateTime } from "~/lib/lagos-time";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";

@@ -57,7 +57,11 @@ export async function listAudit(db: Database, filters: { actorId?: string; actio
   if (filters.actorId) where.push(eq(auditLog.actorId, filters.actorId));
   if (filters.action) where.push(eq(auditLog.action, filters.action));
   const page = Math.max(1, filters.page ?? 1);
-  const target = sql<string | null>`(select u.name from users u where u.id = ${auditLog.targetId})`;
+  // Users by name; adverts by title (an erased advert keeps the title its delete row recorded).
+  const target = sql<string | null>`case when ${auditLog.targetType} = 'advert' then coalesce(
+      (select a.title from adverts a where a.id = ${auditLog.targetId}),
+      ${auditLog.before} ->> 'title', ${auditLog.after} ->> 'title')
+    else (select u.name from users u where u.id = ${auditLog.targetId}) end`;
   const rows = await db
     .select({
       id: auditLog.id,

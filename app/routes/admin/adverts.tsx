@@ -1,15 +1,265 @@
+import { Plus } from "lucide-react";
+import { useEffect } from "react";
+import { data, Link, useActionData, useLocation, useMatches, useNavigate, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/adverts";
-import { UpcomingSection } from "~/components/section-page";
-import { requireAdmin } from "~/server/auth.server";
+import { AdvertCard } from "~/components/adverts-admin/advert-card";
+import { AdvertFormDialog, EMPTY_ADVERT_FORM, type AdvertFormValues } from "~/components/adverts-admin/advert-form-dialog";
+import { useToastFrom, type ToastMessage } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { createAdvert, deleteAdvert, getAdvert, listAdvertsForAdmin, updateAdvert, type AdminAdvert } from "~/domain/adverts/manage-adverts.server";
+import { parseAdvertForm } from "~/domain/adverts/validation";
+import { formatKobo, KOBO_PER_NAIRA, type Kobo } from "~/domain/shared/money";
+import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
+import { readForm, safeValues } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Manage Adverts");
 
+const DENIED = "Access Denied. You do not have permission to manage adverts.";
+/** The id routes.ts gives /admin/adverts/new: this module opens the create dialog there. */
+const NEW_ROUTE_ID = "routes/admin/adverts-new";
+const LIST_PATH = "/admin/adverts";
+const CREATE_BUTTON_ID = "create-advert";
+
+const QuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  edit: z.string().trim().min(1).max(64).optional().catch(undefined),
+});
+
+/** Kobo as the reward input shows it ("12.34"), by integer arithmetic. */
+const koboToNairaInput = (kobo: Kobo) => `${kobo / KOBO_PER_NAIRA}.${(kobo % KOBO_PER_NAIRA).toString().padStart(2, "0")}`;
+
+const toCard = (a: AdminAdvert) => ({
+  id: a.id,
+  title: a.title,
+  description: a.description,
+  rewardText: formatKobo(a.rewardKobo),
+  rewardAmount: koboToNairaInput(a.rewardKobo),
+  maxClicks: a.maxClicks,
+  currentClicks: a.currentClicks,
+  imageUrl: a.imageUrl,
+  status: a.status,
+});
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, "manage_adverts", "Access Denied.");
-  return null;
+  await requireAdmin(request, context, "manage_adverts", DENIED);
+  const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { db } = context.services;
+  const [list, editing] = await Promise.all([
+    listAdvertsForAdmin(db, { page: query.page }),
+    query.edit ? getAdvert(db, query.edit) : null,
+  ]);
+  return {
+    page: list.page,
+    hasMore: list.hasMore,
+    adverts: list.adverts.map(toCard),
+    editing: editing ? toCard(editing) : null,
+  };
 }
 
-export default function Page() {
-  return <UpcomingSection title="Manage Adverts" summary="Create, edit and retire the adverts that members view." />;
+const IntentSchema = z.object({ intent: z.enum(["create", "update", "delete"]) });
+const AdvertIdSchema = z.object({ advertId: z.string().trim().min(1).max(64) });
+const ECHO = ["title", "description", "rewardAmount", "maxClicks", "imageUrl"] as const;
+
+const failed = (title: string, description: string): ToastMessage => ({ type: "error", title, description });
+const GONE = "This advert no longer exists. It may have been deleted by another admin.";
+
+/** Back to the list the admin came from (its page), without the edit dialog. */
+function listUrl(request: Request) {
+  const page = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams)).page;
+  return page > 1 ? `${LIST_PATH}?page=${page}` : LIST_PATH;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context, "manage_adverts", DENIED);
+  const { db } = context.services;
+  const actor = actorFrom(admin, context);
+  const form = await readForm(request);
+  const intent = IntentSchema.safeParse(form);
+  if (!intent.success) throw data({ message: "Unknown action." }, { status: 400 });
+
+  if (intent.data.intent === "delete") {
+    const target = AdvertIdSchema.safeParse(form);
+    if (!target.success) return data({ ok: false as const, intent: "delete" as const, toast: failed("Delete Failed", "Choose an advert to delete.") }, { status: 400 });
+    const result = await deleteAdvert(db, actor, target.data.advertId);
+    if (!result.ok) {
+      if (result.reason === "forbidden") throw forbidden(DENIED);
+      return data({ ok: false as const, intent: "delete" as const, toast: failed("Delete Failed", GONE) }, { status: 409 });
+    }
+    const description =
+      result.outcome === "erased"
+        ? "The advert has been deleted."
+        : "Members had already viewed this advert, so it was deactivated instead of erased: it is hidden everywhere and can no longer be claimed, and its views and payments are kept.";
+    return { ok: true as const, intent: "delete" as const, toast: { type: "success", title: "Advert Deleted", description } satisfies ToastMessage };
+  }
+
+  const creating = intent.data.intent === "create";
+  const failTitle = creating ? "Creation Failed" : "Update Failed";
+  const target = creating ? null : AdvertIdSchema.safeParse(form);
+  if (target && !target.success) throw data({ message: "Choose an advert to edit." }, { status: 400 });
+  const advertId = target?.data?.advertId;
+  const echo = { intent: intent.data.intent, advertId, values: safeValues(form, ECHO) };
+
+  const parsed = parseAdvertForm(form);
+  if (!parsed.ok) {
+    const errors = Object.fromEntries(Object.entries(parsed.fieldErrors).map(([field, messages]) => [field, messages[0] ?? ""]));
+    const first = Object.values(errors)[0] ?? "Check the form and try again.";
+    return formFailureWith(echo, errors, failed(failTitle, first), 400);
+  }
+
+  if (creating) {
+    const result = await createAdvert(db, actor, parsed.value);
+    if (!result.ok) throw forbidden(DENIED);
+    return redirectWithToast(context, LIST_PATH, {
+      type: "success",
+      title: "Advert Created",
+      description: `"${parsed.value.title}" is live: members can view it now.`,
+    });
+  }
+
+  const result = await updateAdvert(db, actor, advertId!, parsed.value);
+  if (!result.ok) {
+    switch (result.reason) {
+      case "forbidden":
+        throw forbidden(DENIED);
+      case "not-found":
+        return formFailureWith(echo, { form: GONE }, failed(failTitle, GONE), 409);
+      case "max-clicks-below-current": {
+        const message = `Max clicks cannot be below the ${result.currentClicks.toLocaleString("en-NG")} clicks already used.`;
+        return formFailureWith(echo, { maxClicks: message }, failed(failTitle, message), 400);
+      }
+    }
+  }
+  return redirectWithToast(
+    context,
+    listUrl(request),
+    result.changed
+      ? { type: "success", title: "Advert Updated", description: `Your changes to "${parsed.value.title}" have been saved.` }
+      : { type: "info", title: "No changes to save." },
+  );
+}
+
+/** A refused create/edit: field errors and a toast, plus what the dialog needs to reopen as it was. */
+function formFailureWith(
+  echo: { intent: "create" | "update"; advertId?: string; values: Record<string, string> },
+  errors: Record<string, string>,
+  toast: ToastMessage,
+  status: number,
+) {
+  return data({ ok: false as const, errors, toast, values: echo.values, intent: echo.intent, advertId: echo.advertId }, { status });
+}
+
+type AdvertRow = Route.ComponentProps["loaderData"]["adverts"][number];
+
+const formValues = (a: AdvertRow): AdvertFormValues => ({
+  title: a.title,
+  description: a.description,
+  rewardAmount: a.rewardAmount,
+  maxClicks: String(a.maxClicks),
+  imageUrl: a.imageUrl ?? "",
+});
+
+export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
+  const { adverts, page, hasMore, editing } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const onNewRoute = useMatches().some((m) => m.id === NEW_ROUTE_ID);
+  useToastFrom(actionData?.toast);
+
+  const listHref = (p: number) => (p > 1 ? `${LIST_PATH}?page=${p}` : LIST_PATH);
+  const closeTo = listHref(page);
+  const editHref = (id: string) => `${LIST_PATH}?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), edit: id })}`;
+  const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
+
+  // A refused create/edit reopens its dialog with what was typed; otherwise the URL decides.
+  const failure = actionData && !actionData.ok && actionData.intent !== "delete" ? actionData : undefined;
+  let dialog: { mode: "create" | "update"; advertId?: string; currentClicks?: number; values: AdvertFormValues } | null = null;
+  if (failure) {
+    const current = failure.advertId ? (adverts.find((a) => a.id === failure.advertId) ?? editing) : null;
+    dialog = {
+      mode: failure.intent,
+      advertId: failure.advertId,
+      currentClicks: current?.currentClicks,
+      values: { ...EMPTY_ADVERT_FORM, ...failure.values },
+    };
+  } else if (onNewRoute) {
+    dialog = { mode: "create", values: EMPTY_ADVERT_FORM };
+  } else if (editing) {
+    dialog = { mode: "update", advertId: editing.id, currentClicks: editing.currentClicks, values: formValues(editing) };
+  }
+
+  // Leaving /admin/adverts/new renders the list afresh, so Radix cannot hand focus back to the
+  // button that opened the dialog: the closing navigation names it instead.
+  const returnFocusId = dialog?.advertId ? `edit-advert-${dialog.advertId}` : CREATE_BUTTON_ID;
+  const focusAfterClose = (location.state as { focus?: unknown } | null)?.focus;
+  useEffect(() => {
+    if (typeof focusAfterClose === "string") document.getElementById(focusAfterClose)?.focus();
+  }, [focusAfterClose, location.key]);
+
+  return (
+    <div className="grid gap-6">
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <div>
+          <h1 className="text-2xl font-bold">Manage Adverts</h1>
+          <p className="mt-1 text-sm text-gray-600">Create, edit and retire the adverts that members view for rewards.</p>
+        </div>
+        <Button asChild>
+          <Link to="/admin/adverts/new" preventScrollReset id={CREATE_BUTTON_ID}>
+            <Plus className="h-4 w-4" aria-hidden />
+            Create Advert
+          </Link>
+        </Button>
+      </div>
+
+      {adverts.length === 0 ? (
+        <Card>
+          <p className="text-gray-700">{page > 1 ? "No adverts on this page." : "No adverts yet. Create one to start paying members for views."}</p>
+        </Card>
+      ) : (
+        <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Adverts">
+          {adverts.map((advert) => (
+            <AdvertCard key={advert.id} advert={advert} editTo={editHref(advert.id)} />
+          ))}
+        </ul>
+      )}
+
+      {page > 1 || hasMore ? (
+        <nav aria-label="Pages" className="flex items-center justify-between">
+          {page > 1 ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={listHref(page - 1)}>Previous</Link>
+            </Button>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-gray-600">Page {page}</span>
+          {hasMore ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={listHref(page + 1)}>Next</Link>
+            </Button>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+
+      {dialog ? (
+        <AdvertFormDialog
+          // A new submission or a different advert starts the inputs again from the values given.
+          key={`${dialog.mode}:${dialog.advertId ?? ""}:${location.key}`}
+          {...dialog}
+          errors={failure?.errors ?? {}}
+          closeTo={closeTo}
+          returnFocusId={returnFocusId}
+          onClose={() => navigate(closeTo, { preventScrollReset: true, replace: true, state: { focus: returnFocusId } })}
+          submitting={submitting}
+        />
+      ) : null}
+    </div>
+  );
 }

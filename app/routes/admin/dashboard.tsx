@@ -3,6 +3,8 @@ import { FileClock, Megaphone, Settings, ShieldCheck, Users, Wallet, Gift, Badge
 import type { Route } from "./+types/dashboard";
 import { Card } from "~/components/ui/card";
 import { hasPermission, type Permission } from "~/domain/permissions/permissions";
+import { adminAdvertStats } from "~/domain/adverts/manage-adverts.server";
+import { formatKobo } from "~/domain/shared/money";
 import { userStats } from "~/domain/users/list-users.server";
 import { requireAdmin } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
@@ -21,24 +23,36 @@ const QUICK_ACTIONS: { label: string; to: string; permission: Permission; icon: 
   { label: "Audit Log", to: "/admin/audit", permission: "view_reports", icon: ShieldCheck },
 ];
 
+const numberFormat = new Intl.NumberFormat("en-NG");
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
-  const canManageUsers = hasPermission(user, "manage_users");
-  const stats = canManageUsers ? await userStats(context.services.db) : null;
-  const cards = stats
-    ? [
-        { label: "Total Users", value: stats.totalUsers, to: "/admin/users" },
-        { label: "Pending Approval", value: stats.pendingApproval, to: "/admin/users?filter=pending" },
-      ]
-    : [];
+  const { db } = context.services;
+  const [stats, advertStats] = await Promise.all([
+    hasPermission(user, "manage_users") ? userStats(db) : null,
+    hasPermission(user, "manage_adverts") ? adminAdvertStats(db) : null,
+  ]);
+  // Each card only for admins who may open the page it links to; values formatted here.
+  const cards: { label: string; value: string; to: string }[] = [];
+  if (stats) {
+    cards.push(
+      { label: "Total Users", value: numberFormat.format(stats.totalUsers), to: "/admin/users" },
+      { label: "Pending Approval", value: numberFormat.format(stats.pendingApproval), to: "/admin/users?filter=pending" },
+    );
+  }
+  if (advertStats) {
+    cards.push(
+      { label: "Total Adverts", value: numberFormat.format(advertStats.totalAdverts), to: "/admin/adverts" },
+      // From the ledger: what the advert-rewards account has paid members.
+      { label: "Earnings Distributed", value: formatKobo(advertStats.earningsDistributedKobo), to: "/admin/adverts" },
+    );
+  }
   return {
     name: user.name,
     cards,
     quickActions: QUICK_ACTIONS.filter((a) => hasPermission(user, a.permission)).map(({ label, to }) => ({ label, to })),
   };
 }
-
-const numberFormat = new Intl.NumberFormat("en-NG");
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
   const icons = new Map(QUICK_ACTIONS.map((a) => [a.to, a.icon]));
@@ -57,8 +71,8 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm transition hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
             >
               <p className="text-sm text-gray-600">{card.label}</p>
-              <p className="mt-1 text-2xl font-bold text-gray-900" data-testid={`stat-${card.label}`}>
-                {numberFormat.format(card.value)}
+              <p className="mt-1 text-xl font-bold text-gray-900 [overflow-wrap:anywhere] sm:text-2xl" data-testid={`stat-${card.label}`}>
+                {card.value}
               </p>
             </Link>
           ))}

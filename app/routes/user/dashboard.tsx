@@ -1,5 +1,16 @@
 import { Clock } from "lucide-react";
+import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
+import type { loader as rootLoader } from "~/root";
+import { Achievements } from "~/components/dashboard/achievements";
+import { AvailableAdverts } from "~/components/dashboard/available-adverts";
+import { StatCards } from "~/components/dashboard/stat-cards";
+import { listAvailableAdverts } from "~/domain/adverts/advert-views.server";
+import { userEarningsSummary } from "~/domain/adverts/earnings.server";
+import { earnedTotals } from "~/domain/ledger/earned-totals.server";
+import { referralAchievements } from "~/domain/referrals/achievements";
+import { approvedReferralCount, weeklyReferralRank } from "~/domain/referrals/weekly-rank.server";
+import { formatKobo } from "~/domain/shared/money";
 import { requireUserDashboard } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -7,10 +18,44 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Das
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserDashboard(request, context);
-  return { name: user.name, membershipName: user.membershipName || "Basic Member", isApproved: user.isApproved };
+  const db = context.services.db;
+  const now = new Date();
+  const [earned, summary, rank, referralCount, adverts] = await Promise.all([
+    earnedTotals(db, user.id),
+    userEarningsSummary(db, user.id, now),
+    weeklyReferralRank(db, user.id, now),
+    approvedReferralCount(db, user.id),
+    listAvailableAdverts(db, user.id, { limit: 60 }),
+  ]);
+  return {
+    name: user.name,
+    membershipName: user.membershipName || "Basic Member",
+    isApproved: user.isApproved,
+    stats: {
+      totalEarnings: formatKobo(earned.totalKobo),
+      advertClicks: summary.advertViews,
+      todayViews: summary.todayViews,
+      dailyLimit: summary.dailyLimit,
+      referralEarnings: formatKobo(earned.referralKobo),
+      weeklyRank: rank.rank,
+      weeklyReferrals: rank.referrals,
+    },
+    adverts: adverts.map((a) => ({
+      id: a.id,
+      title: a.title,
+      description: a.description,
+      reward: formatKobo(a.rewardKobo),
+      imageUrl: a.imageUrl,
+    })),
+    achievements: [...summary.achievements, ...referralAchievements(referralCount)],
+  };
 }
 
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
+  // A refused View Advert or claim comes back here with an error toast; it is also shown inline,
+  // so the reason is on the page even before JavaScript (which shows toasts) has loaded.
+  const rootToast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
+  const notice = rootToast?.type === "error" ? rootToast : null;
   return (
     <div className="grid gap-6">
       <header>
@@ -34,6 +79,14 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       )}
+      <StatCards stats={loaderData.stats} />
+      <AvailableAdverts
+        adverts={loaderData.adverts}
+        todayViews={loaderData.stats.todayViews}
+        dailyLimit={loaderData.stats.dailyLimit}
+        notice={notice}
+      />
+      <Achievements achievements={loaderData.achievements} />
     </div>
   );
 }

@@ -5,9 +5,14 @@ import { FormError, FormField, PasswordField } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { formatLagosDateTime } from "~/lib/lagos-time";
+import { EarningsHistory } from "~/components/dashboard/earnings-history";
 import { changePassword } from "~/domain/accounts/change-password.server";
 import { updateProfileName } from "~/domain/accounts/update-profile.server";
 import { ChangePasswordSchema, ProfileNameSchema } from "~/domain/accounts/validation";
+import { advertEarningsHistory } from "~/domain/adverts/earnings-history.server";
+import { earnedTotals } from "~/domain/ledger/earned-totals.server";
+import { formatKobo } from "~/domain/shared/money";
 import { getSessionToken, requireUser } from "~/server/auth.server";
 import { formFailure, readForm, safeValues, zodFailure } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -17,11 +22,20 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Pro
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
+  const db = context.services.db;
+  const [earned, history] = await Promise.all([earnedTotals(db, user.id), advertEarningsHistory(db, user.id, { limit: 50 })]);
   return {
     name: user.name,
     email: user.email,
     displayId: user.displayId,
     joined: user.createdAt.toISOString(),
+    totalEarnings: formatKobo(earned.totalKobo),
+    earnings: history.map((row) => ({
+      id: row.viewId,
+      date: formatLagosDateTime(row.earnedAt),
+      advert: row.advertTitle,
+      amount: formatKobo(row.amountKobo),
+    })),
   };
 }
 
@@ -107,6 +121,8 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
             <dd className="font-mono font-medium">{loaderData.displayId}</dd>
             <dt className="text-gray-600">Joined</dt>
             <dd className="font-medium">{dateFormat.format(new Date(loaderData.joined))}</dd>
+            <dt className="text-gray-600">Total earnings</dt>
+            <dd className="font-medium tabular-nums">{loaderData.totalEarnings}</dd>
           </dl>
         </Card>
         <Card>
@@ -149,6 +165,9 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
         </Form>
         <p className="mt-3 text-xs text-gray-500">Changing your password signs you out on every other device.</p>
       </Card>
+      <div className="lg:col-span-2">
+        <EarningsHistory rows={loaderData.earnings} />
+      </div>
     </div>
   );
 }

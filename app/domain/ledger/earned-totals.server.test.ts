@@ -1,0 +1,56 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Database, DatabaseHandle } from "~/db/client.server";
+import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "~/domain/adverts/test-support";
+import { newId } from "~/domain/shared/ids";
+import { createTestDatabase } from "../../../tests/support/database";
+import { earnedTotals } from "./earned-totals.server";
+import { transfer } from "./transfer.server";
+
+let handle: DatabaseHandle;
+let db: Database;
+beforeAll(async () => {
+  handle = await createTestDatabase();
+  db = handle.db;
+});
+afterAll(async () => handle?.close());
+
+describe("earnedTotals", () => {
+  it("is zero for a member who has earned nothing", async () => {
+    const nobody = await member(db);
+    expect(await earnedTotals(db, nobody.id)).toEqual({ advertKobo: 0n, referralKobo: 0n, totalKobo: 0n });
+  });
+
+  it("adds the member's advert and referral rewards from the ledger, and nobody else's", async () => {
+    const admin = await advertAdmin(db);
+    const earner = await member(db);
+    const other = await member(db);
+    const first = await postAdvert(db, admin, { rewardKobo: 1_234n });
+    const second = await postAdvert(db, admin, { rewardKobo: 50_00n });
+    for (const advertId of [first, second]) {
+      await startAdvertView(db, earner.id, advertId, longAgo());
+      expect(await claimAdvertReward(db, earner.id, advertId)).toMatchObject({ status: "ok" });
+    }
+    await startAdvertView(db, other.id, first, longAgo());
+    await claimAdvertReward(db, other.id, first);
+    await transfer(db, {
+      from: { platform: "referral_rewards" },
+      to: { userId: earner.id, kind: "available" },
+      amountKobo: 200_00n,
+      kind: "referral_reward",
+      idempotencyKey: `test-referral:${newId()}`,
+    });
+    // Money moved on (held for a withdrawal) still counts as earned.
+    await transfer(db, {
+      from: { userId: earner.id, kind: "available" },
+      to: { userId: earner.id, kind: "held" },
+      amountKobo: 100_00n,
+      kind: "withdrawal_hold",
+      idempotencyKey: `test-hold:${newId()}`,
+    });
+
+    expect(await earnedTotals(db, earner.id)).toEqual({ advertKobo: 6_234n, referralKobo: 200_00n, totalKobo: 26_234n });
+    expect(await earnedTotals(db, other.id)).toEqual({ advertKobo: 1_234n, referralKobo: 0n, totalKobo: 1_234n });
+    await expectReconciled(db);
+  });
+});

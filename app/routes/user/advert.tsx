@@ -1,0 +1,138 @@
+import { ArrowLeft, Megaphone } from "lucide-react";
+import { data, Link, redirect } from "react-router";
+import { z } from "zod";
+import type { Route } from "./+types/advert";
+import { ClaimCountdown } from "~/components/dashboard/claim-countdown";
+import { useToastFrom } from "~/components/toaster";
+import { Card } from "~/components/ui/card";
+import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { type AdvertOutcome, advertToast } from "~/domain/adverts/messages";
+import { advertViewState } from "~/domain/adverts/view-state.server";
+import { formatKobo } from "~/domain/shared/money";
+import { pageTitle } from "~/lib/meta";
+import { requireUserDashboard } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, loaderData?.advert.title ?? "Advert");
+
+/** Advert ids are opaque 21-character URL-safe strings; anything else cannot be an advert. */
+const AdvertIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
+const IntentSchema = z.object({ intent: z.enum(["start", "claim"]) });
+
+type Context = Route.LoaderArgs["context"];
+
+/** Back to the dashboard with the outcome's toast (Reward Earned!, or why nothing was paid). */
+function toDashboard(context: Context, outcome: AdvertOutcome) {
+  const toast = advertToast(outcome);
+  return redirectWithToast(context, "/dashboard", { type: toast.variant, title: toast.title, description: toast.message });
+}
+
+/**
+ * Shows the advert being viewed, with the seconds still to wait. Only after "View Advert"
+ * started a view: a member who never started one (or was already rewarded) goes to the dashboard.
+ */
+export async function loader({ request, context, params }: Route.LoaderArgs) {
+  const user = await requireUserDashboard(request, context);
+  const advertId = AdvertIdSchema.safeParse(params.advertId);
+  if (!advertId.success) throw redirect("/dashboard");
+  const db = context.services.db;
+  const state = await advertViewState(db, user.id, advertId.data);
+  if (state === "none") throw redirect("/dashboard");
+  if (state === "claimed") throw await toDashboard(context, { status: "already-claimed" });
+  // The view exists, so this only reads it back (the countdown continues, it never restarts).
+  const view = await startAdvertView(db, user.id, advertId.data);
+  if (view.status !== "ok") throw await toDashboard(context, view);
+  return {
+    advert: {
+      id: view.advert.id,
+      title: view.advert.title,
+      description: view.advert.description,
+      reward: formatKobo(view.advert.rewardKobo),
+      imageUrl: view.advert.imageUrl,
+    },
+    dwellSeconds: view.dwellSeconds,
+    secondsLeft: view.secondsLeft,
+  };
+}
+
+/** intent=start ("View Advert" on the dashboard) or intent=claim ("Claim Reward" here). */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const user = await requireUserDashboard(request, context);
+  const advertId = AdvertIdSchema.safeParse(params.advertId);
+  const form = IntentSchema.safeParse(await readForm(request));
+  if (!form.success) throw data({ message: "Unknown form action." }, { status: 400 });
+  if (!advertId.success) return toDashboard(context, { status: "not-found" });
+  const db = context.services.db;
+
+  if (form.data.intent === "start") {
+    const started = await startAdvertView(db, user.id, advertId.data);
+    if (started.status !== "ok") return toDashboard(context, started);
+    return redirect(`/adverts/${encodeURIComponent(advertId.data)}`);
+  }
+
+  const claimed = await claimAdvertReward(db, user.id, advertId.data);
+  if (claimed.status === "too-early") {
+    const toast = advertToast(claimed);
+    return data(
+      {
+        secondsLeft: claimed.secondsLeft,
+        message: toast.message,
+        toast: { id: crypto.randomUUID(), type: toast.variant, title: toast.title, description: toast.message },
+      },
+      { status: 409 },
+    );
+  }
+  return toDashboard(context, claimed);
+}
+
+export default function AdvertView({ loaderData, actionData }: Route.ComponentProps) {
+  useToastFrom(actionData?.toast);
+  const { advert } = loaderData;
+  const secondsLeft = actionData?.secondsLeft ?? loaderData.secondsLeft;
+  return (
+    <div className="mx-auto grid w-full max-w-2xl gap-4">
+      <Link
+        to="/dashboard"
+        className="inline-flex min-h-10 items-center gap-1 justify-self-start text-sm font-medium text-brand-700 hover:underline"
+      >
+        <ArrowLeft className="h-4 w-4" aria-hidden />
+        Back to Dashboard
+      </Link>
+      <Card className="grid gap-4 p-0">
+        {advert.imageUrl ? (
+          <img
+            src={advert.imageUrl}
+            alt=""
+            className="aspect-video w-full rounded-t-lg bg-gray-100 object-cover"
+            referrerPolicy="no-referrer"
+          />
+        ) : (
+          <div className="flex h-24 w-full items-center justify-center rounded-t-lg bg-brand-50 text-brand-700">
+            <Megaphone className="h-10 w-10" aria-hidden />
+          </div>
+        )}
+        <div className="grid gap-4 px-5 pb-5">
+          <div>
+            <p className="text-sm font-medium text-gray-600">Now viewing</p>
+            <h1 className="mt-1 break-words text-2xl font-bold">{advert.title}</h1>
+            <p className="mt-2 text-lg font-semibold text-brand-700">
+              Reward: <span data-testid="advert-reward">{advert.reward}</span>
+            </p>
+          </div>
+          <p className="whitespace-pre-line break-words text-gray-700">{advert.description}</p>
+          {actionData?.message ? (
+            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+              {actionData.message}
+            </p>
+          ) : null}
+          <ClaimCountdown
+            key={`${secondsLeft}:${actionData?.toast.id ?? "page"}`}
+            secondsLeft={secondsLeft}
+            dwellSeconds={loaderData.dwellSeconds}
+          />
+        </div>
+      </Card>
+    </div>
+  );
+}

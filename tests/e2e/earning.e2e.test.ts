@@ -1,0 +1,144 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appSettings } from "~/db/schema";
+import type { Actor } from "~/domain/audit/audit.server";
+import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
+import { createUser } from "../support/factories";
+import {
+  DESKTOP,
+  describeViolations,
+  dismissToast,
+  expectToast,
+  horizontalOverflow,
+  MOBILE,
+  screenshot,
+  seriousA11yViolations,
+  setUpBrowserSuite,
+  signIn,
+  visit,
+} from "./support/browser";
+
+/**
+ * Earning from an advert end to end (spec §2 User dashboard, §4 Advert, §5 Account Not Approved,
+ * §8 Reward Earned!; design.md §4 Advert view): an admin's advert with one slot, a pending member
+ * refused, an approved member who watches the countdown and claims, and a second member for whom
+ * the advert is gone. The dwell time is 2 s (app_settings) to keep it quick. The tests run in order.
+ */
+const suite = setUpBrowserSuite();
+const db = () => suite.app.services.db;
+const EMPTY = "No available adverts at the moment. Check back later!";
+const ONE_SLOT = { title: "Dangote Cement: Build with the Best", description: "Strong foundations for every Nigerian home.", rewardKobo: 1_234n, maxClicks: 1 };
+
+let admin: Actor;
+let oneSlotAdvert = "";
+
+beforeAll(async () => {
+  await db().update(appSettings).set({ advertDwellSeconds: 2 });
+  admin = await advertAdmin(db());
+  oneSlotAdvert = await postAdvert(db(), admin, { ...ONE_SLOT, imageUrl: null });
+});
+
+const pathname = (page: Page) => new URL(page.url()).pathname;
+const viewButton = (page: Page, title: string) => page.getByRole("button", { name: `View Advert: ${title}` });
+const statValue = async (page: Page, testId: string) =>
+  (await page.getByTestId(testId).locator("p").first().innerText()).trim();
+
+async function approvedMember(name: string) {
+  return createUser(db(), { name, isApproved: true });
+}
+
+/** View Advert → the advert page with a running countdown → Claim Reward once it is enabled. */
+async function viewAndClaim(page: Page, title: string, screenshotName: string) {
+  await viewButton(page, title).click();
+  await page.waitForURL((url) => url.pathname.startsWith("/adverts/"));
+  await page.getByRole("heading", { name: title }).waitFor();
+  const claim = page.getByRole("button", { name: "Claim Reward" });
+  await page.getByTestId("countdown").filter({ hasText: /Keep viewing for [12] seconds?/ }).waitFor();
+  expect(await claim.isDisabled()).toBe(true);
+  const overflow = await horizontalOverflow(page);
+  expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+  await screenshot(page, screenshotName);
+  const violations = await seriousA11yViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+  await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
+  await claim.click(); // waits for it to be enabled
+  await page.waitForURL((url) => url.pathname === "/dashboard");
+}
+
+describe("earning from adverts", () => {
+  it("refuses a pending member who presses View Advert with Account Not Approved", async () => {
+    const { page } = await suite.open(MOBILE);
+    const pending = await createUser(db(), { name: "Chidi Pending", isApproved: false });
+    await signIn(page, pending.email, pending.password);
+    await page.getByTestId("pending-approval").waitFor();
+    await dismissToast(page);
+    await viewButton(page, ONE_SLOT.title).click();
+    const message = "Your account needs to be approved by an admin to interact with adverts.";
+    await expectToast(page, "Account Not Approved", { message, variant: "error" });
+    expect(pathname(page)).toBe("/dashboard");
+    expect(await page.getByTestId("advert-notice").innerText()).toContain(message);
+    expect(await statValue(page, "stat-total-earnings")).toBe("₦0.00");
+  });
+
+  it("lets an approved member watch the countdown, claim, and see Reward Earned! and the new Total Earnings", async () => {
+    const { page } = await suite.open(DESKTOP);
+    const ada = await approvedMember("Adaeze Okonkwo");
+    await signIn(page, ada.email, ada.password);
+    await dismissToast(page);
+    expect(await statValue(page, "stat-total-earnings")).toBe("₦0.00");
+    expect(await statValue(page, "stat-weekly-rank")).toBe("Unranked");
+    await page.getByText("Complete more actions to unlock achievements!").waitFor();
+    expect(await page.getByTestId("advert-card").filter({ hasText: ONE_SLOT.title }).innerText()).toContain("Reward: ₦12.34");
+
+    await viewAndClaim(page, ONE_SLOT.title, "advert-view-1280");
+    await expectToast(page, "Reward Earned!", { message: "You earned ₦12.34 for viewing this advert.", variant: "success" });
+    expect(await statValue(page, "stat-total-earnings")).toBe("₦12.34");
+    expect(await statValue(page, "stat-advert-clicks")).toBe("1");
+    expect(await page.getByTestId("daily-views").innerText()).toContain("1 / 5");
+    await page.getByText(EMPTY).waitFor();
+    expect(await viewButton(page, ONE_SLOT.title).count()).toBe(0);
+    await screenshot(page, "dashboard-earning-1280");
+
+    // The earning shows on the profile too.
+    await visit(page, "/profile");
+    const history = await page.getByTestId("earnings-history").innerText();
+    expect(history).toContain(ONE_SLOT.title);
+    expect(history).toContain("₦12.34");
+  });
+
+  it("no longer offers the full advert to another member, who earns from the next one on a phone", async () => {
+    const { page } = await suite.open(MOBILE);
+    const bayo = await approvedMember("Bayo Adeyemi");
+    await signIn(page, bayo.email, bayo.password);
+    await dismissToast(page);
+    await page.getByText(EMPTY).waitFor();
+    expect(await viewButton(page, ONE_SLOT.title).count()).toBe(0);
+
+    await postAdvert(db(), admin, {
+      title: "MTN Data Bonanza",
+      description: "Double data on every recharge this weekend. Dial *131# to join.",
+      rewardKobo: 2_500n,
+      maxClicks: 50,
+      imageUrl: null,
+    });
+    await postAdvert(db(), admin, {
+      title: "Indomie Jollof Flavour",
+      description: "The taste of Saturday jollof in five minutes.",
+      rewardKobo: 1_500n,
+      maxClicks: 50,
+      imageUrl: null,
+    });
+    await visit(page, "/dashboard");
+    await viewAndClaim(page, "Indomie Jollof Flavour", "advert-view-360");
+    await expectToast(page, "Reward Earned!", { message: "You earned ₦15.00 for viewing this advert.", variant: "success" });
+    expect(await statValue(page, "stat-total-earnings")).toBe("₦15.00");
+    expect(await viewButton(page, "Indomie Jollof Flavour").count()).toBe(0);
+    await viewButton(page, "MTN Data Bonanza").waitFor();
+    const overflow = await horizontalOverflow(page);
+    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+    const violations = await seriousA11yViolations(page);
+    expect(violations, describeViolations(violations)).toEqual([]);
+    await screenshot(page, "dashboard-earning-360");
+    expect(oneSlotAdvert).not.toBe("");
+  });
+});

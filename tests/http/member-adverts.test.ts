@@ -1,0 +1,231 @@
+import { and, eq, sql } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { advertViews, referrals } from "~/db/schema";
+import type { Actor } from "~/domain/audit/audit.server";
+import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "~/domain/adverts/test-support";
+import { newId } from "~/domain/shared/ids";
+import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "../support/app";
+import { createUser } from "../support/factories";
+
+let app: TestApp;
+let admin: Actor;
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await advertAdmin(app.services.db);
+});
+afterAll(async () => app?.close());
+afterEach(async () => expectReconciled(app.services.db));
+
+const EMPTY = "No available adverts at the moment. Check back later!";
+
+/** The toast carried by a redirect (signed cookie: base64 JSON, a dot, the signature). */
+function redirectToast(res: HttpResponse) {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
+  if (!line) return null;
+  const value = decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!);
+  const payload = value.slice(0, value.lastIndexOf("."));
+  const { type, title, description } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, string>;
+  return { type, title, description };
+}
+
+const outcome = (res: HttpResponse) => ({ status: res.status, location: res.location, toast: redirectToast(res) });
+
+async function signedIn(overrides: Parameters<typeof member>[1] = {}): Promise<{ client: HttpClient; id: string }> {
+  const user = await member(app.services.db, overrides);
+  const client = app.client();
+  await client.login(user.email, user.password);
+  await client.get("/dashboard"); // takes the Login Successful toast
+  return { client, id: user.id };
+}
+
+/** Moves a started view's start back in time, as if the member had watched for `seconds`. */
+async function watchedFor(userId: string, advertId: string, seconds: number) {
+  await app.services.db
+    .update(advertViews)
+    .set({ startedAt: sql`now() - make_interval(secs => ${seconds})` })
+    .where(and(eq(advertViews.userId, userId), eq(advertViews.advertId, advertId)));
+}
+
+describe("earning from an advert", () => {
+  it("start → early claim refused → claim after the dwell time → Reward Earned! → gone from the list → second claim refused", async () => {
+    const advertId = await postAdvert(app.services.db, admin, { title: "Jumia Flash Sale", rewardKobo: 1_234n, maxClicks: 3 });
+    const { client, id } = await signedIn({ name: "Amaka Obi" });
+
+    const before = pageText((await client.get("/dashboard")).body);
+    expect(before).toContain("Welcome, Amaka Obi!");
+    expect(before).toContain("Total Earnings ₦0.00");
+    expect(before).toContain("Advert Clicks 0");
+    expect(before).toContain("Referral Earnings ₦0.00");
+    expect(before).toContain("Weekly Rank Unranked");
+    expect(before).toContain("Today's views: 0 / 5");
+    expect(before).toContain("Jumia Flash Sale");
+    expect(before).toContain("Reward: ₦12.34");
+    expect(before).toContain("View Advert");
+    expect(before).toContain("Complete more actions to unlock achievements!");
+
+    // The advert page exists only after View Advert.
+    expect(outcome(await client.get(`/adverts/${advertId}`))).toMatchObject({ status: 302, location: "/dashboard" });
+
+    const started = await client.post(`/adverts/${advertId}`, { intent: "start" });
+    expect(outcome(started)).toEqual({ status: 302, location: `/adverts/${advertId}`, toast: null });
+    const viewing = await client.get(`/adverts/${advertId}`);
+    expect(viewing.status).toBe(200);
+    const viewingText = pageText(viewing.body);
+    expect(viewingText).toContain("Jumia Flash Sale");
+    expect(viewingText).toContain("Reward: ₦12.34");
+    expect(viewingText).toMatch(/Keep viewing for (10|9) seconds to earn your reward\./);
+    expect(viewingText).toContain("Claim Reward");
+
+    // Too early: refused on the server, whatever the page's button says.
+    const early = await client.post(`/adverts/${advertId}`, { intent: "claim" });
+    expect(early.status).toBe(409);
+    expect(pageText(early.body)).toMatch(/Please view the advert for (10|9) more seconds to earn the reward\./);
+    expect(early.body).toContain("Keep Watching");
+
+    // Opening it again continues the countdown rather than restarting it.
+    await watchedFor(id, advertId, 7);
+    expect(pageText((await client.get(`/adverts/${advertId}`)).body)).toMatch(/Keep viewing for (3|2) seconds/);
+
+    await watchedFor(id, advertId, 11);
+    const claimed = await client.post(`/adverts/${advertId}`, { intent: "claim" });
+    expect(outcome(claimed)).toEqual({
+      status: 302,
+      location: "/dashboard",
+      toast: { type: "success", title: "Reward Earned!", description: "You earned ₦12.34 for viewing this advert." },
+    });
+
+    const after = await client.get("/dashboard");
+    expect(after.body).toContain("Reward Earned!"); // in the hydration data: the browser shows the toast
+    const afterText = pageText(after.body);
+    expect(afterText).toContain("Total Earnings ₦12.34");
+    expect(afterText).toContain("Advert Clicks 1");
+    expect(afterText).toContain("Today's views: 1 / 5");
+    expect(afterText).not.toContain("Jumia Flash Sale");
+    expect(afterText).toContain(EMPTY);
+
+    // A second claim (double click, another tab) pays nothing.
+    const again = await client.post(`/adverts/${advertId}`, { intent: "claim" });
+    expect(outcome(again)).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+      toast: { type: "error", title: "Already Rewarded", description: "You have already earned the reward for this advert." },
+    });
+    expect(outcome(await client.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
+      location: "/dashboard",
+      toast: { title: "Already Rewarded" },
+    });
+    expect(outcome(await client.get(`/adverts/${advertId}`))).toMatchObject({ location: "/dashboard", toast: { title: "Already Rewarded" } });
+    expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦12.34");
+
+    const profile = pageText((await client.get("/profile")).body);
+    expect(profile).toContain("Total earnings ₦12.34");
+    expect(profile).toMatch(/Earnings history Date Advert Amount \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Jumia Flash Sale ₦12\.34/);
+
+    // Another member still sees it (one slot of three taken).
+    const other = await signedIn();
+    expect(pageText((await other.client.get("/dashboard")).body)).toContain("Jumia Flash Sale");
+  });
+
+  it("refuses a pending member with Account Not Approved, as a toast and on the page", async () => {
+    const advertId = await postAdvert(app.services.db, admin, { title: "Pending Cannot Earn" });
+    const { client, id } = await signedIn({ isApproved: false });
+    const dashboard = await client.get("/dashboard");
+    expect(dashboard.body).toContain('data-testid="pending-approval"');
+    expect(pageText(dashboard.body)).toContain("Pending Cannot Earn");
+
+    const res = await client.post(`/adverts/${advertId}`, { intent: "start" });
+    expect(outcome(res)).toEqual({
+      status: 302,
+      location: "/dashboard",
+      toast: {
+        type: "error",
+        title: "Account Not Approved",
+        description: "Your account needs to be approved by an admin to interact with adverts.",
+      },
+    });
+    const text = pageText((await client.get("/dashboard")).body);
+    expect(text).toContain("Account Not Approved Your account needs to be approved by an admin to interact with adverts.");
+    // Shown once: the next visit is clean.
+    expect(pageText((await client.get("/dashboard")).body)).not.toContain("Account Not Approved");
+
+    expect(outcome(await client.post(`/adverts/${advertId}`, { intent: "claim" }))).toMatchObject({
+      toast: { title: "Account Not Approved" },
+    });
+    const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
+    expect(views).toEqual([]);
+  });
+
+  it("names the daily limit when it is reached, at View Advert and at the claim", async () => {
+    const db = app.services.db;
+    const { client, id } = await signedIn({ tier: "bronze" }); // 10 a day
+    const opened = await postAdvert(db, admin, { title: "Opened before the limit" });
+    await startAdvertView(db, id, opened, longAgo());
+    for (let i = 0; i < 10; i++) {
+      const advertId = await postAdvert(db, admin);
+      await startAdvertView(db, id, advertId, longAgo());
+      expect(await claimAdvertReward(db, id, advertId)).toMatchObject({ status: "ok" });
+    }
+    const fresh = await postAdvert(db, admin, { title: "After the limit" });
+
+    const text = pageText((await client.get("/dashboard")).body);
+    expect(text).toContain("Today's views: 10 / 10");
+    expect(text).toContain("Advert Clicks 10");
+    expect(text).toContain("Total Earnings ₦250.00");
+    expect(text).toContain("Ad View Master");
+    expect(text).not.toContain("Complete more actions to unlock achievements!");
+
+    const limit = {
+      type: "error",
+      title: "Daily Limit Reached",
+      description: "You have reached your daily limit of 10 advert views. Come back tomorrow!",
+    };
+    expect(outcome(await client.post(`/adverts/${fresh}`, { intent: "start" }))).toEqual({ status: 302, location: "/dashboard", toast: limit });
+    expect(pageText((await client.get("/dashboard")).body)).toContain(`${limit.title} ${limit.description}`);
+    expect(outcome(await client.post(`/adverts/${opened}`, { intent: "claim" }))).toEqual({ status: 302, location: "/dashboard", toast: limit });
+  });
+
+  it("shows the weekly rank and referral achievements from approved referrals", async () => {
+    const db = app.services.db;
+    const { client, id } = await signedIn();
+    for (let i = 0; i < 5; i++) {
+      const referred = await createUser(db);
+      await db.insert(referrals).values({
+        id: newId(),
+        referrerId: id,
+        referredId: referred.id,
+        referralCode: "TESTCODE22",
+        status: "approved",
+        approvedAt: new Date(),
+      });
+    }
+    const text = pageText((await client.get("/dashboard")).body);
+    expect(text).toContain("Weekly Rank #1");
+    expect(text).toContain("5 approved referrals this week");
+    expect(text).toContain("Referral Champion");
+    expect(text).toContain("Referral Earnings ₦0.00");
+  });
+
+  it("refuses unknown adverts, unknown intents and admins", async () => {
+    const { client } = await signedIn();
+    expect(outcome(await client.post("/adverts/MadeUpAdvertId_000001", { intent: "start" }))).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+      toast: { title: "Advert Unavailable", description: "This advert is no longer available." },
+    });
+    expect(outcome(await client.post("/adverts/MadeUpAdvertId_000001", { intent: "claim" }))).toMatchObject({
+      location: "/dashboard",
+      toast: { title: "Advert Unavailable" },
+    });
+    expect((await client.post("/adverts/MadeUpAdvertId_000001", { intent: "pay-me" })).status).toBe(400);
+    expect(outcome(await client.get("/adverts/not%20an%20id"))).toMatchObject({ status: 302, location: "/dashboard" });
+
+    const advertId = await postAdvert(app.services.db, admin);
+    const adminUser = await createUser(app.services.db, { role: "admin" });
+    const adminClient = app.client();
+    await adminClient.login(adminUser.email, adminUser.password);
+    expect(outcome(await adminClient.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({ status: 302, location: "/admin" });
+    const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, adminUser.id));
+    expect(views).toEqual([]);
+  });
+});
