@@ -86,6 +86,7 @@ export function createApp(services: Services, options: CreateAppOptions = {}) {
     app.use(express.static(clientDir, { maxAge: "1h", index: false }));
   }
 
+  app.use(limitRequestBody(MAX_BODY_BYTES));
   app.use(rejectCrossOriginWrites(config));
 
   const source = options.build ?? loadBundledBuild;
@@ -139,6 +140,26 @@ function withUnavailableAs503(routes: ServerBuild["routes"]): ServerBuild["route
       route && { ...route, module: { ...route.module, loader: wrap(route.module.loader), action: wrap(route.module.action) } },
     ]),
   );
+}
+
+/** Forms here are small; anything bigger is refused before a byte of it is buffered. */
+const MAX_BODY_BYTES = 64 * 1024;
+
+function limitRequestBody(maxBytes: number): RequestHandler {
+  return (req, res, next) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const declared = req.headers["content-length"];
+    if (declared === undefined) {
+      // A streamed (chunked) body could be any size: ask for a declared length.
+      if (req.headers["transfer-encoding"]) return void res.status(411).type("text/plain").send("Length Required");
+      return next();
+    }
+    if (!/^\d+$/.test(declared) || Number(declared) > maxBytes) {
+      res.setHeader("Connection", "close");
+      return void res.status(413).type("text/plain").send("Payload Too Large");
+    }
+    next();
+  };
 }
 
 /**
@@ -249,11 +270,13 @@ export async function startServer(options: CreateAppOptions = {}): Promise<{ ser
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
-    server.close();
+    // Finish in-flight requests (at most 5 s) before the database goes away.
+    const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 5_000).unref();
-    await services.close().catch((err) => log.error({ err }, "error while closing"));
+    await drained;
     clearTimeout(force);
+    await services.close().catch((err) => log.error({ err }, "error while closing"));
     process.exit(0);
   };
   process.once("SIGINT", () => void stop("SIGINT"));

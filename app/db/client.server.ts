@@ -20,6 +20,8 @@ export type DatabaseHandle = {
   /** Runs `select 1`; rejects when the database cannot be reached. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
+  /** PostgreSQL: runs `fn` while holding a session advisory lock (one process at a time). */
+  exclusive?: (lockKey: number, fn: () => Promise<void>) => Promise<void>;
 };
 
 export class DataDirLockedError extends Error {}
@@ -96,6 +98,19 @@ export function openPostgres(
     ping: async () => {
       await pool.query("select 1");
     },
+    exclusive: async (lockKey, fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query("select pg_advisory_lock($1)", [lockKey]);
+        try {
+          await fn();
+        } finally {
+          await client.query("select pg_advisory_unlock($1)", [lockKey]);
+        }
+      } finally {
+        client.release();
+      }
+    },
     close: async () => {
       if (closed) return;
       closed = true;
@@ -104,12 +119,17 @@ export function openPostgres(
   };
 }
 
+/** Any constant: app processes starting together on one PostgreSQL take turns migrating. */
+const MIGRATION_LOCK_KEY = 7_261_001;
+
 export async function runMigrations(handle: DatabaseHandle): Promise<void> {
   if (handle.kind === "pglite") {
     await migratePglite(handle.db as never, { migrationsFolder });
-  } else {
-    await migratePg(handle.db as never, { migrationsFolder });
+    return;
   }
+  // Without the lock, two processes migrating a new database at once collide and one exits.
+  const migrate = () => migratePg(handle.db as never, { migrationsFolder });
+  await (handle.exclusive ? handle.exclusive(MIGRATION_LOCK_KEY, migrate) : migrate());
 }
 
 const connectionErrorCodes = new Set([

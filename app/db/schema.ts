@@ -274,6 +274,8 @@ export const ledgerTransfers = pgTable(
     ),
     index("ledger_transfers_reference_idx").on(t.referenceType, t.referenceId),
     index("ledger_transfers_created_at_idx").on(t.createdAt),
+    // Members' earned totals sum the transfers credited to their account, by kind.
+    index("ledger_transfers_credit_kind_idx").on(t.creditAccountId, t.kind),
   ],
 );
 

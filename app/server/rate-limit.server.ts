@@ -6,7 +6,14 @@ import {
   type RateLimiterAbstract,
 } from "rate-limiter-flexible";
 
-type LimitName = "loginIp" | "loginAccount" | "registerIp" | "resetIp" | "resetAccount" | "resendAccount";
+type LimitName =
+  | "loginIp"
+  | "loginAccount"
+  | "registerIp"
+  | "resetIp"
+  | "resetAccount"
+  | "resendAccount"
+  | "passwordChange";
 
 /** Points per window. Account limits count failures (login) or requests (mail sends). */
 const LIMITS: Record<LimitName, { points: number; duration: number }> = {
@@ -16,6 +23,7 @@ const LIMITS: Record<LimitName, { points: number; duration: number }> = {
   resetIp: { points: 10, duration: 60 * 60 },
   resetAccount: { points: 3, duration: 60 * 60 },
   resendAccount: { points: 3, duration: 60 * 60 },
+  passwordChange: { points: 10, duration: 15 * 60 },
 };
 
 export type RateLimits = {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { emails, users } from "~/db/schema";
+import { emails, referrals, users } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { countUserSessions, createSession, findSessionUser } from "~/domain/sessions/sessions.server";
 import { createTestDatabase } from "../../../tests/support/database";
@@ -10,6 +10,7 @@ import { latestLink } from "../../../tests/support/mail";
 import { authenticate } from "./authenticate.server";
 import { confirmEmail } from "./confirm-email.server";
 import { issueEmailToken } from "./email-tokens.server";
+import { registerUser } from "./register-user.server";
 import { requestPasswordReset, resetPassword } from "./reset-password.server";
 
 const appUrl = new URL("https://adnaira.example");
@@ -130,5 +131,24 @@ describe("resetPassword", () => {
 
   it("an unknown token changes nothing", async () => {
     expect(await resetPassword(db, "made-up-token", NEW_PASSWORD)).toBe(false);
+  });
+});
+
+describe("resetPassword on a never-confirmed account", () => {
+  it("drops the referral whoever registered the address attached (the owner takes it over)", async () => {
+    const squatterReferrer = await createUser(db);
+    const result = await registerUser(db, {
+      name: "Not The Owner",
+      email: "squatted@example.ng",
+      password: "Owerri-morning-mist-4",
+      referralCode: squatterReferrer.referralCode,
+      appUrl,
+    });
+    expect(result.status).toBe("registered");
+    await requestPasswordReset(db, "squatted@example.ng", appUrl);
+    expect(await resetPassword(db, await resetToken("squatted@example.ng"), NEW_PASSWORD)).toBe(true);
+    const [owner] = await db.select().from(users).where(eq(users.email, "squatted@example.ng"));
+    expect(owner!.referredById).toBeNull();
+    expect(await db.select().from(referrals).where(eq(referrals.referredId, owner!.id))).toHaveLength(0);
   });
 });

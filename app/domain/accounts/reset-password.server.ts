@@ -1,6 +1,6 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { referrals, users } from "~/db/schema";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { resetPasswordMail } from "~/domain/mail/templates";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
@@ -34,10 +34,22 @@ export async function resetPassword(db: Database, token: string, newPassword: st
     if (!userId) return false;
     await revokeEmailTokens(tx, userId, "reset_password", now);
     const [user] = await tx.select({ confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
+    // Never confirmed: whoever registered it may not have owned the address. The real owner takes
+    // the account over here, so a referral the registrant attached is dropped (no one profits
+    // from squatting someone else's email).
+    const squatted = !user?.confirmed;
     await tx
       .update(users)
-      .set({ passwordHash, updatedAt: now, emailConfirmedAt: user?.confirmed ?? now })
+      .set({
+        passwordHash,
+        updatedAt: now,
+        emailConfirmedAt: user?.confirmed ?? now,
+        ...(squatted ? { referredById: null } : {}),
+      })
       .where(eq(users.id, userId));
+    if (squatted) {
+      await tx.delete(referrals).where(and(eq(referrals.referredId, userId), eq(referrals.status, "pending")));
+    }
     await deleteUserSessions(tx, userId);
     return true;
   });

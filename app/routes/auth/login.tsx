@@ -35,10 +35,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return zodFailure(parsed.error, { values: safeValues(values, ["email"]) });
   const { email, password } = parsed.data;
   const echo = { email };
+  // Failures count per account *and* address: guessing from one place is stopped, but nobody can
+  // lock another person (say, the super admin) out of their account from elsewhere.
+  const accountKey = `${email}|${context.clientIp}`;
 
   const wait =
     (await services.rateLimits.consume("loginIp", context.clientIp)) ??
-    (await services.rateLimits.blockedFor("loginAccount", email));
+    (await services.rateLimits.blockedFor("loginAccount", accountKey));
   if (wait) {
     const message = tooManyAttemptsMessage(wait);
     return formFailure({ form: message }, { toast: failed(message), values: echo, status: 429, headers: { "Retry-After": String(wait) } });
@@ -47,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await authenticate(services.db, { email, password });
   if (!result.ok) {
     if (result.reason === "invalid") {
-      await services.rateLimits.consume("loginAccount", email);
+      await services.rateLimits.consume("loginAccount", accountKey);
       const message = "Invalid email or password";
       return formFailure({ form: message }, { toast: failed(message), values: echo, status: 401 });
     }
@@ -67,7 +70,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 403 },
     );
   }
-  await services.rateLimits.reset("loginAccount", email);
+  await services.rateLimits.reset("loginAccount", accountKey);
   const cookie = await startSession(request, context, result.user.id);
   return redirectWithToast(
     context,

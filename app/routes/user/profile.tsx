@@ -15,6 +15,7 @@ import { earnedTotals } from "~/domain/ledger/earned-totals.server";
 import { formatKobo } from "~/domain/shared/money";
 import { getSessionToken, requireUser } from "~/server/auth.server";
 import { formFailure, readForm, safeValues, zodFailure } from "~/server/forms.server";
+import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -82,13 +83,23 @@ async function changeOwnPassword(request: Request, context: Context, userId: str
   if (newPassword !== confirmPassword) {
     return formFailure({ confirmPassword: "Passwords don't match!" }, { toast: passwordFailed("Passwords don't match!") });
   }
+  // Someone holding a stolen session must not be able to guess the current password at leisure.
+  const wait = await context.services.rateLimits.blockedFor("passwordChange", userId);
+  if (wait) {
+    const message = tooManyAttemptsMessage(wait);
+    return formFailure({ form: message }, { toast: passwordFailed(message), status: 429 });
+  }
   const result = await changePassword(context.services.db, {
     userId,
     currentPassword,
     newPassword,
     keepSessionToken: (await getSessionToken(request, context)) ?? undefined,
   });
-  if (!result.ok) return formFailure({ [result.field]: result.message }, { toast: passwordFailed(result.message) });
+  if (!result.ok) {
+    if (result.field === "currentPassword") await context.services.rateLimits.consume("passwordChange", userId);
+    return formFailure({ [result.field]: result.message }, { toast: passwordFailed(result.message) });
+  }
+  await context.services.rateLimits.reset("passwordChange", userId);
   return redirectWithToast(context, "/profile", {
     type: "success",
     title: "Password Changed",

@@ -1,0 +1,1 @@
+CREATE INDEX "ledger_transfers_credit_kind_idx" ON "ledger_transfers" USING btree ("credit_account_id","kind");
