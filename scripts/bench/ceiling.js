@@ -1,0 +1,225 @@
+// The ceiling: a bare node:http + pg server that sends PostgreSQL the same SQL as the app for
+// the two measured operations, with nothing else (no Express, React Router, rendering, cookies
+// signing, logging or metrics). Statements are copied from what the app sends (traced with
+// trace-sql.js), in the same order, the same transaction shape and the same parallelism.
+//
+//   POST /adverts/:advertId  (intent=claim)  → the claim transaction, then 302 to /dashboard
+//   GET  /dashboard, /dashboard.data         → the root + dashboard loaders' reads, as JSON
+//
+// Differences, deliberately small: no toast cookie is signed on the claim; the "open the
+// member's ledger accounts when missing" branch of the transfer is not implemented (the bench
+// seeds every member's accounts, so the app never takes it either); no refusal messages.
+//
+// Env: DATABASE_URL, PORT, HOST (127.0.0.1), POOL_MAX (20, the app's pool size).
+import { createServer } from "node:http";
+import { randomBytes } from "node:crypto";
+import pg from "pg";
+import { SESSION_COOKIE, decodeCookieValue, sha256Hex } from "./lib.js";
+
+const pool = new pg.Pool({
+  connectionString: process.env.DATABASE_URL,
+  max: Number(process.env.POOL_MAX ?? 20),
+  connectionTimeoutMillis: 5_000,
+  idleTimeoutMillis: 30_000,
+});
+pool.on("error", () => {});
+
+// --- same helpers as the app ------------------------------------------------------------------
+const URL_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
+function newId() {
+  const bytes = randomBytes(21);
+  let out = "";
+  for (let i = 0; i < 21; i++) out += URL_ALPHABET[bytes[i] & 63];
+  return out;
+}
+const lagosDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos", year: "numeric", month: "2-digit", day: "2-digit" });
+function lagosDay(at) {
+  const parts = Object.fromEntries(lagosDate.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+const DAY_MS = 86_400_000;
+function lagosWeek(at) {
+  const [y, m, d] = lagosDay(at).split("-").map(Number);
+  const midnightUtc = Date.UTC(y, m - 1, d);
+  const start = midnightUtc - new Date(midnightUtc).getUTCDay() * DAY_MS - 3_600_000;
+  return { start: new Date(start), end: new Date(start + 7 * DAY_MS) };
+}
+
+// --- SQL (verbatim from the app) ----------------------------------------------------------------
+const SQL = {
+  session: `select "sessions"."id_hash", "sessions"."user_id", "sessions"."last_seen_at", "sessions"."idle_expires_at", "sessions"."absolute_expires_at", "sessions"."ip", "sessions"."user_agent", "sessions"."created_at", "sessions"."updated_at", "users"."id", "users"."display_id", "users"."name", "users"."email", "users"."role", "users"."permissions", "users"."is_approved", "users"."is_restricted", "users"."deactivated_at", "users"."membership_tier_id", "membership_tiers"."name" as tier_name, "users"."referral_code", "users"."created_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where ("sessions"."id_hash" = $1 and "sessions"."idle_expires_at" > $2 and "sessions"."absolute_expires_at" > $3)`,
+  touch: `update "sessions" set "last_seen_at" = $1, "idle_expires_at" = $2, "updated_at" = $3 where "sessions"."id_hash" = $4`,
+  settings: `select "id", "app_name", "logo_url", "referral_active", "referral_reward_type", "referral_fixed_kobo", "referral_percent_bps", "min_withdrawal_kobo", "max_withdrawal_kobo", "withdrawal_fee_bps", "advert_dwell_seconds", "created_at", "updated_at" from "app_settings" where "app_settings"."id" = $1`,
+  // dashboard
+  earned: `select "ledger_transfers"."kind", coalesce(sum("ledger_transfers"."amount_kobo"), 0)::text as total from "ledger_transfers" inner join "ledger_accounts" on "ledger_accounts"."id" = "ledger_transfers"."credit_account_id" where ("ledger_accounts"."user_id" = $1 and "ledger_accounts"."kind" = $2 and "ledger_transfers"."kind" in ($3, $4)) group by "ledger_transfers"."kind"`,
+  viewTotals: `select coalesce(sum("reward_kobo"), 0)::text as earned, count(*) filter (where "claimed_at" is not null) as views, count(*) filter (where "lagos_day" = $1) as today from "advert_views" where "advert_views"."user_id" = $2`,
+  tier: `select "membership_tiers"."daily_ad_views" from "users" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where "users"."id" = $1`,
+  weeklyRank: `select "referrals"."referrer_id", count(*) as n from "referrals" inner join "users" on "users"."id" = "referrals"."referrer_id" where ("referrals"."status" = $1 and "users"."role" = $2 and "referrals"."approved_at" >= $3 and "referrals"."approved_at" < $4) group by "referrals"."referrer_id"`,
+  referralCount: `select count(*) as count from "referrals" where ("referrals"."referrer_id" = $1 and "referrals"."status" = $2)`,
+  available: `select "id", "title", "description", "reward_kobo", "image_url", "created_at" from "adverts" where ("adverts"."is_active" = $1 and "adverts"."current_clicks" < "adverts"."max_clicks" and not exists (select 1 from "advert_views" where ("advert_views"."advert_id" = "adverts"."id" and "advert_views"."user_id" = $2 and "advert_views"."claimed_at" is not null))) order by "adverts"."created_at" desc, "adverts"."id" desc limit $3`,
+  // claim transaction
+  lockMember: `select "users"."role", "users"."is_approved", "users"."is_restricted", "membership_tiers"."daily_ad_views" from "users" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where "users"."id" = $1 for no key update of "users"`,
+  lockView: `select "id", "started_at", "claimed_at" from "advert_views" where ("advert_views"."advert_id" = $1 and "advert_views"."user_id" = $2) for no key update`,
+  advert: `select "is_active", "current_clicks", "max_clicks" from "adverts" where "adverts"."id" = $1`,
+  claimsToday: `select count(*) as count from "advert_views" where ("advert_views"."user_id" = $1 and "advert_views"."lagos_day" = $2)`,
+  takeSlot: `update "adverts" set "current_clicks" = "adverts"."current_clicks" + 1 where ("adverts"."id" = $1 and "adverts"."is_active" = $2 and "adverts"."current_clicks" < "adverts"."max_clicks") returning "reward_kobo"`,
+  findAccounts: `select "id", "kind", "user_id", "code" from "ledger_accounts" where ("ledger_accounts"."code" = $1 or ("ledger_accounts"."user_id" = $2 and "ledger_accounts"."kind" = $3))`,
+  lockAccounts: `select "id", "balance_kobo" from "ledger_accounts" where "ledger_accounts"."id" in ($1, $2) order by "ledger_accounts"."id" asc for update`,
+  insertTransfer: `insert into "ledger_transfers" ("id", "kind", "debit_account_id", "credit_account_id", "amount_kobo", "idempotency_key", "reference_type", "reference_id", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, default) on conflict ("idempotency_key") do nothing returning "id"`,
+  insertEntries: `insert into "ledger_entries" ("id", "transfer_id", "account_id", "amount_kobo", "created_at") values ($1, $2, $3, $4, default), ($5, $6, $7, $8, default)`,
+  markClaimed: `update "advert_views" set "claimed_at" = $1, "reward_kobo" = $2, "lagos_day" = $3, "transfer_id" = $4 where ("advert_views"."id" = $5 and "advert_views"."claimed_at" is null) returning "id"`,
+};
+
+// --- request handling ---------------------------------------------------------------------------
+function sessionToken(req) {
+  const header = req.headers.cookie ?? "";
+  for (const part of header.split(";")) {
+    const eq = part.indexOf("=");
+    if (eq > 0 && part.slice(0, eq).trim() === SESSION_COOKIE) {
+      const value = decodeCookieValue(part.slice(eq + 1).trim());
+      return typeof value === "string" ? value : null;
+    }
+  }
+  return null;
+}
+
+async function currentUser(req, now) {
+  const token = sessionToken(req);
+  if (!token || token.length > 100) return null;
+  const idHash = sha256Hex(token);
+  const { rows } = await pool.query(SQL.session, [idHash, now, now]);
+  const row = rows[0];
+  if (!row || row.is_restricted || row.deactivated_at) return null;
+  if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
+    const idle = new Date(Math.min(now.getTime() + 12 * 3_600_000, row.absolute_expires_at.getTime()));
+    await pool.query(SQL.touch, [now, idle, now, idHash]);
+  }
+  return row;
+}
+
+async function dashboard(req, res) {
+  const now = new Date();
+  const [user, settings] = await Promise.all([currentUser(req, now), pool.query(SQL.settings, [1])]);
+  if (!user || user.role !== "user") return send(res, 302, "", { Location: "/login" });
+  const id = user.user_id;
+  const { start, end } = lagosWeek(now);
+  const [earned, totals, tier, rank, referrals, adverts] = await Promise.all([
+    pool.query(SQL.earned, [id, "user_available", "advert_reward", "referral_reward"]),
+    pool.query(SQL.viewTotals, [lagosDay(now), id]),
+    pool.query(SQL.tier, [id]),
+    pool.query(SQL.weeklyRank, ["approved", "user", start, end]),
+    pool.query(SQL.referralCount, [id, "approved"]),
+    pool.query(SQL.available, [true, id, 60]),
+  ]);
+  const mine = rank.rows.find((r) => r.referrer_id === id);
+  const body = {
+    settings: { appName: settings.rows[0].app_name, logoUrl: settings.rows[0].logo_url },
+    name: user.name,
+    membershipName: user.tier_name,
+    earned: earned.rows,
+    views: totals.rows[0],
+    dailyLimit: tier.rows[0]?.daily_ad_views ?? 0,
+    weeklyRank: mine ? rank.rows.filter((r) => Number(r.n) > Number(mine.n)).length + 1 : null,
+    referrals: Number(referrals.rows[0].count),
+    adverts: adverts.rows,
+  };
+  send(res, 200, JSON.stringify(body), { "Content-Type": "application/json" });
+}
+
+async function claim(req, res, advertId) {
+  const body = await readBody(req);
+  if (new URLSearchParams(body).get("intent") !== "claim") return send(res, 400, "Unknown form action.");
+  const now = new Date();
+  const user = await currentUser(req, now);
+  if (!user || user.role !== "user") return send(res, 302, "", { Location: "/login" });
+  const userId = user.user_id;
+  const day = lagosDay(now);
+  const client = await pool.connect();
+  let outcome;
+  try {
+    await client.query("begin");
+    outcome = await claimIn(client, userId, advertId, day, now);
+    await client.query("commit"); // the app commits refusals too (the callback returns normally)
+  } catch (err) {
+    await client.query("rollback").catch(() => {});
+    client.release();
+    throw err;
+  }
+  client.release();
+  send(res, 302, "", { Location: "/dashboard", "X-Claim": outcome });
+}
+
+async function claimIn(tx, userId, advertId, day, now) {
+  const member = (await tx.query(SQL.lockMember, [userId])).rows[0];
+  if (!member || member.role !== "user" || !member.is_approved || member.is_restricted) return "not-member";
+  const view = (await tx.query(SQL.lockView, [advertId, userId])).rows[0];
+  const advert = (await tx.query(SQL.advert, [advertId])).rows[0];
+  if (!advert?.is_active) return "not-found";
+  if (!view) return "not-started";
+  if (view.claimed_at) return "already-claimed";
+  if (advert.current_clicks >= advert.max_clicks) return "no-slots";
+  const claims = Number((await tx.query(SQL.claimsToday, [userId, day])).rows[0].count);
+  if (claims >= member.daily_ad_views) return "daily-limit";
+  const dwell = (await tx.query(SQL.settings, [1])).rows[0].advert_dwell_seconds;
+  if (now.getTime() - view.started_at.getTime() < dwell * 1000) return "too-early";
+  const slot = (await tx.query(SQL.takeSlot, [advertId, true])).rows[0];
+  if (!slot) return "no-slots";
+  const amount = BigInt(slot.reward_kobo);
+
+  // transfer(): advert_rewards → member available, in a savepoint (drizzle's nested transaction)
+  await tx.query("savepoint sp1");
+  const accounts = (await tx.query(SQL.findAccounts, ["advert_rewards", userId, "user_available"])).rows;
+  const debit = accounts.find((a) => a.code === "advert_rewards")?.id;
+  const credit = accounts.find((a) => a.user_id === userId && a.kind === "user_available")?.id;
+  if (!debit || !credit) throw new Error("ledger accounts missing (the bench seeds them)");
+  await tx.query(SQL.lockAccounts, [debit, credit]);
+  const transferId = newId();
+  const key = `advert-view:${advertId}:${userId}`;
+  const inserted = await tx.query(SQL.insertTransfer, [
+    transferId, "advert_reward", debit, credit, amount.toString(), key, "advert_view", view.id,
+  ]);
+  if (inserted.rowCount === 0) throw new Error(`${key} was already used`);
+  await tx.query(SQL.insertEntries, [
+    newId(), transferId, debit, (-amount).toString(), newId(), transferId, credit, amount.toString(),
+  ]);
+  await tx.query("release savepoint sp1");
+
+  const claimed = await tx.query(SQL.markClaimed, [now, amount.toString(), day, transferId, view.id]);
+  if (claimed.rowCount !== 1) throw new Error("the view was claimed under our lock");
+  return "ok";
+}
+
+function readBody(req) {
+  return new Promise((resolve, reject) => {
+    let data = "";
+    req.setEncoding("utf8");
+    req.on("data", (c) => (data += c));
+    req.on("end", () => resolve(data));
+    req.on("error", reject);
+  });
+}
+
+function send(res, status, body, headers = {}) {
+  res.writeHead(status, { "Content-Length": Buffer.byteLength(body), ...headers });
+  res.end(body);
+}
+
+const server = createServer((req, res) => {
+  const path = (req.url ?? "/").split("?")[0];
+  let work;
+  if (req.method === "GET" && (path === "/dashboard" || path === "/dashboard.data")) work = dashboard(req, res);
+  else if (req.method === "POST" && path.startsWith("/adverts/")) work = claim(req, res, decodeURIComponent(path.slice(9)));
+  else if (path === "/healthz") return send(res, 200, "ok");
+  else return send(res, 404, "Not Found");
+  work.catch((err) => {
+    console.error(err);
+    if (!res.headersSent) send(res, 500, "error");
+  });
+});
+server.keepAliveTimeout = 65_000;
+server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? "127.0.0.1", () => {
+  console.log(`ceiling listening on ${JSON.stringify(server.address())}`);
+});
+const stop = () => server.close(() => pool.end().then(() => process.exit(0)));
+process.once("SIGTERM", stop);
+process.once("SIGINT", stop);

@@ -1,0 +1,467 @@
+// `npm run bench`: the performance benchmark (docs/performance.md).
+//
+// 1. builds the app when build/ is missing;
+// 2. creates a fresh database adnaira_bench_<timestamp> on DATABASE_URL's server and starts the
+//    production build on it (it migrates and seeds its defaults), then seeds 10,000 signed-in
+//    members and 1,000 adverts with SQL (seed.js);
+// 3. starts the ceiling (ceiling.js: bare node:http + pg, the same SQL);
+// 4. measures the gzipped JavaScript and CSS each page loads;
+// 5. drives both servers from separate autocannon processes (load.js), ROUNDS rounds of:
+//    claim at 16 and 64 connections, dashboard (full page and .data) at 64 connections;
+// 6. checks every claim really paid (ledger transfers counted), prints medians, ratios to the
+//    ceiling and pass/fail against the targets; stops everything and drops the database.
+//
+// Env: DATABASE_URL (an existing database on the server to use; default
+// postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROUNDS (3), BENCH_DURATION (10 s per run),
+// BENCH_WARMUP (3 s), BENCH_BUILD=1 to rebuild first, BENCH_KEEP_DB=1 to keep the database.
+import { spawn, spawnSync } from "node:child_process";
+import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { gzipSync } from "node:zlib";
+import pg from "pg";
+import { ADVERTS, USERS, freePort, median, sleep, waitFor } from "./lib.js";
+import { REFERRALS, addViews, seed } from "./seed.js";
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
+const here = path.join(root, "scripts/bench");
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const DURATION = Number(process.env.BENCH_DURATION ?? 10);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
+const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+
+const TARGETS = {
+  claim64: { ratio: 0.5, p99: 150 },
+  dashboardData: { ratio: 0.5 },
+  dashboardFull: { ratio: 0.2 },
+  landingJsBytes: 120 * 1024,
+  dashboardJsBytes: 160 * 1024,
+};
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), "adnaira-bench-"));
+const children = new Set();
+let adminClient;
+let benchDb;
+let benchClient;
+const started = Date.now();
+const log = (msg) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${msg}`);
+
+// --- processes ----------------------------------------------------------------------------------
+function startChild(name, args, env) {
+  const out = createWriteStream(path.join(tmp, `${name}.log`));
+  const child = spawn(process.execPath, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
+  child.stdout.pipe(out);
+  child.stderr.pipe(out);
+  child.exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
+  child.alive = true;
+  child.once("exit", () => {
+    child.alive = false;
+    children.delete(child);
+  });
+  child.logFile = path.join(tmp, `${name}.log`);
+  children.add(child);
+  return child;
+}
+
+async function stopChild(child) {
+  if (!child.alive) return;
+  child.kill("SIGTERM");
+  const timer = setTimeout(() => child.alive && child.kill("SIGKILL"), 5_000);
+  await child.exited;
+  clearTimeout(timer);
+}
+
+function tail(file, lines = 30) {
+  try {
+    return readFileSync(file, "utf8").trim().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "";
+  }
+}
+
+async function cleanup() {
+  await Promise.all([...children].map(stopChild));
+  await benchClient?.end().catch(() => {});
+  if (adminClient && benchDb) {
+    if (process.env.BENCH_KEEP_DB === "1") log(`kept database ${benchDb}`);
+    else await adminClient.query(`drop database if exists ${benchDb} with (force)`).catch((err) => log(`could not drop ${benchDb}: ${err.message}`));
+  }
+  await adminClient?.end().catch(() => {});
+  rmSync(tmp, { recursive: true, force: true });
+}
+
+let cleaning;
+for (const signal of ["SIGINT", "SIGTERM"]) {
+  process.once(signal, () => {
+    log(`${signal}: stopping`);
+    cleaning ??= cleanup();
+    cleaning.finally(() => process.exit(130));
+  });
+}
+
+// --- load runs ------------------------------------------------------------------------------------
+function runLoad(opts) {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [path.join(here, "load.js"), JSON.stringify(opts)], {
+      cwd: root,
+      stdio: ["ignore", "pipe", "pipe"],
+    });
+    children.add(child);
+    child.alive = true;
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.exited = new Promise((r) => child.once("exit", r));
+    child.once("exit", (code) => {
+      child.alive = false;
+      children.delete(child);
+      if (code !== 0) return reject(new Error(`load.js exited ${code}: ${stderr.trim()}`));
+      try {
+        resolve(JSON.parse(stdout.trim().split("\n").pop()));
+      } catch (err) {
+        reject(new Error(`load.js printed no result: ${stdout}${stderr} (${err.message})`));
+      }
+    });
+  });
+}
+
+const countPaid = async () =>
+  Number((await benchClient.query(`select count(*) from ledger_transfers where kind = 'advert_reward'`)).rows[0].count);
+
+// Claim pairs: every claim request takes the next pair number; views exist for [0, viewsUpTo).
+let nextPair = 0;
+let viewsUpTo = 0;
+const lastClaimRps = new Map();
+
+async function claimRun(target, connections, duration) {
+  const expected = Math.ceil((lastClaimRps.get(target.name) ?? 1_500) * duration * 1.6) + 4 * connections + 2_000;
+  if (viewsUpTo < nextPair + expected) viewsUpTo = await addViews(benchClient, viewsUpTo, nextPair + expected);
+  const before = await countPaid();
+  const r = await runLoad({
+    url: target.url,
+    connections,
+    duration,
+    scenario: "claim",
+    cookiesFile: path.join(tmp, "cookies.json"),
+    startPair: nextPair,
+  });
+  await sleep(500); // requests still in flight when autocannon stopped finish on the server
+  r.paid = (await countPaid()) - before;
+  if (r.nextPair > viewsUpTo) throw new Error(`claim run used pairs up to ${r.nextPair}, views exist up to ${viewsUpTo}`);
+  nextPair = r.nextPair;
+  // Every answered request paid: 302s = transfers, give or take requests cut at the end of the run.
+  r.verified = r.ok > 0 && r.ok <= r.paid && r.paid <= r.ok + connections && r.errors === 0 && onlyStatus(r, "302");
+  lastClaimRps.set(target.name, r.rps);
+  return r;
+}
+
+const onlyStatus = (r, code) => Object.keys(r.status).every((k) => k === code);
+
+async function getRun(target, urlPath, connections, duration) {
+  const r = await runLoad({
+    url: target.url,
+    connections,
+    duration,
+    scenario: "get",
+    path: urlPath,
+    cookiesFile: path.join(tmp, "cookies.json"),
+  });
+  r.verified = r.ok > 0 && r.errors === 0 && onlyStatus(r, "200");
+  return r;
+}
+
+// --- bytes per page ---------------------------------------------------------------------------------
+async function pageBytes(appUrl, pagePath, cookie) {
+  const res = await fetch(appUrl + pagePath, { headers: cookie ? { cookie } : {}, redirect: "manual" });
+  if (res.status !== 200) throw new Error(`GET ${pagePath}: HTTP ${res.status}`);
+  const html = await res.text();
+  const assets = new Set();
+  for (const m of html.matchAll(/<link\b[^>]*>/g)) {
+    const tag = m[0];
+    const rel = /\brel="([^"]+)"/.exec(tag)?.[1];
+    const href = /\bhref="([^"]+)"/.exec(tag)?.[1];
+    if (href && (rel === "modulepreload" || rel === "stylesheet")) assets.add(href);
+  }
+  for (const m of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/g)) {
+    const src = /\bsrc="([^"]+)"/.exec(m[1])?.[1];
+    if (src) assets.add(src);
+    if (/type="module"/.test(m[1])) {
+      for (const i of m[2].matchAll(/(?:import\s*(?:[^"'();]*?\sfrom\s*)?|import\()\s*["']([^"']+\.js)["']/g)) assets.add(i[1]);
+    }
+  }
+  const sum = { js: 0, css: 0, jsRaw: 0, cssRaw: 0, files: 0, html: gzipSync(html).length, htmlRaw: Buffer.byteLength(html), largest: [] };
+  for (const href of assets) {
+    if (!href.startsWith("/")) continue; // only this origin's assets
+    const body = Buffer.from(await (await fetch(appUrl + href)).arrayBuffer());
+    const kind = href.split("?")[0].endsWith(".css") ? "css" : "js";
+    sum[kind] += gzipSync(body).length;
+    sum[`${kind}Raw`] += body.length;
+    sum.files++;
+    if (kind === "js") sum.largest.push({ file: href.replace("/assets/", ""), gzip: gzipSync(body).length });
+  }
+  sum.largest = sum.largest.sort((a, b) => b.gzip - a.gzip).slice(0, 4);
+  return sum;
+}
+
+// --- output ---------------------------------------------------------------------------------------
+const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? "—" : n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
+
+function table(rows, header) {
+  const all = [header, ...rows];
+  const widths = header.map((_, i) => Math.max(...all.map((r) => String(r[i]).length)));
+  const line = (r) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
+  return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
+}
+
+// --- main -------------------------------------------------------------------------------------------
+function newerFiles(dir, since) {
+  return readdirSync(dir, { withFileTypes: true, recursive: true })
+    .filter((e) => e.isFile())
+    .map((e) => path.join(e.parentPath ?? e.path, e.name))
+    .filter((f) => statSync(f).mtimeMs > since);
+}
+
+let loadBefore = 0;
+async function main() {
+  loadBefore = os.loadavg()[0];
+  log(`machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+  const builtFile = path.join(root, "build/server/index.js");
+  if (process.env.BENCH_BUILD === "1" || !existsSync(builtFile)) {
+    log("building (npm run build)…");
+    const built = spawnSync("npm", ["run", "build"], { cwd: root, stdio: "inherit" });
+    if (built.status !== 0) throw new Error("npm run build failed");
+  } else {
+    // The app runs build/ but reads its migrations from app/db/migrations: warn about a stale build.
+    const builtAt = statSync(builtFile).mtimeMs;
+    const newer = ["app", "server"].flatMap((dir) => newerFiles(path.join(root, dir), builtAt));
+    if (newer.length) log(`WARNING: ${newer.length} source file(s) changed since the last build (e.g. ${path.relative(root, newer[0])}); BENCH_BUILD=1 rebuilds first`);
+  }
+
+  adminClient = new pg.Client({ connectionString: ADMIN_URL });
+  await adminClient.connect();
+  const version = (await adminClient.query("show server_version")).rows[0].server_version;
+  benchDb = `adnaira_bench_${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}_${process.pid}`;
+  await adminClient.query(`create database ${benchDb}`);
+  const dbUrl = new URL(ADMIN_URL);
+  dbUrl.pathname = `/${benchDb}`;
+  log(`PostgreSQL ${version}: created database ${benchDb}`);
+
+  const appPort = await freePort();
+  const appUrl = `http://127.0.0.1:${appPort}`;
+  const baseEnv = { ...process.env };
+  for (const name of ["REDIS_URL", "SMTP_URL", "TRUST_PROXY"]) delete baseEnv[name]; // the defaults: in-memory limits, mail logged
+  const app = startChild("app", ["server.js"], {
+    ...baseEnv,
+    NODE_ENV: "production",
+    LOG_LEVEL: "warn",
+    HOST: "127.0.0.1",
+    PORT: String(appPort),
+    APP_URL: appUrl,
+    DATABASE_URL: dbUrl.href,
+    SUPER_ADMIN_EMAIL: "superadmin@bench.adnaira.test",
+    SUPER_ADMIN_PASSWORD: "bench-super-admin-password",
+  });
+  try {
+    await waitFor(`${appUrl}/readyz`, { isAlive: () => app.alive });
+  } catch (err) {
+    throw new Error(`${err.message}\n--- app log ---\n${tail(app.logFile)}`, { cause: err });
+  }
+  log(`app (production build) listening on ${appUrl}, migrated`);
+
+  benchClient = new pg.Client({ connectionString: dbUrl.href });
+  await benchClient.connect();
+  let t = Date.now();
+  const cookies = await seed(benchClient);
+  writeFileSync(path.join(tmp, "cookies.json"), JSON.stringify(cookies));
+  log(`seeded ${USERS.toLocaleString()} members (with sessions, ledger accounts, ${REFERRALS} referrals this week) and ${ADVERTS.toLocaleString()} adverts in ${Date.now() - t} ms`);
+
+  const ceilingPort = await freePort();
+  const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
+  const ceiling = startChild("ceiling", [path.join(here, "ceiling.js")], {
+    ...baseEnv,
+    DATABASE_URL: dbUrl.href,
+    PORT: String(ceilingPort),
+    HOST: "127.0.0.1",
+    POOL_MAX: "20",
+  });
+  await waitFor(`${ceilingUrl}/healthz`, { isAlive: () => ceiling.alive });
+  log(`ceiling (node:http + pg) listening on ${ceilingUrl}`);
+
+  // Sanity: signed in, the pages answer 200.
+  for (const [url, p] of [[appUrl, "/dashboard"], [appUrl, "/dashboard.data"], [ceilingUrl, "/dashboard"]]) {
+    const res = await fetch(url + p, { headers: { cookie: cookies[1] }, redirect: "manual" });
+    const body = await res.text();
+    if (res.status !== 200 || !body.includes("Bench Member 1")) throw new Error(`${url}${p} as member 1: HTTP ${res.status}`);
+  }
+
+  // Bytes each page loads (JS and CSS from its HTML, gzipped here with node:zlib's default level).
+  const bytes = {
+    landing: await pageBytes(appUrl, "/", null),
+    login: await pageBytes(appUrl, "/login", null),
+    dashboard: await pageBytes(appUrl, "/dashboard", cookies[2]),
+  };
+  log("measured page bytes");
+
+  const targets = { app: { name: "app", url: appUrl }, ceiling: { name: "ceiling", url: ceilingUrl } };
+  // Dashboards first, on a ledger with no transfers yet; then claims. (The dashboard's earned
+  // totals read scans ledger_transfers, so measuring it after the claims would let the data the
+  // bench itself wrote drift the figures round to round; see the note printed at the end.)
+  const phases = [
+    {
+      warmup: async () => {
+        await getRun(targets.app, "/dashboard", 64, WARMUP);
+        await getRun(targets.app, "/dashboard.data", 64, WARMUP);
+        await getRun(targets.ceiling, "/dashboard", 64, WARMUP);
+      },
+      scenarios: [
+        { id: "dashboardFull", label: "dashboard, full page (64 c.)", target: "app", run: (tg) => getRun(tg, "/dashboard", 64, DURATION) },
+        { id: "dashboardData", label: "dashboard, .data (64 c.)", target: "app", run: (tg) => getRun(tg, "/dashboard.data", 64, DURATION) },
+        { id: "dashboardCeiling", label: "dashboard reads (64 c.)", target: "ceiling", run: (tg) => getRun(tg, "/dashboard", 64, DURATION) },
+      ],
+    },
+    {
+      warmup: async () => {
+        await claimRun(targets.app, 64, WARMUP);
+        await claimRun(targets.ceiling, 64, WARMUP);
+      },
+      scenarios: [
+        { id: "claim16", label: "claim, 16 connections", target: "app", run: (tg) => claimRun(tg, 16, DURATION) },
+        { id: "claim16", label: "claim, 16 connections", target: "ceiling", run: (tg) => claimRun(tg, 16, DURATION) },
+        { id: "claim64", label: "claim, 64 connections", target: "app", run: (tg) => claimRun(tg, 64, DURATION) },
+        { id: "claim64", label: "claim, 64 connections", target: "ceiling", run: (tg) => claimRun(tg, 64, DURATION) },
+      ],
+    },
+  ];
+
+  const results = {}; // results[scenarioId][target] = [one result per round]
+  for (const phase of phases) {
+    if (WARMUP > 0) {
+      log(`warm-up (${WARMUP} s per server and scenario)…`);
+      await phase.warmup();
+    }
+    for (let round = 1; round <= ROUNDS; round++) {
+      for (const s of phase.scenarios) {
+        const name = s.target;
+        const r = await s.run(targets[name]);
+        ((results[s.id] ??= {})[name] ??= []).push(r);
+        const paid = r.paid === undefined ? "" : `, paid ${r.paid}`;
+        log(
+          `round ${round}/${ROUNDS} ${s.label.padEnd(29)} ${name.padEnd(7)} ${fmt(r.rps).padStart(6)} req/s  p50 ${fmt(r.p50)} ms  p99 ${fmt(r.p99)} ms  ` +
+            `(${r.ok} ok${paid}, status ${JSON.stringify(r.status)}, errors ${r.errors})${r.verified ? "" : "  ** NOT VERIFIED **"}`,
+        );
+      }
+    }
+  }
+
+  // How the dashboard's earned-totals read (earned-totals.server.ts) scales with the ledger, now
+  // that the claims have written transfers: its plan and time for one member.
+  const earnedPlan = (
+    await benchClient.query(
+      `explain (analyze, format json) select "ledger_transfers"."kind", coalesce(sum("ledger_transfers"."amount_kobo"), 0)::text from "ledger_transfers" inner join "ledger_accounts" on "ledger_accounts"."id" = "ledger_transfers"."credit_account_id" where ("ledger_accounts"."user_id" = $1 and "ledger_accounts"."kind" = 'user_available' and "ledger_transfers"."kind" in ('advert_reward', 'referral_reward')) group by "ledger_transfers"."kind"`,
+      ["bu00042"],
+    )
+  ).rows[0]["QUERY PLAN"][0];
+  const seqScans = [];
+  (function walk(node) {
+    if (node["Node Type"] === "Seq Scan") seqScans.push(`${node["Relation Name"]} (${node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)} rows read)`);
+    (node.Plans ?? []).forEach(walk);
+  })(earnedPlan.Plan);
+
+  // Ledger consistency after everything: every paid claim is one transfer, one claimed view, one slot.
+  const check = (
+    await benchClient.query(`select
+      (select count(*) from ledger_transfers where kind = 'advert_reward')::int as transfers,
+      (select count(*) from advert_views where claimed_at is not null)::int as claimed_views,
+      (select sum(current_clicks) from adverts)::int as slots,
+      (select sum(balance_kobo) from ledger_accounts)::text as ledger_sum,
+      (select -balance_kobo from ledger_accounts where code = 'advert_rewards')::text as paid_out,
+      (select coalesce(sum(amount_kobo), 0) from ledger_transfers where kind = 'advert_reward')::text as transferred`)
+  ).rows[0];
+  const consistent =
+    check.transfers === check.claimed_views && check.transfers === check.slots && check.ledger_sum === "0" && check.paid_out === check.transferred;
+
+  // --- report -------------------------------------------------------------------------------------
+  const med = (id, target, key) => median(results[id][target].map((r) => r[key]));
+  const ratios = (id, ceilingId) => results[id].app.map((r, i) => r.rps / results[ceilingId].ceiling[i].rps);
+  const verified = (id) => Object.values(results[id]).flat().every((r) => r.verified);
+  const rows = [];
+  const verdicts = [];
+  const addRow = (id, label, ceilingId, target) => {
+    const ratio = median(ratios(id, ceilingId));
+    const p99 = med(id, "app", "p99");
+    let pass = "—";
+    let targetText = "—";
+    if (target) {
+      const ok = ratio >= target.ratio && (target.p99 === undefined || p99 <= target.p99);
+      pass = ok ? "PASS" : "FAIL";
+      targetText = `≥ ${target.ratio}` + (target.p99 !== undefined ? `, p99 ≤ ${target.p99} ms` : "");
+      verdicts.push(ok);
+    }
+    rows.push([
+      label,
+      fmt(med(id, "app", "rps")),
+      fmt(med(id, "app", "p50")),
+      fmt(p99),
+      fmt(med(ceilingId, "ceiling", "rps")),
+      fmt(med(ceilingId, "ceiling", "p99")),
+      fmt(ratio, 2),
+      targetText,
+      pass + (verified(id) && verified(ceilingId) ? "" : " (unverified)"),
+    ]);
+  };
+  addRow("claim16", "claim, 16 connections", "claim16");
+  addRow("claim64", "claim, 64 connections", "claim64", TARGETS.claim64);
+  addRow("dashboardFull", "dashboard, full SSR page, 64 c.", "dashboardCeiling", TARGETS.dashboardFull);
+  addRow("dashboardData", "dashboard, .data navigation, 64 c.", "dashboardCeiling", TARGETS.dashboardData);
+
+  console.log("");
+  console.log(`AdNaira benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${version}`);
+  console.log(`${USERS.toLocaleString()} members, ${ADVERTS.toLocaleString()} adverts, ${REFERRALS} referrals this week; ${ROUNDS} rounds × ${DURATION} s per scenario; medians (ratio = median of per-round app/ceiling)`);
+  console.log(`load average (1 min) before the run ${loadBefore.toFixed(2)}, after ${os.loadavg()[0].toFixed(2)}`);
+  console.log("");
+  console.log(table(rows, ["scenario", "app req/s", "app p50 ms", "app p99 ms", "ceiling req/s", "ceiling p99 ms", "ratio", "target", "result"]));
+  console.log("");
+  console.log("Per round (req/s app / ceiling):");
+  for (const [id, ceilingId] of [["claim16", "claim16"], ["claim64", "claim64"], ["dashboardFull", "dashboardCeiling"], ["dashboardData", "dashboardCeiling"]]) {
+    console.log(`  ${id.padEnd(14)} ${results[id].app.map((r, i) => `${fmt(r.rps)} / ${fmt(results[ceilingId].ceiling[i].rps)}`).join("   ")}`);
+  }
+  console.log("");
+  const byteRows = Object.entries(bytes).map(([page, b]) => {
+    const budget = page === "landing" ? TARGETS.landingJsBytes : page === "dashboard" ? TARGETS.dashboardJsBytes : undefined;
+    const ok = budget === undefined ? "—" : b.js <= budget ? "PASS" : "FAIL";
+    if (budget !== undefined) verdicts.push(b.js <= budget);
+    return [page, kb(b.js), kb(b.css), String(b.files), kb(b.jsRaw), kb(b.cssRaw), kb(b.html), budget ? `JS ≤ ${kb(budget)}` : "—", ok];
+  });
+  console.log("Bytes each page loads (gzip, node:zlib default level; KB = 1,024 bytes):");
+  console.log(table(byteRows, ["page", "JS gzip", "CSS gzip", "files", "JS raw", "CSS raw", "HTML gzip", "budget", "result"]));
+  for (const [page, b] of Object.entries(bytes)) {
+    console.log(`  largest JS on ${page}: ${b.largest.map((f) => `${f.file} ${kb(f.gzip)}`).join(", ")}`);
+  }
+  console.log("");
+  console.log(
+    `Ledger check: ${check.transfers} advert rewards paid = ${check.claimed_views} claimed views = ${check.slots} slots taken; ` +
+      `sum of all balances ${check.ledger_sum} kobo: ${consistent ? "consistent" : "INCONSISTENT"}`,
+  );
+  const allVerified = Object.keys(results).every(verified);
+  console.log(
+    `Earned-totals read after ${check.transfers} transfers: ${earnedPlan["Execution Time"].toFixed(2)} ms` +
+      (seqScans.length ? `, sequential scan of ${seqScans.join(", ")}` : ", no sequential scan"),
+  );
+  if (!allVerified) console.log("Some runs were NOT verified (unexpected statuses, errors, or claims that did not pay): see the log above.");
+  console.log(`Targets met: ${verdicts.filter(Boolean).length}/${verdicts.length}`);
+  log("done");
+  if (!consistent || !allVerified) process.exitCode = 1;
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`bench failed: ${err.stack ?? err}`);
+  process.exitCode = 1;
+} finally {
+  cleaning ??= cleanup();
+  await cleaning;
+}

@@ -1,0 +1,109 @@
+// Seeds the bench database with SQL after the app has migrated it and created its defaults
+// (tiers, settings, platform accounts, super admin). Fast: set-based inserts, one shared hash.
+import { randomBytes } from "node:crypto";
+import { hash } from "@node-rs/argon2";
+import { createCookie } from "react-router";
+import {
+  ADVERTS,
+  USERS,
+  PAIR_ADVERT_SQL,
+  PAIR_USER_SQL,
+  SESSION_COOKIE,
+  encodeCookieValue,
+  sha256Hex,
+} from "./lib.js";
+
+export const BENCH_PASSWORD = "bench-password-not-secret-1";
+/**
+ * Members referred by other members and approved this week (5 % of members, 5 referrals per
+ * referrer): the weekly rank aggregates every approved referral of the week on each dashboard.
+ */
+export const REFERRALS = Number(process.env.BENCH_REFERRALS ?? 500);
+
+/**
+ * 10,000 approved, confirmed members with ledger accounts and one live session each,
+ * 1,000 active adverts with room for every claim, REFERRALS approved referrals this week;
+ * dwell 0 s and a Basic tier daily limit high enough that no claim is refused by it.
+ * Returns the session cookie header of each member (index = member number).
+ */
+export async function seed(client) {
+  const passwordHash = await hash(BENCH_PASSWORD, { algorithm: 2 }); // argon2id, the app's settings
+  const [{ id: adminId }] = (await client.query(`select id from users where role = 'super_admin'`)).rows;
+
+  await client.query("begin");
+  await client.query(
+    `insert into users (id, display_id, name, email, password_hash, role, is_approved, membership_tier_id,
+                        referral_code, email_confirmed_at, created_at, updated_at)
+     select 'bu' || lpad(n::text, 5, '0'), 'UB' || lpad(n::text, 7, '0'), 'Bench Member ' || n,
+            'member' || n || '@bench.adnaira.test', $1, 'user', true, 'basic',
+            'RB' || lpad(n::text, 8, '0'), now() - interval '30 days',
+            now() - interval '30 days' + n * interval '1 second', now()
+       from generate_series(0, $2::int - 1) n`,
+    [passwordHash, USERS],
+  );
+  await client.query(
+    `insert into ledger_accounts (id, kind, user_id)
+     select 'la' || lpad(n::text, 5, '0') || k.s, k.kind::ledger_account_kind, 'bu' || lpad(n::text, 5, '0')
+       from generate_series(0, $1::int - 1) n,
+            (values ('a', 'user_available'), ('h', 'user_held')) k(s, kind)`,
+    [USERS],
+  );
+  // Members 0..REFERRALS-1 were referred by members 2000.. (5 each) and approved this week.
+  await client.query(
+    `update users u set referred_by_id = 'bu' || lpad((2000 + n / 5)::text, 5, '0')
+       from generate_series(0, $1::int - 1) n where u.id = 'bu' || lpad(n::text, 5, '0')`,
+    [REFERRALS],
+  );
+  await client.query(
+    `insert into referrals (id, referrer_id, referred_id, referral_code, status, approved_at)
+     select 'br' || lpad(n::text, 5, '0'), 'bu' || lpad((2000 + n / 5)::text, 5, '0'),
+            'bu' || lpad(n::text, 5, '0'), 'RB' || lpad((2000 + n / 5)::text, 8, '0'), 'approved', now()
+       from generate_series(0, $1::int - 1) n`,
+    [REFERRALS],
+  );
+  await client.query(
+    `insert into adverts (id, title, description, reward_kobo, max_clicks, current_clicks, posted_by_admin_id,
+                          is_active, created_at, updated_at)
+     select 'ba' || lpad(n::text, 4, '0'), 'Bench advert ' || n,
+            'A benchmark advert with a short description, number ' || n || '.',
+            500 + (n % 5) * 100, 1000000000, 0, $2, true, now() - n * interval '1 minute', now()
+       from generate_series(0, $1::int - 1) n`,
+    [ADVERTS, adminId],
+  );
+  await client.query(`update app_settings set advert_dwell_seconds = 0 where id = 1`);
+  await client.query(`update membership_tiers set daily_ad_views = 1000000`);
+
+  // Sessions: a random token per member; the table stores its SHA-256 (sessions.server.ts).
+  const tokens = Array.from({ length: USERS }, () => randomBytes(32).toString("base64url"));
+  await client.query(
+    `insert into sessions (id_hash, user_id, last_seen_at, idle_expires_at, absolute_expires_at, user_agent)
+     select h, 'bu' || lpad((ord - 1)::text, 5, '0'), now(), now() + interval '12 hours', now() + interval '7 days', 'bench'
+       from unnest($1::text[]) with ordinality t(h, ord)`,
+    [tokens.map(sha256Hex)],
+  );
+  await client.query("commit");
+  await client.query("analyze");
+
+  // The cookie exactly as the app's createCookie writes it (and our encoder agrees).
+  const rrCookie = createCookie(SESSION_COOKIE, { path: "/", httpOnly: true, sameSite: "lax" });
+  const official = (await rrCookie.serialize(tokens[0])).split(";")[0];
+  const ours = `${SESSION_COOKIE}=${encodeCookieValue(tokens[0])}`;
+  if (official !== ours) throw new Error(`cookie encoding mismatch: ${official} vs ${ours}`);
+  return tokens.map((t) => `${SESSION_COOKIE}=${encodeCookieValue(t)}`);
+}
+
+/**
+ * Started (unclaimed, dwell long past) advert views for claim pairs [from, to): each claim
+ * request then really pays. Returns `to`.
+ */
+export async function addViews(client, from, to) {
+  if (to <= from) return from;
+  await client.query(
+    `insert into advert_views (id, advert_id, user_id, started_at)
+     select 'bv' || i, 'ba' || lpad(${PAIR_ADVERT_SQL("i")}::text, 4, '0'),
+            'bu' || lpad(${PAIR_USER_SQL("i")}::text, 5, '0'), now() - interval '1 hour'
+       from generate_series($1::bigint, $2::bigint - 1) i`,
+    [from, to],
+  );
+  return to;
+}
