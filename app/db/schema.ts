@@ -373,3 +373,75 @@ export const advertViews = pgTable(
 
 export type Advert = typeof adverts.$inferSelect;
 export type AdvertView = typeof advertViews.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Bank details and withdrawals (design.md §4 "Withdrawal"). A request moves the amount from the
+// member's available to held account in the transaction that stores it; every status change is a
+// conditional update on the current status. A withdrawal keeps a copy of the bank details it was
+// requested with, so a later change of details never redirects a payout.
+// ---------------------------------------------------------------------------------------------
+
+/** A member's payout account: one per member, replaced (audited) when they change it. */
+export const bankAccounts = pgTable(
+  "bank_accounts",
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => users.id),
+    accountHolderName: text().notNull(),
+    /** CBN institution code from the bank list (app/domain/banks). */
+    bankCode: text().notNull(),
+    accountNumber: text().notNull(),
+    ...timestamps,
+  },
+  (t) => [
+    check("bank_accounts_number_ten_digits", sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
+    check("bank_accounts_holder_present", sql`length(btrim(${t.accountHolderName})) > 0`),
+  ],
+);
+
+export const withdrawalStatus = pgEnum("withdrawal_status", ["pending", "processing", "completed", "rejected"]);
+
+export const withdrawals = pgTable(
+  "withdrawals",
+  {
+    id: text().primaryKey(),
+    /** Shown to admins and put in the bank transfer narration: "W" + 8 unambiguous characters. */
+    reference: text().notNull().unique("withdrawals_reference_unique"),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    /** What leaves the member's balance; the bank receives amount − fee. */
+    amountKobo: bigint({ mode: "bigint" }).notNull(),
+    /** The fee at request time (settings' percentage of the amount), booked on completion. */
+    feeKobo: bigint({ mode: "bigint" }).notNull(),
+    status: withdrawalStatus().notNull().default("pending"),
+    /** The form render's key: a resubmit of the same form never makes a second withdrawal. */
+    idempotencyKey: text().notNull(),
+    bankCode: text().notNull(),
+    bankName: text().notNull(),
+    accountNumber: text().notNull(),
+    accountHolderName: text().notNull(),
+    requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** Set by Start Processing. */
+    processingAt: timestamp({ withTimezone: true }),
+    /** Stamped only when the withdrawal becomes completed (spec §4). */
+    processedAt: timestamp({ withTimezone: true }),
+    rejectedAt: timestamp({ withTimezone: true }),
+    updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex("withdrawals_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+    index("withdrawals_user_requested_idx").on(t.userId, t.requestedAt),
+    index("withdrawals_status_requested_idx").on(t.status, t.requestedAt),
+    check("withdrawals_amount_positive", sql`${t.amountKobo} > 0`),
+    check("withdrawals_fee_within_amount", sql`${t.feeKobo} >= 0 AND ${t.feeKobo} < ${t.amountKobo}`),
+    check("withdrawals_account_number_ten_digits", sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
+    check("withdrawals_processed_iff_completed", sql`(${t.processedAt} IS NOT NULL) = (${t.status} = 'completed')`),
+    check("withdrawals_rejected_iff_rejected", sql`(${t.rejectedAt} IS NOT NULL) = (${t.status} = 'rejected')`),
+  ],
+);
+
+export type BankAccount = typeof bankAccounts.$inferSelect;
+export type Withdrawal = typeof withdrawals.$inferSelect;
+export type WithdrawalStatus = (typeof withdrawalStatus.enumValues)[number];

@@ -18,11 +18,18 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "advert.create": "Advert created",
   "advert.update": "Advert updated",
   "advert.delete": "Advert deleted",
+  "bank_details.update": "Bank details changed",
+  "withdrawal.start_processing": "Withdrawal processing",
+  "withdrawal.reject": "Withdrawal rejected",
+  "withdrawal.complete": "Withdrawal completed",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {
   "admin.create": "green",
   "user.approve": "green",
+  "withdrawal.complete": "green",
+  "withdrawal.reject": "red",
+  "withdrawal.start_processing": "blue",
   "admin.deactivate": "red",
   "user.restrict": "red",
   "admin.permissions": "blue",

@@ -17,6 +17,10 @@ export const AUDIT_ACTIONS = [
   "advert.create",
   "advert.update",
   "advert.delete",
+  "bank_details.update",
+  "withdrawal.start_processing",
+  "withdrawal.reject",
+  "withdrawal.complete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -28,7 +32,7 @@ export async function recordAudit(
   entry: {
     actor: Actor;
     action: AuditAction;
-    targetType: "user" | "settings" | "advert";
+    targetType: "user" | "settings" | "advert" | "bank_details" | "withdrawal";
     targetId?: string;
     before?: Record<string, Json> | null;
     after?: Record<string, Json> | null;
