@@ -1,0 +1,152 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { bankAccounts, users } from "~/db/schema";
+import { verifyPassword } from "~/domain/accounts/passwords.server";
+import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { queueEmail, type OutgoingMail } from "~/domain/mail/outbox.server";
+import { bankByCode } from "./nigerian-banks";
+import { maskAccountNumber } from "./nuban";
+import { parseBankDetails } from "./validation";
+
+/** What pages show of a member's payout account: never the full number. */
+export type BankDetailsView = {
+  accountHolderName: string;
+  bankCode: string;
+  bankName: string;
+  accountNumberMasked: string;
+  last4: string;
+};
+
+/** A bank's name, or a plain fallback for a code no longer in the list. */
+export const bankNameFor = (code: string) => bankByCode(code)?.name ?? `Unknown bank (${code})`;
+
+function view(row: { accountHolderName: string; bankCode: string; accountNumber: string }): BankDetailsView {
+  return {
+    accountHolderName: row.accountHolderName,
+    bankCode: row.bankCode,
+    bankName: bankNameFor(row.bankCode),
+    accountNumberMasked: maskAccountNumber(row.accountNumber),
+    last4: row.accountNumber.slice(-4),
+  };
+}
+
+/** The member's saved bank details, masked, or null when they have none. */
+export async function getBankDetails(db: Database, userId: string): Promise<BankDetailsView | null> {
+  const [row] = await db
+    .select({
+      accountHolderName: bankAccounts.accountHolderName,
+      bankCode: bankAccounts.bankCode,
+      accountNumber: bankAccounts.accountNumber,
+    })
+    .from(bankAccounts)
+    .where(eq(bankAccounts.userId, userId));
+  return row ? view(row) : null;
+}
+
+export type SaveBankDetailsInput = {
+  userId: string;
+  currentPassword: unknown;
+  accountHolderName: unknown;
+  bankCode: unknown;
+  accountNumber: unknown;
+  /** The member themselves: only a member changes their own payout account. */
+  actor: Actor;
+};
+
+export type SaveBankDetailsResult =
+  | { status: "ok"; changed: boolean; details: BankDetailsView }
+  | { status: "wrong-password" }
+  | { status: "invalid"; errors: Record<string, string> };
+
+export const WRONG_PASSWORD_MESSAGE = "Current password is incorrect.";
+
+/** Audit and mail show which account, never the whole number. */
+const auditFields = (details: BankDetailsView) => ({
+  accountHolderName: details.accountHolderName,
+  bankCode: details.bankCode,
+  bankName: details.bankName,
+  accountNumber: details.accountNumberMasked,
+});
+
+function bankDetailsChangedMail(to: string, name: string, details: BankDetailsView): OutgoingMail {
+  return {
+    to,
+    subject: "Your AdNaira bank details were changed",
+    text:
+      `Hello ${name},\n\nThe bank account your AdNaira withdrawals are paid into was just changed to:\n\n` +
+      `${details.accountHolderName}\n${details.bankName}\nAccount number ${details.accountNumberMasked}\n\n` +
+      `If you made this change, there is nothing more to do.\n\n` +
+      `If you did not, someone may know your password: reset it at once from the login page ("Forgot password"), ` +
+      `then check your bank details on your profile before requesting a withdrawal.\n`,
+  };
+}
+
+/**
+ * Sets or replaces the member's payout account.
+ *
+ * Validates the form (bank from the list, 10 digits, the NUBAN check digit for NUBAN banks),
+ * then checks the current password — someone holding a stolen session must not be able to
+ * redirect the member's money — and then, in one transaction: upserts the row, records a
+ * `bank_details.update` audit row (before/after with masked numbers only) and queues a notice
+ * to the member's email. Saving the same details again changes nothing and records nothing.
+ *
+ * The caller rate-limits wrong passwords (the route reuses the password-change limiter).
+ */
+export async function saveBankDetails(db: Database, input: SaveBankDetailsInput): Promise<SaveBankDetailsResult> {
+  if (input.actor.id !== input.userId) {
+    throw new Error("saveBankDetails: a member can only change their own bank details");
+  }
+  const parsed = parseBankDetails({
+    accountHolderName: input.accountHolderName,
+    bankCode: input.bankCode,
+    accountNumber: input.accountNumber,
+    currentPassword: input.currentPassword,
+  });
+  if (!parsed.ok) return { status: "invalid", errors: parsed.errors };
+  const { accountHolderName, bankCode, accountNumber, currentPassword } = parsed.data;
+
+  const [user] = await db
+    .select({ passwordHash: users.passwordHash, email: users.email, name: users.name })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) return { status: "wrong-password" };
+
+  const next = { accountHolderName, bankCode, accountNumber };
+  const details = view(next);
+  return db.transaction(async (tx): Promise<SaveBankDetailsResult> => {
+    // One save per member at a time, also when there is no row yet to lock: the audit's
+    // "before" is then always the row the save replaced.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bank_details:${input.userId}`}))`);
+    const [current] = await tx
+      .select({
+        accountHolderName: bankAccounts.accountHolderName,
+        bankCode: bankAccounts.bankCode,
+        accountNumber: bankAccounts.accountNumber,
+      })
+      .from(bankAccounts)
+      .where(eq(bankAccounts.userId, input.userId))
+      .for("update");
+    if (
+      current &&
+      current.accountHolderName === accountHolderName &&
+      current.bankCode === bankCode &&
+      current.accountNumber === accountNumber
+    ) {
+      return { status: "ok", changed: false, details };
+    }
+    await tx
+      .insert(bankAccounts)
+      .values({ userId: input.userId, ...next })
+      .onConflictDoUpdate({ target: bankAccounts.userId, set: { ...next, updatedAt: new Date() } });
+    await recordAudit(tx, {
+      actor: input.actor,
+      action: "bank_details.update",
+      targetType: "bank_details",
+      targetId: input.userId,
+      before: current ? auditFields(view(current)) : null,
+      after: auditFields(details),
+    });
+    await queueEmail(tx, bankDetailsChangedMail(user.email, user.name, details));
+    return { status: "ok", changed: true, details };
+  });
+}

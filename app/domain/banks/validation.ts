@@ -1,0 +1,71 @@
+import { z } from "zod";
+import { fieldErrors, PASSWORD_MAX } from "~/domain/accounts/validation";
+import { bankByCode } from "./nigerian-banks";
+import { ACCOUNT_NUMBER_MESSAGES, checkAccountNumber } from "./nuban";
+
+/** The bank-details form (client-safe: the page uses the limits, the server parses with it). */
+
+export const ACCOUNT_HOLDER_MAX = 100;
+
+export const BANK_DETAILS_MESSAGES = {
+  holderRequired: "Account holder name is required.",
+  holderTooLong: `Account holder name must be at most ${ACCOUNT_HOLDER_MAX} characters.`,
+  holderNoLetters: "Enter the name on the account as your bank shows it.",
+  passwordRequired: "Current password is required.",
+} as const;
+
+/** People paste "0123 456 789" or "0123-456-789": spaces and dashes are not part of the number. */
+export const normalizeAccountNumber = (value: string) => value.replace(/[\s-]/g, "");
+
+// Letters of any script (Yoruba, Igbo and Hausa names carry diacritics), marks, spaces and the
+// punctuation names use; no control characters.
+const HOLDER_CHARACTERS = /^[\p{L}\p{M}\p{N} .,'&()/-]+$/u;
+
+const BankDetailsFields = z.object({
+  accountHolderName: z
+    .string({ error: BANK_DETAILS_MESSAGES.holderRequired })
+    .transform((v) => v.replace(/\s+/g, " ").trim())
+    .pipe(
+      z
+        .string()
+        .min(1, BANK_DETAILS_MESSAGES.holderRequired)
+        .max(ACCOUNT_HOLDER_MAX, BANK_DETAILS_MESSAGES.holderTooLong)
+        .regex(/\p{L}/u, BANK_DETAILS_MESSAGES.holderNoLetters)
+        .regex(HOLDER_CHARACTERS, BANK_DETAILS_MESSAGES.holderNoLetters),
+    ),
+  bankCode: z.string({ error: ACCOUNT_NUMBER_MESSAGES.unknownBank }).trim(),
+  accountNumber: z
+    .string({ error: ACCOUNT_NUMBER_MESSAGES.notTenDigits })
+    .max(40, ACCOUNT_NUMBER_MESSAGES.notTenDigits)
+    .transform(normalizeAccountNumber),
+  currentPassword: z
+    .string({ error: BANK_DETAILS_MESSAGES.passwordRequired })
+    .min(1, BANK_DETAILS_MESSAGES.passwordRequired)
+    .max(PASSWORD_MAX * 4),
+});
+
+export type BankDetailsInput = { [K in keyof z.input<typeof BankDetailsFields>]?: unknown };
+export type BankDetails = z.output<typeof BankDetailsFields>;
+
+export type ParsedBankDetails = { ok: true; data: BankDetails } | { ok: false; errors: Record<string, string> };
+
+/**
+ * Parses the form and reports every field's first problem at once (the bank and account-number
+ * rule of checkAccountNumber included, even when another field is also wrong).
+ */
+export function parseBankDetails(input: BankDetailsInput): ParsedBankDetails {
+  const errors: Record<string, string> = {};
+  const parsed = BankDetailsFields.safeParse(input);
+  if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
+  const bankCode = typeof input.bankCode === "string" ? input.bankCode.trim() : "";
+  const accountNumber = typeof input.accountNumber === "string" ? normalizeAccountNumber(input.accountNumber) : "";
+  if (!bankByCode(bankCode)) {
+    errors.bankCode ??= ACCOUNT_NUMBER_MESSAGES.unknownBank;
+    if (!/^\d{10}$/.test(accountNumber)) errors.accountNumber ??= ACCOUNT_NUMBER_MESSAGES.notTenDigits;
+  } else {
+    const check = checkAccountNumber(bankCode, accountNumber);
+    if (!check.ok) errors.accountNumber ??= check.message;
+  }
+  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
+  return { ok: true, data: parsed.data };
+}
