@@ -5,12 +5,14 @@ import type { loader as rootLoader } from "~/root";
 import { Achievements } from "~/components/dashboard/achievements";
 import { AvailableAdverts } from "~/components/dashboard/available-adverts";
 import { StatCards } from "~/components/dashboard/stat-cards";
+import { toWithdrawalHistoryItem, WithdrawalHistory } from "~/components/dashboard/withdrawal-history";
 import { listAvailableAdverts } from "~/domain/adverts/advert-views.server";
 import { userEarningsSummary } from "~/domain/adverts/earnings.server";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
 import { referralAchievements } from "~/domain/referrals/achievements";
 import { approvedReferralCount, weeklyReferralRank } from "~/domain/referrals/weekly-rank.server";
 import { formatKobo } from "~/domain/shared/money";
+import { listMemberWithdrawals } from "~/domain/withdrawals/list-withdrawals.server";
 import { requireUserDashboard } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -20,12 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserDashboard(request, context);
   const db = context.services.db;
   const now = new Date();
-  const [earned, summary, rank, referralCount, adverts] = await Promise.all([
+  const [earned, summary, rank, referralCount, adverts, withdrawals] = await Promise.all([
     earnedTotals(db, user.id),
     userEarningsSummary(db, user.id, now),
     weeklyReferralRank(db, user.id, now),
     approvedReferralCount(db, user.id),
     listAvailableAdverts(db, user.id, { limit: 60 }),
+    listMemberWithdrawals(db, user.id, { limit: 10 }),
   ]);
   return {
     name: user.name,
@@ -48,6 +51,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       imageUrl: a.imageUrl,
     })),
     achievements: [...summary.achievements, ...referralAchievements(referralCount)],
+    withdrawals: withdrawals.map(toWithdrawalHistoryItem),
   };
 }
 
@@ -80,6 +84,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <StatCards stats={loaderData.stats} />
+      <WithdrawalHistory rows={loaderData.withdrawals} />
       <AvailableAdverts
         adverts={loaderData.adverts}
         todayViews={loaderData.stats.todayViews}
