@@ -1,0 +1,140 @@
+import { useId } from "react";
+import { Form } from "react-router";
+import { FormError, FormField, PasswordField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { BANK_KIND_LABELS, banksOfKind, type BankKind } from "~/domain/banks/nigerian-banks";
+import { ACCOUNT_HOLDER_MAX } from "~/domain/banks/validation";
+
+export type SavedBankDetails = {
+  accountHolderName: string;
+  bankCode: string;
+  bankName: string;
+  accountNumberMasked: string;
+};
+
+const KINDS: BankKind[] = ["commercial", "microfinance", "payment_service"];
+// Built once: the select's groups never change while the page is open.
+const GROUPS = KINDS.map((kind) => ({ kind, label: BANK_KIND_LABELS[kind], banks: banksOfKind(kind) }));
+
+/**
+ * The member's payout account (spec §2 "Profile"): the saved details, masked except the last
+ * four digits, and the form that replaces them behind the current password.
+ */
+export function BankDetailsCard({
+  saved,
+  errors,
+  values,
+  submitting,
+  disabled,
+}: {
+  saved: SavedBankDetails | null;
+  errors: Record<string, string>;
+  /** What the member typed, echoed after a refused save (never the password). */
+  values?: Record<string, string>;
+  submitting: boolean;
+  /** Another form on the page is being submitted. */
+  disabled: boolean;
+}) {
+  return (
+    <Card aria-labelledby="bank-details-title">
+      <CardTitle id="bank-details-title">Bank Details</CardTitle>
+      <CardDescription>Your withdrawals are paid into this account.</CardDescription>
+      {saved ? (
+        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-md bg-gray-50 p-3 text-sm" data-testid="saved-bank-details">
+          <dt className="text-gray-600">Account holder</dt>
+          <dd className="break-words font-medium">{saved.accountHolderName}</dd>
+          <dt className="text-gray-600">Bank</dt>
+          <dd className="break-words font-medium">{saved.bankName}</dd>
+          <dt className="text-gray-600">Account number</dt>
+          <dd className="font-medium">
+            <span className="font-mono tracking-wider" aria-hidden>
+              {saved.accountNumberMasked}
+            </span>
+            <span className="sr-only">ending in {saved.accountNumberMasked.slice(-4)}</span>
+          </dd>
+        </dl>
+      ) : (
+        <p className="mt-4 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900" data-testid="no-bank-details">
+          You have not added a bank account yet. Add one to withdraw your earnings.
+        </p>
+      )}
+      {/* Keyed by what is saved: after a successful save the form starts empty again. */}
+      <Form key={saved ? `${saved.bankCode}:${saved.accountNumberMasked}:${saved.accountHolderName}` : "none"} method="post" className="mt-4 grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="bank-details" />
+        <FormError message={errors.form} />
+        <FormField
+          label="Account Holder Name"
+          name="accountHolderName"
+          autoComplete="name"
+          required
+          maxLength={ACCOUNT_HOLDER_MAX}
+          defaultValue={values?.accountHolderName ?? saved?.accountHolderName ?? ""}
+          hint="The name on the account, as your bank shows it."
+          error={errors.accountHolderName}
+        />
+        <BankSelect defaultValue={values?.bankCode ?? saved?.bankCode ?? ""} error={errors.bankCode} />
+        <FormField
+          label="Account Number"
+          name="accountNumber"
+          inputMode="numeric"
+          autoComplete="off"
+          required
+          placeholder={saved ? saved.accountNumberMasked : "10 digits"}
+          defaultValue={values?.accountNumber ?? ""}
+          hint={saved ? "Enter the full 10-digit number again to change it." : "Your 10-digit account number (NUBAN)."}
+          error={errors.accountNumber}
+          className="font-mono tracking-wider"
+        />
+        <PasswordField
+          label="Current Password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          hint="Needed to change where your money is paid."
+          error={errors.currentPassword}
+        />
+        <Button type="submit" disabled={submitting || disabled} className="w-full sm:w-auto sm:justify-self-start">
+          {submitting ? "Saving..." : saved ? "Update Bank Details" : "Save Bank Details"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
+
+function BankSelect({ defaultValue, error }: { defaultValue: string; error?: string }) {
+  const id = useId();
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={id}>Bank</Label>
+      <select
+        id={id}
+        name="bankCode"
+        required
+        defaultValue={defaultValue}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        className="block w-full min-h-10 rounded-md border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500"
+      >
+        <option value="" disabled>
+          Choose your bank
+        </option>
+        {GROUPS.map((group) => (
+          <optgroup key={group.kind} label={group.label}>
+            {group.banks.map((bank) => (
+              <option key={bank.code} value={bank.code}>
+                {bank.name}
+              </option>
+            ))}
+          </optgroup>
+        ))}
+      </select>
+      {error ? (
+        <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
+          {error}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,140 @@
+import { useId, useState } from "react";
+import { Form } from "react-router";
+import { FormError } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { Label } from "~/components/ui/label";
+import { withdrawalFeeKobo } from "~/domain/withdrawals/fees";
+import { formatKobo, parseNairaToKobo } from "~/domain/shared/money";
+
+/** Limits and balance as loader data: kobo as decimal strings (bigint does not cross the wire). */
+export type WithdrawTerms = {
+  availableKobo: string;
+  minKobo: string;
+  maxKobo: string;
+  feeBps: number;
+};
+
+/** "2%", "2.5%", "0%": the fee as people read it (display only, never used for money). */
+export const feePercentLabel = (bps: number) => `${bps / 100}%`;
+
+type Preview =
+  | { kind: "none" }
+  | { kind: "invalid" }
+  | { kind: "ok"; fee: string; net: string; warning: string | null };
+
+/** What the member will pay and receive for the typed amount, computed as they type. */
+export function previewWithdrawal(amountText: string, terms: WithdrawTerms): Preview {
+  if (amountText.trim() === "") return { kind: "none" };
+  const parsed = parseNairaToKobo(amountText);
+  if (!parsed.ok || parsed.kobo <= 0n) return { kind: "invalid" };
+  const amount = parsed.kobo;
+  const fee = withdrawalFeeKobo(amount, terms.feeBps);
+  const min = BigInt(terms.minKobo);
+  const max = BigInt(terms.maxKobo);
+  const available = BigInt(terms.availableKobo);
+  let warning: string | null = null;
+  if (amount < min) warning = `The minimum withdrawal is ${formatKobo(min)}.`;
+  else if (amount > max) warning = `The maximum withdrawal is ${formatKobo(max)}.`;
+  else if (amount > available) warning = `That is more than your available balance of ${formatKobo(available)}.`;
+  return { kind: "ok", fee: formatKobo(fee), net: formatKobo(amount - fee), warning };
+}
+
+/**
+ * Withdraw Earnings (spec §2 "Profile", design.md §3): the amount, the settings' limits and
+ * fee, and — as the member types — the fee and what the bank will receive. The hidden
+ * idempotency key comes with this render of the form: a double tap or a retry of the same
+ * form makes one withdrawal; the page after a successful request carries a new key.
+ */
+export function WithdrawCard({
+  terms,
+  idempotencyKey,
+  hasBankDetails,
+  errors,
+  values,
+  submitting,
+  disabled,
+}: {
+  terms: WithdrawTerms;
+  idempotencyKey: string;
+  hasBankDetails: boolean;
+  errors: Record<string, string>;
+  values?: Record<string, string>;
+  submitting: boolean;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const [amount, setAmount] = useState(values?.amount ?? "");
+  const preview = previewWithdrawal(amount, terms);
+  const describedBy = [`${id}-limits`, `${id}-preview`, errors.amount ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <Card aria-labelledby="withdraw-title">
+      <CardTitle id="withdraw-title">Withdraw Earnings</CardTitle>
+      <CardDescription>
+        Available balance:{" "}
+        <span className="font-semibold tabular-nums text-gray-900" data-testid="available-balance">
+          {formatKobo(BigInt(terms.availableKobo))}
+        </span>
+      </CardDescription>
+      {hasBankDetails ? null : (
+        <p className="mt-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
+          Add your bank details before withdrawing.
+        </p>
+      )}
+      {/* Keyed by the form key: after a successful request the amount starts empty again. */}
+      <Form key={idempotencyKey} method="post" className="mt-4 grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="withdraw" />
+        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+        <FormError message={errors.form} />
+        <div className="grid gap-1.5">
+          <Label htmlFor={id}>Amount (₦)</Label>
+          <Input
+            id={id}
+            name="amount"
+            type="number"
+            inputMode="decimal"
+            step="0.01"
+            min="0"
+            required
+            placeholder="0.00"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+            aria-invalid={errors.amount ? true : undefined}
+            aria-describedby={describedBy}
+            className="tabular-nums"
+          />
+          <p id={`${id}-limits`} className="text-xs text-gray-600">
+            Minimum {formatKobo(BigInt(terms.minKobo))} · Maximum {formatKobo(BigInt(terms.maxKobo))} · Fee{" "}
+            {feePercentLabel(terms.feeBps)} of the amount
+          </p>
+          {errors.amount ? (
+            <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
+              {errors.amount}
+            </p>
+          ) : null}
+        </div>
+        <div id={`${id}-preview`} aria-live="polite" className="min-h-12 rounded-md bg-gray-50 p-3 text-sm" data-testid="withdraw-preview">
+          {preview.kind === "ok" ? (
+            <>
+              <p className="text-gray-700">
+                Fee ({feePercentLabel(terms.feeBps)}): <span className="tabular-nums">{preview.fee}</span>
+              </p>
+              <p className="font-semibold text-gray-900">
+                You will receive <span className="tabular-nums">{preview.net}</span>
+              </p>
+              {preview.warning ? <p className="mt-1 text-yellow-900">{preview.warning}</p> : null}
+            </>
+          ) : preview.kind === "invalid" ? (
+            <p className="text-gray-700">Enter an amount in naira with at most 2 decimal places.</p>
+          ) : (
+            <p className="text-gray-600">Enter an amount to see the fee and what you will receive.</p>
+          )}
+        </div>
+        <Button type="submit" disabled={submitting || disabled} className="w-full sm:w-auto sm:justify-self-start">
+          {submitting ? "Requesting..." : "Request Withdrawal"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

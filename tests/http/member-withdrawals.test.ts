@@ -1,0 +1,264 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { appSettings, withdrawals } from "~/db/schema";
+import type { Actor } from "~/domain/audit/audit.server";
+import { nubanCheckDigit } from "~/domain/banks/nuban";
+import { balances } from "~/domain/ledger/accounts.server";
+import { reconcile } from "~/domain/ledger/reconcile.server";
+import { creditUser } from "~/domain/ledger/test-support.server";
+import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
+import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
+import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "../support/app";
+import { createUser } from "../support/factories";
+
+let app: TestApp;
+let admin: Actor;
+beforeAll(async () => {
+  app = await startTestApp();
+  const user = await createUser(app.services.db, { role: "admin", permissions: ["manage_withdrawals"] });
+  admin = { id: user.id, role: "admin", permissions: user.permissions, ip: "102.89.7.7" };
+});
+afterAll(async () => app?.close());
+afterEach(async () => {
+  expect(await reconcile(app.services.db)).toMatchObject({ ok: true, totalKobo: 0n, negativeUserAccounts: [] });
+});
+
+/** The toast carried by a redirect (signed cookie: base64 JSON, a dot, the signature). */
+function redirectToast(res: HttpResponse) {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
+  if (!line) return null;
+  const value = decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!);
+  const payload = value.slice(0, value.lastIndexOf("."));
+  const { type, title, description } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, string>;
+  return { type, title, description };
+}
+
+const GTB_ACCOUNT = "012345678" + nubanCheckDigit("058", "012345678");
+
+type Member = { client: HttpClient; id: string; password: string };
+
+/** An approved member, signed in, with `balanceKobo` earned and (unless told) bank details saved through the form. */
+async function member(options: { balanceKobo?: bigint; bank?: boolean; role?: "user" | "admin" } = {}): Promise<Member> {
+  const role = options.role ?? "user";
+  const user = await createUser(app.services.db, { isApproved: true, role });
+  if (options.balanceKobo) await creditUser(app.services.db, user.id, options.balanceKobo);
+  const client = app.client();
+  await client.login(user.email, user.password);
+  await client.get(role === "user" ? "/dashboard" : "/admin"); // takes the Login Successful toast
+  if (options.bank ?? true) {
+    const saved = await client.post("/profile", {
+      intent: "bank-details",
+      accountHolderName: "Tunde Bakare",
+      bankCode: "058",
+      accountNumber: GTB_ACCOUNT,
+      currentPassword: user.password,
+    });
+    expect(saved.status).toBe(role === "user" ? 302 : 403);
+    await client.get("/profile"); // takes the Bank Details Updated toast
+  }
+  return { client, id: user.id, password: user.password };
+}
+
+/** The idempotency key this render of the Withdraw Earnings form carries. */
+function formKeyOf(html: string): string {
+  const match = /<input[^>]*name="idempotencyKey"[^>]*value="([^"]+)"/.exec(html) ?? /<input[^>]*value="([^"]+)"[^>]*name="idempotencyKey"/.exec(html);
+  if (!match) throw new Error("no idempotency key on the page");
+  return match[1]!;
+}
+
+async function freshKey(client: HttpClient) {
+  return formKeyOf((await client.get("/profile")).body);
+}
+
+const withdraw = (client: HttpClient, amount: string, idempotencyKey: string) =>
+  client.post("/profile", { intent: "withdraw", amount, idempotencyKey });
+
+const withdrawalsOf = (userId: string) => app.services.db.select().from(withdrawals).where(eq(withdrawals.userId, userId));
+
+/** A refused request: the status, the toast (in the page's data) and its description, and nothing written. */
+async function expectRefused(m: Member, res: HttpResponse, status: number, title: string, description: string) {
+  expect(res.status).toBe(status);
+  expect(res.body).toContain(title);
+  expect(res.body).toContain(description);
+  expect(await withdrawalsOf(m.id)).toEqual([]);
+}
+
+describe("Withdraw Earnings on /profile", () => {
+  it("shows the balance, the limits and fee, a form key, and the empty histories", async () => {
+    const m = await member({ balanceKobo: 5_000n });
+    const res = await m.client.get("/profile");
+    const text = pageText(res.body);
+    expect(text).toContain("Withdraw Earnings Available balance: ₦50.00");
+    expect(text).toContain("Minimum ₦10.00 · Maximum ₦1,000.00 · Fee 2% of the amount");
+    expect(text).toContain("Enter an amount to see the fee and what you will receive.");
+    expect(text).toContain("Withdrawal history No withdrawals yet. Your withdrawal requests will appear here.");
+    const amountInput = /<input[^>]*name="amount"[^>]*>/.exec(res.body)?.[0] ?? "";
+    for (const attribute of ['type="number"', 'step="0.01"', 'min="0"', 'inputMode="decimal"']) expect(amountInput).toContain(attribute);
+    const inputId = /id="([^"]+)"/.exec(amountInput)?.[1];
+    expect(res.body).toContain(`for="${inputId}"`); // labelled
+    expect(formKeyOf(res.body)).toMatch(/^[A-Za-z0-9_-]{21}$/);
+    // Every render carries a new key.
+    expect(await freshKey(m.client)).not.toBe(formKeyOf(res.body));
+
+    const dashboard = pageText((await m.client.get("/dashboard")).body);
+    expect(dashboard).toContain("Withdrawal history No withdrawals yet.");
+  });
+
+  it("requests a withdrawal: Withdrawal Requested with the amount, the balance held, the history updated, a new form key", async () => {
+    const m = await member({ balanceKobo: 5_000n });
+    const key = await freshKey(m.client);
+    const res = await withdraw(m.client, "20", key);
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/profile");
+    expect(redirectToast(res)).toEqual({
+      type: "success",
+      title: "Withdrawal Requested",
+      description: "Your withdrawal request of ₦20.00 has been submitted. You will receive ₦19.60 after the ₦0.40 fee.",
+    });
+    expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 3_000n, heldKobo: 2_000n });
+    const [row] = await withdrawalsOf(m.id);
+    expect(row).toMatchObject({ amountKobo: 2_000n, feeKobo: 40n, status: "pending", idempotencyKey: key, accountNumber: GTB_ACCOUNT });
+
+    const profile = await m.client.get("/profile");
+    expect(profile.body).toContain("Withdrawal Requested"); // the toast, shown by the browser
+    const text = pageText(profile.body);
+    expect(text).toContain("Available balance: ₦30.00");
+    expect(text).toMatch(/Withdrawal history ₦20\.00 Pending Fee ₦0\.40 · You receive ₦19\.60 To Guaranty Trust Bank \(GTBank\) ending 6785 · Ref W[A-Z0-9]{8} Requested \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+    expect(profile.body).not.toContain(GTB_ACCOUNT);
+    expect(formKeyOf(profile.body)).not.toBe(key);
+
+    const dashboard = await m.client.get("/dashboard");
+    expect(pageText(dashboard.body)).toMatch(/Withdrawal history Amount Date Status ₦20\.00 \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Pending/);
+    expect(dashboard.body).not.toContain(GTB_ACCOUNT);
+  });
+
+  it("a resubmit of one form (double tap, retry, five at once) makes one withdrawal and answers each with the same toast", async () => {
+    const m = await member({ balanceKobo: 10_000n });
+    const key = await freshKey(m.client);
+    const first = await withdraw(m.client, "25.50", key);
+    const again = await withdraw(m.client, "25.50", key);
+    const burst = await Promise.all(Array.from({ length: 5 }, () => withdraw(m.client, "25.50", key)));
+    for (const res of [first, again, ...burst]) {
+      expect(res.status).toBe(302);
+      expect(redirectToast(res)).toMatchObject({ type: "success", title: "Withdrawal Requested", description: expect.stringContaining("₦25.50") });
+    }
+    expect(await withdrawalsOf(m.id)).toHaveLength(1);
+    expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 7_450n, heldKobo: 2_550n });
+
+    // The next render's key makes a second, separate withdrawal.
+    expect((await withdraw(m.client, "10", await freshKey(m.client))).status).toBe(302);
+    expect(await withdrawalsOf(m.id)).toHaveLength(2);
+  });
+
+  it("Bank Details Missing before bank details are saved", async () => {
+    const m = await member({ balanceKobo: 5_000n, bank: false });
+    expect(pageText((await m.client.get("/profile")).body)).toContain("Add your bank details before withdrawing.");
+    const res = await withdraw(m.client, "20", await freshKey(m.client));
+    await expectRefused(m, res, 400, "Bank Details Missing", "Please add your bank account details before withdrawing.");
+  });
+
+  it("Insufficient Funds above the available balance (held money does not count)", async () => {
+    const m = await member({ balanceKobo: 5_000n });
+    const res = await withdraw(m.client, "50.01", await freshKey(m.client));
+    await expectRefused(m, res, 400, "Insufficient Funds", "You do not have enough balance to withdraw this amount.");
+    expect(pageText(res.body)).toContain("Your available balance is ₦50.00.");
+    expect(res.body).toContain('value="50.01"'); // the amount stays in the field
+
+    expect((await withdraw(m.client, "30", await freshKey(m.client))).status).toBe(302);
+    const more = await withdraw(m.client, "30", await freshKey(m.client));
+    expect(more.status).toBe(400);
+    expect(more.body).toContain("Insufficient Funds");
+    expect(await withdrawalsOf(m.id)).toHaveLength(1);
+  });
+
+  it("names the minimum and the maximum from the settings", async () => {
+    const m = await member({ balanceKobo: 500_000n });
+    const low = await withdraw(m.client, "9.99", await freshKey(m.client));
+    await expectRefused(m, low, 400, "Amount Below Minimum", "The minimum withdrawal is ₦10.00.");
+    const high = await withdraw(m.client, "1000.01", await freshKey(m.client));
+    await expectRefused(m, high, 400, "Amount Above Maximum", "The maximum withdrawal is ₦1,000.00.");
+
+    // Both ends are allowed.
+    expect((await withdraw(m.client, "10", await freshKey(m.client))).status).toBe(302);
+    expect((await withdraw(m.client, "1,000.00", await freshKey(m.client))).status).toBe(302);
+
+    // The page follows the settings.
+    await app.services.db.update(appSettings).set({ minWithdrawalKobo: 50_000n, withdrawalFeeBps: 250 }).where(eq(appSettings.id, 1));
+    try {
+      expect(pageText((await m.client.get("/profile")).body)).toContain("Minimum ₦500.00 · Maximum ₦1,000.00 · Fee 2.5% of the amount");
+      const below = await withdraw(m.client, "499.99", await freshKey(m.client));
+      expect(below.body).toContain("The minimum withdrawal is ₦500.00.");
+    } finally {
+      await app.services.db
+        .update(appSettings)
+        .set({ minWithdrawalKobo: DEFAULT_APP_SETTINGS.minWithdrawalKobo, withdrawalFeeBps: DEFAULT_APP_SETTINGS.withdrawalFeeBps })
+        .where(eq(appSettings.id, 1));
+    }
+  });
+
+  it.each(["0", "0.00", "", "   ", "-20", "-0.01", "20.005", "1.234", "abc", "1e3", "NaN", "Infinity", "0x14", "+20", "20,00", "99999999999999999999999", "9".repeat(5000)])(
+    "Invalid Amount for a crafted amount %j, nothing written",
+    async (amount) => {
+      const m = await member({ balanceKobo: 5_000n });
+      const res = await withdraw(m.client, amount, await freshKey(m.client));
+      await expectRefused(m, res, 400, "Invalid Amount", "Please enter a valid withdrawal amount.");
+      expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });
+    },
+  );
+
+  it("refuses a missing or malformed form key without touching the balance", async () => {
+    const m = await member({ balanceKobo: 5_000n });
+    for (const key of ["", "short", "has spaces in it here", "x".repeat(101)]) {
+      const res = await withdraw(m.client, "20", key);
+      await expectRefused(m, res, 400, "Withdrawal Failed", "This form has expired. Reload the page and try again.");
+    }
+    const noKey = await m.client.post("/profile", { intent: "withdraw", amount: "20" });
+    expect(noKey.status).toBe(400);
+    expect(await withdrawalsOf(m.id)).toEqual([]);
+  });
+
+  it("one member cannot replay another's form key into a second withdrawal of theirs, nor touch theirs", async () => {
+    const a = await member({ balanceKobo: 5_000n });
+    const b = await member({ balanceKobo: 5_000n });
+    const key = await freshKey(a.client);
+    expect((await withdraw(a.client, "20", key)).status).toBe(302);
+    expect((await withdraw(b.client, "20", key)).status).toBe(302); // the key is per member
+    expect(await withdrawalsOf(a.id)).toHaveLength(1);
+    expect(await withdrawalsOf(b.id)).toHaveLength(1);
+  });
+
+  it("an admin's profile has no withdraw form, and a crafted request is refused", async () => {
+    const m = await member({ role: "admin", bank: false });
+    expect(pageText((await m.client.get("/profile")).body)).not.toContain("Withdraw Earnings");
+    const res = await withdraw(m.client, "20", "A".repeat(21));
+    await expectRefused(m, res, 403, "Withdrawal Not Allowed", "Your account cannot request withdrawals.");
+  });
+
+  it("shows each status with its badge colour: pending yellow, processing blue, completed green, rejected red", async () => {
+    const m = await member({ balanceKobo: 100_000n });
+    const ids: string[] = [];
+    for (const amount of ["11", "12", "13", "14"]) {
+      expect((await withdraw(m.client, amount, await freshKey(m.client))).status).toBe(302);
+    }
+    for (const row of await withdrawalsOf(m.id)) ids[Number(row.amountKobo / 100n) - 11] = row.id;
+    await startProcessing(app.services.db, admin, ids[1]!);
+    await startProcessing(app.services.db, admin, ids[2]!);
+    await completeWithdrawal(app.services.db, admin, ids[2]!);
+    await rejectWithdrawal(app.services.db, admin, ids[3]!);
+
+    const tones = { pending: "yellow", processing: "blue", completed: "green", rejected: "red" };
+    for (const path of ["/dashboard", "/profile"]) {
+      const body = (await m.client.get(path)).body;
+      for (const [status, tone] of Object.entries(tones)) {
+        const badge = new RegExp(`<span[^>]*class="([^"]*)"[^>]*data-status="${status}"[^>]*>([^<]*)</span>`).exec(body);
+        expect(badge, `${path} ${status}`).not.toBeNull();
+        expect(badge![1]).toContain(tone);
+        expect(badge![2]).toBe(status[0]!.toUpperCase() + status.slice(1));
+      }
+      expect(body, path).not.toContain(GTB_ACCOUNT);
+    }
+    // Completed shows when it was paid; the rejected amount is back in the balance.
+    expect(pageText((await m.client.get("/profile")).body)).toMatch(/₦13\.00 Completed .* Paid \d{1,2} \w{3} \d{4}/);
+    expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 100_000n - 1_100n - 1_200n - 1_300n, heldKobo: 1_100n + 1_200n });
+  });
+});
