@@ -64,10 +64,6 @@ export function WithdrawCard({
   submitting: boolean;
   disabled: boolean;
 }) {
-  const id = useId();
-  const [amount, setAmount] = useState(values?.amount ?? "");
-  const preview = previewWithdrawal(amount, terms);
-  const describedBy = [`${id}-limits`, `${id}-preview`, errors.amount ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
     <Card aria-labelledby="withdraw-title">
       <CardTitle id="withdraw-title">Withdraw Earnings</CardTitle>
@@ -82,59 +78,91 @@ export function WithdrawCard({
           Add your bank details before withdrawing.
         </p>
       )}
-      {/* Keyed by the form key: after a successful request the amount starts empty again. */}
-      <Form key={idempotencyKey} method="post" className="mt-4 grid gap-4" noValidate>
-        <input type="hidden" name="intent" value="withdraw" />
-        <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
-        <FormError message={errors.form} />
-        <div className="grid gap-1.5">
-          <Label htmlFor={id}>Amount (₦)</Label>
-          <Input
-            id={id}
-            name="amount"
-            type="number"
-            inputMode="decimal"
-            step="0.01"
-            min="0"
-            required
-            placeholder="0.00"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-            aria-invalid={errors.amount ? true : undefined}
-            aria-describedby={describedBy}
-            className="tabular-nums"
-          />
-          <p id={`${id}-limits`} className="text-xs text-gray-600">
-            Minimum {formatKobo(BigInt(terms.minKobo))} · Maximum {formatKobo(BigInt(terms.maxKobo))} · Fee{" "}
-            {feePercentLabel(terms.feeBps)} of the amount
-          </p>
-          {errors.amount ? (
-            <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
-              {errors.amount}
-            </p>
-          ) : null}
-        </div>
-        <div id={`${id}-preview`} aria-live="polite" className="min-h-12 rounded-md bg-gray-50 p-3 text-sm" data-testid="withdraw-preview">
-          {preview.kind === "ok" ? (
-            <>
-              <p className="text-gray-700">
-                Fee ({feePercentLabel(terms.feeBps)}): <span className="tabular-nums">{preview.fee}</span>
-              </p>
-              <p className="font-semibold text-gray-900">
-                You will receive <span className="tabular-nums">{preview.net}</span>
-              </p>
-              {preview.warning ? <p className="mt-1 text-yellow-900">{preview.warning}</p> : null}
-            </>
-          ) : preview.kind === "invalid" ? (
-            <p className="text-gray-700">Enter an amount in naira with at most 2 decimal places.</p>
-          ) : (
-            <p className="text-gray-600">Enter an amount to see the fee and what you will receive.</p>
-          )}
-        </div>
-        <Button type="submit" disabled={submitting || disabled} className="w-full sm:w-auto sm:justify-self-start">
-          {submitting ? "Requesting..." : "Request Withdrawal"}
-        </Button>
-      </Form>
+      {/* Keyed by the form key: after a successful request the form (and its amount) starts afresh. */}
+      <WithdrawForm
+        key={idempotencyKey}
+        terms={terms}
+        idempotencyKey={idempotencyKey}
+        errors={errors}
+        initialAmount={values?.amount ?? ""}
+        submitting={submitting}
+        disabled={disabled}
+      />
     </Card>
+  );
+}
+
+function WithdrawForm({
+  terms,
+  idempotencyKey,
+  errors,
+  initialAmount,
+  submitting,
+  disabled,
+}: {
+  terms: WithdrawTerms;
+  idempotencyKey: string;
+  errors: Record<string, string>;
+  initialAmount: string;
+  submitting: boolean;
+  disabled: boolean;
+}) {
+  const id = useId();
+  const [amount, setAmount] = useState(initialAmount);
+  const preview = previewWithdrawal(amount, terms);
+  const describedBy = [`${id}-limits`, `${id}-preview`, errors.amount ? `${id}-error` : null].filter(Boolean).join(" ");
+  return (
+    <Form method="post" className="mt-4 grid gap-4" noValidate>
+      <input type="hidden" name="intent" value="withdraw" />
+      <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
+      <FormError message={errors.form} />
+      <div className="grid gap-1.5">
+        <Label htmlFor={id}>Amount (₦)</Label>
+        <Input
+          id={id}
+          name="amount"
+          type="number"
+          inputMode="decimal"
+          step="0.01"
+          min="0"
+          required
+          placeholder="0.00"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          aria-invalid={errors.amount ? true : undefined}
+          aria-describedby={describedBy}
+          className="tabular-nums"
+        />
+        <p id={`${id}-limits`} className="text-xs text-gray-600">
+          Minimum {formatKobo(BigInt(terms.minKobo))} · Maximum {formatKobo(BigInt(terms.maxKobo))} · Fee{" "}
+          {feePercentLabel(terms.feeBps)} of the amount
+        </p>
+        {errors.amount ? (
+          <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
+            {errors.amount}
+          </p>
+        ) : null}
+      </div>
+      <div id={`${id}-preview`} aria-live="polite" className="min-h-12 rounded-md bg-gray-50 p-3 text-sm" data-testid="withdraw-preview">
+        {preview.kind === "ok" ? (
+          <>
+            <p className="text-gray-700">
+              Fee ({feePercentLabel(terms.feeBps)}): <span className="tabular-nums">{preview.fee}</span>
+            </p>
+            <p className="font-semibold text-gray-900">
+              You will receive <span className="tabular-nums">{preview.net}</span>
+            </p>
+            {preview.warning ? <p className="mt-1 text-yellow-900">{preview.warning}</p> : null}
+          </>
+        ) : preview.kind === "invalid" ? (
+          <p className="text-gray-700">Enter an amount in naira with at most 2 decimal places.</p>
+        ) : (
+          <p className="text-gray-600">Enter an amount to see the fee and what you will receive.</p>
+        )}
+      </div>
+      <Button type="submit" disabled={submitting || disabled} className="w-full sm:w-auto sm:justify-self-start">
+        {submitting ? "Requesting..." : "Request Withdrawal"}
+      </Button>
+    </Form>
   );
 }

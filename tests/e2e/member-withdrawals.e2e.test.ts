@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { withdrawals } from "~/db/schema";
+import { nubanCheckDigit } from "~/domain/banks/nuban";
+import { balances } from "~/domain/ledger/accounts.server";
+import { creditUser } from "~/domain/ledger/test-support.server";
+import { createUser } from "../support/factories";
+import {
+  describeViolations,
+  dismissToast,
+  expectToast,
+  horizontalOverflow,
+  MOBILE,
+  screenshot,
+  seriousA11yViolations,
+  setUpBrowserSuite,
+  signIn,
+  visit,
+} from "./support/browser";
+
+/**
+ * The member's side of withdrawals on a 360 px phone (spec §2 Profile, §5 Withdrawal, §8; issue
+ * 5): withdraw without bank details, a wrong check digit refused, valid details shown masked, the
+ * fee and net shown while typing, the validation toasts, a valid request (tapped twice: one
+ * withdrawal), and the history on the profile and the dashboard.
+ */
+const suite = setUpBrowserSuite();
+const db = () => suite.app.services.db;
+
+const GTB_ACCOUNT = "012345678" + nubanCheckDigit("058", "012345678"); // 0123456785
+const WRONG_CHECK_DIGIT = GTB_ACCOUNT.slice(0, 9) + ((Number(GTB_ACCOUNT[9]) + 1) % 10);
+
+const withdrawCard = (page: Page) => page.getByRole("region", { name: "Withdraw Earnings" });
+const bankCard = (page: Page) => page.getByRole("region", { name: "Bank Details" });
+
+async function requestAmount(page: Page, amount: string) {
+  await withdrawCard(page).getByLabel("Amount (₦)").fill(amount);
+  await withdrawCard(page).getByRole("button", { name: "Request Withdrawal" }).click();
+}
+
+async function expectFitsAndAccessible(page: Page, name: string) {
+  const overflow = await horizontalOverflow(page);
+  expect(overflow.scrollWidth, name).toBeLessThanOrEqual(overflow.clientWidth);
+  await screenshot(page, name);
+  const violations = await seriousA11yViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+describe("withdrawing earnings on a phone", () => {
+  it("bank details, the validation toasts, a request tapped twice, and the history", async () => {
+    const { page } = await suite.open(MOBILE);
+    const member = await createUser(db(), { name: "Funke Adebayo", isApproved: true });
+    await creditUser(db(), member.id, 5_000n); // ₦50.00 earned
+    await signIn(page, member.email, member.password);
+    await dismissToast(page);
+
+    await visit(page, "/profile");
+    await expect.poll(() => withdrawCard(page).getByTestId("available-balance").innerText()).toBe("₦50.00");
+    await expectFitsAndAccessible(page, "profile-withdraw-empty-mobile");
+
+    // No bank details yet.
+    await requestAmount(page, "20");
+    await expectToast(page, "Bank Details Missing", { message: "Please add your bank account details before withdrawing.", variant: "error" });
+    await dismissToast(page);
+
+    // A wrong check digit is refused, inline and as a toast.
+    const bank = bankCard(page);
+    await bank.getByLabel("Account Holder Name").fill("Funke Adebayo");
+    await bank.getByLabel("Bank").selectOption("058");
+    await bank.getByLabel("Account Number").fill(WRONG_CHECK_DIGIT);
+    await bank.getByLabel("Current Password").fill(member.password);
+    await bank.getByRole("button", { name: "Save Bank Details" }).click();
+    const message = "This account number is not valid for the selected bank. Check the number and the bank.";
+    await expectToast(page, "Update Failed", { message, variant: "error" });
+    await expect.poll(() => bank.getByRole("alert").first().innerText()).toBe(message);
+    expect(await bank.getByLabel("Account Number").getAttribute("aria-invalid")).toBe("true");
+    await dismissToast(page);
+
+    // The right number: saved, shown masked except the last 4 digits.
+    await bank.getByLabel("Account Number").fill(GTB_ACCOUNT);
+    await bank.getByLabel("Current Password").fill(member.password);
+    await bank.getByRole("button", { name: "Save Bank Details" }).click();
+    await expectToast(page, "Bank Details Updated", { variant: "success" });
+    await expect.poll(() => page.getByTestId("saved-bank-details").innerText()).toContain("******6785");
+    expect(await page.content()).not.toContain(GTB_ACCOUNT);
+    await dismissToast(page);
+
+    // The fee and what the bank receives, as the member types.
+    const amount = withdrawCard(page).getByLabel("Amount (₦)");
+    await amount.fill("20");
+    await expect.poll(() => page.getByTestId("withdraw-preview").innerText()).toContain("You will receive ₦19.60");
+    expect(await page.getByTestId("withdraw-preview").innerText()).toContain("Fee (2%): ₦0.40");
+    await amount.fill("5");
+    await expect.poll(() => page.getByTestId("withdraw-preview").innerText()).toContain("The minimum withdrawal is ₦10.00.");
+    await expectFitsAndAccessible(page, "profile-withdraw-preview-mobile");
+
+    // The validation toasts.
+    await requestAmount(page, "0");
+    await expectToast(page, "Invalid Amount", { message: "Please enter a valid withdrawal amount.", variant: "error" });
+    await dismissToast(page);
+    await requestAmount(page, "60");
+    await expectToast(page, "Insufficient Funds", { message: "You do not have enough balance to withdraw this amount.", variant: "error" });
+    await dismissToast(page);
+    await requestAmount(page, "5");
+    await expectToast(page, "Amount Below Minimum", { message: "The minimum withdrawal is ₦10.00.", variant: "error" });
+    await dismissToast(page);
+
+    // A valid request, tapped twice: one withdrawal.
+    await amount.fill("20");
+    const submit = withdrawCard(page).getByRole("button", { name: "Request Withdrawal" });
+    await submit.dblclick();
+    await expectToast(page, "Withdrawal Requested", { message: "₦20.00", variant: "success" });
+    expect(await db().$count(withdrawals, eq(withdrawals.userId, member.id))).toBe(1);
+    expect(await balances(db(), member.id)).toEqual({ availableKobo: 3_000n, heldKobo: 2_000n });
+    await expect.poll(() => withdrawCard(page).getByTestId("available-balance").innerText()).toBe("₦30.00");
+    await expect.poll(() => amount.inputValue()).toBe(""); // a fresh form for the next request
+    const item = page.getByTestId("withdrawal-list").locator("li").first();
+    expect(await item.innerText()).toContain("₦20.00");
+    expect(await item.innerText()).toContain("Pending");
+    await dismissToast(page);
+    await expectFitsAndAccessible(page, "profile-withdrawal-requested-mobile");
+
+    // The dashboard's history.
+    await visit(page, "/dashboard");
+    const row = page.getByTestId("withdrawal-history").locator("tbody tr").first();
+    expect((await row.innerText()).replace(/\s+/g, " ")).toMatch(/^₦20\.00 \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Pending$/);
+    await expectFitsAndAccessible(page, "dashboard-withdrawal-history-mobile");
+  });
+});
