@@ -1,3 +1,4 @@
+import { formatKobo, type Kobo } from "~/domain/shared/money";
 import type { OutgoingMail } from "./outbox.server";
 
 /** Plain-text mails: they read well on any phone and carry exactly one link. */
@@ -31,5 +32,43 @@ export function accountApprovedMail(to: string, name: string, loginLink: string)
     to,
     subject: "Your AdNaira account is approved",
     text: `Hello ${name},\n\nGood news: an admin has approved your AdNaira account. You can now view adverts and start earning.\n\nLog in here: ${loginLink}\n`,
+  };
+}
+
+// Withdrawals: one mail to the member at each status change (queued in the change's transaction).
+
+export type WithdrawalMailFacts = {
+  reference: string;
+  amountKobo: Kobo;
+  feeKobo: Kobo;
+  bankName: string;
+  accountNumber: string;
+};
+
+/** "******6789": a bank account number in a mail shows only its last 4 digits. */
+export const maskAccountNumber = (accountNumber: string) => `******${accountNumber.slice(-4)}`;
+
+export function withdrawalProcessingMail(to: string, name: string, w: WithdrawalMailFacts): OutgoingMail {
+  return {
+    to,
+    subject: `Your withdrawal ${w.reference} is being processed`,
+    text: `Hello ${name},\n\nAn admin has started processing your withdrawal of ${formatKobo(w.amountKobo)} (reference ${w.reference}). We will send ${formatKobo(w.amountKobo - w.feeKobo)} to your ${w.bankName} account ${maskAccountNumber(w.accountNumber)} and email you when it has been paid.\n`,
+  };
+}
+
+export function withdrawalRejectedMail(to: string, name: string, w: WithdrawalMailFacts): OutgoingMail {
+  return {
+    to,
+    subject: `Your withdrawal ${w.reference} was rejected`,
+    text: `Hello ${name},\n\nYour withdrawal of ${formatKobo(w.amountKobo)} (reference ${w.reference}) was rejected and will not be paid. The full ${formatKobo(w.amountKobo)} has been returned to your AdNaira balance; you can request a new withdrawal at any time.\n\nIf you think this is a mistake, please contact support and quote the reference.\n`,
+  };
+}
+
+export function withdrawalCompletedMail(to: string, name: string, w: WithdrawalMailFacts): OutgoingMail {
+  const fee = w.feeKobo > 0n ? ` (your withdrawal of ${formatKobo(w.amountKobo)} less the ${formatKobo(w.feeKobo)} fee)` : "";
+  return {
+    to,
+    subject: `Your withdrawal ${w.reference} has been paid`,
+    text: `Hello ${name},\n\nWe have paid ${formatKobo(w.amountKobo - w.feeKobo)}${fee} to your ${w.bankName} account ${maskAccountNumber(w.accountNumber)}. Reference: ${w.reference}.\n\nBank transfers usually arrive within minutes; if it has not reached you within 24 hours, contact support and quote the reference.\n`,
   };
 }

@@ -1,0 +1,183 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { users, withdrawals } from "~/db/schema";
+import type { Kobo } from "~/domain/shared/money";
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "./fees";
+
+export type MemberWithdrawal = {
+  id: string;
+  reference: string;
+  amountKobo: Kobo;
+  feeKobo: Kobo;
+  netKobo: Kobo;
+  status: WithdrawalStatus;
+  requestedAt: Date;
+  /** Set only once completed. */
+  processedAt: Date | null;
+  bankName: string;
+  /** The member sees their account number masked: only these 4 digits leave the server. */
+  accountNumberLast4: string;
+};
+
+/** A member's own withdrawals, newest first (dashboard and profile history). 50 unless told, at most 200. */
+export async function listMemberWithdrawals(
+  db: Database,
+  userId: string,
+  options: { limit?: number } = {},
+): Promise<MemberWithdrawal[]> {
+  const rows = await db
+    .select({
+      id: withdrawals.id,
+      reference: withdrawals.reference,
+      amountKobo: withdrawals.amountKobo,
+      feeKobo: withdrawals.feeKobo,
+      status: withdrawals.status,
+      requestedAt: withdrawals.requestedAt,
+      processedAt: withdrawals.processedAt,
+      bankName: withdrawals.bankName,
+      accountNumberLast4: sql<string>`right(${withdrawals.accountNumber}, 4)`,
+    })
+    .from(withdrawals)
+    .where(eq(withdrawals.userId, userId))
+    .orderBy(desc(withdrawals.requestedAt), desc(withdrawals.id))
+    .limit(Math.min(Math.max(1, Math.trunc(options.limit ?? 50)), 200));
+  return rows.map(({ amountKobo, feeKobo, ...rest }) => ({
+    ...rest,
+    amountKobo,
+    feeKobo,
+    netKobo: amountKobo - feeKobo,
+  }));
+}
+
+export type AdminWithdrawal = {
+  id: string;
+  reference: string;
+  userName: string;
+  userEmail: string;
+  userDisplayId: string;
+  amountKobo: Kobo;
+  feeKobo: Kobo;
+  netKobo: Kobo;
+  status: WithdrawalStatus;
+  /** The bank details copied when the withdrawal was requested (what the payout must use). */
+  bankName: string;
+  bankCode: string;
+  accountNumber: string;
+  accountHolderName: string;
+  requestedAt: Date;
+  processedAt: Date | null;
+};
+
+export type WithdrawalCounts = Record<WithdrawalStatus | "all", number>;
+
+export type AdminWithdrawalPage = {
+  rows: AdminWithdrawal[];
+  /** Rows matching the search and the status filter. */
+  total: number;
+  /** The page shown: the one asked for, clamped to 1…pageCount. */
+  page: number;
+  /** At least 1 (an empty list is one empty page). */
+  pageCount: number;
+  /** Per status (and all) for the search, whatever the status filter: the filter buttons' counts. */
+  counts: WithdrawalCounts;
+};
+
+export const WITHDRAWALS_PAGE_SIZE = 25;
+
+/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
+const likeEscape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/**
+ * Withdrawal Requests (admin): search by member name (case-insensitive substring, wildcards
+ * taken literally; a withdrawal reference such as "W7KQ2M9XD" also matches exactly), filter by
+ * status, newest first, `pageSize` (25) a page, with the count for every status.
+ */
+export async function listWithdrawalsForAdmin(
+  db: Database,
+  options: { search?: string; status?: WithdrawalStatus; page?: number; pageSize?: number } = {},
+): Promise<AdminWithdrawalPage> {
+  const pageSize = Math.min(Math.max(1, Math.trunc(options.pageSize ?? WITHDRAWALS_PAGE_SIZE)), 100);
+  const term = options.search?.trim().slice(0, 100) ?? "";
+  const searchWhere: SQL | undefined = term
+    ? or(ilike(users.name, `%${likeEscape(term)}%`), eq(withdrawals.reference, term.toUpperCase()))
+    : undefined;
+
+  const n = (status: WithdrawalStatus) => sql<number>`count(*) filter (where ${withdrawals.status} = ${status})`.mapWith(Number);
+  const [tally] = await db
+    .select({ all: count(), pending: n("pending"), processing: n("processing"), completed: n("completed"), rejected: n("rejected") })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(searchWhere);
+  const counts: WithdrawalCounts = tally ?? { all: 0, pending: 0, processing: 0, completed: 0, rejected: 0 };
+
+  const total = options.status ? counts[options.status] : counts.all;
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), pageCount);
+  const where = and(searchWhere, options.status ? eq(withdrawals.status, options.status) : undefined);
+
+  const rows = await db
+    .select({
+      id: withdrawals.id,
+      reference: withdrawals.reference,
+      userName: users.name,
+      userEmail: users.email,
+      userDisplayId: users.displayId,
+      amountKobo: withdrawals.amountKobo,
+      feeKobo: withdrawals.feeKobo,
+      status: withdrawals.status,
+      bankName: withdrawals.bankName,
+      bankCode: withdrawals.bankCode,
+      accountNumber: withdrawals.accountNumber,
+      accountHolderName: withdrawals.accountHolderName,
+      requestedAt: withdrawals.requestedAt,
+      processedAt: withdrawals.processedAt,
+    })
+    .from(withdrawals)
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .where(where)
+    .orderBy(desc(withdrawals.requestedAt), desc(withdrawals.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize);
+
+  return {
+    rows: rows.map((r) => ({ ...r, netKobo: r.amountKobo - r.feeKobo })),
+    total,
+    page,
+    pageCount,
+    counts,
+  };
+}
+
+/** The admin dashboard's Pending Withdrawals card. */
+export async function countPendingWithdrawals(db: Database): Promise<number> {
+  return db.$count(withdrawals, eq(withdrawals.status, "pending"));
+}
+
+export type WithdrawalFigures = Record<WithdrawalStatus, { count: number; amountKobo: Kobo }> & {
+  /** Sent to members' banks: Σ (amount − fee) of completed withdrawals. */
+  paidOutKobo: Kobo;
+  /** Fees earned: Σ fee of completed withdrawals. */
+  feesKobo: Kobo;
+};
+
+/** Count and amount per status, plus what has been paid out and earned in fees (admin reports). */
+export async function withdrawalFigures(db: Database): Promise<WithdrawalFigures> {
+  const rows = await db
+    .select({
+      status: withdrawals.status,
+      count: count(),
+      amountKobo: sql<string>`coalesce(sum(${withdrawals.amountKobo}), 0)::text`,
+      feeKobo: sql<string>`coalesce(sum(${withdrawals.feeKobo}), 0)::text`,
+    })
+    .from(withdrawals)
+    .groupBy(withdrawals.status);
+  const byStatus = Object.fromEntries(
+    WITHDRAWAL_STATUSES.map((s) => {
+      const row = rows.find((r) => r.status === s);
+      return [s, { count: row?.count ?? 0, amountKobo: BigInt(row?.amountKobo ?? "0") }];
+    }),
+  ) as Record<WithdrawalStatus, { count: number; amountKobo: Kobo }>;
+  const completed = rows.find((r) => r.status === "completed");
+  const feesKobo = BigInt(completed?.feeKobo ?? "0");
+  return { ...byStatus, paidOutKobo: byStatus.completed.amountKobo - feesKobo, feesKobo };
+}

@@ -1,0 +1,198 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { users, withdrawals, type Withdrawal } from "~/db/schema";
+import { recordAudit, type Actor, type AuditAction } from "~/domain/audit/audit.server";
+import { lockAccounts, transfer, type TransferInput } from "~/domain/ledger/transfer.server";
+import { queueEmail, type OutgoingMail } from "~/domain/mail/outbox.server";
+import {
+  type WithdrawalMailFacts,
+  withdrawalCompletedMail,
+  withdrawalProcessingMail,
+  withdrawalRejectedMail,
+} from "~/domain/mail/templates";
+import { hasPermission } from "~/domain/permissions/permissions";
+import { formatKobo, type Kobo } from "~/domain/shared/money";
+import type { WithdrawalStatus } from "./fees";
+import { withdrawalTransferKey } from "./request-withdrawal.server";
+
+export type ProcessResult =
+  | { status: "ok"; withdrawal: { id: string; status: WithdrawalStatus; reference: string; amountKobo: Kobo } }
+  | { status: "not-found" }
+  /** The withdrawal was not in the status this action starts from (another admin got there first). */
+  | { status: "conflict"; current: WithdrawalStatus };
+
+/**
+ * The actor lacks manage_withdrawals. Routes check the permission before calling (and answer
+ * with their "Access Denied" page); reaching the domain without it is a bug, so it throws
+ * rather than being one more status every caller must handle. Nothing was changed.
+ */
+export class WithdrawalPermissionError extends Error {
+  constructor(readonly actorId: string) {
+    super(`Actor ${actorId} may not process withdrawals (manage_withdrawals)`);
+    this.name = "WithdrawalPermissionError";
+  }
+}
+
+type Transition = {
+  from: WithdrawalStatus;
+  to: WithdrawalStatus;
+  action: AuditAction;
+  /** The timestamp column the transition sets (the database CHECKs tie processedAt/rejectedAt to the status). */
+  stamp: (now: Date) => Partial<Pick<Withdrawal, "processingAt" | "processedAt" | "rejectedAt">>;
+  /** Ledger movements, inside the transaction, after the status has changed. */
+  money?: (tx: Database, w: Withdrawal) => Promise<void>;
+  mail: (to: string, name: string, facts: WithdrawalMailFacts) => OutgoingMail;
+};
+
+const reference = (w: Withdrawal) => ({ type: "withdrawal", id: w.id });
+
+/** Posts a transfer that must be new: its key belongs to this withdrawal and this step only. */
+async function post(tx: Database, input: TransferInput) {
+  const result = await transfer(tx, input);
+  if (result.status !== "posted") throw new Error(`withdrawal: ${input.idempotencyKey} was already posted`);
+}
+
+const TRANSITIONS = {
+  start: {
+    from: "pending",
+    to: "processing",
+    action: "withdrawal.start_processing",
+    stamp: (now) => ({ processingAt: now }),
+    mail: withdrawalProcessingMail,
+  },
+  reject: {
+    from: "pending",
+    to: "rejected",
+    action: "withdrawal.reject",
+    stamp: (now) => ({ rejectedAt: now }),
+    // The whole amount goes back to the member's available balance (design.md §3).
+    money: (tx, w) =>
+      post(tx, {
+        from: { userId: w.userId, kind: "held" },
+        to: { userId: w.userId, kind: "available" },
+        amountKobo: w.amountKobo,
+        kind: "withdrawal_release",
+        idempotencyKey: withdrawalTransferKey(w.id, "release"),
+        reference: reference(w),
+      }),
+    mail: withdrawalRejectedMail,
+  },
+  complete: {
+    from: "processing",
+    to: "completed",
+    action: "withdrawal.complete",
+    stamp: (now) => ({ processedAt: now }),
+    // Two transfers in one transaction: lock all three accounts first, in the ledger's global
+    // order, so concurrent completions (and rejections) can never deadlock.
+    money: async (tx, w) => {
+      const held = { userId: w.userId, kind: "held" } as const;
+      await lockAccounts(tx, [held, { platform: "bank_payouts" }, { platform: "withdrawal_fees" }]);
+      await post(tx, {
+        from: held,
+        to: { platform: "bank_payouts" },
+        amountKobo: w.amountKobo - w.feeKobo,
+        kind: "withdrawal_payout",
+        idempotencyKey: withdrawalTransferKey(w.id, "payout"),
+        reference: reference(w),
+      });
+      if (w.feeKobo > 0n) {
+        await post(tx, {
+          from: held,
+          to: { platform: "withdrawal_fees" },
+          amountKobo: w.feeKobo,
+          kind: "withdrawal_fee",
+          idempotencyKey: withdrawalTransferKey(w.id, "fee"),
+          reference: reference(w),
+        });
+      }
+    },
+    mail: withdrawalCompletedMail,
+  },
+} satisfies Record<string, Transition>;
+
+/**
+ * One status change, in one transaction: a conditional `UPDATE … WHERE id = $1 AND status =
+ * <from>` (two admins clicking at once: the second waits for the first's row lock, re-reads the
+ * status and updates nothing), then the ledger movements, an audit row (before/after status)
+ * and one mail to the member, queued in the outbox with the change. Any failure rolls all of it
+ * back. The amounts are the ones stored with the request (the fee is not recomputed).
+ */
+async function transition(
+  db: Database,
+  actor: Actor,
+  withdrawalId: string,
+  t: Transition,
+  now: Date,
+): Promise<ProcessResult> {
+  if (!hasPermission(actor, "manage_withdrawals")) throw new WithdrawalPermissionError(actor.id);
+  return db.transaction(async (tx): Promise<ProcessResult> => {
+    const [changed] = await tx
+      .update(withdrawals)
+      .set({ status: t.to, ...t.stamp(now), updatedAt: now })
+      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, t.from)))
+      .returning();
+    if (!changed) {
+      const [current] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, withdrawalId));
+      return current ? { status: "conflict", current: current.status } : { status: "not-found" };
+    }
+    await t.money?.(tx, changed);
+
+    const [member] = await tx
+      .select({ name: users.name, email: users.email, displayId: users.displayId })
+      .from(users)
+      .where(eq(users.id, changed.userId));
+    if (!member) throw new Error(`withdrawal ${changed.id}: its member ${changed.userId} is missing`);
+    await recordAudit(tx, {
+      actor,
+      action: t.action,
+      targetType: "withdrawal",
+      targetId: changed.id,
+      before: { status: t.from },
+      after: {
+        status: t.to,
+        reference: changed.reference,
+        member: member.displayId,
+        amount: formatKobo(changed.amountKobo),
+        fee: formatKobo(changed.feeKobo),
+      },
+    });
+    await queueEmail(
+      tx,
+      t.mail(member.email, member.name, {
+        reference: changed.reference,
+        amountKobo: changed.amountKobo,
+        feeKobo: changed.feeKobo,
+        bankName: changed.bankName,
+        accountNumber: changed.accountNumber,
+      }),
+    );
+    return {
+      status: "ok",
+      withdrawal: { id: changed.id, status: changed.status, reference: changed.reference, amountKobo: changed.amountKobo },
+    };
+  });
+}
+
+/** "Start Processing": pending → processing (stamps processingAt). No money moves; the member is told. */
+export function startProcessing(db: Database, actor: Actor, withdrawalId: string, now: Date = new Date()) {
+  return transition(db, actor, withdrawalId, TRANSITIONS.start, now);
+}
+
+/**
+ * "Reject": pending → rejected (stamps rejectedAt); the amount moves back held → available
+ * (`withdrawal_release`, key `withdrawal:<id>:release`). A processing withdrawal cannot be
+ * rejected (the payment may already be on its way): that is a conflict.
+ */
+export function rejectWithdrawal(db: Database, actor: Actor, withdrawalId: string, now: Date = new Date()) {
+  return transition(db, actor, withdrawalId, TRANSITIONS.reject, now);
+}
+
+/**
+ * "Mark as Completed": processing → completed (stamps processedAt). The held amount leaves the
+ * member: amount − fee to bank payouts (`withdrawal_payout`), the fee to withdrawal fees
+ * (`withdrawal_fee`, skipped when the fee is 0). The mail names the net amount, the bank and the
+ * account's last 4 digits.
+ */
+export function completeWithdrawal(db: Database, actor: Actor, withdrawalId: string, now: Date = new Date()) {
+  return transition(db, actor, withdrawalId, TRANSITIONS.complete, now);
+}

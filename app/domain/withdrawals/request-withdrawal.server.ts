@@ -1,0 +1,198 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { bankAccounts, users, withdrawals } from "~/db/schema";
+import { bankByCode } from "~/domain/banks/nigerian-banks";
+import { InsufficientFundsError, transfer } from "~/domain/ledger/transfer.server";
+import { getAppSettings } from "~/domain/settings/app-settings";
+import { newDisplayId, newId } from "~/domain/shared/ids";
+import type { Kobo } from "~/domain/shared/money";
+import { isWithdrawalIdempotencyKey, smallestPayableAmountKobo, type WithdrawalStatus, withdrawalFeeKobo } from "./fees";
+
+/** A withdrawal as its requester is told about it. */
+export type RequestedWithdrawal = {
+  id: string;
+  /** "W" + 8 characters: shown to the member and the admin, used in the bank narration. */
+  reference: string;
+  /** Leaves the member's balance. */
+  amountKobo: Kobo;
+  feeKobo: Kobo;
+  /** What the bank receives: amount − fee. */
+  netKobo: Kobo;
+  status: WithdrawalStatus;
+};
+
+export type RequestWithdrawalResult =
+  | { status: "ok"; duplicate: boolean; withdrawal: RequestedWithdrawal }
+  | { status: "invalid-amount" }
+  | { status: "below-minimum"; minKobo: Kobo }
+  | { status: "above-maximum"; maxKobo: Kobo }
+  | { status: "insufficient-funds"; availableKobo: Kobo }
+  | { status: "bank-details-missing" }
+  | { status: "not-allowed" };
+
+/**
+ * The form's idempotency key is not 16–100 URL-safe characters. The key is made by the server
+ * when it renders the form, so a bad one is a bug or tampering, not a member's mistake: it throws
+ * (routes validate the field with `isWithdrawalIdempotencyKey` first and answer 400).
+ */
+export class InvalidWithdrawalKeyError extends RangeError {
+  constructor() {
+    super("requestWithdrawal: the idempotency key must be 16–100 URL-safe characters");
+    this.name = "InvalidWithdrawalKeyError";
+  }
+}
+
+/** The ledger key of each money movement of a withdrawal: at most one of each, ever. */
+export const withdrawalTransferKey = (withdrawalId: string, step: "hold" | "release" | "payout" | "fee") =>
+  `withdrawal:${withdrawalId}:${step}`;
+
+/** Carries a refusal out of the transaction so that everything in it is rolled back. */
+class Refusal {
+  constructor(readonly result: RequestWithdrawalResult) {}
+}
+
+const summary = (row: {
+  id: string;
+  reference: string;
+  amountKobo: Kobo;
+  feeKobo: Kobo;
+  status: WithdrawalStatus;
+}): RequestedWithdrawal => ({
+  id: row.id,
+  reference: row.reference,
+  amountKobo: row.amountKobo,
+  feeKobo: row.feeKobo,
+  netKobo: row.amountKobo - row.feeKobo,
+  status: row.status,
+});
+
+const REFERENCE_ATTEMPTS = 5;
+
+/**
+ * "Withdraw Earnings": stores a pending withdrawal and moves its amount from the member's
+ * available to held balance, in one transaction:
+ *
+ * 1. locks the member's row (FOR NO KEY UPDATE: one member's requests queue up behind each other,
+ *    and behind a restriction) and checks they are a member (role user) and not restricted;
+ * 2. a withdrawal already stored with this (member, key) is returned as `duplicate: true`, whatever
+ *    the amount or the settings now say — a resubmit of the same form (double tap, retry after a
+ *    timeout, 30 racing submissions) never makes a second withdrawal or a second hold. Should
+ *    two requests ever get past the lock together, the unique (user_id, idempotency_key) index
+ *    decides and the loser returns the winner's row;
+ * 3. checks the amount against the settings' minimum and maximum (the minimum is raised, if need
+ *    be, to the least amount whose fee leaves the bank something);
+ * 4. copies the payout account (holder, bank code and name, number) from bank_accounts, so a later
+ *    change of bank details never redirects this payout; a bank no longer on the list counts as
+ *    missing details;
+ * 5. inserts the withdrawal (fee = settings' percentage, rounded half up) and posts the ledger
+ *    transfer available → held (`withdrawal_hold`, key `withdrawal:<id>:hold`). The ledger's
+ *    balance CHECK decides whether the money is there: a refusal rolls everything back and
+ *    reports the available balance read under the account lock.
+ *
+ * Refusals write nothing, so a refused form can be corrected and resubmitted with the same key.
+ * Order of checks: amount (not positive), then member, duplicate, limits, bank details, funds.
+ */
+export async function requestWithdrawal(
+  db: Database,
+  input: { userId: string; amountKobo: Kobo; idempotencyKey: string; now?: Date },
+): Promise<RequestWithdrawalResult> {
+  const { userId, amountKobo, idempotencyKey } = input;
+  if (!isWithdrawalIdempotencyKey(idempotencyKey)) throw new InvalidWithdrawalKeyError();
+  if (typeof amountKobo !== "bigint" || amountKobo <= 0n) return { status: "invalid-amount" };
+  const now = input.now ?? new Date();
+
+  try {
+    return await db.transaction(async (tx): Promise<RequestWithdrawalResult> => {
+      const [member] = await tx
+        .select({ role: users.role, isRestricted: users.isRestricted })
+        .from(users)
+        .where(eq(users.id, userId))
+        .for("no key update");
+      if (!member || member.role !== "user" || member.isRestricted) return { status: "not-allowed" };
+
+      const earlier = await findByKey(tx, userId, idempotencyKey);
+      if (earlier) return { status: "ok", duplicate: true, withdrawal: summary(earlier) };
+
+      const settings = await getAppSettings(tx);
+      const payable = smallestPayableAmountKobo(settings.withdrawalFeeBps);
+      if (payable === null) throw new Error(`requestWithdrawal: the withdrawal fee (${settings.withdrawalFeeBps} bps) is 100% or more`);
+      const minKobo = settings.minWithdrawalKobo > payable ? settings.minWithdrawalKobo : payable;
+      if (amountKobo < minKobo) return { status: "below-minimum", minKobo };
+      if (amountKobo > settings.maxWithdrawalKobo) return { status: "above-maximum", maxKobo: settings.maxWithdrawalKobo };
+
+      const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, userId));
+      const bank = account ? bankByCode(account.bankCode) : undefined;
+      if (!account || !bank) return { status: "bank-details-missing" };
+
+      const feeKobo = withdrawalFeeKobo(amountKobo, settings.withdrawalFeeBps);
+      const id = newId();
+      let stored: RequestedWithdrawal | undefined;
+      for (let attempt = 0; !stored; attempt++) {
+        // ON CONFLICT DO NOTHING covers both unique keys: (user, key) — then the winner's row is
+        // returned — and the reference — then we draw another one (1 in 10^12 per withdrawal).
+        const [row] = await tx
+          .insert(withdrawals)
+          .values({
+            id,
+            reference: newDisplayId("W"),
+            userId,
+            amountKobo,
+            feeKobo,
+            status: "pending",
+            idempotencyKey,
+            bankCode: account.bankCode,
+            bankName: bank.name,
+            accountNumber: account.accountNumber,
+            accountHolderName: account.accountHolderName,
+            requestedAt: now,
+            updatedAt: now,
+          })
+          .onConflictDoNothing()
+          .returning();
+        if (row) {
+          stored = summary(row);
+          break;
+        }
+        const winner = await findByKey(tx, userId, idempotencyKey);
+        if (winner) return { status: "ok", duplicate: true, withdrawal: summary(winner) };
+        if (attempt + 1 >= REFERENCE_ATTEMPTS) throw new Error("requestWithdrawal: could not draw a free reference");
+      }
+
+      try {
+        const hold = await transfer(tx, {
+          from: { userId, kind: "available" },
+          to: { userId, kind: "held" },
+          amountKobo,
+          kind: "withdrawal_hold",
+          idempotencyKey: withdrawalTransferKey(id, "hold"),
+          reference: { type: "withdrawal", id },
+        });
+        // The id is new, so its key cannot have been used: refuse rather than hold nothing.
+        if (hold.status !== "posted") throw new Error(`requestWithdrawal: ${withdrawalTransferKey(id, "hold")} was already used`);
+      } catch (err) {
+        if (err instanceof InsufficientFundsError) {
+          throw new Refusal({ status: "insufficient-funds", availableKobo: err.balanceKobo });
+        }
+        throw err;
+      }
+      return { status: "ok", duplicate: false, withdrawal: stored };
+    });
+  } catch (err) {
+    if (err instanceof Refusal) return err.result;
+    throw err;
+  }
+}
+
+async function findByKey(db: Database, userId: string, idempotencyKey: string) {
+  const [row] = await db
+    .select({
+      id: withdrawals.id,
+      reference: withdrawals.reference,
+      amountKobo: withdrawals.amountKobo,
+      feeKobo: withdrawals.feeKobo,
+      status: withdrawals.status,
+    })
+    .from(withdrawals)
+    .where(and(eq(withdrawals.userId, userId), eq(withdrawals.idempotencyKey, idempotencyKey)));
+  return row;
+}
