@@ -1,15 +1,228 @@
+import { Download } from "lucide-react";
+import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/withdrawals";
-import { UpcomingSection } from "~/components/section-page";
-import { requireAdmin } from "~/server/auth.server";
+import type { ToastMessage } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { Input } from "~/components/ui/input";
+import { WITHDRAWAL_STATUS_LABELS } from "~/components/withdrawals-admin/status-badge";
+import type { AdminWithdrawalRow } from "~/components/withdrawals-admin/types";
+import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-table";
+import { formatKobo } from "~/domain/shared/money";
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "~/domain/withdrawals/fees";
+import { listWithdrawalsForAdmin } from "~/domain/withdrawals/list-withdrawals.server";
+import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
+import { actorFrom, requireAdmin } from "~/server/auth.server";
+import { readForm } from "~/server/forms.server";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Withdrawal Requests");
 
+const DENIED = "Access Denied. You do not have permission to manage withdrawals.";
+const PAYOUT_CSV_PATH = "/admin/withdrawals/export.csv";
+
+const FILTERS = ["all", ...WITHDRAWAL_STATUSES] as const;
+type Filter = (typeof FILTERS)[number];
+
+const QuerySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  status: z.enum(FILTERS).catch("all"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+/** Dates are formatted here, once, so the server render and the browser always agree. */
+const dateTimeFormat = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
+
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, "manage_withdrawals", "Access Denied.");
-  return null;
+  await requireAdmin(request, context, "manage_withdrawals", DENIED);
+  const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const { db } = context.services;
+  const [result, processingEverywhere] = await Promise.all([
+    listWithdrawalsForAdmin(db, {
+      search: query.q || undefined,
+      status: query.status === "all" ? undefined : query.status,
+      page: query.page,
+    }),
+    // The payout CSV holds every processing withdrawal, whatever the search narrows the list to.
+    query.q ? listWithdrawalsForAdmin(db, { status: "processing", pageSize: 1 }).then((p) => p.total) : null,
+  ]);
+  const rows: AdminWithdrawalRow[] = result.rows.map((w) => ({
+    id: w.id,
+    reference: w.reference,
+    userName: w.userName,
+    userEmail: w.userEmail,
+    userDisplayId: w.userDisplayId,
+    amount: formatKobo(w.amountKobo),
+    fee: formatKobo(w.feeKobo),
+    net: formatKobo(w.netKobo),
+    status: w.status,
+    bankName: w.bankName,
+    bankCode: w.bankCode,
+    accountNumber: w.accountNumber,
+    accountHolderName: w.accountHolderName,
+    requestedAt: w.requestedAt.toISOString(),
+    requestedAtText: dateTimeFormat.format(w.requestedAt),
+    processedAt: w.processedAt ? w.processedAt.toISOString() : null,
+    processedAtText: w.processedAt ? dateTimeFormat.format(w.processedAt) : null,
+  }));
+  return {
+    query,
+    rows,
+    counts: result.counts,
+    processingCount: processingEverywhere ?? result.counts.processing,
+    page: result.page,
+    pageCount: result.pageCount,
+  };
 }
 
-export default function Page() {
-  return <UpcomingSection title="Withdrawal Requests" summary="Review and pay members' withdrawal requests." />;
+const INTENTS = ["start-processing", "reject", "complete"] as const;
+type Intent = (typeof INTENTS)[number];
+
+const ActionSchema = z.object({
+  intent: z.enum(INTENTS),
+  withdrawalId: z.string().trim().min(1).max(64),
+});
+
+const TRANSITIONS = { "start-processing": startProcessing, reject: rejectWithdrawal, complete: completeWithdrawal } satisfies Record<
+  Intent,
+  unknown
+>;
+
+/** Spec §8 "Withdrawal Updated (status named)". */
+function updatedDescription(status: WithdrawalStatus, reference: string, amount: string) {
+  const label = WITHDRAWAL_STATUS_LABELS[status];
+  if (status === "rejected") return `Withdrawal ${reference} (${amount}) is now ${label}. The amount has been returned to the member's balance.`;
+  if (status === "processing") return `Withdrawal ${reference} (${amount}) is now ${label}. It is in the payout CSV until you mark it as completed.`;
+  return `Withdrawal ${reference} (${amount}) is now ${label}.`;
+}
+
+const REFUSED: Record<Intent, string> = {
+  "start-processing": "moved to Processing",
+  reject: "rejected",
+  complete: "marked as completed",
+};
+
+const updateFailed = (description: string): ToastMessage => ({ type: "error", title: "Update Failed", description });
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const admin = await requireAdmin(request, context, "manage_withdrawals", DENIED);
+  const parsed = ActionSchema.safeParse(await readForm(request));
+  if (!parsed.success) return data({ toast: updateFailed("Could not update the withdrawal.") }, { status: 400 });
+  const { intent, withdrawalId } = parsed.data;
+  const result = await TRANSITIONS[intent](context.services.db, actorFrom(admin, context), withdrawalId);
+  if (result.status === "not-found") {
+    return data({ toast: updateFailed("This withdrawal request no longer exists.") }, { status: 404 });
+  }
+  if (result.status === "conflict") {
+    // Another admin (or another tab) moved it first: nothing changed here; the list reloads to show the truth.
+    const current = WITHDRAWAL_STATUS_LABELS[result.current];
+    return data(
+      {
+        toast: updateFailed(
+          `This withdrawal is ${current} (another admin may have just updated it), so it cannot be ${REFUSED[intent]}. The list has been refreshed.`,
+        ),
+      },
+      { status: 409 },
+    );
+  }
+  void context.services.flushMail();
+  const { withdrawal } = result;
+  return data({
+    toast: {
+      type: "success",
+      title: "Withdrawal Updated",
+      description: updatedDescription(withdrawal.status, withdrawal.reference, formatKobo(withdrawal.amountKobo)),
+    } satisfies ToastMessage,
+  });
+}
+
+/** A refusal (409: moved by someone else; 404: gone) reloads the list so it shows the truth. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || actionStatus === 404 ? true : defaultShouldRevalidate;
+}
+
+const FILTER_LABELS: Record<Filter, string> = { all: "All", ...WITHDRAWAL_STATUS_LABELS };
+
+export default function WithdrawalRequests({ loaderData }: Route.ComponentProps) {
+  const { query, rows, counts, processingCount, page, pageCount } = loaderData;
+  const href = (changes: Partial<typeof query>) => {
+    const next = { ...query, ...changes };
+    const params = new URLSearchParams();
+    if (next.q) params.set("q", next.q);
+    if (next.status !== "all") params.set("status", next.status);
+    if (next.page > 1) params.set("page", String(next.page));
+    const search = params.toString();
+    return search ? `?${search}` : ".";
+  };
+  const caption = `Withdrawal requests${query.status !== "all" ? ` (${FILTER_LABELS[query.status]})` : ""}${
+    query.q ? ` matching “${query.q}”` : ""
+  }, page ${page} of ${Math.max(pageCount, 1)}`;
+  return (
+    <div className="grid gap-4">
+      <h1 className="text-2xl font-bold">Withdrawal Requests</h1>
+      {processingCount > 0 ? (
+        <Card className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+          <p className="text-sm text-gray-700" id="payout-csv-hint">
+            {processingCount === 1 ? "1 withdrawal is" : `${processingCount} withdrawals are`} processing. Download them as a
+            CSV for your bank&apos;s bulk-transfer upload, then mark each as completed once paid.
+          </p>
+          <Button asChild variant="outline">
+            {/* A file download: a plain link, never client-side navigation. */}
+            <a href={PAYOUT_CSV_PATH} download aria-describedby="payout-csv-hint">
+              <Download className="h-4 w-4" aria-hidden />
+              Download payout CSV
+            </a>
+          </Button>
+        </Card>
+      ) : null}
+      <Form method="get" role="search" className="flex gap-2">
+        <label htmlFor="withdrawal-search" className="sr-only">
+          Search by user name
+        </label>
+        <Input id="withdrawal-search" name="q" type="search" defaultValue={query.q} placeholder="Search by user name" />
+        {query.status !== "all" ? <input type="hidden" name="status" value={query.status} /> : null}
+        <Button type="submit" variant="outline">
+          Search
+        </Button>
+      </Form>
+      <nav aria-label="Filter withdrawals by status" className="flex flex-wrap gap-2">
+        {FILTERS.map((status) => (
+          <Button key={status} asChild size="sm" variant={query.status === status ? "default" : "outline"}>
+            <Link to={href({ status, page: 1 })} aria-current={query.status === status ? "page" : undefined}>
+              {FILTER_LABELS[status]} ({counts[status]})
+            </Link>
+          </Button>
+        ))}
+      </nav>
+      {rows.length === 0 ? (
+        <Card>
+          <p className="text-gray-700">No withdrawal requests found.</p>
+        </Card>
+      ) : (
+        <WithdrawalsTable rows={rows} caption={caption} />
+      )}
+      {pageCount > 1 ? (
+        <nav aria-label="Pages" className="flex items-center justify-between">
+          {page > 1 ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={href({ page: page - 1 })}>Previous</Link>
+            </Button>
+          ) : (
+            <span />
+          )}
+          <span className="text-sm text-gray-600">
+            Page {page} of {pageCount}
+          </span>
+          {page < pageCount ? (
+            <Button asChild variant="outline" size="sm">
+              <Link to={href({ page: page + 1 })}>Next</Link>
+            </Button>
+          ) : (
+            <span />
+          )}
+        </nav>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,22 @@
+import type { WithdrawalStatus } from "~/domain/withdrawals/fees";
+
+/** One withdrawal as the admin list shows it: money and dates already formatted on the server. */
+export type AdminWithdrawalRow = {
+  id: string;
+  reference: string;
+  userName: string;
+  userEmail: string;
+  userDisplayId: string;
+  amount: string;
+  fee: string;
+  net: string;
+  status: WithdrawalStatus;
+  bankName: string;
+  bankCode: string;
+  accountNumber: string;
+  accountHolderName: string;
+  requestedAt: string;
+  requestedAtText: string;
+  processedAt: string | null;
+  processedAtText: string | null;
+};
