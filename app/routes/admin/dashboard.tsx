@@ -6,6 +6,7 @@ import { hasPermission, type Permission } from "~/domain/permissions/permissions
 import { adminAdvertStats } from "~/domain/adverts/manage-adverts.server";
 import { formatKobo } from "~/domain/shared/money";
 import { userStats } from "~/domain/users/list-users.server";
+import { countPendingWithdrawals } from "~/domain/withdrawals/list-withdrawals.server";
 import { requireAdmin } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -28,9 +29,10 @@ const numberFormat = new Intl.NumberFormat("en-NG");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const [stats, advertStats] = await Promise.all([
+  const [stats, advertStats, pendingWithdrawals] = await Promise.all([
     hasPermission(user, "manage_users") ? userStats(db) : null,
     hasPermission(user, "manage_adverts") ? adminAdvertStats(db) : null,
+    hasPermission(user, "manage_withdrawals") ? countPendingWithdrawals(db) : null,
   ]);
   // Each card only for admins who may open the page it links to; values formatted here.
   const cards: { label: string; value: string; to: string }[] = [];
@@ -46,6 +48,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // From the ledger: what the advert-rewards account has paid members.
       { label: "Earnings Distributed", value: formatKobo(advertStats.earningsDistributedKobo), to: "/admin/adverts" },
     );
+  }
+  if (pendingWithdrawals !== null) {
+    cards.push({ label: "Pending Withdrawals", value: numberFormat.format(pendingWithdrawals), to: "/admin/withdrawals?status=pending" });
   }
   return {
     name: user.name,
