@@ -61,7 +61,16 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/admin/settings": { kind: "admin", permission: "manage_settings" },
   "/admin/notices": { kind: "admin", permission: "manage_notices" },
   "/admin/referrals": { kind: "admin", permission: "manage_referrals" },
-  "/admin/withdrawals": { kind: "admin", permission: "manage_withdrawals" },
+  "/admin/withdrawals": {
+    kind: "admin",
+    permission: "manage_withdrawals",
+    denied: "Access Denied. You do not have permission to manage withdrawals.",
+  },
+  "/admin/withdrawals/export.csv": {
+    kind: "admin",
+    permission: "manage_withdrawals",
+    denied: "Access Denied. You do not have permission to manage withdrawals.",
+  },
   "/admin/memberships": { kind: "admin", permission: "manage_memberships" },
   "/admin/audit": { kind: "admin", permission: "view_reports" },
 
