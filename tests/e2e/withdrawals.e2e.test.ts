@@ -1,0 +1,194 @@
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
+import { appSettings } from "~/db/schema";
+import type { Actor } from "~/domain/audit/audit.server";
+import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
+import { nubanCheckDigit } from "~/domain/banks/nuban";
+import { balances } from "~/domain/ledger/accounts.server";
+import { reconcile } from "~/domain/ledger/reconcile.server";
+import { createUser } from "../support/factories";
+import {
+  DESKTOP,
+  describeViolations,
+  dismissToast,
+  expectToast,
+  MOBILE,
+  screenshot,
+  seriousA11yViolations,
+  setUpBrowserSuite,
+  signIn,
+  visit,
+} from "./support/browser";
+
+/**
+ * Taking earnings to a bank end to end (issue 5; spec §2 Profile and Withdrawal Requests, §4
+ * Withdrawal, §5, §8): a member earns from an advert, is refused without bank details and with a
+ * wrong check digit, saves valid details (shown masked), meets the validation toasts, requests
+ * ₦20.00; an admin starts processing, downloads the payout CSV and marks it completed; the member
+ * sees Completed. A second request is rejected and the money comes back.
+ */
+const suite = setUpBrowserSuite();
+const db = () => suite.app.services.db;
+const ADVERT = { title: "MTN Data Bonanza", description: "Double data on every recharge this week.", rewardKobo: 6_000n, maxClicks: 5 };
+const ZENITH_ACCOUNT = "100200300" + nubanCheckDigit("057", "100200300");
+const WRONG_CHECK_DIGIT = ZENITH_ACCOUNT.slice(0, 9) + ((Number(ZENITH_ACCOUNT[9]) + 3) % 10);
+
+let publisher: Actor;
+
+beforeAll(async () => {
+  await db().update(appSettings).set({ advertDwellSeconds: 1 });
+  publisher = await advertAdmin(db());
+  await postAdvert(db(), publisher, { ...ADVERT, imageUrl: null });
+});
+
+const withdrawCard = (page: Page) => page.getByRole("region", { name: "Withdraw Earnings" });
+const bankCard = (page: Page) => page.getByRole("region", { name: "Bank Details" });
+
+async function requestAmount(page: Page, amount: string) {
+  await withdrawCard(page).getByLabel("Amount (₦)").fill(amount);
+  await withdrawCard(page).getByRole("button", { name: "Request Withdrawal" }).click();
+}
+
+async function saveBankDetails(page: Page, accountNumber: string, password: string) {
+  const bank = bankCard(page);
+  await bank.getByLabel("Account Holder Name").fill("Emeka Okafor");
+  await bank.getByLabel("Bank").selectOption("057");
+  await bank.getByLabel("Account Number").fill(accountNumber);
+  await bank.getByLabel("Current Password").fill(password);
+  await bank.getByRole("button", { name: "Save Bank Details" }).click();
+}
+
+/** Presses an action on the admin desk and confirms it in its dialog. */
+async function confirmAction(page: Page, action: string, dialogTitle: string) {
+  await page.getByRole("button", { name: new RegExp(`^${action} withdrawal`) }).first().click();
+  const dialog = page.getByRole("alertdialog");
+  await dialog.getByRole("heading", { name: dialogTitle }).waitFor();
+  await dialog.getByRole("button", { name: action }).click();
+}
+
+async function expectAccessible(page: Page, name: string) {
+  await screenshot(page, name);
+  const violations = await seriousA11yViolations(page);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+describe("withdrawing earnings to a bank account", () => {
+  it("earn, withdraw, the admin pays it; a second request is rejected and the money returns", async () => {
+    const { page } = await suite.open(DESKTOP);
+    const member = await createUser(db(), { name: "Emeka Okafor", isApproved: true });
+    const cashier = await createUser(db(), { role: "admin", name: "Ngozi Cashier", permissions: ["manage_withdrawals"] });
+
+    // Earn ₦60.00 from an advert.
+    await signIn(page, member.email, member.password);
+    await dismissToast(page);
+    await page.getByRole("button", { name: `View Advert: ${ADVERT.title}` }).click();
+    await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
+    await page.getByRole("button", { name: "Claim Reward" }).click();
+    await expectToast(page, "Reward Earned!", { variant: "success" });
+    await dismissToast(page);
+
+    // No bank details yet.
+    await visit(page, "/profile");
+    await expect.poll(() => withdrawCard(page).getByTestId("available-balance").innerText()).toBe("₦60.00");
+    await requestAmount(page, "20");
+    await expectToast(page, "Bank Details Missing", { message: "Please add your bank account details before withdrawing.", variant: "error" });
+    await dismissToast(page);
+
+    // A wrong check digit is refused; the right number is saved and shown masked.
+    await saveBankDetails(page, WRONG_CHECK_DIGIT, member.password);
+    await expectToast(page, "Update Failed", {
+      message: "This account number is not valid for the selected bank. Check the number and the bank.",
+      variant: "error",
+    });
+    await dismissToast(page);
+    await saveBankDetails(page, ZENITH_ACCOUNT, member.password);
+    await expectToast(page, "Bank Details Updated", { variant: "success" });
+    await dismissToast(page);
+    await expect.poll(() => page.getByTestId("saved-bank-details").innerText()).toContain(`******${ZENITH_ACCOUNT.slice(-4)}`);
+    expect(await page.content()).not.toContain(ZENITH_ACCOUNT);
+
+    // The validation toasts.
+    await requestAmount(page, "0");
+    await expectToast(page, "Invalid Amount", { message: "Please enter a valid withdrawal amount.", variant: "error" });
+    await dismissToast(page);
+    await requestAmount(page, "75");
+    await expectToast(page, "Insufficient Funds", { message: "You do not have enough balance to withdraw this amount.", variant: "error" });
+    await dismissToast(page);
+    await requestAmount(page, "9.99");
+    await expectToast(page, "Amount Below Minimum", { message: "The minimum withdrawal is ₦10.00.", variant: "error" });
+    await dismissToast(page);
+
+    // A valid request: ₦20.00, of which the bank receives ₦19.60.
+    await requestAmount(page, "20");
+    await expectToast(page, "Withdrawal Requested", { message: "₦20.00", variant: "success" });
+    await dismissToast(page);
+    expect(await balances(db(), member.id)).toEqual({ availableKobo: 4_000n, heldKobo: 2_000n });
+
+    // The admin's desk: Start Processing, the payout CSV, Mark as Completed.
+    const desk = await suite.openAnother(DESKTOP, "admin");
+    await signIn(desk.page, cashier.email, cashier.password, "/admin");
+    await dismissToast(desk.page);
+    await visit(desk.page, "/admin/withdrawals?status=pending");
+    const row = desk.page.getByRole("row", { name: /Emeka Okafor/ });
+    expect(await row.innerText()).toContain("₦20.00");
+    expect(await row.innerText()).toContain("₦19.60");
+    expect(await row.innerText()).toContain(ZENITH_ACCOUNT); // admins need the full number to pay it
+    await expectAccessible(desk.page, "admin-withdrawals-pending");
+    await confirmAction(desk.page, "Start Processing", "Start Processing?");
+    await expectToast(desk.page, "Withdrawal Updated", { message: "Processing", variant: "success" });
+    await dismissToast(desk.page);
+
+    await visit(desk.page, "/admin/withdrawals?status=processing");
+    const csv = await desk.page.request.get("/admin/withdrawals/export.csv");
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text()).trim().split(/\r?\n/);
+    expect(lines[0]).toBe("name,bank,bank_code,account_number,net_amount,reference");
+    expect(lines.slice(1)).toHaveLength(1);
+    expect(lines[1]).toMatch(new RegExp(`^Emeka Okafor,Zenith Bank[^,]*,057,${ZENITH_ACCOUNT},19\\.60,W[A-Z0-9]{8}$`));
+
+    await confirmAction(desk.page, "Mark as Completed", "Have you completed the payment for this withdrawal?");
+    await expectToast(desk.page, "Withdrawal Updated", { message: "Completed", variant: "success" });
+    await dismissToast(desk.page);
+
+    // The member sees it completed.
+    await visit(page, "/dashboard");
+    const history = page.getByTestId("withdrawal-history").locator("tbody tr").first();
+    expect(await history.innerText()).toContain("₦20.00");
+    expect(await history.innerText()).toContain("Completed");
+    expect(await balances(db(), member.id)).toEqual({ availableKobo: 4_000n, heldKobo: 0n });
+
+    // A second request, rejected: the ₦30.00 goes back to the balance.
+    await visit(page, "/profile");
+    await requestAmount(page, "30");
+    await expectToast(page, "Withdrawal Requested", { message: "₦30.00", variant: "success" });
+    await dismissToast(page);
+    await expect.poll(() => withdrawCard(page).getByTestId("available-balance").innerText()).toBe("₦10.00");
+
+    await visit(desk.page, "/admin/withdrawals?status=pending");
+    await confirmAction(desk.page, "Reject", "Reject withdrawal?");
+    await expectToast(desk.page, "Withdrawal Updated", { message: "Rejected", variant: "success" });
+    await dismissToast(desk.page);
+    await visit(desk.page, "/admin/withdrawals");
+    expect(await desk.page.getByRole("button", { name: /withdrawal W/ }).count()).toBe(0); // completed and rejected: no actions
+    await expectAccessible(desk.page, "admin-withdrawals-all");
+
+    await visit(page, "/profile");
+    await expect.poll(() => withdrawCard(page).getByTestId("available-balance").innerText()).toBe("₦40.00");
+    const items = page.getByTestId("withdrawal-list").locator("li");
+    expect(await items.nth(0).innerText()).toContain("Rejected");
+    expect(await items.nth(1).innerText()).toContain("Completed");
+    await expectAccessible(page, "profile-withdrawals-after-rejection");
+    expect((await reconcile(db())).ok).toBe(true);
+  });
+
+  it("the desk works on a phone", async () => {
+    const { page } = await suite.open(MOBILE);
+    const cashier = await createUser(db(), { role: "admin", name: "Bola Cashier", permissions: ["manage_withdrawals"] });
+    await signIn(page, cashier.email, cashier.password, "/admin");
+    await dismissToast(page);
+    await visit(page, "/admin/withdrawals");
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expectAccessible(page, "admin-withdrawals-mobile");
+  });
+});
