@@ -7,15 +7,14 @@ export const Dialog = DialogPrimitive.Root;
 export const DialogTrigger = DialogPrimitive.Trigger;
 export const DialogClose = DialogPrimitive.Close;
 
+// Styles: .ui-dialog-* in components.css (the components layer: a `className` utility wins).
 const overlay = "fixed inset-0 z-50 bg-black/50";
-const panel =
-  "fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-gray-200 bg-white p-6 shadow-xl focus:outline-none";
 
 export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className={overlay} />
-      <DialogPrimitive.Content className={cn(panel, className)} {...props}>
+      <DialogPrimitive.Content className={cn("ui-dialog-panel", className)} {...props}>
         {children}
         <DialogPrimitive.Close
           aria-label="Close"
@@ -29,8 +28,8 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
 }
 
 export const DialogTitle = ({ className, ...props }: ComponentProps<typeof DialogPrimitive.Title>) => (
-  <DialogPrimitive.Title className={cn("pr-8 text-lg font-semibold text-gray-900", className)} {...props} />
+  <DialogPrimitive.Title className={cn("ui-dialog-title", className)} {...props} />
 );
 export const DialogDescription = ({ className, ...props }: ComponentProps<typeof DialogPrimitive.Description>) => (
-  <DialogPrimitive.Description className={cn("text-sm text-gray-600", className)} {...props} />
+  <DialogPrimitive.Description className={cn("ui-dialog-description", className)} {...props} />
 );

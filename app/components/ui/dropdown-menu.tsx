@@ -2,6 +2,7 @@ import * as DropdownMenuPrimitive from "@radix-ui/react-dropdown-menu";
 import type { ComponentProps } from "react";
 import { cn } from "~/lib/cn";
 
+// Styles: .ui-menu* in components.css (the components layer: a `className` utility wins).
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 
@@ -10,7 +11,7 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
     <DropdownMenuPrimitive.Portal>
       <DropdownMenuPrimitive.Content
         sideOffset={sideOffset}
-        className={cn("z-50 min-w-56 max-w-[min(20rem,calc(100vw-2rem))] rounded-md border border-gray-200 bg-white p-1 shadow-lg", className)}
+        className={cn("ui-menu", className)}
         {...props}
       />
     </DropdownMenuPrimitive.Portal>
@@ -20,19 +21,16 @@ export function DropdownMenuContent({ className, sideOffset = 6, ...props }: Com
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Item>) {
   return (
     <DropdownMenuPrimitive.Item
-      className={cn(
-        "flex min-h-10 cursor-pointer select-none items-center gap-2 rounded px-3 py-2 text-sm text-gray-800 outline-none data-[highlighted]:bg-gray-100",
-        className,
-      )}
+      className={cn("ui-menu-item", className)}
       {...props}
     />
   );
 }
 
 export const DropdownMenuLabel = ({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) => (
-  <DropdownMenuPrimitive.Label className={cn("px-3 py-2 text-sm", className)} {...props} />
+  <DropdownMenuPrimitive.Label className={cn("ui-menu-label", className)} {...props} />
 );
 
 export const DropdownMenuSeparator = ({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) => (
-  <DropdownMenuPrimitive.Separator className={cn("my-1 h-px bg-gray-200", className)} {...props} />
+  <DropdownMenuPrimitive.Separator className={cn("ui-menu-separator", className)} {...props} />
 );
