@@ -1,14 +1,7 @@
-import { Form, Link } from "react-router";
-import { LayoutDashboard, LogOut, Settings, User as UserIcon } from "lucide-react";
+import { useEffect, useRef, useState, type ComponentProps } from "react";
+import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
-import {
-  DropdownMenu,
-  DropdownMenuContent,
-  DropdownMenuItem,
-  DropdownMenuLabel,
-  DropdownMenuSeparator,
-  DropdownMenuTrigger,
-} from "~/components/ui/dropdown-menu";
+import type * as AccountMenuModule from "~/components/account-menu";
 import type { RootUser } from "~/root";
 
 const DEFAULT_LOGO = "/logo.svg";
@@ -52,7 +45,8 @@ function SignedOutActions() {
   );
 }
 
-function AccountMenu({ user }: { user: RootUser }) {
+/** The avatar: the account menu's trigger (account-menu.tsx), and its stand-in until that loads. */
+export function AvatarButton({ user, ...props }: ComponentProps<"button"> & { user: RootUser }) {
   const initials = user.name
     .split(/\s+/)
     .map((part) => part[0])
@@ -60,52 +54,54 @@ function AccountMenu({ user }: { user: RootUser }) {
     .slice(0, 2)
     .toUpperCase();
   return (
-    <DropdownMenu>
-      <DropdownMenuTrigger asChild>
-        <button
-          type="button"
-          className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-          aria-label={`Account menu for ${user.name}`}
-        >
-          {/* The initials are the avatar's picture, drawn by CSS so that they are not part of
-              the button's text: its name is "Account menu for <name>" (WCAG 2.5.3, label in name). */}
-          <span aria-hidden="true" data-initials={initials || "?"} className="before:content-[attr(data-initials)]" />
-        </button>
-      </DropdownMenuTrigger>
-      <DropdownMenuContent align="end">
-        <DropdownMenuLabel>
-          <span className="block break-words font-medium text-gray-900">{user.name}</span>
-          <span className="block truncate text-xs text-gray-500">{user.email}</span>
-        </DropdownMenuLabel>
-        <DropdownMenuSeparator />
-        <DropdownMenuItem asChild>
-          <Link to={user.homePath}>
-            <LayoutDashboard className="h-4 w-4" aria-hidden /> Dashboard
-          </Link>
-        </DropdownMenuItem>
-        <DropdownMenuItem asChild>
-          <Link to="/profile">
-            <UserIcon className="h-4 w-4" aria-hidden /> Profile
-          </Link>
-        </DropdownMenuItem>
-        {user.canManageSettings ? (
-          <DropdownMenuItem asChild>
-            <Link to="/admin/settings">
-              <Settings className="h-4 w-4" aria-hidden /> App Settings
-            </Link>
-          </DropdownMenuItem>
-        ) : null}
-        <DropdownMenuSeparator />
-        <Form method="post" action="/logout">
-          {/* Keep the menu (and so this form) mounted until the submit fires: Radix closes the
-              menu during the click, which would detach the form and cancel the logout. */}
-          <DropdownMenuItem asChild onSelect={(event) => event.preventDefault()}>
-            <button type="submit" className="w-full">
-              <LogOut className="h-4 w-4" aria-hidden /> Logout
-            </button>
-          </DropdownMenuItem>
-        </Form>
-      </DropdownMenuContent>
-    </DropdownMenu>
+    <button
+      type="button"
+      className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+      aria-label={`Account menu for ${user.name}`}
+      {...props}
+    >
+      {/* The initials are the avatar's picture, drawn by CSS so that they are not part of
+          the button's text: its name is "Account menu for <name>" (WCAG 2.5.3, label in name). */}
+      <span aria-hidden="true" data-initials={initials || "?"} className="before:content-[attr(data-initials)]" />
+    </button>
+  );
+}
+
+let accountMenu: typeof AccountMenuModule | null = null;
+const loadAccountMenu = () => import("~/components/account-menu").then((mod) => (accountMenu = mod));
+
+/**
+ * Signed-in pages only: the menu (Radix DropdownMenu, ~20 KB gzip with its icons) loads right
+ * after hydration instead of with every page, so signed-out pages never download it. Until it
+ * has loaded, the server-rendered avatar stands in; a press on it in that moment opens the menu
+ * as soon as the code arrives, and focus stays on the avatar across the swap.
+ */
+function AccountMenu({ user }: { user: RootUser }) {
+  const [menu, setMenu] = useState<typeof AccountMenuModule | null>(accountMenu);
+  const [opened, setOpened] = useState<"pointer" | "keyboard" | null>(null);
+  const [hadFocus, setHadFocus] = useState(false);
+  const avatar = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (menu) return;
+    let live = true;
+    loadAccountMenu().then(
+      (mod) => {
+        if (!live) return;
+        setHadFocus(avatar.current !== null && document.activeElement === avatar.current);
+        setMenu(mod);
+      },
+      () => {}, // offline or a new deployment: the avatar stays, the next page tries again
+    );
+    return () => void (live = false);
+  }, [menu]);
+  if (menu) return <menu.AccountMenu user={user} defaultOpen={opened !== null} focusFirstItem={opened === "keyboard"} focusTrigger={hadFocus} />;
+  return (
+    <AvatarButton
+      ref={avatar}
+      user={user}
+      aria-haspopup="menu"
+      aria-expanded={false}
+      onClick={(event) => setOpened(event.detail === 0 ? "keyboard" : "pointer")}
+    />
   );
 }

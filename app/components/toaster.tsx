@@ -1,5 +1,4 @@
-import { useEffect, useState } from "react";
-import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "~/components/ui/toast";
+import { lazy, Suspense, useEffect, useState } from "react";
 
 export type ToastMessage = {
   id?: string;
@@ -8,7 +7,9 @@ export type ToastMessage = {
   description?: string;
 };
 
-type Listener = (toast: ToastMessage & { id: string }) => void;
+export type ShownToast = ToastMessage & { id: string };
+
+type Listener = (toast: ShownToast) => void;
 const listeners = new Set<Listener>();
 let counter = 0;
 
@@ -25,34 +26,33 @@ export function useToastFrom(toast: ToastMessage | null | undefined) {
   }, [toast]);
 }
 
+// The toast region (Radix Toast, ~11 KB gzip) is not part of every page: it loads with the first
+// toast, or as soon as a form is submitted (most toasts answer one), and then stays mounted.
+const loadToastRegion = () => import("~/components/toast-region");
+const ToastRegion = lazy(loadToastRegion);
+
 /** Spec §9: 5 s, swipe threshold 50, F8 moves focus to the toasts, one toast at a time. */
 export function Toaster({ initial }: { initial?: ToastMessage | null }) {
-  const [current, setCurrent] = useState<(ToastMessage & { id: string }) | null>(null);
+  const [current, setCurrent] = useState<ShownToast | null>(null);
+  const [mounted, setMounted] = useState(false);
   useEffect(() => {
-    const listen: Listener = (toast) => setCurrent(toast);
+    const listen: Listener = (toast) => {
+      setCurrent(toast);
+      setMounted(true);
+    };
     listeners.add(listen);
-    return () => void listeners.delete(listen);
+    const preload = () => void loadToastRegion();
+    document.addEventListener("submit", preload, { capture: true, once: true });
+    return () => {
+      listeners.delete(listen);
+      document.removeEventListener("submit", preload, { capture: true });
+    };
   }, []);
   useToastFrom(initial);
+  if (!mounted) return null;
   return (
-    <ToastProvider duration={5000} swipeDirection="right" swipeThreshold={50} label="Notification">
-      {current ? (
-        <Toast
-          key={current.id}
-          variant={current.type ?? "info"}
-          open
-          onOpenChange={(open) => {
-            if (!open) setCurrent(null);
-          }}
-        >
-          <div className="grid gap-1">
-            <ToastTitle>{current.title}</ToastTitle>
-            {current.description ? <ToastDescription>{current.description}</ToastDescription> : null}
-          </div>
-          <ToastClose />
-        </Toast>
-      ) : null}
-      <ToastViewport hotkey={["F8"]} />
-    </ToastProvider>
+    <Suspense fallback={null}>
+      <ToastRegion current={current} onClose={() => setCurrent(null)} />
+    </Suspense>
   );
 }
