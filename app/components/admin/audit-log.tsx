@@ -22,6 +22,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "withdrawal.start_processing": "Withdrawal processing",
   "withdrawal.reject": "Withdrawal rejected",
   "withdrawal.complete": "Withdrawal completed",
+  "withdrawal.export_payouts": "Payout CSV downloaded",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {

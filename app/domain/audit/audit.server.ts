@@ -21,6 +21,7 @@ export const AUDIT_ACTIONS = [
   "withdrawal.start_processing",
   "withdrawal.reject",
   "withdrawal.complete",
+  "withdrawal.export_payouts",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -1,5 +1,7 @@
+import { desc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
+import { auditLog } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { bankByCode } from "~/domain/banks/nigerian-banks";
 import { createTestDatabase } from "../../../tests/support/database";
@@ -27,7 +29,7 @@ async function ask(userId: string, amountKobo: bigint) {
 
 describe("processingPayoutsCsv", () => {
   it("is only the header when nothing is being processed", async () => {
-    expect(await processingPayoutsCsv(db)).toBe("name,bank,bank_code,account_number,net_amount,reference\r\n");
+    expect(await processingPayoutsCsv(db, admin)).toBe("name,bank,bank_code,account_number,net_amount,reference\r\n");
   });
 
   it("lists exactly the processing withdrawals, in the order processing started, with the net amount", async () => {
@@ -56,7 +58,7 @@ describe("processingPayoutsCsv", () => {
     await startProcessing(db, admin, big.id, new Date("2025-05-01T09:01:00Z"));
     await startProcessing(db, admin, quoted.id, new Date("2025-05-01T09:02:00Z"));
 
-    const csv = await processingPayoutsCsv(db);
+    const csv = await processingPayoutsCsv(db, admin);
     expect(csv.split("\r\n")).toEqual([
       "name,bank,bank_code,account_number,net_amount,reference",
       `"'=HYPERLINK(""https://evil.example"",""Click"")",${bankName},${TEST_BANK_CODE},0000012345,98.00,${evil.reference}`,
@@ -64,6 +66,13 @@ describe("processingPayoutsCsv", () => {
       `"Okafor, Chidi",${bankName},${TEST_BANK_CODE},1234567890,0.98,${quoted.reference}`,
       "",
     ]);
+    const [audit] = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.action, "withdrawal.export_payouts"))
+      .orderBy(desc(auditLog.createdAt))
+      .limit(1);
+    expect(audit).toMatchObject({ actorId: admin.id, after: { count: 3, references: [evil.reference, big.reference, quoted.reference] } });
     expect(csv).not.toContain(pendingOnly.reference);
     expect(csv).not.toContain(rejected.reference);
     expect(csv).not.toContain(completed.reference);

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/withdrawals-export";
 import { lagosDay } from "~/domain/adverts/lagos-day";
 import { processingPayoutsCsv } from "~/domain/withdrawals/payout-export.server";
-import { requireAdmin } from "~/server/auth.server";
+import { actorFrom, requireAdmin } from "~/server/auth.server";
 
 const DENIED = "Access Denied. You do not have permission to manage withdrawals.";
 
@@ -10,8 +10,8 @@ const DENIED = "Access Denied. You do not have permission to manage withdrawals.
  * page). Named after the Africa/Lagos day it was taken; never cached, it holds account numbers.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, "manage_withdrawals", DENIED);
-  const csv = await processingPayoutsCsv(context.services.db);
+  const admin = await requireAdmin(request, context, "manage_withdrawals", DENIED);
+  const csv = await processingPayoutsCsv(context.services.db, actorFrom(admin, context));
   return new Response(csv, {
     status: 200,
     headers: {
