@@ -1,23 +1,55 @@
-import { Eye, Megaphone } from "lucide-react";
-import { Form, useNavigation } from "react-router";
+import { useEffect, useRef } from "react";
+import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+// The grid's icons, once per page (and cached) rather than an inline <svg> in every card.
+import icons from "./icons.svg?no-inline";
 
 export type AdvertCard = { id: string; title: string; description: string; reward: string; imageUrl: string | null };
 
 export const NO_ADVERTS = "No available adverts at the moment. Check back later!";
 
+/** Cards per "page" of the grid: the dashboard shows ADVERTS_PER_PAGE × ?page (at most MAX_ADVERT_PAGES). */
+export const ADVERTS_PER_PAGE = 12;
+export const MAX_ADVERT_PAGES = 16;
+
+/** The grid's `?page` (1 when absent or invalid) and how many adverts to read: one more than shown, to know whether there are more. */
+export function advertsPageFrom(request: Request): { page: number; shown: number; read: number } {
+  const raw = Number(new URL(request.url).searchParams.get("page"));
+  const page = Number.isInteger(raw) && raw >= 1 ? Math.min(raw, MAX_ADVERT_PAGES) : 1;
+  return { page, shown: page * ADVERTS_PER_PAGE, read: page * ADVERTS_PER_PAGE + 1 };
+}
+
+/** The first card of each further page is the target of "Show more" (#adverts-page-N). */
+const pageAnchor = (page: number) => `adverts-page-${page}`;
+
+function Icon({ name, className }: { name: "eye" | "megaphone"; className: string }) {
+  return (
+    <svg className={className} aria-hidden="true" focusable="false">
+      <use href={`${icons}#${name}`} />
+    </svg>
+  );
+}
+
 /**
  * The Available Adverts grid. "View Advert" is a plain POST form to /adverts/:id (intent=start),
  * so it works before JavaScript loads; the server decides whether the member may view it.
+ * "Show more adverts" is a link to ?page=N+1 (the first N+1 pages), so it works without
+ * JavaScript too; with it, focus moves to the first new card's View Advert button.
  */
 export function AvailableAdverts({
   adverts,
+  page = 1,
+  hasMore = false,
   todayViews,
   dailyLimit,
   notice,
 }: {
   adverts: AdvertCard[];
+  /** The `?page` shown: ADVERTS_PER_PAGE × page cards at most. */
+  page?: number;
+  /** More adverts than shown: offer "Show more adverts". */
+  hasMore?: boolean;
   todayViews: number;
   dailyLimit: number;
   /** Why the last View Advert or claim was refused, shown inline (the toast may not show without JS). */
@@ -25,6 +57,16 @@ export function AvailableAdverts({
 }) {
   const navigation = useNavigation();
   const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start" ? navigation.formAction : null;
+  const grid = useRef<HTMLUListElement>(null);
+  const focusFrom = useRef<number | null>(null);
+  useEffect(() => {
+    const from = focusFrom.current;
+    if (from === null || adverts.length <= from) return;
+    focusFrom.current = null;
+    grid.current?.querySelectorAll<HTMLButtonElement>("button[type='submit']")[from]?.focus({ preventScroll: true });
+  }, [adverts.length]);
+  const next = page + 1;
+  const loadingMore = navigation.state === "loading" && new URLSearchParams(navigation.location.search).get("page") === String(next);
   return (
     <Card aria-labelledby="available-adverts-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -42,12 +84,18 @@ export function AvailableAdverts({
       {adverts.length === 0 ? (
         <p className="mt-4 rounded-md border border-dashed border-gray-300 p-6 text-center text-gray-600">{NO_ADVERTS}</p>
       ) : (
-        <ul className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="advert-grid">
-          {adverts.map((advert) => {
+        <ul ref={grid} className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="advert-grid">
+          {adverts.map((advert, index) => {
             const action = `/adverts/${encodeURIComponent(advert.id)}`;
             const busy = starting === action;
+            const firstOfPage = index > 0 && index % ADVERTS_PER_PAGE === 0;
             return (
-              <li key={advert.id} className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white" data-testid="advert-card">
+              <li
+                key={advert.id}
+                id={firstOfPage ? pageAnchor(index / ADVERTS_PER_PAGE + 1) : undefined}
+                className="flex scroll-mt-20 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white"
+                data-testid="advert-card"
+              >
                 {advert.imageUrl ? (
                   <img
                     src={advert.imageUrl}
@@ -60,7 +108,7 @@ export function AvailableAdverts({
                   />
                 ) : (
                   <div className="flex h-20 w-full items-center justify-center bg-brand-50 text-brand-700">
-                    <Megaphone className="h-8 w-8" aria-hidden />
+                    <Icon name="megaphone" className="h-8 w-8" />
                   </div>
                 )}
                 <div className="flex flex-1 flex-col gap-2 p-4">
@@ -72,7 +120,7 @@ export function AvailableAdverts({
                   <Form method="post" action={action} className="mt-auto pt-2">
                     <input type="hidden" name="intent" value="start" />
                     <Button type="submit" className="w-full" disabled={starting !== null} aria-label={`View Advert: ${advert.title}`}>
-                      <Eye className="h-4 w-4" aria-hidden />
+                      <Icon name="eye" className="h-4 w-4" />
                       {busy ? "Opening..." : "View Advert"}
                     </Button>
                   </Form>
@@ -82,6 +130,20 @@ export function AvailableAdverts({
           })}
         </ul>
       )}
+      {hasMore && adverts.length > 0 ? (
+        <div className="mt-4 flex justify-center">
+          <Button asChild variant="outline" className="w-full sm:w-auto">
+            <Link
+              to={`?page=${next}#${pageAnchor(next)}`}
+              preventScrollReset
+              onClick={() => (focusFrom.current = adverts.length)}
+              data-testid="more-adverts"
+            >
+              {loadingMore ? "Loading..." : "Show more adverts"}
+            </Link>
+          </Button>
+        </div>
+      ) : null}
     </Card>
   );
 }

@@ -3,7 +3,7 @@ import { useRouteLoaderData } from "react-router";
 import type { Route } from "./+types/dashboard";
 import type { loader as rootLoader } from "~/root";
 import { Achievements } from "~/components/dashboard/achievements";
-import { AvailableAdverts } from "~/components/dashboard/available-adverts";
+import { AvailableAdverts, advertsPageFrom } from "~/components/dashboard/available-adverts";
 import { StatCards } from "~/components/dashboard/stat-cards";
 import { toWithdrawalHistoryItem, WithdrawalHistory } from "~/components/dashboard/withdrawal-history";
 import { listAvailableAdverts } from "~/domain/adverts/advert-views.server";
@@ -22,12 +22,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUserDashboard(request, context);
   const db = context.services.db;
   const now = new Date();
+  const advertsPage = advertsPageFrom(request);
   const [earned, summary, rank, referralCount, adverts, withdrawals] = await Promise.all([
     earnedTotals(db, user.id),
     userEarningsSummary(db, user.id, now),
     weeklyReferralRank(db, user.id, now),
     approvedReferralCount(db, user.id),
-    listAvailableAdverts(db, user.id, { limit: 60 }),
+    listAvailableAdverts(db, user.id, { limit: advertsPage.read }),
     listMemberWithdrawals(db, user.id, { limit: 10 }),
   ]);
   return {
@@ -43,13 +44,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       weeklyRank: rank.rank,
       weeklyReferrals: rank.referrals,
     },
-    adverts: adverts.map((a) => ({
+    adverts: adverts.slice(0, advertsPage.shown).map((a) => ({
       id: a.id,
       title: a.title,
       description: a.description,
       reward: formatKobo(a.rewardKobo),
       imageUrl: a.imageUrl,
     })),
+    advertsPage: advertsPage.page,
+    moreAdverts: adverts.length > advertsPage.shown,
     achievements: [...summary.achievements, ...referralAchievements(referralCount)],
     withdrawals: withdrawals.map(toWithdrawalHistoryItem),
   };
@@ -87,6 +90,8 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <WithdrawalHistory rows={loaderData.withdrawals} />
       <AvailableAdverts
         adverts={loaderData.adverts}
+        page={loaderData.advertsPage}
+        hasMore={loaderData.moreAdverts}
         todayViews={loaderData.stats.todayViews}
         dailyLimit={loaderData.stats.dailyLimit}
         notice={notice}
