@@ -150,6 +150,19 @@ describe("Withdraw Earnings on /profile", () => {
     expect(await withdrawalsOf(m.id)).toHaveLength(2);
   });
 
+  it("the same form resubmitted with another amount (restored by Back) is refused and names what it already requested", async () => {
+    const m = await member({ balanceKobo: 10_000n });
+    const key = await freshKey(m.client);
+    expect((await withdraw(m.client, "20", key)).status).toBe(302);
+    const res = await withdraw(m.client, "50", key);
+    const rows = await withdrawalsOf(m.id);
+    expect(rows).toHaveLength(1);
+    expect(res.status).toBe(409);
+    expect(res.body).toContain("Withdrawal Failed");
+    expect(res.body).toContain(`This form already requested ₦20.00 (${rows[0]!.reference}). Reload the page to make another request.`);
+    expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 8_000n, heldKobo: 2_000n });
+  });
+
   it("Bank Details Missing before bank details are saved", async () => {
     const m = await member({ balanceKobo: 5_000n, bank: false });
     expect(pageText((await m.client.get("/profile")).body)).toContain("Add your bank details before withdrawing.");

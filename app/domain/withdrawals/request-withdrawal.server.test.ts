@@ -145,9 +145,12 @@ describe("requestWithdrawal: the form's key makes a resubmit harmless", () => {
       requestWithdrawal(db, { userId: member.id, amountKobo: 2_000n, idempotencyKey: key }),
     );
     expect(again).toEqual({ ...first, duplicate: true });
-    // A retry with another amount (an edited resubmit of the same render) still returns the original.
-    const edited = await requestWithdrawal(db, { userId: member.id, amountKobo: 5_000n, idempotencyKey: key });
-    expect(edited).toEqual({ ...first, duplicate: true });
+    // The same form with another amount (restored by Back and retyped) is refused, naming what it
+    // already requested, and moves nothing.
+    const edited = await expectNothingWritten(() =>
+      requestWithdrawal(db, { userId: member.id, amountKobo: 5_000n, idempotencyKey: key }),
+    );
+    expect(edited).toEqual({ status: "form-already-used", withdrawal: first.withdrawal });
     expect(await withdrawalsOf(member.id)).toHaveLength(1);
     expect(await balances(db, member.id)).toEqual({ availableKobo: 8_000n, heldKobo: 2_000n });
   });

@@ -28,7 +28,9 @@ export type RequestWithdrawalResult =
   | { status: "above-maximum"; maxKobo: Kobo }
   | { status: "insufficient-funds"; availableKobo: Kobo }
   | { status: "bank-details-missing" }
-  | { status: "not-allowed" };
+  | { status: "not-allowed" }
+  /** The form's key already made a withdrawal of another amount (e.g. a form restored by Back). */
+  | { status: "form-already-used"; withdrawal: RequestedWithdrawal };
 
 /**
  * The form's idempotency key is not 16–100 URL-safe characters. The key is made by the server
@@ -74,9 +76,11 @@ const REFERENCE_ATTEMPTS = 5;
  *
  * 1. locks the member's row (FOR NO KEY UPDATE: one member's requests queue up behind each other,
  *    and behind a restriction) and checks they are a member (role user) and not restricted;
- * 2. a withdrawal already stored with this (member, key) is returned as `duplicate: true`, whatever
- *    the amount or the settings now say — a resubmit of the same form (double tap, retry after a
- *    timeout, 30 racing submissions) never makes a second withdrawal or a second hold. Should
+ * 2. a withdrawal already stored with this (member, key) for the same amount is returned as
+ *    `duplicate: true`, whatever the settings now say — a resubmit of the same form (double tap,
+ *    retry after a timeout, 30 racing submissions) never makes a second withdrawal or a second
+ *    hold; for another amount (the page restored by Back and retyped) the answer is
+ *    `form-already-used`, so the member is never told a different amount was requested. Should
  *    two requests ever get past the lock together, the unique (user_id, idempotency_key) index
  *    decides and the loser returns the winner's row;
  * 3. checks the amount against the settings' minimum and maximum (the minimum is raised, if need
@@ -111,7 +115,7 @@ export async function requestWithdrawal(
       if (!member || member.role !== "user" || member.isRestricted) return { status: "not-allowed" };
 
       const earlier = await findByKey(tx, userId, idempotencyKey);
-      if (earlier) return { status: "ok", duplicate: true, withdrawal: summary(earlier) };
+      if (earlier) return repeatOf(earlier, amountKobo);
 
       const settings = await getAppSettings(tx);
       const payable = smallestPayableAmountKobo(settings.withdrawalFeeBps);
@@ -154,7 +158,7 @@ export async function requestWithdrawal(
           break;
         }
         const winner = await findByKey(tx, userId, idempotencyKey);
-        if (winner) return { status: "ok", duplicate: true, withdrawal: summary(winner) };
+        if (winner) return repeatOf(winner, amountKobo);
         if (attempt + 1 >= REFERENCE_ATTEMPTS) throw new Error("requestWithdrawal: could not draw a free reference");
       }
 
@@ -181,6 +185,14 @@ export async function requestWithdrawal(
     if (err instanceof Refusal) return err.result;
     throw err;
   }
+}
+
+/** The answer to a second submit of one form: the same withdrawal, or a refusal if the amount changed. */
+function repeatOf(earlier: Parameters<typeof summary>[0], amountKobo: Kobo): RequestWithdrawalResult {
+  const withdrawal = summary(earlier);
+  return earlier.amountKobo === amountKobo
+    ? { status: "ok", duplicate: true, withdrawal }
+    : { status: "form-already-used", withdrawal };
 }
 
 async function findByKey(db: Database, userId: string, idempotencyKey: string) {

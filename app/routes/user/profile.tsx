@@ -248,6 +248,10 @@ async function withdraw(context: Context, user: CurrentUser, values: Record<stri
       return fail("amount", `Your available balance is ${formatKobo(result.availableKobo)}.`, WITHDRAW_TOASTS.insufficientFunds);
     case "bank-details-missing":
       return fail("form", WITHDRAW_TOASTS.bankDetailsMissing.description, WITHDRAW_TOASTS.bankDetailsMissing);
+    case "form-already-used": {
+      const message = `This form already requested ${formatKobo(result.withdrawal.amountKobo)} (${result.withdrawal.reference}). Reload the page to make another request.`;
+      return fail("form", message, { title: "Withdrawal Failed", description: message }, 409);
+    }
     case "not-allowed": {
       const message = "Your account cannot request withdrawals.";
       return fail("form", message, { title: "Withdrawal Not Allowed", description: message }, 403);
