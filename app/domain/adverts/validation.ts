@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { type Kobo, NairaAmountSchema } from "~/domain/shared/money";
+import type { Kobo } from "~/domain/shared/money";
+import { NairaAmountSchema } from "~/domain/shared/money-schema";
 
 export const ADVERT_LIMITS = {
   titleMax: 120,

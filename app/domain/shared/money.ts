@@ -1,5 +1,3 @@
-import { z } from "zod";
-
 /**
  * Money is integer kobo (₦1 = 100 kobo) held in a `bigint`, end to end: database columns are
  * `bigint`, drizzle reads them as `bigint`, and nothing on a money path is ever a `number`.
@@ -68,14 +66,6 @@ export function parseNairaToKobo(input: string): ParseKoboResult {
   if (kobo > MAX_AMOUNT_KOBO) return { ok: false, message: AMOUNT_MESSAGES.tooLarge };
   return { ok: true, kobo };
 }
-
-/** Zod schema for a naira amount field: a string in, kobo out, with parseNairaToKobo's messages. */
-export const NairaAmountSchema = z.string().transform((value, ctx): Kobo => {
-  const result = parseNairaToKobo(value);
-  if (result.ok) return result.kobo;
-  ctx.issues.push({ code: "custom", message: result.message, input: value });
-  return z.NEVER;
-});
 
 /**
  * "₦1,234.56" — the exact text of `Intl.NumberFormat('en-NG', {style: 'currency', currency: 'NGN'})`
