@@ -207,8 +207,9 @@ export type Email = typeof emails.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
 // Ledger (design.md §4): double-entry, append-only. Every money movement is a transfer with two
-// entries (−amount on the debit account, +amount on the credit account). Balances are cached on
-// the account and changed only by a trigger on entry insert (migration 0004), never directly.
+// entries (−amount on the debit account, +amount on the credit account). User balances are cached
+// on the account and changed only by a trigger on entry insert (migrations 0004, 0008), never
+// directly; platform accounts keep no cached balance (migration 0008, decision 009).
 // ---------------------------------------------------------------------------------------------
 
 export const ledgerAccountKind = pgEnum("ledger_account_kind", ["user_available", "user_held", "platform"]);
@@ -222,13 +223,18 @@ export const ledgerAccounts = pgTable(
     userId: text().references(() => users.id),
     /** Stable name of a platform account (advert_rewards, bank_payouts…); null for user accounts. */
     code: text().unique("ledger_accounts_code_unique"),
-    /** Cache of the sum of this account's entries, maintained by the database. */
-    balanceKobo: bigint({ mode: "bigint" }).notNull().default(sql`0`),
+    /**
+     * User accounts: cache of the sum of this account's entries, maintained by the database.
+     * Platform accounts: always null — they keep no cached balance (decision 009); their balance
+     * is the sum of their entries (platformBalance in app/domain/ledger/accounts.server.ts).
+     */
+    balanceKobo: bigint({ mode: "bigint" }).default(sql`0`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex("ledger_accounts_user_kind_idx").on(t.userId, t.kind),
     check("ledger_accounts_user_balance_non_negative", sql`${t.kind} = 'platform' OR ${t.balanceKobo} >= 0`),
+    check("ledger_accounts_cached_balance_users_only", sql`(${t.kind} = 'platform') = (${t.balanceKobo} IS NULL)`),
     check(
       "ledger_accounts_owner",
       sql`CASE WHEN ${t.kind} = 'platform' THEN ${t.userId} IS NULL AND ${t.code} IS NOT NULL ELSE ${t.userId} IS NOT NULL AND ${t.code} IS NULL END`,

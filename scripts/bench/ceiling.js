@@ -7,8 +7,10 @@
 //   GET  /dashboard, /dashboard.data         → the root + dashboard loaders' reads, as JSON
 //
 // Differences, deliberately small: no toast cookie is signed on the claim; the "open the
-// member's ledger accounts when missing" branch of the transfer is not implemented (the bench
-// seeds every member's accounts, so the app never takes it either); no refusal messages.
+// member's ledger accounts when missing" branch of the transfer and the claim's refusal path
+// (a missing view, too early, a full advert: extra reads in the app) are not implemented (the
+// bench seeds every member's accounts and starts every view it claims, with dwell 0 s and room
+// for every claim, so the app never takes them either); no refusal messages.
 //
 // Env: DATABASE_URL, PORT, HOST (127.0.0.1), POOL_MAX (20, the app's pool size).
 import { createServer } from "node:http";
@@ -57,16 +59,11 @@ const SQL = {
   weeklyRank: `select "referrals"."referrer_id", count(*) as n from "referrals" inner join "users" on "users"."id" = "referrals"."referrer_id" where ("referrals"."status" = $1 and "users"."role" = $2 and "referrals"."approved_at" >= $3 and "referrals"."approved_at" < $4) group by "referrals"."referrer_id"`,
   referralCount: `select count(*) as count from "referrals" where ("referrals"."referrer_id" = $1 and "referrals"."status" = $2)`,
   available: `select "id", "title", "description", "reward_kobo", "image_url", "created_at" from "adverts" where ("adverts"."is_active" = $1 and "adverts"."current_clicks" < "adverts"."max_clicks" and not exists (select 1 from "advert_views" where ("advert_views"."advert_id" = "adverts"."id" and "advert_views"."user_id" = $2 and "advert_views"."claimed_at" is not null))) order by "adverts"."created_at" desc, "adverts"."id" desc limit $3`,
-  // claim transaction
-  lockMember: `select "users"."role", "users"."is_approved", "users"."is_restricted", "membership_tiers"."daily_ad_views" from "users" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where "users"."id" = $1 for no key update of "users"`,
-  lockView: `select "id", "started_at", "claimed_at" from "advert_views" where ("advert_views"."advert_id" = $1 and "advert_views"."user_id" = $2) for no key update`,
-  advert: `select "is_active", "current_clicks", "max_clicks" from "adverts" where "adverts"."id" = $1`,
-  claimsToday: `select count(*) as count from "advert_views" where ("advert_views"."user_id" = $1 and "advert_views"."lagos_day" = $2)`,
-  takeSlot: `update "adverts" set "current_clicks" = "adverts"."current_clicks" + 1 where ("adverts"."id" = $1 and "adverts"."is_active" = $2 and "adverts"."current_clicks" < "adverts"."max_clicks") returning "reward_kobo"`,
-  findAccounts: `select "id", "kind", "user_id", "code" from "ledger_accounts" where ("ledger_accounts"."code" = $1 or ("ledger_accounts"."user_id" = $2 and "ledger_accounts"."kind" = $3))`,
-  lockAccounts: `select "id", "balance_kobo" from "ledger_accounts" where "ledger_accounts"."id" in ($1, $2) order by "ledger_accounts"."id" asc for update`,
-  insertTransfer: `insert into "ledger_transfers" ("id", "kind", "debit_account_id", "credit_account_id", "amount_kobo", "idempotency_key", "reference_type", "reference_id", "created_at") values ($1, $2, $3, $4, $5, $6, $7, $8, default) on conflict ("idempotency_key") do nothing returning "id"`,
-  insertEntries: `insert into "ledger_entries" ("id", "transfer_id", "account_id", "amount_kobo", "created_at") values ($1, $2, $3, $4, default), ($5, $6, $7, $8, default)`,
+  // claim transaction (advert-views.server.ts claimAdvertReward, then the ledger transfer)
+  claimState: `select "users"."role", "users"."is_approved", "users"."is_restricted", "membership_tiers"."daily_ad_views", "advert_views"."id", "advert_views"."started_at", "advert_views"."claimed_at", "adverts"."is_active", "adverts"."current_clicks", "adverts"."max_clicks", (select "app_settings"."advert_dwell_seconds" from "app_settings" where "app_settings"."id" = 1) from "users" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" inner join "advert_views" on ("advert_views"."user_id" = "users"."id" and "advert_views"."advert_id" = $1) inner join "adverts" on "adverts"."id" = "advert_views"."advert_id" where "users"."id" = $2 for no key update of "users", "advert_views"`,
+  takeSlot: `update "adverts" set "current_clicks" = "adverts"."current_clicks" + 1 where ("adverts"."id" = $1 and "adverts"."is_active" = $2 and "adverts"."current_clicks" < "adverts"."max_clicks" and (select count(*) from "advert_views" where "advert_views"."user_id" = $3 and "advert_views"."lagos_day" = $4) < $5) returning "reward_kobo"`,
+  // transfer.server.ts, platform → user: the transfer and its two entries in one statement
+  writeTransfer: ` with accounts as ( select (select id from ledger_accounts where kind = 'platform' and code = $1) as debit_id, (select id from ledger_accounts where user_id = $2 and kind = $3) as credit_id ), transfer as ( insert into ledger_transfers (id, kind, debit_account_id, credit_account_id, amount_kobo, idempotency_key, reference_type, reference_id) select $4, $5::ledger_transfer_kind, debit_id, credit_id, $6::bigint, $7, $8::text, $9::text from accounts where debit_id is not null and credit_id is not null on conflict (idempotency_key) do nothing returning id, debit_account_id, credit_account_id ), entries as ( insert into ledger_entries (id, transfer_id, account_id, amount_kobo) select $10, id, debit_account_id, -$11::bigint from transfer union all select $12, id, credit_account_id, $13::bigint from transfer ) select debit_id, credit_id, (select count(*) from transfer)::int as posted from accounts`,
   markClaimed: `update "advert_views" set "claimed_at" = $1, "reward_kobo" = $2, "lagos_day" = $3, "transfer_id" = $4 where ("advert_views"."id" = $5 and "advert_views"."claimed_at" is null) returning "id"`,
 };
 
@@ -150,41 +147,34 @@ async function claim(req, res, advertId) {
 }
 
 async function claimIn(tx, userId, advertId, day, now) {
-  const member = (await tx.query(SQL.lockMember, [userId])).rows[0];
-  if (!member || member.role !== "user" || !member.is_approved || member.is_restricted) return "not-member";
-  const view = (await tx.query(SQL.lockView, [advertId, userId])).rows[0];
-  const advert = (await tx.query(SQL.advert, [advertId])).rows[0];
-  if (!advert?.is_active) return "not-found";
-  if (!view) return "not-started";
-  if (view.claimed_at) return "already-claimed";
-  if (advert.current_clicks >= advert.max_clicks) return "no-slots";
-  const claims = Number((await tx.query(SQL.claimsToday, [userId, day])).rows[0].count);
-  if (claims >= member.daily_ad_views) return "daily-limit";
-  const dwell = (await tx.query(SQL.settings, [1])).rows[0].advert_dwell_seconds;
-  if (now.getTime() - view.started_at.getTime() < dwell * 1000) return "too-early";
-  const slot = (await tx.query(SQL.takeSlot, [advertId, true])).rows[0];
+  // Member and view locked, with the advert and the dwell setting (one statement). No row: the
+  // app takes its refusal path (never taken here: the bench starts every view it claims).
+  const state = (await tx.query(SQL.claimState, [advertId, userId])).rows[0];
+  if (!state) return "not-started";
+  if (state.role !== "user" || !state.is_approved || state.is_restricted) return "not-member";
+  if (!state.is_active) return "not-found";
+  if (state.claimed_at) return "already-claimed";
+  if (state.current_clicks >= state.max_clicks) return "no-slots";
+  const dwell = state.advert_dwell_seconds;
+  if (now.getTime() - state.started_at.getTime() < dwell * 1000) return "too-early";
+  // The slot, if under today's limit (the count in the same statement).
+  const slot = (await tx.query(SQL.takeSlot, [advertId, true, userId, day, state.daily_ad_views])).rows[0];
   if (!slot) return "no-slots";
-  const amount = BigInt(slot.reward_kobo);
+  const amount = BigInt(slot.reward_kobo).toString();
 
-  // transfer(): advert_rewards → member available, in a savepoint (drizzle's nested transaction)
-  await tx.query("savepoint sp1");
-  const accounts = (await tx.query(SQL.findAccounts, ["advert_rewards", userId, "user_available"])).rows;
-  const debit = accounts.find((a) => a.code === "advert_rewards")?.id;
-  const credit = accounts.find((a) => a.user_id === userId && a.kind === "user_available")?.id;
-  if (!debit || !credit) throw new Error("ledger accounts missing (the bench seeds them)");
-  await tx.query(SQL.lockAccounts, [debit, credit]);
+  // transfer(): advert_rewards → member available, one statement, no savepoint, no lock of its own
   const transferId = newId();
   const key = `advert-view:${advertId}:${userId}`;
-  const inserted = await tx.query(SQL.insertTransfer, [
-    transferId, "advert_reward", debit, credit, amount.toString(), key, "advert_view", view.id,
-  ]);
-  if (inserted.rowCount === 0) throw new Error(`${key} was already used`);
-  await tx.query(SQL.insertEntries, [
-    newId(), transferId, debit, (-amount).toString(), newId(), transferId, credit, amount.toString(),
-  ]);
-  await tx.query("release savepoint sp1");
+  const written = (
+    await tx.query(SQL.writeTransfer, [
+      "advert_rewards", userId, "user_available", transferId, "advert_reward", amount, key, "advert_view", state.id,
+      newId(), amount, newId(), amount,
+    ])
+  ).rows[0];
+  if (!written.credit_id) throw new Error("ledger accounts missing (the bench seeds them)");
+  if (written.posted !== 1) throw new Error(`${key} was already used`);
 
-  const claimed = await tx.query(SQL.markClaimed, [now, amount.toString(), day, transferId, view.id]);
+  const claimed = await tx.query(SQL.markClaimed, [now, amount, day, transferId, state.id]);
   if (claimed.rowCount !== 1) throw new Error("the view was claimed under our lock");
   return "ok";
 }

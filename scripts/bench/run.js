@@ -13,7 +13,11 @@
 //
 // Env: DATABASE_URL (an existing database on the server to use; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROUNDS (3), BENCH_DURATION (10 s per run),
-// BENCH_WARMUP (3 s), BENCH_BUILD=1 to rebuild first, BENCH_KEEP_DB=1 to keep the database.
+// BENCH_WARMUP (3 s), BENCH_BUILD=1 to rebuild first, BENCH_KEEP_DB=1 to keep the database,
+// BENCH_ONLY=claim or BENCH_ONLY=dashboard to measure one phase (quick comparisons; the table
+// then shows only that phase's rows), BENCH_TRACE=1 to print the SQL the app sends for one claim
+// and one dashboard .data request (trace-sql.js) and stop — what ceiling.js must mirror,
+// BENCH_PROFILE=<dir> to write a V8 CPU profile of the app (node --cpu-prof) into <dir>.
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -30,6 +34,10 @@ const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const DURATION = Number(process.env.BENCH_DURATION ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP ?? 3);
 const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
+const ONLY = process.env.BENCH_ONLY ?? "";
+const TRACE = process.env.BENCH_TRACE === "1";
+const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : "";
+if (ONLY && !["claim", "dashboard"].includes(ONLY)) throw new Error(`BENCH_ONLY must be claim or dashboard (got ${ONLY})`);
 
 const TARGETS = {
   claim64: { ratio: 0.5, p99: 150 },
@@ -130,6 +138,17 @@ function runLoad(opts) {
 const countPaid = async () =>
   Number((await benchClient.query(`select count(*) from ledger_transfers where kind = 'advert_reward'`)).rows[0].count);
 
+async function settledPaid() {
+  let last = -1;
+  let now = await countPaid();
+  for (let waited = 0; now !== last && waited < 20_000; waited += 500) {
+    await sleep(500);
+    last = now;
+    now = await countPaid();
+  }
+  return now;
+}
+
 // Claim pairs: every claim request takes the next pair number; views exist for [0, viewsUpTo).
 let nextPair = 0;
 let viewsUpTo = 0;
@@ -147,8 +166,10 @@ async function claimRun(target, connections, duration) {
     cookiesFile: path.join(tmp, "cookies.json"),
     startPair: nextPair,
   });
-  await sleep(500); // requests still in flight when autocannon stopped finish on the server
-  r.paid = (await countPaid()) - before;
+  // Requests still in flight when autocannon stopped finish on the server (a slow server may
+  // still be working through its queue): wait until no more are paid, so that they are counted
+  // here and not in the next run's window.
+  r.paid = (await settledPaid()) - before;
   if (r.nextPair > viewsUpTo) throw new Error(`claim run used pairs up to ${r.nextPair}, views exist up to ${viewsUpTo}`);
   nextPair = r.nextPair;
   // Every answered request paid: 302s = transfers, give or take requests cut at the end of the run.
@@ -224,6 +245,32 @@ function newerFiles(dir, since) {
     .filter((f) => statSync(f).mtimeMs > since);
 }
 
+/** BENCH_TRACE=1: the statements the app sends for one claim and one dashboard .data request. */
+async function traceRequests(app, appUrl, cookies) {
+  const sent = async (label, request) => {
+    await sleep(300);
+    const before = readFileSync(app.logFile, "utf8").length;
+    const res = await request();
+    await sleep(300);
+    const lines = readFileSync(app.logFile, "utf8").slice(before).split("\n").filter((l) => l.startsWith("[sql] "));
+    console.log(`\n${label}: HTTP ${res.status}, ${lines.length} statements`);
+    for (const l of lines) console.log(`  ${l.slice(6)}`);
+  };
+  viewsUpTo = await addViews(benchClient, 0, 1); // pair 0: member 0, advert 0
+  await sent("claim (POST /adverts/ba0000, intent=claim, member 0)", () =>
+    fetch(`${appUrl}/adverts/ba0000`, {
+      method: "POST",
+      redirect: "manual",
+      headers: { cookie: cookies[0], origin: appUrl, "content-type": "application/x-www-form-urlencoded" },
+      body: "intent=claim",
+    }),
+  );
+  await sent("dashboard (GET /dashboard.data, member 1)", () =>
+    fetch(`${appUrl}/dashboard.data`, { headers: { cookie: cookies[1] }, redirect: "manual" }),
+  );
+  log("trace done (no measurements)");
+}
+
 let loadBefore = 0;
 async function main() {
   loadBefore = os.loadavg()[0];
@@ -253,7 +300,12 @@ async function main() {
   const appUrl = `http://127.0.0.1:${appPort}`;
   const baseEnv = { ...process.env };
   for (const name of ["REDIS_URL", "SMTP_URL", "TRUST_PROXY"]) delete baseEnv[name]; // the defaults: in-memory limits, mail logged
-  const app = startChild("app", ["server.js"], {
+  const appArgs = [
+    ...(TRACE ? ["--import", "./scripts/bench/trace-sql.js"] : []),
+    ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+    "server.js",
+  ];
+  const app = startChild("app", appArgs, {
     ...baseEnv,
     NODE_ENV: "production",
     LOG_LEVEL: "warn",
@@ -297,6 +349,11 @@ async function main() {
     if (res.status !== 200 || !body.includes("Bench Member 1")) throw new Error(`${url}${p} as member 1: HTTP ${res.status}`);
   }
 
+  if (TRACE) {
+    await traceRequests(app, appUrl, cookies);
+    return;
+  }
+
   // Bytes each page loads (JS and CSS from its HTML, gzipped here with node:zlib's default level).
   const bytes = {
     landing: await pageBytes(appUrl, "/", null),
@@ -311,6 +368,7 @@ async function main() {
   // bench itself wrote drift the figures round to round; see the note printed at the end.)
   const phases = [
     {
+      name: "dashboard",
       warmup: async () => {
         await getRun(targets.app, "/dashboard", 64, WARMUP);
         await getRun(targets.app, "/dashboard.data", 64, WARMUP);
@@ -323,6 +381,7 @@ async function main() {
       ],
     },
     {
+      name: "claim",
       warmup: async () => {
         await claimRun(targets.app, 64, WARMUP);
         await claimRun(targets.ceiling, 64, WARMUP);
@@ -334,7 +393,7 @@ async function main() {
         { id: "claim64", label: "claim, 64 connections", target: "ceiling", run: (tg) => claimRun(tg, 64, DURATION) },
       ],
     },
-  ];
+  ].filter((phase) => !ONLY || phase.name === ONLY);
 
   const results = {}; // results[scenarioId][target] = [one result per round]
   for (const phase of phases) {
@@ -370,18 +429,37 @@ async function main() {
     (node.Plans ?? []).forEach(walk);
   })(earnedPlan.Plan);
 
-  // Ledger consistency after everything: every paid claim is one transfer, one claimed view, one slot.
+  // Ledger consistency after everything: every paid claim is one transfer, one claimed view, one
+  // slot; all entries sum to zero; every user account's cached balance is the sum of its entries;
+  // what the advert-rewards account paid (the sum of its entries: platform accounts keep no cached
+  // balance) is what the reward transfers moved.
   const check = (
     await benchClient.query(`select
       (select count(*) from ledger_transfers where kind = 'advert_reward')::int as transfers,
       (select count(*) from advert_views where claimed_at is not null)::int as claimed_views,
-      (select sum(current_clicks) from adverts)::int as slots,
-      (select sum(balance_kobo) from ledger_accounts)::text as ledger_sum,
-      (select -balance_kobo from ledger_accounts where code = 'advert_rewards')::text as paid_out,
+      (select coalesce(sum(current_clicks), 0) from adverts)::int as slots,
+      (select coalesce(sum(amount_kobo), 0) from ledger_entries)::text as ledger_sum,
+      (select count(*) from ledger_accounts a
+        where a.kind <> 'platform'
+          and a.balance_kobo <> (select coalesce(sum(amount_kobo), 0) from ledger_entries e where e.account_id = a.id))::int as user_mismatches,
+      (select -coalesce(sum(e.amount_kobo), 0) from ledger_entries e
+         join ledger_accounts a on a.id = e.account_id where a.code = 'advert_rewards')::text as paid_out,
       (select coalesce(sum(amount_kobo), 0) from ledger_transfers where kind = 'advert_reward')::text as transferred`)
   ).rows[0];
   const consistent =
-    check.transfers === check.claimed_views && check.transfers === check.slots && check.ledger_sum === "0" && check.paid_out === check.transferred;
+    check.transfers === check.claimed_views &&
+    check.transfers === check.slots &&
+    check.ledger_sum === "0" &&
+    check.user_mismatches === 0 &&
+    check.paid_out === check.transferred;
+  // The platform balance read (accounts.server.ts platformBalance: an aggregate over the
+  // account's entries, now that platform accounts keep no cached balance), after the claims.
+  const platformPlan = (
+    await benchClient.query(
+      `explain (analyze, format json) select (select coalesce(sum(e.amount_kobo), 0) from ledger_entries e where e.account_id = a.id)::text as balance from ledger_accounts a where a.kind = 'platform' and a.code = $1`,
+      ["advert_rewards"],
+    )
+  ).rows[0]["QUERY PLAN"][0];
 
   // --- report -------------------------------------------------------------------------------------
   const med = (id, target, key) => median(results[id][target].map((r) => r[key]));
@@ -390,6 +468,7 @@ async function main() {
   const rows = [];
   const verdicts = [];
   const addRow = (id, label, ceilingId, target) => {
+    if (!results[id] || !results[ceilingId]) return; // phase not measured (BENCH_ONLY)
     const ratio = median(ratios(id, ceilingId));
     const p99 = med(id, "app", "p99");
     let pass = "—";
@@ -426,6 +505,7 @@ async function main() {
   console.log("");
   console.log("Per round (req/s app / ceiling):");
   for (const [id, ceilingId] of [["claim16", "claim16"], ["claim64", "claim64"], ["dashboardFull", "dashboardCeiling"], ["dashboardData", "dashboardCeiling"]]) {
+    if (!results[id] || !results[ceilingId]) continue;
     console.log(`  ${id.padEnd(14)} ${results[id].app.map((r, i) => `${fmt(r.rps)} / ${fmt(results[ceilingId].ceiling[i].rps)}`).join("   ")}`);
   }
   console.log("");
@@ -443,8 +523,10 @@ async function main() {
   console.log("");
   console.log(
     `Ledger check: ${check.transfers} advert rewards paid = ${check.claimed_views} claimed views = ${check.slots} slots taken; ` +
-      `sum of all balances ${check.ledger_sum} kobo: ${consistent ? "consistent" : "INCONSISTENT"}`,
+      `sum of all entries ${check.ledger_sum} kobo; ${check.user_mismatches} user balances differing from their entries; ` +
+      `advert_rewards paid out ${check.paid_out} kobo = ${check.transferred} transferred: ${consistent ? "consistent" : "INCONSISTENT"}`,
   );
+  console.log(`Platform balance read (advert_rewards, sum of its ${check.transfers} entries): ${platformPlan["Execution Time"].toFixed(2)} ms`);
   const allVerified = Object.keys(results).every(verified);
   console.log(
     `Earned-totals read after ${check.transfers} transfers: ${earnedPlan["Execution Time"].toFixed(2)} ms` +

@@ -1,9 +1,14 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { adverts, advertViews, appSettings, ledgerAccounts, ledgerTransfers, membershipTiers, users } from "~/db/schema";
+import { adverts, advertViews, appSettings, ledgerTransfers, membershipTiers, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { balances, platformAccountId, seedPlatformAccounts } from "~/domain/ledger/accounts.server";
+import {
+  balances,
+  platformAccountId,
+  platformBalance as platformBalanceOf,
+  seedPlatformAccounts,
+} from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import { createTestDatabase } from "../../../tests/support/database";
@@ -198,6 +203,33 @@ describe("claimAdvertReward", () => {
     expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 10_000))).toMatchObject({ status: "ok" });
   });
 
+  it("at the daily limit and before the dwell time: the daily limit is named, nothing is taken", async () => {
+    const viewer = await member(db); // Basic: 5
+    const ids = await Promise.all(Array.from({ length: 6 }, () => postAdvert(db, admin)));
+    const t0 = at("2026-05-04T09:00:00Z");
+    for (const id of ids.slice(0, 5)) {
+      await startAdvertView(db, viewer.id, id, plus(t0, -60_000));
+      expect(await claimAdvertReward(db, viewer.id, id, t0)).toMatchObject({ status: "ok" });
+    }
+    await db.insert(advertViews).values({ id: `late-${viewer.id}`, advertId: ids[5]!, userId: viewer.id, startedAt: t0 });
+    expect(await claimAdvertReward(db, viewer.id, ids[5]!, plus(t0, 2_000))).toEqual({ status: "daily-limit", limit: 5 });
+    expect(await clicksOf(ids[5]!)).toBe(0);
+  });
+
+  it("without a started view, names the member's own refusal first, then the advert's", async () => {
+    const advertId = await postAdvert(db, admin);
+    const pending = await createUser(db, { isApproved: false });
+    expect(await claimAdvertReward(db, pending.id, advertId)).toEqual({ status: "not-approved" });
+    expect(await claimAdvertReward(db, admin.id, advertId)).toEqual({ status: "not-member" });
+    expect(await claimAdvertReward(db, "no-such-user", advertId)).toEqual({ status: "not-member" });
+    const viewer = await member(db);
+    const gone = await postAdvert(db, admin);
+    await deleteAdvert(db, admin, gone);
+    expect(await claimAdvertReward(db, viewer.id, gone)).toEqual({ status: "not-found" });
+    expect(await claimAdvertReward(db, viewer.id, advertId)).toEqual({ status: "not-started" });
+    expect(await clicksOf(advertId)).toBe(0);
+  });
+
   it("the dwell time is the current setting", async () => {
     const viewer = await member(db);
     const advertId = await postAdvert(db, admin);
@@ -384,10 +416,5 @@ describe("userEarningsSummary", () => {
   });
 });
 
-async function platformBalance() {
-  const [row] = await db
-    .select({ balanceKobo: ledgerAccounts.balanceKobo })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.code, "advert_rewards"));
-  return row!.balanceKobo;
-}
+/** The advert-rewards account's balance: the sum of its entries (platform accounts keep no cache). */
+const platformBalance = () => platformBalanceOf(db, "advert_rewards");

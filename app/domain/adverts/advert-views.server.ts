@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { adverts, advertViews, membershipTiers, users } from "~/db/schema";
+import { adverts, advertViews, appSettings, membershipTiers, users } from "~/db/schema";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { newId } from "~/domain/shared/ids";
@@ -129,15 +129,18 @@ export async function startAdvertView(
  * Claims the reward for an advert the member opened. One transaction:
  *
  * 1. locks the member's row (serialises one member's claims, so the daily count cannot race,
- *    and orders them against a restriction or tier change) and re-checks role and approval;
- * 2. locks the view row and checks it exists, is unclaimed and has waited the dwell time;
- * 3. counts the member's claims on today's Africa/Lagos day against their tier's limit;
- * 4. takes a slot: `UPDATE adverts SET current_clicks = current_clicks + 1 WHERE … AND
- *    current_clicks < max_clicks` — the database decides who gets the last one;
- * 5. posts the ledger transfer advert_rewards → member available (idempotency key per advert
+ *    and orders them against a restriction or tier change) and the view row, and re-checks role
+ *    and approval, the view (exists, unclaimed, dwell time waited) and the advert;
+ * 2. takes a slot: `UPDATE adverts SET current_clicks = current_clicks + 1 WHERE … AND
+ *    current_clicks < max_clicks` — the database decides who gets the last one — in the same
+ *    statement as the daily count (the member's rewarded views on today's Africa/Lagos day against
+ *    their tier's limit; read after step 1's lock, so it sees every earlier claim of theirs);
+ * 3. posts the ledger transfer advert_rewards → member available (idempotency key per advert
  *    and member) and marks the view claimed with the amount, the Lagos day and the transfer.
  *
- * Any failure rolls all of it back. `now` is injectable for tests (dwell and midnight).
+ * Any failure rolls all of it back. The usual claim is four statements between BEGIN and COMMIT;
+ * refusals take the slower path of {@link claimRefusal}, which names the reason exactly as the
+ * checks above would. `now` is injectable for tests (dwell and midnight).
  */
 export async function claimAdvertReward(
   db: Database,
@@ -147,59 +150,111 @@ export async function claimAdvertReward(
 ): Promise<ClaimResult> {
   const day = lagosDay(now);
   return db.transaction(async (tx): Promise<ClaimResult> => {
-    const member = await memberState(tx, userId, { lock: true });
-    const refusal = eligibility(member);
+    // 1. Member and view, locked in that order (users first, as memberState does), with the advert
+    //    and the dwell setting. No row: no view (or no member) — the refusal path says which.
+    const [state] = await tx
+      .select({
+        role: users.role,
+        isApproved: users.isApproved,
+        isRestricted: users.isRestricted,
+        dailyLimit: membershipTiers.dailyAdViews,
+        viewId: advertViews.id,
+        startedAt: advertViews.startedAt,
+        claimedAt: advertViews.claimedAt,
+        isActive: adverts.isActive,
+        currentClicks: adverts.currentClicks,
+        maxClicks: adverts.maxClicks,
+        dwellSeconds: sql<number>`(select ${appSettings.advertDwellSeconds} from ${appSettings} where ${appSettings.id} = 1)`,
+      })
+      .from(users)
+      .innerJoin(membershipTiers, eq(membershipTiers.id, users.membershipTierId))
+      .innerJoin(advertViews, and(eq(advertViews.userId, users.id), eq(advertViews.advertId, advertId)))
+      .innerJoin(adverts, eq(adverts.id, advertViews.advertId))
+      .where(eq(users.id, userId))
+      .for("no key update", { of: [users, advertViews] });
+    if (!state) return claimRefusal(tx, userId, advertId);
+    const refusal = eligibility(state);
     if (refusal) return refusal;
+    if (!state.isActive) return { status: "not-found" };
+    if (state.claimedAt) return { status: "already-claimed" };
+    if (state.currentClicks >= state.maxClicks) return { status: "no-slots" };
+    const limit = state.dailyLimit;
+    const wait = secondsLeft(state.startedAt, now, Number(state.dwellSeconds));
+    if (wait > 0) {
+      // The daily limit is named first, as the member can do nothing about it by waiting.
+      if ((await claimsOn(tx, userId, day)) >= limit) return { status: "daily-limit", limit };
+      return { status: "too-early", secondsLeft: wait };
+    }
 
-    const [view] = await tx
-      .select({ id: advertViews.id, startedAt: advertViews.startedAt, claimedAt: advertViews.claimedAt })
-      .from(advertViews)
-      .where(and(eq(advertViews.advertId, advertId), eq(advertViews.userId, userId)))
-      .for("no key update");
-    const [advert] = await tx
-      .select({ isActive: adverts.isActive, currentClicks: adverts.currentClicks, maxClicks: adverts.maxClicks })
-      .from(adverts)
-      .where(eq(adverts.id, advertId));
-    if (!advert?.isActive) return { status: "not-found" };
-    if (!view) return { status: "not-started" };
-    if (view.claimedAt) return { status: "already-claimed" };
-    if (advert.currentClicks >= advert.maxClicks) return { status: "no-slots" };
-    const limit = member!.dailyLimit;
-    if ((await claimsOn(tx, userId, day)) >= limit) return { status: "daily-limit", limit };
-    const { advertDwellSeconds } = await getAppSettings(tx);
-    const wait = secondsLeft(view.startedAt, now, advertDwellSeconds);
-    if (wait > 0) return { status: "too-early", secondsLeft: wait };
-
+    // 2. The slot, if the member is under today's limit (counted now, under the member's lock).
     const [slot] = await tx
       .update(adverts)
       .set({ currentClicks: sql`${adverts.currentClicks} + 1` })
-      .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true), lt(adverts.currentClicks, adverts.maxClicks)))
+      .where(
+        and(
+          eq(adverts.id, advertId),
+          eq(adverts.isActive, true),
+          lt(adverts.currentClicks, adverts.maxClicks),
+          sql`(select count(*) from ${advertViews} where ${advertViews.userId} = ${userId} and ${advertViews.lagosDay} = ${day}) < ${limit}`,
+        ),
+      )
       .returning({ rewardKobo: adverts.rewardKobo });
     if (!slot) {
       const [after] = await tx.select({ isActive: adverts.isActive }).from(adverts).where(eq(adverts.id, advertId));
-      return after?.isActive ? { status: "no-slots" } : { status: "not-found" };
+      if (!after?.isActive) return { status: "not-found" };
+      if ((await claimsOn(tx, userId, day)) >= limit) return { status: "daily-limit", limit };
+      return { status: "no-slots" };
     }
 
-    const paid = await transfer(tx, {
-      from: { platform: "advert_rewards" },
-      to: { userId, kind: "available" },
-      amountKobo: slot.rewardKobo,
-      kind: "advert_reward",
-      idempotencyKey: advertRewardKey(advertId, userId),
-      reference: { type: "advert_view", id: view.id },
-    });
-    // The view row is locked and unclaimed, so its key cannot have been used: refuse to go on
-    // (and roll back the slot) rather than mark a view paid by some other transfer.
-    if (paid.status !== "posted") throw new Error(`claimAdvertReward: ${advertRewardKey(advertId, userId)} was already used`);
-
-    const [claimed] = await tx
-      .update(advertViews)
-      .set({ claimedAt: now, rewardKobo: slot.rewardKobo, lagosDay: day, transferId: paid.transferId })
-      .where(and(eq(advertViews.id, view.id), sql`${advertViews.claimedAt} is null`))
-      .returning({ id: advertViews.id });
-    if (!claimed) throw new Error("claimAdvertReward: the view was claimed under our lock");
-    return { status: "ok", rewardKobo: slot.rewardKobo, advertId, viewId: view.id, transferId: paid.transferId };
+    // 3. The payment and the view.
+    return pay(tx, userId, advertId, state.viewId, slot.rewardKobo, day, now);
   });
+}
+
+/** Posts the reward and marks the (locked, unclaimed) view claimed. */
+async function pay(
+  tx: Database,
+  userId: string,
+  advertId: string,
+  viewId: string,
+  rewardKobo: Kobo,
+  day: string,
+  now: Date,
+): Promise<ClaimResult> {
+  const paid = await transfer(tx, {
+    from: { platform: "advert_rewards" },
+    to: { userId, kind: "available" },
+    amountKobo: rewardKobo,
+    kind: "advert_reward",
+    idempotencyKey: advertRewardKey(advertId, userId),
+    reference: { type: "advert_view", id: viewId },
+  });
+  // The view row is locked and unclaimed, so its key cannot have been used: refuse to go on
+  // (and roll back the slot) rather than mark a view paid by some other transfer.
+  if (paid.status !== "posted") throw new Error(`claimAdvertReward: ${advertRewardKey(advertId, userId)} was already used`);
+
+  const [claimed] = await tx
+    .update(advertViews)
+    .set({ claimedAt: now, rewardKobo, lagosDay: day, transferId: paid.transferId })
+    .where(and(eq(advertViews.id, viewId), sql`${advertViews.claimedAt} is null`))
+    .returning({ id: advertViews.id });
+  if (!claimed) throw new Error("claimAdvertReward: the view was claimed under our lock");
+  return { status: "ok", rewardKobo, advertId, viewId, transferId: paid.transferId };
+}
+
+/**
+ * Why a claim whose member and view were not both found is refused, step by step as the claim
+ * checks them: the member (locked), then the advert, then the view. Refusals only: a view that
+ * appeared since the first read (a racing "View Advert") is reported as not started; the member
+ * retries.
+ */
+async function claimRefusal(tx: Database, userId: string, advertId: string): Promise<ClaimResult> {
+  const member = await memberState(tx, userId, { lock: true });
+  const refusal = eligibility(member);
+  if (refusal) return refusal;
+  const [advert] = await tx.select({ isActive: adverts.isActive }).from(adverts).where(eq(adverts.id, advertId));
+  if (!advert?.isActive) return { status: "not-found" };
+  return { status: "not-started" };
 }
 
 type MemberState = { role: string; isApproved: boolean; isRestricted: boolean; dailyLimit: number };

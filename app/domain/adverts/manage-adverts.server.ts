@@ -1,6 +1,7 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { adverts, advertViews, ledgerAccounts, users } from "~/db/schema";
+import { adverts, advertViews, users } from "~/db/schema";
+import { platformBalance } from "~/domain/ledger/accounts.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { newId } from "~/domain/shared/ids";
@@ -204,7 +205,7 @@ export async function getAdvert(db: Database, advertId: string): Promise<AdminAd
  * advert earnings distributed, read from the ledger (what the advert-rewards account has paid).
  */
 export async function adminAdvertStats(db: Database) {
-  const [[live], [views], [rewards]] = await Promise.all([
+  const [[live], [views], rewardsKobo] = await Promise.all([
     db
       .select({
         total: count(),
@@ -213,7 +214,8 @@ export async function adminAdvertStats(db: Database) {
       .from(adverts)
       .where(eq(adverts.isActive, true)),
     db.select({ n: count() }).from(advertViews).where(sql`${advertViews.claimedAt} is not null`),
-    db.select({ balanceKobo: ledgerAccounts.balanceKobo }).from(ledgerAccounts).where(eq(ledgerAccounts.code, "advert_rewards")),
+    // Platform accounts keep no cached balance (decision 009): the sum of its entries.
+    platformBalance(db, "advert_rewards"),
   ]);
   const totalAdverts = live?.total ?? 0;
   const activeAdverts = live?.active ?? 0;
@@ -222,6 +224,6 @@ export async function adminAdvertStats(db: Database) {
     activeAdverts,
     completedAdverts: totalAdverts - activeAdverts,
     rewardedViews: views?.n ?? 0,
-    earningsDistributedKobo: -(rewards?.balanceKobo ?? 0n),
+    earningsDistributedKobo: -rewardsKobo,
   };
 }

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { ledgerAccounts } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
@@ -8,6 +8,9 @@ import type { Kobo } from "~/domain/shared/money";
  * The platform's own accounts. They may go below zero: advert and referral rewards are expense
  * accounts whose balance is minus what has been paid out; bank payouts and withdrawal fees count
  * what left to banks and what the platform earned in fees.
+ *
+ * They keep no cached balance (`balance_kobo` is null) and are never locked: every reward would
+ * otherwise queue on one row (decision 009). Read a platform balance with {@link platformBalance}.
  */
 export const PLATFORM_ACCOUNT_CODES = [
   "advert_rewards",
@@ -35,7 +38,7 @@ export class UnknownLedgerAccountError extends Error {
 export async function seedPlatformAccounts(db: Database): Promise<void> {
   await db
     .insert(ledgerAccounts)
-    .values(PLATFORM_ACCOUNT_CODES.map((code) => ({ id: newId(), kind: "platform" as const, code })))
+    .values(PLATFORM_ACCOUNT_CODES.map((code) => ({ id: newId(), kind: "platform" as const, code, balanceKobo: null })))
     .onConflictDoNothing({ target: ledgerAccounts.code });
 }
 
@@ -43,6 +46,21 @@ export async function platformAccountId(db: Database, code: PlatformAccountCode)
   const [row] = await db.select({ id: ledgerAccounts.id }).from(ledgerAccounts).where(eq(ledgerAccounts.code, code));
   if (!row) throw new UnknownLedgerAccountError({ platform: code });
   return row.id;
+}
+
+/**
+ * A platform account's balance: the sum of its entries (platform accounts keep no cached balance).
+ * An aggregate over the account's entries through the (account_id, created_at) index — cheap for
+ * an admin page or a report, not meant for a per-request path.
+ */
+export async function platformBalance(db: Database, code: PlatformAccountCode): Promise<Kobo> {
+  const result = await db.execute(sql`
+    select (select coalesce(sum(e.amount_kobo), 0) from ledger_entries e where e.account_id = a.id)::text as balance
+      from ledger_accounts a
+     where a.kind = 'platform' and a.code = ${code}`);
+  const [row] = (result as unknown as { rows: { balance: string }[] }).rows;
+  if (!row) throw new UnknownLedgerAccountError({ platform: code });
+  return BigInt(row.balance);
 }
 
 export type UserAccountIds = { availableId: string; heldId: string };

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { ledgerTransfers } from "~/db/schema";
+import { ledgerAccounts, ledgerTransfers } from "~/db/schema";
 import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
 import { createUser } from "../../../tests/support/factories";
 import { balances, seedPlatformAccounts } from "./accounts.server";
@@ -272,6 +272,53 @@ describe("racing transfers", () => {
         db.transaction(async (tx) => (await createUser(tx), barrier())),
       ]);
       expect(seen).toEqual([2, 2]);
+    },
+  );
+
+  it.runIf(usingPostgres())(
+    "rewards from a platform account never wait on it: a lock held on the platform row blocks none of them",
+    async () => {
+      // Another transaction holds the platform row as the old design's transfers did (FOR NO KEY
+      // UPDATE conflicts with FOR UPDATE and with itself, not with the foreign keys' KEY SHARE).
+      const [rewards] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, "advert_rewards"));
+      let release!: () => void;
+      const gate = new Promise<void>((r) => (release = r));
+      let locked!: () => void;
+      const holding = new Promise<void>((r) => (locked = r));
+      const holder = db.transaction(async (tx) => {
+        await tx.execute(sql`select id from ledger_accounts where id = ${rewards!.id} for no key update`);
+        locked();
+        await gate;
+      });
+      await holding;
+      try {
+        const people = await Promise.all(Array.from({ length: 10 }, () => createUser(db)));
+        const paid = await Promise.race([
+          Promise.all(
+            people.map((p) =>
+              db.transaction(async (tx) => {
+                // As a withdrawal would: the platform ref is resolved, not locked.
+                await lockAccounts(tx, [{ userId: p.id, kind: "available" }, { platform: "advert_rewards" }]);
+                return transfer(tx, {
+                  from: { platform: "advert_rewards" },
+                  to: { userId: p.id, kind: "available" },
+                  amountKobo: 100n,
+                  kind: "advert_reward",
+                  idempotencyKey: `race:platform-unlocked:${p.id}`,
+                });
+              }),
+            ),
+          ),
+          new Promise<"blocked">((r) => setTimeout(() => r("blocked"), 5_000)),
+        ]);
+        expect(paid).not.toBe("blocked");
+        expect((paid as TransferResult[]).every((r) => r.status === "posted")).toBe(true);
+        for (const p of people) expect(await balances(db, p.id)).toEqual({ availableKobo: 100n, heldKobo: 0n });
+      } finally {
+        release();
+        await holder;
+      }
+      await expectReconciled();
     },
   );
 

@@ -7,12 +7,18 @@ export type ReconcileReport = {
   ok: boolean;
   /** Sum of every entry ever posted: must be 0 (money is never created or destroyed). */
   totalKobo: Kobo;
-  /** Sum of every cached account balance: must be 0 too. */
+  /**
+   * Sum of every account's balance as the application reads it — users' cached balances plus
+   * platform accounts' entry sums (they keep no cached balance): must be 0 too.
+   */
   cachedTotalKobo: Kobo;
   accounts: number;
   transfers: number;
   entries: number;
-  /** Accounts whose cached balance differs from the sum of their entries. */
+  /**
+   * User accounts whose cached balance differs from the sum of their entries, and platform
+   * accounts that carry a cached balance at all (they must not: decision 009).
+   */
   mismatches: { accountId: string; kind: string; cachedKobo: Kobo; entriesKobo: Kobo }[];
   /** User accounts (available or held) below zero. */
   negativeUserAccounts: { accountId: string; kind: string; balanceKobo: Kobo }[];
@@ -32,8 +38,9 @@ type Row = {
 };
 
 /**
- * Proves the books: the sum of all entries is zero, every cached balance equals the sum of its
- * account's entries, no user account is below zero, and every transfer has exactly its two legs.
+ * Proves the books: the sum of all entries is zero, every user account's cached balance equals
+ * the sum of its entries (platform accounts keep none: their balance is that sum), no user account
+ * is below zero, and every transfer has exactly its two legs.
  * One SQL statement, so it reads one consistent snapshot even while money is moving. It scans
  * the whole ledger: meant for a periodic job, an admin health page and tests, not a request path.
  */
@@ -56,13 +63,16 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
     )
     select 'summary' as row_type, null::text as id, null::text as kind,
            (select coalesce(sum(amount_kobo), 0) from ledger_entries)::text as a,
-           (select coalesce(sum(balance_kobo), 0) from accounts)::text as b,
+           (select coalesce(sum(case when kind = 'platform' then entries_total else balance_kobo end), 0)
+              from accounts)::text as b,
            (select count(*) from accounts)::text as c,
            (select count(*) from legs)::text as d,
            (select count(*) from ledger_entries)::text as e
     union all
     select 'mismatch', id, kind::text, balance_kobo::text, entries_total::text, null, null, null
-      from accounts where balance_kobo <> entries_total
+      from accounts
+     where case when kind = 'platform' then balance_kobo is not null
+                else balance_kobo is distinct from entries_total end
     union all
     select 'negative', id, kind::text, balance_kobo::text, null, null, null, null
       from accounts where kind <> 'platform' and balance_kobo < 0
@@ -82,7 +92,7 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
     entries: Number(summary.e),
     mismatches: rows
       .filter((r) => r.row_type === "mismatch")
-      .map((r) => ({ accountId: r.id!, kind: r.kind!, cachedKobo: BigInt(r.a!), entriesKobo: BigInt(r.b!) })),
+      .map((r) => ({ accountId: r.id!, kind: r.kind!, cachedKobo: BigInt(r.a ?? "0"), entriesKobo: BigInt(r.b!) })),
     negativeUserAccounts: rows
       .filter((r) => r.row_type === "negative")
       .map((r) => ({ accountId: r.id!, kind: r.kind!, balanceKobo: BigInt(r.a!) })),

@@ -9,11 +9,12 @@ import {
   ensureUserAccounts,
   PLATFORM_ACCOUNT_CODES,
   platformAccountId,
+  platformBalance as platformBalanceOf,
   seedPlatformAccounts,
   UnknownLedgerAccountError,
 } from "./accounts.server";
 import { reconcile } from "./reconcile.server";
-import { creditUser, ledgerRowCounts } from "./test-support.server";
+import { creditUser, databaseError, ledgerRowCounts } from "./test-support.server";
 import { IdempotencyKeyReusedError, InsufficientFundsError, transfer } from "./transfer.server";
 
 let handle: DatabaseHandle;
@@ -25,8 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => handle?.close());
 
-const platformBalance = async (code: (typeof PLATFORM_ACCOUNT_CODES)[number]) =>
-  (await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, code)))[0]!.balanceKobo;
+const platformBalance = (code: (typeof PLATFORM_ACCOUNT_CODES)[number]) => platformBalanceOf(db, code);
 
 async function expectReconciled() {
   const report = await reconcile(db);
@@ -76,6 +76,55 @@ describe("accounts", () => {
 
   it("refuses accounts for a user that does not exist", async () => {
     await expect(ensureUserAccounts(db, "no-such-user")).rejects.toThrow();
+  });
+});
+
+describe("platform accounts (no cached balance, decision 009)", () => {
+  it("keep balance_kobo null; their balance is the sum of their entries", async () => {
+    const user = await createUser(db);
+    const code = "membership_revenue" as const;
+    const id = await platformAccountId(db, code);
+    const before = await platformBalance(code);
+    await creditUser(db, user.id, 9_000n);
+    await transfer(db, {
+      from: { userId: user.id, kind: "available" },
+      to: { platform: code },
+      amountKobo: 2_500n,
+      kind: "upgrade_payment",
+      idempotencyKey: `platform-sum:${user.id}:1`,
+    });
+    await transfer(db, {
+      from: { userId: user.id, kind: "available" },
+      to: { accountId: id },
+      amountKobo: 1_000n,
+      kind: "upgrade_payment",
+      idempotencyKey: `platform-sum:${user.id}:2`,
+    });
+    expect(await platformBalance(code)).toBe(before + 3_500n);
+    const [entrySum] = await db
+      .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}), 0)::text` })
+      .from(ledgerEntries)
+      .where(eq(ledgerEntries.accountId, id));
+    expect(await platformBalance(code)).toBe(BigInt(entrySum!.total));
+    const platformRows = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, "platform"));
+    expect(platformRows.map((r) => r.balanceKobo)).toEqual(platformRows.map(() => null));
+    await expectReconciled();
+  });
+
+  it("platformBalance names an unknown platform account", async () => {
+    await expect(platformBalanceOf(db, "no_such_account" as never)).rejects.toThrow(UnknownLedgerAccountError);
+  });
+
+  it("the database refuses a cached balance on a platform account and a missing one on a user account", async () => {
+    const err = await databaseError(
+      db.insert(ledgerAccounts).values({ id: `p-${Date.now()}`, kind: "platform", code: `cached_${Date.now()}`, balanceKobo: 0n }),
+    );
+    expect(err).toMatchObject({ code: "23514", message: expect.stringMatching(/ledger_accounts_cached_balance_users_only/) });
+    const user = await createUser(db);
+    const userErr = await databaseError(
+      db.insert(ledgerAccounts).values({ id: `u-${Date.now()}`, kind: "user_available", userId: user.id, balanceKobo: null }),
+    );
+    expect(userErr.code).toBe("23514");
   });
 });
 
@@ -315,6 +364,24 @@ describe("overdraft", () => {
     await expectReconciled();
   });
 
+  it("a retry of a debit that was posted is a duplicate, even when the balance no longer covers it", async () => {
+    const user = await createUser(db);
+    await creditUser(db, user.id, 1_000n);
+    const hold = {
+      from: { userId: user.id, kind: "available" as const },
+      to: { userId: user.id, kind: "held" as const },
+      amountKobo: 800n,
+      kind: "withdrawal_hold" as const,
+      idempotencyKey: `retry-short:${user.id}`,
+    };
+    const first = await transfer(db, hold);
+    expect(await balances(db, user.id)).toEqual({ availableKobo: 200n, heldKobo: 800n });
+    expect(await transfer(db, hold)).toEqual({ status: "duplicate", transferId: first.transferId });
+    expect(await db.transaction((tx) => transfer(tx, hold))).toEqual({ status: "duplicate", transferId: first.transferId });
+    await expect(transfer(db, { ...hold, amountKobo: 801n })).rejects.toThrow(IdempotencyKeyReusedError);
+    expect(await balances(db, user.id)).toEqual({ availableKobo: 200n, heldKobo: 800n });
+  });
+
   it("guards the held account the same way", async () => {
     const user = await createUser(db);
     await creditUser(db, user.id, 500n);
@@ -432,5 +499,40 @@ describe("reconcile", () => {
     });
     await expectReconciled();
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, "tampered"))).toEqual([]);
+  });
+
+  it("still catches a corrupted user balance, and a platform account that carries a cached balance", async () => {
+    const user = await createUser(db);
+    const { availableId } = await ensureUserAccounts(db, user.id);
+    await creditUser(db, user.id, 2_000n);
+    const rewardsId = await platformAccountId(db, "advert_rewards");
+    const rewards = await platformBalance("advert_rewards");
+    const rollback = new Error("rollback");
+    const report = await db
+      .transaction(async (tx) => {
+        await tx.execute(sql`set local session_replication_role = replica`);
+        await tx.execute(sql`alter table ledger_accounts drop constraint ledger_accounts_cached_balance_users_only`);
+        await tx.execute(sql`update ledger_accounts set balance_kobo = balance_kobo - 1 where id = ${availableId}`);
+        await tx.execute(sql`update ledger_accounts set balance_kobo = ${rewards} where id = ${rewardsId}`);
+        const found = await reconcile(tx);
+        throw Object.assign(rollback, { found });
+      })
+      .catch((e: unknown) => (e === rollback ? (rollback as Error & { found: unknown }).found : Promise.reject(e)));
+    expect(report).toMatchObject({
+      ok: false,
+      totalKobo: 0n,
+      cachedTotalKobo: -1n,
+      negativeUserAccounts: [],
+      unbalancedTransfers: [],
+    });
+    const { mismatches } = report as { mismatches: { accountId: string }[] };
+    expect(mismatches).toHaveLength(2);
+    expect(mismatches).toEqual(
+      expect.arrayContaining([
+        { accountId: availableId, kind: "user_available", cachedKobo: 1_999n, entriesKobo: 2_000n },
+        { accountId: rewardsId, kind: "platform", cachedKobo: rewards, entriesKobo: rewards },
+      ]),
+    );
+    await expectReconciled();
   });
 });

@@ -1,6 +1,7 @@
-import { and, asc, eq, inArray, or } from "drizzle-orm";
+import { eq, type SQL, sql } from "drizzle-orm";
+import { PgTransaction } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { ledgerAccounts, ledgerEntries, ledgerTransferKind, ledgerTransfers } from "~/db/schema";
+import { ledgerTransferKind, ledgerTransfers } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
 import { type AccountRef, ensureUserAccounts, UnknownLedgerAccountError } from "./accounts.server";
@@ -93,137 +94,245 @@ function sameMovement(
 
 /**
  * Moves `amountKobo` from one ledger account to another: one transfer row, two entries
- * (−amount on `from`, +amount on `to`); the database trigger moves both cached balances.
+ * (−amount on `from`, +amount on `to`); the database trigger moves the cached balance of the user
+ * accounts among them (platform accounts keep none, decision 009).
  *
- * - Runs inside the caller's transaction when given one (in a savepoint, so a refusal leaves the
- *   caller's transaction usable), otherwise in its own transaction.
- * - Both accounts are locked (`SELECT … FOR UPDATE`) in id order, so opposite transfers between
- *   two accounts cannot deadlock. A caller posting several transfers in one transaction locks
- *   all their accounts first with {@link lockAccounts}.
+ * - Runs inside the caller's transaction when given one, otherwise in its own. The transfer and
+ *   both entries are written by one statement, so it is all or nothing by itself.
+ * - User accounts are locked (`SELECT … FOR UPDATE`) in id order, so opposite transfers between
+ *   two users cannot deadlock; platform accounts are never locked. A caller posting several
+ *   transfers in one transaction locks all their accounts first with {@link lockAccounts}.
+ * - A platform → user payment (an advert or referral reward) takes no lock of its own at all: it
+ *   is one statement, whose trigger updates (and so locks) the one user account it credits.
  * - The idempotency key is unique in the database: a repeat returns `{ status: "duplicate" }`
  *   with the first transfer's id and moves nothing, also when the calls race; a repeat that
  *   differs (accounts, amount, kind, reference) throws {@link IdempotencyKeyReusedError}.
- * - A debit that would take a user account below zero is refused by the database CHECK and
- *   surfaces as {@link InsufficientFundsError}, with nothing written.
+ * - A debit that would take a user account below zero is refused before anything is written
+ *   (the balance is read under the row lock) and surfaces as {@link InsufficientFundsError}; the
+ *   database CHECK stays as the last line of defence. No refusal leaves the caller's transaction
+ *   unusable: refusals are decided before writing, and a user debit posted inside a caller's
+ *   transaction still runs in a savepoint in case the CHECK ever fires.
  */
 export async function transfer(db: Database, input: TransferInput): Promise<TransferResult> {
   validate(input);
-  return db.transaction(async (tx) => {
-    // Find both accounts (no lock yet), opening a user's accounts on their first movement; then
-    // lock them. Locks are taken only after that, all in one statement, in id order.
-    const [debitAccountId, creditAccountId] = (await resolveAccounts(tx, [input.from, input.to])) as [string, string];
-    if (debitAccountId === creditAccountId) throw new RangeError("transfer: from and to are the same account");
-    const locked = await lockAccountIds(tx, [debitAccountId, creditAccountId]);
-    const debitBalance = locked.get(debitAccountId) ?? 0n;
-
-    const transferId = newId();
-    const inserted = await tx
-      .insert(ledgerTransfers)
-      .values({
-        id: transferId,
-        kind: input.kind,
-        debitAccountId,
-        creditAccountId,
-        amountKobo: input.amountKobo,
-        idempotencyKey: input.idempotencyKey,
-        referenceType: input.reference?.type ?? null,
-        referenceId: input.reference?.id ?? null,
-      })
-      .onConflictDoNothing({ target: ledgerTransfers.idempotencyKey })
-      .returning({ id: ledgerTransfers.id });
-    if (inserted.length === 0) {
-      // The key is taken (if by a transaction still running, the insert waited for its commit).
-      const [earlier] = await tx
-        .select()
-        .from(ledgerTransfers)
-        .where(eq(ledgerTransfers.idempotencyKey, input.idempotencyKey));
-      if (!earlier) throw new Error(`transfer: key ${input.idempotencyKey} conflicted but no transfer is visible`);
-      if (!sameMovement(earlier, debitAccountId, creditAccountId, input)) {
-        throw new IdempotencyKeyReusedError(input.idempotencyKey, earlier.id);
-      }
-      return { status: "duplicate", transferId: earlier.id };
+  const { from, to } = input;
+  if ("platform" in from && ("platform" in to || "userId" in to)) {
+    if ("platform" in to && to.platform === from.platform) {
+      throw new RangeError("transfer: from and to are the same account");
     }
+    return payFromPlatform(db, input, from.platform, to);
+  }
+  if (isTransaction(db)) return transferLocked(db, input, { inCallerTransaction: true });
+  return db.transaction((tx) => transferLocked(tx, input, { inCallerTransaction: false }));
+}
 
+const isTransaction = (db: Database) => db instanceof PgTransaction;
+
+/**
+ * Platform → user (or platform → platform): nothing to lock and no balance to check, so one
+ * statement finds both accounts and writes the transfer with its entries. Opens the user's
+ * accounts when it finds none, then tries once more.
+ */
+async function payFromPlatform(
+  db: Database,
+  input: TransferInput,
+  code: string,
+  to: Extract<AccountRef, { platform: string } | { userId: string }>,
+): Promise<TransferResult> {
+  const debit = sql`(select id from ledger_accounts where kind = 'platform' and code = ${code})`;
+  const credit =
+    "platform" in to
+      ? sql`(select id from ledger_accounts where kind = 'platform' and code = ${to.platform})`
+      : sql`(select id from ledger_accounts where user_id = ${to.userId} and kind = ${`user_${to.kind}`})`;
+  let written = await writeTransfer(db, input, debit, credit);
+  if (written.debitId === null) throw new UnknownLedgerAccountError(input.from);
+  if (written.creditId === null) {
+    if (!("userId" in to)) throw new UnknownLedgerAccountError(to);
+    // The member's first money: open their accounts and post in one transaction, so that a
+    // refusal (a reused key) leaves nothing behind.
+    if (!isTransaction(db)) return db.transaction((tx) => payFromPlatform(tx, input, code, to));
+    await ensureUserAccounts(db, to.userId);
+    written = await writeTransfer(db, input, debit, credit);
+    if (written.creditId === null) throw new Error("transfer: could not open the ledger accounts");
+  }
+  return settled(db, input, written as Written & { debitId: string; creditId: string });
+}
+
+/**
+ * Any transfer that debits a user account (or names accounts by id): lock the user accounts in id
+ * order, check the debited balance under the lock, then write.
+ */
+async function transferLocked(
+  tx: Database,
+  input: TransferInput,
+  { inCallerTransaction }: { inCallerTransaction: boolean },
+): Promise<TransferResult> {
+  const [debit, credit] = (await lockAndResolve(tx, [input.from, input.to])) as [Resolved, Resolved];
+  if (debit.id === credit.id) throw new RangeError("transfer: from and to are the same account");
+  if (debit.balanceKobo !== null && debit.balanceKobo < input.amountKobo) {
+    // Refused unless this exact movement was already posted (a retry after the money moved).
+    const earlier = await findByKey(tx, input.idempotencyKey);
+    if (earlier) return duplicateOf(earlier, debit.id, credit.id, input);
+    throw new InsufficientFundsError(debit.id, input.amountKobo, debit.balanceKobo);
+  }
+  const write = async (db: Database) => {
     try {
-      await tx.insert(ledgerEntries).values([
-        { id: newId(), transferId, accountId: debitAccountId, amountKobo: -input.amountKobo },
-        { id: newId(), transferId, accountId: creditAccountId, amountKobo: input.amountKobo },
-      ]);
+      return await writeTransfer(db, input, sql`${debit.id}::text`, sql`${credit.id}::text`);
     } catch (err) {
+      // Cannot happen with the balance read under the lock; kept as the database's last word.
       if (isCheckViolation(err, BALANCE_CHECK)) {
-        throw new InsufficientFundsError(debitAccountId, input.amountKobo, debitBalance);
+        throw new InsufficientFundsError(debit.id, input.amountKobo, debit.balanceKobo ?? 0n);
       }
       throw err;
     }
-    return { status: "posted", transferId };
-  });
+  };
+  const debitsUser = debit.balanceKobo !== null;
+  const written = debitsUser && inCallerTransaction ? await tx.transaction((sp) => write(sp)) : await write(tx);
+  return settled(tx, input, written as Written & { debitId: string; creditId: string });
 }
 
-type FoundAccount = { id: string; kind: string; userId: string | null; code: string | null };
+type Written = { debitId: string | null; creditId: string | null; posted: boolean; transferId: string };
 
-const refCondition = (ref: AccountRef) =>
-  "accountId" in ref
-    ? eq(ledgerAccounts.id, ref.accountId)
-    : "platform" in ref
-      ? eq(ledgerAccounts.code, ref.platform)
-      : and(eq(ledgerAccounts.userId, ref.userId), eq(ledgerAccounts.kind, `user_${ref.kind}` as const));
+/**
+ * One statement: the transfer (unless its idempotency key is taken) and both of its entries.
+ * `debit` and `credit` are SQL expressions for the two account ids; when either is null nothing
+ * is written. The entry trigger checks the legs and moves the user accounts' cached balances.
+ */
+async function writeTransfer(db: Database, input: TransferInput, debit: SQL, credit: SQL): Promise<Written> {
+  const transferId = newId();
+  const amount = input.amountKobo.toString();
+  const result = await db.execute(sql`
+    with accounts as (
+      select ${debit} as debit_id, ${credit} as credit_id
+    ), transfer as (
+      insert into ledger_transfers
+        (id, kind, debit_account_id, credit_account_id, amount_kobo, idempotency_key, reference_type, reference_id)
+      select ${transferId}, ${input.kind}::ledger_transfer_kind, debit_id, credit_id, ${amount}::bigint,
+             ${input.idempotencyKey}, ${input.reference?.type ?? null}::text, ${input.reference?.id ?? null}::text
+        from accounts
+       where debit_id is not null and credit_id is not null
+      on conflict (idempotency_key) do nothing
+      returning id, debit_account_id, credit_account_id
+    ), entries as (
+      insert into ledger_entries (id, transfer_id, account_id, amount_kobo)
+      select ${newId()}, id, debit_account_id, -${amount}::bigint from transfer
+      union all
+      select ${newId()}, id, credit_account_id, ${amount}::bigint from transfer
+    )
+    select debit_id, credit_id, (select count(*) from transfer)::int as posted from accounts`);
+  const [row] = rowsOf<{ debit_id: string | null; credit_id: string | null; posted: number }>(result);
+  if (!row) throw new Error("transfer: the write returned no row");
+  return { debitId: row.debit_id, creditId: row.credit_id, posted: Number(row.posted) === 1, transferId };
+}
 
-const matches = (ref: AccountRef, row: FoundAccount) =>
+/** Posted, or — when the key was taken (if by a transaction still running, after its commit) — a duplicate. */
+async function settled(
+  db: Database,
+  input: TransferInput,
+  written: Written & { debitId: string; creditId: string },
+): Promise<TransferResult> {
+  if (written.posted) return { status: "posted", transferId: written.transferId };
+  const earlier = await findByKey(db, input.idempotencyKey);
+  if (!earlier) throw new Error(`transfer: key ${input.idempotencyKey} conflicted but no transfer is visible`);
+  return duplicateOf(earlier, written.debitId, written.creditId, input);
+}
+
+async function findByKey(db: Database, idempotencyKey: string) {
+  const [row] = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.idempotencyKey, idempotencyKey));
+  return row;
+}
+
+function duplicateOf(
+  earlier: typeof ledgerTransfers.$inferSelect,
+  debitAccountId: string,
+  creditAccountId: string,
+  input: TransferInput,
+): TransferResult {
+  if (!sameMovement(earlier, debitAccountId, creditAccountId, input)) {
+    throw new IdempotencyKeyReusedError(input.idempotencyKey, earlier.id);
+  }
+  return { status: "duplicate", transferId: earlier.id };
+}
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/**
+ * Locks every user account a caller's transaction is about to move money on, in one go and in
+ * the global (id) order, and checks that the platform accounts named exist (they are never
+ * locked: decision 009). A caller that posts several transfers in one transaction calls this
+ * first with all of their accounts (e.g. withdrawal completion: held, bank payouts, withdrawal
+ * fees); otherwise two such transactions touching the same users' accounts in different orders
+ * can deadlock. Opens users' accounts when missing. Must run inside a transaction (the locks last
+ * until it ends).
+ */
+export async function lockAccounts(tx: Database, refs: AccountRef[]): Promise<void> {
+  await lockAndResolve(tx, refs);
+}
+
+/** A resolved account; `balanceKobo` is null for a platform account (never locked, no cached balance). */
+type Resolved = { id: string; kind: string; userId: string | null; code: string | null; balanceKobo: Kobo | null };
+type ResolvedRow = { id: string; kind: string; user_id: string | null; code: string | null; balance: string | null };
+
+const matches = (ref: AccountRef, row: ResolvedRow) =>
   "accountId" in ref
     ? row.id === ref.accountId
     : "platform" in ref
-      ? row.code === ref.platform
-      : row.userId === ref.userId && row.kind === `user_${ref.kind}`;
+      ? row.kind === "platform" && row.code === ref.platform
+      : row.user_id === ref.userId && row.kind === `user_${ref.kind}`;
 
 /**
- * Locks every account a caller's transaction is about to move money on, in one go and in the
- * global (id) order. A caller that posts several transfers in one transaction calls this first
- * with all of their accounts (e.g. withdrawal completion: held, bank payouts, withdrawal fees);
- * otherwise two such transactions touching the same accounts in different orders can deadlock.
- * Must run inside a transaction (the locks last until it ends).
+ * The accounts named (same order), in one statement: user accounts locked `FOR UPDATE` in id
+ * order with their balances read under the lock; platform accounts only looked up. Opens users'
+ * accounts when missing, then locks again.
  */
-export async function lockAccounts(tx: Database, refs: AccountRef[]): Promise<void> {
-  await lockAccountIds(tx, await resolveAccounts(tx, refs));
-}
-
-/** The ids of the accounts named (same order), opening users' accounts when missing. */
-async function resolveAccounts(tx: Database, refs: AccountRef[]): Promise<string[]> {
+async function lockAndResolve(tx: Database, refs: AccountRef[]): Promise<Resolved[]> {
+  const userConditions: SQL[] = [];
+  const platformConditions: SQL[] = [];
+  for (const ref of refs) {
+    if ("accountId" in ref) {
+      userConditions.push(sql`id = ${ref.accountId}`);
+      platformConditions.push(sql`id = ${ref.accountId}`);
+    } else if ("platform" in ref) {
+      platformConditions.push(sql`code = ${ref.platform}`);
+    } else {
+      userConditions.push(sql`(user_id = ${ref.userId} and kind = ${`user_${ref.kind}`})`);
+    }
+  }
+  const any = (conditions: SQL[]) => (conditions.length ? sql.join(conditions, sql` or `) : sql`false`);
   const find = async () => {
-    const rows: FoundAccount[] = await tx
-      .select({
-        id: ledgerAccounts.id,
-        kind: ledgerAccounts.kind,
-        userId: ledgerAccounts.userId,
-        code: ledgerAccounts.code,
-      })
-      .from(ledgerAccounts)
-      .where(or(...refs.map(refCondition)));
-    return refs.map((ref) => rows.find((row) => matches(ref, row))?.id);
+    const result = await tx.execute(sql`
+      with locked as (
+        select id, kind, user_id, code, balance_kobo from ledger_accounts
+         where kind <> 'platform' and (${any(userConditions)})
+         order by id
+           for update
+      )
+      select id, kind::text, user_id, code, balance_kobo::text as balance from locked
+      union all
+      select id, kind::text, user_id, code, null from ledger_accounts
+       where kind = 'platform' and (${any(platformConditions)})`);
+    const rows = rowsOf<ResolvedRow>(result);
+    return refs.map((ref) => rows.find((row) => matches(ref, row)));
   };
-  let ids = await find();
-  if (ids.some((id) => id === undefined)) {
+  let found = await find();
+  if (found.some((row) => row === undefined)) {
     const missingUsers = new Set<string>();
     for (const [i, ref] of refs.entries()) {
-      if (ids[i] !== undefined) continue;
+      if (found[i] !== undefined) continue;
       if (!("userId" in ref)) throw new UnknownLedgerAccountError(ref);
       missingUsers.add(ref.userId);
     }
     for (const userId of [...missingUsers].sort()) await ensureUserAccounts(tx, userId);
-    ids = await find();
+    found = await find();
   }
-  return ids.map((id) => {
-    if (id === undefined) throw new Error("transfer: could not open the ledger accounts");
-    return id;
+  return found.map((row) => {
+    if (row === undefined) throw new Error("transfer: could not open the ledger accounts");
+    return {
+      id: row.id,
+      kind: row.kind,
+      userId: row.user_id,
+      code: row.code,
+      balanceKobo: row.kind === "platform" ? null : BigInt(row.balance ?? "0"),
+    };
   });
-}
-
-/** SELECT … FOR UPDATE in id order (rows are locked in the order the statement returns them). */
-async function lockAccountIds(tx: Database, ids: string[]): Promise<Map<string, Kobo>> {
-  const rows = await tx
-    .select({ id: ledgerAccounts.id, balanceKobo: ledgerAccounts.balanceKobo })
-    .from(ledgerAccounts)
-    .where(inArray(ledgerAccounts.id, [...new Set(ids)]))
-    .orderBy(asc(ledgerAccounts.id))
-    .for("update");
-  return new Map(rows.map((r) => [r.id, r.balanceKobo]));
 }

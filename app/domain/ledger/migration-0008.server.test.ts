@@ -1,0 +1,123 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type DatabaseHandle, migrationsFolder, openPglite, openPostgres } from "~/db/client.server";
+import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
+import { seedDefaultSettings } from "~/domain/settings/app-settings";
+import { createEmptyPostgresDatabase } from "../../../tests/support/database";
+import { createUser } from "../../../tests/support/factories";
+import { balances, platformBalance } from "./accounts.server";
+import { reconcile } from "./reconcile.server";
+import { transfer } from "./transfer.server";
+
+// Migration 0008 on a database that already has money in it: platform accounts that carried a
+// cached balance lose it (their balance is the sum of their entries from then on), user balances
+// are untouched, and the books still reconcile.
+let handle: DatabaseHandle;
+let drop: (() => Promise<void>) | undefined;
+let before0008: string;
+
+const migrateTo = (folder: string) =>
+  handle.kind === "pglite"
+    ? migratePglite(handle.db as never, { migrationsFolder: folder })
+    : migratePg(handle.db as never, { migrationsFolder: folder });
+
+beforeAll(async () => {
+  // The migrations up to 0007, as a database written before 0008 had them.
+  before0008 = fs.mkdtempSync(path.join(os.tmpdir(), "adnaira-before-0008-"));
+  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));
+  const entries = journal.entries.filter((e: { idx: number }) => e.idx < 8);
+  fs.mkdirSync(path.join(before0008, "meta"));
+  fs.writeFileSync(path.join(before0008, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
+  for (const e of entries as { tag: string }[]) {
+    fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(before0008, `${e.tag}.sql`));
+  }
+  const empty = await createEmptyPostgresDatabase();
+  if (empty) {
+    drop = empty.drop;
+    handle = openPostgres(empty.url, undefined, { max: 4 });
+  } else {
+    handle = await openPglite("memory");
+  }
+});
+afterAll(async () => {
+  await handle?.close();
+  await drop?.();
+  if (before0008) fs.rmSync(before0008, { recursive: true, force: true });
+});
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
+describe("migration 0008 (platform accounts keep no cached balance)", () => {
+  it("drops the platform accounts' cached balances, keeps the users' and the books", async () => {
+    await migrateTo(before0008);
+    const { db } = handle;
+    await seedDefaultSettings(db);
+    await seedDefaultTiers(db);
+    // Before 0008: platform accounts with cached balances, moved by the old entry trigger.
+    await db.execute(sql`
+      insert into ledger_accounts (id, kind, code)
+      values ('p-rewards', 'platform', 'advert_rewards'), ('p-payouts', 'platform', 'bank_payouts')`);
+    const user = await createUser(db);
+    await db.execute(sql`
+      insert into ledger_accounts (id, kind, user_id) values ('u-available', 'user_available', ${user.id})`);
+    const post = async (id: string, from: string, to: string, amount: number) => {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`
+          insert into ledger_transfers (id, kind, debit_account_id, credit_account_id, amount_kobo, idempotency_key)
+          values (${id}, 'advert_reward', ${from}, ${to}, ${amount}, ${id})`);
+        await tx.execute(sql`
+          insert into ledger_entries (id, transfer_id, account_id, amount_kobo)
+          values (${`${id}-d`}, ${id}, ${from}, ${-amount}), (${`${id}-c`}, ${id}, ${to}, ${amount})`);
+      });
+    };
+    await post("t1", "p-rewards", "u-available", 5_000);
+    await post("t2", "p-rewards", "u-available", 2_500);
+    await post("t3", "u-available", "p-payouts", 1_000);
+    const cached = rowsOf<{ id: string; balance_kobo: string }>(
+      await db.execute(sql`select id, balance_kobo::text from ledger_accounts order by id`),
+    );
+    expect(cached).toEqual([
+      { id: "p-payouts", balance_kobo: "1000" },
+      { id: "p-rewards", balance_kobo: "-7500" },
+      { id: "u-available", balance_kobo: "6500" },
+    ]);
+
+    await migrateTo(migrationsFolder);
+
+    const after = rowsOf<{ id: string; balance_kobo: string | null }>(
+      await db.execute(sql`select id, balance_kobo::text from ledger_accounts order by id`),
+    );
+    expect(after).toEqual([
+      { id: "p-payouts", balance_kobo: null },
+      { id: "p-rewards", balance_kobo: null },
+      { id: "u-available", balance_kobo: "6500" },
+    ]);
+    expect(await platformBalance(db, "advert_rewards")).toBe(-7_500n);
+    expect(await platformBalance(db, "bank_payouts")).toBe(1_000n);
+    expect(await balances(db, user.id)).toEqual({ availableKobo: 6_500n, heldKobo: 0n });
+    expect(await reconcile(db)).toMatchObject({ ok: true, totalKobo: 0n, cachedTotalKobo: 0n, mismatches: [] });
+
+    // The new trigger: later payments move the user's cached balance, never the platform row's.
+    await transfer(db, {
+      from: { platform: "advert_rewards" },
+      to: { userId: user.id, kind: "available" },
+      amountKobo: 500n,
+      kind: "advert_reward",
+      idempotencyKey: "after-0008",
+    });
+    expect(await platformBalance(db, "advert_rewards")).toBe(-8_000n);
+    expect((await balances(db, user.id)).availableKobo).toBe(7_000n);
+    const rewards = rowsOf<{ balance_kobo: string | null }>(
+      await db.execute(sql`select balance_kobo::text from ledger_accounts where id = 'p-rewards'`),
+    );
+    expect(rewards).toEqual([{ balance_kobo: null }]);
+    expect((await reconcile(db)).ok).toBe(true);
+    // The guard trigger is back on: no direct balance write, on any account.
+    await expect(db.execute(sql`update ledger_accounts set balance_kobo = 1 where id = 'u-available'`)).rejects.toThrow();
+  });
+});
