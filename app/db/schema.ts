@@ -434,10 +434,20 @@ export const withdrawals = pgTable(
     /** Stamped only when the withdrawal becomes completed (spec §4). */
     processedAt: timestamp({ withTimezone: true }),
     rejectedAt: timestamp({ withTimezone: true }),
+    /**
+     * The payout file ("PB" + 8 characters) this withdrawal was downloaded in, for the bank's
+     * bulk-transfer upload; null until then. A download claims the processing withdrawals with
+     * no batch in one conditional UPDATE, so no withdrawal is ever in two files
+     * (app/domain/withdrawals/payout-export.server.ts). Kept once completed.
+     */
+    payoutBatch: text(),
+    /** When its payout file was downloaded (set with payoutBatch). */
+    exportedAt: timestamp({ withTimezone: true }),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex("withdrawals_user_idempotency_idx").on(t.userId, t.idempotencyKey),
+    index("withdrawals_payout_batch_idx").on(t.payoutBatch),
     index("withdrawals_user_requested_idx").on(t.userId, t.requestedAt),
     index("withdrawals_status_requested_idx").on(t.status, t.requestedAt),
     check("withdrawals_amount_positive", sql`${t.amountKobo} > 0`),
@@ -445,6 +455,9 @@ export const withdrawals = pgTable(
     check("withdrawals_account_number_ten_digits", sql`${t.accountNumber} ~ '^[0-9]{10}$'`),
     check("withdrawals_processed_iff_completed", sql`(${t.processedAt} IS NOT NULL) = (${t.status} = 'completed')`),
     check("withdrawals_rejected_iff_rejected", sql`(${t.rejectedAt} IS NOT NULL) = (${t.status} = 'rejected')`),
+    check("withdrawals_exported_with_batch", sql`(${t.payoutBatch} IS NULL) = (${t.exportedAt} IS NULL)`),
+    // Only a withdrawal being (or having been) paid is ever in a payout file; reject is pending-only.
+    check("withdrawals_batch_only_when_paying", sql`${t.payoutBatch} IS NULL OR ${t.status} IN ('processing', 'completed')`),
   ],
 );
 

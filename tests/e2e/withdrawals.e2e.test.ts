@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "~/db/schema";
@@ -139,12 +140,28 @@ describe("withdrawing earnings to a bank account", () => {
     await dismissToast(desk.page);
 
     await visit(desk.page, "/admin/withdrawals?status=processing");
-    const csv = await desk.page.request.get("/admin/withdrawals/export.csv");
-    expect(csv.status()).toBe(200);
-    const lines = (await csv.text()).trim().split(/\r?\n/);
+    // The payout CSV: the button names how many are new; the download takes them into a batch.
+    const downloadButton = desk.page.getByRole("link", { name: "Download payout CSV (1 new)" });
+    const [download] = await Promise.all([desk.page.waitForEvent("download"), downloadButton.click()]);
+    expect(download.suggestedFilename()).toMatch(/^adnaira-payouts-\d{4}-\d{2}-\d{2}-PB[A-Z0-9]{8}\.csv$/);
+    const batch = /(PB[A-Z0-9]{8})\.csv$/.exec(download.suggestedFilename())![1]!;
+    const body = readFileSync((await download.path())!, "utf8");
+    const lines = body.trim().split(/\r?\n/);
     expect(lines[0]).toBe("name,bank,bank_code,account_number,net_amount,reference");
     expect(lines.slice(1)).toHaveLength(1);
     expect(lines[1]).toMatch(new RegExp(`^Emeka Okafor,Zenith Bank[^,]*,057,${ZENITH_ACCOUNT},19\\.60,W[A-Z0-9]{8}$`));
+    // The list reloads: the withdrawal is in that file, which can be downloaded again (the same
+    // rows) under a warning; there is nothing new to download, and asking anyway is refused.
+    const processingRow = desk.page.getByRole("row", { name: /Emeka Okafor/ });
+    await expect.poll(() => processingRow.innerText(), { timeout: 6_000 }).toContain(`In payout file ${batch}`);
+    expect(await downloadButton.count()).toBe(0);
+    expect(await desk.page.getByText("never upload a payout file to the bank twice").count()).toBe(1);
+    const again = processingRow.getByRole("link", { name: `Download again (payout file ${batch})` });
+    const againHref = await again.getAttribute("href");
+    expect(againHref).toBe(`/admin/withdrawals/export.csv?batch=${batch}`);
+    expect(await (await desk.page.request.get(againHref!)).text()).toBe(body);
+    expect((await desk.page.request.get("/admin/withdrawals/export.csv")).status()).toBe(409);
+    await expectAccessible(desk.page, "admin-withdrawals-exported");
 
     await confirmAction(desk.page, "Mark as Completed", "Have you completed the payment for this withdrawal?");
     await expectToast(desk.page, "Withdrawal Updated", { message: "Completed", variant: "success" });

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, ledgerAccounts, withdrawals } from "~/db/schema";
 import { lagosDay } from "~/domain/adverts/lagos-day";
@@ -313,6 +313,9 @@ describe("Withdrawal actions", () => {
     const csv = await weak.get("/admin/withdrawals/export.csv");
     expect(csv.status).toBe(403);
     expect(csv.headers.get("Content-Disposition")).toBeNull();
+    const again = await weak.get("/admin/withdrawals/export.csv?batch=PB23456789");
+    expect(again.status).toBe(403);
+    expect(again.headers.get("Content-Disposition")).toBeNull();
 
     const member = await createUser(db(), { isApproved: true });
     const memberClient = app.client();
@@ -329,7 +332,20 @@ describe("Withdrawal actions", () => {
 });
 
 describe("Payout CSV", () => {
-  it("holds exactly the processing withdrawals, safe for spreadsheets, as a no-store attachment", async () => {
+  const EXPORT = "/admin/withdrawals/export.csv";
+  const batchOf = (res: { headers: Headers }) => {
+    const batch = /-(PB[A-Z0-9]{8})\.csv"$/.exec(res.headers.get("Content-Disposition") ?? "")?.[1];
+    if (!batch) throw new Error(`no batch in ${res.headers.get("Content-Disposition")}`);
+    return batch;
+  };
+  const referencesIn = (csv: string) => csv.split("\r\n").slice(1, -1).map((l) => l.split(",").at(-1)!);
+  const auditsFor = async (action: "withdrawal.export_payouts" | "withdrawal.reexport_payouts", actorId: string) =>
+    db()
+      .select({ after: auditLog.after })
+      .from(auditLog)
+      .where(and(eq(auditLog.action, action), eq(auditLog.actorId, actorId)));
+
+  it("holds exactly the processing withdrawals in no file yet, safe for spreadsheets, as a no-store attachment named by batch", async () => {
     const { client, admin } = await signedInAdmin();
     const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
     const hostile = await pendingWithdrawal({
@@ -344,22 +360,26 @@ describe("Payout CSV", () => {
     });
     const stillPending = await pendingWithdrawal({ name: "Not Yet" });
     for (const w of [hostile, plain]) expect((await startProcessing(db(), actor, w.withdrawal.id)).status).toBe("ok");
+    const fresh = await db()
+      .$count(withdrawals, and(eq(withdrawals.status, "processing"), isNull(withdrawals.payoutBatch)));
 
     const page = await client.get("/admin/withdrawals");
     const text = pageText(page.body);
-    expect(text).toContain("Download payout CSV");
+    expect(text).toContain(`Download payout CSV (${fresh} new)`);
     expect(text).toContain("bulk-transfer upload");
-    expect(page.body).toContain('href="/admin/withdrawals/export.csv"');
+    expect(page.body).toContain(`href="${EXPORT}"`);
 
-    const res = await client.get("/admin/withdrawals/export.csv");
+    const res = await client.get(EXPORT);
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
-    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="adnaira-payouts-${lagosDay(new Date())}.csv"`);
+    const batch = batchOf(res);
+    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="adnaira-payouts-${lagosDay(new Date())}-${batch}.csv"`);
     expect(res.headers.get("Cache-Control")).toBe("no-store");
 
     const lines = res.body.split("\r\n");
     expect(lines[0]).toBe("name,bank,bank_code,account_number,net_amount,reference");
     expect(lines.at(-1)).toBe("");
+    expect(lines).toHaveLength(fresh + 2);
     const line = (reference: string) => lines.find((l) => l.endsWith(`,${reference}`));
     // ₦100.00 at 2% → the bank pays ₦98.00; the formula is neutralised (leading ') and quoted.
     expect(line(hostile.withdrawal.reference)).toBe(
@@ -368,15 +388,80 @@ describe("Payout CSV", () => {
     expect(line(plain.withdrawal.reference)).toBe(`"Okafor, Chidi",Guaranty Trust Bank (GTBank),058,0123456789,24.50,${plain.withdrawal.reference}`);
     expect(line(stillPending.withdrawal.reference)).toBeUndefined();
     expect(lines.slice(1, -1).every((l) => !/^[=+\-@]/.test(l))).toBe(true);
+    const [audit] = await auditsFor("withdrawal.export_payouts", admin.id);
+    expect(audit!.after).toEqual({ batch, count: fresh, references: referencesIn(res.body) });
 
-    // Once paid, a withdrawal leaves the file.
-    await client.post("/admin/withdrawals", { intent: "complete", withdrawalId: hostile.withdrawal.id });
-    const later = await client.get("/admin/withdrawals/export.csv");
-    expect(later.body).not.toContain(hostile.withdrawal.reference);
-    expect(later.body).toContain(plain.withdrawal.reference);
+    // The page now shows where they went, and offers that file again with a warning; no new button.
+    const after = await client.get("/admin/withdrawals?status=processing");
+    const afterText = pageText(after.body);
+    expect(afterText).not.toContain("Download payout CSV");
+    expect(afterText).toContain("never upload a payout file to the bank twice");
+    const row = rowHtml(after.body, plain.withdrawal.reference);
+    expect(pageText(row)).toContain(`In payout file ${batch}`);
+    expect(row).toContain(`href="${EXPORT}?batch=${batch}"`);
+    expect(pageText(row)).toContain(`Download again (payout file ${batch})`);
   });
 
-  it("hides the download when nothing is processing", async () => {
+  it("a second download does not repeat rows; with nothing new it answers 409 with a message, not an empty file", async () => {
+    const { client, admin } = await signedInAdmin();
+    const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
+    const first = await pendingWithdrawal({ name: "First Batch" });
+    await startProcessing(db(), actor, first.withdrawal.id);
+    const one = await client.get(EXPORT);
+    expect(one.status).toBe(200);
+    expect(one.body).toContain(first.withdrawal.reference);
+
+    const nothing = await client.get(EXPORT);
+    expect(nothing.status).toBe(409);
+    expect(nothing.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
+    expect(nothing.headers.get("Content-Disposition")).toBeNull();
+    expect(nothing.headers.get("Cache-Control")).toBe("no-store");
+    expect(nothing.body).toContain("There are no new withdrawals to export");
+
+    const second = await pendingWithdrawal({ name: "Second Batch" });
+    await startProcessing(db(), actor, second.withdrawal.id);
+    expect(pageText((await client.get("/admin/withdrawals")).body)).toContain("Download payout CSV (1 new)");
+    const two = await client.get(EXPORT);
+    expect(two.status).toBe(200);
+    expect(batchOf(two)).not.toBe(batchOf(one));
+    expect(referencesIn(two.body)).toEqual([second.withdrawal.reference]);
+    // Searching by the batch finds its withdrawals.
+    const byBatch = await client.get(`/admin/withdrawals?q=${batchOf(one)}`);
+    expect(tableRows(byBatch.body)).toBe(referencesIn(one.body).length);
+  });
+
+  it("downloads a named earlier batch again: the same rows, audited separately", async () => {
+    const { client, admin } = await signedInAdmin();
+    const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
+    const w = await pendingWithdrawal({ name: "Lost File" });
+    await startProcessing(db(), actor, w.withdrawal.id);
+    const original = await client.get(EXPORT);
+    const batch = batchOf(original);
+    await completeWithdrawal(db(), actor, w.withdrawal.id); // paid since: still part of that file
+
+    const again = await client.get(`${EXPORT}?batch=${batch}`);
+    expect(again.status).toBe(200);
+    expect(again.body).toBe(original.body);
+    expect(again.headers.get("Content-Disposition")).toBe(original.headers.get("Content-Disposition"));
+    expect(again.headers.get("Cache-Control")).toBe("no-store");
+    const [audit] = await auditsFor("withdrawal.reexport_payouts", admin.id);
+    expect(audit!.after).toMatchObject({ batch, references: referencesIn(original.body), completed: [w.withdrawal.reference] });
+    // Lower case is the same batch.
+    expect((await client.get(`${EXPORT}?batch=${batch.toLowerCase()}`)).body).toBe(original.body);
+  });
+
+  it("answers 404 for an unknown batch", async () => {
+    const { client, admin } = await signedInAdmin();
+    for (const batch of ["PB23456789", "nonsense", ""]) {
+      const res = await client.get(`${EXPORT}?batch=${encodeURIComponent(batch)}`);
+      expect(res.status).toBe(404);
+      expect(res.headers.get("Content-Disposition")).toBeNull();
+      expect(res.body).toContain("There is no payout file");
+    }
+    expect(await auditsFor("withdrawal.reexport_payouts", admin.id)).toHaveLength(0);
+  });
+
+  it("hides the download when nothing new is processing", async () => {
     const { client, admin } = await signedInAdmin();
     const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
     // Settle every processing withdrawal left by earlier tests.
@@ -385,8 +470,8 @@ describe("Payout CSV", () => {
 
     const text = pageText((await client.get("/admin/withdrawals")).body);
     expect(text).not.toContain("Download payout CSV");
-    const csv = await client.get("/admin/withdrawals/export.csv");
-    expect(csv.body).toBe("name,bank,bank_code,account_number,net_amount,reference\r\n");
+    expect(text).not.toContain("never upload a payout file");
+    expect((await client.get(EXPORT)).status).toBe(409);
   });
 });
 

@@ -23,6 +23,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "withdrawal.reject": "Withdrawal rejected",
   "withdrawal.complete": "Withdrawal completed",
   "withdrawal.export_payouts": "Payout CSV downloaded",
+  "withdrawal.reexport_payouts": "Payout CSV downloaded again",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {
@@ -31,6 +32,7 @@ const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yell
   "withdrawal.complete": "green",
   "withdrawal.reject": "red",
   "withdrawal.start_processing": "blue",
+  "withdrawal.reexport_payouts": "yellow",
   "admin.deactivate": "red",
   "user.restrict": "red",
   "admin.permissions": "blue",

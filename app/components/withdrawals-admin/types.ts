@@ -19,4 +19,6 @@ export type AdminWithdrawalRow = {
   requestedAtText: string;
   processedAt: string | null;
   processedAtText: string | null;
+  /** The payout file ("PB…") it was downloaded in; null until then. */
+  payoutBatch: string | null;
 };

@@ -21,8 +21,8 @@ export function WithdrawalActions({ row }: { row: AdminWithdrawalRow }) {
           description={
             <>
               {row.userName} asked for {row.amount} ({row.reference}). The bank is to receive {row.net} (fee {row.fee}) in{" "}
-              {row.accountHolderName}, {row.bankName} {row.accountNumber}. It moves to Processing and appears in the payout
-              CSV.
+              {row.accountHolderName}, {row.bankName} {row.accountNumber}. It moves to Processing and goes into the next
+              payout CSV downloaded.
             </>
           }
           confirmLabel="Start Processing"

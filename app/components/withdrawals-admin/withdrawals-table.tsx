@@ -12,10 +12,34 @@ function BankDetails({ row }: { row: AdminWithdrawalRow }) {
   );
 }
 
+/** Where the payout CSV for a batch is downloaded again (the same file: never to be uploaded twice). */
+export const payoutBatchHref = (batch: string) => `/admin/withdrawals/export.csv?batch=${encodeURIComponent(batch)}`;
+
+/** A processing withdrawal already downloaded: the payout file it is in, and that file again. */
+function PayoutFile({ row }: { row: AdminWithdrawalRow }) {
+  if (row.status !== "processing" || !row.payoutBatch) return null;
+  return (
+    <span className="mt-1 block text-xs text-gray-600">
+      In payout file <span className="font-mono">{row.payoutBatch}</span>{" "}
+      {/* A file download: a plain link, never client-side navigation. */}
+      <a
+        href={payoutBatchHref(row.payoutBatch)}
+        download
+        className="whitespace-nowrap text-blue-700 underline"
+        aria-describedby="payout-reexport-warning"
+      >
+        Download again
+        <span className="sr-only"> (payout file {row.payoutBatch})</span>
+      </a>
+    </span>
+  );
+}
+
 function Status({ row }: { row: AdminWithdrawalRow }) {
   return (
     <>
       <WithdrawalStatusBadge status={row.status} />
+      <PayoutFile row={row} />
       {row.processedAt && row.processedAtText ? (
         <span className="mt-1 block text-xs text-gray-500">
           Paid <time dateTime={row.processedAt}>{row.processedAtText}</time>
@@ -87,6 +111,7 @@ export function WithdrawalsTable({ rows, caption }: { rows: AdminWithdrawalRow[]
               </div>
               <WithdrawalStatusBadge status={row.status} />
             </div>
+            <PayoutFile row={row} />
             <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
               <dt className="text-gray-600">Amount</dt>
               <dd className="font-medium tabular-nums">{row.amount}</dd>

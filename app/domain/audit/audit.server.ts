@@ -22,6 +22,7 @@ export const AUDIT_ACTIONS = [
   "withdrawal.reject",
   "withdrawal.complete",
   "withdrawal.export_payouts",
+  "withdrawal.reexport_payouts",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -15,6 +15,7 @@ describe("ids", () => {
       expect(newDisplayId("U")).toMatch(new RegExp(`^U${symbol}{8}$`));
       expect(newDisplayId("A")).toMatch(new RegExp(`^A${symbol}{8}$`));
       expect(newDisplayId("SA")).toMatch(new RegExp(`^SA${symbol}{8}$`));
+      expect(newDisplayId("PB")).toMatch(new RegExp(`^PB${symbol}{8}$`));
       expect(newReferralCode()).toMatch(new RegExp(`^${symbol}{10}$`));
     }
   });

@@ -16,8 +16,11 @@ function randomString(alphabet: string, length: number): string {
 /** Opaque primary key: 21 URL-safe characters (126 bits). */
 export const newId = () => randomString(URL_ALPHABET, 21);
 
-export type DisplayPrefix = "U" | "A" | "SA" | "W";
-/** Shown to people (e.g. "U7KQ2M9XD"; "W…" for a withdrawal's reference): prefix + 8 unambiguous characters. */
+export type DisplayPrefix = "U" | "A" | "SA" | "W" | "PB";
+/**
+ * Shown to people (e.g. "U7KQ2M9XD"; "W…" for a withdrawal's reference, "PB…" for a payout
+ * batch): prefix + 8 unambiguous characters.
+ */
 export const newDisplayId = (prefix: DisplayPrefix) => prefix + randomString(DISPLAY_ALPHABET, 8);
 
 /** Referral code: 10 unambiguous upper-case characters. */

@@ -100,6 +100,7 @@ describe("listWithdrawalsForAdmin", () => {
       accountHolderName: "Ngozi A. Listtest",
       requestedAt: expect.any(Date),
       processedAt: null,
+      payoutBatch: null,
     });
     expect(page).toMatchObject({ total: 2, page: 1, pageCount: 1 });
   });

@@ -66,6 +66,8 @@ export type AdminWithdrawal = {
   accountHolderName: string;
   requestedAt: Date;
   processedAt: Date | null;
+  /** The payout file ("PB…") it was downloaded in; null until then. */
+  payoutBatch: string | null;
 };
 
 export type WithdrawalCounts = Record<WithdrawalStatus | "all", number>;
@@ -89,8 +91,8 @@ const likeEscape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Withdrawal Requests (admin): search by member name (case-insensitive substring, wildcards
- * taken literally; a withdrawal reference such as "W7KQ2M9XD" also matches exactly), filter by
- * status, newest first, `pageSize` (25) a page, with the count for every status.
+ * taken literally; a withdrawal reference such as "W7KQ2M9XD", or a payout file such as
+ * "PB7KQ2M9XD", also matches exactly), filter by status, newest first, `pageSize` (25) a page, with the count for every status.
  */
 export async function listWithdrawalsForAdmin(
   db: Database,
@@ -99,7 +101,11 @@ export async function listWithdrawalsForAdmin(
   const pageSize = Math.min(Math.max(1, Math.trunc(options.pageSize ?? WITHDRAWALS_PAGE_SIZE)), 100);
   const term = options.search?.trim().slice(0, 100) ?? "";
   const searchWhere: SQL | undefined = term
-    ? or(ilike(users.name, `%${likeEscape(term)}%`), eq(withdrawals.reference, term.toUpperCase()))
+    ? or(
+        ilike(users.name, `%${likeEscape(term)}%`),
+        eq(withdrawals.reference, term.toUpperCase()),
+        eq(withdrawals.payoutBatch, term.toUpperCase()),
+      )
     : undefined;
 
   const n = (status: WithdrawalStatus) => sql<number>`count(*) filter (where ${withdrawals.status} = ${status})`.mapWith(Number);
@@ -131,6 +137,7 @@ export async function listWithdrawalsForAdmin(
       accountHolderName: withdrawals.accountHolderName,
       requestedAt: withdrawals.requestedAt,
       processedAt: withdrawals.processedAt,
+      payoutBatch: withdrawals.payoutBatch,
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))

@@ -1,24 +1,58 @@
 import type { Route } from "./+types/withdrawals-export";
 import { lagosDay } from "~/domain/adverts/lagos-day";
-import { processingPayoutsCsv } from "~/domain/withdrawals/payout-export.server";
+import { exportNewPayouts, type PayoutFile, reexportPayoutBatch } from "~/domain/withdrawals/payout-export.server";
 import { actorFrom, requireAdmin } from "~/server/auth.server";
 
 const DENIED = "Access Denied. You do not have permission to manage withdrawals.";
 
+const NOTHING_NEW =
+  "There are no new withdrawals to export: every processing withdrawal is already in a payout file. " +
+  "Reload Withdrawal Requests; an earlier file can be downloaded again from its withdrawals (never upload it to the bank twice).";
+
 /**
- * The processing withdrawals as a CSV for the bank's bulk-transfer upload (a resource route: no
- * page). Named after the Africa/Lagos day it was taken; never cached, it holds account numbers.
+ * Payout files for the bank's bulk-transfer upload (a resource route: no page); never cached,
+ * they hold account numbers.
+ *   GET /admin/withdrawals/export.csv            → a new batch: the processing withdrawals in no
+ *                                                  file yet (409 with a message when there are none)
+ *   GET /admin/withdrawals/export.csv?batch=PB…  → that earlier batch again, the same rows (404 if unknown)
+ * Named after the Africa/Lagos day the batch was first taken, and the batch.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const admin = await requireAdmin(request, context, "manage_withdrawals", DENIED);
-  const csv = await processingPayoutsCsv(context.services.db, actorFrom(admin, context));
-  return new Response(csv, {
+  const actor = actorFrom(admin, context);
+  const { db } = context.services;
+  const batch = new URL(request.url).searchParams.get("batch");
+  if (batch !== null) {
+    const name = batch.trim().toUpperCase();
+    const result = await reexportPayoutBatch(db, actor, name);
+    if (result.status === "not-found") return text(404, `There is no payout file ${name.slice(0, 20) || "(none named)"}.`);
+    return csvResponse(result.file);
+  }
+  const result = await exportNewPayouts(db, actor);
+  if (result.status === "nothing-new") return text(409, NOTHING_NEW);
+  return csvResponse(result.file);
+}
+
+const PRIVATE = {
+  "Cache-Control": "no-store",
+  "X-Content-Type-Options": "nosniff",
+};
+
+function csvResponse(file: PayoutFile) {
+  return new Response(file.csv, {
     status: 200,
     headers: {
       "Content-Type": "text/csv; charset=utf-8",
-      "Content-Disposition": `attachment; filename="adnaira-payouts-${lagosDay(new Date())}.csv"`,
-      "Cache-Control": "no-store",
-      "X-Content-Type-Options": "nosniff",
+      "Content-Disposition": `attachment; filename="adnaira-payouts-${lagosDay(file.exportedAt)}-${file.batch}.csv"`,
+      "X-Payout-Batch": file.batch,
+      ...PRIVATE,
     },
+  });
+}
+
+function text(status: number, message: string) {
+  return new Response(`${message}\n`, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", ...PRIVATE },
   });
 }

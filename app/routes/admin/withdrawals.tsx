@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { data, Form, Link, type ShouldRevalidateFunctionArgs } from "react-router";
+import { data, Form, Link, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/withdrawals";
 import type { ToastMessage } from "~/components/toaster";
@@ -12,6 +12,7 @@ import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-tab
 import { formatKobo } from "~/domain/shared/money";
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "~/domain/withdrawals/fees";
 import { listWithdrawalsForAdmin } from "~/domain/withdrawals/list-withdrawals.server";
+import { payoutExportCounts } from "~/domain/withdrawals/payout-export.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { actorFrom, requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
@@ -38,14 +39,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "manage_withdrawals", DENIED);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { db } = context.services;
-  const [result, processingEverywhere] = await Promise.all([
+  const [result, payouts] = await Promise.all([
     listWithdrawalsForAdmin(db, {
       search: query.q || undefined,
       status: query.status === "all" ? undefined : query.status,
       page: query.page,
     }),
-    // The payout CSV holds every processing withdrawal, whatever the search narrows the list to.
-    query.q ? listWithdrawalsForAdmin(db, { status: "processing", pageSize: 1 }).then((p) => p.total) : null,
+    // The next payout CSV takes every processing withdrawal in no file yet, whatever the search narrows the list to.
+    payoutExportCounts(db),
   ]);
   const rows: AdminWithdrawalRow[] = result.rows.map((w) => ({
     id: w.id,
@@ -65,12 +66,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     requestedAtText: dateTimeFormat.format(w.requestedAt),
     processedAt: w.processedAt ? w.processedAt.toISOString() : null,
     processedAtText: w.processedAt ? dateTimeFormat.format(w.processedAt) : null,
+    payoutBatch: w.payoutBatch,
   }));
   return {
     query,
     rows,
     counts: result.counts,
-    processingCount: processingEverywhere ?? result.counts.processing,
+    /** Processing withdrawals in no payout file yet: what the next download takes. */
+    newPayoutCount: payouts.unexported,
+    /** Processing withdrawals already in a payout file (downloaded, not yet marked as completed). */
+    exportedPayoutCount: payouts.exported,
     page: result.page,
     pageCount: result.pageCount,
   };
@@ -93,7 +98,7 @@ const TRANSITIONS = { "start-processing": startProcessing, reject: rejectWithdra
 function updatedDescription(status: WithdrawalStatus, reference: string, amount: string) {
   const label = WITHDRAWAL_STATUS_LABELS[status];
   if (status === "rejected") return `Withdrawal ${reference} (${amount}) is now ${label}. The amount has been returned to the member's balance.`;
-  if (status === "processing") return `Withdrawal ${reference} (${amount}) is now ${label}. It is in the payout CSV until you mark it as completed.`;
+  if (status === "processing") return `Withdrawal ${reference} (${amount}) is now ${label}. It goes into the next payout CSV downloaded.`;
   return `Withdrawal ${reference} (${amount}) is now ${label}.`;
 }
 
@@ -145,7 +150,12 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 const FILTER_LABELS: Record<Filter, string> = { all: "All", ...WITHDRAWAL_STATUS_LABELS };
 
 export default function WithdrawalRequests({ loaderData }: Route.ComponentProps) {
-  const { query, rows, counts, processingCount, page, pageCount } = loaderData;
+  const { query, rows, counts, newPayoutCount, exportedPayoutCount, page, pageCount } = loaderData;
+  // "Download again" links point at this warning, so it is there whenever one is.
+  const showReexportWarning = exportedPayoutCount > 0 || rows.some((row) => row.payoutBatch !== null && row.status === "processing");
+  const revalidator = useRevalidator();
+  // The download takes its withdrawals into a payout file: reload the list once it has.
+  const afterDownload = () => window.setTimeout(() => void revalidator.revalidate(), 1500);
   const href = (changes: Partial<typeof query>) => {
     const next = { ...query, ...changes };
     const params = new URLSearchParams();
@@ -161,19 +171,36 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-bold">Withdrawal Requests</h1>
-      {processingCount > 0 ? (
-        <Card className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-          <p className="text-sm text-gray-700" id="payout-csv-hint">
-            {processingCount === 1 ? "1 withdrawal is" : `${processingCount} withdrawals are`} processing. Download them as a
-            CSV for your bank&apos;s bulk-transfer upload, then mark each as completed once paid.
-          </p>
-          <Button asChild variant="outline">
-            {/* A file download: a plain link, never client-side navigation. */}
-            <a href={PAYOUT_CSV_PATH} download aria-describedby="payout-csv-hint">
-              <Download className="h-4 w-4" aria-hidden />
-              Download payout CSV
-            </a>
-          </Button>
+      {newPayoutCount > 0 || showReexportWarning ? (
+        <Card className="grid gap-3">
+          {newPayoutCount > 0 ? (
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
+              <p className="text-sm text-gray-700" id="payout-csv-hint">
+                {newPayoutCount === 1 ? "1 processing withdrawal is" : `${newPayoutCount} processing withdrawals are`} in no payout
+                file yet. Download them as a CSV for your bank&apos;s bulk-transfer upload, then mark each as completed once paid.
+                Each download holds only withdrawals not downloaded before.
+              </p>
+              <Button asChild variant="outline">
+                {/* A file download: a plain link, never client-side navigation. The list reloads
+                    shortly after, so the withdrawals show the payout file they went into. */}
+                <a href={PAYOUT_CSV_PATH} download aria-describedby="payout-csv-hint" onClick={afterDownload}>
+                  <Download className="h-4 w-4" aria-hidden />
+                  Download payout CSV ({newPayoutCount} new)
+                </a>
+              </Button>
+            </div>
+          ) : null}
+          {showReexportWarning ? (
+            <p className="text-sm text-amber-800" id="payout-reexport-warning">
+              {exportedPayoutCount === 1
+                ? "1 processing withdrawal is already in a payout file. "
+                : exportedPayoutCount > 1
+                  ? `${exportedPayoutCount} processing withdrawals are already in a payout file. `
+                  : null}
+              “Download again” gives the same file once more, in case it was lost: never upload a payout file to the bank twice,
+              the bank would pay every withdrawal in it again.
+            </p>
+          ) : null}
         </Card>
       ) : null}
       <Form method="get" role="search" className="flex gap-2">
