@@ -118,7 +118,7 @@ describe.runIf(usingPostgres())("racing withdrawals on PostgreSQL", () => {
       await gate;
     });
     await insertedSignal;
-    const b = requestWithdrawal(db, { userId: member.id, amountKobo: 2_000n, idempotencyKey: key });
+    const b = requestWithdrawal(db, { userId: member.id, amountKobo: 3_000n, idempotencyKey: key });
     await new Promise((resolve) => setTimeout(resolve, 300));
     release();
     await a;

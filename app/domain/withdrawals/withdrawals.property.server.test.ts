@@ -102,13 +102,15 @@ describe("withdrawals model (property-based)", () => {
                 const user = reused?.user ?? step.user;
                 const key = reused?.key ?? formKey();
                 if (!reused) keys.push({ user, key });
-                const result = await requestWithdrawal(db, { userId: users[user]!.id, amountKobo: step.amountKobo, idempotencyKey: key });
                 const earlier = model.find((w) => w.user === user && w.key === key);
-                if (earlier) {
-                  expect(result).toMatchObject({ status: "ok", duplicate: true, withdrawal: { id: earlier.id, status: earlier.status } });
+                // A reused form is resubmitted as it was (even reuse index) or with another amount (odd).
+                const a = earlier && "reuse" in step.key && step.key.reuse % 2 === 0 ? earlier.amountKobo : step.amountKobo;
+                const result = await requestWithdrawal(db, { userId: users[user]!.id, amountKobo: a, idempotencyKey: key });
+                if (earlier && a > 0n) {
+                  const status = a === earlier.amountKobo ? { status: "ok", duplicate: true } : { status: "form-already-used" };
+                  expect(result).toMatchObject({ ...status, withdrawal: { id: earlier.id, status: earlier.status } });
                   return;
                 }
-                const a = step.amountKobo;
                 if (a <= 0n) return void expect(result).toEqual({ status: "invalid-amount" });
                 if (a < MIN) return void expect(result).toEqual({ status: "below-minimum", minKobo: MIN });
                 if (a > MAX) return void expect(result).toEqual({ status: "above-maximum", maxKobo: MAX });
