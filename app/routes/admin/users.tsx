@@ -1,11 +1,11 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/users";
+import { ListFilters, ListPager, ListSearch } from "~/components/admin/list-controls";
 import { ConfirmAction } from "~/components/confirm-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { listUsers } from "~/domain/users/list-users.server";
 import { USER_FILTERS, type UserFilter } from "~/domain/users/user-filters";
 import { moderateUser, type Moderation } from "~/domain/users/moderate-user.server";
@@ -139,25 +139,21 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-bold">Manage Users</h1>
-      <Form method="get" role="search" className="flex gap-2">
-        <label htmlFor="user-search" className="sr-only">
-          Search users
-        </label>
-        <Input id="user-search" name="q" type="search" defaultValue={query.q} placeholder="Search by name, email, referral code or user ID" />
-        {query.filter !== "all" ? <input type="hidden" name="filter" value={query.filter} /> : null}
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </Form>
-      <nav aria-label="Filter users" className="flex flex-wrap gap-2">
-        {USER_FILTERS.map((filter) => (
-          <Button key={filter} asChild size="sm" variant={query.filter === filter ? "default" : "outline"}>
-            <Link to={href({ filter, page: 1 })} aria-current={query.filter === filter ? "page" : undefined}>
-              {FILTER_LABELS[filter]} ({counts[filter]})
-            </Link>
-          </Button>
-        ))}
-      </nav>
+      <ListSearch
+        id="user-search"
+        label="Search users"
+        placeholder="Search by name, email, referral code or user ID"
+        q={query.q}
+        keep={{ filter: query.filter !== "all" ? query.filter : undefined }}
+      />
+      <ListFilters
+        label="Filter users"
+        filters={USER_FILTERS}
+        current={query.filter}
+        labels={FILTER_LABELS}
+        counts={counts}
+        hrefFor={(filter) => href({ filter, page: 1 })}
+      />
       {users.length === 0 ? (
         <Card>
           <p className="text-gray-700">{query.q ? "No users match your search." : "No users in this list yet."}</p>
@@ -216,25 +212,11 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
           </ul>
         </>
       )}
-      {page > 1 || hasMore ? (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          {page > 1 ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={href({ page: page - 1 })}>Previous</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-gray-600">Page {page}</span>
-          {hasMore ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={href({ page: page + 1 })}>Next</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <ListPager
+        previous={page > 1 ? href({ page: page - 1 }) : undefined}
+        next={hasMore ? href({ page: page + 1 }) : undefined}
+        summary={`Page ${page}`}
+      />
     </div>
   );
 }

@@ -1,11 +1,11 @@
 import { Download } from "lucide-react";
-import { data, Form, Link, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/withdrawals";
+import { ListFilters, ListPager, ListSearch } from "~/components/admin/list-controls";
 import type { ToastMessage } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { Input } from "~/components/ui/input";
 import { WITHDRAWAL_STATUS_LABELS } from "~/components/withdrawals-admin/status-badge";
 import type { AdminWithdrawalRow } from "~/components/withdrawals-admin/types";
 import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-table";
@@ -203,25 +203,21 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
           ) : null}
         </Card>
       ) : null}
-      <Form method="get" role="search" className="flex gap-2">
-        <label htmlFor="withdrawal-search" className="sr-only">
-          Search by user name
-        </label>
-        <Input id="withdrawal-search" name="q" type="search" defaultValue={query.q} placeholder="Search by user name" />
-        {query.status !== "all" ? <input type="hidden" name="status" value={query.status} /> : null}
-        <Button type="submit" variant="outline">
-          Search
-        </Button>
-      </Form>
-      <nav aria-label="Filter withdrawals by status" className="flex flex-wrap gap-2">
-        {FILTERS.map((status) => (
-          <Button key={status} asChild size="sm" variant={query.status === status ? "default" : "outline"}>
-            <Link to={href({ status, page: 1 })} aria-current={query.status === status ? "page" : undefined}>
-              {FILTER_LABELS[status]} ({counts[status]})
-            </Link>
-          </Button>
-        ))}
-      </nav>
+      <ListSearch
+        id="withdrawal-search"
+        label="Search by user name"
+        placeholder="Search by user name"
+        q={query.q}
+        keep={{ status: query.status !== "all" ? query.status : undefined }}
+      />
+      <ListFilters
+        label="Filter withdrawals by status"
+        filters={FILTERS}
+        current={query.status}
+        labels={FILTER_LABELS}
+        counts={counts}
+        hrefFor={(status) => href({ status, page: 1 })}
+      />
       {rows.length === 0 ? (
         <Card>
           <p className="text-gray-700">No withdrawal requests found.</p>
@@ -229,27 +225,11 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
       ) : (
         <WithdrawalsTable rows={rows} caption={caption} />
       )}
-      {pageCount > 1 ? (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          {page > 1 ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={href({ page: page - 1 })}>Previous</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-gray-600">
-            Page {page} of {pageCount}
-          </span>
-          {page < pageCount ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={href({ page: page + 1 })}>Next</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <ListPager
+        previous={page > 1 ? href({ page: page - 1 }) : undefined}
+        next={page < pageCount ? href({ page: page + 1 }) : undefined}
+        summary={`Page ${page} of ${pageCount}`}
+      />
     </div>
   );
 }
