@@ -18,6 +18,7 @@ import {
   signIn,
   visit,
 } from "./support/browser";
+import { bankCard, requestAmount, withdrawCard } from "./support/withdrawals";
 
 /**
  * The member's side of withdrawals on a 360 px phone (spec §2 Profile, §5 Withdrawal, §8; issue
@@ -30,14 +31,6 @@ const db = () => suite.app.services.db;
 
 const GTB_ACCOUNT = "012345678" + nubanCheckDigit("058", "012345678"); // 0123456785
 const WRONG_CHECK_DIGIT = GTB_ACCOUNT.slice(0, 9) + ((Number(GTB_ACCOUNT[9]) + 1) % 10);
-
-const withdrawCard = (page: Page) => page.getByRole("region", { name: "Withdraw Earnings" });
-const bankCard = (page: Page) => page.getByRole("region", { name: "Bank Details" });
-
-async function requestAmount(page: Page, amount: string) {
-  await withdrawCard(page).getByLabel("Amount (₦)").fill(amount);
-  await withdrawCard(page).getByRole("button", { name: "Request Withdrawal" }).click();
-}
 
 async function expectFitsAndAccessible(page: Page, name: string) {
   const overflow = await horizontalOverflow(page);

@@ -20,6 +20,7 @@ import {
   signIn,
   visit,
 } from "./support/browser";
+import { bankCard, requestAmount, withdrawCard } from "./support/withdrawals";
 
 /**
  * Taking earnings to a bank end to end (issue 5; spec §2 Profile and Withdrawal Requests, §4
@@ -41,14 +42,6 @@ beforeAll(async () => {
   publisher = await advertAdmin(db());
   await postAdvert(db(), publisher, { ...ADVERT, imageUrl: null });
 });
-
-const withdrawCard = (page: Page) => page.getByRole("region", { name: "Withdraw Earnings" });
-const bankCard = (page: Page) => page.getByRole("region", { name: "Bank Details" });
-
-async function requestAmount(page: Page, amount: string) {
-  await withdrawCard(page).getByLabel("Amount (₦)").fill(amount);
-  await withdrawCard(page).getByRole("button", { name: "Request Withdrawal" }).click();
-}
 
 async function saveBankDetails(page: Page, accountNumber: string, password: string) {
   const bank = bankCard(page);
