@@ -8,6 +8,6 @@ if (process.env.NODE_ENV === "development") {
     build: () => vite.ssrLoadModule("virtual:react-router/server-build"),
   });
 } else {
-  const { startServer } = await import("./build/server/index.js");
-  await startServer();
+  const { serve } = await import("./build/server/index.js");
+  await serve();
 }

@@ -1,4 +1,6 @@
+import cluster from "node:cluster";
 import { randomBytes, randomUUID } from "node:crypto";
+import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
 import compression from "compression";
@@ -13,15 +15,18 @@ import { serviceUnavailable } from "~/server/auth.server";
 import { ConfigError, loadConfig, type Config } from "~/server/config.server";
 import type { RequestContext } from "~/server/context.server";
 import { createLogger, createServices, type Services } from "~/server/services.server";
+import { superviseWorkers } from "./workers";
 
 export { loadConfig, createServices, createLogger };
 export type { Services, Config };
 
-type BuildSource = ServerBuild | (() => Promise<ServerBuild>);
-
 export type CreateAppOptions = {
-  /** The React Router build; defaults to the one bundled with this module. */
-  build?: BuildSource;
+  /**
+   * The React Router build; defaults to the one bundled with this module. A function (Vite's
+   * loader in development) is called on every request, so edits show without a restart; React
+   * Router then rebuilds its route tables per request, which a fixed build avoids.
+   */
+  build?: ServerBuild | (() => Promise<ServerBuild>);
   /** Vite's middleware in development; static files from build/client otherwise. */
   viteMiddleware?: RequestHandler;
 };
@@ -29,7 +34,7 @@ export type CreateAppOptions = {
 const loadBundledBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
 /** The HTTP application: security headers, health, metrics, static files, then React Router. */
-export function createApp(services: Services, options: CreateAppOptions = {}) {
+export async function createApp(services: Services, options: CreateAppOptions = {}) {
   const { config, log } = services;
   const app = express();
   app.disable("x-powered-by");
@@ -83,28 +88,24 @@ export function createApp(services: Services, options: CreateAppOptions = {}) {
   } else {
     const clientDir = path.resolve(process.cwd(), "build/client");
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(clientDir, { maxAge: "1h", index: false }));
+    app.use(serveTopLevelFiles(clientDir));
   }
 
   app.use(limitRequestBody(MAX_BODY_BYTES));
   app.use(rejectCrossOriginWrites(config));
 
-  const source = options.build ?? loadBundledBuild;
-  const prepared = new WeakMap<ServerBuild, ServerBuild>();
-  const getBuild = async (): Promise<ServerBuild> => {
-    const build = typeof source === "function" ? await source() : source;
-    let ready = prepared.get(build);
-    if (!ready) {
-      // React Router rejects action posts whose Origin differs from the Host; behind a proxy
-      // the public origin (APP_URL) is the one allowed.
-      ready = { ...build, allowedActionOrigins: [config.appUrl.host], routes: withUnavailableAs503(build.routes) };
-      prepared.set(build, ready);
-    }
-    return ready;
-  };
+  // React Router rejects action posts whose Origin differs from the Host; behind a proxy the
+  // public origin (APP_URL) is the one allowed.
+  const prepare = (build: ServerBuild): ServerBuild => ({
+    ...build,
+    allowedActionOrigins: [config.appUrl.host],
+    routes: withUnavailableAs503(build.routes),
+  });
+  const source = options.build ?? (await loadBundledBuild());
+  const build = typeof source === "function" ? async () => prepare(await source()) : prepare(source);
   app.use(
     createRequestHandler({
-      build: getBuild,
+      build,
       mode: config.nodeEnv === "development" ? "development" : "production",
       getLoadContext: (req, res): RequestContext => ({
         services,
@@ -140,6 +141,16 @@ function withUnavailableAs503(routes: ServerBuild["routes"]): ServerBuild["route
       route && { ...route, module: { ...route.module, loader: wrap(route.module.loader), action: wrap(route.module.action) } },
     ]),
   );
+}
+
+/**
+ * The files copied from public/ (logo.svg, …). Only requests for one of them reach the file
+ * system: a page request would otherwise cost a failed stat() each.
+ */
+function serveTopLevelFiles(clientDir: string): RequestHandler {
+  const names = new Set(existsSync(clientDir) ? readdirSync(clientDir).filter((name) => name !== "assets") : []);
+  const serve = express.static(clientDir, { maxAge: "1h", index: false });
+  return (req, res, next) => (names.has(req.path.split("/")[1] ?? "") ? serve(req, res, next) : next());
 }
 
 /** Forms here are small; anything bigger is refused before a byte of it is buffered. */
@@ -238,11 +249,9 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
   });
 }
 
-/** `npm start`: configuration, database, then listen; closes cleanly on SIGINT/SIGTERM. */
-export async function startServer(options: CreateAppOptions = {}): Promise<{ server: Server; services: Services }> {
-  let config: Config;
+function loadConfigOrExit(): Config {
   try {
-    config = loadConfig();
+    return loadConfig();
   } catch (err) {
     if (err instanceof ConfigError) {
       console.error(err.message);
@@ -250,6 +259,24 @@ export async function startServer(options: CreateAppOptions = {}): Promise<{ ser
     }
     throw err;
   }
+}
+
+/**
+ * `npm start` in production: this process serves alone, or with WEB_CONCURRENCY above 1 it
+ * supervises that many workers that each run {@link startServer} on the same port.
+ */
+export async function serve(): Promise<void> {
+  const config = loadConfigOrExit();
+  if (config.webConcurrency > 1 && cluster.isPrimary) {
+    superviseWorkers(config.webConcurrency, createLogger(config));
+    return;
+  }
+  await startServer();
+}
+
+/** Configuration, database, then listen; closes cleanly on SIGINT/SIGTERM. */
+export async function startServer(options: CreateAppOptions = {}): Promise<{ server: Server; services: Services }> {
+  const config = loadConfigOrExit();
   const log = createLogger(config);
   let services: Services;
   try {
@@ -261,7 +288,7 @@ export async function startServer(options: CreateAppOptions = {}): Promise<{ ser
     }
     throw err;
   }
-  const app = createApp(services, options);
+  const app = await createApp(services, options);
   const server = app.listen(config.port, config.host, () => {
     log.info(`AdNaira is listening on http://${config.host}:${config.port} (public URL ${config.appUrl.origin})`);
   });

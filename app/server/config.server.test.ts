@@ -28,6 +28,7 @@ describe("loadConfig", () => {
     expect(config.redisUrl).toBeUndefined();
     expect(config.superAdmin).toBeUndefined();
     expect(config.mailFrom).toBe("AdNaira <no-reply@adnaira.local>");
+    expect(config.webConcurrency).toBe(1);
   });
 
   it("reads every variable", () => {
@@ -45,6 +46,7 @@ describe("loadConfig", () => {
       REDIS_URL: "redis://cache.internal:6379",
       LOG_LEVEL: "warn",
       TRUST_PROXY: "1",
+      WEB_CONCURRENCY: "4",
     });
     expect(config).toMatchObject({
       nodeEnv: "production",
@@ -58,6 +60,7 @@ describe("loadConfig", () => {
       redisUrl: "redis://cache.internal:6379",
       logLevel: "warn",
       trustProxy: 1,
+      webConcurrency: 4,
       secureCookies: true,
     });
     expect(config.appUrl.origin).toBe("https://adnaira.ng");
@@ -145,5 +148,18 @@ describe("loadConfig", () => {
   it("refuses a short super admin password", () => {
     const error = configError({ SUPER_ADMIN_EMAIL: "owner@adnaira.ng", SUPER_ADMIN_PASSWORD: "short" });
     expect(error.message).toMatch(/SUPER_ADMIN_PASSWORD: must be at least 12 characters/);
+  });
+
+  it("runs several processes only with a shared database and shared rate limits", () => {
+    const shared = { DATABASE_URL: "postgres://app@db.internal/adnaira", REDIS_URL: "redis://cache.internal:6379" };
+    expect(loadConfig({ ...shared, WEB_CONCURRENCY: "2" }).webConcurrency).toBe(2);
+    expect(loadConfig({ WEB_CONCURRENCY: "1" }).webConcurrency).toBe(1);
+
+    const embedded = configError({ WEB_CONCURRENCY: "2", REDIS_URL: shared.REDIS_URL });
+    expect(embedded.message).toMatch(/WEB_CONCURRENCY: more than one process needs DATABASE_URL/);
+    const localLimits = configError({ WEB_CONCURRENCY: "2", DATABASE_URL: shared.DATABASE_URL });
+    expect(localLimits.message).toMatch(/WEB_CONCURRENCY: more than one process needs REDIS_URL/);
+    expect(configError({ ...shared, WEB_CONCURRENCY: "0" }).message).toContain("WEB_CONCURRENCY");
+    expect(configError({ ...shared, WEB_CONCURRENCY: "two" }).message).toContain("WEB_CONCURRENCY");
   });
 });

@@ -27,6 +27,7 @@ const EnvSchema = z
       (v) => v ?? "info",
     ),
     TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((v) => v ?? 0),
+    WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).transform((v) => v ?? 1),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
@@ -34,6 +35,20 @@ const EnvSchema = z
         code: "custom",
         path: [env.SUPER_ADMIN_EMAIL ? "SUPER_ADMIN_PASSWORD" : "SUPER_ADMIN_EMAIL"],
         message: "SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD must be set together",
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "more than one process needs DATABASE_URL (the embedded database is opened by one process only)",
+      });
+    }
+    if (env.WEB_CONCURRENCY > 1 && !env.REDIS_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["WEB_CONCURRENCY"],
+        message: "more than one process needs REDIS_URL (sign-in and other rate limits must be shared between them)",
       });
     }
   });
@@ -51,6 +66,8 @@ export type Config = {
   redisUrl?: string;
   logLevel: string;
   trustProxy: number;
+  /** App processes serving the port (node:cluster); 1 = this process serves it alone. */
+  webConcurrency: number;
   /** Cookies carry `Secure` (and HSTS is sent) when the public origin is https. */
   secureCookies: boolean;
 };
@@ -82,6 +99,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     redisUrl: e.REDIS_URL,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    webConcurrency: e.WEB_CONCURRENCY,
     secureCookies: appUrl.protocol === "https:",
   };
 }

@@ -54,7 +54,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     mail: options.mail ?? (config.smtpUrl ? undefined : { kind: "log", send: async () => {} }),
     backgroundWork: false,
   });
-  server.on("request", mod.createApp(services));
+  server.on("request", await mod.createApp(services));
   return {
     origin,
     services,

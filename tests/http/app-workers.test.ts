@@ -1,0 +1,144 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import { readdirSync, readFileSync } from "node:fs";
+import { createServer } from "node:net";
+import path from "node:path";
+import { afterEach, describe, expect, it } from "vitest";
+import { createEmptyPostgresDatabase, usingPostgres } from "../support/database";
+
+// `npm start` with WEB_CONCURRENCY: the built server (server.js) as a real process tree.
+const root = path.resolve(import.meta.dirname, "../..");
+const running = new Set<ChildProcess>();
+const drops: (() => Promise<void>)[] = [];
+afterEach(async () => {
+  for (const child of running) child.kill("SIGKILL");
+  running.clear();
+  for (const drop of drops.splice(0)) await drop();
+});
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer().listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => resolve(port));
+    });
+    server.on("error", reject);
+  });
+}
+
+function startServer(env: Record<string, string>) {
+  const child = spawn(process.execPath, ["server.js"], {
+    cwd: root,
+    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  running.add(child);
+  let output = "";
+  child.stdout!.on("data", (d) => (output += d));
+  child.stderr!.on("data", (d) => (output += d));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
+  return { child, exited, output: () => output };
+}
+
+/** Live child processes of `pid` (Linux /proc). */
+function childrenOf(pid: number): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((entry) => {
+      try {
+        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
+        const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+        return ppid === String(pid) && state !== "Z";
+      } catch {
+        return false; // exited while we looked
+      }
+    })
+    .map(Number);
+}
+
+async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+const ready = (origin: string) =>
+  fetch(`${origin}/readyz`)
+    .then((res) => (res.status === 200 ? true : undefined))
+    .catch(() => undefined);
+
+describe("WEB_CONCURRENCY", () => {
+  it("refuses several processes on the embedded database, before starting any", async () => {
+    const server = startServer({ WEB_CONCURRENCY: "2", PORT: String(await freePort()), REDIS_URL: "redis://127.0.0.1:6379" });
+    expect(await server.exited).toBe(1);
+    expect(server.output()).toMatch(/WEB_CONCURRENCY: more than one process needs DATABASE_URL/);
+  });
+
+  const withServices = usingPostgres() && Boolean(process.env.REDIS_URL);
+
+  it.runIf(withServices)(
+    "two workers share the port; a worker that dies is replaced; SIGTERM stops them all",
+    async () => {
+      const database = (await createEmptyPostgresDatabase())!;
+      drops.push(database.drop);
+      const port = await freePort();
+      const origin = `http://127.0.0.1:${port}`;
+      const server = startServer({
+        WEB_CONCURRENCY: "2",
+        PORT: String(port),
+        APP_URL: origin,
+        DATABASE_URL: database.url,
+        REDIS_URL: process.env.REDIS_URL!,
+        SUPER_ADMIN_EMAIL: "owner@workers.adnaira.test",
+        SUPER_ADMIN_PASSWORD: "a-long-owner-password",
+      });
+      const primary = server.child.pid!;
+      await until("the app to answer", () => ready(origin));
+      const workers = await until("two workers", () => {
+        const pids = childrenOf(primary);
+        return pids.length === 2 ? pids : undefined;
+      });
+
+      // Both started on one database: migrated once, one super admin, one cookie secret.
+      const pages = await Promise.all(Array.from({ length: 40 }, () => fetch(`${origin}/login`).then((r) => r.status)));
+      expect(pages.every((status) => status === 200)).toBe(true);
+
+      process.kill(workers[0]!, "SIGKILL");
+      const replaced = await until("a replacement worker", () => {
+        const pids = childrenOf(primary);
+        return pids.length === 2 && !pids.includes(workers[0]!) ? pids : undefined;
+      });
+      expect(replaced).toContain(workers[1]);
+      await until("the app to answer after the replacement", () => ready(origin));
+
+      server.child.kill("SIGTERM");
+      expect(await server.exited).toBe(0);
+      expect(childrenOf(primary)).toEqual([]);
+      // The only error logged is the worker we killed; no fatal line.
+      const errors = server.output().split("\n").filter((line) => /"level":(50|60)/.test(line));
+      expect(errors).toHaveLength(1);
+      expect(errors[0]).toContain("an app worker stopped; starting another");
+    },
+    60_000,
+  );
+
+  it.runIf(withServices)(
+    "workers that cannot start stop the whole server with exit code 1 instead of restarting forever",
+    async () => {
+      const database = (await createEmptyPostgresDatabase())!;
+      await database.drop(); // the URL now names a database that does not exist
+      const server = startServer({
+        WEB_CONCURRENCY: "2",
+        PORT: String(await freePort()),
+        DATABASE_URL: database.url,
+        REDIS_URL: process.env.REDIS_URL!,
+      });
+      expect(await server.exited).toBe(1);
+      expect(server.output()).toContain("app workers keep stopping right after start");
+    },
+    60_000,
+  );
+});
