@@ -14,6 +14,9 @@ import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of a `db.execute(sql…)` result (both drivers answer `{ rows }`). */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
 export type DatabaseHandle = {
   db: Database;
   kind: "pglite" | "postgres";

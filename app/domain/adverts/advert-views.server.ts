@@ -1,6 +1,6 @@
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
-import { adverts, advertViews, appSettings, membershipTiers, users } from "~/db/schema";
+import { type Database, rowsOf } from "~/db/client.server";
+import { adverts, advertViews, membershipTiers, users } from "~/db/schema";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { newId } from "~/domain/shared/ids";
@@ -141,6 +141,9 @@ export async function startAdvertView(
  * Any failure rolls all of it back. The usual claim is four statements between BEGIN and COMMIT;
  * refusals take the slower path of {@link claimRefusal}, which names the reason exactly as the
  * checks above would. `now` is injectable for tests (dwell and midnight).
+ *
+ * The statements are SQL templates, not the query builder: this is the busiest write, and the
+ * builder took ~270 µs of CPU to build the first read alone (the template: ~9 µs).
  */
 export async function claimAdvertReward(
   db: Database,
@@ -152,34 +155,27 @@ export async function claimAdvertReward(
   return db.transaction(async (tx): Promise<ClaimResult> => {
     // 1. Member and view, locked in that order (users first, as memberState does), with the advert
     //    and the dwell setting. No row: no view (or no member) — the refusal path says which.
-    const [state] = await tx
-      .select({
-        role: users.role,
-        isApproved: users.isApproved,
-        isRestricted: users.isRestricted,
-        dailyLimit: membershipTiers.dailyAdViews,
-        viewId: advertViews.id,
-        startedAt: advertViews.startedAt,
-        claimedAt: advertViews.claimedAt,
-        isActive: adverts.isActive,
-        currentClicks: adverts.currentClicks,
-        maxClicks: adverts.maxClicks,
-        dwellSeconds: sql<number>`(select ${appSettings.advertDwellSeconds} from ${appSettings} where ${appSettings.id} = 1)`,
-      })
-      .from(users)
-      .innerJoin(membershipTiers, eq(membershipTiers.id, users.membershipTierId))
-      .innerJoin(advertViews, and(eq(advertViews.userId, users.id), eq(advertViews.advertId, advertId)))
-      .innerJoin(adverts, eq(adverts.id, advertViews.advertId))
-      .where(eq(users.id, userId))
-      .for("no key update", { of: [users, advertViews] });
+    const [state] = rowsOf<ClaimStateRow>(
+      await tx.execute(sql`
+        select u.role, u.is_approved, u.is_restricted, t.daily_ad_views,
+               v.id as view_id, v.started_at, v.claimed_at,
+               a.is_active, a.current_clicks, a.max_clicks,
+               (select advert_dwell_seconds from app_settings where id = 1) as dwell_seconds
+          from users u
+          join membership_tiers t on t.id = u.membership_tier_id
+          join advert_views v on v.user_id = u.id and v.advert_id = ${advertId}
+          join adverts a on a.id = v.advert_id
+         where u.id = ${userId}
+           for no key update of u, v`),
+    );
     if (!state) return claimRefusal(tx, userId, advertId);
-    const refusal = eligibility(state);
+    const refusal = eligibility({ role: state.role, isApproved: state.is_approved, isRestricted: state.is_restricted });
     if (refusal) return refusal;
-    if (!state.isActive) return { status: "not-found" };
-    if (state.claimedAt) return { status: "already-claimed" };
-    if (state.currentClicks >= state.maxClicks) return { status: "no-slots" };
-    const limit = state.dailyLimit;
-    const wait = secondsLeft(state.startedAt, now, Number(state.dwellSeconds));
+    if (!state.is_active) return { status: "not-found" };
+    if (state.claimed_at) return { status: "already-claimed" };
+    if (state.current_clicks >= state.max_clicks) return { status: "no-slots" };
+    const limit = state.daily_ad_views;
+    const wait = secondsLeft(new Date(state.started_at), now, Number(state.dwell_seconds));
     if (wait > 0) {
       // The daily limit is named first, as the member can do nothing about it by waiting.
       if ((await claimsOn(tx, userId, day)) >= limit) return { status: "daily-limit", limit };
@@ -187,18 +183,13 @@ export async function claimAdvertReward(
     }
 
     // 2. The slot, if the member is under today's limit (counted now, under the member's lock).
-    const [slot] = await tx
-      .update(adverts)
-      .set({ currentClicks: sql`${adverts.currentClicks} + 1` })
-      .where(
-        and(
-          eq(adverts.id, advertId),
-          eq(adverts.isActive, true),
-          lt(adverts.currentClicks, adverts.maxClicks),
-          sql`(select count(*) from ${advertViews} where ${advertViews.userId} = ${userId} and ${advertViews.lagosDay} = ${day}) < ${limit}`,
-        ),
-      )
-      .returning({ rewardKobo: adverts.rewardKobo });
+    const [slot] = rowsOf<{ reward_kobo: string | bigint }>(
+      await tx.execute(sql`
+        update adverts set current_clicks = current_clicks + 1
+         where id = ${advertId} and is_active and current_clicks < max_clicks
+           and (select count(*) from advert_views where user_id = ${userId} and lagos_day = ${day}) < ${limit}
+        returning reward_kobo`),
+    );
     if (!slot) {
       const [after] = await tx.select({ isActive: adverts.isActive }).from(adverts).where(eq(adverts.id, advertId));
       if (!after?.isActive) return { status: "not-found" };
@@ -207,9 +198,24 @@ export async function claimAdvertReward(
     }
 
     // 3. The payment and the view.
-    return pay(tx, userId, advertId, state.viewId, slot.rewardKobo, day, now);
+    return pay(tx, userId, advertId, state.view_id, BigInt(slot.reward_kobo), day, now);
   });
 }
+
+/** The claim's lock-and-check read (snake_case: a raw row). */
+type ClaimStateRow = {
+  role: string;
+  is_approved: boolean;
+  is_restricted: boolean;
+  daily_ad_views: number;
+  view_id: string;
+  started_at: string | Date;
+  claimed_at: string | Date | null;
+  is_active: boolean;
+  current_clicks: number;
+  max_clicks: number;
+  dwell_seconds: number;
+};
 
 /** Posts the reward and marks the (locked, unclaimed) view claimed. */
 async function pay(
@@ -233,11 +239,14 @@ async function pay(
   // (and roll back the slot) rather than mark a view paid by some other transfer.
   if (paid.status !== "posted") throw new Error(`claimAdvertReward: ${advertRewardKey(advertId, userId)} was already used`);
 
-  const [claimed] = await tx
-    .update(advertViews)
-    .set({ claimedAt: now, rewardKobo, lagosDay: day, transferId: paid.transferId })
-    .where(and(eq(advertViews.id, viewId), sql`${advertViews.claimedAt} is null`))
-    .returning({ id: advertViews.id });
+  const [claimed] = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      update advert_views
+         set claimed_at = ${now.toISOString()}, reward_kobo = ${rewardKobo.toString()}, lagos_day = ${day},
+             transfer_id = ${paid.transferId}
+       where id = ${viewId} and claimed_at is null
+      returning id`),
+  );
   if (!claimed) throw new Error("claimAdvertReward: the view was claimed under our lock");
   return { status: "ok", rewardKobo, advertId, viewId, transferId: paid.transferId };
 }
@@ -278,7 +287,7 @@ async function memberState(db: Database, userId: string, options: { lock: boolea
 }
 
 /** Only approved, unrestricted members (role user) earn from adverts. */
-function eligibility(member: MemberState | undefined): { status: "not-member" } | { status: "not-approved" } | null {
+function eligibility(member: Omit<MemberState, "dailyLimit"> | undefined): { status: "not-member" } | { status: "not-approved" } | null {
   if (!member || member.role !== "user") return { status: "not-member" };
   if (!member.isApproved || member.isRestricted) return { status: "not-approved" };
   return null;

@@ -1,6 +1,6 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
-import type { Database } from "~/db/client.server";
+import { type Database, rowsOf } from "~/db/client.server";
 import { ledgerTransferKind, ledgerTransfers } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
@@ -254,7 +254,6 @@ function duplicateOf(
   return { status: "duplicate", transferId: earlier.id };
 }
 
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * Locks every user account a caller's transaction is about to move money on, in one go and in
