@@ -12,12 +12,15 @@
 // bench seeds every member's accounts and starts every view it claims, with dwell 0 s and room
 // for every claim, so the app never takes them either); no refusal messages.
 //
-// Env: DATABASE_URL, PORT, HOST (127.0.0.1), POOL_MAX (20, the app's pool size).
+// Env: DATABASE_URL, PORT, HOST (127.0.0.1), POOL_MAX (20, the app's pool size per process),
+// WORKERS (1; more: node:cluster workers sharing the port, as the app's WEB_CONCURRENCY).
+import cluster from "node:cluster";
 import { createServer } from "node:http";
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { SESSION_COOKIE, decodeCookieValue, sha256Hex } from "./lib.js";
 
+const WORKERS = Number(process.env.WORKERS ?? 1);
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
   max: Number(process.env.POOL_MAX ?? 20),
@@ -59,12 +62,13 @@ const SQL = {
   weeklyRank: `select "referrals"."referrer_id", count(*) as n from "referrals" inner join "users" on "users"."id" = "referrals"."referrer_id" where ("referrals"."status" = $1 and "users"."role" = $2 and "referrals"."approved_at" >= $3 and "referrals"."approved_at" < $4) group by "referrals"."referrer_id"`,
   referralCount: `select count(*) as count from "referrals" where ("referrals"."referrer_id" = $1 and "referrals"."status" = $2)`,
   available: `select "id", "title", "description", "reward_kobo", "image_url", "created_at" from "adverts" where ("adverts"."is_active" = $1 and "adverts"."current_clicks" < "adverts"."max_clicks" and not exists (select 1 from "advert_views" where ("advert_views"."advert_id" = "adverts"."id" and "advert_views"."user_id" = $2 and "advert_views"."claimed_at" is not null))) order by "adverts"."created_at" desc, "adverts"."id" desc limit $3`,
+  withdrawals: `select "id", "reference", "amount_kobo", "fee_kobo", "status", "requested_at", "processed_at", "bank_name", right("account_number", 4) from "withdrawals" where "withdrawals"."user_id" = $1 order by "withdrawals"."requested_at" desc, "withdrawals"."id" desc limit $2`,
   // claim transaction (advert-views.server.ts claimAdvertReward, then the ledger transfer)
-  claimState: `select "users"."role", "users"."is_approved", "users"."is_restricted", "membership_tiers"."daily_ad_views", "advert_views"."id", "advert_views"."started_at", "advert_views"."claimed_at", "adverts"."is_active", "adverts"."current_clicks", "adverts"."max_clicks", (select "app_settings"."advert_dwell_seconds" from "app_settings" where "app_settings"."id" = 1) from "users" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" inner join "advert_views" on ("advert_views"."user_id" = "users"."id" and "advert_views"."advert_id" = $1) inner join "adverts" on "adverts"."id" = "advert_views"."advert_id" where "users"."id" = $2 for no key update of "users", "advert_views"`,
-  takeSlot: `update "adverts" set "current_clicks" = "adverts"."current_clicks" + 1 where ("adverts"."id" = $1 and "adverts"."is_active" = $2 and "adverts"."current_clicks" < "adverts"."max_clicks" and (select count(*) from "advert_views" where "advert_views"."user_id" = $3 and "advert_views"."lagos_day" = $4) < $5) returning "reward_kobo"`,
+  claimState: `select u.role, u.is_approved, u.is_restricted, t.daily_ad_views, v.id as view_id, v.started_at, v.claimed_at, a.is_active, a.current_clicks, a.max_clicks, (select advert_dwell_seconds from app_settings where id = 1) as dwell_seconds from users u join membership_tiers t on t.id = u.membership_tier_id join advert_views v on v.user_id = u.id and v.advert_id = $1 join adverts a on a.id = v.advert_id where u.id = $2 for no key update of u, v`,
+  takeSlot: `update adverts set current_clicks = current_clicks + 1 where id = $1 and is_active and current_clicks < max_clicks and (select count(*) from advert_views where user_id = $2 and lagos_day = $3) < $4 returning reward_kobo`,
   // transfer.server.ts, platform → user: the transfer and its two entries in one statement
   writeTransfer: ` with accounts as ( select (select id from ledger_accounts where kind = 'platform' and code = $1) as debit_id, (select id from ledger_accounts where user_id = $2 and kind = $3) as credit_id ), transfer as ( insert into ledger_transfers (id, kind, debit_account_id, credit_account_id, amount_kobo, idempotency_key, reference_type, reference_id) select $4, $5::ledger_transfer_kind, debit_id, credit_id, $6::bigint, $7, $8::text, $9::text from accounts where debit_id is not null and credit_id is not null on conflict (idempotency_key) do nothing returning id, debit_account_id, credit_account_id ), entries as ( insert into ledger_entries (id, transfer_id, account_id, amount_kobo) select $10, id, debit_account_id, -$11::bigint from transfer union all select $12, id, credit_account_id, $13::bigint from transfer ) select debit_id, credit_id, (select count(*) from transfer)::int as posted from accounts`,
-  markClaimed: `update "advert_views" set "claimed_at" = $1, "reward_kobo" = $2, "lagos_day" = $3, "transfer_id" = $4 where ("advert_views"."id" = $5 and "advert_views"."claimed_at" is null) returning "id"`,
+  markClaimed: `update advert_views set claimed_at = $1, reward_kobo = $2, lagos_day = $3, transfer_id = $4 where id = $5 and claimed_at is null returning id`,
 };
 
 // --- request handling ---------------------------------------------------------------------------
@@ -84,7 +88,9 @@ async function currentUser(req, now) {
   const token = sessionToken(req);
   if (!token || token.length > 100) return null;
   const idHash = sha256Hex(token);
-  const { rows } = await pool.query(SQL.session, [idHash, now, now]);
+  // A named statement, as the app sends it (prepared once per connection).
+  const at = now.toISOString();
+  const { rows } = await pool.query({ name: "find_session_user", text: SQL.session, values: [idHash, at, at] });
   const row = rows[0];
   if (!row || row.is_restricted || row.deactivated_at) return null;
   if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
@@ -100,13 +106,14 @@ async function dashboard(req, res) {
   if (!user || user.role !== "user") return send(res, 302, "", { Location: "/login" });
   const id = user.user_id;
   const { start, end } = lagosWeek(now);
-  const [earned, totals, tier, rank, referrals, adverts] = await Promise.all([
+  const [earned, totals, tier, rank, referrals, adverts, withdrawals] = await Promise.all([
     pool.query(SQL.earned, [id, "user_available", "advert_reward", "referral_reward"]),
     pool.query(SQL.viewTotals, [lagosDay(now), id]),
     pool.query(SQL.tier, [id]),
     pool.query(SQL.weeklyRank, ["approved", "user", start, end]),
     pool.query(SQL.referralCount, [id, "approved"]),
-    pool.query(SQL.available, [true, id, 60]),
+    pool.query(SQL.available, [true, id, 13]), // 12 cards and whether there are more
+    pool.query(SQL.withdrawals, [id, 10]),
   ]);
   const mine = rank.rows.find((r) => r.referrer_id === id);
   const body = {
@@ -118,7 +125,9 @@ async function dashboard(req, res) {
     dailyLimit: tier.rows[0]?.daily_ad_views ?? 0,
     weeklyRank: mine ? rank.rows.filter((r) => Number(r.n) > Number(mine.n)).length + 1 : null,
     referrals: Number(referrals.rows[0].count),
-    adverts: adverts.rows,
+    adverts: adverts.rows.slice(0, 12),
+    moreAdverts: adverts.rows.length > 12,
+    withdrawals: withdrawals.rows,
   };
   send(res, 200, JSON.stringify(body), { "Content-Type": "application/json" });
 }
@@ -155,10 +164,10 @@ async function claimIn(tx, userId, advertId, day, now) {
   if (!state.is_active) return "not-found";
   if (state.claimed_at) return "already-claimed";
   if (state.current_clicks >= state.max_clicks) return "no-slots";
-  const dwell = state.advert_dwell_seconds;
+  const dwell = state.dwell_seconds;
   if (now.getTime() - state.started_at.getTime() < dwell * 1000) return "too-early";
   // The slot, if under today's limit (the count in the same statement).
-  const slot = (await tx.query(SQL.takeSlot, [advertId, true, userId, day, state.daily_ad_views])).rows[0];
+  const slot = (await tx.query(SQL.takeSlot, [advertId, userId, day, state.daily_ad_views])).rows[0];
   if (!slot) return "no-slots";
   const amount = BigInt(slot.reward_kobo).toString();
 
@@ -167,14 +176,14 @@ async function claimIn(tx, userId, advertId, day, now) {
   const key = `advert-view:${advertId}:${userId}`;
   const written = (
     await tx.query(SQL.writeTransfer, [
-      "advert_rewards", userId, "user_available", transferId, "advert_reward", amount, key, "advert_view", state.id,
+      "advert_rewards", userId, "user_available", transferId, "advert_reward", amount, key, "advert_view", state.view_id,
       newId(), amount, newId(), amount,
     ])
   ).rows[0];
   if (!written.credit_id) throw new Error("ledger accounts missing (the bench seeds them)");
   if (written.posted !== 1) throw new Error(`${key} was already used`);
 
-  const claimed = await tx.query(SQL.markClaimed, [now, amount, day, transferId, state.id]);
+  const claimed = await tx.query(SQL.markClaimed, [now.toISOString(), amount, day, transferId, state.view_id]);
   if (claimed.rowCount !== 1) throw new Error("the view was claimed under our lock");
   return "ok";
 }
@@ -207,9 +216,21 @@ const server = createServer((req, res) => {
   });
 });
 server.keepAliveTimeout = 65_000;
-server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? "127.0.0.1", () => {
-  console.log(`ceiling listening on ${JSON.stringify(server.address())}`);
-});
-const stop = () => server.close(() => pool.end().then(() => process.exit(0)));
-process.once("SIGTERM", stop);
-process.once("SIGINT", stop);
+
+if (WORKERS > 1 && cluster.isPrimary) {
+  // As the app with WEB_CONCURRENCY: workers share the port, each with its own pool.
+  for (let i = 0; i < WORKERS; i++) cluster.fork();
+  const stopAll = () => {
+    cluster.on("exit", () => Object.values(cluster.workers ?? {}).some(Boolean) || process.exit(0));
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill("SIGTERM");
+  };
+  process.once("SIGTERM", stopAll);
+  process.once("SIGINT", stopAll);
+} else {
+  server.listen(Number(process.env.PORT ?? 0), process.env.HOST ?? "127.0.0.1", () => {
+    console.log(`ceiling listening on ${JSON.stringify(server.address())}`);
+  });
+  const stop = () => server.close(() => pool.end().then(() => process.exit(0)));
+  process.once("SIGTERM", stop);
+  process.once("SIGINT", stop);
+}

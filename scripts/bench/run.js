@@ -17,9 +17,12 @@
 // BENCH_ONLY=claim or BENCH_ONLY=dashboard to measure one phase (quick comparisons; the table
 // then shows only that phase's rows), BENCH_TRACE=1 to print the SQL the app sends for one claim
 // and one dashboard .data request (trace-sql.js) and stop — what ceiling.js must mirror,
-// BENCH_PROFILE=<dir> to write a V8 CPU profile of the app (node --cpu-prof) into <dir>.
+// BENCH_PROFILE=<dir> to write a V8 CPU profile of the app (node --cpu-prof) into <dir>,
+// BENCH_WORKERS (the CPU count) app processes (WEB_CONCURRENCY) and as many ceiling processes,
+// BENCH_REDIS_URL (redis://127.0.0.1:6379; the app's rate limits when BENCH_WORKERS > 1).
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -37,6 +40,11 @@ const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:543
 const ONLY = process.env.BENCH_ONLY ?? "";
 const TRACE = process.env.BENCH_TRACE === "1";
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : "";
+// App processes (WEB_CONCURRENCY) and, for a fair comparison, as many ceiling processes. More
+// than one app process needs Redis for the shared rate limits (BENCH_REDIS_URL).
+const WORKERS = Number(process.env.BENCH_WORKERS ?? os.cpus().length);
+const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+if (!Number.isInteger(WORKERS) || WORKERS < 1) throw new Error(`BENCH_WORKERS must be a whole number ≥ 1 (got ${process.env.BENCH_WORKERS})`);
 if (ONLY && !["claim", "dashboard"].includes(ONLY)) throw new Error(`BENCH_ONLY must be claim or dashboard (got ${ONLY})`);
 
 const TARGETS = {
@@ -105,6 +113,18 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
     log(`${signal}: stopping`);
     cleaning ??= cleanup();
     cleaning.finally(() => process.exit(130));
+  });
+}
+
+/** Whether something accepts TCP connections at the URL's host and port. */
+function reachable(url) {
+  const { hostname, port } = new URL(url);
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: hostname, port: Number(port || 6379) });
+    socket.setTimeout(2_000);
+    socket.once("connect", () => (socket.end(), resolve(true)));
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => (socket.destroy(), resolve(false)));
   });
 }
 
@@ -296,6 +316,9 @@ async function main() {
   dbUrl.pathname = `/${benchDb}`;
   log(`PostgreSQL ${version}: created database ${benchDb}`);
 
+  if (WORKERS > 1 && !(await reachable(REDIS_URL))) {
+    throw new Error(`${WORKERS} app processes need Redis at ${REDIS_URL} (shared rate limits): start it, set BENCH_REDIS_URL, or run BENCH_WORKERS=1`);
+  }
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
   const baseEnv = { ...process.env };
@@ -315,13 +338,15 @@ async function main() {
     DATABASE_URL: dbUrl.href,
     SUPER_ADMIN_EMAIL: "superadmin@bench.adnaira.test",
     SUPER_ADMIN_PASSWORD: "bench-super-admin-password",
+    WEB_CONCURRENCY: String(WORKERS),
+    ...(WORKERS > 1 ? { REDIS_URL } : {}),
   });
   try {
     await waitFor(`${appUrl}/readyz`, { isAlive: () => app.alive });
   } catch (err) {
     throw new Error(`${err.message}\n--- app log ---\n${tail(app.logFile)}`, { cause: err });
   }
-  log(`app (production build) listening on ${appUrl}, migrated`);
+  log(`app (production build, ${WORKERS} process${WORKERS === 1 ? "" : "es"}) listening on ${appUrl}, migrated`);
 
   benchClient = new pg.Client({ connectionString: dbUrl.href });
   await benchClient.connect();
@@ -338,9 +363,10 @@ async function main() {
     PORT: String(ceilingPort),
     HOST: "127.0.0.1",
     POOL_MAX: "20",
+    WORKERS: String(WORKERS),
   });
   await waitFor(`${ceilingUrl}/healthz`, { isAlive: () => ceiling.alive });
-  log(`ceiling (node:http + pg) listening on ${ceilingUrl}`);
+  log(`ceiling (node:http + pg, ${WORKERS} process${WORKERS === 1 ? "" : "es"}) listening on ${ceilingUrl}`);
 
   // Sanity: signed in, the pages answer 200.
   for (const [url, p] of [[appUrl, "/dashboard"], [appUrl, "/dashboard.data"], [ceilingUrl, "/dashboard"]]) {
@@ -498,6 +524,7 @@ async function main() {
 
   console.log("");
   console.log(`AdNaira benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${version}`);
+  console.log(`app and ceiling: ${WORKERS} process${WORKERS === 1 ? "" : "es"} each (BENCH_WORKERS), ${os.cpus().length} CPUs shared with PostgreSQL and the load generator`);
   console.log(`${USERS.toLocaleString()} members, ${ADVERTS.toLocaleString()} adverts, ${REFERRALS} referrals this week; ${ROUNDS} rounds × ${DURATION} s per scenario; medians (ratio = median of per-round app/ceiling)`);
   console.log(`load average (1 min) before the run ${loadBefore.toFixed(2)}, after ${os.loadavg()[0].toFixed(2)}`);
   console.log("");

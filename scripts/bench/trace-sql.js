@@ -5,6 +5,10 @@ import pg from "pg";
 const original = pg.Client.prototype.query;
 pg.Client.prototype.query = function (config, values, callback) {
   const text = typeof config === "string" ? config : config?.text;
-  if (text) process.stderr.write(`[sql] ${text.replace(/\s+/g, " ")}\n`);
+  // Named (prepared) statements and parameter values matter to the ceiling as much as the text.
+  const name = typeof config === "object" && config?.name ? `(prepared as ${config.name}) ` : "";
+  const params = Array.isArray(values) ? values : typeof config === "object" ? config?.values : undefined;
+  const shown = params?.length ? ` -- values ${JSON.stringify(params, (_k, v) => (typeof v === "bigint" ? `${v}n` : v))}` : "";
+  if (text) process.stderr.write(`[sql] ${name}${text.replace(/\s+/g, " ")}${shown}\n`);
   return original.call(this, config, values, callback);
 };
