@@ -1,5 +1,6 @@
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { adverts, advertViews, membershipTiers, users } from "~/db/schema";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
@@ -46,10 +47,21 @@ export async function listAvailableAdverts(
   userId: string,
   options: { limit?: number } = {},
 ): Promise<(MemberAdvert & { createdAt: Date })[]> {
+  const limit = Math.min(Math.max(1, options.limit ?? 60), 200);
+  return availableAdvertsQuery(db).execute({ userId, limit });
+}
+
+const availableAdvertsQuery = preparedPerDatabase((db) => {
   const rewarded = db
     .select({ one: sql`1` })
     .from(advertViews)
-    .where(and(eq(advertViews.advertId, adverts.id), eq(advertViews.userId, userId), isNotNull(advertViews.claimedAt)));
+    .where(
+      and(
+        eq(advertViews.advertId, adverts.id),
+        eq(advertViews.userId, sql.placeholder("userId")),
+        isNotNull(advertViews.claimedAt),
+      ),
+    );
   return db
     .select({
       id: adverts.id,
@@ -62,8 +74,9 @@ export async function listAvailableAdverts(
     .from(adverts)
     .where(and(eq(adverts.isActive, true), lt(adverts.currentClicks, adverts.maxClicks), sql`not exists ${rewarded}`))
     .orderBy(desc(adverts.createdAt), desc(adverts.id))
-    .limit(Math.min(Math.max(1, options.limit ?? 60), 200));
-}
+    .limit(sql.placeholder("limit"))
+    .prepare("available_adverts");
+});
 
 /**
  * "View Advert": records when the member opened the advert (the first time only: opening it

@@ -1,5 +1,6 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { advertViews, membershipTiers, users } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { type Achievement, advertAchievements } from "./achievements";
@@ -17,23 +18,33 @@ export type UserEarningsSummary = {
   achievements: Achievement[];
 };
 
+const viewTotalsQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      earned: sql<Kobo>`coalesce(sum(${advertViews.rewardKobo}), 0)::text`.mapWith((v: string) => BigInt(v)),
+      views: sql<number>`count(*) filter (where ${advertViews.claimedAt} is not null)`.mapWith(Number),
+      today: sql<number>`count(*) filter (where ${advertViews.lagosDay} = ${sql.placeholder("today")})`.mapWith(Number),
+    })
+    .from(advertViews)
+    .where(eq(advertViews.userId, sql.placeholder("userId")))
+    .prepare("advert_view_totals"),
+);
+
+const dailyLimitQuery = preparedPerDatabase((db) =>
+  db
+    .select({ dailyLimit: membershipTiers.dailyAdViews })
+    .from(users)
+    .innerJoin(membershipTiers, eq(membershipTiers.id, users.membershipTierId))
+    .where(eq(users.id, sql.placeholder("userId")))
+    .prepare("member_daily_limit"),
+);
+
 /** The member's advert figures for the dashboard. */
 export async function userEarningsSummary(db: Database, userId: string, now: Date = new Date()): Promise<UserEarningsSummary> {
   const today = lagosDay(now);
   const [[totals], [tier]] = await Promise.all([
-    db
-      .select({
-        earned: sql<Kobo>`coalesce(sum(${advertViews.rewardKobo}), 0)::text`.mapWith((v: string) => BigInt(v)),
-        views: sql<number>`count(*) filter (where ${advertViews.claimedAt} is not null)`.mapWith(Number),
-        today: sql<number>`count(*) filter (where ${advertViews.lagosDay} = ${today})`.mapWith(Number),
-      })
-      .from(advertViews)
-      .where(eq(advertViews.userId, userId)),
-    db
-      .select({ dailyLimit: membershipTiers.dailyAdViews })
-      .from(users)
-      .innerJoin(membershipTiers, eq(membershipTiers.id, users.membershipTierId))
-      .where(eq(users.id, userId)),
+    viewTotalsQuery(db).execute({ userId, today }),
+    dailyLimitQuery(db).execute({ userId }),
   ]);
   const advertViewsCount = totals?.views ?? 0;
   const todayViews = totals?.today ?? 0;

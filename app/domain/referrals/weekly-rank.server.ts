@@ -1,5 +1,6 @@
-import { and, count, eq, gte, lt } from "drizzle-orm";
+import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { referrals, users } from "~/db/schema";
 import { lagosWeek } from "./lagos-week";
 
@@ -19,7 +20,16 @@ export type WeeklyRank = {
  */
 export async function weeklyReferralRank(db: Database, userId: string, now: Date = new Date()): Promise<WeeklyRank> {
   const { start, end } = lagosWeek(now);
-  const rows = await db
+  const rows = await weeklyCountsQuery(db).execute({ start: start.toISOString(), end: end.toISOString() });
+  const mine = rows.find((r) => r.referrerId === userId)?.n ?? 0;
+  if (mine === 0) return { rank: null, referrals: 0, rankedMembers: rows.length };
+  const ahead = rows.filter((r) => r.n > mine).length;
+  return { rank: ahead + 1, referrals: mine, rankedMembers: rows.length };
+}
+
+/** Approved referrals per member in [start, end): the dashboard reads it on every load. */
+const weeklyCountsQuery = preparedPerDatabase((db) =>
+  db
     .select({ referrerId: referrals.referrerId, n: count() })
     .from(referrals)
     .innerJoin(users, eq(users.id, referrals.referrerId))
@@ -27,18 +37,24 @@ export async function weeklyReferralRank(db: Database, userId: string, now: Date
       and(
         eq(referrals.status, "approved"),
         eq(users.role, "user"),
-        gte(referrals.approvedAt, start),
-        lt(referrals.approvedAt, end),
+        gte(referrals.approvedAt, sql.placeholder("start")),
+        lt(referrals.approvedAt, sql.placeholder("end")),
       ),
     )
-    .groupBy(referrals.referrerId);
-  const mine = rows.find((r) => r.referrerId === userId)?.n ?? 0;
-  if (mine === 0) return { rank: null, referrals: 0, rankedMembers: rows.length };
-  const ahead = rows.filter((r) => r.n > mine).length;
-  return { rank: ahead + 1, referrals: mine, rankedMembers: rows.length };
-}
+    .groupBy(referrals.referrerId)
+    .prepare("weekly_referral_counts"),
+);
+
+const approvedCountQuery = preparedPerDatabase((db) =>
+  db
+    .select({ n: count() })
+    .from(referrals)
+    .where(and(eq(referrals.referrerId, sql.placeholder("userId")), eq(referrals.status, "approved")))
+    .prepare("approved_referral_count"),
+);
 
 /** Every referral of the member that has been approved (what the referral achievements count). */
 export async function approvedReferralCount(db: Database, userId: string): Promise<number> {
-  return db.$count(referrals, and(eq(referrals.referrerId, userId), eq(referrals.status, "approved")));
+  const [row] = await approvedCountQuery(db).execute({ userId });
+  return row?.n ?? 0;
 }

@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { membershipTiers, sessions, users } from "~/db/schema";
 
 /** Idle sessions end after 12 hours; every session ends 7 days after sign-in. */
@@ -28,14 +29,9 @@ export async function createSession(db: Database, userId: string, meta: SessionM
   return token;
 }
 
-/**
- * Every signed-in request reads its session, so the query is built once per database and sent
- * as a named prepared statement (PostgreSQL plans it once per connection).
- */
-const sessionUserQueries = new WeakMap<Database, ReturnType<typeof prepareSessionUserQuery>>();
-
-function prepareSessionUserQuery(db: Database) {
-  return db
+/** Every signed-in request reads its session. */
+const sessionUserQuery = preparedPerDatabase((db) =>
+  db
     .select({
       session: sessions,
       user: {
@@ -64,8 +60,8 @@ function prepareSessionUserQuery(db: Database) {
         gt(sessions.absoluteExpiresAt, sql.placeholder("now")),
       ),
     )
-    .prepare("find_session_user");
-}
+    .prepare("find_session_user"),
+);
 
 export type SessionUser = Awaited<ReturnType<typeof findSessionUser>>;
 
@@ -76,10 +72,7 @@ export type SessionUser = Awaited<ReturnType<typeof findSessionUser>>;
 export async function findSessionUser(db: Database, token: string, now = new Date()) {
   if (!token || token.length > 100) return null;
   const idHash = hashToken(token);
-  let query = sessionUserQueries.get(db);
-  if (!query) sessionUserQueries.set(db, (query = prepareSessionUserQuery(db)));
-  // Placeholders skip the columns' value mapping: the instant goes as drizzle would send it.
-  const [row] = await query.execute({ idHash, now: now.toISOString() });
+  const [row] = await sessionUserQuery(db).execute({ idHash, now: now.toISOString() });
   if (!row) return null;
   if (row.user.isRestricted || row.user.deactivatedAt) {
     await db.delete(sessions).where(eq(sessions.idHash, idHash));

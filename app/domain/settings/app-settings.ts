@@ -1,5 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { appSettings, type AppSettings } from "~/db/schema";
 
 /** Spec §9 defaults, with the referral rule of design.md §3. */
@@ -21,8 +22,13 @@ export async function seedDefaultSettings(db: Database): Promise<void> {
   await db.insert(appSettings).values(DEFAULT_APP_SETTINGS).onConflictDoNothing();
 }
 
+/** Every page reads the settings (the root loader). */
+const settingsQuery = preparedPerDatabase((db) =>
+  db.select().from(appSettings).where(eq(appSettings.id, 1)).prepare("app_settings"),
+);
+
 export async function getAppSettings(db: Database): Promise<AppSettings> {
-  const [row] = await db.select().from(appSettings).where(eq(appSettings.id, 1));
+  const [row] = await settingsQuery(db).execute();
   if (!row) throw new Error("app settings are missing: the database was not seeded");
   return row;
 }

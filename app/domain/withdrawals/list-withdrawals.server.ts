@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { preparedPerDatabase } from "~/db/prepared.server";
 import { users, withdrawals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "./fees";
@@ -19,13 +20,8 @@ export type MemberWithdrawal = {
   accountNumberLast4: string;
 };
 
-/** A member's own withdrawals, newest first (dashboard and profile history). 50 unless told, at most 200. */
-export async function listMemberWithdrawals(
-  db: Database,
-  userId: string,
-  options: { limit?: number } = {},
-): Promise<MemberWithdrawal[]> {
-  const rows = await db
+const memberWithdrawalsQuery = preparedPerDatabase((db) =>
+  db
     .select({
       id: withdrawals.id,
       reference: withdrawals.reference,
@@ -38,9 +34,20 @@ export async function listMemberWithdrawals(
       accountNumberLast4: sql<string>`right(${withdrawals.accountNumber}, 4)`,
     })
     .from(withdrawals)
-    .where(eq(withdrawals.userId, userId))
+    .where(eq(withdrawals.userId, sql.placeholder("userId")))
     .orderBy(desc(withdrawals.requestedAt), desc(withdrawals.id))
-    .limit(Math.min(Math.max(1, Math.trunc(options.limit ?? 50)), 200));
+    .limit(sql.placeholder("limit"))
+    .prepare("member_withdrawals"),
+);
+
+/** A member's own withdrawals, newest first (dashboard and profile history). 50 unless told, at most 200. */
+export async function listMemberWithdrawals(
+  db: Database,
+  userId: string,
+  options: { limit?: number } = {},
+): Promise<MemberWithdrawal[]> {
+  const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? 50)), 200);
+  const rows = await memberWithdrawalsQuery(db).execute({ userId, limit });
   return rows.map(({ amountKobo, feeKobo, ...rest }) => ({
     ...rest,
     amountKobo,
