@@ -60,7 +60,7 @@ const SQL = {
   viewTotals: `select coalesce(sum("reward_kobo"), 0)::text as earned, count(*) filter (where "claimed_at" is not null) as views, count(*) filter (where "lagos_day" = $1) as today from "advert_views" where "advert_views"."user_id" = $2`,
   tier: `select "membership_tiers"."daily_ad_views" from "users" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where "users"."id" = $1`,
   weeklyRank: `select "referrals"."referrer_id", count(*) as n from "referrals" inner join "users" on "users"."id" = "referrals"."referrer_id" where ("referrals"."status" = $1 and "users"."role" = $2 and "referrals"."approved_at" >= $3 and "referrals"."approved_at" < $4) group by "referrals"."referrer_id"`,
-  referralCount: `select count(*) as count from "referrals" where ("referrals"."referrer_id" = $1 and "referrals"."status" = $2)`,
+  referralCount: `select count(*) from "referrals" where ("referrals"."referrer_id" = $1 and "referrals"."status" = $2)`,
   available: `select "id", "title", "description", "reward_kobo", "image_url", "created_at" from "adverts" where ("adverts"."is_active" = $1 and "adverts"."current_clicks" < "adverts"."max_clicks" and not exists (select 1 from "advert_views" where ("advert_views"."advert_id" = "adverts"."id" and "advert_views"."user_id" = $2 and "advert_views"."claimed_at" is not null))) order by "adverts"."created_at" desc, "adverts"."id" desc limit $3`,
   withdrawals: `select "id", "reference", "amount_kobo", "fee_kobo", "status", "requested_at", "processed_at", "bank_name", right("account_number", 4) from "withdrawals" where "withdrawals"."user_id" = $1 order by "withdrawals"."requested_at" desc, "withdrawals"."id" desc limit $2`,
   // claim transaction (advert-views.server.ts claimAdvertReward, then the ledger transfer)
@@ -84,13 +84,15 @@ function sessionToken(req) {
   return null;
 }
 
+/** The app sends its per-page reads as named prepared statements (app/db/prepared.server.ts). */
+const named = (name, text, values) => pool.query({ name, text, values });
+
 async function currentUser(req, now) {
   const token = sessionToken(req);
   if (!token || token.length > 100) return null;
   const idHash = sha256Hex(token);
-  // A named statement, as the app sends it (prepared once per connection).
   const at = now.toISOString();
-  const { rows } = await pool.query({ name: "find_session_user", text: SQL.session, values: [idHash, at, at] });
+  const { rows } = await named("find_session_user", SQL.session, [idHash, at, at]);
   const row = rows[0];
   if (!row || row.is_restricted || row.deactivated_at) return null;
   if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
@@ -102,18 +104,18 @@ async function currentUser(req, now) {
 
 async function dashboard(req, res) {
   const now = new Date();
-  const [user, settings] = await Promise.all([currentUser(req, now), pool.query(SQL.settings, [1])]);
+  const [user, settings] = await Promise.all([currentUser(req, now), named("app_settings", SQL.settings, [1])]);
   if (!user || user.role !== "user") return send(res, 302, "", { Location: "/login" });
   const id = user.user_id;
   const { start, end } = lagosWeek(now);
   const [earned, totals, tier, rank, referrals, adverts, withdrawals] = await Promise.all([
-    pool.query(SQL.earned, [id, "user_available", "advert_reward", "referral_reward"]),
-    pool.query(SQL.viewTotals, [lagosDay(now), id]),
-    pool.query(SQL.tier, [id]),
-    pool.query(SQL.weeklyRank, ["approved", "user", start, end]),
-    pool.query(SQL.referralCount, [id, "approved"]),
-    pool.query(SQL.available, [true, id, 13]), // 12 cards and whether there are more
-    pool.query(SQL.withdrawals, [id, 10]),
+    named("earned_totals", SQL.earned, [id, "user_available", "advert_reward", "referral_reward"]),
+    named("advert_view_totals", SQL.viewTotals, [lagosDay(now), id]),
+    named("member_daily_limit", SQL.tier, [id]),
+    named("weekly_referral_counts", SQL.weeklyRank, ["approved", "user", start.toISOString(), end.toISOString()]),
+    named("approved_referral_count", SQL.referralCount, [id, "approved"]),
+    named("available_adverts", SQL.available, [true, id, 13]), // 12 cards and whether there are more
+    named("member_withdrawals", SQL.withdrawals, [id, 10]),
   ]);
   const mine = rank.rows.find((r) => r.referrer_id === id);
   const body = {
