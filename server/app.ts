@@ -15,6 +15,7 @@ import { serviceUnavailable } from "~/server/auth.server";
 import { ConfigError, loadConfig, type Config } from "~/server/config.server";
 import type { RequestContext } from "~/server/context.server";
 import { createLogger, createServices, type Services } from "~/server/services.server";
+import { workerMetrics } from "./cluster-metrics";
 import { superviseWorkers } from "./workers";
 
 export { loadConfig, createServices, createLogger };
@@ -73,7 +74,7 @@ export async function createApp(services: Services, options: CreateAppOptions = 
   });
   app.get("/metrics", async (_req, res) => {
     res.setHeader("Content-Type", metrics.registry.contentType);
-    res.send(await metrics.registry.metrics());
+    res.send(await metrics.read());
   });
 
   app.use((_req, res, next) => {
@@ -236,7 +237,9 @@ function createMetrics() {
     res.on("finish", () => end({ status: String(res.statusCode) }));
     next();
   };
-  return { registry, middleware };
+  // Under WEB_CONCURRENCY the primary adds up every worker's figures.
+  const read = cluster.isWorker ? workerMetrics(registry) : () => registry.metrics();
+  return { registry, middleware, read };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {

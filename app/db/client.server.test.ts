@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterAll, describe, expect, it } from "vitest";
 import { createEmptyPostgresDatabase, usingPostgres } from "../../tests/support/database";
-import { openPostgres, runMigrations } from "./client.server";
+import { isDatabaseUnavailable, openPostgres, runMigrations } from "./client.server";
 
 describe("runMigrations on PostgreSQL", () => {
   const drops: (() => Promise<void>)[] = [];
@@ -25,5 +25,16 @@ describe("runMigrations on PostgreSQL", () => {
     } finally {
       await Promise.all(handles.map((h) => h.close()));
     }
+  });
+});
+
+describe("isDatabaseUnavailable", () => {
+  it("counts an unreachable or full server as unavailable (a 503 page), not a wrong query", () => {
+    for (const code of ["ECONNREFUSED", "57P01", "57P03", "53300", "08006"]) {
+      expect(isDatabaseUnavailable({ code }), code).toBe(true);
+    }
+    expect(isDatabaseUnavailable(new Error("query failed", { cause: { code: "53300" } }))).toBe(true);
+    for (const code of ["23505", "42P01", "40001"]) expect(isDatabaseUnavailable({ code }), code).toBe(false);
+    expect(isDatabaseUnavailable(new Error("syntax error"))).toBe(false);
   });
 });

@@ -143,6 +143,7 @@ const connectionErrorCodes = new Set([
   "57P01", // admin_shutdown
   "57P02", // crash_shutdown
   "57P03", // cannot_connect_now
+  "53300", // too_many_connections: the server's max_connections is used up
   "08000",
   "08003",
   "08006",

@@ -29,6 +29,7 @@ describe("loadConfig", () => {
     expect(config.superAdmin).toBeUndefined();
     expect(config.mailFrom).toBe("AdNaira <no-reply@adnaira.local>");
     expect(config.webConcurrency).toBe(1);
+    expect(config.databasePoolMax).toBe(20);
   });
 
   it("reads every variable", () => {
@@ -47,6 +48,7 @@ describe("loadConfig", () => {
       LOG_LEVEL: "warn",
       TRUST_PROXY: "1",
       WEB_CONCURRENCY: "4",
+      DATABASE_POOL_MAX: "15",
     });
     expect(config).toMatchObject({
       nodeEnv: "production",
@@ -61,6 +63,7 @@ describe("loadConfig", () => {
       logLevel: "warn",
       trustProxy: 1,
       webConcurrency: 4,
+      databasePoolMax: 15,
       secureCookies: true,
     });
     expect(config.appUrl.origin).toBe("https://adnaira.ng");
@@ -119,6 +122,7 @@ describe("loadConfig", () => {
     ["NODE_ENV", "staging"],
     ["SUPER_ADMIN_EMAIL", "not-an-email"],
     ["TRUST_PROXY", "many"],
+    ["DATABASE_POOL_MAX", "0"],
   ])("refuses %s=%s with a message naming the variable", (name, value) => {
     const env: Record<string, string> = { [name]: value };
     if (name === "SUPER_ADMIN_EMAIL") env.SUPER_ADMIN_PASSWORD = "a-long-owner-password";

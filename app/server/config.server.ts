@@ -28,6 +28,7 @@ const EnvSchema = z
     ),
     TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((v) => v ?? 0),
     WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).transform((v) => v ?? 1),
+    DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(500)).transform((v) => v ?? 20),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
@@ -68,6 +69,11 @@ export type Config = {
   trustProxy: number;
   /** App processes serving the port (node:cluster); 1 = this process serves it alone. */
   webConcurrency: number;
+  /**
+   * PostgreSQL connections per app process: WEB_CONCURRENCY × this (plus other clients) must
+   * stay under the server's max_connections (100 by default).
+   */
+  databasePoolMax: number;
   /** Cookies carry `Secure` (and HSTS is sent) when the public origin is https. */
   secureCookies: boolean;
 };
@@ -100,6 +106,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webConcurrency: e.WEB_CONCURRENCY,
+    databasePoolMax: e.DATABASE_POOL_MAX,
     secureCookies: appUrl.protocol === "https:",
   };
 }

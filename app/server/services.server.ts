@@ -45,7 +45,7 @@ export async function createServices(
   const log = options.log ?? createLogger(config);
   const database =
     options.database ??
-    (config.databaseUrl ? openPostgres(config.databaseUrl, log) : await openPglite(config.dataDir, log));
+    (config.databaseUrl ? openPostgres(config.databaseUrl, log, { max: config.databasePoolMax }) : await openPglite(config.dataDir, log));
   if (database.kind === "pglite" && config.nodeEnv === "production") {
     log.warn(
       "Running in production on the embedded PGlite database, which does not flush to disk on every commit: " +

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 import { createServer } from "node:net";
 import path from "node:path";
+import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEmptyPostgresDatabase, usingPostgres } from "../support/database";
 
@@ -25,9 +26,10 @@ function freePort(): Promise<number> {
   });
 }
 
-function startServer(env: Record<string, string>) {
+function startServer(env: Record<string, string>, options: { detached?: boolean } = {}) {
   const child = spawn(process.execPath, ["server.js"], {
     cwd: root,
+    detached: options.detached ?? false, // its own process group, as a terminal would start it
     env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
     stdio: ["ignore", "pipe", "pipe"],
   });
@@ -37,6 +39,16 @@ function startServer(env: Record<string, string>) {
   child.stderr!.on("data", (d) => (output += d));
   const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
   return { child, exited, output: () => output };
+}
+
+async function queryOne(url: string, text: string): Promise<unknown> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return (await client.query(text)).rows[0]?.n;
+  } finally {
+    await client.end();
+  }
 }
 
 /** Live child processes of `pid` (Linux /proc). */
@@ -79,14 +91,14 @@ describe("WEB_CONCURRENCY", () => {
 
   const withServices = usingPostgres() && Boolean(process.env.REDIS_URL);
 
-  it.runIf(withServices)(
-    "two workers share the port; a worker that dies is replaced; SIGTERM stops them all",
-    async () => {
-      const database = (await createEmptyPostgresDatabase())!;
-      drops.push(database.drop);
-      const port = await freePort();
-      const origin = `http://127.0.0.1:${port}`;
-      const server = startServer({
+  /** The app on a fresh database with two workers, ready; its primary's pid and the workers'. */
+  async function startTwoWorkers(options: { detached?: boolean } = {}) {
+    const database = (await createEmptyPostgresDatabase())!;
+    drops.push(database.drop);
+    const port = await freePort();
+    const origin = `http://127.0.0.1:${port}`;
+    const server = startServer(
+      {
         WEB_CONCURRENCY: "2",
         PORT: String(port),
         APP_URL: origin,
@@ -94,33 +106,88 @@ describe("WEB_CONCURRENCY", () => {
         REDIS_URL: process.env.REDIS_URL!,
         SUPER_ADMIN_EMAIL: "owner@workers.adnaira.test",
         SUPER_ADMIN_PASSWORD: "a-long-owner-password",
-      });
-      const primary = server.child.pid!;
-      await until("the app to answer", () => ready(origin));
-      const workers = await until("two workers", () => {
-        const pids = childrenOf(primary);
-        return pids.length === 2 ? pids : undefined;
-      });
+      },
+      options,
+    );
+    const primary = server.child.pid!;
+    await until("the app to answer", () => ready(origin));
+    const workers = await until("two workers", () => {
+      const pids = childrenOf(primary);
+      return pids.length === 2 ? pids : undefined;
+    });
+    return { ...server, database, origin, primary, workers };
+  }
 
-      // Both started on one database: migrated once, one super admin, one cookie secret.
-      const pages = await Promise.all(Array.from({ length: 40 }, () => fetch(`${origin}/login`).then((r) => r.status)));
+  const gone = (pid: number) => {
+    try {
+      process.kill(pid, 0);
+      return false;
+    } catch (err) {
+      return (err as NodeJS.ErrnoException).code === "ESRCH";
+    }
+  };
+
+  it.runIf(withServices)(
+    "two workers share the port, one database set-up and one /metrics; a worker that dies is replaced; SIGTERM stops them all",
+    async () => {
+      const app = await startTwoWorkers();
+
+      // Both started on one new database: one super admin, one cookie secret.
+      const [admins, secrets] = await Promise.all([
+        queryOne(app.database.url, "select count(*)::int as n from users where role = 'super_admin'"),
+        queryOne(app.database.url, "select count(*)::int as n from server_secrets"),
+      ]);
+      expect(admins).toBe(1);
+      expect(secrets).toBe(1);
+
+      // Requests on many connections reach both workers; /metrics counts all of them, whichever
+      // worker answers the scrape.
+      const pages = await Promise.all(
+        Array.from({ length: 40 }, async () => {
+          const res = await fetch(`${app.origin}/login`);
+          await res.text();
+          return res.status;
+        }),
+      );
       expect(pages.every((status) => status === 200)).toBe(true);
+      const loginCount = async () => {
+        const text = await (await fetch(`${app.origin}/metrics`)).text();
+        return text
+          .split("\n")
+          .filter((line) => line.startsWith('http_request_duration_seconds_count{method="GET",status="200"}'))
+          .reduce((sum, line) => sum + Number(line.split(" ").pop()), 0);
+      };
+      // (A worker counts a response when it has finished writing it: allow it a moment.)
+      await until("/metrics to count all 40 pages", async () => ((await loginCount()) >= 40 ? true : undefined), 5_000);
+      for (let scrape = 0; scrape < 4; scrape++) expect(await loginCount()).toBeGreaterThanOrEqual(40);
 
-      process.kill(workers[0]!, "SIGKILL");
+      process.kill(app.workers[0]!, "SIGKILL");
       const replaced = await until("a replacement worker", () => {
-        const pids = childrenOf(primary);
-        return pids.length === 2 && !pids.includes(workers[0]!) ? pids : undefined;
+        const pids = childrenOf(app.primary);
+        return pids.length === 2 && !pids.includes(app.workers[0]!) ? pids : undefined;
       });
-      expect(replaced).toContain(workers[1]);
-      await until("the app to answer after the replacement", () => ready(origin));
+      expect(replaced).toContain(app.workers[1]);
+      await until("the app to answer after the replacement", () => ready(app.origin));
 
-      server.child.kill("SIGTERM");
-      expect(await server.exited).toBe(0);
-      expect(childrenOf(primary)).toEqual([]);
+      app.child.kill("SIGTERM");
+      expect(await app.exited).toBe(0);
+      for (const pid of replaced) expect(gone(pid), `worker ${pid} still running`).toBe(true);
       // The only error logged is the worker we killed; no fatal line.
-      const errors = server.output().split("\n").filter((line) => /"level":(50|60)/.test(line));
+      const errors = app.output().split("\n").filter((line) => /"level":(50|60)/.test(line));
       expect(errors).toHaveLength(1);
       expect(errors[0]).toContain("an app worker stopped; starting another");
+    },
+    60_000,
+  );
+
+  it.runIf(withServices)(
+    "Ctrl-C (SIGINT to the whole process group) stops primary and workers cleanly",
+    async () => {
+      const app = await startTwoWorkers({ detached: true });
+      process.kill(-app.primary, "SIGINT");
+      expect(await app.exited).toBe(0);
+      for (const pid of app.workers) expect(gone(pid), `worker ${pid} still running`).toBe(true);
+      expect(app.output()).not.toMatch(/"level":(50|60)/);
     },
     60_000,
   );

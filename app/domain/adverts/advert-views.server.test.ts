@@ -13,7 +13,7 @@ import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import { createTestDatabase } from "../../../tests/support/database";
 import { createUser } from "../../../tests/support/factories";
-import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "./advert-views.server";
+import { claimAdvertReward, listAvailableAdverts, secondsLeft, startAdvertView } from "./advert-views.server";
 import { userEarningsSummary } from "./earnings.server";
 import { deleteAdvert, updateAdvert } from "./manage-adverts.server";
 import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "./test-support";
@@ -418,3 +418,17 @@ describe("userEarningsSummary", () => {
 
 /** The advert-rewards account's balance: the sum of its entries (platform accounts keep no cache). */
 const platformBalance = () => platformBalanceOf(db, "advert_rewards");
+
+describe("secondsLeft", () => {
+  const start = new Date("2026-11-21T10:00:00Z");
+  it("counts whole seconds up, never below 0 nor above the dwell time", () => {
+    expect(secondsLeft(start, new Date("2026-11-21T10:00:00Z"), 10)).toBe(10);
+    expect(secondsLeft(start, new Date("2026-11-21T10:00:09.001Z"), 10)).toBe(1);
+    expect(secondsLeft(start, new Date("2026-11-21T10:00:10Z"), 10)).toBe(0);
+    expect(secondsLeft(start, new Date("2026-11-21T09:59:00Z"), 10)).toBe(10); // a clock behind
+  });
+  it("refuses an unreadable start instead of reporting the wait as over", () => {
+    expect(() => secondsLeft(new Date("not a date"), new Date(), 10)).toThrow(/invalid input/);
+    expect(() => secondsLeft(start, new Date(), Number.NaN)).toThrow(/invalid input/);
+  });
+});

@@ -324,6 +324,10 @@ async function claimsOn(db: Database, userId: string, day: string): Promise<numb
  * start (another server's clock) counts as no time waited.
  */
 export function secondsLeft(startedAt: Date, now: Date, dwellSeconds: number): number {
+  // Never "nothing left to wait" by accident: NaN compares false with everything.
+  if (!Number.isFinite(startedAt.getTime()) || !Number.isFinite(now.getTime()) || !Number.isFinite(dwellSeconds)) {
+    throw new Error(`secondsLeft: invalid input (${String(startedAt)}, ${String(now)}, ${dwellSeconds})`);
+  }
   const waited = Math.max(0, now.getTime() - startedAt.getTime());
   const leftMs = dwellSeconds * 1000 - waited;
   return leftMs <= 0 ? 0 : Math.min(dwellSeconds, Math.ceil(leftMs / 1000));
