@@ -116,6 +116,31 @@ for (const signal of ["SIGINT", "SIGTERM"]) {
   });
 }
 
+// --- CPU used per request (Linux /proc; elsewhere the figures are left out) ----------------------
+const CLOCK_TICKS = 100; // USER_HZ on Linux
+function procStat(pid) {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return { ppid: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS };
+}
+/** CPU seconds used so far by the server `pid` with its workers, and by all PostgreSQL processes. */
+function cpuSnapshot(pid) {
+  if (!pid || !existsSync("/proc/self/stat")) return null;
+  let server = 0;
+  let postgres = 0;
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      const { ppid, cpuSeconds } = procStat(entry);
+      if (entry === String(pid) || ppid === pid) server += cpuSeconds;
+      else if (readFileSync(`/proc/${entry}/cmdline`, "utf8").startsWith("postgres")) postgres += cpuSeconds;
+    } catch {
+      // the process ended while we looked
+    }
+  }
+  return { server, postgres };
+}
+
 /** Whether something accepts TCP connections at the URL's host and port. */
 function reachable(url) {
   const { hostname, port } = new URL(url);
@@ -174,11 +199,23 @@ let nextPair = 0;
 let viewsUpTo = 0;
 const lastClaimRps = new Map();
 
+/** runLoad, plus the CPU milliseconds the server and PostgreSQL spent per answered request. */
+async function measuredLoad(target, opts) {
+  const before = cpuSnapshot(target.pid);
+  const r = await runLoad(opts);
+  const after = cpuSnapshot(target.pid);
+  if (before && after && r.ok > 0) {
+    r.cpuServerMs = ((after.server - before.server) * 1000) / r.ok;
+    r.cpuPostgresMs = ((after.postgres - before.postgres) * 1000) / r.ok;
+  }
+  return r;
+}
+
 async function claimRun(target, connections, duration) {
   const expected = Math.ceil((lastClaimRps.get(target.name) ?? 1_500) * duration * 1.6) + 4 * connections + 2_000;
   if (viewsUpTo < nextPair + expected) viewsUpTo = await addViews(benchClient, viewsUpTo, nextPair + expected);
   const before = await countPaid();
-  const r = await runLoad({
+  const r = await measuredLoad(target, {
     url: target.url,
     connections,
     duration,
@@ -201,7 +238,7 @@ async function claimRun(target, connections, duration) {
 const onlyStatus = (r, code) => Object.keys(r.status).every((k) => k === code);
 
 async function getRun(target, urlPath, connections, duration) {
-  const r = await runLoad({
+  const r = await measuredLoad(target, {
     url: target.url,
     connections,
     duration,
@@ -388,7 +425,10 @@ async function main() {
   };
   log("measured page bytes");
 
-  const targets = { app: { name: "app", url: appUrl }, ceiling: { name: "ceiling", url: ceilingUrl } };
+  const targets = {
+    app: { name: "app", url: appUrl, pid: app.pid },
+    ceiling: { name: "ceiling", url: ceilingUrl, pid: ceiling.pid },
+  };
   // Dashboards first, on a ledger with no transfers yet; then claims. (The dashboard's earned
   // totals read scans ledger_transfers, so measuring it after the claims would let the data the
   // bench itself wrote drift the figures round to round; see the note printed at the end.)
@@ -534,6 +574,18 @@ async function main() {
   for (const [id, ceilingId] of [["claim16", "claim16"], ["claim64", "claim64"], ["dashboardFull", "dashboardCeiling"], ["dashboardData", "dashboardCeiling"]]) {
     if (!results[id] || !results[ceilingId]) continue;
     console.log(`  ${id.padEnd(14)} ${results[id].app.map((r, i) => `${fmt(r.rps)} / ${fmt(results[ceilingId].ceiling[i].rps)}`).join("   ")}`);
+  }
+  const cpuRows = [];
+  for (const [id, ceilingId] of [["claim64", "claim64"], ["dashboardFull", "dashboardCeiling"], ["dashboardData", "dashboardCeiling"]]) {
+    const runs = [results[id]?.app, results[ceilingId]?.ceiling];
+    if (!runs[0] || !runs[1] || runs.some((rs) => rs.some((r) => r.cpuServerMs === undefined))) continue;
+    const m = (rs, key) => fmt(median(rs.map((r) => r[key])), 2);
+    cpuRows.push([id, m(runs[0], "cpuServerMs"), m(runs[0], "cpuPostgresMs"), m(runs[1], "cpuServerMs"), m(runs[1], "cpuPostgresMs")]);
+  }
+  if (cpuRows.length) {
+    console.log("");
+    console.log("CPU per answered request (ms, medians; /proc; the load generator not included):");
+    console.log(table(cpuRows, ["scenario", "app", "its PostgreSQL", "ceiling", "its PostgreSQL"]));
   }
   console.log("");
   const byteRows = Object.entries(bytes).map(([page, b]) => {
