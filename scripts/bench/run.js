@@ -123,22 +123,32 @@ function procStat(pid) {
   const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
   return { ppid: Number(fields[1]), cpuSeconds: (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS };
 }
-/** CPU seconds used so far by the server `pid` with its workers, and by all PostgreSQL processes. */
+/** CPU seconds used so far by each process of the server `pid` (with its workers) and of PostgreSQL. */
 function cpuSnapshot(pid) {
   if (!pid || !existsSync("/proc/self/stat")) return null;
-  let server = 0;
-  let postgres = 0;
+  const server = new Map();
+  const postgres = new Map();
   for (const entry of readdirSync("/proc")) {
     if (!/^\d+$/.test(entry)) continue;
     try {
       const { ppid, cpuSeconds } = procStat(entry);
-      if (entry === String(pid) || ppid === pid) server += cpuSeconds;
-      else if (readFileSync(`/proc/${entry}/cmdline`, "utf8").startsWith("postgres")) postgres += cpuSeconds;
+      if (entry === String(pid) || ppid === pid) server.set(entry, cpuSeconds);
+      else if (readFileSync(`/proc/${entry}/cmdline`, "utf8").startsWith("postgres")) postgres.set(entry, cpuSeconds);
     } catch {
       // the process ended while we looked
     }
   }
   return { server, postgres };
+}
+
+/**
+ * CPU seconds spent between two snapshots by the processes alive at the end (a process started
+ * in between counts from zero; one that ended in between is left out: its time is gone from /proc).
+ */
+function cpuSpent(before, after) {
+  let total = 0;
+  for (const [pid, seconds] of after) total += seconds - (before.get(pid) ?? 0);
+  return total;
 }
 
 /** Whether something accepts TCP connections at the URL's host and port. */
@@ -205,8 +215,8 @@ async function measuredLoad(target, opts) {
   const r = await runLoad(opts);
   const after = cpuSnapshot(target.pid);
   if (before && after && r.ok > 0) {
-    r.cpuServerMs = ((after.server - before.server) * 1000) / r.ok;
-    r.cpuPostgresMs = ((after.postgres - before.postgres) * 1000) / r.ok;
+    r.cpuServerMs = (cpuSpent(before.server, after.server) * 1000) / r.ok;
+    r.cpuPostgresMs = (cpuSpent(before.postgres, after.postgres) * 1000) / r.ok;
   }
   return r;
 }
