@@ -369,7 +369,10 @@ describe("claimAdvertReward", () => {
       const viewer = await member(bare.db);
       const advertId = await postAdvert(bare.db, localAdmin, { maxClicks: 1 });
       await startAdvertView(bare.db, viewer.id, advertId, longAgo());
-      await expect(claimAdvertReward(bare.db, viewer.id, advertId)).rejects.toThrow(/advert_rewards/);
+      await expect(claimAdvertReward(bare.db, viewer.id, advertId)).rejects.toHaveProperty(
+        "cause.message",
+        expect.stringMatching(/no advert_rewards ledger account/),
+      );
       const [row] = await bare.db.select().from(adverts).where(eq(adverts.id, advertId));
       expect(row?.currentClicks).toBe(0);
       const [view] = await bare.db.select().from(advertViews).where(eq(advertViews.advertId, advertId));

@@ -2,7 +2,7 @@ import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { adverts, advertViews, membershipTiers, users } from "~/db/schema";
-import { transfer } from "~/domain/ledger/transfer.server";
+import { ensureUserAccounts } from "~/domain/ledger/accounts.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
@@ -151,12 +151,10 @@ export async function startAdvertView(
  * 3. posts the ledger transfer advert_rewards → member available (idempotency key per advert
  *    and member) and marks the view claimed with the amount, the Lagos day and the transfer.
  *
- * Any failure rolls all of it back. The usual claim is four statements between BEGIN and COMMIT;
- * refusals take the slower path of {@link claimRefusal}, which names the reason exactly as the
- * checks above would. `now` is injectable for tests (dwell and midnight).
- *
- * The statements are SQL templates, not the query builder: this is the busiest write, and the
- * builder took ~270 µs of CPU to build the first read alone (the template: ~9 µs).
+ * Any failure rolls all of it back. The steps run inside PostgreSQL, in the function
+ * `claim_advert_reward` (migration 0010): one round trip instead of seven, as this is the busiest
+ * write (docs/decisions/010-claim-in-the-database.md). `now` is injectable for tests (dwell and
+ * midnight).
  */
 export async function claimAdvertReward(
   db: Database,
@@ -164,119 +162,61 @@ export async function claimAdvertReward(
   advertId: string,
   now: Date = new Date(),
 ): Promise<ClaimResult> {
-  const day = lagosDay(now);
-  return db.transaction(async (tx): Promise<ClaimResult> => {
-    // 1. Member and view, locked in that order (users first, as memberState does), with the advert
-    //    and the dwell setting. No row: no view (or no member) — the refusal path says which.
-    const [state] = rowsOf<ClaimStateRow>(
-      await tx.execute(sql`
-        select u.role, u.is_approved, u.is_restricted, t.daily_ad_views,
-               v.id as view_id, v.started_at, v.claimed_at,
-               a.is_active, a.current_clicks, a.max_clicks,
-               (select advert_dwell_seconds from app_settings where id = 1) as dwell_seconds
-          from users u
-          join membership_tiers t on t.id = u.membership_tier_id
-          join advert_views v on v.user_id = u.id and v.advert_id = ${advertId}
-          join adverts a on a.id = v.advert_id
-         where u.id = ${userId}
-           for no key update of u, v`),
+  const claim = async () => {
+    const [row] = rowsOf<ClaimRow>(
+      await db.execute(sql`
+        select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds
+          from claim_advert_reward(${userId}, ${advertId}, ${now.toISOString()}::timestamptz, ${lagosDay(now)}::date,
+                                   ${newId()}, ${newId()}, ${newId()})`),
     );
-    if (!state) return claimRefusal(tx, userId, advertId);
-    const refusal = eligibility({ role: state.role, isApproved: state.is_approved, isRestricted: state.is_restricted });
-    if (refusal) return refusal;
-    if (!state.is_active) return { status: "not-found" };
-    if (state.claimed_at) return { status: "already-claimed" };
-    if (state.current_clicks >= state.max_clicks) return { status: "no-slots" };
-    const limit = state.daily_ad_views;
-    const wait = secondsLeft(new Date(state.started_at), now, Number(state.dwell_seconds));
-    if (wait > 0) {
-      // The daily limit is named first, as the member can do nothing about it by waiting.
-      if ((await claimsOn(tx, userId, day)) >= limit) return { status: "daily-limit", limit };
-      return { status: "too-early", secondsLeft: wait };
-    }
-
-    // 2. The slot, if the member is under today's limit (counted now, under the member's lock).
-    const [slot] = rowsOf<{ reward_kobo: string | bigint }>(
-      await tx.execute(sql`
-        update adverts set current_clicks = current_clicks + 1
-         where id = ${advertId} and is_active and current_clicks < max_clicks
-           and (select count(*) from advert_views where user_id = ${userId} and lagos_day = ${day}) < ${limit}
-        returning reward_kobo`),
-    );
-    if (!slot) {
-      const [after] = await tx.select({ isActive: adverts.isActive }).from(adverts).where(eq(adverts.id, advertId));
-      if (!after?.isActive) return { status: "not-found" };
-      if ((await claimsOn(tx, userId, day)) >= limit) return { status: "daily-limit", limit };
-      return { status: "no-slots" };
-    }
-
-    // 3. The payment and the view.
-    return pay(tx, userId, advertId, state.view_id, BigInt(slot.reward_kobo), day, now);
-  });
+    if (!row) throw new Error("claimAdvertReward: claim_advert_reward returned no row");
+    return row;
+  };
+  let row = await claim();
+  if (row.outcome === "no-accounts") {
+    // The member's first money: open their ledger accounts (nothing else was written), then claim.
+    await ensureUserAccounts(db, userId);
+    row = await claim();
+  }
+  return claimResult(row, advertId, now);
 }
 
-/** The claim's lock-and-check read (snake_case: a raw row). */
-type ClaimStateRow = {
-  role: string;
-  is_approved: boolean;
-  is_restricted: boolean;
-  daily_ad_views: number;
-  view_id: string;
-  started_at: string | Date;
-  claimed_at: string | Date | null;
-  is_active: boolean;
-  current_clicks: number;
-  max_clicks: number;
-  dwell_seconds: number;
+/** A row of `claim_advert_reward` (snake_case: a raw row). */
+type ClaimRow = {
+  outcome: string;
+  reward_kobo: string | null;
+  view_id: string | null;
+  transfer_id: string | null;
+  daily_limit: number | null;
+  started_at: string | Date | null;
+  dwell_seconds: number | null;
 };
 
-/** Posts the reward and marks the (locked, unclaimed) view claimed. */
-async function pay(
-  tx: Database,
-  userId: string,
-  advertId: string,
-  viewId: string,
-  rewardKobo: Kobo,
-  day: string,
-  now: Date,
-): Promise<ClaimResult> {
-  const paid = await transfer(tx, {
-    from: { platform: "advert_rewards" },
-    to: { userId, kind: "available" },
-    amountKobo: rewardKobo,
-    kind: "advert_reward",
-    idempotencyKey: advertRewardKey(advertId, userId),
-    reference: { type: "advert_view", id: viewId },
-  });
-  // The view row is locked and unclaimed, so its key cannot have been used: refuse to go on
-  // (and roll back the slot) rather than mark a view paid by some other transfer.
-  if (paid.status !== "posted") throw new Error(`claimAdvertReward: ${advertRewardKey(advertId, userId)} was already used`);
-
-  const [claimed] = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      update advert_views
-         set claimed_at = ${now.toISOString()}, reward_kobo = ${rewardKobo.toString()}, lagos_day = ${day},
-             transfer_id = ${paid.transferId}
-       where id = ${viewId} and claimed_at is null
-      returning id`),
-  );
-  if (!claimed) throw new Error("claimAdvertReward: the view was claimed under our lock");
-  return { status: "ok", rewardKobo, advertId, viewId, transferId: paid.transferId };
-}
-
-/**
- * Why a claim whose member and view were not both found is refused, step by step as the claim
- * checks them: the member (locked), then the advert, then the view. Refusals only: a view that
- * appeared since the first read (a racing "View Advert") is reported as not started; the member
- * retries.
- */
-async function claimRefusal(tx: Database, userId: string, advertId: string): Promise<ClaimResult> {
-  const member = await memberState(tx, userId, { lock: true });
-  const refusal = eligibility(member);
-  if (refusal) return refusal;
-  const [advert] = await tx.select({ isActive: adverts.isActive }).from(adverts).where(eq(adverts.id, advertId));
-  if (!advert?.isActive) return { status: "not-found" };
-  return { status: "not-started" };
+function claimResult(row: ClaimRow, advertId: string, now: Date): ClaimResult {
+  switch (row.outcome) {
+    case "ok":
+      return {
+        status: "ok",
+        rewardKobo: BigInt(row.reward_kobo!),
+        advertId,
+        viewId: row.view_id!,
+        transferId: row.transfer_id!,
+      };
+    case "daily-limit":
+      return { status: "daily-limit", limit: row.daily_limit! };
+    case "too-early":
+      // At least 1: the database decided it is early, to the microsecond.
+      return { status: "too-early", secondsLeft: Math.max(1, secondsLeft(new Date(row.started_at!), now, row.dwell_seconds!)) };
+    case "not-member":
+    case "not-approved":
+    case "not-found":
+    case "already-claimed":
+    case "no-slots":
+    case "not-started":
+      return { status: row.outcome };
+    default:
+      throw new Error(`claimAdvertReward: unexpected outcome ${row.outcome}`);
+  }
 }
 
 type MemberState = { role: string; isApproved: boolean; isRestricted: boolean; dailyLimit: number };

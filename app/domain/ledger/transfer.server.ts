@@ -194,35 +194,26 @@ async function transferLocked(
 type Written = { debitId: string | null; creditId: string | null; posted: boolean; transferId: string };
 
 /**
- * One statement: the transfer (unless its idempotency key is taken) and both of its entries.
- * `debit` and `credit` are SQL expressions for the two account ids; when either is null nothing
- * is written. The entry trigger checks the legs and moves the user accounts' cached balances.
+ * One statement: the transfer (unless its idempotency key is taken) and both of its entries,
+ * written by the database function `ledger_write_transfer` (migration 0010; the advert claim
+ * uses it too). `debit` and `credit` are SQL expressions for the two account ids; when either is
+ * null nothing is written. The entry trigger checks the legs and moves the user accounts' cached
+ * balances.
  */
 async function writeTransfer(db: Database, input: TransferInput, debit: SQL, credit: SQL): Promise<Written> {
   const transferId = newId();
-  const amount = input.amountKobo.toString();
   const result = await db.execute(sql`
-    with accounts as (
-      select ${debit} as debit_id, ${credit} as credit_id
-    ), transfer as (
-      insert into ledger_transfers
-        (id, kind, debit_account_id, credit_account_id, amount_kobo, idempotency_key, reference_type, reference_id)
-      select ${transferId}, ${input.kind}::ledger_transfer_kind, debit_id, credit_id, ${amount}::bigint,
-             ${input.idempotencyKey}, ${input.reference?.type ?? null}::text, ${input.reference?.id ?? null}::text
-        from accounts
-       where debit_id is not null and credit_id is not null
-      on conflict (idempotency_key) do nothing
-      returning id, debit_account_id, credit_account_id
-    ), entries as (
-      insert into ledger_entries (id, transfer_id, account_id, amount_kobo)
-      select ${newId()}, id, debit_account_id, -${amount}::bigint from transfer
-      union all
-      select ${newId()}, id, credit_account_id, ${amount}::bigint from transfer
-    )
-    select debit_id, credit_id, (select count(*) from transfer)::int as posted from accounts`);
-  const [row] = rowsOf<{ debit_id: string | null; credit_id: string | null; posted: number }>(result);
+    select debit_id, credit_id,
+           case when debit_id is not null and credit_id is not null
+                then ledger_write_transfer(${transferId}, ${input.kind}::ledger_transfer_kind, debit_id, credit_id,
+                                           ${input.amountKobo.toString()}::bigint, ${input.idempotencyKey},
+                                           ${input.reference?.type ?? null}::text, ${input.reference?.id ?? null}::text,
+                                           ${newId()}, ${newId()})
+                else false end as posted
+      from (select ${debit} as debit_id, ${credit} as credit_id) accounts`);
+  const [row] = rowsOf<{ debit_id: string | null; credit_id: string | null; posted: boolean }>(result);
   if (!row) throw new Error("transfer: the write returned no row");
-  return { debitId: row.debit_id, creditId: row.credit_id, posted: Number(row.posted) === 1, transferId };
+  return { debitId: row.debit_id, creditId: row.credit_id, posted: row.posted === true, transferId };
 }
 
 /** Posted, or — when the key was taken (if by a transaction still running, after its commit) — a duplicate. */
