@@ -19,6 +19,7 @@ import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import type { Config } from "./config.server";
 import { createMailTransport } from "./mail-transport.server";
 import { createRateLimits, type RateLimits } from "./rate-limit.server";
+import { createToastCookie, type ToastCookie } from "./toast.server";
 
 export type Services = {
   config: Config;
@@ -27,7 +28,7 @@ export type Services = {
   db: Database;
   mail: MailTransport;
   rateLimits: RateLimits;
-  cookies: { session: Cookie; toast: Cookie };
+  cookies: { session: Cookie; toast: ToastCookie };
   /** Delivers queued mail now (after the transaction that queued it has committed). */
   flushMail: () => Promise<void>;
   close: () => Promise<void>;
@@ -77,7 +78,7 @@ export async function createServices(
       ...common,
       maxAge: SESSION_ABSOLUTE_MS / 1000,
     }),
-    toast: createCookie("adnaira_toast", { ...common, secrets: [cookieSecret], maxAge: 60 }),
+    toast: createToastCookie(cookieSecret, { secure: config.secureCookies }),
   };
 
   const mail = options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
