@@ -1,5 +1,6 @@
 import cluster from "node:cluster";
-import { randomBytes, randomUUID } from "node:crypto";
+import { randomUUID } from "node:crypto";
+import { nanoid } from "nanoid";
 import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
@@ -78,7 +79,7 @@ export async function createApp(services: Services, options: CreateAppOptions = 
   });
 
   app.use((_req, res, next) => {
-    res.locals.cspNonce = randomBytes(16).toString("base64");
+    res.locals.cspNonce = nanoid(22); // 132 random bits, base64url (allowed in a CSP nonce)
     next();
   });
   app.use(securityHeaders(config));
