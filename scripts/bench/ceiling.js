@@ -3,20 +3,20 @@
 // signing, logging or metrics). Statements are copied from what the app sends (traced with
 // trace-sql.js), in the same order, the same transaction shape and the same parallelism.
 //
-//   POST /adverts/:advertId  (intent=claim)  → the claim transaction, then 302 to /dashboard
+//   POST /adverts/:advertId  (intent=claim)  → the session, then the claim (one call of the
+//                                              database function claim_advert_reward), 302
 //   GET  /dashboard, /dashboard.data         → the root + dashboard loaders' reads, as JSON
 //
 // Differences, deliberately small: no toast cookie is signed on the claim; the "open the
-// member's ledger accounts when missing" branch of the transfer and the claim's refusal path
-// (a missing view, too early, a full advert: extra reads in the app) are not implemented (the
-// bench seeds every member's accounts and starts every view it claims, with dwell 0 s and room
-// for every claim, so the app never takes them either); no refusal messages.
+// member's ledger accounts when missing" retry is not implemented and a refused claim answers 500
+// (the bench seeds every member's accounts and starts every view it claims, with dwell 0 s and
+// room for every claim, so the app never takes that path or refuses either); no refusal messages.
 //
 // Env: DATABASE_URL, PORT, HOST (127.0.0.1), POOL_MAX (20, the app's pool size per process),
 // WORKERS (1; more: node:cluster workers sharing the port, as the app's WEB_CONCURRENCY).
 import cluster from "node:cluster";
 import { createServer } from "node:http";
-import { randomBytes } from "node:crypto";
+import { customAlphabet } from "nanoid";
 import pg from "pg";
 import { SESSION_COOKIE, decodeCookieValue, sha256Hex } from "./lib.js";
 
@@ -30,13 +30,7 @@ const pool = new pg.Pool({
 pool.on("error", () => {});
 
 // --- same helpers as the app ------------------------------------------------------------------
-const URL_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_";
-function newId() {
-  const bytes = randomBytes(21);
-  let out = "";
-  for (let i = 0; i < 21; i++) out += URL_ALPHABET[bytes[i] & 63];
-  return out;
-}
+const newId = customAlphabet("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_", 21);
 const lagosDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos", year: "numeric", month: "2-digit", day: "2-digit" });
 function lagosDay(at) {
   const parts = Object.fromEntries(lagosDate.formatToParts(at).map((p) => [p.type, p.value]));
@@ -63,12 +57,8 @@ const SQL = {
   referralCount: `select count(*) from "referrals" where ("referrals"."referrer_id" = $1 and "referrals"."status" = $2)`,
   available: `select "id", "title", "description", "reward_kobo", "image_url", "created_at" from "adverts" where ("adverts"."is_active" = $1 and "adverts"."current_clicks" < "adverts"."max_clicks" and not exists (select 1 from "advert_views" where ("advert_views"."advert_id" = "adverts"."id" and "advert_views"."user_id" = $2 and "advert_views"."claimed_at" is not null))) order by "adverts"."created_at" desc, "adverts"."id" desc limit $3`,
   withdrawals: `select "id", "reference", "amount_kobo", "fee_kobo", "status", "requested_at", "processed_at", "bank_name", right("account_number", 4) from "withdrawals" where "withdrawals"."user_id" = $1 order by "withdrawals"."requested_at" desc, "withdrawals"."id" desc limit $2`,
-  // claim transaction (advert-views.server.ts claimAdvertReward, then the ledger transfer)
-  claimState: `select u.role, u.is_approved, u.is_restricted, t.daily_ad_views, v.id as view_id, v.started_at, v.claimed_at, a.is_active, a.current_clicks, a.max_clicks, (select advert_dwell_seconds from app_settings where id = 1) as dwell_seconds from users u join membership_tiers t on t.id = u.membership_tier_id join advert_views v on v.user_id = u.id and v.advert_id = $1 join adverts a on a.id = v.advert_id where u.id = $2 for no key update of u, v`,
-  takeSlot: `update adverts set current_clicks = current_clicks + 1 where id = $1 and is_active and current_clicks < max_clicks and (select count(*) from advert_views where user_id = $2 and lagos_day = $3) < $4 returning reward_kobo`,
-  // transfer.server.ts, platform → user: the transfer and its two entries in one statement
-  writeTransfer: ` with accounts as ( select (select id from ledger_accounts where kind = 'platform' and code = $1) as debit_id, (select id from ledger_accounts where user_id = $2 and kind = $3) as credit_id ), transfer as ( insert into ledger_transfers (id, kind, debit_account_id, credit_account_id, amount_kobo, idempotency_key, reference_type, reference_id) select $4, $5::ledger_transfer_kind, debit_id, credit_id, $6::bigint, $7, $8::text, $9::text from accounts where debit_id is not null and credit_id is not null on conflict (idempotency_key) do nothing returning id, debit_account_id, credit_account_id ), entries as ( insert into ledger_entries (id, transfer_id, account_id, amount_kobo) select $10, id, debit_account_id, -$11::bigint from transfer union all select $12, id, credit_account_id, $13::bigint from transfer ) select debit_id, credit_id, (select count(*) from transfer)::int as posted from accounts`,
-  markClaimed: `update advert_views set claimed_at = $1, reward_kobo = $2, lagos_day = $3, transfer_id = $4 where id = $5 and claimed_at is null returning id`,
+  // the claim: one statement, the database function claim_advert_reward (migration 0010)
+  claim: `select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds from claim_advert_reward($1, $2, $3::timestamptz, $4::date, $5, $6, $7)`,
 };
 
 // --- request handling ---------------------------------------------------------------------------
@@ -140,54 +130,10 @@ async function claim(req, res, advertId) {
   const now = new Date();
   const user = await currentUser(req, now);
   if (!user || user.role !== "user") return send(res, 302, "", { Location: "/login" });
-  const userId = user.user_id;
-  const day = lagosDay(now);
-  const client = await pool.connect();
-  let outcome;
-  try {
-    await client.query("begin");
-    outcome = await claimIn(client, userId, advertId, day, now);
-    await client.query("commit"); // the app commits refusals too (the callback returns normally)
-  } catch (err) {
-    await client.query("rollback").catch(() => {});
-    client.release();
-    throw err;
-  }
-  client.release();
+  const { rows } = await pool.query(SQL.claim, [user.user_id, advertId, now.toISOString(), lagosDay(now), newId(), newId(), newId()]);
+  const outcome = rows[0]?.outcome;
+  if (outcome !== "ok") throw new Error(`claim refused: ${outcome} (the bench seeds every claim to succeed)`);
   send(res, 302, "", { Location: "/dashboard", "X-Claim": outcome });
-}
-
-async function claimIn(tx, userId, advertId, day, now) {
-  // Member and view locked, with the advert and the dwell setting (one statement). No row: the
-  // app takes its refusal path (never taken here: the bench starts every view it claims).
-  const state = (await tx.query(SQL.claimState, [advertId, userId])).rows[0];
-  if (!state) return "not-started";
-  if (state.role !== "user" || !state.is_approved || state.is_restricted) return "not-member";
-  if (!state.is_active) return "not-found";
-  if (state.claimed_at) return "already-claimed";
-  if (state.current_clicks >= state.max_clicks) return "no-slots";
-  const dwell = state.dwell_seconds;
-  if (now.getTime() - state.started_at.getTime() < dwell * 1000) return "too-early";
-  // The slot, if under today's limit (the count in the same statement).
-  const slot = (await tx.query(SQL.takeSlot, [advertId, userId, day, state.daily_ad_views])).rows[0];
-  if (!slot) return "no-slots";
-  const amount = BigInt(slot.reward_kobo).toString();
-
-  // transfer(): advert_rewards → member available, one statement, no savepoint, no lock of its own
-  const transferId = newId();
-  const key = `advert-view:${advertId}:${userId}`;
-  const written = (
-    await tx.query(SQL.writeTransfer, [
-      "advert_rewards", userId, "user_available", transferId, "advert_reward", amount, key, "advert_view", state.view_id,
-      newId(), amount, newId(), amount,
-    ])
-  ).rows[0];
-  if (!written.credit_id) throw new Error("ledger accounts missing (the bench seeds them)");
-  if (written.posted !== 1) throw new Error(`${key} was already used`);
-
-  const claimed = await tx.query(SQL.markClaimed, [now.toISOString(), amount, day, transferId, state.view_id]);
-  if (claimed.rowCount !== 1) throw new Error("the view was claimed under our lock");
-  return "ok";
 }
 
 function readBody(req) {

@@ -44,6 +44,8 @@ const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_P
 // than one app process needs Redis for the shared rate limits (BENCH_REDIS_URL).
 const WORKERS = Number(process.env.BENCH_WORKERS ?? os.cpus().length);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
+// Database connections per process, app (DATABASE_POOL_MAX) and ceiling alike; default: the app's.
+const POOL_MAX = process.env.BENCH_POOL_MAX ?? "";
 if (!Number.isInteger(WORKERS) || WORKERS < 1) throw new Error(`BENCH_WORKERS must be a whole number ≥ 1 (got ${process.env.BENCH_WORKERS})`);
 if (ONLY && !["claim", "dashboard"].includes(ONLY)) throw new Error(`BENCH_ONLY must be claim or dashboard (got ${ONLY})`);
 
@@ -386,6 +388,7 @@ async function main() {
     SUPER_ADMIN_EMAIL: "superadmin@bench.adnaira.test",
     SUPER_ADMIN_PASSWORD: "bench-super-admin-password",
     WEB_CONCURRENCY: String(WORKERS),
+    ...(POOL_MAX ? { DATABASE_POOL_MAX: POOL_MAX } : {}),
     ...(WORKERS > 1 ? { REDIS_URL } : {}),
   });
   try {
@@ -409,7 +412,7 @@ async function main() {
     DATABASE_URL: dbUrl.href,
     PORT: String(ceilingPort),
     HOST: "127.0.0.1",
-    POOL_MAX: "20",
+    POOL_MAX: POOL_MAX || "20", // the app's default
     WORKERS: String(WORKERS),
   });
   await waitFor(`${ceilingUrl}/healthz`, { isAlive: () => ceiling.alive });
@@ -477,6 +480,11 @@ async function main() {
       log(`warm-up (${WARMUP} s per server and scenario)…`);
       await phase.warmup();
     }
+    // Statistics as a database in use has them. This also makes every connection re-plan: a
+    // plan cached while a table was empty (the servers connect before the seed, and before the
+    // first claim) can be a sequential scan that stays for the connection's life — it made each
+    // of the app's claims scan all of ledger_transfers while the ceiling's did not.
+    await benchClient.query("analyze");
     for (let round = 1; round <= ROUNDS; round++) {
       for (const s of phase.scenarios) {
         const name = s.target;
