@@ -38,13 +38,15 @@ $$;
 --   daily-limit     daily_limit
 --   too-early       started_at, dwell_seconds
 --   not-member, not-approved, not-found, already-claimed, no-slots, not-started
+-- VOLATILE is the default, written out because the rules depend on it: only a volatile
+-- function's statements take a new snapshot each.
 CREATE FUNCTION claim_advert_reward(
   p_user_id text, p_advert_id text, p_now timestamptz, p_lagos_day date,
   p_transfer_id text, p_debit_entry_id text, p_credit_entry_id text
 ) RETURNS TABLE (
   outcome text, reward_kobo bigint, view_id text, transfer_id text, daily_limit integer,
   started_at timestamptz, dwell_seconds integer
-) LANGUAGE plpgsql AS $$
+) LANGUAGE plpgsql VOLATILE AS $$
 DECLARE
   s record;
   m record;
