@@ -54,7 +54,9 @@ DECLARE
   platform_id text;
 BEGIN
   -- 1. Member and view, locked in that order (users first, as every member lock), with the
-  --    advert, the dwell setting and the member's available account.
+  --    advert, the dwell setting and the member's available account. NO KEY UPDATE conflicts
+  --    with itself and with admin moderation (FOR UPDATE), not with the foreign-key checks of
+  --    rows that merely reference the member (sessions, ledger accounts).
   SELECT u.role, u.is_approved, u.is_restricted, t.daily_ad_views,
          v.id AS view_id, v.started_at, v.claimed_at,
          a.is_active, a.current_clicks, a.max_clicks,

@@ -91,7 +91,7 @@ export async function startAdvertView(
   advertId: string,
   now: Date = new Date(),
 ): Promise<StartViewResult> {
-  const member = await memberState(db, userId, { lock: false });
+  const member = await memberState(db, userId);
   const refusal = eligibility(member);
   if (refusal) return refusal;
   const [advert] = await db
@@ -152,7 +152,7 @@ export async function startAdvertView(
  *    and member) and marks the view claimed with the amount, the Lagos day and the transfer.
  *
  * Any failure rolls all of it back. The steps run inside PostgreSQL, in the function
- * `claim_advert_reward` (migration 0010): one round trip instead of seven, as this is the busiest
+ * `claim_advert_reward` (migration 0010): one round trip instead of six, as this is the busiest
  * write (docs/decisions/010-claim-in-the-database.md). `now` is injectable for tests (dwell and
  * midnight).
  */
@@ -221,9 +221,9 @@ function claimResult(row: ClaimRow, advertId: string, now: Date): ClaimResult {
 
 type MemberState = { role: string; isApproved: boolean; isRestricted: boolean; dailyLimit: number };
 
-/** The member's role, approval and tier limit; with `lock`, their row is locked until commit. */
-async function memberState(db: Database, userId: string, options: { lock: boolean }): Promise<MemberState | undefined> {
-  const query = db
+/** The member's role, approval and tier limit (read without a lock: "View Advert" only informs). */
+async function memberState(db: Database, userId: string): Promise<MemberState | undefined> {
+  const [row] = await db
     .select({
       role: users.role,
       isApproved: users.isApproved,
@@ -233,9 +233,6 @@ async function memberState(db: Database, userId: string, options: { lock: boolea
     .from(users)
     .innerJoin(membershipTiers, eq(membershipTiers.id, users.membershipTierId))
     .where(eq(users.id, userId));
-  // NO KEY UPDATE: conflicts with itself and with admin moderation (FOR UPDATE), but not with
-  // the foreign-key checks of rows that merely reference the member (sessions, ledger accounts).
-  const [row] = options.lock ? await query.for("no key update", { of: users }) : await query;
   return row;
 }
 
