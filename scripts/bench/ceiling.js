@@ -58,7 +58,7 @@ const SQL = {
   available: `select "id", "title", "description", "reward_kobo", "image_url", "created_at" from "adverts" where ("adverts"."is_active" = $1 and "adverts"."current_clicks" < "adverts"."max_clicks" and not exists (select 1 from "advert_views" where ("advert_views"."advert_id" = "adverts"."id" and "advert_views"."user_id" = $2 and "advert_views"."claimed_at" is not null))) order by "adverts"."created_at" desc, "adverts"."id" desc limit $3`,
   withdrawals: `select "id", "reference", "amount_kobo", "fee_kobo", "status", "requested_at", "processed_at", "bank_name", right("account_number", 4) from "withdrawals" where "withdrawals"."user_id" = $1 order by "withdrawals"."requested_at" desc, "withdrawals"."id" desc limit $2`,
   // the claim: one statement, the database function claim_advert_reward (migration 0010)
-  claim: `select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds from claim_advert_reward($1, $2, $3::timestamptz, $4::date, $5, $6, $7)`,
+  claim: `select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds from claim_advert_reward($1, $2, $3::timestamptz, $4::date, $5, $6, $7, $8)`,
 };
 
 // --- request handling ---------------------------------------------------------------------------
@@ -130,7 +130,7 @@ async function claim(req, res, advertId) {
   const now = new Date();
   const user = await currentUser(req, now);
   if (!user || user.role !== "user") return send(res, 302, "", { Location: "/login" });
-  const { rows } = await pool.query(SQL.claim, [user.user_id, advertId, now.toISOString(), lagosDay(now), newId(), newId(), newId()]);
+  const { rows } = await pool.query(SQL.claim, [user.user_id, advertId, now.toISOString(), lagosDay(now), `advert-view:${advertId}:${user.user_id}`, newId(), newId(), newId()]);
   const outcome = rows[0]?.outcome;
   if (outcome !== "ok") throw new Error(`claim refused: ${outcome} (the bench seeds every claim to succeed)`);
   send(res, 302, "", { Location: "/dashboard", "X-Claim": outcome });

@@ -30,7 +30,8 @@ END;
 $$;
 --> statement-breakpoint
 -- claim_advert_reward: claimAdvertReward (app/domain/adverts/advert-views.server.ts) describes
--- the rules; this is their only implementation. Returns one row: the outcome and what the app
+-- the rules; this is their only implementation. The app passes the reward's idempotency key
+-- (advertRewardKey: one payment per advert and member, ever). Returns one row: the outcome and what the app
 -- needs to word it. Every READ COMMITTED statement here takes a fresh snapshot, so the daily
 -- count, read after the member's row is locked, sees every earlier claim of theirs.
 --   ok              reward_kobo, view_id, transfer_id
@@ -41,7 +42,7 @@ $$;
 -- VOLATILE is the default, written out because the rules depend on it: only a volatile
 -- function's statements take a new snapshot each.
 CREATE FUNCTION claim_advert_reward(
-  p_user_id text, p_advert_id text, p_now timestamptz, p_lagos_day date,
+  p_user_id text, p_advert_id text, p_now timestamptz, p_lagos_day date, p_idempotency_key text,
   p_transfer_id text, p_debit_entry_id text, p_credit_entry_id text
 ) RETURNS TABLE (
   outcome text, reward_kobo bigint, view_id text, transfer_id text, daily_limit integer,
@@ -83,6 +84,9 @@ BEGIN
     END IF;
     RETURN NEXT;
     RETURN;
+  END IF;
+  IF s.dwell_seconds IS NULL THEN
+    RAISE EXCEPTION 'claim_advert_reward: no advert dwell time setting (app_settings row 1)';
   END IF;
   IF s.role <> 'user' THEN
     outcome := 'not-member';
@@ -137,11 +141,11 @@ BEGIN
     RAISE EXCEPTION 'claim_advert_reward: no advert_rewards ledger account';
   END IF;
   IF NOT ledger_write_transfer(p_transfer_id, 'advert_reward', platform_id, s.account_id, reward,
-                               'advert-view:' || p_advert_id || ':' || p_user_id, 'advert_view', s.view_id,
+                               p_idempotency_key, 'advert_view', s.view_id,
                                p_debit_entry_id, p_credit_entry_id) THEN
     -- The view is locked and unclaimed, so its key cannot have been used: refuse to go on (and
     -- roll back the slot) rather than mark a view paid by some other transfer.
-    RAISE EXCEPTION 'claim_advert_reward: advert-view:%:% was already used', p_advert_id, p_user_id;
+    RAISE EXCEPTION 'claim_advert_reward: % was already used', p_idempotency_key;
   END IF;
   UPDATE advert_views av
      SET claimed_at = p_now, reward_kobo = reward, lagos_day = p_lagos_day, transfer_id = p_transfer_id

@@ -385,6 +385,28 @@ describe("claimAdvertReward", () => {
       await bare.close();
     }
   });
+  it("refuses to pay without the dwell-time setting rather than treating it as no wait", async () => {
+    const bare = await createTestDatabase({ seed: false });
+    try {
+      await seedDefaultSettings(bare.db);
+      await seedDefaultTiers(bare.db);
+      await seedPlatformAccounts(bare.db);
+      const localAdmin = await advertAdmin(bare.db);
+      const viewer = await member(bare.db);
+      const advertId = await postAdvert(bare.db, localAdmin, { maxClicks: 1 });
+      await startAdvertView(bare.db, viewer.id, advertId, longAgo());
+      await bare.db.delete(appSettings);
+      await expect(claimAdvertReward(bare.db, viewer.id, advertId)).rejects.toHaveProperty(
+        "cause.message",
+        expect.stringMatching(/no advert dwell time setting/),
+      );
+      const [row] = await bare.db.select().from(adverts).where(eq(adverts.id, advertId));
+      expect(row?.currentClicks).toBe(0);
+      await expectReconciled(bare.db);
+    } finally {
+      await bare.close();
+    }
+  });
 });
 
 describe("userEarningsSummary", () => {

@@ -167,7 +167,7 @@ export async function claimAdvertReward(
       await db.execute(sql`
         select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds
           from claim_advert_reward(${userId}, ${advertId}, ${now.toISOString()}::timestamptz, ${lagosDay(now)}::date,
-                                   ${newId()}, ${newId()}, ${newId()})`),
+                                   ${advertRewardKey(advertId, userId)}, ${newId()}, ${newId()}, ${newId()})`),
     );
     if (!row) throw new Error("claimAdvertReward: claim_advert_reward returned no row");
     return row;
