@@ -16,6 +16,7 @@ import { serviceUnavailable } from "~/server/auth.server";
 import { ConfigError, loadConfig, type Config } from "~/server/config.server";
 import type { RequestContext } from "~/server/context.server";
 import { createLogger, createServices, type Services } from "~/server/services.server";
+import { advertClaimHandler } from "./advert-claim";
 import { workerMetrics } from "./cluster-metrics";
 import { superviseWorkers } from "./workers";
 
@@ -35,7 +36,7 @@ export type CreateAppOptions = {
 
 const loadBundledBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
-/** The HTTP application: security headers, health, metrics, static files, then React Router. */
+/** The HTTP application: security headers, health, metrics, static files, the advert claim, then React Router. */
 export async function createApp(services: Services, options: CreateAppOptions = {}) {
   const { config, log } = services;
   const app = express();
@@ -95,6 +96,7 @@ export async function createApp(services: Services, options: CreateAppOptions = 
 
   app.use(limitRequestBody(MAX_BODY_BYTES));
   app.use(rejectCrossOriginWrites(config));
+  app.post("/adverts/:advertId/claim", advertClaimHandler(services));
 
   // React Router rejects action posts whose Origin differs from the Host; behind a proxy the
   // public origin (APP_URL) is the one allowed.

@@ -3,31 +3,40 @@ import { homePathFor, hasPermission, type Permission } from "~/domain/permission
 import { createSession, deleteSession, findSessionUser } from "~/domain/sessions/sessions.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import type { RequestContext } from "./context.server";
+import type { Services } from "./services.server";
 
 export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
 
-export async function getSessionToken(request: Request, context: RequestContext): Promise<string | null> {
-  const value = await context.services.cookies.session.parse(request.headers.get("Cookie"));
+export function getSessionToken(request: Request, context: RequestContext): Promise<string | null> {
+  return sessionTokenFrom(request.headers.get("Cookie"), context.services);
+}
+
+async function sessionTokenFrom(cookieHeader: string | null, services: Services): Promise<string | null> {
+  const value = await services.cookies.session.parse(cookieHeader);
   return typeof value === "string" ? value : null;
+}
+
+/**
+ * The user signed in by a Cookie header (role and permissions fresh from the database), or null.
+ * For handlers outside React Router (server/advert-claim.ts); loaders use getCurrentUser.
+ */
+export async function findCurrentUser(cookieHeader: string | null, services: Services): Promise<CurrentUser | null> {
+  const token = await sessionTokenFrom(cookieHeader, services);
+  return token ? findSessionUser(services.db, token) : null;
 }
 
 /** The signed-in user (role and permissions fresh from the database), or null. */
 export function getCurrentUser(request: Request, context: RequestContext): Promise<CurrentUser | null> {
-  context.cache.currentUser ??= (async () => {
-    const token = await getSessionToken(request, context);
-    if (!token) return null;
-    return findSessionUser(context.services.db, token);
-  })();
+  context.cache.currentUser ??= findCurrentUser(request.headers.get("Cookie"), context.services);
   return context.cache.currentUser;
 }
 
 /** The 503 answer while the database is unreachable (server/app.ts maps such errors to it). */
 export function serviceUnavailable() {
-  return data(
-    { message: "AdNaira is temporarily unavailable. Please try again in a moment." },
-    { status: 503, headers: { "Retry-After": "5" } },
-  );
+  return data({ message: SERVICE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": "5" } });
 }
+
+export const SERVICE_UNAVAILABLE_MESSAGE = "AdNaira is temporarily unavailable. Please try again in a moment.";
 
 export function forbidden(message = "Access Denied.") {
   return data({ message }, { status: 403 });

@@ -50,7 +50,7 @@ export function createToastCookie(secret: string, options: { secure: boolean }) 
 }
 
 /** Sets a toast that survives the redirect (short-lived signed cookie, read once). */
-export function toastCookieHeader(context: RequestContext, toast: ToastInput): string {
+export function toastCookieHeader(context: Pick<RequestContext, "services">, toast: ToastInput): string {
   return context.services.cookies.toast.serialize(ToastSchema.parse(toast));
 }
 

@@ -1,6 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appSettings } from "~/db/schema";
+import { and, eq, sql } from "drizzle-orm";
+import { advertViews, appSettings } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
 import { createUser } from "../support/factories";
@@ -140,5 +141,56 @@ describe("earning from adverts", () => {
     expect(violations, describeViolations(violations)).toEqual([]);
     await screenshot(page, "dashboard-earning-360");
     expect(oneSlotAdvert).not.toBe("");
+  });
+
+  it("restarts the countdown with Keep Watching when the server finds the claim too early", async () => {
+    const { page } = await suite.open(DESKTOP);
+    const femi = await approvedMember("Femi Early");
+    await signIn(page, femi.email, femi.password);
+    await dismissToast(page);
+    await viewButton(page, "MTN Data Bonanza").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/adverts/"));
+    const claim = page.getByRole("button", { name: "Claim Reward" });
+    await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
+    // The server's clock is the one that counts: as far as it knows, the view has just begun.
+    await db()
+      .update(advertViews)
+      .set({ startedAt: sql`now()` })
+      .where(and(eq(advertViews.userId, femi.id), sql`${advertViews.claimedAt} is null`));
+    await claim.click();
+    await expectToast(page, "Keep Watching", { variant: "error" });
+    expect(await page.getByRole("alert").filter({ hasText: "Please view the advert for" }).count()).toBe(1);
+    await page.getByTestId("countdown").filter({ hasText: /Keep viewing for [12] seconds?/ }).waitFor();
+    expect(await claim.isDisabled()).toBe(true);
+
+    await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
+    await claim.click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await expectToast(page, "Reward Earned!", { message: "You earned ₦25.00 for viewing this advert.", variant: "success" });
+    expect(await statValue(page, "stat-total-earnings")).toBe("₦25.00");
+  });
+
+  it("works without JavaScript: an early claim comes back with the reason, a later one pays", async () => {
+    const { page } = await suite.open(MOBILE, { javaScript: false });
+    const tunde = await approvedMember("Tunde NoScript");
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(tunde.email);
+    await page.getByLabel("Password", { exact: true }).fill(tunde.password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+
+    await viewButton(page, "MTN Data Bonanza").click();
+    await page.waitForURL((url) => url.pathname.startsWith("/adverts/"));
+    const advertPath = pathname(page);
+    await page.getByRole("button", { name: "Claim Reward" }).click(); // enabled: there is no script to count down
+    await page.waitForURL((url) => url.pathname === advertPath && url.searchParams.has("early"));
+    expect(await page.getByRole("alert").innerText()).toMatch(/^Please view the advert for [12] more seconds? to earn the reward\.$/);
+    await screenshot(page, "advert-claim-too-early-no-js-360");
+
+    await page.waitForTimeout(2_100); // the dwell time (2 s here) on the server's clock
+    await page.getByRole("button", { name: "Claim Reward" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    expect(await statValue(page, "stat-total-earnings")).toBe("₦25.00");
+    expect(await viewButton(page, "MTN Data Bonanza").count()).toBe(0);
   });
 });

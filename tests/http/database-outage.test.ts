@@ -108,6 +108,14 @@ describe("database outage", () => {
     expect(pageText(login.body)).toContain("AdNaira is temporarily unavailable");
     const logout = await client.post("/logout", {}); // signed in: ending the session needs the database
     expect(logout.status).toBe(503);
+    // The advert claim (served outside React Router) too, in both of its answers.
+    const claim = await client.post("/adverts/SomeAdvertId/claim", {});
+    expect(claim.status).toBe(503);
+    expect(claim.body).toContain("AdNaira is temporarily unavailable");
+    expect(claim.headers.get("Retry-After")).toBe("5");
+    const claimAsScript = await client.post("/adverts/SomeAdvertId/claim", {}, { Accept: "application/json" });
+    expect(claimAsScript.status).toBe(503);
+    expect(JSON.parse(claimAsScript.body)).toEqual({ message: "AdNaira is temporarily unavailable. Please try again in a moment." });
 
     // The process is alive and still serving.
     expect((await client.get("/healthz")).status).toBe(200);

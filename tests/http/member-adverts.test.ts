@@ -31,6 +31,17 @@ function redirectToast(res: HttpResponse) {
 
 const outcome = (res: HttpResponse) => ({ status: res.status, location: res.location, toast: redirectToast(res) });
 
+/** "Claim Reward" as a form post (no JavaScript yet): answered with a redirect. */
+const claim = (client: HttpClient, advertId: string) => client.post(`/adverts/${advertId}/claim`, {});
+
+/** "Claim Reward" from the page's script: the same outcome as JSON. */
+async function claimAsScript(client: HttpClient, advertId: string) {
+  const res = await client.post(`/adverts/${advertId}/claim`, {}, { Accept: "application/json" });
+  expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
+  expect(redirectToast(res)).toBeNull(); // the script shows the toast itself
+  return { status: res.status, body: JSON.parse(res.body) as unknown };
+}
+
 async function signedIn(overrides: Parameters<typeof member>[1] = {}): Promise<{ client: HttpClient; id: string }> {
   const user = await member(app.services.db, overrides);
   const client = app.client();
@@ -77,18 +88,27 @@ describe("earning from an advert", () => {
     expect(viewingText).toMatch(/Keep viewing for (10|9) seconds to earn your reward\./);
     expect(viewingText).toContain("Claim Reward");
 
-    // Too early: refused on the server, whatever the page's button says.
-    const early = await client.post(`/adverts/${advertId}`, { intent: "claim" });
-    expect(early.status).toBe(409);
-    expect(pageText(early.body)).toMatch(/Please view the advert for (10|9) more seconds to earn the reward\./);
-    expect(early.body).toContain("Keep Watching");
+    // Too early: refused on the server, whatever the page's button says. Without JavaScript,
+    // back to the advert, which says why; the script gets the seconds left and the toast.
+    const early = await claim(client, advertId);
+    expect(outcome(early)).toEqual({ status: 302, location: `/adverts/${advertId}?early=1`, toast: null });
+    const earlyPage = pageText((await client.get(early.location!)).body);
+    expect(earlyPage).toMatch(/Please view the advert for (10|9) more seconds to earn the reward\./);
+    expect(earlyPage).toMatch(/Keep viewing for (10|9) seconds/);
+    expect(pageText((await client.get(`/adverts/${advertId}`)).body)).not.toContain("Please view the advert for");
+    const earlyAnswer = await claimAsScript(client, advertId);
+    expect(earlyAnswer.status).toBe(409);
+    expect(earlyAnswer.body).toMatchObject({
+      secondsLeft: expect.any(Number),
+      toast: { type: "error", title: "Keep Watching", description: expect.stringMatching(/^Please view the advert for (10|9) more seconds/) },
+    });
 
     // Opening it again continues the countdown rather than restarting it.
     await watchedFor(id, advertId, 7);
     expect(pageText((await client.get(`/adverts/${advertId}`)).body)).toMatch(/Keep viewing for (3|2) seconds/);
 
     await watchedFor(id, advertId, 11);
-    const claimed = await client.post(`/adverts/${advertId}`, { intent: "claim" });
+    const claimed = await claim(client, advertId);
     expect(outcome(claimed)).toEqual({
       status: 302,
       location: "/dashboard",
@@ -105,11 +125,18 @@ describe("earning from an advert", () => {
     expect(afterText).toContain(EMPTY);
 
     // A second claim (double click, another tab) pays nothing.
-    const again = await client.post(`/adverts/${advertId}`, { intent: "claim" });
+    const again = await claim(client, advertId);
     expect(outcome(again)).toMatchObject({
       status: 302,
       location: "/dashboard",
       toast: { type: "error", title: "Already Rewarded", description: "You have already earned the reward for this advert." },
+    });
+    expect(await claimAsScript(client, advertId)).toEqual({
+      status: 200,
+      body: {
+        redirectTo: "/dashboard",
+        toast: { type: "error", title: "Already Rewarded", description: "You have already earned the reward for this advert." },
+      },
     });
     expect(outcome(await client.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
       location: "/dashboard",
@@ -149,9 +176,7 @@ describe("earning from an advert", () => {
     // Shown once: the next visit is clean.
     expect(pageText((await client.get("/dashboard")).body)).not.toContain("Account Not Approved");
 
-    expect(outcome(await client.post(`/adverts/${advertId}`, { intent: "claim" }))).toMatchObject({
-      toast: { title: "Account Not Approved" },
-    });
+    expect(outcome(await claim(client, advertId))).toMatchObject({ toast: { title: "Account Not Approved" } });
     const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
     expect(views).toEqual([]);
   });
@@ -182,7 +207,7 @@ describe("earning from an advert", () => {
     };
     expect(outcome(await client.post(`/adverts/${fresh}`, { intent: "start" }))).toEqual({ status: 302, location: "/dashboard", toast: limit });
     expect(pageText((await client.get("/dashboard")).body)).toContain(`${limit.title} ${limit.description}`);
-    expect(outcome(await client.post(`/adverts/${opened}`, { intent: "claim" }))).toEqual({ status: 302, location: "/dashboard", toast: limit });
+    expect(outcome(await claim(client, opened))).toEqual({ status: 302, location: "/dashboard", toast: limit });
   });
 
   it("shows the weekly rank and referral achievements from approved referrals", async () => {
@@ -213,11 +238,14 @@ describe("earning from an advert", () => {
       location: "/dashboard",
       toast: { title: "Advert Unavailable", description: "This advert is no longer available." },
     });
-    expect(outcome(await client.post("/adverts/MadeUpAdvertId_000001", { intent: "claim" }))).toMatchObject({
+    expect(outcome(await claim(client, "MadeUpAdvertId_000001"))).toMatchObject({
       location: "/dashboard",
       toast: { title: "Advert Unavailable" },
     });
+    expect(outcome(await claim(client, "not%20an%20id"))).toMatchObject({ location: "/dashboard", toast: { title: "Advert Unavailable" } });
     expect((await client.post("/adverts/MadeUpAdvertId_000001", { intent: "pay-me" })).status).toBe(400);
+    // The claim has its own address; the advert's form no longer takes one.
+    expect((await client.post("/adverts/MadeUpAdvertId_000001", { intent: "claim" })).status).toBe(400);
     expect(outcome(await client.get("/adverts/not%20an%20id"))).toMatchObject({ status: 302, location: "/dashboard" });
 
     const advertId = await postAdvert(app.services.db, admin);
@@ -225,7 +253,40 @@ describe("earning from an advert", () => {
     const adminClient = app.client();
     await adminClient.login(adminUser.email, adminUser.password);
     expect(outcome(await adminClient.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({ status: 302, location: "/admin" });
+    expect(outcome(await claim(adminClient, advertId))).toMatchObject({ status: 302, location: "/admin" });
+    expect(await claimAsScript(adminClient, advertId)).toEqual({ status: 403, body: { redirectTo: "/admin" } });
     const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, adminUser.id));
     expect(views).toEqual([]);
+  });
+
+  it("pays once when the same claim arrives many times at once (double taps, several tabs)", async () => {
+    const advertId = await postAdvert(app.services.db, admin, { rewardKobo: 5_000n, maxClicks: 100 });
+    const { client, id } = await signedIn();
+    await startAdvertView(app.services.db, id, advertId, longAgo());
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => (i % 2 ? claim(client, advertId) : claimAsScript(client, advertId))),
+    );
+    const titles = answers.map((a) =>
+      typeof a.body === "string" ? redirectToast(a as HttpResponse)?.title : (a.body as { toast?: { title: string } }).toast?.title,
+    );
+    expect(titles.filter((t) => t === "Reward Earned!")).toHaveLength(1);
+    expect(titles.filter((t) => t === "Already Rewarded")).toHaveLength(19);
+    expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦50.00");
+  });
+
+  it("sends a signed-out claim to sign in and refuses one posted from another site", async () => {
+    const advertId = await postAdvert(app.services.db, admin);
+    const stranger = app.client();
+    expect(outcome(await claim(stranger, advertId))).toEqual({ status: 302, location: "/login", toast: null });
+    expect(await claimAsScript(stranger, advertId)).toEqual({ status: 401, body: { redirectTo: "/login" } });
+
+    const { client, id } = await signedIn();
+    await startAdvertView(app.services.db, id, advertId, longAgo());
+    const forged = await client.post(`/adverts/${advertId}/claim`, {}, { Origin: "https://evil.example" });
+    expect(forged.status).toBe(400);
+    const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
+    expect(views.map((v) => v.claimedAt)).toEqual([null]);
+    // The same member's own claim goes through.
+    expect(outcome(await claim(client, advertId))).toMatchObject({ location: "/dashboard", toast: { title: "Reward Earned!" } });
   });
 });

@@ -1,23 +1,64 @@
 import { Timer } from "lucide-react";
-import { useEffect, useState } from "react";
-import { Form, useNavigation } from "react-router";
+import { type FormEvent, useEffect, useState } from "react";
+import { useNavigate } from "react-router";
+import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
+import type { ClaimAnswer } from "~/domain/adverts/advert-claim";
 import { useHydrated } from "./use-hydrated";
 
 /**
  * The dwell countdown and the Claim Reward form. The server says how many seconds are left;
  * the browser counts them down and enables the button at 0. Before JavaScript runs the button
- * stays enabled (the form must work without it) and the server refuses an early claim.
+ * stays enabled and the form posts as it is (the server refuses an early claim and the page
+ * says why: `notice`); once hydrated, the claim is sent with fetch and its JSON answer
+ * (server/advert-claim.ts) shown as a toast, then the member is taken to the dashboard.
  */
-export function ClaimCountdown({ secondsLeft, dwellSeconds }: { secondsLeft: number; dwellSeconds: number }) {
+export function ClaimCountdown({
+  claimPath,
+  secondsLeft,
+  dwellSeconds,
+  notice,
+}: {
+  claimPath: string;
+  secondsLeft: number;
+  dwellSeconds: number;
+  notice: string | null;
+}) {
   const hydrated = useHydrated();
-  const left = useCountdown(secondsLeft);
-  const navigation = useNavigation();
-  const claiming = navigation.state !== "idle" && navigation.formData?.get("intent") === "claim";
+  const navigate = useNavigate();
+  // A refused early claim restarts the countdown from the server's figure.
+  const [wait, setWait] = useState({ secondsLeft, notice, round: 0 });
+  const left = useCountdown(wait.secondsLeft, wait.round);
+  const [claiming, setClaiming] = useState(false);
   const waiting = left > 0;
   const done = dwellSeconds > 0 ? Math.min(100, Math.round(((dwellSeconds - left) / dwellSeconds) * 100)) : 100;
+
+  async function claim(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (claiming) return;
+    setClaiming(true);
+    const answer = await sendClaim(claimPath);
+    if (answer && "secondsLeft" in answer) {
+      showToast(answer.toast);
+      setWait((w) => ({ secondsLeft: answer.secondsLeft, notice: answer.toast.description, round: w.round + 1 }));
+      setClaiming(false);
+    } else if (answer) {
+      if (answer.toast) showToast(answer.toast);
+      // Stays "Claiming..." until the next page has loaded (no second click meanwhile).
+      await navigate(answer.redirectTo, { replace: true });
+    } else {
+      showToast({ type: "error", title: "Claim Failed", description: CLAIM_FAILED });
+      setClaiming(false);
+    }
+  }
+
   return (
     <div className="grid gap-3">
+      {wait.notice ? (
+        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          {wait.notice}
+        </p>
+      ) : null}
       <div className="flex items-center gap-2 text-sm font-medium text-gray-800">
         <Timer className="h-5 w-5 shrink-0 text-brand-700" aria-hidden />
         <p data-testid="countdown" aria-live={waiting ? "off" : "polite"}>
@@ -41,18 +82,33 @@ export function ClaimCountdown({ secondsLeft, dwellSeconds }: { secondsLeft: num
       >
         <div className="h-full bg-brand-600 transition-[width] duration-1000 ease-linear" style={{ width: `${done}%` }} />
       </div>
-      <Form method="post" replace>
-        <input type="hidden" name="intent" value="claim" />
+      <form method="post" action={claimPath} onSubmit={claim}>
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={(hydrated && waiting) || claiming}>
           {claiming ? "Claiming..." : "Claim Reward"}
         </Button>
-      </Form>
+      </form>
     </div>
   );
 }
 
+const CLAIM_FAILED = "Your claim could not be sent. Check your connection and try again.";
+
+/** Posts the claim and reads its JSON answer; null when it did not arrive or made no sense. */
+async function sendClaim(claimPath: string): Promise<ClaimAnswer | null> {
+  try {
+    const response = await fetch(claimPath, { method: "POST", headers: { Accept: "application/json" } });
+    const body: unknown = await response.json();
+    if (typeof body !== "object" || body === null) return null;
+    if ("redirectTo" in body && typeof body.redirectTo === "string") return body as ClaimAnswer;
+    if ("secondsLeft" in body && typeof body.secondsLeft === "number") return body as ClaimAnswer;
+    return null;
+  } catch {
+    return null;
+  }
+}
+
 /** Whole seconds left, counted down from a deadline set when the server's figure arrives. */
-function useCountdown(secondsLeft: number): number {
+function useCountdown(secondsLeft: number, round: number): number {
   const [left, setLeft] = useState(secondsLeft);
   useEffect(() => {
     const deadline = Date.now() + secondsLeft * 1000;
@@ -64,6 +120,6 @@ function useCountdown(secondsLeft: number): number {
       if (Date.now() >= deadline) window.clearInterval(timer);
     }, 250);
     return () => window.clearInterval(timer);
-  }, [secondsLeft]);
+  }, [secondsLeft, round]);
   return left;
 }

@@ -3,9 +3,9 @@ import { data, Link, redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/advert";
 import { ClaimCountdown } from "~/components/dashboard/claim-countdown";
-import { useToastFrom } from "~/components/toaster";
 import { Card } from "~/components/ui/card";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { AdvertIdSchema, advertClaimPath } from "~/domain/adverts/advert-claim";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import { type AdvertOutcome, advertToast } from "~/domain/adverts/messages";
 import { advertViewState } from "~/domain/adverts/view-state.server";
 import { formatKobo } from "~/domain/shared/money";
@@ -16,9 +16,7 @@ import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, loaderData?.advert.title ?? "Advert");
 
-/** Advert ids are opaque 21-character URL-safe strings; anything else cannot be an advert. */
-const AdvertIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
-const IntentSchema = z.object({ intent: z.enum(["start", "claim"]) });
+const IntentSchema = z.object({ intent: z.literal("start") });
 
 type Context = Route.LoaderArgs["context"];
 
@@ -31,6 +29,8 @@ function toDashboard(context: Context, outcome: AdvertOutcome) {
 /**
  * Shows the advert being viewed, with the seconds still to wait. Only after "View Advert"
  * started a view: a member who never started one (or was already rewarded) goes to the dashboard.
+ * `?early=1`: a claim posted without JavaScript came too soon (server/advert-claim.ts); the page
+ * says so in words, as there is no toast without JavaScript.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUserDashboard(request, context);
@@ -43,7 +43,10 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   // The view exists, so this only reads it back (the countdown continues, it never restarts).
   const view = await startAdvertView(db, user.id, advertId.data);
   if (view.status !== "ok") throw await toDashboard(context, view);
+  const early = view.secondsLeft > 0 && new URL(request.url).searchParams.has("early");
   return {
+    notice: early ? advertToast({ status: "too-early", secondsLeft: view.secondsLeft }).message : null,
+    claimPath: advertClaimPath(view.advert.id),
     advert: {
       id: view.advert.id,
       title: view.advert.title,
@@ -56,40 +59,20 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   };
 }
 
-/** intent=start ("View Advert" on the dashboard) or intent=claim ("Claim Reward" here). */
+/** "View Advert" on the dashboard (intent=start). "Claim Reward" posts to advertClaimPath. */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireUserDashboard(request, context);
   const advertId = AdvertIdSchema.safeParse(params.advertId);
   const form = IntentSchema.safeParse(await readForm(request));
   if (!form.success) throw data({ message: "Unknown form action." }, { status: 400 });
   if (!advertId.success) return toDashboard(context, { status: "not-found" });
-  const db = context.services.db;
-
-  if (form.data.intent === "start") {
-    const started = await startAdvertView(db, user.id, advertId.data);
-    if (started.status !== "ok") return toDashboard(context, started);
-    return redirect(`/adverts/${encodeURIComponent(advertId.data)}`);
-  }
-
-  const claimed = await claimAdvertReward(db, user.id, advertId.data);
-  if (claimed.status === "too-early") {
-    const toast = advertToast(claimed);
-    return data(
-      {
-        secondsLeft: claimed.secondsLeft,
-        message: toast.message,
-        toast: { id: crypto.randomUUID(), type: toast.variant, title: toast.title, description: toast.message },
-      },
-      { status: 409 },
-    );
-  }
-  return toDashboard(context, claimed);
+  const started = await startAdvertView(context.services.db, user.id, advertId.data);
+  if (started.status !== "ok") return toDashboard(context, started);
+  return redirect(`/adverts/${encodeURIComponent(advertId.data)}`);
 }
 
-export default function AdvertView({ loaderData, actionData }: Route.ComponentProps) {
-  useToastFrom(actionData?.toast);
+export default function AdvertView({ loaderData }: Route.ComponentProps) {
   const { advert } = loaderData;
-  const secondsLeft = actionData?.secondsLeft ?? loaderData.secondsLeft;
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-4">
       <Link
@@ -121,15 +104,12 @@ export default function AdvertView({ loaderData, actionData }: Route.ComponentPr
             </p>
           </div>
           <p className="whitespace-pre-line break-words text-gray-700">{advert.description}</p>
-          {actionData?.message ? (
-            <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
-              {actionData.message}
-            </p>
-          ) : null}
           <ClaimCountdown
-            key={`${secondsLeft}:${actionData?.toast.id ?? "page"}`}
-            secondsLeft={secondsLeft}
+            key={`${advert.id}:${loaderData.secondsLeft}`}
+            claimPath={loaderData.claimPath}
+            secondsLeft={loaderData.secondsLeft}
             dwellSeconds={loaderData.dwellSeconds}
+            notice={loaderData.notice}
           />
         </div>
       </Card>

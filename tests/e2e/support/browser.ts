@@ -36,6 +36,9 @@ export type BrowserSession = {
   close: () => Promise<void>;
 };
 
+/** `javaScript: false`: a browser before (or without) the page's script, as on a slow network. */
+export type PageOptions = { javaScript?: boolean };
+
 /**
  * A fresh context (no cookies) with one page whose errors are collected. HTTP error statuses
  * are not collected: failed logins (401), form errors (400) and the 404 page log them by design.
@@ -44,8 +47,10 @@ export async function openPage(
   browser: Browser,
   origin: string,
   viewport: { width: number; height: number } = DESKTOP,
+  options: PageOptions = {},
 ): Promise<BrowserSession> {
   const context = await browser.newContext({
+    javaScriptEnabled: options.javaScript ?? true,
     baseURL: origin,
     viewport,
     deviceScaleFactor: 1,
@@ -246,9 +251,9 @@ export function setUpBrowserSuite(appOptions: StartTestAppOptions = {}) {
       if (!app) throw new Error("the app has not started");
       return app;
     },
-    async open(viewport: { width: number; height: number }): Promise<BrowserSession> {
+    async open(viewport: { width: number; height: number }, options: PageOptions = {}): Promise<BrowserSession> {
       await session?.close();
-      session = await openPage(browser!, this.app.origin, viewport);
+      session = await openPage(browser!, this.app.origin, viewport, options);
       return session;
     },
     /** Another person's page in a context of its own, alongside the one from `open`. */

@@ -1,0 +1,61 @@
+import type { Request, RequestHandler, Response } from "express";
+import { isDatabaseUnavailable } from "~/db/client.server";
+import { AdvertIdSchema, type ClaimAnswer, type ClaimToast } from "~/domain/adverts/advert-claim";
+import { claimAdvertReward } from "~/domain/adverts/advert-views.server";
+import { advertToast, type AdvertOutcome } from "~/domain/adverts/messages";
+import { homePathFor } from "~/domain/permissions/permissions";
+import { findCurrentUser, SERVICE_UNAVAILABLE_MESSAGE } from "~/server/auth.server";
+import type { Services } from "~/server/services.server";
+import { toastCookieHeader } from "~/server/toast.server";
+
+/**
+ * POST /adverts/:advertId/claim — "Claim Reward". The one write every earning member repeats
+ * all day, so it is served here rather than through React Router (docs/decisions/011): the
+ * security middleware in front of it is the same (origin check, body limit, logging), the rules
+ * are claimAdvertReward's.
+ *
+ * One handler, two answers. A form post (no JavaScript yet) gets a redirect: to the dashboard
+ * with the outcome in the toast cookie, or back to the advert while the countdown runs. The
+ * page's script asks for JSON and gets the same outcome to show and where to go.
+ */
+export function advertClaimHandler(services: Services): RequestHandler {
+  return async (req, res, next) => {
+    const json = wantsJson(req);
+    try {
+      const user = await findCurrentUser(req.headers.cookie ?? null, services);
+      if (!user) return void answer(res, json, "/login");
+      if (user.role !== "user") return void answer(res, json, homePathFor(user.role));
+
+      const advertId = AdvertIdSchema.safeParse(req.params.advertId);
+      const outcome: AdvertOutcome = advertId.success
+        ? await claimAdvertReward(services.db, user.id, advertId.data)
+        : { status: "not-found" };
+      const { title, message, variant } = advertToast(outcome);
+      const toast: ClaimToast = { type: variant, title, description: message };
+
+      if (outcome.status === "too-early" && advertId.success) {
+        // The view goes on: the page shows the seconds left (and, without JavaScript, why).
+        if (json) return void res.status(409).json({ secondsLeft: outcome.secondsLeft, toast } satisfies ClaimAnswer);
+        return void res.redirect(302, `/adverts/${encodeURIComponent(advertId.data)}?early=1`);
+      }
+      if (json) return void res.json({ redirectTo: "/dashboard", toast } satisfies ClaimAnswer);
+      res.setHeader("Set-Cookie", toastCookieHeader({ services }, toast));
+      res.redirect(302, "/dashboard");
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) return next(err);
+      res.status(503).set("Retry-After", "5");
+      if (json) res.json({ message: SERVICE_UNAVAILABLE_MESSAGE });
+      else res.type("text/plain").send(SERVICE_UNAVAILABLE_MESSAGE);
+    }
+  };
+}
+
+function wantsJson(req: Request): boolean {
+  return req.headers.accept?.includes("application/json") === true;
+}
+
+/** Sign in, or the member's own home, for someone who cannot claim here. */
+function answer(res: Response, json: boolean, redirectTo: string) {
+  if (json) res.status(redirectTo === "/login" ? 401 : 403).json({ redirectTo } satisfies ClaimAnswer);
+  else res.redirect(302, redirectTo);
+}
