@@ -3,7 +3,7 @@
 // signing, logging or metrics). Statements are copied from what the app sends (traced with
 // trace-sql.js), in the same order, the same transaction shape and the same parallelism.
 //
-//   POST /adverts/:advertId  (intent=claim)  → the session, then the claim (one call of the
+//   POST /adverts/:advertId/claim            → the session, then the claim (one call of the
 //                                              database function claim_advert_reward), 302
 //   GET  /dashboard, /dashboard.data         → the root + dashboard loaders' reads, as JSON
 //
@@ -125,8 +125,6 @@ async function dashboard(req, res) {
 }
 
 async function claim(req, res, advertId) {
-  const body = await readBody(req);
-  if (new URLSearchParams(body).get("intent") !== "claim") return send(res, 400, "Unknown form action.");
   const now = new Date();
   const user = await currentUser(req, now);
   if (!user || user.role !== "user") return send(res, 302, "", { Location: "/login" });
@@ -134,16 +132,6 @@ async function claim(req, res, advertId) {
   const outcome = rows[0]?.outcome;
   if (outcome !== "ok") throw new Error(`claim refused: ${outcome} (the bench seeds every claim to succeed)`);
   send(res, 302, "", { Location: "/dashboard", "X-Claim": outcome });
-}
-
-function readBody(req) {
-  return new Promise((resolve, reject) => {
-    let data = "";
-    req.setEncoding("utf8");
-    req.on("data", (c) => (data += c));
-    req.on("end", () => resolve(data));
-    req.on("error", reject);
-  });
 }
 
 function send(res, status, body, headers = {}) {
@@ -155,7 +143,7 @@ const server = createServer((req, res) => {
   const path = (req.url ?? "/").split("?")[0];
   let work;
   if (req.method === "GET" && (path === "/dashboard" || path === "/dashboard.data")) work = dashboard(req, res);
-  else if (req.method === "POST" && path.startsWith("/adverts/")) work = claim(req, res, decodeURIComponent(path.slice(9)));
+  else if (req.method === "POST" && /^\/adverts\/[^/]+\/claim$/.test(path)) work = claim(req, res, decodeURIComponent(path.split("/")[2]));
   else if (path === "/healthz") return send(res, 200, "ok");
   else return send(res, 404, "Not Found");
   work.catch((err) => {

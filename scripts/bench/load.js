@@ -5,7 +5,8 @@
 //   { url, connections, duration, scenario: "claim" | "get", path?, cookiesFile, startPair? }
 //
 // claim: every request claims a new (member, advert) pair — pair numbers startPair, startPair+1, …
-//        (lib.js pair()) — with that member's session cookie: POST /adverts/:id, intent=claim.
+//        (lib.js pair()) — with that member's session cookie: POST /adverts/:id/claim, the form
+//        post of a browser without JavaScript (no fields; answered with a redirect).
 // get:   GET `path`, each request with the next member's session cookie.
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
@@ -23,14 +24,14 @@ const setupRequest =
         return {
           ...req,
           method: "POST",
-          path: `/adverts/${advertId(a)}`,
+          path: `/adverts/${advertId(a)}/claim`,
           headers: {
             ...req.headers,
             cookie: cookies[u],
             origin,
             "content-type": "application/x-www-form-urlencoded",
           },
-          body: "intent=claim",
+          body: "",
         };
       }
     : (req) => ({ ...req, path: opts.path, headers: { ...req.headers, cookie: cookies[next++ % USERS] } });

@@ -143,6 +143,13 @@ function cpuSnapshot(pid) {
   return { server, postgres };
 }
 
+/** The machine's CPU ticks so far, all and stolen (by the hypervisor for other guests), from /proc/stat. */
+function machineTicks() {
+  if (!existsSync("/proc/stat")) return null;
+  const ticks = readFileSync("/proc/stat", "utf8").split("\n")[0].trim().split(/\s+/).slice(1, 9).map(Number);
+  return { total: ticks.reduce((a, b) => a + b, 0), steal: ticks[7] };
+}
+
 /**
  * CPU seconds spent between two snapshots by the processes alive at the end (a process started
  * in between counts from zero; one that ended in between is left out: its time is gone from /proc).
@@ -211,14 +218,23 @@ let nextPair = 0;
 let viewsUpTo = 0;
 const lastClaimRps = new Map();
 
-/** runLoad, plus the CPU milliseconds the server and PostgreSQL spent per answered request. */
+/**
+ * runLoad, plus the CPU milliseconds the server and PostgreSQL spent per answered request and the
+ * share of the machine's CPU time the hypervisor gave to other guests meanwhile (steal: a noisy
+ * neighbour slows both servers, and makes runs on different days hard to compare).
+ */
 async function measuredLoad(target, opts) {
   const before = cpuSnapshot(target.pid);
+  const ticksBefore = machineTicks();
   const r = await runLoad(opts);
   const after = cpuSnapshot(target.pid);
+  const ticksAfter = machineTicks();
   if (before && after && r.ok > 0) {
     r.cpuServerMs = (cpuSpent(before.server, after.server) * 1000) / r.ok;
     r.cpuPostgresMs = (cpuSpent(before.postgres, after.postgres) * 1000) / r.ok;
+  }
+  if (ticksBefore && ticksAfter && ticksAfter.total > ticksBefore.total) {
+    r.stealPct = ((ticksAfter.steal - ticksBefore.steal) / (ticksAfter.total - ticksBefore.total)) * 100;
   }
   return r;
 }
@@ -326,12 +342,12 @@ async function traceRequests(app, appUrl, cookies) {
     for (const l of lines) console.log(`  ${l.slice(6)}`);
   };
   viewsUpTo = await addViews(benchClient, 0, 1); // pair 0: member 0, advert 0
-  await sent("claim (POST /adverts/ba0000, intent=claim, member 0)", () =>
-    fetch(`${appUrl}/adverts/ba0000`, {
+  await sent("claim (POST /adverts/ba0000/claim, member 0)", () =>
+    fetch(`${appUrl}/adverts/ba0000/claim`, {
       method: "POST",
       redirect: "manual",
       headers: { cookie: cookies[0], origin: appUrl, "content-type": "application/x-www-form-urlencoded" },
-      body: "intent=claim",
+      body: "",
     }),
   );
   await sent("dashboard (GET /dashboard.data, member 1)", () =>
@@ -598,12 +614,21 @@ async function main() {
     const runs = [results[id]?.app, results[ceilingId]?.ceiling];
     if (!runs[0] || !runs[1] || runs.some((rs) => rs.some((r) => r.cpuServerMs === undefined))) continue;
     const m = (rs, key) => fmt(median(rs.map((r) => r[key])), 2);
-    cpuRows.push([id, m(runs[0], "cpuServerMs"), m(runs[0], "cpuPostgresMs"), m(runs[1], "cpuServerMs"), m(runs[1], "cpuPostgresMs")]);
+    const steal = (rs) => (rs.every((r) => r.stealPct !== undefined) ? `${fmt(median(rs.map((r) => r.stealPct)), 1)} %` : "—");
+    cpuRows.push([
+      id,
+      m(runs[0], "cpuServerMs"),
+      m(runs[0], "cpuPostgresMs"),
+      m(runs[1], "cpuServerMs"),
+      m(runs[1], "cpuPostgresMs"),
+      `${steal(runs[0])} / ${steal(runs[1])}`,
+    ]);
   }
   if (cpuRows.length) {
     console.log("");
-    console.log("CPU per answered request (ms, medians; /proc; the load generator not included):");
-    console.log(table(cpuRows, ["scenario", "app", "its PostgreSQL", "ceiling", "its PostgreSQL"]));
+    console.log("CPU per answered request (ms, medians; /proc; the load generator not included), and the CPU time");
+    console.log("the hypervisor gave to other guests during the runs (steal, /proc/stat; app runs / ceiling runs):");
+    console.log(table(cpuRows, ["scenario", "app", "its PostgreSQL", "ceiling", "its PostgreSQL", "steal"]));
   }
   console.log("");
   const byteRows = Object.entries(bytes).map(([page, b]) => {
