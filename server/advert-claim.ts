@@ -16,7 +16,8 @@ import { toastCookieHeader } from "~/server/toast.server";
  *
  * One handler, two answers. A form post (no JavaScript yet) gets a redirect: to the dashboard
  * with the outcome in the toast cookie, or back to the advert while the countdown runs. The
- * page's script asks for JSON and gets the same outcome to show and where to go.
+ * page's script asks for JSON and gets the same outcome to show and where to go. Errors: 503
+ * (database unreachable) and 500, with a message either way.
  */
 export function advertClaimHandler(services: Services): RequestHandler {
   return async (req, res, next) => {
@@ -42,12 +43,25 @@ export function advertClaimHandler(services: Services): RequestHandler {
       res.setHeader("Set-Cookie", toastCookieHeader({ services }, toast));
       res.redirect(302, "/dashboard");
     } catch (err) {
-      if (!isDatabaseUnavailable(err)) return next(err);
-      res.status(503).set("Retry-After", "5");
-      if (json) res.json({ message: SERVICE_UNAVAILABLE_MESSAGE });
-      else res.type("text/plain").send(SERVICE_UNAVAILABLE_MESSAGE);
+      if (res.headersSent) return next(err);
+      if (isDatabaseUnavailable(err)) {
+        res.status(503).set("Retry-After", "5");
+        return void fail(res, json, SERVICE_UNAVAILABLE_MESSAGE);
+      }
+      // Logged as React Router's handleError logs an action's error (entry.server.tsx).
+      services.log.error({ err, requestId: String(req.id), url: req.originalUrl }, "unhandled error");
+      res.status(500);
+      fail(res, json, UNEXPECTED_ERROR_MESSAGE);
     }
   };
+}
+
+const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred. Please try again; if it keeps happening, contact support.";
+
+/** An error answer: `{ message }` for the script, the message as plain text for a form post. */
+function fail(res: Response, json: boolean, message: string) {
+  if (json) res.json({ message });
+  else res.type("text/plain").send(message);
 }
 
 function wantsJson(req: Request): boolean {

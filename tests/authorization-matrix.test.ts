@@ -10,6 +10,8 @@ import { createUser } from "./support/factories";
 /**
  * Who may open which page (spec §2 "Route table" and "Access guard", §6, design.md §3), as data.
  * Every path in app/routes.ts must have exactly one row here; the first test fails otherwise.
+ * `POST /adverts/:advertId/claim` is served outside React Router (server/advert-claim.ts): its
+ * guards (signed out, admin, forged origin) are tested in tests/http/member-adverts.test.ts.
  */
 type Rule =
   /** Anyone, signed in or not. */

@@ -144,7 +144,7 @@ describe("earning from adverts", () => {
   });
 
   it("restarts the countdown with Keep Watching when the server finds the claim too early", async () => {
-    const { page } = await suite.open(DESKTOP);
+    const { page, errors } = await suite.open(DESKTOP);
     const femi = await approvedMember("Femi Early");
     await signIn(page, femi.email, femi.password);
     await dismissToast(page);
@@ -159,11 +159,31 @@ describe("earning from adverts", () => {
       .where(and(eq(advertViews.userId, femi.id), sql`${advertViews.claimedAt} is null`));
     await claim.click();
     await expectToast(page, "Keep Watching", { variant: "error" });
-    expect(await page.getByRole("alert").filter({ hasText: "Please view the advert for" }).count()).toBe(1);
+    const notice = page.getByTestId("claim-notice");
+    expect(await notice.innerText()).toMatch(/^Please view the advert for [12] more seconds? to earn the reward\.$/);
+    expect(await notice.getAttribute("role")).toBeNull(); // the toast has announced it already
     await page.getByTestId("countdown").filter({ hasText: /Keep viewing for [12] seconds?/ }).waitFor();
     expect(await claim.isDisabled()).toBe(true);
 
     await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
+    await notice.waitFor({ state: "detached" }); // no "wait" message beside "You can now claim"
+    // A claim that gets no usable answer says so and can be sent again. (The failure is made in
+    // the browser: the server's real 503 is covered by tests/http/database-outage.test.ts.)
+    const unavailable = "AdNaira is temporarily unavailable. Please try again in a moment.";
+    await page.route("**/claim", (route) =>
+      route.fulfill({ status: 503, contentType: "application/json", body: JSON.stringify({ message: unavailable }) }),
+    );
+    await claim.click();
+    await expectToast(page, "Claim Failed", { message: unavailable, variant: "error" });
+    await page.unroute("**/claim");
+    await page.route("**/claim", (route) => route.abort("internetdisconnected"));
+    await claim.click();
+    await expectToast(page, "Claim Failed", { message: "Your claim could not be sent. Check your connection and try again." });
+    await page.unroute("**/claim");
+    // The browser logs the cut-off request; that one console error is expected here.
+    const cutOff = errors.findIndex((e) => e.includes("ERR_INTERNET_DISCONNECTED"));
+    expect(cutOff).toBeGreaterThanOrEqual(0);
+    errors.splice(cutOff, 1);
     await claim.click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await expectToast(page, "Reward Earned!", { message: "You earned ₦25.00 for viewing this advert.", variant: "success" });
@@ -184,7 +204,9 @@ describe("earning from adverts", () => {
     const advertPath = pathname(page);
     await page.getByRole("button", { name: "Claim Reward" }).click(); // enabled: there is no script to count down
     await page.waitForURL((url) => url.pathname === advertPath && url.searchParams.has("early"));
-    expect(await page.getByRole("alert").innerText()).toMatch(/^Please view the advert for [12] more seconds? to earn the reward\.$/);
+    const notice = page.getByRole("alert");
+    expect(await notice.innerText()).toMatch(/^Please view the advert for [12] more seconds? to earn the reward\.$/);
+    expect(await notice.getAttribute("data-testid")).toBe("claim-notice");
     await screenshot(page, "advert-claim-too-early-no-js-360");
 
     await page.waitForTimeout(2_100); // the dwell time (2 s here) on the server's clock

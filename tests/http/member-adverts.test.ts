@@ -2,7 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { advertViews, referrals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { advertRewardKey, claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { transfer } from "~/domain/ledger/transfer.server";
 import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "~/domain/adverts/test-support";
 import { newId } from "~/domain/shared/ids";
 import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "../support/app";
@@ -274,6 +275,27 @@ describe("earning from an advert", () => {
     expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦50.00");
   });
 
+  it("answers 500 with a message when the claim fails for another reason; nothing is paid", async () => {
+    const advertId = await postAdvert(app.services.db, admin, { rewardKobo: 5_000n });
+    const { client, id } = await signedIn();
+    await startAdvertView(app.services.db, id, advertId, longAgo());
+    // The reward's idempotency key already names another payment: the database refuses the claim.
+    await transfer(app.services.db, {
+      from: { platform: "advert_rewards" },
+      to: { userId: id, kind: "available" },
+      amountKobo: 1n,
+      kind: "advert_reward",
+      idempotencyKey: advertRewardKey(advertId, id),
+    });
+    const message = "An unexpected error occurred. Please try again; if it keeps happening, contact support.";
+    const asForm = await claim(client, advertId);
+    expect({ status: asForm.status, body: asForm.body, toast: redirectToast(asForm) }).toEqual({ status: 500, body: message, toast: null });
+    expect(await claimAsScript(client, advertId)).toEqual({ status: 500, body: { message } });
+    const [view] = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
+    expect(view?.claimedAt).toBeNull();
+    expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦0.01"); // the other payment only
+  });
+
   it("sends a signed-out claim to sign in and refuses one posted from another site", async () => {
     const advertId = await postAdvert(app.services.db, admin);
     const stranger = app.client();
@@ -282,8 +304,12 @@ describe("earning from an advert", () => {
 
     const { client, id } = await signedIn();
     await startAdvertView(app.services.db, id, advertId, longAgo());
-    const forged = await client.post(`/adverts/${advertId}/claim`, {}, { Origin: "https://evil.example" });
-    expect(forged.status).toBe(400);
+    for (const origin of ["https://evil.example", "null"]) {
+      for (const accept of ["text/html", "application/json"]) {
+        const forged = await client.post(`/adverts/${advertId}/claim`, {}, { Origin: origin, Accept: accept });
+        expect(forged.status).toBe(400);
+      }
+    }
     const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
     expect(views.map((v) => v.claimedAt)).toEqual([null]);
     // The same member's own claim goes through.

@@ -27,7 +27,7 @@ export function ClaimCountdown({
   const hydrated = useHydrated();
   const navigate = useNavigate();
   // A refused early claim restarts the countdown from the server's figure.
-  const [wait, setWait] = useState({ secondsLeft, notice, round: 0 });
+  const [wait, setWait] = useState({ secondsLeft, notice, toasted: false, round: 0 });
   const left = useCountdown(wait.secondsLeft, wait.round);
   const [claiming, setClaiming] = useState(false);
   const waiting = left > 0;
@@ -38,24 +38,32 @@ export function ClaimCountdown({
     if (claiming) return;
     setClaiming(true);
     const answer = await sendClaim(claimPath);
-    if (answer && "secondsLeft" in answer) {
-      showToast(answer.toast);
-      setWait((w) => ({ secondsLeft: answer.secondsLeft, notice: answer.toast.description, round: w.round + 1 }));
+    if ("failed" in answer) {
+      showToast({ type: "error", title: "Claim Failed", description: answer.failed });
       setClaiming(false);
-    } else if (answer) {
-      if (answer.toast) showToast(answer.toast);
+    } else if ("secondsLeft" in answer) {
+      showToast(answer.toast);
+      setWait((w) => ({ secondsLeft: answer.secondsLeft, notice: answer.toast.description, toasted: true, round: w.round + 1 }));
+      setClaiming(false);
+    } else if (answer.toast) {
+      showToast(answer.toast);
       // Stays "Claiming..." until the next page has loaded (no second click meanwhile).
       await navigate(answer.redirectTo, { replace: true });
     } else {
-      showToast({ type: "error", title: "Claim Failed", description: CLAIM_FAILED });
-      setClaiming(false);
+      // Signed out or not a member: a full load, so the header shows who is signed in now.
+      window.location.assign(answer.redirectTo);
     }
   }
 
   return (
     <div className="grid gap-3">
-      {wait.notice ? (
-        <p role="alert" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      {wait.notice && waiting ? (
+        // An alert when the page opens with it (no toast without JavaScript); after a toast has
+        // said the same, it is not announced twice.
+        <p
+          role={wait.toasted ? undefined : "alert"}
+          data-testid="claim-notice"
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
           {wait.notice}
         </p>
       ) : null}
@@ -91,20 +99,31 @@ export function ClaimCountdown({
   );
 }
 
-const CLAIM_FAILED = "Your claim could not be sent. Check your connection and try again.";
+const CONNECTION_FAILED = "Your claim could not be sent. Check your connection and try again.";
+const SERVER_FAILED = "Your claim could not be completed. Please try again in a moment.";
 
-/** Posts the claim and reads its JSON answer; null when it did not arrive or made no sense. */
-async function sendClaim(claimPath: string): Promise<ClaimAnswer | null> {
+/**
+ * Posts the claim and reads its JSON answer. `failed`: why nothing came back to act on — the
+ * server's own message when it sent one (503, 500), otherwise a server or connection failure.
+ */
+async function sendClaim(claimPath: string): Promise<ClaimAnswer | { failed: string }> {
+  let response: Response;
   try {
-    const response = await fetch(claimPath, { method: "POST", headers: { Accept: "application/json" } });
-    const body: unknown = await response.json();
-    if (typeof body !== "object" || body === null) return null;
+    response = await fetch(claimPath, {
+      method: "POST",
+      headers: { Accept: "application/json" },
+      signal: AbortSignal.timeout(20_000),
+    });
+  } catch {
+    return { failed: CONNECTION_FAILED };
+  }
+  const body: unknown = await response.json().catch(() => null);
+  if (typeof body === "object" && body !== null) {
     if ("redirectTo" in body && typeof body.redirectTo === "string") return body as ClaimAnswer;
     if ("secondsLeft" in body && typeof body.secondsLeft === "number") return body as ClaimAnswer;
-    return null;
-  } catch {
-    return null;
+    if ("message" in body && typeof body.message === "string") return { failed: body.message };
   }
+  return { failed: SERVER_FAILED };
 }
 
 /** Whole seconds left, counted down from a deadline set when the server's figure arrives. */
