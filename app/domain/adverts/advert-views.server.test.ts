@@ -359,53 +359,59 @@ describe("claimAdvertReward", () => {
     expect(await userEarningsSummary(db, viewer.id, at("2026-07-20T23:30:00Z"))).toMatchObject({ todayViews: 1, dailyLimit: 5 });
   });
 
-  it("is all or nothing: when the payment cannot be posted, no slot is taken and the view stays unclaimed", async () => {
-    // Settings and tiers but no platform accounts: the transfer throws inside the claim.
+  /**
+   * A database of its own (these tests take away what every other test needs), with settings,
+   * tiers, optionally the platform accounts, and one member's view of a one-slot advert started
+   * long ago.
+   */
+  async function withStartedView(
+    options: { platformAccounts: boolean },
+    test: (db: Database, viewerId: string, advertId: string) => Promise<void>,
+  ) {
     const bare = await createTestDatabase({ seed: false });
     try {
       await seedDefaultSettings(bare.db);
       await seedDefaultTiers(bare.db);
+      if (options.platformAccounts) await seedPlatformAccounts(bare.db);
       const localAdmin = await advertAdmin(bare.db);
       const viewer = await member(bare.db);
       const advertId = await postAdvert(bare.db, localAdmin, { maxClicks: 1 });
       await startAdvertView(bare.db, viewer.id, advertId, longAgo());
-      await expect(claimAdvertReward(bare.db, viewer.id, advertId)).rejects.toHaveProperty(
+      await test(bare.db, viewer.id, advertId);
+    } finally {
+      await bare.close();
+    }
+  }
+
+  it("is all or nothing: when the payment cannot be posted, no slot is taken and the view stays unclaimed", async () => {
+    // Settings and tiers but no platform accounts: the transfer throws inside the claim.
+    await withStartedView({ platformAccounts: false }, async (db, viewerId, advertId) => {
+      await expect(claimAdvertReward(db, viewerId, advertId)).rejects.toHaveProperty(
         "cause.message",
         expect.stringMatching(/no advert_rewards ledger account/),
       );
-      const [row] = await bare.db.select().from(adverts).where(eq(adverts.id, advertId));
+      const [row] = await db.select().from(adverts).where(eq(adverts.id, advertId));
       expect(row?.currentClicks).toBe(0);
-      const [view] = await bare.db.select().from(advertViews).where(eq(advertViews.advertId, advertId));
+      const [view] = await db.select().from(advertViews).where(eq(advertViews.advertId, advertId));
       expect(view).toMatchObject({ claimedAt: null, rewardKobo: null, lagosDay: null });
       // Once the books are open the same claim goes through.
-      await seedPlatformAccounts(bare.db);
-      expect(await claimAdvertReward(bare.db, viewer.id, advertId)).toMatchObject({ status: "ok", rewardKobo: 2_500n });
-      await expectReconciled(bare.db);
-    } finally {
-      await bare.close();
-    }
+      await seedPlatformAccounts(db);
+      expect(await claimAdvertReward(db, viewerId, advertId)).toMatchObject({ status: "ok", rewardKobo: 2_500n });
+      await expectReconciled(db);
+    });
   });
+
   it("refuses to pay without the dwell-time setting rather than treating it as no wait", async () => {
-    const bare = await createTestDatabase({ seed: false });
-    try {
-      await seedDefaultSettings(bare.db);
-      await seedDefaultTiers(bare.db);
-      await seedPlatformAccounts(bare.db);
-      const localAdmin = await advertAdmin(bare.db);
-      const viewer = await member(bare.db);
-      const advertId = await postAdvert(bare.db, localAdmin, { maxClicks: 1 });
-      await startAdvertView(bare.db, viewer.id, advertId, longAgo());
-      await bare.db.delete(appSettings);
-      await expect(claimAdvertReward(bare.db, viewer.id, advertId)).rejects.toHaveProperty(
+    await withStartedView({ platformAccounts: true }, async (db, viewerId, advertId) => {
+      await db.delete(appSettings);
+      await expect(claimAdvertReward(db, viewerId, advertId)).rejects.toHaveProperty(
         "cause.message",
         expect.stringMatching(/no advert dwell time setting/),
       );
-      const [row] = await bare.db.select().from(adverts).where(eq(adverts.id, advertId));
+      const [row] = await db.select().from(adverts).where(eq(adverts.id, advertId));
       expect(row?.currentClicks).toBe(0);
-      await expectReconciled(bare.db);
-    } finally {
-      await bare.close();
-    }
+      await expectReconciled(db);
+    });
   });
 });
 
