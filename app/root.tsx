@@ -22,6 +22,7 @@ import { getAppSettings } from "~/domain/settings/app-settings";
 import { getCurrentUser } from "~/server/auth.server";
 import { takeToast } from "~/server/toast.server";
 import { NotFoundPage } from "~/components/not-found";
+import { UNEXPECTED_ERROR_MESSAGE } from "~/lib/error-messages";
 
 export type RootUser = {
   name: string;
@@ -117,7 +118,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   return (
     <ErrorMessage
       title="Something went wrong"
-      message="An unexpected error occurred. Please try again; if it keeps happening, contact support."
+      message={UNEXPECTED_ERROR_MESSAGE}
     />
   );
 }

@@ -4,6 +4,7 @@ import { AdvertIdSchema, type ClaimAnswer, type ClaimToast } from "~/domain/adve
 import { claimAdvertReward } from "~/domain/adverts/advert-views.server";
 import { advertToast, type AdvertOutcome } from "~/domain/adverts/messages";
 import { homePathFor } from "~/domain/permissions/permissions";
+import { UNEXPECTED_ERROR_MESSAGE } from "~/lib/error-messages";
 import { findCurrentUser, SERVICE_UNAVAILABLE_MESSAGE } from "~/server/auth.server";
 import type { Services } from "~/server/services.server";
 import { toastCookieHeader } from "~/server/toast.server";
@@ -55,8 +56,6 @@ export function advertClaimHandler(services: Services): RequestHandler {
     }
   };
 }
-
-const UNEXPECTED_ERROR_MESSAGE = "An unexpected error occurred. Please try again; if it keeps happening, contact support.";
 
 /** An error answer: `{ message }` for the script, the message as plain text for a form post. */
 function fail(res: Response, json: boolean, message: string) {
