@@ -9,10 +9,11 @@ describe("runMigrations on PostgreSQL", () => {
     for (const drop of drops) await drop();
   });
 
-  it.runIf(usingPostgres())("lets several app processes start on a new database at once", async () => {
+  it.runIf(usingPostgres())("lets several app processes start on a new database at once, each with a pool of one", async () => {
     const empty = (await createEmptyPostgresDatabase())!;
     drops.push(empty.drop);
-    const handles = [1, 2, 3].map(() => openPostgres(empty.url, undefined, { max: 3 }));
+    // One connection each: the migrations run on the connection that holds the advisory lock.
+    const handles = [1, 2, 3].map(() => openPostgres(empty.url, undefined, { max: 1 }));
     try {
       const results = await Promise.allSettled(handles.map((h) => runMigrations(h)));
       expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);

@@ -23,8 +23,11 @@ export type DatabaseHandle = {
   /** Runs `select 1`; rejects when the database cannot be reached. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
-  /** PostgreSQL: runs `fn` while holding a session advisory lock (one process at a time). */
-  exclusive?: (lockKey: number, fn: () => Promise<void>) => Promise<void>;
+  /**
+   * PostgreSQL: runs `fn` while holding a session advisory lock (one process at a time), on the
+   * connection that holds it — so it needs no second connection from the pool.
+   */
+  exclusive?: (lockKey: number, fn: (db: Database) => Promise<void>) => Promise<void>;
 };
 
 export class DataDirLockedError extends Error {}
@@ -83,12 +86,12 @@ export async function openPglite(dataDir: string | "memory", log?: Logger): Prom
 /** A node-postgres pool. Pool errors (a restarted server) are logged, never fatal. */
 export function openPostgres(
   connectionString: string,
-  log?: Logger,
-  options: { max?: number } = {},
+  log: Logger | undefined,
+  options: { max: number },
 ): DatabaseHandle {
   const pool = new pg.Pool({
     connectionString,
-    max: options.max ?? 20,
+    max: options.max,
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
@@ -106,7 +109,7 @@ export function openPostgres(
       try {
         await client.query("select pg_advisory_lock($1)", [lockKey]);
         try {
-          await fn();
+          await fn(drizzlePg({ client, schema, casing: "snake_case" }) as unknown as Database);
         } finally {
           await client.query("select pg_advisory_unlock($1)", [lockKey]);
         }
@@ -131,8 +134,8 @@ export async function runMigrations(handle: DatabaseHandle): Promise<void> {
     return;
   }
   // Without the lock, two processes migrating a new database at once collide and one exits.
-  const migrate = () => migratePg(handle.db as never, { migrationsFolder });
-  await (handle.exclusive ? handle.exclusive(MIGRATION_LOCK_KEY, migrate) : migrate());
+  const migrate = (db: Database) => migratePg(db as never, { migrationsFolder });
+  await (handle.exclusive ? handle.exclusive(MIGRATION_LOCK_KEY, migrate) : migrate(handle.db));
 }
 
 const connectionErrorCodes = new Set([
