@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ConfigError, loadConfig } from "./config.server";
+import { ConfigError, defaultPoolMax, loadConfig } from "./config.server";
 
 /** The ConfigError thrown for an environment (fails the test when nothing is thrown). */
 function configError(env: Record<string, string | undefined>): ConfigError {
@@ -14,7 +14,7 @@ function configError(env: Record<string, string | undefined>): ConfigError {
 
 describe("loadConfig", () => {
   it("has working defaults for a local try-out", () => {
-    const config = loadConfig({});
+    const config = loadConfig({}, { cpus: 2 });
     expect(config.port).toBe(3000);
     expect(config.host).toBe("127.0.0.1");
     expect(config.appUrl.href).toBe("http://localhost:3000/");
@@ -29,7 +29,17 @@ describe("loadConfig", () => {
     expect(config.superAdmin).toBeUndefined();
     expect(config.mailFrom).toBe("AdNaira <no-reply@adnaira.local>");
     expect(config.webConcurrency).toBe(1);
-    expect(config.databasePoolMax).toBe(20);
+    expect(config.databasePoolMax).toBe(4); // 2 × 2 cores, one process
+  });
+
+  it("sizes the database pool to the cores, shared between the processes, unless told", () => {
+    expect(defaultPoolMax(2, 1)).toBe(4);
+    expect(defaultPoolMax(2, 2)).toBe(2);
+    expect(defaultPoolMax(8, 8)).toBe(2);
+    expect(defaultPoolMax(8, 3)).toBe(6); // rounded up
+    expect(defaultPoolMax(1, 4)).toBe(2); // never fewer than 2 a process
+    expect(loadConfig({ DATABASE_URL: "postgres://db/x", REDIS_URL: "redis://r", WEB_CONCURRENCY: "2" }, { cpus: 2 }).databasePoolMax).toBe(2);
+    expect(loadConfig({ WEB_CONCURRENCY: "1", DATABASE_POOL_MAX: "30" }, { cpus: 2 }).databasePoolMax).toBe(30);
   });
 
   it("reads every variable", () => {

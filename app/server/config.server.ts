@@ -1,3 +1,4 @@
+import { availableParallelism } from "node:os";
 import { z } from "zod";
 
 /** Treats an empty variable (`FOO=`) as unset, so defaults apply. */
@@ -28,7 +29,7 @@ const EnvSchema = z
     ),
     TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((v) => v ?? 0),
     WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).transform((v) => v ?? 1),
-    DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(500)).transform((v) => v ?? 20),
+    DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(500)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
@@ -70,8 +71,8 @@ export type Config = {
   /** App processes serving the port (node:cluster); 1 = this process serves it alone. */
   webConcurrency: number;
   /**
-   * PostgreSQL connections per app process: WEB_CONCURRENCY × this (plus other clients) must
-   * stay under the server's max_connections (100 by default).
+   * PostgreSQL connections per app process (DATABASE_POOL_MAX, else {@link defaultPoolMax}):
+   * WEB_CONCURRENCY × this (plus other clients) must stay under the server's max_connections.
    */
   databasePoolMax: number;
   /** Cookies carry `Secure` (and HSTS is sent) when the public origin is https. */
@@ -80,8 +81,23 @@ export type Config = {
 
 export class ConfigError extends Error {}
 
+/**
+ * PostgreSQL does the most work with about two active connections per CPU core; past that they
+ * queue for the CPUs inside the server and each transaction gets slower (with 40 connections on
+ * 2 cores a claim cost PostgreSQL twice the CPU and its p99 quadrupled: docs/decisions/012).
+ * Without DATABASE_POOL_MAX the app assumes the database has as many cores as this machine and
+ * shares 2 × cores connections between its processes, at least 2 each. Requests beyond that wait
+ * in the app for a free connection.
+ */
+export function defaultPoolMax(cpus: number, webConcurrency: number): number {
+  return Math.max(2, Math.ceil((2 * cpus) / webConcurrency));
+}
+
 /** Parses the environment once at start; a bad value names the variable. */
-export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+export function loadConfig(
+  env: Record<string, string | undefined> = process.env,
+  machine: { cpus: number } = { cpus: availableParallelism() },
+): Config {
   const parsed = EnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((issue) => `  ${issue.path.join(".")}: ${issue.message}`);
@@ -106,7 +122,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     webConcurrency: e.WEB_CONCURRENCY,
-    databasePoolMax: e.DATABASE_POOL_MAX,
+    databasePoolMax: e.DATABASE_POOL_MAX ?? defaultPoolMax(machine.cpus, e.WEB_CONCURRENCY),
     secureCookies: appUrl.protocol === "https:",
   };
 }
