@@ -12,7 +12,7 @@
 // (the bench seeds every member's accounts and starts every view it claims, with dwell 0 s and
 // room for every claim, so the app never takes that path or refuses either); no refusal messages.
 //
-// Env: DATABASE_URL, PORT, HOST (127.0.0.1), POOL_MAX (20, the app's pool size per process),
+// Env: DATABASE_URL, PORT, HOST (127.0.0.1), POOL_MAX (connections per process; run.js passes the app's),
 // WORKERS (1; more: node:cluster workers sharing the port, as the app's WEB_CONCURRENCY).
 import cluster from "node:cluster";
 import { createServer } from "node:http";
@@ -23,7 +23,7 @@ import { SESSION_COOKIE, decodeCookieValue, sha256Hex } from "./lib.js";
 const WORKERS = Number(process.env.WORKERS ?? 1);
 const pool = new pg.Pool({
   connectionString: process.env.DATABASE_URL,
-  max: Number(process.env.POOL_MAX ?? 20),
+  max: Number(process.env.POOL_MAX ?? 2),
   connectionTimeoutMillis: 5_000,
   idleTimeoutMillis: 30_000,
 });

@@ -44,8 +44,11 @@ const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_P
 // than one app process needs Redis for the shared rate limits (BENCH_REDIS_URL).
 const WORKERS = Number(process.env.BENCH_WORKERS ?? os.cpus().length);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
-// Database connections per process, app (DATABASE_POOL_MAX) and ceiling alike; default: the app's.
-const POOL_MAX = process.env.BENCH_POOL_MAX ?? "";
+// Database connections per process, app (DATABASE_POOL_MAX) and ceiling alike; default: what the
+// app itself would choose here (defaultPoolMax, app/server/config.server.ts: 2 × the CPUs, shared
+// between the processes, at least 2 each; PostgreSQL runs on this machine).
+const POOL_MAX = Number(process.env.BENCH_POOL_MAX || Math.max(2, Math.ceil((2 * os.availableParallelism()) / WORKERS)));
+if (!Number.isInteger(POOL_MAX) || POOL_MAX < 1) throw new Error(`BENCH_POOL_MAX must be a whole number ≥ 1 (got ${process.env.BENCH_POOL_MAX})`);
 if (!Number.isInteger(WORKERS) || WORKERS < 1) throw new Error(`BENCH_WORKERS must be a whole number ≥ 1 (got ${process.env.BENCH_WORKERS})`);
 if (ONLY && !["claim", "dashboard"].includes(ONLY)) throw new Error(`BENCH_ONLY must be claim or dashboard (got ${ONLY})`);
 
@@ -404,7 +407,7 @@ async function main() {
     SUPER_ADMIN_EMAIL: "superadmin@bench.adnaira.test",
     SUPER_ADMIN_PASSWORD: "bench-super-admin-password",
     WEB_CONCURRENCY: String(WORKERS),
-    ...(POOL_MAX ? { DATABASE_POOL_MAX: POOL_MAX } : {}),
+    DATABASE_POOL_MAX: String(POOL_MAX),
     ...(WORKERS > 1 ? { REDIS_URL } : {}),
   });
   try {
@@ -428,7 +431,7 @@ async function main() {
     DATABASE_URL: dbUrl.href,
     PORT: String(ceilingPort),
     HOST: "127.0.0.1",
-    POOL_MAX: POOL_MAX || "20", // the app's default
+    POOL_MAX: String(POOL_MAX),
     WORKERS: String(WORKERS),
   });
   await waitFor(`${ceilingUrl}/healthz`, { isAlive: () => ceiling.alive });
@@ -598,7 +601,7 @@ async function main() {
 
   console.log("");
   console.log(`AdNaira benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${version}`);
-  console.log(`app and ceiling: ${WORKERS} process${WORKERS === 1 ? "" : "es"} each (BENCH_WORKERS), ${os.cpus().length} CPUs shared with PostgreSQL and the load generator`);
+  console.log(`app and ceiling: ${WORKERS} process${WORKERS === 1 ? "" : "es"} each (BENCH_WORKERS) with ${POOL_MAX} database connections each (BENCH_POOL_MAX), ${os.cpus().length} CPUs shared with PostgreSQL and the load generator`);
   console.log(`${USERS.toLocaleString()} members, ${ADVERTS.toLocaleString()} adverts, ${REFERRALS} referrals this week; ${ROUNDS} rounds × ${DURATION} s per scenario; medians (ratio = median of per-round app/ceiling)`);
   console.log(`load average (1 min) before the run ${loadBefore.toFixed(2)}, after ${os.loadavg()[0].toFixed(2)}`);
   console.log("");
