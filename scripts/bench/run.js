@@ -43,13 +43,13 @@ const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_P
 // App processes (WEB_CONCURRENCY) and, for a fair comparison, as many ceiling processes. More
 // than one app process needs Redis for the shared rate limits (BENCH_REDIS_URL).
 const WORKERS = Number(process.env.BENCH_WORKERS ?? os.cpus().length);
+if (!Number.isInteger(WORKERS) || WORKERS < 1) throw new Error(`BENCH_WORKERS must be a whole number ≥ 1 (got ${process.env.BENCH_WORKERS})`);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 // Database connections per process, app (DATABASE_POOL_MAX) and ceiling alike; default: what the
 // app itself would choose here (defaultPoolMax, app/server/config.server.ts: 2 × the CPUs, shared
 // between the processes, at least 2 each; PostgreSQL runs on this machine).
 const POOL_MAX = Number(process.env.BENCH_POOL_MAX || Math.max(2, Math.ceil((2 * os.availableParallelism()) / WORKERS)));
 if (!Number.isInteger(POOL_MAX) || POOL_MAX < 1) throw new Error(`BENCH_POOL_MAX must be a whole number ≥ 1 (got ${process.env.BENCH_POOL_MAX})`);
-if (!Number.isInteger(WORKERS) || WORKERS < 1) throw new Error(`BENCH_WORKERS must be a whole number ≥ 1 (got ${process.env.BENCH_WORKERS})`);
 if (ONLY && !["claim", "dashboard"].includes(ONLY)) throw new Error(`BENCH_ONLY must be claim or dashboard (got ${ONLY})`);
 
 const TARGETS = {
