@@ -46,7 +46,7 @@ function lagosWeek(at) {
 
 // --- SQL (verbatim from the app) ----------------------------------------------------------------
 const SQL = {
-  session: `select "sessions"."id_hash", "sessions"."user_id", "sessions"."last_seen_at", "sessions"."idle_expires_at", "sessions"."absolute_expires_at", "sessions"."ip", "sessions"."user_agent", "sessions"."created_at", "sessions"."updated_at", "users"."id", "users"."display_id", "users"."name", "users"."email", "users"."role", "users"."permissions", "users"."is_approved", "users"."is_restricted", "users"."deactivated_at", "users"."membership_tier_id", "membership_tiers"."name" as tier_name, "users"."referral_code", "users"."created_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where ("sessions"."id_hash" = $1 and "sessions"."idle_expires_at" > $2 and "sessions"."absolute_expires_at" > $3)`,
+  session: `select "sessions"."last_seen_at", "sessions"."absolute_expires_at", "users"."id", "users"."display_id", "users"."name", "users"."email", "users"."role", "users"."permissions", "users"."is_approved", "users"."is_restricted", "users"."deactivated_at", "users"."membership_tier_id", "membership_tiers"."name" as tier_name, "users"."referral_code", "users"."created_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where ("sessions"."id_hash" = $1 and "sessions"."idle_expires_at" > $2 and "sessions"."absolute_expires_at" > $3)`,
   touch: `update "sessions" set "last_seen_at" = $1, "idle_expires_at" = $2, "updated_at" = $3 where "sessions"."id_hash" = $4`,
   settings: `select "id", "app_name", "logo_url", "referral_active", "referral_reward_type", "referral_fixed_kobo", "referral_percent_bps", "min_withdrawal_kobo", "max_withdrawal_kobo", "withdrawal_fee_bps", "advert_dwell_seconds", "created_at", "updated_at" from "app_settings" where "app_settings"."id" = $1`,
   // dashboard
@@ -57,7 +57,7 @@ const SQL = {
   referralCount: `select count(*) from "referrals" where ("referrals"."referrer_id" = $1 and "referrals"."status" = $2)`,
   available: `select "id", "title", "description", "reward_kobo", "image_url", "created_at" from "adverts" where ("adverts"."is_active" = $1 and "adverts"."current_clicks" < "adverts"."max_clicks" and not exists (select 1 from "advert_views" where ("advert_views"."advert_id" = "adverts"."id" and "advert_views"."user_id" = $2 and "advert_views"."claimed_at" is not null))) order by "adverts"."created_at" desc, "adverts"."id" desc limit $3`,
   withdrawals: `select "id", "reference", "amount_kobo", "fee_kobo", "status", "requested_at", "processed_at", "bank_name", right("account_number", 4) from "withdrawals" where "withdrawals"."user_id" = $1 order by "withdrawals"."requested_at" desc, "withdrawals"."id" desc limit $2`,
-  // the claim: one statement, the database function claim_advert_reward (migration 0010)
+  // the claim: one statement, the database function claim_advert_reward (migration 0010), by name
   claim: `select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds from claim_advert_reward($1, $2, $3::timestamptz, $4::date, $5, $6, $7, $8)`,
 };
 
@@ -74,7 +74,7 @@ function sessionToken(req) {
   return null;
 }
 
-/** The app sends its per-page reads as named prepared statements (app/db/prepared.server.ts). */
+/** The app sends its per-page reads and the claim as named prepared statements (app/db/prepared.server.ts). */
 const named = (name, text, values) => pool.query({ name, text, values });
 
 async function currentUser(req, now) {
@@ -96,7 +96,7 @@ async function dashboard(req, res) {
   const now = new Date();
   const [user, settings] = await Promise.all([currentUser(req, now), named("app_settings", SQL.settings, [1])]);
   if (!user || user.role !== "user") return send(res, 302, "", { Location: "/login" });
-  const id = user.user_id;
+  const id = user.id;
   const { start, end } = lagosWeek(now);
   const [earned, totals, tier, rank, referrals, adverts, withdrawals] = await Promise.all([
     named("earned_totals", SQL.earned, [id, "user_available", "advert_reward", "referral_reward"]),
@@ -128,7 +128,7 @@ async function claim(req, res, advertId) {
   const now = new Date();
   const user = await currentUser(req, now);
   if (!user || user.role !== "user") return send(res, 302, "", { Location: "/login" });
-  const { rows } = await pool.query(SQL.claim, [user.user_id, advertId, now.toISOString(), lagosDay(now), `advert-view:${advertId}:${user.user_id}`, newId(), newId(), newId()]);
+  const { rows } = await named("claim_advert_reward", SQL.claim, [user.id, advertId, now.toISOString(), lagosDay(now), `advert-view:${advertId}:${user.id}`, newId(), newId(), newId()]);
   const outcome = rows[0]?.outcome;
   if (outcome !== "ok") throw new Error(`claim refused: ${outcome} (the bench seeds every claim to succeed)`);
   send(res, 302, "", { Location: "/dashboard", "X-Claim": outcome });

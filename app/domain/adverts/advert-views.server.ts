@@ -1,5 +1,5 @@
 import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
-import { type Database, rowsOf } from "~/db/client.server";
+import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { adverts, advertViews, membershipTiers, users } from "~/db/schema";
 import { ensureUserAccounts } from "~/domain/ledger/accounts.server";
@@ -163,12 +163,16 @@ export async function claimAdvertReward(
   now: Date = new Date(),
 ): Promise<ClaimResult> {
   const claim = async () => {
-    const [row] = rowsOf<ClaimRow>(
-      await db.execute(sql`
-        select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds
-          from claim_advert_reward(${userId}, ${advertId}, ${now.toISOString()}::timestamptz, ${lagosDay(now)}::date,
-                                   ${advertRewardKey(advertId, userId)}, ${newId()}, ${newId()}, ${newId()})`),
-    );
+    const [row] = await claimQuery(db).execute({
+      userId,
+      advertId,
+      now: now.toISOString(),
+      lagosDay: lagosDay(now),
+      idempotencyKey: advertRewardKey(advertId, userId),
+      transferId: newId(),
+      debitEntryId: newId(),
+      creditEntryId: newId(),
+    });
     if (!row) throw new Error("claimAdvertReward: claim_advert_reward returned no row");
     return row;
   };
@@ -180,6 +184,28 @@ export async function claimAdvertReward(
   }
   return claimResult(row, advertId, now);
 }
+
+/**
+ * The call of `claim_advert_reward`, sent by name: PostgreSQL parses and plans it once per
+ * connection instead of on every claim (~10 % of its CPU per claim, measured with the function
+ * alone). Column names stay snake_case: a raw row of the function.
+ */
+const claimQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      outcome: sql<string>`outcome`,
+      reward_kobo: sql<string | null>`reward_kobo::text`,
+      view_id: sql<string | null>`view_id`,
+      transfer_id: sql<string | null>`transfer_id`,
+      daily_limit: sql<number | null>`daily_limit`,
+      started_at: sql<string | Date | null>`started_at`,
+      dwell_seconds: sql<number | null>`dwell_seconds`,
+    })
+    .from(
+      sql`claim_advert_reward(${sql.placeholder("userId")}, ${sql.placeholder("advertId")}, ${sql.placeholder("now")}::timestamptz, ${sql.placeholder("lagosDay")}::date, ${sql.placeholder("idempotencyKey")}, ${sql.placeholder("transferId")}, ${sql.placeholder("debitEntryId")}, ${sql.placeholder("creditEntryId")})`,
+    )
+    .prepare("claim_advert_reward"),
+);
 
 /** A row of `claim_advert_reward` (snake_case: a raw row). */
 type ClaimRow = {

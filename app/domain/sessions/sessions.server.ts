@@ -33,7 +33,8 @@ export async function createSession(db: Database, userId: string, meta: SessionM
 const sessionUserQuery = preparedPerDatabase((db) =>
   db
     .select({
-      session: sessions,
+      // What the sliding expiry needs; the rest of the session row is not read on a request.
+      session: { lastSeenAt: sessions.lastSeenAt, absoluteExpiresAt: sessions.absoluteExpiresAt },
       user: {
         id: users.id,
         displayId: users.displayId,
