@@ -8,6 +8,7 @@ import { UNEXPECTED_ERROR_MESSAGE } from "~/lib/error-messages";
 import { findCurrentUser, SERVICE_UNAVAILABLE_MESSAGE } from "~/server/auth.server";
 import type { Services } from "~/server/services.server";
 import { toastCookieHeader } from "~/server/toast.server";
+import { requestIdOf } from "./request-log";
 
 /**
  * POST /adverts/:advertId/claim — "Claim Reward". The one write every earning member repeats
@@ -38,11 +39,11 @@ export function advertClaimHandler(services: Services): RequestHandler {
       if (outcome.status === "too-early" && advertId.success) {
         // The view goes on: the page shows the seconds left (and, without JavaScript, why).
         if (json) return void res.status(409).json({ secondsLeft: outcome.secondsLeft, toast } satisfies ClaimAnswer);
-        return void res.redirect(302, `/adverts/${encodeURIComponent(advertId.data)}?early=1`);
+        return void redirect(res, `/adverts/${encodeURIComponent(advertId.data)}?early=1`);
       }
       if (json) return void res.json({ redirectTo: "/dashboard", toast } satisfies ClaimAnswer);
       res.setHeader("Set-Cookie", toastCookieHeader({ services }, toast));
-      res.redirect(302, "/dashboard");
+      redirect(res, "/dashboard");
     } catch (err) {
       if (res.headersSent) return next(err);
       if (isDatabaseUnavailable(err)) {
@@ -50,7 +51,7 @@ export function advertClaimHandler(services: Services): RequestHandler {
         return void fail(res, json, SERVICE_UNAVAILABLE_MESSAGE);
       }
       // Logged as React Router's handleError logs an action's error (entry.server.tsx).
-      services.log.error({ err, requestId: String(req.id), url: req.originalUrl }, "unhandled error");
+      services.log.error({ err, requestId: requestIdOf(res), url: req.originalUrl }, "unhandled error");
       res.status(500);
       fail(res, json, UNEXPECTED_ERROR_MESSAGE);
     }
@@ -70,5 +71,13 @@ function wantsJson(req: Request): boolean {
 /** Sign in, or the member's own home, for someone who cannot claim here. */
 function answer(res: Response, json: boolean, redirectTo: string) {
   if (json) res.status(redirectTo === "/login" ? 401 : 403).json({ redirectTo } satisfies ClaimAnswer);
-  else res.redirect(302, redirectTo);
+  else redirect(res, redirectTo);
+}
+
+/**
+ * A 302 with an empty body. Express's res.redirect also writes a body, chosen by content
+ * negotiation on Accept (~20 µs of CPU per claim); a browser following the redirect never shows it.
+ */
+function redirect(res: Response, location: string) {
+  res.status(302).location(location).end();
 }

@@ -1,5 +1,4 @@
 import cluster from "node:cluster";
-import { randomUUID } from "node:crypto";
 import { nanoid } from "nanoid";
 import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
@@ -7,7 +6,6 @@ import path from "node:path";
 import compression from "compression";
 import express, { type RequestHandler } from "express";
 import helmet from "helmet";
-import { pinoHttp } from "pino-http";
 import client from "prom-client";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
@@ -17,6 +15,7 @@ import { ConfigError, loadConfig, type Config } from "~/server/config.server";
 import type { RequestContext } from "~/server/context.server";
 import { createLogger, createServices, type Services } from "~/server/services.server";
 import { advertClaimHandler } from "./advert-claim";
+import { requestIdOf, requestLog } from "./request-log";
 import { workerMetrics } from "./cluster-metrics";
 import { superviseWorkers } from "./workers";
 
@@ -45,22 +44,7 @@ export async function createApp(services: Services, options: CreateAppOptions = 
 
   const metrics = createMetrics();
 
-  app.use(
-    pinoHttp({
-      logger: log,
-      genReqId: (req, res) => {
-        const incoming = req.headers["x-request-id"];
-        const id = typeof incoming === "string" && /^[\w-]{8,64}$/.test(incoming) ? incoming : randomUUID();
-        res.setHeader("X-Request-Id", id);
-        return id;
-      },
-      autoLogging: { ignore: (req) => req.url === "/healthz" || req.url?.startsWith("/assets/") === true },
-      serializers: {
-        req: (req) => ({ id: req.id, method: req.method, url: req.url }),
-        res: (res) => ({ statusCode: res.statusCode }),
-      },
-    }),
-  );
+  app.use(requestLog(log, { ignore: (path) => path === "/healthz" || path.startsWith("/assets/") }));
   app.use(metrics.middleware);
 
   app.get("/healthz", (_req, res) => {
@@ -114,7 +98,7 @@ export async function createApp(services: Services, options: CreateAppOptions = 
       getLoadContext: (req, res): RequestContext => ({
         services,
         cspNonce: String(res.locals.cspNonce),
-        requestId: String(req.id),
+        requestId: requestIdOf(res),
         clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
         cache: {},
       }),

@@ -2,7 +2,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import pino from "pino";
+import pino, { type Logger } from "pino";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { MailTransport } from "~/domain/mail/outbox.server";
 import type * as ServerModule from "../../server/app";
@@ -33,6 +33,8 @@ export type StartTestAppOptions = {
   env?: Record<string, string>;
   database?: DatabaseHandle;
   mail?: MailTransport;
+  /** The app's logger; by default silent (TEST_LOG_LEVEL to see it). */
+  log?: Logger;
 };
 
 /**
@@ -47,7 +49,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   const origin = `http://127.0.0.1:${port}`;
   const config = mod.loadConfig({ NODE_ENV: "test", APP_URL: origin, PORT: String(port), LOG_LEVEL: "silent", ...options.env });
   const database = options.database ?? (await createTestDatabase());
-  const log = pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
+  const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const services = await mod.createServices(config, {
     log,
     database,

@@ -1,0 +1,85 @@
+import { Writable } from "node:stream";
+import pino from "pino";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startTestApp, type TestApp } from "../support/app";
+import { createUser } from "../support/factories";
+
+type LogLine = {
+  level: number;
+  msg: string;
+  req?: { id: string; method: string; url: string };
+  res?: { statusCode: number };
+  responseTime?: number;
+};
+
+const lines: LogLine[] = [];
+const sink = new Writable({
+  write(chunk: Buffer, _encoding, done) {
+    for (const text of chunk.toString("utf8").split("\n")) if (text) lines.push(JSON.parse(text) as LogLine);
+    done();
+  },
+});
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ log: pino({ level: "info" }, sink) });
+});
+afterAll(async () => app?.close());
+
+/** The lines logged for a request id (written once the answer has been sent, so waited for). */
+async function logged(id: string): Promise<LogLine[]> {
+  for (let waited = 0; waited < 2_000; waited += 20) {
+    const found = lines.filter((line) => line.req?.id === id);
+    if (found.length) return found;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return [];
+}
+
+describe("request log", () => {
+  it("gives every request an id, echoes it in X-Request-Id and logs one line with method, URL, status and time", async () => {
+    const res = await app.client().get("/login?next=%2Fdashboard");
+    expect(res.status).toBe(200);
+    const id = res.headers.get("X-Request-Id")!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
+    const [line, ...more] = await logged(id);
+    expect(more).toEqual([]);
+    expect(line).toMatchObject({
+      level: 30,
+      msg: "request completed",
+      req: { id, method: "GET", url: "/login?next=%2Fdashboard" },
+      res: { statusCode: 200 },
+    });
+    expect(line!.responseTime).toBeGreaterThanOrEqual(0);
+  });
+
+  it("keeps a proxy's X-Request-Id when it looks like an id, and replaces one that does not", async () => {
+    const kept = await app.client().get("/login", { "X-Request-Id": "edge-1234abcd" });
+    expect(kept.headers.get("X-Request-Id")).toBe("edge-1234abcd");
+    expect(await logged("edge-1234abcd")).toHaveLength(1);
+
+    const replaced = await app.client().get("/login", { "X-Request-Id": "bad id; with spaces" });
+    expect(replaced.headers.get("X-Request-Id")).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it("logs the advert claim (served outside React Router) with its redirect, which has no body", async () => {
+    const member = await createUser(app.services.db, { isApproved: true });
+    const client = app.client();
+    await client.login(member.email, member.password);
+    const res = await client.post("/adverts/MadeUpAdvertId_000001/claim", {});
+    expect(res.status).toBe(302);
+    expect(res.body).toBe("");
+    const [line] = await logged(res.headers.get("X-Request-Id")!);
+    expect(line).toMatchObject({ req: { method: "POST", url: "/adverts/MadeUpAdvertId_000001/claim" }, res: { statusCode: 302 } });
+  });
+
+  it("does not log health checks", async () => {
+    const res = await app.client().get("/healthz");
+    expect(res.status).toBe(200);
+    const id = res.headers.get("X-Request-Id")!;
+    // A request after it is logged; by then the health check's line would have been too.
+    const after = await app.client().get("/login");
+    expect(await logged(after.headers.get("X-Request-Id")!)).toHaveLength(1);
+    expect(lines.filter((line) => line.req?.id === id)).toEqual([]);
+  });
+});
