@@ -35,7 +35,7 @@ export type CreateAppOptions = {
 
 const loadBundledBuild = () => import("virtual:react-router/server-build") as Promise<ServerBuild>;
 
-/** The HTTP application: security headers, health, metrics, static files, the advert claim, then React Router. */
+/** The HTTP application: logs, metrics, health, security headers and guards, the advert claim, compression, static files, then React Router. */
 export async function createApp(services: Services, options: CreateAppOptions = {}) {
   const { config, log } = services;
   const app = express();
@@ -68,6 +68,10 @@ export async function createApp(services: Services, options: CreateAppOptions = 
     next();
   });
   app.use(securityHeaders(config));
+  app.use(limitRequestBody(MAX_BODY_BYTES));
+  app.use(rejectCrossOriginWrites(config));
+  // Before compression and the static files: its answers are a redirect or a few bytes of JSON.
+  app.post("/adverts/:advertId/claim", advertClaimHandler(services));
   app.use(compression());
 
   if (options.viteMiddleware) {
@@ -77,10 +81,6 @@ export async function createApp(services: Services, options: CreateAppOptions = 
     app.use("/assets", express.static(path.join(clientDir, "assets"), { immutable: true, maxAge: "1y" }));
     app.use(serveTopLevelFiles(clientDir));
   }
-
-  app.use(limitRequestBody(MAX_BODY_BYTES));
-  app.use(rejectCrossOriginWrites(config));
-  app.post("/adverts/:advertId/claim", advertClaimHandler(services));
 
   // React Router rejects action posts whose Origin differs from the Host; behind a proxy the
   // public origin (APP_URL) is the one allowed.
