@@ -85,7 +85,7 @@ async function currentUser(req, now) {
   const { rows } = await named("find_session_user", SQL.session, [idHash, at, at]);
   const row = rows[0];
   if (!row || row.is_restricted || row.deactivated_at) return null;
-  if (now.getTime() - row.last_seen_at.getTime() > 60_000) {
+  if (now.getTime() - row.last_seen_at.getTime() > 5 * 60_000) {
     const idle = new Date(Math.min(now.getTime() + 12 * 3_600_000, row.absolute_expires_at.getTime()));
     await pool.query(SQL.touch, [now, idle, now, idHash]);
   }

@@ -73,12 +73,16 @@ export async function seed(client) {
   await client.query(`update app_settings set advert_dwell_seconds = 0 where id = 1`);
   await client.query(`update membership_tiers set daily_ad_views = 1000000`);
 
-  // Sessions: a random token per member; the table stores its SHA-256 (sessions.server.ts).
+  // Sessions: a random token per member; the table stores its SHA-256 (sessions.server.ts). Last
+  // seen spread over the past 5 minutes (the app's sliding-expiry interval), as for members who
+  // have been active a while: their sessions come up for the expiry write one after another, at
+  // the rate they would in steady use, instead of none in the first 5 minutes and then all.
   const tokens = Array.from({ length: USERS }, () => randomBytes(32).toString("base64url"));
   await client.query(
     `insert into sessions (id_hash, user_id, last_seen_at, idle_expires_at, absolute_expires_at, user_agent)
-     select h, 'bu' || lpad((ord - 1)::text, 5, '0'), now(), now() + interval '12 hours', now() + interval '7 days', 'bench'
-       from unnest($1::text[]) with ordinality t(h, ord)`,
+     select h, 'bu' || lpad((ord - 1)::text, 5, '0'), seen, seen + interval '12 hours', now() + interval '7 days', 'bench'
+       from unnest($1::text[]) with ordinality t(h, ord),
+            lateral (select now() - (ord % 300) * interval '1 second' as seen) s`,
     [tokens.map(sha256Hex)],
   );
   await client.query("commit");
