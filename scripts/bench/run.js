@@ -18,7 +18,7 @@
 // then shows only that phase's rows), BENCH_TRACE=1 to print the SQL the app sends for one claim
 // and one dashboard .data request (trace-sql.js) and stop — what ceiling.js must mirror,
 // BENCH_PROFILE=<dir> to write a V8 CPU profile of the app (node --cpu-prof) into <dir>,
-// BENCH_WORKERS (the CPU count) app processes (WEB_CONCURRENCY) and as many ceiling processes,
+// BENCH_WORKERS (1, the app's default) app processes (WEB_CONCURRENCY) and as many ceiling processes,
 // BENCH_REDIS_URL (redis://127.0.0.1:6379; the app's rate limits when BENCH_WORKERS > 1).
 import { spawn, spawnSync } from "node:child_process";
 import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -40,9 +40,11 @@ const ADMIN_URL = process.env.DATABASE_URL || "postgres://postgres@127.0.0.1:543
 const ONLY = process.env.BENCH_ONLY ?? "";
 const TRACE = process.env.BENCH_TRACE === "1";
 const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_PROFILE) : "";
-// App processes (WEB_CONCURRENCY) and, for a fair comparison, as many ceiling processes. More
-// than one app process needs Redis for the shared rate limits (BENCH_REDIS_URL).
-const WORKERS = Number(process.env.BENCH_WORKERS ?? os.cpus().length);
+// App processes (WEB_CONCURRENCY) and, for a fair comparison, as many ceiling processes. Default:
+// the app's own default, one. On 2 CPUs shared with PostgreSQL and the load generator, one
+// process measured better than two in every scenario (docs/performance.md). More than one app
+// process needs Redis for the shared rate limits (BENCH_REDIS_URL).
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 if (!Number.isInteger(WORKERS) || WORKERS < 1) throw new Error(`BENCH_WORKERS must be a whole number ≥ 1 (got ${process.env.BENCH_WORKERS})`);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 // Database connections per process, app (DATABASE_POOL_MAX) and ceiling alike; default: what the
