@@ -21,16 +21,19 @@ export function requestLog(log: Logger, options: { ignore: (path: string) => boo
     const id = typeof incoming === "string" && REQUEST_ID.test(incoming) ? incoming : randomUUID();
     res.locals.requestId = id;
     res.setHeader("X-Request-Id", id);
-    if (!log.isLevelEnabled("info") || options.ignore(req.path)) return next();
+    if (!log.isLevelEnabled("warn") || options.ignore(req.path)) return next();
 
     const started = performance.now();
     res.once("close", () => {
+      const completed = res.writableFinished;
+      if (completed && !log.isLevelEnabled("info")) return;
       const line = {
         req: { id, method: req.method, url: req.originalUrl },
-        res: { statusCode: res.statusCode },
+        // An answer cut short before its headers went out has no status yet.
+        res: { statusCode: res.headersSent ? res.statusCode : null },
         responseTime: Math.round(performance.now() - started),
       };
-      if (res.writableFinished) log.info(line, "request completed");
+      if (completed) log.info(line, "request completed");
       else log.warn(line, "request aborted");
     });
     next();

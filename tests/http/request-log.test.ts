@@ -1,3 +1,4 @@
+import net from "node:net";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -8,7 +9,7 @@ type LogLine = {
   level: number;
   msg: string;
   req?: { id: string; method: string; url: string };
-  res?: { statusCode: number };
+  res?: { statusCode: number | null };
   responseTime?: number;
 };
 
@@ -73,10 +74,30 @@ describe("request log", () => {
     expect(line).toMatchObject({ req: { method: "POST", url: "/adverts/MadeUpAdvertId_000001/claim" }, res: { statusCode: 302 } });
   });
 
+  it("logs a request whose client left before the answer as aborted, without a status", async () => {
+    // A form post that promises 100 bytes and sends 10: the login action waits for the rest.
+    const { hostname, port } = new URL(app.origin);
+    const socket = net.connect(Number(port), hostname);
+    await new Promise((resolve) => socket.once("connect", resolve));
+    socket.write(
+      `POST /login?abandoned=1 HTTP/1.1\r\nHost: ${hostname}:${port}\r\nOrigin: ${app.origin}\r\n` +
+        "Content-Type: application/x-www-form-urlencoded\r\nContent-Length: 100\r\n\r\nemail=a%40b",
+    );
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    socket.destroy();
+    for (let waited = 0; waited < 2_000 && !lines.some((line) => line.req?.url === "/login?abandoned=1"); waited += 20) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    expect(lines.filter((line) => line.req?.url === "/login?abandoned=1")).toEqual([
+      expect.objectContaining({ level: 40, msg: "request aborted", req: expect.objectContaining({ method: "POST" }), res: { statusCode: null } }),
+    ]);
+  });
+
   it("does not log health checks", async () => {
     const res = await app.client().get("/healthz");
     expect(res.status).toBe(200);
     const id = res.headers.get("X-Request-Id")!;
+    expect(id).toMatch(/^[0-9a-f-]{36}$/);
     // A request after it is logged; by then the health check's line would have been too.
     const after = await app.client().get("/login");
     expect(await logged(after.headers.get("X-Request-Id")!)).toHaveLength(1);
