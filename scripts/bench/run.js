@@ -25,7 +25,7 @@ import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, 
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
+import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { ADVERTS, USERS, freePort, median, sleep, waitFor } from "./lib.js";
@@ -48,10 +48,12 @@ const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 if (!Number.isInteger(WORKERS) || WORKERS < 1) throw new Error(`BENCH_WORKERS must be a whole number ≥ 1 (got ${process.env.BENCH_WORKERS})`);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 // Database connections per process, app (DATABASE_POOL_MAX) and ceiling alike; default: what the
-// app itself would choose here (defaultPoolMax, app/server/config.server.ts: 2 × the CPUs, shared
-// between the processes, at least 2 each; PostgreSQL runs on this machine).
-const POOL_MAX = Number(process.env.BENCH_POOL_MAX || Math.max(2, Math.ceil((2 * os.availableParallelism()) / WORKERS)));
-if (!Number.isInteger(POOL_MAX) || POOL_MAX < 1) throw new Error(`BENCH_POOL_MAX must be a whole number ≥ 1 (got ${process.env.BENCH_POOL_MAX})`);
+// app itself chooses here (its loadConfig, read from the build once it exists: main()).
+const BENCH_POOL_MAX = process.env.BENCH_POOL_MAX ? Number(process.env.BENCH_POOL_MAX) : undefined;
+if (BENCH_POOL_MAX !== undefined && !(Number.isInteger(BENCH_POOL_MAX) && BENCH_POOL_MAX >= 1)) {
+  throw new Error(`BENCH_POOL_MAX must be a whole number ≥ 1 (got ${process.env.BENCH_POOL_MAX})`);
+}
+let POOL_MAX;
 if (ONLY && !["claim", "dashboard"].includes(ONLY)) throw new Error(`BENCH_ONLY must be claim or dashboard (got ${ONLY})`);
 
 const TARGETS = {
@@ -376,6 +378,9 @@ async function main() {
     const newer = ["app", "server"].flatMap((dir) => newerFiles(path.join(root, dir), builtAt));
     if (newer.length) log(`WARNING: ${newer.length} source file(s) changed since the last build (e.g. ${path.relative(root, newer[0])}); BENCH_BUILD=1 rebuilds first`);
   }
+  // The app's own default pool for this many processes on this machine (defaultPoolMax).
+  const { loadConfig } = await import(pathToFileURL(builtFile).href);
+  POOL_MAX = BENCH_POOL_MAX ?? loadConfig({ WEB_CONCURRENCY: String(WORKERS), DATABASE_URL: ADMIN_URL, REDIS_URL }).databasePoolMax;
 
   adminClient = new pg.Client({ connectionString: ADMIN_URL });
   await adminClient.connect();
