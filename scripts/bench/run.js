@@ -89,6 +89,17 @@ function startChild(name, args, env) {
   return child;
 }
 
+/** The app runs as `npm start` runs it: package.json's start script, `node [options] <entry>`. */
+function startCommand() {
+  const script = JSON.parse(readFileSync(path.join(root, "package.json"), "utf8")).scripts.start;
+  const [bin, ...args] = script.trim().split(/\s+/);
+  const entry = args.pop();
+  if (bin !== "node" || !entry || args.some((arg) => !arg.startsWith("--"))) {
+    throw new Error(`package.json's start script is not "node [--options] <entry>" (got "${script}"): update startCommand()`);
+  }
+  return { nodeOptions: args, entry };
+}
+
 async function stopChild(child) {
   if (!child.alive) return;
   child.kill("SIGTERM");
@@ -398,10 +409,12 @@ async function main() {
   const appUrl = `http://127.0.0.1:${appPort}`;
   const baseEnv = { ...process.env };
   for (const name of ["REDIS_URL", "SMTP_URL", "TRUST_PROXY"]) delete baseEnv[name]; // the defaults: in-memory limits, mail logged
+  const { nodeOptions, entry } = startCommand();
   const appArgs = [
+    ...nodeOptions,
     ...(TRACE ? ["--import", "./scripts/bench/trace-sql.js"] : []),
     ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
-    "server.js",
+    entry,
   ];
   const app = startChild("app", appArgs, {
     ...baseEnv,
