@@ -87,7 +87,7 @@ async function currentUser(req, now) {
   if (!row || row.is_restricted || row.deactivated_at) return null;
   if (now.getTime() - row.last_seen_at.getTime() > 5 * 60_000) {
     const idle = new Date(Math.min(now.getTime() + 12 * 3_600_000, row.absolute_expires_at.getTime()));
-    await pool.query(SQL.touch, [now, idle, now, idHash]);
+    await named("touch_session", SQL.touch, [at, idle.toISOString(), at, idHash]);
   }
   return row;
 }

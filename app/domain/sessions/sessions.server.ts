@@ -68,6 +68,19 @@ const sessionUserQuery = preparedPerDatabase((db) =>
     .prepare("find_session_user"),
 );
 
+/** The sliding expiry's write, on one request per session every few minutes. */
+const touchSessionQuery = preparedPerDatabase((db) =>
+  db
+    .update(sessions)
+    .set({
+      lastSeenAt: sql`${sql.placeholder("now")}`,
+      idleExpiresAt: sql`${sql.placeholder("idle")}`,
+      updatedAt: sql`${sql.placeholder("now")}`,
+    })
+    .where(eq(sessions.idHash, sql.placeholder("idHash")))
+    .prepare("touch_session"),
+);
+
 export type SessionUser = Awaited<ReturnType<typeof findSessionUser>>;
 
 /**
@@ -85,10 +98,7 @@ export async function findSessionUser(db: Database, token: string, now = new Dat
   }
   if (now.getTime() - row.session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
     const idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, row.session.absoluteExpiresAt.getTime()));
-    await db
-      .update(sessions)
-      .set({ lastSeenAt: now, idleExpiresAt: idle, updatedAt: now })
-      .where(eq(sessions.idHash, idHash));
+    await touchSessionQuery(db).execute({ idHash, now: now.toISOString(), idle: idle.toISOString() });
   }
   return row.user;
 }
