@@ -53,7 +53,7 @@ const SQL = {
   earned: `select "ledger_transfers"."kind", coalesce(sum("ledger_transfers"."amount_kobo"), 0)::text as total from "ledger_transfers" inner join "ledger_accounts" on "ledger_accounts"."id" = "ledger_transfers"."credit_account_id" where ("ledger_accounts"."user_id" = $1 and "ledger_accounts"."kind" = $2 and "ledger_transfers"."kind" in ($3, $4)) group by "ledger_transfers"."kind"`,
   viewTotals: `select coalesce(sum("reward_kobo"), 0)::text as earned, count(*) filter (where "claimed_at" is not null) as views, count(*) filter (where "lagos_day" = $1) as today from "advert_views" where "advert_views"."user_id" = $2`,
   tier: `select "membership_tiers"."daily_ad_views" from "users" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where "users"."id" = $1`,
-  weeklyRank: `select "referrals"."referrer_id", count(*) as n from "referrals" inner join "users" on "users"."id" = "referrals"."referrer_id" where ("referrals"."status" = $1 and "users"."role" = $2 and "referrals"."approved_at" >= $3 and "referrals"."approved_at" < $4) group by "referrals"."referrer_id"`,
+  weeklyRank: `with "weekly" as (select "referrals"."referrer_id", count(*) as "approved" from "referrals" inner join "users" on "users"."id" = "referrals"."referrer_id" where ("referrals"."status" = $1 and "users"."role" = $2 and "referrals"."approved_at" >= $3 and "referrals"."approved_at" < $4) group by "referrals"."referrer_id"), "mine" as (select coalesce(max("approved"), 0) as "mine_approved" from "weekly" where "weekly"."referrer_id" = $5) select "mine_approved", count("weekly"."referrer_id") filter (where "approved" > "mine_approved"), count("weekly"."referrer_id") from "mine" left join "weekly" on true group by "mine_approved"`,
   referralCount: `select count(*) from "referrals" where ("referrals"."referrer_id" = $1 and "referrals"."status" = $2)`,
   available: `select "id", "title", "description", "reward_kobo", "image_url", "created_at" from "adverts" where ("adverts"."is_active" = $1 and "adverts"."current_clicks" < "adverts"."max_clicks" and not exists (select 1 from "advert_views" where ("advert_views"."advert_id" = "adverts"."id" and "advert_views"."user_id" = $2 and "advert_views"."claimed_at" is not null))) order by "adverts"."created_at" desc, "adverts"."id" desc limit $3`,
   withdrawals: `select "id", "reference", "amount_kobo", "fee_kobo", "status", "requested_at", "processed_at", "bank_name", right("account_number", 4) from "withdrawals" where "withdrawals"."user_id" = $1 order by "withdrawals"."requested_at" desc, "withdrawals"."id" desc limit $2`,
@@ -75,7 +75,7 @@ function sessionToken(req) {
 }
 
 /** The app sends its per-page reads and the claim as named prepared statements (app/db/prepared.server.ts). */
-const named = (name, text, values) => pool.query({ name, text, values });
+const named = (name, text, values, rowMode) => pool.query({ name, text, values, rowMode });
 
 async function currentUser(req, now) {
   const token = sessionToken(req);
@@ -102,12 +102,12 @@ async function dashboard(req, res) {
     named("earned_totals", SQL.earned, [id, "user_available", "advert_reward", "referral_reward"]),
     named("advert_view_totals", SQL.viewTotals, [lagosDay(now), id]),
     named("member_daily_limit", SQL.tier, [id]),
-    named("weekly_referral_counts", SQL.weeklyRank, ["approved", "user", start.toISOString(), end.toISOString()]),
+    named("weekly_referral_rank", SQL.weeklyRank, ["approved", "user", start.toISOString(), end.toISOString(), id], "array"), // two columns named count
     named("approved_referral_count", SQL.referralCount, [id, "approved"]),
     named("available_adverts", SQL.available, [true, id, 13]), // 12 cards and whether there are more
     named("member_withdrawals", SQL.withdrawals, [id, 10]),
   ]);
-  const mine = rank.rows.find((r) => r.referrer_id === id);
+  const [mine, ahead] = rank.rows[0].map(Number);
   const body = {
     settings: { appName: settings.rows[0].app_name, logoUrl: settings.rows[0].logo_url },
     name: user.name,
@@ -115,7 +115,7 @@ async function dashboard(req, res) {
     earned: earned.rows,
     views: totals.rows[0],
     dailyLimit: tier.rows[0]?.daily_ad_views ?? 0,
-    weeklyRank: mine ? rank.rows.filter((r) => Number(r.n) > Number(mine.n)).length + 1 : null,
+    weeklyRank: mine === 0 ? null : ahead + 1,
     referrals: Number(referrals.rows[0].count),
     adverts: adverts.rows.slice(0, 12),
     moreAdverts: adverts.rows.length > 12,

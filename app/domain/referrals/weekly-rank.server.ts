@@ -20,30 +20,51 @@ export type WeeklyRank = {
  */
 export async function weeklyReferralRank(db: Database, userId: string, now: Date = new Date()): Promise<WeeklyRank> {
   const { start, end } = lagosWeek(now);
-  const rows = await weeklyCountsQuery(db).execute({ start: start.toISOString(), end: end.toISOString() });
-  const mine = rows.find((r) => r.referrerId === userId)?.n ?? 0;
-  if (mine === 0) return { rank: null, referrals: 0, rankedMembers: rows.length };
-  const ahead = rows.filter((r) => r.n > mine).length;
-  return { rank: ahead + 1, referrals: mine, rankedMembers: rows.length };
+  const [row] = await weeklyRankQuery(db).execute({ start: start.toISOString(), end: end.toISOString(), userId });
+  const { mine, ahead, ranked } = row ?? { mine: 0, ahead: 0, ranked: 0 };
+  return { rank: mine === 0 ? null : ahead + 1, referrals: mine, rankedMembers: ranked };
 }
 
-/** Approved referrals per member in [start, end): the dashboard reads it on every load. */
-const weeklyCountsQuery = preparedPerDatabase((db) =>
-  db
-    .select({ referrerId: referrals.referrerId, n: count() })
-    .from(referrals)
-    .innerJoin(users, eq(users.id, referrals.referrerId))
-    .where(
-      and(
-        eq(referrals.status, "approved"),
-        eq(users.role, "user"),
-        gte(referrals.approvedAt, sql.placeholder("start")),
-        lt(referrals.approvedAt, sql.placeholder("end")),
-      ),
-    )
-    .groupBy(referrals.referrerId)
-    .prepare("weekly_referral_counts"),
-);
+/**
+ * The member's approved referrals this week, how many members have more, and how many are
+ * ranked, in one row: the leaderboard is counted in the database instead of shipping a row
+ * per ranked member to every dashboard.
+ */
+const weeklyRankQuery = preparedPerDatabase((db) => {
+  const weekly = db.$with("weekly").as(
+    db
+      .select({ referrerId: referrals.referrerId, approved: count().as("approved") })
+      .from(referrals)
+      .innerJoin(users, eq(users.id, referrals.referrerId))
+      .where(
+        and(
+          eq(referrals.status, "approved"),
+          eq(users.role, "user"),
+          gte(referrals.approvedAt, sql.placeholder("start")),
+          lt(referrals.approvedAt, sql.placeholder("end")),
+        ),
+      )
+      .groupBy(referrals.referrerId),
+  );
+  // Always one row (an aggregate without GROUP BY): 0 when the member has no referral this week.
+  const mine = db.$with("mine").as(
+    db
+      .select({ approved: sql<number>`coalesce(max(${weekly.approved}), 0)`.as("mine_approved") })
+      .from(weekly)
+      .where(eq(weekly.referrerId, sql.placeholder("userId"))),
+  );
+  return db
+    .with(weekly, mine)
+    .select({
+      mine: sql<number>`${mine.approved}`.mapWith(Number),
+      ahead: sql<number>`count(${weekly.referrerId}) filter (where ${weekly.approved} > ${mine.approved})`.mapWith(Number),
+      ranked: sql<number>`count(${weekly.referrerId})`.mapWith(Number),
+    })
+    .from(mine)
+    .leftJoin(weekly, sql`true`)
+    .groupBy(mine.approved)
+    .prepare("weekly_referral_rank");
+});
 
 const approvedCountQuery = preparedPerDatabase((db) =>
   db
