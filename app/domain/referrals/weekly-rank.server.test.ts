@@ -75,8 +75,12 @@ describe("weeklyReferralRank", () => {
     await refer(last!.id, "approved", new Date("2025-06-07T22:59:59Z")); // Saturday night: last week
     await refer(lastWeekOnly!.id, "approved", new Date("2025-06-05T10:00:00Z"));
     await refer(pendingOnly!.id, "pending", null);
+    // Staff are not on the members' leaderboard, however many they referred.
+    const admin = await createUser(db, { role: "admin" });
+    for (let i = 0; i < 5; i++) await refer(admin.id, "approved", thisWeek);
 
     expect(await weeklyReferralRank(db, top!.id, now)).toEqual({ rank: 1, referrals: 3, rankedMembers: 4 });
+    expect(await weeklyReferralRank(db, admin.id, now)).toEqual({ rank: null, referrals: 0, rankedMembers: 4 });
     expect(await weeklyReferralRank(db, tiedA!.id, now)).toMatchObject({ rank: 2, referrals: 2 });
     expect(await weeklyReferralRank(db, tiedB!.id, now)).toMatchObject({ rank: 2, referrals: 2 });
     expect(await weeklyReferralRank(db, last!.id, now)).toMatchObject({ rank: 4, referrals: 1 });

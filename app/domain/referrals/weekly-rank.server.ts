@@ -49,7 +49,7 @@ const weeklyRankQuery = preparedPerDatabase((db) => {
   // Always one row (an aggregate without GROUP BY): 0 when the member has no referral this week.
   const mine = db.$with("mine").as(
     db
-      .select({ approved: sql<number>`coalesce(max(${weekly.approved}), 0)`.as("mine_approved") })
+      .select({ approved: sql<string>`coalesce(max(${weekly.approved}), 0)`.as("mine_approved") })
       .from(weekly)
       .where(eq(weekly.referrerId, sql.placeholder("userId"))),
   );

@@ -126,7 +126,10 @@ describe("sessions", () => {
     expect(await findSessionUser(db, token, at(t0, 5 * 60_000))).not.toBeNull();
     expect((await sessionRow(token))!.lastSeenAt.getTime()).toBe(t0.getTime());
     expect(await findSessionUser(db, token, at(t0, 5 * 60_000 + 1_000))).not.toBeNull();
-    expect((await sessionRow(token))!.lastSeenAt.getTime()).toBe(t0.getTime() + 5 * 60_000 + 1_000);
+    const touched = (await sessionRow(token))!;
+    expect(touched.lastSeenAt.getTime()).toBe(t0.getTime() + 5 * 60_000 + 1_000);
+    expect(touched.updatedAt.getTime()).toBe(t0.getTime() + 5 * 60_000 + 1_000);
+    expect(touched.idleExpiresAt.getTime()).toBe(t0.getTime() + 5 * 60_000 + 1_000 + 12 * HOUR);
   });
 
   it("never outlives the 7 day absolute expiry, however active", async () => {
