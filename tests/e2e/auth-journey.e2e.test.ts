@@ -105,8 +105,15 @@ describe("account menu", () => {
     await page.keyboard.press("Enter");
     await page.getByRole("menu").waitFor({ state: "visible" });
     const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
-    await expect(focused()).resolves.toBe("Dashboard");
-    for (let i = 0; i < 5 && (await focused()) !== "Logout"; i++) await page.keyboard.press("ArrowDown");
+    const focusOn = (text: string) => page.waitForFunction((t) => document.activeElement?.textContent?.trim() === t, text);
+    await focusOn("Dashboard");
+    // Radix moves the focus in a timeout after the key press: each press waits for its move, or
+    // presses sent in between would start from the old item again.
+    for (let i = 0; i < 5 && (await focused()) !== "Logout"; i++) {
+      const before = await focused();
+      await page.keyboard.press("ArrowDown");
+      await page.waitForFunction((t) => document.activeElement?.textContent?.trim() !== t, before);
+    }
     await expect(focused()).resolves.toBe("Logout");
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/");

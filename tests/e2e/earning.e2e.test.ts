@@ -175,6 +175,7 @@ describe("earning from adverts", () => {
     );
     await claim.click();
     await expectToast(page, "Claim Failed", { message: unavailable, variant: "error" });
+    await dismissToast(page); // the next answer's toast has the same title
     await page.unroute("**/claim");
     await page.route("**/claim", (route) => route.abort("internetdisconnected"));
     await claim.click();
