@@ -208,15 +208,7 @@ const claimQuery = preparedPerDatabase((db) =>
 );
 
 /** A row of `claim_advert_reward` (snake_case: a raw row). */
-type ClaimRow = {
-  outcome: string;
-  reward_kobo: string | null;
-  view_id: string | null;
-  transfer_id: string | null;
-  daily_limit: number | null;
-  started_at: string | Date | null;
-  dwell_seconds: number | null;
-};
+type ClaimRow = Awaited<ReturnType<ReturnType<typeof claimQuery>["execute"]>>[number];
 
 function claimResult(row: ClaimRow, advertId: string, now: Date): ClaimResult {
   switch (row.outcome) {
