@@ -104,17 +104,14 @@ describe("account menu", () => {
     await page.getByRole("button", { name: "Account menu for Bola Ahmed" }).focus();
     await page.keyboard.press("Enter");
     await page.getByRole("menu").waitFor({ state: "visible" });
-    const focused = () => page.evaluate(() => document.activeElement?.textContent?.trim());
+    // Radix moves the focus in a timeout after a key press: each press waits for its move, or a
+    // press sent in between would start from the old item again.
     const focusOn = (text: string) => page.waitForFunction((t) => document.activeElement?.textContent?.trim() === t, text);
     await focusOn("Dashboard");
-    // Radix moves the focus in a timeout after the key press: each press waits for its move, or
-    // presses sent in between would start from the old item again.
-    for (let i = 0; i < 5 && (await focused()) !== "Logout"; i++) {
-      const before = await focused();
+    for (const next of ["Profile", "Logout"]) {
       await page.keyboard.press("ArrowDown");
-      await page.waitForFunction((t) => document.activeElement?.textContent?.trim() !== t, before);
+      await focusOn(next);
     }
-    await expect(focused()).resolves.toBe("Logout");
     await page.keyboard.press("Enter");
     await page.waitForURL((url) => url.pathname === "/");
     await expectToast(page, "Logged Out", { message: "You have been successfully logged out." });
