@@ -1,4 +1,5 @@
 import cluster from "node:cluster";
+import { createHash, timingSafeEqual } from "node:crypto";
 import { nanoid } from "nanoid";
 import { existsSync, readdirSync } from "node:fs";
 import type { Server } from "node:http";
@@ -58,10 +59,8 @@ export async function createApp(services: Services, options: CreateAppOptions = 
       res.status(503).json({ status: "unavailable", database: "down" });
     }
   });
-  app.get("/metrics", async (_req, res) => {
-    res.setHeader("Content-Type", metrics.registry.contentType);
-    res.send(await metrics.read());
-  });
+  // Traffic and status mix are for the operator only: a bearer token here, or METRICS_PORT.
+  if (config.metricsToken) app.get("/metrics", requireBearerToken(config.metricsToken), metrics.handler);
 
   app.use((_req, res, next) => {
     res.locals.cspNonce = nanoid(22); // 132 random bits, base64url (allowed in a CSP nonce)
@@ -104,7 +103,27 @@ export async function createApp(services: Services, options: CreateAppOptions = 
       }),
     }),
   );
-  return app;
+  return Object.assign(app, { metricsHandler: metrics.handler });
+}
+
+/** Answers 401 unless the request carries `Authorization: Bearer <token>`; compared in constant time. */
+function requireBearerToken(token: string): RequestHandler {
+  const expected = createHash("sha256").update(token).digest();
+  return (req, res, next) => {
+    const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? "");
+    const given = createHash("sha256").update(match?.[1] ?? "").digest();
+    if (match && timingSafeEqual(given, expected)) return next();
+    res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
+    res.status(401).type("text/plain").send("Unauthorized");
+  };
+}
+
+/** `/metrics` alone, without a token, on its own port bound to the loopback interface. */
+function listenForMetrics(port: number, handler: RequestHandler): Server {
+  const app = express();
+  app.disable("x-powered-by");
+  app.get("/metrics", handler);
+  return app.listen(port, "127.0.0.1");
 }
 
 /**
@@ -226,7 +245,11 @@ function createMetrics() {
   };
   // Under WEB_CONCURRENCY the primary adds up every worker's figures.
   const read = cluster.isWorker ? workerMetrics(registry) : () => registry.metrics();
-  return { registry, middleware, read };
+  const handler: RequestHandler = async (_req, res) => {
+    res.setHeader("Content-Type", registry.contentType);
+    res.send(await read());
+  };
+  return { middleware, handler };
 }
 
 function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
@@ -282,12 +305,14 @@ export async function startServer(options: CreateAppOptions = {}): Promise<{ ser
   const server = app.listen(config.port, config.host, () => {
     log.info(`AdNaira is listening on http://${config.host}:${config.port} (public URL ${config.appUrl.origin})`);
   });
+  const metricsServer = config.metricsPort === undefined ? undefined : listenForMetrics(config.metricsPort, app.metricsHandler);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;
     stopping = true;
     log.info({ signal }, "shutting down");
     // Finish in-flight requests (at most 5 s) before the database goes away.
+    metricsServer?.close();
     const drained = new Promise<void>((resolve) => server.close(() => resolve()));
     server.closeIdleConnections();
     const force = setTimeout(() => server.closeAllConnections(), 5_000).unref();

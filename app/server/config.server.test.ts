@@ -30,6 +30,8 @@ describe("loadConfig", () => {
     expect(config.mailFrom).toBe("AdNaira <no-reply@adnaira.local>");
     expect(config.webConcurrency).toBe(1);
     expect(config.databasePoolMax).toBe(4); // 2 × 2 cores, one process
+    expect(config.metricsToken).toBeUndefined();
+    expect(config.metricsPort).toBeUndefined();
   });
 
   it("sizes the database pool to the cores, shared between the processes, unless told", () => {
@@ -133,6 +135,9 @@ describe("loadConfig", () => {
     ["SUPER_ADMIN_EMAIL", "not-an-email"],
     ["TRUST_PROXY", "many"],
     ["DATABASE_POOL_MAX", "0"],
+    ["METRICS_TOKEN", "too-short-to-guard-metrics"],
+    ["METRICS_PORT", "0"],
+    ["METRICS_PORT", "http"],
   ])("refuses %s=%s with a message naming the variable", (name, value) => {
     const env: Record<string, string> = { [name]: value };
     if (name === "SUPER_ADMIN_EMAIL") env.SUPER_ADMIN_PASSWORD = "a-long-owner-password";

@@ -30,6 +30,8 @@ const EnvSchema = z
     TRUST_PROXY: optional(z.coerce.number().int().min(0).max(10)).transform((v) => v ?? 0),
     WEB_CONCURRENCY: optional(z.coerce.number().int().min(1).max(64)).transform((v) => v ?? 1),
     DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(500)),
+    METRICS_TOKEN: optional(z.string().min(32, "must be at least 32 characters").max(256)),
+    METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
@@ -77,6 +79,10 @@ export type Config = {
   databasePoolMax: number;
   /** Cookies carry `Secure` (and HSTS is sent) when the public origin is https. */
   secureCookies: boolean;
+  /** `/metrics` on the app's port answers only `Authorization: Bearer <token>`; unset: not served there. */
+  metricsToken?: string;
+  /** `/metrics` without a token on this port, bound to 127.0.0.1 only. */
+  metricsPort?: number;
 };
 
 export class ConfigError extends Error {}
@@ -124,5 +130,7 @@ export function loadConfig(
     webConcurrency: e.WEB_CONCURRENCY,
     databasePoolMax: e.DATABASE_POOL_MAX ?? defaultPoolMax(machine.cpus, e.WEB_CONCURRENCY),
     secureCookies: appUrl.protocol === "https:",
+    metricsToken: e.METRICS_TOKEN,
+    metricsPort: e.METRICS_PORT,
   };
 }

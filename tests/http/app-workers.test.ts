@@ -96,11 +96,13 @@ describe("WEB_CONCURRENCY", () => {
     const database = (await createEmptyPostgresDatabase())!;
     drops.push(database.drop);
     const port = await freePort();
+    const metricsPort = await freePort();
     const origin = `http://127.0.0.1:${port}`;
     const server = startServer(
       {
         WEB_CONCURRENCY: "2",
         PORT: String(port),
+        METRICS_PORT: String(metricsPort),
         APP_URL: origin,
         DATABASE_URL: database.url,
         REDIS_URL: process.env.REDIS_URL!,
@@ -115,7 +117,7 @@ describe("WEB_CONCURRENCY", () => {
       const pids = childrenOf(primary);
       return pids.length === 2 ? pids : undefined;
     });
-    return { ...server, database, origin, primary, workers };
+    return { ...server, database, origin, metricsOrigin: `http://127.0.0.1:${metricsPort}`, primary, workers };
   }
 
   const gone = (pid: number) => {
@@ -151,7 +153,7 @@ describe("WEB_CONCURRENCY", () => {
       );
       expect(pages.every((status) => status === 200)).toBe(true);
       const loginCount = async () => {
-        const text = await (await fetch(`${app.origin}/metrics`)).text();
+        const text = await (await fetch(`${app.metricsOrigin}/metrics`)).text();
         return text
           .split("\n")
           .filter((line) => line.startsWith('http_request_duration_seconds_count{method="GET",status="200"}'))
