@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, bankAccounts } from "~/db/schema";
-import { nubanCheckDigit } from "~/domain/banks/nuban";
+import { isValidNuban, nubanCheckDigit } from "~/domain/banks/nuban";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "../support/app";
 import { createUser } from "../support/factories";
@@ -122,6 +122,18 @@ describe("bank details on /profile", () => {
     // The same digits at the bank they belong to are fine; so is any 10 digits at OPay.
     expect((await client.post("/profile", form(password, { bankCode: "100004", accountNumber: "8031234567" }))).status).toBe(302);
     expect(await stored(id)).toMatchObject({ bankCode: "100004", accountNumber: "8031234567" });
+  });
+
+  it("accepts a Parallex Bank account whose check digit fits code 526 but not our 104: the code is unconfirmed, so unchecked", async () => {
+    const { client, id, password } = await signedIn();
+    // Public lists disagree on Parallex's CBN code (104 here, 526 elsewhere). A real account whose
+    // check digit was computed with 526 must not be refused because our code might be wrong.
+    const parallex = "000123456" + nubanCheckDigit("526", "000123456");
+    expect(isValidNuban("104", parallex)).toBe(false);
+    const res = await client.post("/profile", form(password, { bankCode: "104", accountNumber: parallex }));
+    expect(res.status).toBe(302);
+    expect(redirectToast(res)).toMatchObject({ type: "success", title: "Bank Details Updated" });
+    expect(await stored(id)).toMatchObject({ bankCode: "104", accountNumber: parallex });
   });
 
   it.each([

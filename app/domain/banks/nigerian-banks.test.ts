@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BANK_KIND_LABELS, bankByCode, banksOfKind, isNubanBank, NIGERIAN_BANKS } from "./nigerian-banks";
+import { BANK_KIND_LABELS, bankByCode, banksOfKind, isNubanBank, NIGERIAN_BANKS, NUBAN_CHECKED_BANK_CODES } from "./nigerian-banks";
 
 describe("NIGERIAN_BANKS", () => {
   it("is sorted by name", () => {
@@ -16,7 +16,8 @@ describe("NIGERIAN_BANKS", () => {
     for (const bank of NIGERIAN_BANKS) {
       if (bank.kind === "commercial") {
         expect(bank.code, bank.name).toMatch(/^\d{3}$/);
-        expect(bank.nuban, bank.name).toBe(true);
+        // Checked only where a published account confirms the code (./published-accounts.test.ts).
+        expect(bank.nuban, bank.name).toBe(NUBAN_CHECKED_BANK_CODES.has(bank.code));
       } else {
         expect(bank.code, bank.name).toMatch(/^\d{6}$/);
         expect(bank.nuban, bank.name).toBe(false);
@@ -83,6 +84,7 @@ describe("bankByCode and isNubanBank", () => {
     expect(bankByCode("__proto__")).toBeUndefined();
     expect(isNubanBank("058")).toBe(true);
     expect(isNubanBank("100004")).toBe(false);
+    expect(isNubanBank("104")).toBe(false); // Parallex: code not confirmed
     expect(isNubanBank("999")).toBe(false);
   });
 

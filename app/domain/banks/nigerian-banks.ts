@@ -6,8 +6,13 @@
  * - **Commercial and non-interest banks: the 3-digit CBN bank code** (the clearing "sort code"
  *   prefix, e.g. 058 GTBank, 011 First Bank), as in the CBN NUBAN guidelines (2010) and their
  *   2020 revision, where a bank's 6-digit NUBAN institution code is "000" + this code. Every
- *   account number these banks issue is a NUBAN, so it is checked with the CBN check digit
- *   (see ./nuban.ts).
+ *   account number these banks issue is a NUBAN, but the check digit is only as right as the
+ *   code it is computed with, and a wrong code refuses every real account at that bank. Public
+ *   lists disagree on the newer banks' codes (Parallex Bank: 104 here, 526 in another widely used
+ *   list). So only the banks in {@link NUBAN_CHECKED_BANK_CODES} — whose code a real, publicly
+ *   published account number passes (./published-accounts.test.ts lists them) — are checked
+ *   with the CBN check digit (see ./nuban.ts); the other commercial banks accept any plausible
+ *   10 digits, like the microfinance banks below.
  * - **Microfinance banks, payment-service banks and mobile-money operators: the 6-digit NIBSS
  *   NIP institution code** (e.g. 090267 Kuda, 100004 OPay, 120001 9PSB), the code instant
  *   transfers are routed on. This is *not* the code their account numbers' check digits are
@@ -31,7 +36,7 @@ export type Bank = {
   readonly code: string;
   readonly name: string;
   readonly kind: BankKind;
-  /** Account numbers are NUBANs checked with the CBN check digit against `code`. */
+  /** Account numbers are checked with the CBN check digit against `code` (a confirmed code only). */
   readonly nuban: boolean;
 };
 
@@ -41,7 +46,27 @@ export const BANK_KIND_LABELS: Record<BankKind, string> = {
   payment_service: "Payment service banks and mobile money",
 };
 
-const commercial = (code: string, name: string): Bank => ({ code, name, kind: "commercial", nuban: true });
+/**
+ * The commercial banks whose CBN code a real, publicly published account number passes with the
+ * check digit (government, embassy, NGO and company accounts published for donations; listed
+ * with their sources in ./published-accounts.test.ts, which fails if a code here has none).
+ * Add a code only together with such an account.
+ */
+export const NUBAN_CHECKED_BANK_CODES: ReadonlySet<string> = new Set([
+  "044", // Access Bank
+  "011", // First Bank of Nigeria
+  "058", // Guaranty Trust Bank
+  "033", // United Bank for Africa
+  "057", // Zenith Bank
+  "070", // Fidelity Bank
+  "076", // Polaris Bank
+  "101", // Providus Bank
+  "215", // Unity Bank
+  "232", // Sterling Bank
+  "035", // Wema Bank
+]);
+
+const commercial = (code: string, name: string): Bank => ({ code, name, kind: "commercial", nuban: NUBAN_CHECKED_BANK_CODES.has(code) });
 const microfinance = (code: string, name: string): Bank => ({ code, name, kind: "microfinance", nuban: false });
 const paymentService = (code: string, name: string): Bank => ({ code, name, kind: "payment_service", nuban: false });
 
