@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { advertViews, referrals } from "~/db/schema";
+import { advertViews, referrals, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { advertRewardKey, claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { transfer } from "~/domain/ledger/transfer.server";
@@ -185,8 +185,6 @@ describe("earning from an advert", () => {
   it("names the daily limit when it is reached, at View Advert and at the claim", async () => {
     const db = app.services.db;
     const { client, id } = await signedIn({ tier: "bronze" }); // 10 a day
-    const opened = await postAdvert(db, admin, { title: "Opened before the limit" });
-    await startAdvertView(db, id, opened, longAgo());
     for (let i = 0; i < 10; i++) {
       const advertId = await postAdvert(db, admin);
       await startAdvertView(db, id, advertId, longAgo());
@@ -208,7 +206,46 @@ describe("earning from an advert", () => {
     };
     expect(outcome(await client.post(`/adverts/${fresh}`, { intent: "start" }))).toEqual({ status: 302, location: "/dashboard", toast: limit });
     expect(pageText((await client.get("/dashboard")).body)).toContain(`${limit.title} ${limit.description}`);
-    expect(outcome(await claim(client, opened))).toEqual({ status: 302, location: "/dashboard", toast: limit });
+
+    // At the claim: a member moved down to Basic (5 a day) while viewing their sixth advert.
+    const mover = await signedIn({ tier: "bronze" });
+    for (let i = 0; i < 5; i++) {
+      const advertId = await postAdvert(db, admin);
+      await startAdvertView(db, mover.id, advertId, longAgo());
+      expect(await claimAdvertReward(db, mover.id, advertId)).toMatchObject({ status: "ok" });
+    }
+    const opened = await postAdvert(db, admin, { title: "Opened before the tier changed" });
+    expect(outcome(await mover.client.post(`/adverts/${opened}`, { intent: "start" }))).toMatchObject({ location: `/adverts/${opened}` });
+    await watchedFor(mover.id, opened, 11);
+    await db.update(users).set({ membershipTierId: "basic" }).where(eq(users.id, mover.id));
+    expect(outcome(await claim(mover.client, opened))).toEqual({
+      status: 302,
+      location: "/dashboard",
+      toast: { ...limit, description: "You have reached your daily limit of 5 advert views. Come back tomorrow!" },
+    });
+  });
+
+  it("one advert at a time: three opened, all three claimed after one dwell time → paid once, for the last one opened", async () => {
+    const db = app.services.db;
+    const { client, id } = await signedIn();
+    const ids = [await postAdvert(db, admin), await postAdvert(db, admin), await postAdvert(db, admin)];
+    for (const advertId of ids) {
+      expect(outcome(await client.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({ location: `/adverts/${advertId}` });
+    }
+    // The earlier adverts' pages are closed: back to the dashboard.
+    expect(outcome(await client.get(`/adverts/${ids[0]}`))).toMatchObject({ status: 302, location: "/dashboard" });
+    await app.services.db
+      .update(advertViews)
+      .set({ startedAt: sql`now() - interval '11 seconds'` })
+      .where(eq(advertViews.userId, id));
+    const results = [];
+    for (const advertId of ids) results.push((await claimAsScript(client, advertId)).body);
+    const notStarted = {
+      redirectTo: "/dashboard",
+      toast: { type: "error", title: "Keep Watching", description: "Open the advert with View Advert first, then claim your reward." },
+    };
+    expect(results).toEqual([notStarted, notStarted, { redirectTo: "/dashboard", toast: expect.objectContaining({ title: "Reward Earned!" }) }]);
+    expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦25.00");
   });
 
   it("shows the weekly rank and referral achievements from approved referrals", async () => {

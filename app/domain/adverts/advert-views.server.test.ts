@@ -140,6 +140,60 @@ describe("startAdvertView", () => {
   });
 });
 
+describe("one advert at a time", () => {
+  it("starting three adverts and claiming all three after one dwell pays once: the last one started", async () => {
+    const viewer = await member(db);
+    const ids = [await postAdvert(db, admin), await postAdvert(db, admin), await postAdvert(db, admin)];
+    const t0 = at("2026-05-01T09:00:00Z");
+    for (const id of ids) expect(await startAdvertView(db, viewer.id, id, t0)).toMatchObject({ status: "ok" });
+    const after = plus(t0, 10_000);
+    const results = [];
+    for (const id of ids) results.push((await claimAdvertReward(db, viewer.id, id, after)).status);
+    expect(results).toEqual(["not-started", "not-started", "ok"]);
+    expect(await available(viewer.id)).toBe(2_500n);
+    // The earlier views are gone, not merely unpaid: opening one again starts its countdown anew.
+    expect(await viewOf(ids[0]!, viewer.id)).toBeUndefined();
+    expect(await viewOf(ids[1]!, viewer.id)).toBeUndefined();
+  });
+
+  it("a claim counts only the time since its own start, even after switching back", async () => {
+    const viewer = await member(db);
+    const first = await postAdvert(db, admin);
+    const second = await postAdvert(db, admin);
+    const t0 = at("2026-05-02T09:00:00Z");
+    await startAdvertView(db, viewer.id, first, t0);
+    await startAdvertView(db, viewer.id, second, plus(t0, 5_000));
+    expect(await startAdvertView(db, viewer.id, first, plus(t0, 8_000))).toMatchObject({ status: "ok", secondsLeft: 10 });
+    expect(await claimAdvertReward(db, viewer.id, first, plus(t0, 10_000))).toMatchObject({ status: "too-early", secondsLeft: 8 });
+    expect(await claimAdvertReward(db, viewer.id, second, plus(t0, 15_000))).toEqual({ status: "not-started" });
+    expect(await claimAdvertReward(db, viewer.id, first, plus(t0, 18_000))).toMatchObject({ status: "ok" });
+    expect(await available(viewer.id)).toBe(2_500n);
+  });
+
+  it("opening the same advert again keeps its countdown, and a rewarded view is never ended", async () => {
+    const viewer = await member(db);
+    const first = await postAdvert(db, admin);
+    const second = await postAdvert(db, admin);
+    const t0 = at("2026-05-03T09:00:00Z");
+    await startAdvertView(db, viewer.id, first, t0);
+    expect(await startAdvertView(db, viewer.id, first, plus(t0, 6_000))).toMatchObject({ startedAt: t0, secondsLeft: 4 });
+    expect(await claimAdvertReward(db, viewer.id, first, plus(t0, 10_000))).toMatchObject({ status: "ok" });
+    await startAdvertView(db, viewer.id, second, plus(t0, 11_000));
+    expect(await viewOf(first, viewer.id)).toMatchObject({ claimedAt: plus(t0, 10_000), rewardKobo: 2_500n });
+    expect(await startAdvertView(db, viewer.id, first, plus(t0, 12_000))).toEqual({ status: "already-claimed" });
+  });
+
+  it("members do not end each other's views", async () => {
+    const [one, two] = [await member(db), await member(db)];
+    const first = await postAdvert(db, admin);
+    const second = await postAdvert(db, admin);
+    await ready(one.id, first);
+    await ready(two.id, second);
+    expect(await claimAdvertReward(db, one.id, first)).toMatchObject({ status: "ok" });
+    expect(await claimAdvertReward(db, two.id, second)).toMatchObject({ status: "ok" });
+  });
+});
+
 describe("claimAdvertReward", () => {
   it("pays the reward once, in one transaction with the slot and the view, and the advert leaves the list", async () => {
     const viewer = await member(db);
@@ -297,27 +351,37 @@ describe("claimAdvertReward", () => {
   });
 
   it("daily limit: the tier's daily_ad_views per Lagos day, named in the refusal, following tier changes", async () => {
-    const viewer = await member(db); // Basic: 5
+    const viewer = await member(db, { tier: "bronze" }); // 10 a day
     const ids = await Promise.all(Array.from({ length: 8 }, () => postAdvert(db, admin)));
     const day = at("2026-06-10T12:00:00Z");
-    for (const id of ids) expect(await startAdvertView(db, viewer.id, id, plus(day, -60_000))).toMatchObject({ status: "ok" });
-    for (const id of ids.slice(0, 5)) expect(await claimAdvertReward(db, viewer.id, id, day)).toMatchObject({ status: "ok" });
+    const startBefore = async (id: string) =>
+      expect(await startAdvertView(db, viewer.id, id, plus(day, -60_000))).toMatchObject({ status: "ok" });
+    for (const id of ids.slice(0, 5)) {
+      await startBefore(id);
+      expect(await claimAdvertReward(db, viewer.id, id, day)).toMatchObject({ status: "ok" });
+    }
+    // Moved to Basic (5 a day) while viewing a sixth: the claim names the limit and takes nothing.
+    await startBefore(ids[5]!);
+    await db.update(users).set({ membershipTierId: "basic" }).where(eq(users.id, viewer.id));
     expect(await claimAdvertReward(db, viewer.id, ids[5]!, day)).toEqual({ status: "daily-limit", limit: 5 });
     expect(await clicksOf(ids[5]!)).toBe(0);
     expect(await available(viewer.id)).toBe(5n * 2_500n);
+    expect(await startAdvertView(db, viewer.id, ids[6]!, day)).toEqual({ status: "daily-limit", limit: 5 });
 
     // An admin raises Basic to 6: one more today.
     await db.update(membershipTiers).set({ dailyAdViews: 6 }).where(eq(membershipTiers.id, "basic"));
     try {
       expect(await claimAdvertReward(db, viewer.id, ids[5]!, day)).toMatchObject({ status: "ok" });
-      expect(await claimAdvertReward(db, viewer.id, ids[6]!, day)).toEqual({ status: "daily-limit", limit: 6 });
+      expect(await startAdvertView(db, viewer.id, ids[6]!, day)).toEqual({ status: "daily-limit", limit: 6 });
     } finally {
       await db.update(membershipTiers).set({ dailyAdViews: 5 }).where(eq(membershipTiers.id, "basic"));
     }
-    // Upgraded to Bronze (10 a day): the rest goes through.
+    // Back on Bronze (10 a day): the rest goes through.
     await db.update(users).set({ membershipTierId: "bronze" }).where(eq(users.id, viewer.id));
-    expect(await claimAdvertReward(db, viewer.id, ids[6]!, day)).toMatchObject({ status: "ok" });
-    expect(await claimAdvertReward(db, viewer.id, ids[7]!, day)).toMatchObject({ status: "ok" });
+    for (const id of ids.slice(6)) {
+      await startBefore(id);
+      expect(await claimAdvertReward(db, viewer.id, id, day)).toMatchObject({ status: "ok" });
+    }
   });
 
   it("default daily limits: Basic 5, Bronze 10, Silver 20, Gold 30, VIP 50", async () => {
@@ -325,9 +389,11 @@ describe("claimAdvertReward", () => {
     expect(Object.fromEntries(tiers.map((t) => [t.id, t.n]))).toEqual({ basic: 5, bronze: 10, silver: 20, gold: 30, vip: 50 });
     const bronze = await member(db, { tier: "bronze" });
     const ids = await Promise.all(Array.from({ length: 11 }, () => postAdvert(db, admin, { rewardKobo: 100n })));
-    for (const id of ids) await ready(bronze.id, id);
     const results = [];
-    for (const id of ids) results.push((await claimAdvertReward(db, bronze.id, id)).status);
+    for (const id of ids) {
+      const started = await startAdvertView(db, bronze.id, id, longAgo());
+      results.push(started.status === "ok" ? (await claimAdvertReward(db, bronze.id, id)).status : started.status);
+    }
     expect(results).toEqual([...Array(10).fill("ok"), "daily-limit"]);
   });
 
@@ -335,15 +401,17 @@ describe("claimAdvertReward", () => {
     const viewer = await member(db);
     const ids = await Promise.all(Array.from({ length: 7 }, () => postAdvert(db, admin, { rewardKobo: 100n })));
     const lateEvening = at("2026-07-20T22:00:00Z"); // 23:00 in Lagos on the 20th
-    for (const id of ids) await startAdvertView(db, viewer.id, id, plus(lateEvening, -60_000));
     for (const [i, id] of ids.slice(0, 5).entries()) {
+      await startAdvertView(db, viewer.id, id, plus(lateEvening, i * 60_000 - 20_000));
       expect(await claimAdvertReward(db, viewer.id, id, plus(lateEvening, i * 60_000))).toMatchObject({ status: "ok" });
     }
-    expect(await claimAdvertReward(db, viewer.id, ids[5]!, at("2026-07-20T22:59:59.999Z"))).toEqual({
+    expect(await startAdvertView(db, viewer.id, ids[5]!, at("2026-07-20T22:59:59.999Z"))).toEqual({
       status: "daily-limit",
       limit: 5,
     });
-    expect(await claimAdvertReward(db, viewer.id, ids[5]!, at("2026-07-20T23:00:00.000Z"))).toMatchObject({ status: "ok" });
+    expect(await startAdvertView(db, viewer.id, ids[5]!, at("2026-07-20T23:00:00.000Z"))).toMatchObject({ status: "ok" });
+    expect(await claimAdvertReward(db, viewer.id, ids[5]!, at("2026-07-20T23:00:10.000Z"))).toMatchObject({ status: "ok" });
+    await startAdvertView(db, viewer.id, ids[6]!, at("2026-07-20T23:01:00.000Z"));
     const days = await db
       .select({ day: advertViews.lagosDay, n: sql<number>`count(*)::int` })
       .from(advertViews)

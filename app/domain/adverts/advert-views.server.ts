@@ -1,4 +1,4 @@
-import { and, desc, eq, isNotNull, lt, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { adverts, advertViews, membershipTiers, users } from "~/db/schema";
@@ -79,9 +79,14 @@ const availableAdvertsQuery = preparedPerDatabase((db) => {
 });
 
 /**
- * "View Advert": records when the member opened the advert (the first time only: opening it
- * again continues the countdown, it does not restart it) and returns the advert, the dwell time
- * and the seconds still to wait. Refuses early what a claim would refuse anyway (approval,
+ * "View Advert": records when the member opened the advert and returns the advert, the dwell
+ * time and the seconds still to wait. A member views one advert at a time: opening another ends
+ * any view of theirs still unclaimed (its row is deleted, so its countdown is gone and a claim of
+ * it is "not-started"), while opening the same one again continues its countdown. Otherwise a
+ * script could open every advert, wait out one dwell time and claim them all.
+ *
+ * One transaction under the member's row lock (the lock the claim takes first), so a start and a
+ * claim of the same member are ordered. Refuses early what a claim would refuse anyway (approval,
  * deleted or full advert, already rewarded, daily limit), so nobody waits for nothing; the claim
  * checks everything again.
  */
@@ -91,10 +96,57 @@ export async function startAdvertView(
   advertId: string,
   now: Date = new Date(),
 ): Promise<StartViewResult> {
+  return db.transaction(async (tx) => {
+    const member = await memberState(tx, userId, { lock: true });
+    const refusal = eligibility(member);
+    if (refusal) return refusal;
+    // KEY SHARE: a racing delete of the advert waits for this view, or wins and it is not found.
+    const advert = await liveAdvert(tx, advertId, { lock: true });
+    if (!advert) return { status: "not-found" };
+    let view = await findView(tx, advertId, userId);
+    if (view?.claimedAt) return { status: "already-claimed" };
+    if (advert.currentClicks >= advert.maxClicks) return { status: "no-slots" };
+    if ((await claimsOn(tx, userId, lagosDay(now))) >= member!.dailyLimit) {
+      return { status: "daily-limit", limit: member!.dailyLimit };
+    }
+    await tx
+      .delete(advertViews)
+      .where(and(eq(advertViews.userId, userId), isNull(advertViews.claimedAt), ne(advertViews.advertId, advertId)));
+    if (!view) {
+      const inserted = await tx
+        .insert(advertViews)
+        .values({ id: newId(), advertId, userId, startedAt: now })
+        .returning({ startedAt: advertViews.startedAt, claimedAt: advertViews.claimedAt });
+      view = inserted[0]!;
+    }
+    return viewing(tx, advert, view.startedAt, now);
+  });
+}
+
+/**
+ * The advert the member is viewing, read only (the advert page's loader): the same answer as
+ * startAdvertView gives for it, or "not-started" when it is not their view in progress.
+ */
+export async function advertBeingViewed(
+  db: Database,
+  userId: string,
+  advertId: string,
+  now: Date = new Date(),
+): Promise<StartViewResult | { status: "not-started" }> {
   const member = await memberState(db, userId);
   const refusal = eligibility(member);
   if (refusal) return refusal;
-  const [advert] = await db
+  const advert = await liveAdvert(db, advertId);
+  if (!advert) return { status: "not-found" };
+  const view = await findView(db, advertId, userId);
+  if (!view) return { status: "not-started" };
+  if (view.claimedAt) return { status: "already-claimed" };
+  if (advert.currentClicks >= advert.maxClicks) return { status: "no-slots" };
+  return viewing(db, advert, view.startedAt, now);
+}
+
+async function liveAdvert(db: Database, advertId: string, options: { lock?: boolean } = {}) {
+  const query = db
     .select({
       id: adverts.id,
       title: adverts.title,
@@ -106,36 +158,19 @@ export async function startAdvertView(
     })
     .from(adverts)
     .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true)));
-  if (!advert) return { status: "not-found" };
-  let view = await findView(db, advertId, userId);
-  if (view?.claimedAt) return { status: "already-claimed" };
-  if (advert.currentClicks >= advert.maxClicks) return { status: "no-slots" };
-  if ((await claimsOn(db, userId, lagosDay(now))) >= member!.dailyLimit) {
-    return { status: "daily-limit", limit: member!.dailyLimit };
-  }
-  if (!view) {
-    try {
-      await db
-        .insert(advertViews)
-        .values({ id: newId(), advertId, userId, startedAt: now })
-        .onConflictDoNothing({ target: [advertViews.advertId, advertViews.userId] });
-    } catch (err) {
-      // The advert was erased between our read and the insert (a racing delete).
-      if (isForeignKeyViolation(err)) return { status: "not-found" };
-      throw err;
-    }
-    view = await findView(db, advertId, userId); // ours, or a racing tab's: the first start wins
-    if (!view) throw new Error("startAdvertView: the view row is missing after insert");
-  }
+  const [advert] = options.lock ? await query.for("key share") : await query;
+  return advert;
+}
+
+async function viewing(
+  db: Database,
+  advert: NonNullable<Awaited<ReturnType<typeof liveAdvert>>>,
+  startedAt: Date,
+  now: Date,
+): Promise<StartViewResult> {
   const dwellSeconds = (await getAppSettings(db)).advertDwellSeconds;
   const { currentClicks: _c, maxClicks: _m, ...shown } = advert;
-  return {
-    status: "ok",
-    advert: shown,
-    dwellSeconds,
-    startedAt: view.startedAt,
-    secondsLeft: secondsLeft(view.startedAt, now, dwellSeconds),
-  };
+  return { status: "ok", advert: shown, dwellSeconds, startedAt, secondsLeft: secondsLeft(startedAt, now, dwellSeconds) };
 }
 
 /**
@@ -239,9 +274,12 @@ function claimResult(row: ClaimRow, advertId: string, now: Date): ClaimResult {
 
 type MemberState = { role: string; isApproved: boolean; isRestricted: boolean; dailyLimit: number };
 
-/** The member's role, approval and tier limit (read without a lock: "View Advert" only informs). */
-async function memberState(db: Database, userId: string): Promise<MemberState | undefined> {
-  const [row] = await db
+/**
+ * The member's role, approval and tier limit; with `lock`, under the member's row lock (NO KEY
+ * UPDATE, as the claim takes it).
+ */
+async function memberState(db: Database, userId: string, options: { lock?: boolean } = {}): Promise<MemberState | undefined> {
+  const query = db
     .select({
       role: users.role,
       isApproved: users.isApproved,
@@ -251,6 +289,7 @@ async function memberState(db: Database, userId: string): Promise<MemberState | 
     .from(users)
     .innerJoin(membershipTiers, eq(membershipTiers.id, users.membershipTierId))
     .where(eq(users.id, userId));
+  const [row] = options.lock ? await query.for("no key update", { of: users }) : await query;
   return row;
 }
 
@@ -286,12 +325,4 @@ export function secondsLeft(startedAt: Date, now: Date, dwellSeconds: number): n
   const waited = Math.max(0, now.getTime() - startedAt.getTime());
   const leftMs = dwellSeconds * 1000 - waited;
   return leftMs <= 0 ? 0 : Math.min(dwellSeconds, Math.ceil(leftMs / 1000));
-}
-
-function isForeignKeyViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    if ((e as { code?: unknown }).code === "23503") return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -5,9 +5,8 @@ import type { Route } from "./+types/advert";
 import { ClaimCountdown } from "~/components/dashboard/claim-countdown";
 import { Card } from "~/components/ui/card";
 import { AdvertIdSchema, advertClaimPath } from "~/domain/adverts/advert-claim";
-import { startAdvertView } from "~/domain/adverts/advert-views.server";
+import { advertBeingViewed, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { type AdvertOutcome, advertToast } from "~/domain/adverts/messages";
-import { advertViewState } from "~/domain/adverts/view-state.server";
 import { formatKobo } from "~/domain/shared/money";
 import { pageTitle } from "~/lib/meta";
 import { requireUserDashboard } from "~/server/auth.server";
@@ -28,7 +27,8 @@ function toDashboard(context: Context, outcome: AdvertOutcome) {
 
 /**
  * Shows the advert being viewed, with the seconds still to wait. Only after "View Advert"
- * started a view: a member who never started one (or was already rewarded) goes to the dashboard.
+ * started a view (and until another advert is opened): otherwise the member goes to the
+ * dashboard. Reads only: the countdown continues, it never restarts.
  * `?early=1`: a claim posted without JavaScript came too soon (server/advert-claim.ts); the page
  * says so in words, as there is no toast without JavaScript.
  */
@@ -36,12 +36,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireUserDashboard(request, context);
   const advertId = AdvertIdSchema.safeParse(params.advertId);
   if (!advertId.success) throw redirect("/dashboard");
-  const db = context.services.db;
-  const state = await advertViewState(db, user.id, advertId.data);
-  if (state === "none") throw redirect("/dashboard");
-  if (state === "claimed") throw await toDashboard(context, { status: "already-claimed" });
-  // The view exists, so this only reads it back (the countdown continues, it never restarts).
-  const view = await startAdvertView(db, user.id, advertId.data);
+  const view = await advertBeingViewed(context.services.db, user.id, advertId.data);
+  if (view.status === "not-started") throw redirect("/dashboard");
   if (view.status !== "ok") throw await toDashboard(context, view);
   const early = view.secondsLeft > 0 && new URL(request.url).searchParams.has("early");
   return {
