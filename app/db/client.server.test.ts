@@ -1,7 +1,8 @@
 import { sql } from "drizzle-orm";
+import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createEmptyPostgresDatabase, usingPostgres } from "../../tests/support/database";
-import { isDatabaseUnavailable, openPostgres, runMigrations } from "./client.server";
+import { isDatabaseUnavailable, openPostgres, rowsOf, runMigrations } from "./client.server";
 
 describe("runMigrations on PostgreSQL", () => {
   const drops: (() => Promise<void>)[] = [];
@@ -25,6 +26,40 @@ describe("runMigrations on PostgreSQL", () => {
       expect(result.rows[0]!.n).toBe(result.rows[0]!.distinct_n);
     } finally {
       await Promise.all(handles.map((h) => h.close()));
+    }
+  });
+});
+
+describe("a connection lost in the middle of a transaction", () => {
+  const drops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+  });
+
+  it.runIf(usingPostgres())("fails that transaction as 'unavailable', is not fatal, and the pool connects afresh", async () => {
+    const empty = (await createEmptyPostgresDatabase())!;
+    drops.push(empty.drop);
+    const handle = openPostgres(empty.url, undefined, { max: 1 });
+    const admin = new pg.Client({ connectionString: empty.url });
+    await admin.connect();
+    try {
+      const failed = await handle.db
+        .transaction(async (tx) => {
+          const [row] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
+          await admin.query("select pg_terminate_backend($1)", [row!.pid]);
+          await new Promise((r) => setTimeout(r, 100)); // the checked-out client hears of it first
+          await tx.execute(sql`select 1`);
+        })
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      // Without a listener on the checked-out client, its 'error' event is an uncaught exception.
+      expect(isDatabaseUnavailable(failed)).toBe(true);
+      await handle.ping(); // the dead client was discarded; the pool (of one) opened another
+    } finally {
+      await admin.end();
+      await handle.close();
     }
   });
 });

@@ -83,7 +83,10 @@ export async function openPglite(dataDir: string | "memory", log?: Logger): Prom
   };
 }
 
-/** A node-postgres pool. Pool errors (a restarted server) are logged, never fatal. */
+/**
+ * A node-postgres pool. A lost connection (a restarted or failed-over server, an operator's
+ * pg_terminate_backend) is logged, never fatal: see {@link keepConnectionErrorsNonFatal}.
+ */
 export function openPostgres(
   connectionString: string,
   log: Logger | undefined,
@@ -95,7 +98,7 @@ export function openPostgres(
     connectionTimeoutMillis: 5_000,
     idleTimeoutMillis: 30_000,
   });
-  pool.on("error", (err) => log?.warn({ err }, "idle database connection failed"));
+  keepConnectionErrorsNonFatal(pool, log);
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
   let closed = false;
   return {
@@ -123,6 +126,23 @@ export function openPostgres(
       await pool.end();
     },
   };
+}
+
+/**
+ * A pg client whose connection fails emits `'error'`, and an `'error'` event nobody listens to
+ * ends the process. pg-pool listens only while a client is idle in the pool: a client checked out
+ * (every `db.transaction`, the migration lock) has no listener, so a PostgreSQL restart with a
+ * transaction in flight used to kill the app. Here every client gets a listener from its first
+ * connection to its end. The queries running on it fail (the request answers 503, see
+ * isDatabaseUnavailable), and on release the pool sees it is no longer usable and discards it;
+ * the next request connects afresh.
+ */
+export function keepConnectionErrorsNonFatal(pool: pg.Pool, log: Logger | undefined): void {
+  pool.on("connect", (client) => {
+    client.on("error", (err) => log?.warn({ err }, "database connection lost"));
+  });
+  // An idle client's failure reaches this too (pg-pool then removes the client): logged above.
+  pool.on("error", () => {});
 }
 
 /** Any constant: app processes starting together on one PostgreSQL take turns migrating. */
