@@ -11,6 +11,7 @@ import client from "prom-client";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { DataDirLockedError, isDatabaseUnavailable } from "~/db/client.server";
+import { DatabaseRoleError } from "~/db/privileges.server";
 import { serviceUnavailable } from "~/server/auth.server";
 import { ConfigError, loadConfig, type Config } from "~/server/config.server";
 import type { RequestContext } from "~/server/context.server";
@@ -295,7 +296,7 @@ export async function startServer(options: CreateAppOptions = {}): Promise<{ ser
   try {
     services = await createServices(config, { log });
   } catch (err) {
-    if (err instanceof DataDirLockedError) {
+    if (err instanceof DataDirLockedError || err instanceof DatabaseRoleError) {
       log.fatal(err.message);
       process.exit(1);
     }

@@ -148,13 +148,22 @@ export function keepConnectionErrorsNonFatal(pool: pg.Pool, log: Logger | undefi
 /** Any constant: app processes starting together on one PostgreSQL take turns migrating. */
 const MIGRATION_LOCK_KEY = 7_261_001;
 
-export async function runMigrations(handle: DatabaseHandle): Promise<void> {
+/**
+ * Applies the committed migrations. `afterwards` (PostgreSQL) runs on the same connection while
+ * it still holds the migration lock: the app role's grants, which collide too when two processes
+ * issue them at once ("tuple concurrently updated").
+ */
+export async function runMigrations(handle: DatabaseHandle, afterwards?: (db: Database) => Promise<void>): Promise<void> {
   if (handle.kind === "pglite") {
     await migratePglite(handle.db as never, { migrationsFolder });
+    await afterwards?.(handle.db);
     return;
   }
   // Without the lock, two processes migrating a new database at once collide and one exits.
-  const migrate = (db: Database) => migratePg(db as never, { migrationsFolder });
+  const migrate = async (db: Database) => {
+    await migratePg(db as never, { migrationsFolder });
+    await afterwards?.(db);
+  };
   await (handle.exclusive ? handle.exclusive(MIGRATION_LOCK_KEY, migrate) : migrate(handle.db));
 }
 

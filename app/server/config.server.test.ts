@@ -24,6 +24,7 @@ describe("loadConfig", () => {
     expect(config.trustProxy).toBe(0);
     expect(config.secureCookies).toBe(false);
     expect(config.databaseUrl).toBeUndefined();
+    expect(config.databaseMigrationUrl).toBeUndefined();
     expect(config.smtpUrl).toBeUndefined();
     expect(config.redisUrl).toBeUndefined();
     expect(config.superAdmin).toBeUndefined();
@@ -52,6 +53,7 @@ describe("loadConfig", () => {
       APP_URL: "https://adnaira.ng",
       DATA_DIR: "/var/lib/adnaira",
       DATABASE_URL: "postgres://app:secret@db.internal:5432/adnaira",
+      DATABASE_MIGRATION_URL: "postgres://owner:secret@db.internal:5432/adnaira",
       SMTP_URL: "smtps://mailer:secret@smtp.example.ng:465",
       MAIL_FROM: "AdNaira <hello@adnaira.ng>",
       SUPER_ADMIN_EMAIL: "Owner@AdNaira.ng",
@@ -68,6 +70,7 @@ describe("loadConfig", () => {
       host: "0.0.0.0",
       dataDir: "/var/lib/adnaira",
       databaseUrl: "postgres://app:secret@db.internal:5432/adnaira",
+      databaseMigrationUrl: "postgres://owner:secret@db.internal:5432/adnaira",
       smtpUrl: "smtps://mailer:secret@smtp.example.ng:465",
       mailFrom: "AdNaira <hello@adnaira.ng>",
       superAdmin: { email: "owner@adnaira.ng", password: "a-long-owner-password" },
@@ -127,6 +130,8 @@ describe("loadConfig", () => {
     ["APP_URL", "ftp://adnaira.ng"],
     ["DATABASE_URL", "mysql://localhost/adnaira"],
     ["DATABASE_URL", "localhost:5432"],
+    ["DATABASE_MIGRATION_URL", "mysql://owner@localhost/adnaira"],
+    ["DATABASE_MIGRATION_URL", "localhost:5432"],
     ["SMTP_URL", "http://smtp.example.ng"],
     ["SMTP_URL", "smtp.example.ng:25"],
     ["REDIS_URL", "http://cache"],
@@ -141,6 +146,7 @@ describe("loadConfig", () => {
   ])("refuses %s=%s with a message naming the variable", (name, value) => {
     const env: Record<string, string> = { [name]: value };
     if (name === "SUPER_ADMIN_EMAIL") env.SUPER_ADMIN_PASSWORD = "a-long-owner-password";
+    if (name === "DATABASE_MIGRATION_URL") env.DATABASE_URL = "postgres://app@localhost/adnaira";
     const error = configError(env);
     expect(error.message).toMatch(new RegExp(`\\b${name}\\b`));
     expect(error.message).toMatch(/^Invalid configuration/);
@@ -167,6 +173,14 @@ describe("loadConfig", () => {
   it("refuses a short super admin password", () => {
     const error = configError({ SUPER_ADMIN_EMAIL: "owner@adnaira.ng", SUPER_ADMIN_PASSWORD: "short" });
     expect(error.message).toMatch(/SUPER_ADMIN_PASSWORD: must be at least 12 characters/);
+  });
+
+  it("takes DATABASE_MIGRATION_URL (the owner) only beside DATABASE_URL (the app's role)", () => {
+    const both = loadConfig({ DATABASE_URL: "postgres://app@db/adnaira", DATABASE_MIGRATION_URL: "postgresql://owner@db/adnaira" });
+    expect(both).toMatchObject({ databaseUrl: "postgres://app@db/adnaira", databaseMigrationUrl: "postgresql://owner@db/adnaira" });
+    expect(loadConfig({ DATABASE_URL: "postgres://app@db/adnaira", DATABASE_MIGRATION_URL: "" }).databaseMigrationUrl).toBeUndefined();
+    const alone = configError({ DATABASE_MIGRATION_URL: "postgres://owner@db/adnaira" });
+    expect(alone.message).toMatch(/DATABASE_MIGRATION_URL: needs DATABASE_URL/);
   });
 
   it("runs several processes only with a shared database and shared rate limits", () => {

@@ -19,6 +19,9 @@ const EnvSchema = z
     DATABASE_URL: optional(
       z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }),
     ),
+    DATABASE_MIGRATION_URL: optional(
+      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }),
+    ),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
     MAIL_FROM: optional(z.string().min(3)).transform((v) => v ?? "AdNaira <no-reply@adnaira.local>"),
     SUPER_ADMIN_EMAIL: optional(z.email({ error: "must be an email address" })),
@@ -39,6 +42,13 @@ const EnvSchema = z
         code: "custom",
         path: [env.SUPER_ADMIN_EMAIL ? "SUPER_ADMIN_PASSWORD" : "SUPER_ADMIN_EMAIL"],
         message: "SUPER_ADMIN_EMAIL and SUPER_ADMIN_PASSWORD must be set together",
+      });
+    }
+    if (env.DATABASE_MIGRATION_URL && !env.DATABASE_URL) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["DATABASE_MIGRATION_URL"],
+        message: "needs DATABASE_URL (the app's own role; this one owns the tables and runs the migrations)",
       });
     }
     if (env.WEB_CONCURRENCY > 1 && !env.DATABASE_URL) {
@@ -64,6 +74,11 @@ export type Config = {
   appUrl: URL;
   dataDir: string;
   databaseUrl?: string;
+  /**
+   * The tables' owner: runs the migrations at start, then grants the DATABASE_URL role only what
+   * the app needs (app/db/privileges.server.ts). Unset: the DATABASE_URL role migrates and owns.
+   */
+  databaseMigrationUrl?: string;
   smtpUrl?: string;
   mailFrom: string;
   superAdmin?: { email: string; password: string };
@@ -118,6 +133,7 @@ export function loadConfig(
     appUrl,
     dataDir: e.DATA_DIR,
     databaseUrl: e.DATABASE_URL,
+    databaseMigrationUrl: e.DATABASE_MIGRATION_URL,
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     superAdmin:

@@ -9,6 +9,7 @@ import {
   type Database,
   type DatabaseHandle,
 } from "~/db/client.server";
+import { currentRole, grantAppPrivileges } from "~/db/privileges.server";
 import { serverSecrets } from "~/db/schema";
 import { bootstrapSuperAdmin } from "~/domain/accounts/bootstrap-super-admin.server";
 import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
@@ -54,7 +55,7 @@ export async function createServices(
     );
   }
   const db = database.db;
-  await runMigrations(database);
+  await migrate(config, database, log);
   await seedDefaultSettings(db);
   await seedDefaultTiers(db);
   await seedPlatformAccounts(db);
@@ -121,6 +122,24 @@ export async function createServices(
       await database.close();
     },
   };
+}
+
+/**
+ * With DATABASE_MIGRATION_URL the owner migrates, then confines the app's role (DATABASE_URL) to
+ * what app/db/privileges.server.ts grants it; otherwise the app's own connection migrates.
+ */
+async function migrate(config: Config, database: DatabaseHandle, log: Logger): Promise<void> {
+  if (!config.databaseMigrationUrl || database.kind !== "postgres") {
+    await runMigrations(database);
+    return;
+  }
+  const appRole = await currentRole(database.db);
+  const owner = openPostgres(config.databaseMigrationUrl, log, { max: 1 });
+  try {
+    await runMigrations(owner, (ownerDb) => grantAppPrivileges(ownerDb, appRole));
+  } finally {
+    await owner.close();
+  }
 }
 
 async function getOrCreateSecret(db: Database, name: string): Promise<string> {
