@@ -64,6 +64,41 @@ describe("a connection lost in the middle of a transaction", () => {
   });
 });
 
+describe("a connection lost while idle in the pool", () => {
+  const drops: (() => Promise<void>)[] = [];
+  afterAll(async () => {
+    for (const drop of drops) await drop();
+  });
+
+  it.runIf(usingPostgres())("a transaction whose BEGIN fails gives its client back: the pool (of one) still serves", async () => {
+    const empty = (await createEmptyPostgresDatabase())!;
+    drops.push(empty.drop);
+    const handle = openPostgres(empty.url, undefined, { max: 1 });
+    const admin = new pg.Client({ connectionString: empty.url });
+    await admin.connect();
+    try {
+      let beginFailed = 0;
+      for (let round = 0; round < 20; round++) {
+        const [row] = rowsOf<{ pid: number }>(await handle.db.execute(sql`select pg_backend_pid() as pid`));
+        // Cut the idle client's connection and start a transaction on it before the pool hears.
+        await admin.query("select pg_terminate_backend($1)", [row!.pid]);
+        const outcome = await handle.db.transaction(async (tx) => tx.execute(sql`select 1`)).then(
+          () => "ok",
+          (err: unknown) => (isDatabaseUnavailable(err) ? "unavailable" : err),
+        );
+        if (outcome === "unavailable") beginFailed++;
+        else expect(outcome).toBe("ok");
+        // Never "timeout exceeded when trying to connect": the one client was not kept checked out.
+        await handle.db.transaction(async (tx) => tx.execute(sql`select 1`));
+      }
+      expect(beginFailed).toBeGreaterThan(0); // the case under test happened
+    } finally {
+      await admin.end();
+      await handle.close();
+    }
+  }, 60_000);
+});
+
 describe("isDatabaseUnavailable", () => {
   it("counts an unreachable or full server as unavailable (a 503 page), not a wrong query", () => {
     for (const code of ["ECONNREFUSED", "57P01", "57P03", "53300", "08006"]) {

@@ -100,6 +100,7 @@ export function openPostgres(
   });
   keepConnectionErrorsNonFatal(pool, log);
   const db = drizzlePg({ client: pool, schema, casing: "snake_case" }) as unknown as Database;
+  db.transaction = transactionsThatReleaseTheirClient(pool);
   let closed = false;
   return {
     db,
@@ -143,6 +144,30 @@ export function keepConnectionErrorsNonFatal(pool: pg.Pool, log: Logger | undefi
   });
   // An idle client's failure reaches this too (pg-pool then removes the client): logged above.
   pool.on("error", () => {});
+}
+
+/**
+ * drizzle's pooled transaction sends BEGIN before the try/finally that releases the client, so a
+ * connection lost while idle in the pool (PostgreSQL restarted, a backend terminated) leaks that
+ * client when BEGIN fails: a few such failures empty the pool and the app stays down
+ * (drizzle-orm#6241, open). Here the pool client is checked out and released by us, a broken one
+ * with its error so that the pool destroys it, and drizzle runs the transaction on that one client
+ * (where it releases nothing). No schema: transactions use the query builder only.
+ */
+function transactionsThatReleaseTheirClient(pool: pg.Pool): Database["transaction"] {
+  return async (transaction, config) => {
+    const client = await pool.connect();
+    let broken: Error | undefined;
+    try {
+      const session = drizzlePg({ client, casing: "snake_case" }) as unknown as Database;
+      return await session.transaction(transaction, config);
+    } catch (err) {
+      if (isDatabaseUnavailable(err)) broken = err as Error;
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
 }
 
 /** Any constant: app processes starting together on one PostgreSQL take turns migrating. */
