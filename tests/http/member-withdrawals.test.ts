@@ -38,9 +38,11 @@ const GTB_ACCOUNT = "012345678" + nubanCheckDigit("058", "012345678");
 type Member = { client: HttpClient; id: string; password: string };
 
 /** An approved member, signed in, with `balanceKobo` earned and (unless told) bank details saved through the form. */
-async function member(options: { balanceKobo?: bigint; bank?: boolean; role?: "user" | "admin" } = {}): Promise<Member> {
+async function member(
+  options: { balanceKobo?: bigint; bank?: boolean; role?: "user" | "admin"; isApproved?: boolean } = {},
+): Promise<Member> {
   const role = options.role ?? "user";
-  const user = await createUser(app.services.db, { isApproved: true, role });
+  const user = await createUser(app.services.db, { isApproved: options.isApproved ?? true, role });
   if (options.balanceKobo) await creditUser(app.services.db, user.id, options.balanceKobo);
   const client = app.client();
   await client.login(user.email, user.password);
@@ -238,6 +240,13 @@ describe("Withdraw Earnings on /profile", () => {
     expect((await withdraw(b.client, "20", key)).status).toBe(302); // the key is per member
     expect(await withdrawalsOf(a.id)).toHaveLength(1);
     expect(await withdrawalsOf(b.id)).toHaveLength(1);
+  });
+
+  it("a member pending approval cannot request a withdrawal: Account Not Approved, nothing held", async () => {
+    const m = await member({ balanceKobo: 5_000n, isApproved: false });
+    const res = await withdraw(m.client, "20", await freshKey(m.client));
+    await expectRefused(m, res, 403, "Account Not Approved", "Your account needs to be approved by an admin to request withdrawals.");
+    expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });
   });
 
   it("an admin's profile has no withdraw form, and a crafted request is refused", async () => {

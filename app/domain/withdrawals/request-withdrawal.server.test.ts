@@ -307,19 +307,34 @@ describe("requestWithdrawal: refusals write nothing", () => {
     });
   });
 
-  it("not-allowed for a restricted member, an admin, a super admin and an unknown id", async () => {
+  it("not-approved for a member pending approval or restricted, with a balance and bank details: nothing held", async () => {
+    const pending = await payee(db, { balanceKobo: 5_000n, isApproved: false });
     const restricted = await payee(db, { balanceKobo: 5_000n });
     await db.update(users).set({ isRestricted: true }).where(eq(users.id, restricted.id));
+    const restrictedPending = await payee(db, { balanceKobo: 5_000n, isApproved: false, isRestricted: true });
+    for (const userId of [pending.id, restricted.id, restrictedPending.id]) {
+      expect(
+        await expectNothingWritten(() => requestWithdrawal(db, { userId, amountKobo: 2_000n, idempotencyKey: formKey() })),
+      ).toEqual({ status: "not-approved" });
+      expect(await balances(db, userId)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });
+    }
+    // Once approved (or unrestricted), the same member may withdraw.
+    await db.update(users).set({ isApproved: true }).where(eq(users.id, pending.id));
+    expect(await requestWithdrawal(db, { userId: pending.id, amountKobo: 2_000n, idempotencyKey: formKey() })).toMatchObject({
+      status: "ok",
+    });
+  });
+
+  it("not-allowed for an admin, a super admin and an unknown id", async () => {
     const admin = await createUser(db, { role: "admin" });
     await setBankDetails(db, admin.id);
     const superAdmin = (await db.select().from(users).where(eq(users.role, "super_admin")))[0] ??
       (await createUser(db, { role: "super_admin" }));
-    for (const userId of [restricted.id, admin.id, superAdmin.id, "no-such-user"]) {
+    for (const userId of [admin.id, superAdmin.id, "no-such-user"]) {
       expect(
         await expectNothingWritten(() => requestWithdrawal(db, { userId, amountKobo: 2_000n, idempotencyKey: formKey() })),
       ).toEqual({ status: "not-allowed" });
     }
-    expect(await balances(db, restricted.id)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });
   });
 
   it("checks in order: amount, limits, bank details, then funds", async () => {

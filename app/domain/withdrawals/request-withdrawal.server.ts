@@ -28,7 +28,10 @@ export type RequestWithdrawalResult =
   | { status: "above-maximum"; maxKobo: Kobo }
   | { status: "insufficient-funds"; availableKobo: Kobo }
   | { status: "bank-details-missing" }
+  /** Not a member (an admin, a super admin, an unknown id). */
   | { status: "not-allowed" }
+  /** A member whose account is pending approval or restricted. */
+  | { status: "not-approved" }
   /** The form's key already made a withdrawal of another amount (e.g. a form restored by Back). */
   | { status: "form-already-used"; withdrawal: RequestedWithdrawal };
 
@@ -75,7 +78,8 @@ const REFERENCE_ATTEMPTS = 5;
  * available to held balance, in one transaction:
  *
  * 1. locks the member's row (FOR NO KEY UPDATE: one member's requests queue up behind each other,
- *    and behind a restriction) and checks they are a member (role user) and not restricted;
+ *    and behind a restriction) and checks they are a member (role user) — else `not-allowed` —
+ *    whose account is approved and not restricted — else `not-approved`;
  * 2. a withdrawal already stored with this (member, key) for the same amount is returned as
  *    `duplicate: true`, whatever the settings now say — a resubmit of the same form (double tap,
  *    retry after a timeout, 30 racing submissions) never makes a second withdrawal or a second
@@ -108,11 +112,12 @@ export async function requestWithdrawal(
   try {
     return await db.transaction(async (tx): Promise<RequestWithdrawalResult> => {
       const [member] = await tx
-        .select({ role: users.role, isRestricted: users.isRestricted })
+        .select({ role: users.role, isApproved: users.isApproved, isRestricted: users.isRestricted })
         .from(users)
         .where(eq(users.id, userId))
         .for("no key update");
-      if (!member || member.role !== "user" || member.isRestricted) return { status: "not-allowed" };
+      if (!member || member.role !== "user") return { status: "not-allowed" };
+      if (!member.isApproved || member.isRestricted) return { status: "not-approved" };
 
       const earlier = await findByKey(tx, userId, idempotencyKey);
       if (earlier) return repeatOf(earlier, amountKobo);

@@ -201,6 +201,8 @@ const WITHDRAW_TOASTS = {
   invalidAmount: { title: "Invalid Amount", description: "Please enter a valid withdrawal amount." },
   insufficientFunds: { title: "Insufficient Funds", description: "You do not have enough balance to withdraw this amount." },
   bankDetailsMissing: { title: "Bank Details Missing", description: "Please add your bank account details before withdrawing." },
+  // The spec's "Account Not Approved" (§5, said of adverts), for withdrawals.
+  notApproved: { title: "Account Not Approved", description: "Your account needs to be approved by an admin to request withdrawals." },
 } as const;
 
 async function withdraw(context: Context, user: CurrentUser, values: Record<string, string>) {
@@ -252,6 +254,8 @@ async function withdraw(context: Context, user: CurrentUser, values: Record<stri
       const message = `This form already requested ${formatKobo(result.withdrawal.amountKobo)} (${result.withdrawal.reference}). Reload the page to make another request.`;
       return fail("form", message, { title: "Withdrawal Failed", description: message }, 409);
     }
+    case "not-approved":
+      return fail("form", WITHDRAW_TOASTS.notApproved.description, WITHDRAW_TOASTS.notApproved, 403);
     case "not-allowed": {
       const message = "Your account cannot request withdrawals.";
       return fail("form", message, { title: "Withdrawal Not Allowed", description: message }, 403);
