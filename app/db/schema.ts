@@ -104,9 +104,19 @@ export const appSettings = pgTable(
     /** Withdrawal fee in basis points (200 = 2%). */
     withdrawalFeeBps: integer().notNull(),
     advertDwellSeconds: integer().notNull(),
+    /** The most an advert may pay per click (₦1,000.00 by default). */
+    maxAdvertRewardKobo: bigint({ mode: "bigint" }).notNull().default(sql`100000`),
+    /** The most an advert may pay in all: reward × max clicks (₦1,000,000.00 by default). */
+    maxAdvertBudgetKobo: bigint({ mode: "bigint" }).notNull().default(sql`100000000`),
     ...timestamps,
   },
-  (t) => [check("app_settings_single_row", sql`${t.id} = 1`)],
+  (t) => [
+    check("app_settings_single_row", sql`${t.id} = 1`),
+    check(
+      "app_settings_advert_money_limits",
+      sql`${t.maxAdvertRewardKobo} > 0 and ${t.maxAdvertRewardKobo} <= ${t.maxAdvertBudgetKobo}`,
+    ),
+  ],
 );
 
 export const sessions = pgTable(

@@ -120,19 +120,56 @@ describe("Manage Adverts", () => {
     expect(editPage.body).toContain(`value="${row.title}"`);
 
     const res = await client.post(`/admin/adverts?edit=${row.id}`, {
-      ...advertForm({ title: `${row.title} (updated)`, rewardAmount: "1,000.50", maxClicks: "10" }),
+      ...advertForm({ title: `${row.title} (updated)`, rewardAmount: "1,000.00", maxClicks: "10" }),
       intent: "update",
       advertId: row.id,
     });
     expect(res.status).toBe(302);
     expect(res.location).toBe("/admin/adverts");
-    expect(await advertRow(row.id)).toMatchObject({ title: `${row.title} (updated)`, rewardKobo: 100_050n, maxClicks: 10 });
+    expect(await advertRow(row.id)).toMatchObject({ title: `${row.title} (updated)`, rewardKobo: 100_000n, maxClicks: 10 });
     expect((await client.get("/admin/adverts")).body).toContain("Advert Updated");
     const audit = await app.services.db
       .select()
       .from(auditLog)
       .where(and(eq(auditLog.targetId, row.id), eq(auditLog.action, "advert.update")));
     expect(audit).toHaveLength(1);
+  });
+
+  it("refuses a reward or budget over the settings' limits, naming the limit; the form shows the limits", async () => {
+    const { client } = await signedInAdmin();
+    const page = pageText((await client.get("/admin/adverts/new")).body);
+    expect(page).toContain("at most ₦1,000.00.");
+    expect(page).toContain("Reward × max clicks at most ₦1,000,000.00.");
+
+    // The insider attempt of the review: ₦1,000,000,000,000 a click.
+    const huge = advertForm({ rewardAmount: "1,000,000,000,000", maxClicks: "1" });
+    const refused = await client.post("/admin/adverts", huge);
+    expect(refused.status).toBe(400);
+    expect(pageText(refused.body)).toContain("Reward per click can be at most ₦1,000.00.");
+    expect(refused.body).toContain("Creation Failed");
+    expect(refused.body).toContain('data-testid="advert-dialog"');
+    expect(await advertByTitle(huge.title)).toBeUndefined();
+
+    const overBudget = advertForm({ rewardAmount: "1,000.00", maxClicks: "1001" });
+    const refusedBudget = await client.post("/admin/adverts", overBudget);
+    expect(refusedBudget.status).toBe(400);
+    expect(pageText(refusedBudget.body)).toContain(
+      "Budget (reward × max clicks) can be at most ₦1,000,000.00; this advert's is ₦1,001,000.00.",
+    );
+    expect(await advertByTitle(overBudget.title)).toBeUndefined();
+
+    // At both limits exactly: accepted. Raising it on edit: refused, unchanged.
+    const atLimit = await createThroughPage(client, { rewardAmount: "1,000.00", maxClicks: "1000" });
+    expect(atLimit).toMatchObject({ rewardKobo: 100_000n, maxClicks: 1000 });
+    const raised = await client.post(`/admin/adverts?edit=${atLimit.id}`, {
+      ...advertForm({ title: atLimit.title, rewardAmount: "1,000.01", maxClicks: "1" }),
+      intent: "update",
+      advertId: atLimit.id,
+    });
+    expect(raised.status).toBe(400);
+    expect(raised.body).toContain("Update Failed");
+    expect(pageText(raised.body)).toContain("Reward per click can be at most ₦1,000.00.");
+    expect(await advertRow(atLimit.id)).toMatchObject({ rewardKobo: 100_000n, maxClicks: 1000 });
   });
 
   it("refuses max clicks below the clicks already used", async () => {

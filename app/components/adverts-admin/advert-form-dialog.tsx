@@ -25,6 +25,8 @@ type Props = {
   /** Clicks already used (update only): max clicks cannot go below it. */
   currentClicks?: number;
   values: AdvertFormValues;
+  /** The settings' limits, formatted ("₦1,000.00"): shown as hints, enforced by the server. */
+  limits: { maxReward: string; maxBudget: string };
   errors: Record<string, string>;
   /** Where Cancel (a link, so it works before JavaScript) and closing the dialog go. */
   closeTo: string;
@@ -40,7 +42,7 @@ type Props = {
  * the form posts as a plain form: it works before JavaScript has loaded. It is rendered in place
  * (no portal) for the same reason: a portal renders nothing on the server.
  */
-export function AdvertFormDialog({ mode, advertId, currentClicks, values, errors, closeTo, returnFocusId, onClose, submitting }: Props) {
+export function AdvertFormDialog({ mode, advertId, currentClicks, values, limits, errors, closeTo, returnFocusId, onClose, submitting }: Props) {
   const ids = useId();
   const creating = mode === "create";
   const descriptionError = errors.description;
@@ -114,7 +116,7 @@ export function AdvertFormDialog({ mode, advertId, currentClicks, values, errors
               required
               maxLength={24}
               placeholder="25.00"
-              hint="In naira, up to 2 decimal places."
+              hint={`In naira, up to 2 decimal places; at most ${limits.maxReward}.`}
               defaultValue={values.rewardAmount}
               error={errors.rewardAmount}
             />
@@ -128,9 +130,10 @@ export function AdvertFormDialog({ mode, advertId, currentClicks, values, errors
               maxLength={9}
               placeholder="100"
               hint={
-                currentClicks && currentClicks > 0
+                (currentClicks && currentClicks > 0
                   ? `${currentClicks.toLocaleString("en-NG")} already used; cannot go lower.`
-                  : "Paid views before the advert completes."
+                  : "Paid views before the advert completes.") +
+                ` Reward × max clicks at most ${limits.maxBudget}.`
               }
               defaultValue={values.maxClicks}
               error={errors.maxClicks}

@@ -5,6 +5,8 @@ import { adverts, advertViews, auditLog, ledgerTransfers } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
+import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
+import { updateAdvertMoneyLimits } from "~/domain/settings/update-app-settings.server";
 import { createTestDatabase } from "../../../tests/support/database";
 import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "./advert-views.server";
 import {
@@ -112,6 +114,97 @@ describe("createAdvert", () => {
       await expect(createAdvert(db, admin, { ...input, ...bad }), JSON.stringify(bad, (_k, v: unknown) => String(v))).rejects.toThrow();
     }
     await expect(createAdvert(db, admin, { ...input, imageUrl: "http://insecure.example/ad.png" })).rejects.toThrow();
+  });
+});
+
+describe("the money limits of the settings (₦1,000.00 a click, ₦1,000,000.00 an advert by default)", () => {
+  const REWARD_LIMIT = "Reward per click can be at most ₦1,000.00.";
+  const overLimit = (errors: Record<string, string>) => ({
+    ok: false,
+    reason: "over-limit",
+    errors,
+    limits: { maxRewardKobo: 100_000n, maxBudgetKobo: 100_000_000n },
+  });
+  const advertCount = () => db.$count(adverts);
+
+  it("refuses a reward per click over the limit, ₦1,000,000,000,000 included: nothing written", async () => {
+    const before = { adverts: await advertCount(), audit: await db.$count(auditLog) };
+    expect(await createAdvert(db, admin, { ...input, rewardKobo: 100_001n, maxClicks: 1 })).toEqual(overLimit({ rewardAmount: REWARD_LIMIT }));
+    expect(await createAdvert(db, admin, { ...input, rewardKobo: 100_000_000_000_000n, maxClicks: 1 })).toEqual(
+      overLimit({
+        rewardAmount: REWARD_LIMIT,
+        maxClicks: "Budget (reward × max clicks) can be at most ₦1,000,000.00; this advert's is ₦1,000,000,000,000.00.",
+      }),
+    );
+    expect({ adverts: await advertCount(), audit: await db.$count(auditLog) }).toEqual(before);
+  });
+
+  it("refuses a budget (reward × max clicks) over the limit, naming it and the advert's", async () => {
+    const before = await advertCount();
+    expect(await createAdvert(db, admin, { ...input, rewardKobo: 100_000n, maxClicks: 1_001 })).toEqual(
+      overLimit({ maxClicks: "Budget (reward × max clicks) can be at most ₦1,000,000.00; this advert's is ₦1,001,000.00." }),
+    );
+    // Both at once: each on its field.
+    expect(await createAdvert(db, admin, { ...input, rewardKobo: 200_000n, maxClicks: 1_000 })).toMatchObject({
+      reason: "over-limit",
+      errors: { rewardAmount: REWARD_LIMIT, maxClicks: expect.stringContaining("₦1,000,000.00") },
+    });
+    expect(await advertCount()).toBe(before);
+  });
+
+  it("accepts an advert exactly at both limits", async () => {
+    const created = await createAdvert(db, admin, { ...input, rewardKobo: 100_000n, maxClicks: 1_000 });
+    expect(created).toMatchObject({ ok: true });
+    expect(await advertRow(created.ok ? created.advertId : "")).toMatchObject({ rewardKobo: 100_000n, maxClicks: 1_000 });
+  });
+
+  it("an edit cannot raise an advert over a limit; nothing changes and nothing is audited", async () => {
+    const advertId = await postAdvert(db, admin, { ...input, rewardKobo: 100_000n, maxClicks: 10 });
+    const before = await advertRow(advertId);
+    expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 100_001n, maxClicks: 10 })).toEqual(
+      overLimit({ rewardAmount: REWARD_LIMIT }),
+    );
+    expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 100_000n, maxClicks: 1_001 })).toMatchObject({
+      reason: "over-limit",
+      errors: { maxClicks: expect.stringContaining("can be at most ₦1,000,000.00") },
+    });
+    expect(await advertRow(advertId)).toEqual(before);
+    expect((await auditFor(advertId)).map((e) => e.action)).toEqual(["advert.create"]);
+    expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 100_000n, maxClicks: 1_000 })).toEqual({ ok: true, changed: true });
+  });
+
+  it("a changed limit applies to the next advert; one made under a higher limit can be corrected or scaled down, not up", async () => {
+    const settingsAdmin = await advertAdmin(db, ["manage_settings"]);
+    try {
+      expect(await updateAdvertMoneyLimits(db, settingsAdmin, { maxAdvertRewardKobo: 500_000n, maxAdvertBudgetKobo: 5_000_000n })).toEqual({
+        ok: true,
+        changed: true,
+      });
+      const advertId = await postAdvert(db, admin, { ...input, rewardKobo: 500_000n, maxClicks: 10 }); // ₦5,000 × 10
+      expect(await createAdvert(db, admin, { ...input, rewardKobo: 500_001n, maxClicks: 1 })).toMatchObject({
+        reason: "over-limit",
+        errors: { rewardAmount: "Reward per click can be at most ₦5,000.00." },
+      });
+
+      // Lowered again: the same advert cannot be posted, nor this one raised...
+      await updateAdvertMoneyLimits(db, settingsAdmin, { maxAdvertRewardKobo: 100_000n, maxAdvertBudgetKobo: 1_000_000n });
+      expect(await createAdvert(db, admin, { ...input, rewardKobo: 500_000n, maxClicks: 10 })).toMatchObject({ reason: "over-limit" });
+      expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 500_000n, maxClicks: 11 })).toMatchObject({
+        reason: "over-limit",
+        errors: { maxClicks: "Budget (reward × max clicks) can be at most ₦10,000.00; this advert's is ₦55,000.00." },
+      });
+      // ...but its text can be corrected and it can be scaled down.
+      expect(await updateAdvert(db, admin, advertId, { ...input, title: "Corrected", rewardKobo: 500_000n, maxClicks: 10 })).toEqual({
+        ok: true,
+        changed: true,
+      });
+      expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 400_000n, maxClicks: 5 })).toEqual({ ok: true, changed: true });
+    } finally {
+      await updateAdvertMoneyLimits(db, settingsAdmin, {
+        maxAdvertRewardKobo: DEFAULT_APP_SETTINGS.maxAdvertRewardKobo,
+        maxAdvertBudgetKobo: DEFAULT_APP_SETTINGS.maxAdvertBudgetKobo,
+      });
+    }
   });
 });
 

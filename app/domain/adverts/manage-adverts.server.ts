@@ -1,11 +1,12 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { adverts, advertViews, users } from "~/db/schema";
+import { adverts, advertViews, appSettings, users } from "~/db/schema";
 import { platformBalance } from "~/domain/ledger/accounts.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
+import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors, type AdvertMoneyLimits } from "./money-limits";
 import { assertAdvertInput, type AdvertInput } from "./validation";
 
 export type AdvertStatus = "Active" | "Completed";
@@ -27,20 +28,44 @@ const auditFields = (a: AdvertInput) => ({
   imageUrl: a.imageUrl,
 });
 
-/** Posts a new advert (needs manage_adverts). Audited. */
+/** An advert over the settings' reward or budget limit: the form's messages, and the limits. */
+export type OverLimit = { ok: false; reason: "over-limit"; errors: AdvertMoneyLimitErrors; limits: AdvertMoneyLimits };
+
+/**
+ * The advert money limits, read in the caller's transaction with a share lock on the settings
+ * row: a change of the limits (which locks it for update) waits for this advert's transaction,
+ * or this one for it, so no advert is saved against limits that have already been lowered.
+ */
+async function moneyLimitsIn(tx: Database): Promise<AdvertMoneyLimits> {
+  const [row] = await tx
+    .select({ maxRewardKobo: appSettings.maxAdvertRewardKobo, maxBudgetKobo: appSettings.maxAdvertBudgetKobo })
+    .from(appSettings)
+    .where(eq(appSettings.id, 1))
+    .for("share");
+  if (!row) throw new Error("app settings are missing: the database was not seeded");
+  return row;
+}
+
+/**
+ * Posts a new advert (needs manage_adverts), within the settings' limits on the reward per click
+ * and the budget (reward × max clicks). Audited.
+ */
 export async function createAdvert(
   db: Database,
   actor: Actor,
   input: AdvertInput,
-): Promise<{ ok: true; advertId: string } | Forbidden> {
+): Promise<{ ok: true; advertId: string } | Forbidden | OverLimit> {
   if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
   assertAdvertInput(input);
   const advertId = newId();
-  await db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<{ ok: true; advertId: string } | OverLimit> => {
+    const limits = await moneyLimitsIn(tx);
+    const errors = advertMoneyLimitErrors(input, limits);
+    if (errors) return { ok: false, reason: "over-limit", errors, limits };
     await tx.insert(adverts).values({ id: advertId, ...fieldsOf(input), postedByAdminId: actor.id });
     await recordAudit(tx, { actor, action: "advert.create", targetType: "advert", targetId: advertId, after: auditFields(input) });
+    return { ok: true, advertId };
   });
-  return { ok: true, advertId };
 }
 
 const fieldsOf = (input: AdvertInput) => ({
@@ -55,11 +80,14 @@ export type UpdateAdvertResult =
   | { ok: true; changed: boolean }
   | Forbidden
   | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "max-clicks-below-current"; currentClicks: number };
+  | { ok: false; reason: "max-clicks-below-current"; currentClicks: number }
+  | OverLimit;
 
 /**
  * Edits a live advert (needs manage_adverts). Max clicks can go down to the clicks already
  * taken (the advert is then Completed), never below. A new reward applies to later claims.
+ * A reward or budget over the settings' limits is refused when it is higher than the advert's
+ * own (an advert made under higher limits can be corrected or scaled down, never up).
  * Audited with the changed fields only; saving the same values writes nothing.
  */
 export async function updateAdvert(
@@ -82,6 +110,9 @@ export async function updateAdvert(
     if (input.maxClicks < current.currentClicks) {
       return { ok: false, reason: "max-clicks-below-current", currentClicks: current.currentClicks };
     }
+    const limits = await moneyLimitsIn(tx);
+    const errors = advertMoneyLimitErrors(input, limits, current);
+    if (errors) return { ok: false, reason: "over-limit", errors, limits };
     const before = auditFields(current);
     const after = auditFields(input);
     const changedKeys = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);

@@ -16,6 +16,9 @@ export const DEFAULT_APP_SETTINGS = {
   maxWithdrawalKobo: 100_000n,
   withdrawalFeeBps: 200,
   advertDwellSeconds: 10,
+  /** Insider limits on the money an advert can pay out: ₦1,000.00 a click, ₦1,000,000.00 in all. */
+  maxAdvertRewardKobo: 100_000n,
+  maxAdvertBudgetKobo: 100_000_000n,
 };
 
 export async function seedDefaultSettings(db: Database): Promise<void> {

@@ -1,13 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { auditLog } from "~/db/schema";
+import { appSettings, auditLog } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { createTestDatabase } from "../../../tests/support/database";
 import { createUser } from "../../../tests/support/factories";
 import { DEFAULT_APP_SETTINGS, getAppSettings } from "./app-settings";
-import { updateBranding } from "./update-app-settings.server";
+import { updateAdvertMoneyLimits, updateBranding } from "./update-app-settings.server";
 
 let handle: DatabaseHandle;
 let db: Database;
@@ -96,5 +96,69 @@ describe("updateBranding", () => {
       changed: false,
     });
     expect(await settingsAudit()).toHaveLength(2);
+  });
+});
+
+describe("updateAdvertMoneyLimits", () => {
+  const limits = (reward: bigint, budget: bigint) => ({ maxAdvertRewardKobo: reward, maxAdvertBudgetKobo: budget });
+  const auditBy = (actorId: string) => db.select().from(auditLog).where(eq(auditLog.actorId, actorId));
+
+  it("defaults to ₦1,000.00 a click and ₦1,000,000.00 an advert", async () => {
+    expect(await getAppSettings(db)).toMatchObject({ maxAdvertRewardKobo: 100_000n, maxAdvertBudgetKobo: 100_000_000n });
+    expect(DEFAULT_APP_SETTINGS).toMatchObject({ maxAdvertRewardKobo: 100_000n, maxAdvertBudgetKobo: 100_000_000n });
+  });
+
+  it("needs manage_settings: manage_adverts alone, every other permission and a member are refused, nothing changes", async () => {
+    const before = await getAppSettings(db);
+    const advertsAdmin = await actorWith("admin", ["manage_adverts"]);
+    const withoutIt = await actorWith("admin", PERMISSIONS.filter((p) => p !== "manage_settings"));
+    const member = await actorWith("user", ["manage_settings"]);
+    for (const actor of [advertsAdmin, withoutIt, member]) {
+      expect(await updateAdvertMoneyLimits(db, actor, limits(10_000_000n, 10_000_000_000n))).toEqual({ ok: false, reason: "forbidden" });
+      expect(await auditBy(actor.id)).toEqual([]);
+    }
+    expect(await getAppSettings(db)).toEqual(before);
+  });
+
+  it("a change is saved and audited with before/after in kobo; the same values again write nothing", async () => {
+    const admin = await actorWith("admin", ["manage_settings"]);
+    const start = await getAppSettings(db);
+    expect(await updateAdvertMoneyLimits(db, admin, limits(250_050n, 50_000_000n))).toEqual({ ok: true, changed: true });
+    const after = await getAppSettings(db);
+    expect(after).toMatchObject({ maxAdvertRewardKobo: 250_050n, maxAdvertBudgetKobo: 50_000_000n });
+    const { maxAdvertRewardKobo: _r, maxAdvertBudgetKobo: _b, updatedAt: _u, ...restAfter } = after;
+    const { maxAdvertRewardKobo: _r2, maxAdvertBudgetKobo: _b2, updatedAt: _u2, ...restBefore } = start;
+    expect(restAfter).toEqual(restBefore);
+    expect(await auditBy(admin.id)).toEqual([
+      expect.objectContaining({
+        action: "settings.update",
+        targetType: "settings",
+        ip: "105.113.7.7",
+        before: { maxAdvertRewardKobo: "100000", maxAdvertBudgetKobo: "100000000" },
+        after: { maxAdvertRewardKobo: "250050", maxAdvertBudgetKobo: "50000000" },
+      }),
+    ]);
+    expect(await updateAdvertMoneyLimits(db, admin, limits(250_050n, 50_000_000n))).toEqual({ ok: true, changed: false });
+    expect(await auditBy(admin.id)).toHaveLength(1);
+  });
+
+  it("refuses limits the form would refuse, and so does the database", async () => {
+    const admin = await actorWith("admin", ["manage_settings"]);
+    const before = await getAppSettings(db);
+    for (const [reward, budget] of [
+      [0n, 100_000n],
+      [-1n, 100_000n],
+      [10_000_001n, 10_000_000_000n], // above the ceiling per click
+      [100_000n, 10_000_000_001n], // above the ceiling per advert
+      [200_000n, 100_000n], // a click worth more than the whole advert
+    ] as const) {
+      await expect(updateAdvertMoneyLimits(db, admin, limits(reward, budget))).rejects.toThrow(RangeError);
+    }
+    expect(await getAppSettings(db)).toEqual(before);
+    expect(await auditBy(admin.id)).toEqual([]);
+    await expect(db.update(appSettings).set({ maxAdvertRewardKobo: 0n }).where(eq(appSettings.id, 1))).rejects.toThrow();
+    await expect(
+      db.update(appSettings).set({ maxAdvertRewardKobo: 200n, maxAdvertBudgetKobo: 100n }).where(eq(appSettings.id, 1)),
+    ).rejects.toThrow();
   });
 });

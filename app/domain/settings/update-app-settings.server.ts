@@ -2,7 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { appSettings } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { ADVERT_MONEY_LIMIT_CEILINGS } from "~/domain/adverts/money-limits";
 import { hasPermission } from "~/domain/permissions/permissions";
+import type { Kobo } from "~/domain/shared/money";
 
 export type UpdateBrandingResult = { ok: true; changed: boolean } | { ok: false; reason: "forbidden" };
 
@@ -31,6 +33,56 @@ export async function updateBranding(
       targetType: "settings",
       before: current,
       after: { appName: input.appName, logoUrl: input.logoUrl },
+    });
+    return { ok: true, changed: true };
+  });
+}
+
+export type UpdateAdvertMoneyLimitsResult = { ok: true; changed: boolean } | { ok: false; reason: "forbidden" };
+
+/**
+ * The most an advert may pay per click and in all (reward × max clicks), in kobo. Only with
+ * manage_settings; audited with before/after when anything changes. Values outside the form's
+ * rules (not positive, above the ceilings, reward limit above the budget limit) throw: the form
+ * refuses them first.
+ */
+export async function updateAdvertMoneyLimits(
+  db: Database,
+  actor: Actor,
+  input: { maxAdvertRewardKobo: Kobo; maxAdvertBudgetKobo: Kobo },
+): Promise<UpdateAdvertMoneyLimitsResult> {
+  if (!hasPermission(actor, "manage_settings")) return { ok: false, reason: "forbidden" };
+  const { maxAdvertRewardKobo: reward, maxAdvertBudgetKobo: budget } = input;
+  if (
+    typeof reward !== "bigint" ||
+    typeof budget !== "bigint" ||
+    reward <= 0n ||
+    reward > ADVERT_MONEY_LIMIT_CEILINGS.maxRewardKobo ||
+    budget > ADVERT_MONEY_LIMIT_CEILINGS.maxBudgetKobo ||
+    reward > budget
+  ) {
+    throw new RangeError(`updateAdvertMoneyLimits: invalid limits (reward ${reward}, budget ${budget})`);
+  }
+  return db.transaction(async (tx) => {
+    // FOR UPDATE: adverts being saved read the limits FOR SHARE, so they see either these or the old ones.
+    const [current] = await tx
+      .select({ maxAdvertRewardKobo: appSettings.maxAdvertRewardKobo, maxAdvertBudgetKobo: appSettings.maxAdvertBudgetKobo })
+      .from(appSettings)
+      .where(eq(appSettings.id, 1))
+      .for("update");
+    if (!current) throw new Error("app settings are missing: the database was not seeded");
+    if (current.maxAdvertRewardKobo === reward && current.maxAdvertBudgetKobo === budget) return { ok: true, changed: false };
+    await tx
+      .update(appSettings)
+      .set({ maxAdvertRewardKobo: reward, maxAdvertBudgetKobo: budget, updatedAt: new Date() })
+      .where(eq(appSettings.id, 1));
+    await recordAudit(tx, {
+      actor,
+      action: "settings.update",
+      targetType: "settings",
+      // Kobo as strings: the audit log is JSON.
+      before: { maxAdvertRewardKobo: current.maxAdvertRewardKobo.toString(), maxAdvertBudgetKobo: current.maxAdvertBudgetKobo.toString() },
+      after: { maxAdvertRewardKobo: reward.toString(), maxAdvertBudgetKobo: budget.toString() },
     });
     return { ok: true, changed: true };
   });

@@ -8,8 +8,9 @@ import { AdvertFormDialog, EMPTY_ADVERT_FORM, type AdvertFormValues } from "~/co
 import { useToastFrom, type ToastMessage } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { createAdvert, deleteAdvert, getAdvert, listAdvertsForAdmin, updateAdvert, type AdminAdvert } from "~/domain/adverts/manage-adverts.server";
+import { createAdvert, deleteAdvert, getAdvert, listAdvertsForAdmin, updateAdvert, type AdminAdvert, type OverLimit } from "~/domain/adverts/manage-adverts.server";
 import { parseAdvertForm } from "~/domain/adverts/validation";
+import { getAppSettings } from "~/domain/settings/app-settings";
 import { formatKobo, KOBO_PER_NAIRA, type Kobo } from "~/domain/shared/money";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { readForm, safeValues } from "~/server/forms.server";
@@ -48,11 +49,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "manage_adverts", DENIED);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { db } = context.services;
-  const [list, editing] = await Promise.all([
+  const [list, editing, settings] = await Promise.all([
     listAdvertsForAdmin(db, { page: query.page }),
     query.edit ? getAdvert(db, query.edit) : null,
+    getAppSettings(db),
   ]);
   return {
+    // The settings' money limits, shown as hints in the form (the domain enforces them).
+    limits: { maxReward: formatKobo(settings.maxAdvertRewardKobo), maxBudget: formatKobo(settings.maxAdvertBudgetKobo) },
     page: list.page,
     hasMore: list.hasMore,
     adverts: list.adverts.map(toCard),
@@ -112,7 +116,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (creating) {
     const result = await createAdvert(db, actor, parsed.value);
-    if (!result.ok) throw forbidden(DENIED);
+    if (!result.ok) {
+      if (result.reason === "forbidden") throw forbidden(DENIED);
+      return overLimit(echo, result, failTitle);
+    }
     return redirectWithToast(context, LIST_PATH, {
       type: "success",
       title: "Advert Created",
@@ -131,6 +138,8 @@ export async function action({ request, context }: Route.ActionArgs) {
         const message = `Max clicks cannot be below the ${result.currentClicks.toLocaleString("en-NG")} clicks already used.`;
         return formFailureWith(echo, { maxClicks: message }, failed(failTitle, message), 400);
       }
+      case "over-limit":
+        return overLimit(echo, result, failTitle);
     }
   }
   return redirectWithToast(
@@ -150,6 +159,12 @@ function formFailureWith(
   status: number,
 ) {
   return data({ ok: false as const, errors, toast, values: echo.values, intent: echo.intent, advertId: echo.advertId }, { status });
+}
+
+/** A reward or budget over the settings' limits: the messages on their fields, the first in the toast. */
+function overLimit(echo: Parameters<typeof formFailureWith>[0], result: OverLimit, failTitle: string) {
+  const errors = Object.fromEntries(Object.entries(result.errors).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  return formFailureWith(echo, errors, failed(failTitle, Object.values(errors)[0] ?? "Check the form and try again."), 400);
 }
 
 type AdvertRow = Route.ComponentProps["loaderData"]["adverts"][number];
@@ -253,6 +268,7 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
           // A new submission or a different advert starts the inputs again from the values given.
           key={`${dialog.mode}:${dialog.advertId ?? ""}:${location.key}`}
           {...dialog}
+          limits={loaderData.limits}
           errors={failure?.errors ?? {}}
           closeTo={closeTo}
           returnFocusId={returnFocusId}

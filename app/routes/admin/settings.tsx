@@ -5,9 +5,12 @@ import { FormError, FormField } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import type { Actor } from "~/domain/audit/audit.server";
+import { AdvertMoneyLimitsSchema } from "~/domain/settings/advert-money-limits-validation";
 import { getAppSettings } from "~/domain/settings/app-settings";
-import { updateBranding } from "~/domain/settings/update-app-settings.server";
+import { updateAdvertMoneyLimits, updateBranding } from "~/domain/settings/update-app-settings.server";
 import { BrandingSchema, LogoUrlSchema } from "~/domain/settings/validation";
+import { formatKobo, KOBO_PER_NAIRA, type Kobo } from "~/domain/shared/money";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { readForm, safeValues, zodFailure } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -18,14 +21,26 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "App
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "manage_settings", "Access Denied.");
   const settings = await getAppSettings(context.services.db);
-  return { appName: settings.appName, logoUrl: settings.logoUrl };
+  return {
+    appName: settings.appName,
+    logoUrl: settings.logoUrl,
+    maxAdvertReward: koboToNairaInput(settings.maxAdvertRewardKobo),
+    maxAdvertBudget: koboToNairaInput(settings.maxAdvertBudgetKobo),
+  };
 }
 
+/** Kobo as a naira input shows it ("1000.00"), by integer arithmetic. */
+const koboToNairaInput = (kobo: Kobo) => `${kobo / KOBO_PER_NAIRA}.${(kobo % KOBO_PER_NAIRA).toString().padStart(2, "0")}`;
+
 const ECHO = ["appName", "logoUrl"] as const;
+const LIMITS_INTENT = "advert-limits";
+const LIMITS_ECHO = ["intent", "maxAdvertReward", "maxAdvertBudget"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context, "manage_settings", "Access Denied.");
   const values = await readForm(request);
+  // Two forms: the advert money limits say so; anything else is the branding form.
+  if (values.intent === LIMITS_INTENT) return saveAdvertLimits(context, actorFrom(user, context), values);
   const parsed = BrandingSchema.safeParse(values);
   if (!parsed.success) {
     const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
@@ -43,12 +58,37 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+async function saveAdvertLimits(context: Route.ActionArgs["context"], actor: Actor, values: Record<string, string>) {
+  const parsed = AdvertMoneyLimitsSchema.safeParse(values);
+  if (!parsed.success) {
+    const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
+    return zodFailure(parsed.error, {
+      toast: { type: "error", title: "Update Failed", description: first },
+      values: safeValues(values, LIMITS_ECHO),
+    });
+  }
+  const result = await updateAdvertMoneyLimits(context.services.db, actor, parsed.data);
+  if (!result.ok) throw forbidden("Access Denied.");
+  return redirectWithToast(context, "/admin/settings", {
+    type: "success",
+    title: "Settings Updated",
+    description: `Adverts can now pay at most ${formatKobo(parsed.data.maxAdvertRewardKobo)} per click and ${formatKobo(parsed.data.maxAdvertBudgetKobo)} in all.`,
+  });
+}
+
 export default function ApplicationSettings({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
+  const navigation = useNavigation();
+  const submittingIntent = navigation.state === "submitting" ? (navigation.formData?.get("intent") ?? "branding") : null;
+  const submitting = submittingIntent !== null && submittingIntent !== LIMITS_INTENT;
+  const submittingLimits = submittingIntent === LIMITS_INTENT;
   useToastFrom(actionData?.toast);
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values;
+  // A refused submit's errors and echoed values belong to the form it came from.
+  const limitsFailed = actionData?.values?.intent === LIMITS_INTENT;
+  const errors = limitsFailed ? {} : (actionData?.errors ?? {});
+  const values = limitsFailed ? undefined : actionData?.values;
+  const limitErrors = limitsFailed ? (actionData?.errors ?? {}) : {};
+  const limitValues = limitsFailed ? actionData?.values : undefined;
   return (
     <div className="mx-auto grid max-w-2xl gap-6">
       <h1 className="text-2xl font-bold">Application Settings</h1>
@@ -64,7 +104,69 @@ export default function ApplicationSettings({ loaderData }: Route.ComponentProps
           submitting={submitting}
         />
       </Card>
+      <Card>
+        <CardTitle>Advert limits</CardTitle>
+        <CardDescription>
+          The most one advert may pay: per click, and in all (reward × max clicks). Adverts over either limit cannot be
+          created, and an edit cannot raise an advert over them.
+        </CardDescription>
+        <AdvertLimitsForm
+          key={`${loaderData.maxAdvertReward}\n${loaderData.maxAdvertBudget}`}
+          maxAdvertReward={limitValues?.maxAdvertReward ?? loaderData.maxAdvertReward}
+          maxAdvertBudget={limitValues?.maxAdvertBudget ?? loaderData.maxAdvertBudget}
+          errors={limitErrors}
+          submitting={submittingLimits}
+        />
+      </Card>
     </div>
+  );
+}
+
+function AdvertLimitsForm({
+  maxAdvertReward,
+  maxAdvertBudget,
+  errors,
+  submitting,
+}: {
+  maxAdvertReward: string;
+  maxAdvertBudget: string;
+  errors: Record<string, string>;
+  submitting: boolean;
+}) {
+  return (
+    <Form method="post" className="mt-5 grid gap-5" noValidate>
+      <input type="hidden" name="intent" value={LIMITS_INTENT} />
+      <FormError message={errors.form} />
+      <div className="grid gap-4 sm:grid-cols-2">
+        <FormField
+          label="Maximum reward per click (₦)"
+          name="maxAdvertReward"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          maxLength={24}
+          hint="In naira, up to 2 decimal places."
+          defaultValue={maxAdvertReward}
+          error={errors.maxAdvertReward}
+        />
+        <FormField
+          label="Maximum budget per advert (₦)"
+          name="maxAdvertBudget"
+          type="text"
+          inputMode="decimal"
+          autoComplete="off"
+          required
+          maxLength={24}
+          hint="Reward × max clicks, in naira."
+          defaultValue={maxAdvertBudget}
+          error={errors.maxAdvertBudget}
+        />
+      </div>
+      <Button type="submit" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">
+        {submitting ? "Saving..." : "Save Limits"}
+      </Button>
+    </Form>
   );
 }
 

@@ -1,0 +1,3 @@
+ALTER TABLE "app_settings" ADD COLUMN "max_advert_reward_kobo" bigint DEFAULT 100000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "app_settings" ADD COLUMN "max_advert_budget_kobo" bigint DEFAULT 100000000 NOT NULL;--> statement-breakpoint
+ALTER TABLE "app_settings" ADD CONSTRAINT "app_settings_advert_money_limits" CHECK ("app_settings"."max_advert_reward_kobo" > 0 and "app_settings"."max_advert_reward_kobo" <= "app_settings"."max_advert_budget_kobo");

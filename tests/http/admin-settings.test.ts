@@ -1,0 +1,95 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adverts, auditLog } from "~/db/schema";
+import { getAppSettings } from "~/domain/settings/app-settings";
+import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
+import { pageText, startTestApp, type TestApp } from "../support/app";
+import { createUser } from "../support/factories";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.close());
+
+async function signedInAdmin(permissions: readonly Permission[]) {
+  const admin = await createUser(app.services.db, { role: "admin", permissions });
+  const client = app.client();
+  await client.login(admin.email, admin.password);
+  return { admin, client };
+}
+
+const limitsForm = (maxAdvertReward: string, maxAdvertBudget: string) => ({ intent: "advert-limits", maxAdvertReward, maxAdvertBudget });
+const limits = async () => {
+  const settings = await getAppSettings(app.services.db);
+  return { reward: settings.maxAdvertRewardKobo, budget: settings.maxAdvertBudgetKobo };
+};
+
+describe("Advert limits on /admin/settings", () => {
+  it("shows the defaults; an admin without manage_settings (manage_adverts included) cannot change them", async () => {
+    const { client: settingsClient } = await signedInAdmin(["manage_settings"]);
+    const page = await settingsClient.get("/admin/settings");
+    expect(page.status).toBe(200);
+    const text = pageText(page.body);
+    expect(text).toContain("Advert limits");
+    expect(page.body).toMatch(/<input[^>]*name="maxAdvertReward"[^>]*value="1000.00"|<input[^>]*value="1000.00"[^>]*name="maxAdvertReward"/);
+    expect(page.body).toMatch(/<input[^>]*name="maxAdvertBudget"[^>]*value="1000000.00"|<input[^>]*value="1000000.00"[^>]*name="maxAdvertBudget"/);
+
+    const { admin, client } = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_settings"));
+    const refused = await client.post("/admin/settings", limitsForm("1,000,000", "100,000,000"));
+    expect(refused.status).toBe(403);
+    expect(await limits()).toEqual({ reward: 100_000n, budget: 100_000_000n });
+    expect(await app.services.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id))).toEqual([]);
+  });
+
+  it("refuses bad amounts with a field message and keeps what was typed", async () => {
+    const { client } = await signedInAdmin(["manage_settings"]);
+    const res = await client.post("/admin/settings", limitsForm("1.234", "1000000"));
+    expect(res.status).toBe(400);
+    expect(res.body).toContain("Update Failed");
+    expect(pageText(res.body)).toContain("Use at most 2 decimal places.");
+    expect(res.body).toContain('value="1.234"');
+    const tooBig = await client.post("/admin/settings", limitsForm("1,000,000,000,000", "1000000"));
+    expect(pageText(tooBig.body)).toContain("Maximum reward per click can be at most ₦100,000.00.");
+    expect(await limits()).toEqual({ reward: 100_000n, budget: 100_000_000n });
+  });
+
+  it("manage_settings changes them (audited before/after); the adverts form then follows the new limits", async () => {
+    const { admin, client } = await signedInAdmin(["manage_settings"]);
+    const saved = await client.post("/admin/settings", limitsForm("50.50", "5,050"));
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/admin/settings");
+    expect(await limits()).toEqual({ reward: 5_050n, budget: 505_000n });
+    const audit = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, admin.id), eq(auditLog.action, "settings.update")));
+    expect(audit).toEqual([
+      expect.objectContaining({
+        before: { maxAdvertRewardKobo: "100000", maxAdvertBudgetKobo: "100000000" },
+        after: { maxAdvertRewardKobo: "5050", maxAdvertBudgetKobo: "505000" },
+      }),
+    ]);
+    const after = await client.get("/admin/settings");
+    expect(after.body).toContain("Adverts can now pay at most ₦50.50 per click and ₦5,050.00 in all.");
+
+    const { client: advertsClient } = await signedInAdmin(["manage_adverts"]);
+    expect(pageText((await advertsClient.get("/admin/adverts/new")).body)).toContain("at most ₦50.50.");
+    const advert = (rewardAmount: string, maxClicks: string) => ({
+      intent: "create",
+      title: `Limit test ${rewardAmount} × ${maxClicks}`,
+      description: "Within the limits or not.",
+      rewardAmount,
+      maxClicks,
+      imageUrl: "",
+    });
+    const over = await advertsClient.post("/admin/adverts", advert("50.51", "1"));
+    expect(over.status).toBe(400);
+    expect(pageText(over.body)).toContain("Reward per click can be at most ₦50.50.");
+    const overBudget = await advertsClient.post("/admin/adverts", advert("50.50", "101"));
+    expect(pageText(overBudget.body)).toContain("Budget (reward × max clicks) can be at most ₦5,050.00; this advert's is ₦5,100.50.");
+    const atLimit = await advertsClient.post("/admin/adverts", advert("50.50", "100"));
+    expect(atLimit.status).toBe(302);
+    expect(await app.services.db.select({ title: adverts.title }).from(adverts)).toEqual([{ title: "Limit test 50.50 × 100" }]);
+  });
+});
