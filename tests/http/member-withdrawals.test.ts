@@ -93,6 +93,7 @@ describe("Withdraw Earnings on /profile", () => {
     expect(text).toContain("Withdraw Earnings Available balance: ₦50.00");
     expect(text).toContain("Minimum ₦10.00 · Maximum ₦1,000.00 · Fee 2% of the amount");
     expect(text).toContain("Enter an amount to see the fee and what you will receive.");
+    expect(text).not.toContain("needs to be approved");
     expect(text).toContain("Withdrawal history No withdrawals yet. Your withdrawal requests will appear here.");
     const amountInput = /<input[^>]*name="amount"[^>]*>/.exec(res.body)?.[0] ?? "";
     for (const attribute of ['type="number"', 'step="0.01"', 'min="0"', 'inputMode="decimal"']) expect(amountInput).toContain(attribute);
@@ -244,6 +245,8 @@ describe("Withdraw Earnings on /profile", () => {
 
   it("a member pending approval cannot request a withdrawal: Account Not Approved, nothing held", async () => {
     const m = await member({ balanceKobo: 5_000n, isApproved: false });
+    const page = await m.client.get("/profile");
+    expect(pageText(page.body)).toContain("Your account needs to be approved by an admin before you can request withdrawals.");
     const res = await withdraw(m.client, "20", await freshKey(m.client));
     await expectRefused(m, res, 403, "Account Not Approved", "Your account needs to be approved by an admin to request withdrawals.");
     expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });

@@ -51,6 +51,7 @@ export function WithdrawCard({
   terms,
   idempotencyKey,
   hasBankDetails,
+  approved,
   errors,
   values,
   submitting,
@@ -59,6 +60,8 @@ export function WithdrawCard({
   terms: WithdrawTerms;
   idempotencyKey: string;
   hasBankDetails: boolean;
+  /** Only approved members may withdraw (the server refuses the others whatever the page shows). */
+  approved: boolean;
   errors: Record<string, string>;
   values?: Record<string, string>;
   submitting: boolean;
@@ -73,6 +76,11 @@ export function WithdrawCard({
           {formatKobo(BigInt(terms.availableKobo))}
         </span>
       </CardDescription>
+      {approved ? null : (
+        <p className="mt-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
+          Your account needs to be approved by an admin before you can request withdrawals.
+        </p>
+      )}
       {hasBankDetails ? null : (
         <p className="mt-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
           Add your bank details before withdrawing.
@@ -86,7 +94,7 @@ export function WithdrawCard({
         errors={errors}
         initialAmount={values?.amount ?? ""}
         submitting={submitting}
-        disabled={disabled}
+        disabled={disabled || !approved}
       />
     </Card>
   );

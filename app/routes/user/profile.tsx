@@ -47,6 +47,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     displayId: user.displayId,
     joined: user.createdAt.toISOString(),
     totalEarnings: formatKobo(earned.totalKobo),
+    approved: user.isApproved,
     earnings: history.map((row) => ({
       id: row.viewId,
       date: formatLagosDateTime(row.earnedAt),
@@ -304,6 +305,7 @@ export default function Profile({ loaderData }: Route.ComponentProps) {
               terms={member.terms}
               idempotencyKey={member.withdrawKey}
               hasBankDetails={member.bankDetails != null}
+              approved={loaderData.approved}
               errors={errorsOf("withdraw")}
               values={valuesOf("withdraw")}
               submitting={submittingIntent === "withdraw"}
