@@ -9,21 +9,54 @@ import {
 type LimitName =
   | "loginIp"
   | "loginAccount"
+  | "loginAccountSlowDown"
   | "registerIp"
   | "resetIp"
   | "resetAccount"
+  | "resendIp"
   | "resendAccount"
   | "passwordChange";
 
-/** Points per window. Account limits count failures (login) or requests (mail sends). */
+/**
+ * Points per window. Login limits count failed sign-ins only (many people share one carrier
+ * address). The mail-sending account limits (resetAccount, resendAccount) are never answered
+ * with a refusal: past them the request is answered as usual and nothing is sent, so nobody can
+ * use up someone else's allowance and get them refused.
+ */
 const LIMITS: Record<LimitName, { points: number; duration: number }> = {
   loginIp: { points: 30, duration: 15 * 60 },
   loginAccount: { points: 10, duration: 15 * 60 },
+  // Never blocks: only counts the account's recent failures from every address (see slowDownMs).
+  loginAccountSlowDown: { points: Number.MAX_SAFE_INTEGER, duration: 15 * 60 },
   registerIp: { points: 10, duration: 60 * 60 },
   resetIp: { points: 10, duration: 60 * 60 },
   resetAccount: { points: 3, duration: 60 * 60 },
+  resendIp: { points: 10, duration: 60 * 60 },
   resendAccount: { points: 3, duration: 60 * 60 },
   passwordChange: { points: 10, duration: 15 * 60 },
+};
+
+/** Failures on an account (from any address) before sign-ins to it are slowed down. */
+export const SLOW_DOWN_FREE_FAILURES = 3;
+/** The slow-down doubles with each further failure up to this many steps (3 s with 250 ms steps). */
+export const SLOW_DOWN_MAX_STEPS = 12;
+export const DEFAULT_SLOW_DOWN_STEP_MS = 250;
+
+/**
+ * The wait before checking a password after `failures` recent failures on the account:
+ * none for the first 3, then 1, 2, 4, 8 steps, at most 12 steps (250 ms … 3 s by default).
+ * A delay, never a lock: the owner still signs in, whoever else is guessing.
+ */
+export function slowDownMs(failures: number, stepMs = DEFAULT_SLOW_DOWN_STEP_MS): number {
+  if (failures < SLOW_DOWN_FREE_FAILURES) return 0;
+  return stepMs * Math.min(SLOW_DOWN_MAX_STEPS, 2 ** (failures - SLOW_DOWN_FREE_FAILURES));
+}
+
+export type RateLimitOptions = {
+  /** One slow-down step (default 250 ms); tests use a few milliseconds. */
+  slowDownStepMs?: number;
+  /** How the slow-down waits (default a timer). */
+  sleep?: (ms: number) => Promise<void>;
 };
 
 export type RateLimits = {
@@ -31,12 +64,20 @@ export type RateLimits = {
   consume: (name: LimitName, key: string) => Promise<number | null>;
   /** Whether the key is blocked, without taking a point. */
   blockedFor: (name: LimitName, key: string) => Promise<number | null>;
+  /** Gives back a point taken by `consume` (a request that turned out not to count). */
+  refund: (name: LimitName, key: string) => Promise<void>;
   reset: (name: LimitName, key: string) => Promise<void>;
+  /** The slow-down due for the key's recent failures under `name` (milliseconds). */
+  slowDownFor: (name: LimitName, key: string) => Promise<number>;
+  /** Waits out that slow-down; returns how long it waited. */
+  slowDown: (name: LimitName, key: string) => Promise<number>;
   close: () => Promise<void>;
 };
 
 /** Redis when REDIS_URL is set (shared by every app process), otherwise process memory. */
-export function createRateLimits(redisUrl?: string): RateLimits {
+export function createRateLimits(redisUrl?: string, options: RateLimitOptions = {}): RateLimits {
+  const stepMs = options.slowDownStepMs ?? DEFAULT_SLOW_DOWN_STEP_MS;
+  const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
   const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
   redis?.on("error", () => {
     /* reported by the limiter's insurance fallback; a Redis outage must not crash the app */
@@ -50,6 +91,11 @@ export function createRateLimits(redisUrl?: string): RateLimits {
       return [name, limiter];
     }),
   ) as Record<LimitName, RateLimiterAbstract>;
+
+  const slowDownFor = async (name: LimitName, key: string) => {
+    const res = await limiters[name].get(key);
+    return slowDownMs(res?.consumedPoints ?? 0, stepMs);
+  };
 
   return {
     async consume(name, key) {
@@ -66,8 +112,17 @@ export function createRateLimits(redisUrl?: string): RateLimits {
       if (res && res.consumedPoints >= LIMITS[name].points) return Math.ceil(res.msBeforeNext / 1000);
       return null;
     },
+    async refund(name, key) {
+      await limiters[name].reward(key, 1);
+    },
     async reset(name, key) {
       await limiters[name].delete(key);
+    },
+    slowDownFor,
+    async slowDown(name, key) {
+      const ms = await slowDownFor(name, key);
+      if (ms > 0) await sleep(ms);
+      return ms;
     },
     async close() {
       redis?.disconnect();

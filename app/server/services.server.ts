@@ -19,7 +19,7 @@ import { purgeExpiredSessions, SESSION_ABSOLUTE_MS } from "~/domain/sessions/ses
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import type { Config } from "./config.server";
 import { createMailTransport } from "./mail-transport.server";
-import { createRateLimits, type RateLimits } from "./rate-limit.server";
+import { createRateLimits, type RateLimitOptions, type RateLimits } from "./rate-limit.server";
 import { createToastCookie, type ToastCookie } from "./toast.server";
 
 export type Services = {
@@ -42,7 +42,14 @@ export function createLogger(config: Pick<Config, "logLevel">): Logger {
 /** Opens the database, migrates, seeds defaults, bootstraps the super admin and starts workers. */
 export async function createServices(
   config: Config,
-  options: { log?: Logger; database?: DatabaseHandle; mail?: MailTransport; backgroundWork?: boolean } = {},
+  options: {
+    log?: Logger;
+    database?: DatabaseHandle;
+    mail?: MailTransport;
+    backgroundWork?: boolean;
+    /** Tests shorten the login slow-down. */
+    rateLimits?: RateLimitOptions;
+  } = {},
 ): Promise<Services> {
   const log = options.log ?? createLogger(config);
   const database =
@@ -83,7 +90,7 @@ export async function createServices(
   };
 
   const mail = options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
-  const rateLimits = createRateLimits(config.redisUrl);
+  const rateLimits = createRateLimits(config.redisUrl, options.rateLimits);
 
   let delivering: Promise<void> | undefined;
   const flushMail = () => {

@@ -1,11 +1,15 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app";
+import { emailsTo } from "~/domain/mail/outbox.server";
+import { SLOW_DOWN_MAX_STEPS } from "~/server/rate-limit.server";
+import { startTestApp, visibleOutcome, type TestApp } from "../support/app";
 import { createUser } from "../support/factories";
+
+const STEP_MS = 5;
 
 // Behind one proxy, so each test can speak from its own client address (X-Forwarded-For).
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ env: { TRUST_PROXY: "1" } });
+  app = await startTestApp({ env: { TRUST_PROXY: "1" }, slowDownStepMs: STEP_MS });
 });
 afterAll(async () => app?.close());
 
@@ -58,6 +62,85 @@ describe("login lock-out is per account and address", () => {
     const res = await ownerClient.post("/login", { email: owner.email, password: owner.password }, from("10.1.2.3"));
     expect(res.status).toBe(302);
     expect(res.location).toBe("/dashboard");
+  });
+});
+
+describe("login limits that someone else cannot use against you", () => {
+  it("counts only failed sign-ins per address: 31 people signing in behind one carrier address do not block the next", async () => {
+    const carrier = from("10.20.30.40");
+    const member = await createUser(app.services.db);
+    for (let i = 1; i <= 31; i++) {
+      const res = await app.client().post("/login", { email: member.email, password: member.password }, carrier);
+      expect(res.status, `sign-in ${i}`).toBe(302);
+    }
+    const next = await createUser(app.services.db);
+    const res = await app.client().post("/login", { email: next.email, password: next.password }, carrier);
+    expect({ status: res.status, location: res.location }).toEqual({ status: 302, location: "/dashboard" });
+  });
+
+  it("still refuses an address after 30 wrong passwords", async () => {
+    const guesser = from("10.20.30.41");
+    for (let i = 0; i < 30; i++) {
+      const victim = `nobody-${i}@example.ng`;
+      expect((await app.client().post("/login", { email: victim, password: "wrong-password" }, guesser)).status).toBe(401);
+    }
+    const member = await createUser(app.services.db);
+    expect((await app.client().post("/login", { email: member.email, password: member.password }, guesser)).status).toBe(429);
+  });
+
+  it("slows down, but never locks, an account guessed at from many addresses", async () => {
+    const owner = await createUser(app.services.db);
+    for (let address = 1; address <= 12; address++) {
+      for (let i = 0; i < 3; i++) {
+        const res = await app.client().post("/login", { email: owner.email, password: `guess-${address}-${i}` }, from(`10.50.0.${address}`));
+        expect(res.status, `guess ${i} from address ${address}`).toBe(401);
+      }
+    }
+    // 36 failures on the account: the delay before checking its password is at its cap, no more.
+    const due = await app.services.rateLimits.slowDownFor("loginAccountSlowDown", owner.email);
+    expect(due).toBe(SLOW_DOWN_MAX_STEPS * STEP_MS);
+
+    const started = performance.now();
+    const res = await app.client().post("/login", { email: owner.email, password: owner.password }, from("10.1.2.4"));
+    expect({ status: res.status, location: res.location }).toEqual({ status: 302, location: "/dashboard" });
+    expect(performance.now() - started).toBeGreaterThanOrEqual(due - 1);
+  });
+});
+
+describe("mail limits that someone else cannot use against you", () => {
+  it("forgot password: past the account's limit the victim gets the usual answer (and no more mails go out)", async () => {
+    const victim = await createUser(app.services.db);
+    const attacker = from("10.66.0.1");
+    const first = visibleOutcome(await app.client().post("/forgot-password", { email: victim.email }, attacker));
+    expect(first).toMatchObject({ status: 302, location: "/login", toast: { type: "success", title: "Check Your Email" } });
+    for (let i = 0; i < 5; i++) {
+      expect(visibleOutcome(await app.client().post("/forgot-password", { email: victim.email }, attacker))).toEqual(first);
+    }
+    const own = visibleOutcome(await app.client().post("/forgot-password", { email: victim.email }, from("10.1.1.1")));
+    expect(own).toEqual(first);
+    expect(await emailsTo(app.services.db, victim.email)).toHaveLength(3);
+  });
+
+  it("resend confirmation: past the account's limit the victim gets the usual answer (and no more mails go out)", async () => {
+    const victim = await createUser(app.services.db, { emailConfirmed: false });
+    const attacker = from("10.66.0.2");
+    const first = visibleOutcome(await app.client().post("/resend-confirmation", { email: victim.email }, attacker));
+    expect(first).toMatchObject({ status: 302, location: "/login", toast: { type: "success", title: "Confirmation Email Sent" } });
+    for (let i = 0; i < 5; i++) {
+      expect(visibleOutcome(await app.client().post("/resend-confirmation", { email: victim.email }, attacker))).toEqual(first);
+    }
+    const own = visibleOutcome(await app.client().post("/resend-confirmation", { email: victim.email }, from("10.1.1.2")));
+    expect(own).toEqual(first);
+    expect(await emailsTo(app.services.db, victim.email)).toHaveLength(3);
+  });
+
+  it("still refuses one address that asks too often, whatever the emails", async () => {
+    const busy = from("10.66.0.3");
+    for (let i = 0; i < 10; i++) {
+      expect((await app.client().post("/forgot-password", { email: `someone-${i}@example.ng` }, busy)).status).toBe(302);
+    }
+    expect((await app.client().post("/forgot-password", { email: "someone-else@example.ng" }, busy)).status).toBe(429);
+    expect((await app.client().post("/forgot-password", { email: "someone-else@example.ng" }, from("10.66.0.4"))).status).toBe(302);
   });
 });
 

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { pageText, startTestApp, type HttpResponse, type TestApp } from "../support/app";
+import { pageText, startTestApp, visibleOutcome, type TestApp } from "../support/app";
 import { createUser } from "../support/factories";
 import { latestLink } from "../support/mail";
 
@@ -11,19 +11,6 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 const NEW_PASSWORD = "harmattan-morning-suya-stand";
-
-/** Status, redirect and the toast's words (the toast id differs per response). */
-function visibleOutcome(res: HttpResponse) {
-  const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
-  const value = line ? decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!) : "";
-  const payload = value ? JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) : null;
-  return {
-    status: res.status,
-    location: res.location,
-    toast: payload && { type: payload.type, title: payload.title, description: payload.description },
-    body: pageText(res.body),
-  };
-}
 
 /** Where the page's first post form submits to. */
 function formAction(html: string): string {

@@ -35,6 +35,8 @@ export type StartTestAppOptions = {
   mail?: MailTransport;
   /** The app's logger; by default silent (TEST_LOG_LEVEL to see it). */
   log?: Logger;
+  /** One step of the login slow-down (see rate-limit.server.ts); 1 ms by default so tests stay quick. */
+  slowDownStepMs?: number;
 };
 
 /**
@@ -55,6 +57,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     database,
     mail: options.mail ?? (config.smtpUrl ? undefined : { kind: "log", send: async () => {} }),
     backgroundWork: false,
+    rateLimits: { slowDownStepMs: options.slowDownStepMs ?? 1 },
   });
   server.on("request", await mod.createApp(services));
   return {
@@ -137,4 +140,17 @@ export function pageText(html: string): string {
     .replace(/&amp;/g, "&")
     .replace(/\s+/g, " ")
     .trim();
+}
+
+/** Status, redirect, the toast's words (the toast id differs per response) and the page text. */
+export function visibleOutcome(res: HttpResponse) {
+  const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
+  const value = line ? decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!) : "";
+  const payload = value ? JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) : null;
+  return {
+    status: res.status,
+    location: res.location,
+    toast: payload && { type: payload.type, title: payload.title, description: payload.description },
+    body: pageText(res.body),
+  };
 }

@@ -18,13 +18,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = EmailOnlySchema.safeParse(values);
   if (!parsed.success) return zodFailure(parsed.error, { values: safeValues(values, ["email"]) });
   const { email } = parsed.data;
-  const wait =
-    (await services.rateLimits.consume("resetIp", context.clientIp)) ??
-    (await services.rateLimits.consume("resetAccount", email));
+  // Per address: a refusal depends only on the requester's own address.
+  const wait = await services.rateLimits.consume("resetIp", context.clientIp);
   if (wait) return formFailure({ form: tooManyAttemptsMessage(wait) }, { values: { email }, status: 429 });
-  await requestPasswordReset(services.db, email, services.config.appUrl);
-  void services.flushMail();
-  // The same answer whether or not an account exists.
+  // Per account: past the limit nothing is sent, but the answer is the usual one, so nobody can
+  // use up someone else's allowance and have them refused.
+  if ((await services.rateLimits.consume("resetAccount", email)) === null) {
+    await requestPasswordReset(services.db, email, services.config.appUrl);
+    void services.flushMail();
+  }
+  // The same answer whether or not an account exists (and whether or not a mail was sent).
   return redirectWithToast(context, "/login", {
     type: "success",
     title: "Check Your Email",

@@ -35,22 +35,31 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return zodFailure(parsed.error, { values: safeValues(values, ["email"]) });
   const { email, password } = parsed.data;
   const echo = { email };
-  // Failures count per account *and* address: guessing from one place is stopped, but nobody can
-  // lock another person (say, the super admin) out of their account from elsewhere.
+  // Only failed sign-ins count, and none of the limits can be set off against someone else:
+  // - per address (30): many subscribers share one carrier address, so successes are free;
+  // - per account *and* address (10): guessing from one place is stopped, but nobody can lock
+  //   another person (say, the super admin) out of their account from elsewhere;
+  // - per account from every address: a growing delay (at most a few seconds), never a refusal.
   const accountKey = `${email}|${context.clientIp}`;
 
+  // The address's point is taken before the password check (so parallel guesses are bounded too)
+  // and given back unless the password was wrong.
   const wait =
-    (await services.rateLimits.consume("loginIp", context.clientIp)) ??
-    (await services.rateLimits.blockedFor("loginAccount", accountKey));
+    (await services.rateLimits.blockedFor("loginAccount", accountKey)) ??
+    (await services.rateLimits.consume("loginIp", context.clientIp));
   if (wait) {
     const message = tooManyAttemptsMessage(wait);
     return formFailure({ form: message }, { toast: failed(message), values: echo, status: 429, headers: { "Retry-After": String(wait) } });
   }
+  await services.rateLimits.slowDown("loginAccountSlowDown", email);
 
   const result = await authenticate(services.db, { email, password });
+  const wrongPassword = !result.ok && result.reason === "invalid";
+  if (!wrongPassword) await services.rateLimits.refund("loginIp", context.clientIp);
   if (!result.ok) {
     if (result.reason === "invalid") {
       await services.rateLimits.consume("loginAccount", accountKey);
+      await services.rateLimits.consume("loginAccountSlowDown", email);
       const message = "Invalid email or password";
       return formFailure({ form: message }, { toast: failed(message), values: echo, status: 401 });
     }

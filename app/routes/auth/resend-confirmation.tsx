@@ -14,14 +14,16 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) {
     return redirectWithToast(context, "/login", { type: "error", title: "Error", description: "Enter a valid email address." });
   }
-  const wait =
-    (await services.rateLimits.consume("resetIp", context.clientIp)) ??
-    (await services.rateLimits.consume("resendAccount", parsed.data.email));
+  // Per address: a refusal depends only on the requester's own address.
+  const wait = await services.rateLimits.consume("resendIp", context.clientIp);
   if (wait) {
     return redirectWithToast(context, "/login", { type: "error", title: "Error", description: tooManyAttemptsMessage(wait) });
   }
-  await resendConfirmation(services.db, parsed.data.email, services.config.appUrl);
-  void services.flushMail();
+  // Per account: past the limit nothing is sent, and the answer is the usual one.
+  if ((await services.rateLimits.consume("resendAccount", parsed.data.email)) === null) {
+    await resendConfirmation(services.db, parsed.data.email, services.config.appUrl);
+    void services.flushMail();
+  }
   return redirectWithToast(context, "/login", {
     type: "success",
     title: "Confirmation Email Sent",
