@@ -94,7 +94,10 @@ export async function createServices(
 
   let delivering: Promise<void> | undefined;
   const flushMail = () => {
-    delivering ??= deliverDueEmails(db, mail)
+    delivering ??= deliverDueEmails(db, mail, {
+      appUrl: config.appUrl,
+      onRefused: (refused) => log.error({ mail: refused }, "mail not sent: it links outside APP_URL"),
+    })
       .then(() => undefined)
       .catch((err) => log.error({ err }, "mail delivery failed"))
       .finally(() => {

@@ -23,12 +23,12 @@ export async function confirmEmail(db: Database, token: string, now = new Date()
 export async function resendConfirmation(db: Database, email: string, appUrl: URL): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, email: users.email })
       .from(users)
       .where(and(eq(users.email, email.toLowerCase()), isNull(users.emailConfirmedAt)));
     if (!user) return null;
     const token = await issueEmailToken(tx, user.id, "confirm_email");
     const link = new URL(`/confirm-email?token=${token}`, appUrl).href;
-    return queueEmail(tx, confirmEmailMail(user.email, user.name, link));
+    return queueEmail(tx, confirmEmailMail(user.email, link));
   });
 }

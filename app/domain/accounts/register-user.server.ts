@@ -66,7 +66,7 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
         }
         const token = await issueEmailToken(tx, userId, "confirm_email");
         const link = new URL(`/confirm-email?token=${token}`, options.appUrl).href;
-        const mailId = await queueEmail(tx, confirmEmailMail(email, options.name, link));
+        const mailId = await queueEmail(tx, confirmEmailMail(email, link));
         return { status: "registered" as const, mailId, newUserId: userId };
       });
     } catch (err) {

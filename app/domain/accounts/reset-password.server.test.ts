@@ -98,6 +98,14 @@ describe("resetPassword", () => {
     expect(await resetPassword(db, recent, NEW_PASSWORD)).toBe(true);
   });
 
+  it("greets an unconfirmed account without its name (someone else may have typed it)", async () => {
+    const unconfirmed = await createUser(db, { emailConfirmed: false, name: "Ada https://evil.example" });
+    await requestPasswordReset(db, unconfirmed.email, appUrl);
+    const [mail] = await emailsTo(db, unconfirmed.email);
+    expect(mail!.textBody).toMatch(/^Hello,\n\n/);
+    expect(mail!.textBody).not.toContain("Ada");
+  });
+
   it("confirms an unconfirmed account (the link proves the address), keeping an earlier confirmation", async () => {
     const unconfirmed = await createUser(db, { emailConfirmed: false });
     expect(await authenticate(db, { email: unconfirmed.email, password: TEST_PASSWORD })).toEqual({

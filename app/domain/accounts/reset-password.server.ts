@@ -11,13 +11,13 @@ import { hashPassword } from "./passwords.server";
 export async function requestPasswordReset(db: Database, email: string, appUrl: URL): Promise<string | null> {
   return db.transaction(async (tx) => {
     const [user] = await tx
-      .select({ id: users.id, name: users.name, email: users.email })
+      .select({ id: users.id, name: users.name, email: users.email, confirmedAt: users.emailConfirmedAt })
       .from(users)
       .where(eq(users.email, email.toLowerCase()));
     if (!user) return null;
     const token = await issueEmailToken(tx, user.id, "reset_password");
     const link = new URL(`/reset-password?token=${token}`, appUrl).href;
-    return queueEmail(tx, resetPasswordMail(user.email, user.name, link));
+    return queueEmail(tx, resetPasswordMail(user.email, user.confirmedAt ? user.name : null, link));
   });
 }
 

@@ -1,10 +1,13 @@
 import { describe, expect, it } from "vitest";
 import {
   ChangePasswordSchema,
+  CreateAdminSchema,
   fieldErrors,
   LoginSchema,
+  NAME_ONE_LINE_MESSAGE,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  ProfileNameSchema,
   RegisterSchema,
   ResetPasswordSchema,
 } from "./validation";
@@ -80,4 +83,28 @@ describe("other auth forms", () => {
       false,
     );
   });
+});
+
+describe("names: one line of visible text wherever a name is entered", () => {
+  const schemas = {
+    register: (name: string) => RegisterSchema.safeParse({ ...valid, name }),
+    profile: (name: string) => ProfileNameSchema.safeParse({ name }),
+    createAdmin: (name: string) => CreateAdminSchema.safeParse({ name, email: "admin@example.ng", password: "Lagos-Harmattan-2024!" }),
+  };
+  const refused = ["Ada\nObi", "Ada\r\nObi", "Ada\rObi", "Ada\tObi", "Ada\u0000Obi", "Ada\u001bObi", "Obi \u202Eexe.fdp", "Ada\u200BObi", "Ada\u2028Obi", "Ada\u2029Obi", "Ada\uFEFFObi", "Ada\u0085Obi"];
+  const accepted = ["Ada Obi", "Chukwuemeka Obi-Eze", "Ọláolúwa Adébáyọ̀", "Fatima Abubakar", "Zainab 👩\u200D💻 Musa"];
+
+  for (const [schema, parse] of Object.entries(schemas)) {
+    it(`${schema}: refuses line breaks, tabs and other control or formatting characters`, () => {
+      for (const name of refused) {
+        const result = parse(name);
+        expect(result.success, JSON.stringify(name)).toBe(false);
+        expect(fieldErrors(result.error!).name).toBe(NAME_ONE_LINE_MESSAGE);
+      }
+    });
+
+    it(`${schema}: accepts ordinary names in any script, trimmed`, () => {
+      for (const name of accepted) expect(parse(` ${name}\n`).data?.name, name).toBe(name);
+    });
+  }
 });

@@ -18,8 +18,25 @@ const newPassword = z
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
 
+/**
+ * Control and formatting characters: line breaks, tabs, bidirectional overrides (U+202E) and the
+ * like, which let a name pose as several lines or reverse text where it is shown (a mail, a page,
+ * the audit log). The zero-width (non-)joiners some scripts and emoji need stay allowed.
+ */
+const NOT_ONE_LINE = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+export const NAME_ONE_LINE_MESSAGE = "Name must be on one line, without line breaks or invisible characters";
+
+/** A person's name: one line of visible text, trimmed, at most 100 characters. */
+export const personName = (requiredMessage: string) =>
+  z
+    .string({ error: requiredMessage })
+    .trim()
+    .min(1, requiredMessage)
+    .max(100, "Name is too long")
+    .refine((v) => !NOT_ONE_LINE.test(v), NAME_ONE_LINE_MESSAGE);
+
 export const RegisterSchema = z.object({
-  name: z.string({ error: "Full name is required" }).trim().min(1, "Full name is required").max(100, "Name is too long"),
+  name: personName("Full name is required"),
   email,
   password: newPassword,
   confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
@@ -64,11 +81,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 }
 
 export const ProfileNameSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is too long"),
+  name: personName("Name is required"),
 });
 
 export const CreateAdminSchema = z.object({
-  name: z.string({ error: "Name is required" }).trim().min(1, "Name is required").max(100, "Name is too long"),
+  name: personName("Name is required"),
   email,
   password: newPassword,
 });

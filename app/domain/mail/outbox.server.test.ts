@@ -122,7 +122,7 @@ describe("deliverDueEmails with the log transport", () => {
     const { transport, lines } = logTransport();
     expect(transport.kind).toBe("log");
 
-    expect(await deliverDueEmails(db, transport, { now: soon() })).toBe(2);
+    expect(await deliverDueEmails(db, transport, { appUrl, now: soon() })).toBe(2);
     for (const id of ids) {
       const row = await mailRow(id);
       expect(row.status).toBe("logged");
@@ -136,7 +136,7 @@ describe("deliverDueEmails with the log transport", () => {
     expect(lines.join("\n")).toContain("http://localhost:3000/confirm-email?token=sample-2");
 
     // Nothing is due any more.
-    expect(await deliverDueEmails(db, transport, { now: new Date(Date.now() + 24 * 3600 * SECOND) })).toBe(0);
+    expect(await deliverDueEmails(db, transport, { appUrl, now: new Date(Date.now() + 24 * 3600 * SECOND) })).toBe(0);
     expect(lines).toHaveLength(2);
   });
 
@@ -145,7 +145,7 @@ describe("deliverDueEmails with the log transport", () => {
     await new Promise((r) => setTimeout(r, 5));
     const second = await queueEmail(db, sample(2));
     const { transport } = logTransport();
-    expect(await deliverDueEmails(db, transport, { now: soon(), limit: 1 })).toBe(1);
+    expect(await deliverDueEmails(db, transport, { appUrl, now: soon(), limit: 1 })).toBe(1);
     expect((await mailRow(first)).status).toBe("logged");
     expect((await mailRow(second)).status).toBe("pending");
   });
@@ -155,9 +155,9 @@ describe("deliverDueEmails with the log transport", () => {
     for (let i = 0; i < 8; i++) ids.push(await queueEmail(db, sample(i)));
     const { transport, lines } = logTransport();
     const counts = await Promise.all([
-      deliverDueEmails(db, transport, { now: soon() }),
-      deliverDueEmails(db, transport, { now: soon() }),
-      deliverDueEmails(db, transport, { now: soon() }),
+      deliverDueEmails(db, transport, { appUrl, now: soon() }),
+      deliverDueEmails(db, transport, { appUrl, now: soon() }),
+      deliverDueEmails(db, transport, { appUrl, now: soon() }),
     ]);
     expect(counts.reduce((a, b) => a + b, 0)).toBe(8);
     expect(lines).toHaveLength(8);
@@ -182,7 +182,7 @@ describe("deliverDueEmails when sending fails", () => {
     let now = new Date(Date.now() + 60 * SECOND);
 
     for (let attempt = 1; attempt <= MAX_DELIVERY_ATTEMPTS; attempt++) {
-      expect(await deliverDueEmails(db, failing, { now })).toBe(0);
+      expect(await deliverDueEmails(db, failing, { appUrl, now })).toBe(0);
       expect(calls).toBe(attempt);
       const row = await mailRow(id);
       expect(row.attempts).toBe(attempt);
@@ -193,7 +193,7 @@ describe("deliverDueEmails when sending fails", () => {
 
       if (attempt < MAX_DELIVERY_ATTEMPTS) {
         // Not yet due: just before the back-off ends nothing is tried.
-        expect(await deliverDueEmails(db, failing, { now: new Date(row.nextAttemptAt.getTime() - 1) })).toBe(0);
+        expect(await deliverDueEmails(db, failing, { appUrl, now: new Date(row.nextAttemptAt.getTime() - 1) })).toBe(0);
         expect(calls).toBe(attempt);
       }
       now = row.nextAttemptAt;
@@ -201,7 +201,7 @@ describe("deliverDueEmails when sending fails", () => {
     expect(MAX_DELIVERY_ATTEMPTS).toBe(8);
 
     // A failed mail is left alone for good.
-    expect(await deliverDueEmails(db, failing, { now: new Date(now.getTime() + 7 * 24 * 3600 * SECOND) })).toBe(0);
+    expect(await deliverDueEmails(db, failing, { appUrl, now: new Date(now.getTime() + 7 * 24 * 3600 * SECOND) })).toBe(0);
     expect(calls).toBe(MAX_DELIVERY_ATTEMPTS);
     expect(await countPendingEmails(db, [id])).toBe(0);
   });
@@ -216,12 +216,42 @@ describe("deliverDueEmails when sending fails", () => {
       },
     };
     const ids = [await queueEmail(db, sample(1)), await queueEmail(db, sample(2)), await queueEmail(db, sample(3))];
-    expect(await deliverDueEmails(db, picky, { now: soon() })).toBe(2);
+    expect(await deliverDueEmails(db, picky, { appUrl, now: soon() })).toBe(2);
     expect(sent.sort()).toEqual(["reader1@example.ng", "reader3@example.ng"]);
     expect((await mailRow(ids[0]!)).status).toBe("sent");
     expect((await mailRow(ids[1]!)).status).toBe("pending");
     expect((await mailRow(ids[1]!)).lastError).toBe("550 mailbox unavailable");
     expect((await mailRow(ids[2]!)).status).toBe("sent");
+  });
+});
+
+describe("deliverDueEmails and links", () => {
+  it("never sends a mail with a link outside APP_URL: it is marked failed at once and reported", async () => {
+    const sent: string[] = [];
+    const refused: string[][] = [];
+    const transport: MailTransport = { kind: "smtp", send: async (mail) => void sent.push(mail.to) };
+    const ok = await queueEmail(db, sample(1));
+    const phishing = await queueEmail(db, {
+      to: "reader2@example.ng",
+      subject: "Sample 2",
+      text: `Hello,\n\nOpen http://localhost:3000/login or https://adnaira-login.example/verify\n`,
+    });
+    const lookalike = await queueEmail(db, {
+      to: "reader3@example.ng",
+      subject: "Sample 3",
+      text: `Open http://localhost:3000@evil.example/login and www.evil.example\n`,
+    });
+    const options = { appUrl, now: soon(), onRefused: (mail: { links: string[] }) => void refused.push(mail.links) };
+    expect(await deliverDueEmails(db, transport, options)).toBe(1);
+    expect(sent).toEqual(["reader1@example.ng"]);
+    expect((await mailRow(ok)).status).toBe("sent");
+    for (const id of [phishing, lookalike]) {
+      expect((await mailRow(id)).status).toBe("failed");
+      expect((await mailRow(id)).lastError).toMatch(/^not sent: links outside APP_URL: /);
+    }
+    expect(refused).toEqual([["https://adnaira-login.example/verify"], ["http://localhost:3000@evil.example/login", "www.evil.example"]]);
+    // Nothing is retried later.
+    expect(await deliverDueEmails(db, transport, { appUrl, now: new Date(Date.now() + 7 * 24 * 3600 * SECOND) })).toBe(0);
   });
 });
 
@@ -234,7 +264,7 @@ describe("deliverDueEmails over SMTP", () => {
       const result = await registerUser(db, { name: "Tunde Bakare", email: "tunde@example.ng", password: "Ibadan-hills-2030", appUrl });
       if (result.status !== "registered") throw new Error(`unexpected ${result.status}`);
 
-      expect(await deliverDueEmails(db, transport, { now: soon() })).toBe(1);
+      expect(await deliverDueEmails(db, transport, { appUrl, now: soon() })).toBe(1);
       expect(smtp.received).toHaveLength(1);
       const message = smtp.received[0]!;
       expect(message.from).toBe("no-reply@adnaira.local");
@@ -259,8 +289,8 @@ describe("deliverDueEmails over SMTP", () => {
       const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: FROM, log: silentLog });
       for (let i = 0; i < 5; i++) await queueEmail(db, sample(i));
       const counts = await Promise.all([
-        deliverDueEmails(db, transport, { now: soon() }),
-        deliverDueEmails(db, transport, { now: soon() }),
+        deliverDueEmails(db, transport, { appUrl, now: soon() }),
+        deliverDueEmails(db, transport, { appUrl, now: soon() }),
       ]);
       expect(counts[0]! + counts[1]!).toBe(5);
       expect(smtp.received).toHaveLength(5);
@@ -280,7 +310,7 @@ describe("deliverDueEmails over SMTP", () => {
     const result = await registerUser(db, { name: "Amaka Obi", email: "amaka@example.ng", password: "Onitsha-market-77", appUrl });
     if (result.status !== "registered") throw new Error(`unexpected ${result.status}`);
     const now = soon();
-    expect(await deliverDueEmails(db, transport, { now })).toBe(0);
+    expect(await deliverDueEmails(db, transport, { appUrl, now })).toBe(0);
 
     // The registration is not lost and the mail waits for its retry.
     const [user] = await db.select().from(users).where(eq(users.email, "amaka@example.ng"));
@@ -293,7 +323,7 @@ describe("deliverDueEmails over SMTP", () => {
 
     const back = await startSmtpServer(port);
     try {
-      expect(await deliverDueEmails(db, transport, { now: pending.nextAttemptAt })).toBe(1);
+      expect(await deliverDueEmails(db, transport, { appUrl, now: pending.nextAttemptAt })).toBe(1);
       expect(back.received).toHaveLength(1);
       const link = await latestLink(db, "amaka@example.ng", "/confirm-email");
       expect(parseMessage(back.received[0]!.raw).body).toContain(link.href);

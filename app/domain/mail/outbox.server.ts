@@ -2,6 +2,7 @@ import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { emails } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
+import { foreignLinks } from "./templates";
 
 export type OutgoingMail = { to: string; subject: string; text: string };
 
@@ -36,15 +37,22 @@ export const MAX_DELIVERY_ATTEMPTS = 8;
 /** Back-off after the n-th failed attempt: 15 s, 30 s, 1 min … capped at 1 h. */
 export const retryDelayMs = (attempts: number) => Math.min(15_000 * 2 ** (attempts - 1), 60 * 60 * 1000);
 
+export type DeliveryOptions = {
+  now?: Date;
+  limit?: number;
+  /**
+   * The app's public origin (APP_URL). A mail with a link anywhere else is never sent: it is
+   * marked failed at once and reported to `onRefused`, whatever put the link there.
+   */
+  appUrl: URL;
+  onRefused?: (mail: { id: string; to: string; subject: string; links: string[] }) => void;
+};
+
 /**
  * Delivers due mails. Each mail is claimed with a conditional update (its attempt count),
  * so two processes never send the same mail twice. Returns how many were delivered.
  */
-export async function deliverDueEmails(
-  db: Database,
-  transport: MailTransport,
-  options: { now?: Date; limit?: number } = {},
-): Promise<number> {
+export async function deliverDueEmails(db: Database, transport: MailTransport, options: DeliveryOptions): Promise<number> {
   const now = options.now ?? new Date();
   const due = await db
     .select()
@@ -62,6 +70,15 @@ export async function deliverDueEmails(
       .where(and(eq(emails.id, mail.id), eq(emails.attempts, mail.attempts), eq(emails.status, "pending")))
       .returning({ id: emails.id });
     if (!claimed) continue;
+    const links = foreignLinks(`${mail.subject}\n${mail.textBody}`, options.appUrl);
+    if (links.length > 0) {
+      await db
+        .update(emails)
+        .set({ status: "failed", lastError: `not sent: links outside APP_URL: ${links.join(" ")}`.slice(0, 500), updatedAt: new Date() })
+        .where(eq(emails.id, mail.id));
+      options.onRefused?.({ id: mail.id, to: mail.toAddress, subject: mail.subject, links });
+      continue;
+    }
     try {
       await transport.send({ to: mail.toAddress, subject: mail.subject, text: mail.textBody });
       await db

@@ -1,13 +1,46 @@
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import type { OutgoingMail } from "./outbox.server";
 
-/** Plain-text mails: they read well on any phone and carry exactly one link. */
+/**
+ * Plain-text mails: they read well on any phone and carry only links to the app (APP_URL; the
+ * outbox refuses to deliver anything else, see foreignLinks).
+ *
+ * What people type must not turn our mails into theirs: a mail to an address nobody has
+ * confirmed yet (anyone can register with anyone's email) carries no user-typed text at all,
+ * and a name goes into other mails only as one line with nothing a mail reader would turn into
+ * a link (otherwise the greeting is a plain "Hello,").
+ */
 
-export function confirmEmailMail(to: string, name: string, link: string): OutgoingMail {
+/** Text a mail reader may turn into a link: a scheme, www., an address, or a dotted domain. */
+const LINK_LIKE = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
+
+/** "Hello Ada," — or "Hello," without a name, or with one that is not plain text. */
+export function greeting(name: string | null): string {
+  const oneLine = (name ?? "").replace(/[\p{Cc}\p{Cf}\p{Z}\s]+/gu, " ").trim();
+  return oneLine && !LINK_LIKE.test(oneLine) ? `Hello ${oneLine},` : "Hello,";
+}
+
+/** Every link in a mail's text that is not to the app: scheme://… or www.… not under `appUrl`. */
+export function foreignLinks(text: string, appUrl: URL): string[] {
+  const foreign: string[] = [];
+  for (const [link] of text.matchAll(/\b[a-z][a-z0-9+.-]*:\/\/[^\s<>"]*|\bwww\.[^\s<>"]*/gi)) {
+    let url: URL | undefined;
+    try {
+      url = new URL(link);
+    } catch {
+      url = undefined;
+    }
+    if (!url || url.origin !== appUrl.origin || !url.pathname.startsWith(appUrl.pathname)) foreign.push(link);
+  }
+  return foreign;
+}
+
+/** To an address that is not confirmed yet: no name (the registrant typed it). */
+export function confirmEmailMail(to: string, link: string): OutgoingMail {
   return {
     to,
     subject: "Confirm your AdNaira email address",
-    text: `Hello ${name},\n\nWelcome to AdNaira. Confirm your email address by opening this link (valid for 24 hours):\n\n${link}\n\nIf you did not create an account, you can ignore this email.\n`,
+    text: `Hello,\n\nWelcome to AdNaira. Confirm your email address by opening this link (valid for 24 hours):\n\n${link}\n\nIf you did not create an account, you can ignore this email.\n`,
   };
 }
 
@@ -19,19 +52,21 @@ export function alreadyRegisteredMail(to: string, loginLink: string, resetLink: 
   };
 }
 
-export function resetPasswordMail(to: string, name: string, link: string): OutgoingMail {
+/** `name` null when the address is not confirmed yet. */
+export function resetPasswordMail(to: string, name: string | null, link: string): OutgoingMail {
   return {
     to,
     subject: "Reset your AdNaira password",
-    text: `Hello ${name},\n\nWe received a request to reset your password. Open this link to choose a new one (valid for 1 hour, single use):\n\n${link}\n\nIf you did not ask for this, ignore this email; your password stays the same.\n`,
+    text: `${greeting(name)}\n\nWe received a request to reset your password. Open this link to choose a new one (valid for 1 hour, single use):\n\n${link}\n\nIf you did not ask for this, ignore this email; your password stays the same.\n`,
   };
 }
 
-export function accountApprovedMail(to: string, name: string, loginLink: string): OutgoingMail {
+/** `name` null when the address is not confirmed yet. */
+export function accountApprovedMail(to: string, name: string | null, loginLink: string): OutgoingMail {
   return {
     to,
     subject: "Your AdNaira account is approved",
-    text: `Hello ${name},\n\nGood news: an admin has approved your AdNaira account. You can now view adverts and start earning.\n\nLog in here: ${loginLink}\n`,
+    text: `${greeting(name)}\n\nGood news: an admin has approved your AdNaira account. You can now view adverts and start earning.\n\nLog in here: ${loginLink}\n`,
   };
 }
 
@@ -52,7 +87,7 @@ export function withdrawalProcessingMail(to: string, name: string, w: Withdrawal
   return {
     to,
     subject: `Your withdrawal ${w.reference} is being processed`,
-    text: `Hello ${name},\n\nAn admin has started processing your withdrawal of ${formatKobo(w.amountKobo)} (reference ${w.reference}). We will send ${formatKobo(w.amountKobo - w.feeKobo)} to your ${w.bankName} account ${maskAccountNumber(w.accountNumber)} and email you when it has been paid.\n`,
+    text: `${greeting(name)}\n\nAn admin has started processing your withdrawal of ${formatKobo(w.amountKobo)} (reference ${w.reference}). We will send ${formatKobo(w.amountKobo - w.feeKobo)} to your ${w.bankName} account ${maskAccountNumber(w.accountNumber)} and email you when it has been paid.\n`,
   };
 }
 
@@ -60,7 +95,7 @@ export function withdrawalRejectedMail(to: string, name: string, w: WithdrawalMa
   return {
     to,
     subject: `Your withdrawal ${w.reference} was rejected`,
-    text: `Hello ${name},\n\nYour withdrawal of ${formatKobo(w.amountKobo)} (reference ${w.reference}) was rejected and will not be paid. The full ${formatKobo(w.amountKobo)} has been returned to your AdNaira balance; you can request a new withdrawal at any time.\n\nIf you think this is a mistake, please contact support and quote the reference.\n`,
+    text: `${greeting(name)}\n\nYour withdrawal of ${formatKobo(w.amountKobo)} (reference ${w.reference}) was rejected and will not be paid. The full ${formatKobo(w.amountKobo)} has been returned to your AdNaira balance; you can request a new withdrawal at any time.\n\nIf you think this is a mistake, please contact support and quote the reference.\n`,
   };
 }
 
@@ -69,6 +104,6 @@ export function withdrawalCompletedMail(to: string, name: string, w: WithdrawalM
   return {
     to,
     subject: `Your withdrawal ${w.reference} has been paid`,
-    text: `Hello ${name},\n\nWe have paid ${formatKobo(w.amountKobo - w.feeKobo)}${fee} to your ${w.bankName} account ${maskAccountNumber(w.accountNumber)}. Reference: ${w.reference}.\n\nBank transfers usually arrive within minutes; if it has not reached you within 24 hours, contact support and quote the reference.\n`,
+    text: `${greeting(name)}\n\nWe have paid ${formatKobo(w.amountKobo - w.feeKobo)}${fee} to your ${w.bankName} account ${maskAccountNumber(w.accountNumber)}. Reference: ${w.reference}.\n\nBank transfers usually arrive within minutes; if it has not reached you within 24 hours, contact support and quote the reference.\n`,
   };
 }

@@ -54,7 +54,13 @@ export async function moderateUser(
       .update(users)
       .set({ ...transition.set, updatedAt: new Date() })
       .where(and(eq(users.id, userId), eq(users.role, "user"), transition.from))
-      .returning({ email: users.email, name: users.name, isApproved: users.isApproved, isRestricted: users.isRestricted });
+      .returning({
+        email: users.email,
+        name: users.name,
+        confirmedAt: users.emailConfirmedAt,
+        isApproved: users.isApproved,
+        isRestricted: users.isRestricted,
+      });
     if (!changed) return { ok: false, reason: "not-applicable" };
     if (moderation === "restrict") await deleteUserSessions(tx, userId);
     await recordAudit(tx, {
@@ -66,7 +72,9 @@ export async function moderateUser(
       after: { isApproved: changed.isApproved, isRestricted: changed.isRestricted },
     });
     if (moderation === "approve") {
-      const mailId = await queueEmail(tx, accountApprovedMail(changed.email, changed.name, new URL("/login", appUrl).href));
+      // Not confirmed yet: no name, since whoever registered may not own the address.
+      const name = changed.confirmedAt ? changed.name : null;
+      const mailId = await queueEmail(tx, accountApprovedMail(changed.email, name, new URL("/login", appUrl).href));
       return { ok: true, mailId };
     }
     return { ok: true };

@@ -1,0 +1,138 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "~/db/schema";
+import { NAME_ONE_LINE_MESSAGE } from "~/domain/accounts/validation";
+import { emailsTo } from "~/domain/mail/outbox.server";
+import { foreignLinks } from "~/domain/mail/templates";
+import { pageText, startTestApp, type TestApp } from "../support/app";
+import { createUser } from "../support/factories";
+
+const SUPER_ADMIN = { email: "root@adnaira.test", password: "names-test-super-admin-pw" };
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ env: { SUPER_ADMIN_EMAIL: SUPER_ADMIN.email, SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password } });
+});
+afterAll(async () => app?.close());
+
+const PASSWORD = "kola-nut-evening-breeze";
+const MULTI_LINE_NAMES = [
+  "Ngozi\nYour account is locked",
+  "Ngozi\r\nVerify now",
+  "Ngozi\tOkafor",
+  "Obi \u202Eelif.exe",
+  "Ada\u2028Obi",
+  "Ada\u200BObi",
+];
+
+const registration = (name: string) => ({
+  name,
+  email: `reader.${Math.random().toString(36).slice(2, 8)}@example.ng`,
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  referralCode: "",
+});
+
+describe("names are one line wherever they are entered", () => {
+  it("registration refuses a name with line breaks or invisible characters", async () => {
+    for (const name of MULTI_LINE_NAMES) {
+      const form = registration(name);
+      const res = await app.client().post("/register", form);
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(pageText(res.body)).toContain(NAME_ONE_LINE_MESSAGE);
+      expect(await app.services.db.select().from(users).where(eq(users.email, form.email))).toHaveLength(0);
+    }
+  });
+
+  it("a profile name change refuses them too", async () => {
+    const member = await createUser(app.services.db, { name: "Ngozi Okafor" });
+    const client = app.client();
+    await client.login(member.email, member.password);
+    for (const name of MULTI_LINE_NAMES) {
+      const res = await client.post("/profile", { intent: "update-name", name });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(pageText(res.body)).toContain(NAME_ONE_LINE_MESSAGE);
+    }
+    const [row] = await app.services.db.select({ name: users.name }).from(users).where(eq(users.id, member.id));
+    expect(row?.name).toBe("Ngozi Okafor");
+  });
+
+  it("so does the super admin creating an admin", async () => {
+    const client = app.client();
+    await client.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    for (const name of MULTI_LINE_NAMES) {
+      const email = `admin.${Math.random().toString(36).slice(2, 8)}@example.ng`;
+      const res = await client.post("/superadmin", { intent: "create-admin", name, email, password: PASSWORD, permissions: "view_reports" });
+      expect(res.status, JSON.stringify(name)).toBe(400);
+      expect(pageText(res.body)).toContain(NAME_ONE_LINE_MESSAGE);
+      expect(await app.services.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
+    }
+  });
+
+  it("trims a name and keeps it otherwise as typed", async () => {
+    const form = registration("  Chukwuemeka Obi-Eze  ");
+    expect((await app.client().post("/register", form)).status).toBe(302);
+    const [row] = await app.services.db.select({ name: users.name }).from(users).where(eq(users.email, form.email));
+    expect(row?.name).toBe("Chukwuemeka Obi-Eze");
+  });
+});
+
+describe("mail to an address nobody has confirmed", () => {
+  it("the confirmation mail carries nothing the registrant typed, and only links to the app", async () => {
+    const name = "Ngozi. Your account is locked: verify at https://adnaira-verify.example/login";
+    const form = registration(name);
+    expect((await app.client().post("/register", form)).status).toBe(302);
+    const [mail, ...others] = await emailsTo(app.services.db, form.email);
+    expect(others).toHaveLength(0);
+    expect(mail!.textBody).not.toContain("Ngozi");
+    expect(mail!.textBody).not.toContain("verify");
+    expect(mail!.textBody).toMatch(/^Hello,\n\n/);
+    expect(foreignLinks(mail!.textBody, app.services.config.appUrl)).toEqual([]);
+  });
+
+  it("so do a resent confirmation and a password reset to an unconfirmed account", async () => {
+    const unconfirmed = await createUser(app.services.db, { emailConfirmed: false, name: "Ada https://evil.example/x" });
+    expect((await app.client().post("/resend-confirmation", { email: unconfirmed.email })).status).toBe(302);
+    expect((await app.client().post("/forgot-password", { email: unconfirmed.email })).status).toBe(302);
+    const mails = await emailsTo(app.services.db, unconfirmed.email);
+    expect(mails.map((m) => m.subject).sort()).toEqual(["Confirm your AdNaira email address", "Reset your AdNaira password"]);
+    for (const mail of mails) {
+      expect(mail.textBody).toMatch(/^Hello,\n\n/);
+      expect(mail.textBody).not.toContain("Ada");
+    }
+  });
+
+  it("a confirmed member is still greeted by name", async () => {
+    const member = await createUser(app.services.db, { name: "Ngozi Okafor" });
+    expect((await app.client().post("/forgot-password", { email: member.email })).status).toBe(302);
+    const [mail] = await emailsTo(app.services.db, member.email);
+    expect(mail!.textBody).toMatch(/^Hello Ngozi Okafor,\n\n/);
+  });
+});
+
+describe("the approval mail", () => {
+  async function approve(memberId: string) {
+    const admin = await createUser(app.services.db, { role: "admin", permissions: ["manage_users"] });
+    const client = app.client();
+    await client.login(admin.email, admin.password);
+    const res = await client.post("/admin/users", { intent: "approve", userId: memberId });
+    expect(res.status).toBeLessThan(400);
+    await app.services.flushMail();
+  }
+
+  it("greets a member whose (one-line) name holds a web address without it, and is delivered", async () => {
+    const member = await createUser(app.services.db, { name: "Obi www.evil.example", isApproved: false });
+    await approve(member.id);
+    const [mail] = await emailsTo(app.services.db, member.email);
+    expect(mail!.subject).toBe("Your AdNaira account is approved");
+    expect(mail!.textBody).toMatch(/^Hello,\n\n/);
+    expect(mail!.status).toBe("logged");
+  });
+
+  it("carries no name to an address that is not confirmed yet", async () => {
+    const member = await createUser(app.services.db, { name: "Ngozi Okafor", isApproved: false, emailConfirmed: false });
+    await approve(member.id);
+    const [mail] = await emailsTo(app.services.db, member.email);
+    expect(mail!.textBody).toMatch(/^Hello,\n\n/);
+  });
+});
