@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import { createRateLimits, slowDownMs } from "./rate-limit.server";
 
@@ -23,15 +24,31 @@ describe("login slow-down", () => {
   });
 });
 
-describe("refund", () => {
+// In process memory always; in Redis too when REDIS_URL is set (as in CI).
+const stores = [["memory", undefined], ...(process.env.REDIS_URL ? [["redis", process.env.REDIS_URL]] : [])] as const;
+
+describe.each(stores)("refund and slow-down (%s)", (_store, redisUrl) => {
   it("gives back a point so only the requests that count use up the limit", async () => {
-    const limits = createRateLimits();
-    for (let i = 0; i < 100; i++) {
-      expect(await limits.consume("loginIp", "10.0.0.1")).toBeNull();
-      await limits.refund("loginIp", "10.0.0.1");
+    const limits = createRateLimits(redisUrl);
+    const ip = `10.0.0.1-${randomUUID()}`;
+    for (let i = 0; i < 40; i++) {
+      expect(await limits.consume("loginIp", ip)).toBeNull();
+      await limits.refund("loginIp", ip);
     }
-    for (let i = 0; i < 30; i++) expect(await limits.consume("loginIp", "10.0.0.1")).toBeNull();
-    expect(await limits.consume("loginIp", "10.0.0.1")).toBeGreaterThan(0);
+    for (let i = 0; i < 30; i++) expect(await limits.consume("loginIp", ip)).toBeNull();
+    expect(await limits.consume("loginIp", ip)).toBeGreaterThan(0);
+    await limits.close();
+  });
+
+  it("reads the slow-down from the failures counted so far", async () => {
+    const limits = createRateLimits(redisUrl, { slowDownStepMs: 10 });
+    const email = `owner-${randomUUID()}@example.ng`;
+    const due: number[] = [];
+    for (let i = 0; i < 8; i++) {
+      due.push(await limits.slowDownFor("loginAccountSlowDown", email));
+      expect(await limits.consume("loginAccountSlowDown", email)).toBeNull();
+    }
+    expect(due).toEqual([0, 0, 0, 10, 20, 40, 80, 120]);
     await limits.close();
   });
 });
