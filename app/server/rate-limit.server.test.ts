@@ -25,7 +25,10 @@ describe("login slow-down", () => {
 });
 
 // In process memory always; in Redis too when REDIS_URL is set (as in CI).
-const stores = [["memory", undefined], ...(process.env.REDIS_URL ? [["redis", process.env.REDIS_URL]] : [])] as const;
+const stores: [store: string, redisUrl: string | undefined][] = [
+  ["memory", undefined],
+  ...(process.env.REDIS_URL ? [["redis", process.env.REDIS_URL] as [string, string]] : []),
+];
 
 describe.each(stores)("refund and slow-down (%s)", (_store, redisUrl) => {
   it("gives back a point so only the requests that count use up the limit", async () => {
