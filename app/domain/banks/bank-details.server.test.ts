@@ -1,9 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
-import { auditLog, bankAccounts } from "~/db/schema";
+import { auditLog, bankAccounts, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
+import { foreignLinks } from "~/domain/mail/templates";
 import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
 import { createUser, TEST_PASSWORD } from "../../../tests/support/factories";
 import { getBankDetails, saveBankDetails } from "./bank-details.server";
@@ -95,6 +96,17 @@ describe("saveBankDetails", () => {
     });
     const trail = JSON.stringify(rows.map((r) => [r.before, r.after]));
     for (const full of [GTB_ACCOUNT, "8031234567", "80312", "01234"]) expect(trail).not.toContain(full);
+  });
+
+  it("the change mail never carries a link a member typed, so it is always delivered", async () => {
+    const { user, actor } = await newMember();
+    await db.update(users).set({ name: "Win big at www.prize-ng.com" }).where(eq(users.id, user.id));
+    const holder = "Claim at prize-ng.com";
+    expect(await saveBankDetails(db, { userId: user.id, actor, currentPassword: TEST_PASSWORD, accountHolderName: holder, bankCode: GTB, accountNumber: GTB_ACCOUNT })).toMatchObject({ status: "ok" });
+    const [mail] = await emailsTo(db, user.email);
+    expect(mail!.textBody).toMatch(/^Hello,\n/);
+    expect(mail!.textBody).not.toContain("prize-ng");
+    expect(foreignLinks(mail!.textBody, new URL("http://localhost:3000"))).toEqual([]);
   });
 
   it("saving the same details again changes and records nothing", async () => {

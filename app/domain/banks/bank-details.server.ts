@@ -4,6 +4,7 @@ import { bankAccounts, users } from "~/db/schema";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { queueEmail, type OutgoingMail } from "~/domain/mail/outbox.server";
+import { greeting, plainText } from "~/domain/mail/templates";
 import { bankByCode } from "./nigerian-banks";
 import { maskAccountNumber } from "./nuban";
 import { parseBankDetails } from "./validation";
@@ -73,8 +74,9 @@ function bankDetailsChangedMail(to: string, name: string, details: BankDetailsVi
     to,
     subject: "Your AdNaira bank details were changed",
     text:
-      `Hello ${name},\n\nThe bank account your AdNaira withdrawals are paid into was just changed to:\n\n` +
-      `${details.accountHolderName}\n${details.bankName}\nAccount number ${details.accountNumberMasked}\n\n` +
+      `${greeting(name)}\n\nThe bank account your AdNaira withdrawals are paid into was just changed to:\n\n` +
+      // The holder's name only when it cannot read as a link (the outbox would refuse the mail).
+      `${plainText(details.accountHolderName) ?? "(account holder name not shown)"}\n${details.bankName}\nAccount number ${details.accountNumberMasked}\n\n` +
       `If you made this change, there is nothing more to do.\n\n` +
       `If you did not, someone may know your password: reset it at once from the login page ("Forgot password"), ` +
       `then check your bank details on your profile before requesting a withdrawal.\n`,

@@ -14,10 +14,16 @@ import type { OutgoingMail } from "./outbox.server";
 /** Text a mail reader may turn into a link: a scheme, www., an address, or a dotted domain. */
 const LINK_LIKE = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
 
+/** What a member typed, as one line of plain text for a mail; null when it is empty or link-like. */
+export function plainText(typed: string | null): string | null {
+  const oneLine = (typed ?? "").replace(/[\p{Cc}\p{Cf}\p{Z}\s]+/gu, " ").trim();
+  return oneLine && !LINK_LIKE.test(oneLine) ? oneLine : null;
+}
+
 /** "Hello Ada," — or "Hello," without a name, or with one that is not plain text. */
 export function greeting(name: string | null): string {
-  const oneLine = (name ?? "").replace(/[\p{Cc}\p{Cf}\p{Z}\s]+/gu, " ").trim();
-  return oneLine && !LINK_LIKE.test(oneLine) ? `Hello ${oneLine},` : "Hello,";
+  const plain = plainText(name);
+  return plain ? `Hello ${plain},` : "Hello,";
 }
 
 /** Every link in a mail's text that is not to the app: scheme://… or www.… not under `appUrl`. */
