@@ -32,7 +32,7 @@ type Rule =
    * Admin area: non-admins go to /dashboard; an admin without the permission gets 403. With
    * `allowedStatus`, what a permitted admin gets past every guard when it is not 200.
    */
-  | { kind: "admin"; permission?: Permission; denied?: string; allowedStatus?: 409 }
+  | { kind: "admin"; permission?: Permission; denied?: string; allowedStatus?: 405 }
   /** Super admin only: admins go to /admin, users to /dashboard. */
   | { kind: "super-admin" };
 
@@ -75,8 +75,9 @@ const ROUTE_MATRIX: Record<string, Rule> = {
     kind: "admin",
     permission: "manage_withdrawals",
     denied: "Access Denied. You do not have permission to manage withdrawals.",
-    // The matrix's database holds no processing withdrawal: nothing new to put in a payout file.
-    allowedStatus: 409,
+    // Payout files are downloaded with a POST (a new batch is a state change, every download is
+    // audited): a GET past the guards changes nothing and answers 405.
+    allowedStatus: 405,
   },
   "/admin/memberships": { kind: "admin", permission: "manage_memberships" },
   "/admin/audit": { kind: "admin", permission: "view_reports" },
@@ -96,7 +97,7 @@ const PERSONAS = [
 type Persona = (typeof PERSONAS)[number];
 
 type Expected =
-  | { status: 200 | 409 }
+  | { status: 200 | 405 }
   | { status: 302; location: string }
   | { status: 403; message: string };
 

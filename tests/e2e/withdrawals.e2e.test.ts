@@ -7,6 +7,9 @@ import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
 import { nubanCheckDigit } from "~/domain/banks/nuban";
 import { balances } from "~/domain/ledger/accounts.server";
 import { reconcile } from "~/domain/ledger/reconcile.server";
+import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
+import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
+import { formKey, payee, withdrawalAdmin } from "~/domain/withdrawals/test-support.server";
 import { createUser } from "../support/factories";
 import {
   DESKTOP,
@@ -133,8 +136,9 @@ describe("withdrawing earnings to a bank account", () => {
     await dismissToast(desk.page);
 
     await visit(desk.page, "/admin/withdrawals?status=processing");
-    // The payout CSV: the button names how many are new; the download takes them into a batch.
-    const downloadButton = desk.page.getByRole("link", { name: "Download payout CSV (1 new)" });
+    // The payout CSV: the button names how many are new; the download (a form post answered with
+    // the file) takes them into a batch, and the page stays where it is.
+    const downloadButton = desk.page.getByRole("button", { name: "Download payout CSV (1 new)" });
     const [download] = await Promise.all([desk.page.waitForEvent("download"), downloadButton.click()]);
     expect(download.suggestedFilename()).toMatch(/^adnaira-payouts-\d{4}-\d{2}-\d{2}-PB[A-Z0-9]{8}\.csv$/);
     const batch = /(PB[A-Z0-9]{8})\.csv$/.exec(download.suggestedFilename())![1]!;
@@ -143,17 +147,20 @@ describe("withdrawing earnings to a bank account", () => {
     expect(lines[0]).toBe("name,bank,bank_code,account_number,net_amount,reference");
     expect(lines.slice(1)).toHaveLength(1);
     expect(lines[1]).toMatch(new RegExp(`^Emeka Okafor,Zenith Bank[^,]*,057,${ZENITH_ACCOUNT},19\\.60,W[A-Z0-9]{8}$`));
+    expect(new URL(desk.page.url()).pathname).toBe("/admin/withdrawals");
     // The list reloads: the withdrawal is in that file, which can be downloaded again (the same
-    // rows) under a warning; there is nothing new to download, and asking anyway is refused.
+    // rows) under a warning; there is nothing new to download, and opening the export address
+    // changes nothing.
     const processingRow = desk.page.getByRole("row", { name: /Emeka Okafor/ });
     await expect.poll(() => processingRow.innerText(), { timeout: 6_000 }).toContain(`In payout file ${batch}`);
     expect(await downloadButton.count()).toBe(0);
     expect(await desk.page.getByText("never upload a payout file to the bank twice").count()).toBe(1);
-    const again = processingRow.getByRole("link", { name: `Download again (payout file ${batch})` });
-    const againHref = await again.getAttribute("href");
-    expect(againHref).toBe(`/admin/withdrawals/export.csv?batch=${batch}`);
-    expect(await (await desk.page.request.get(againHref!)).text()).toBe(body);
-    expect((await desk.page.request.get("/admin/withdrawals/export.csv")).status()).toBe(409);
+    const again = processingRow.getByRole("button", { name: `Download again (payout file ${batch})` });
+    const [copy] = await Promise.all([desk.page.waitForEvent("download"), again.click()]);
+    expect(copy.suggestedFilename()).toBe(download.suggestedFilename());
+    expect(readFileSync((await copy.path())!, "utf8")).toBe(body);
+    expect((await desk.page.request.get("/admin/withdrawals/export.csv")).status()).toBe(405);
+    expect((await desk.page.request.get(`/admin/withdrawals/export.csv?batch=${batch}`)).status()).toBe(405);
     await expectAccessible(desk.page, "admin-withdrawals-exported");
 
     await confirmAction(desk.page, "Mark as Completed", "Have you completed the payment for this withdrawal?");
@@ -189,6 +196,38 @@ describe("withdrawing earnings to a bank account", () => {
     expect(await items.nth(1).innerText()).toContain("Completed");
     await expectAccessible(page, "profile-withdrawals-after-rejection");
     expect((await reconcile(db())).ok).toBe(true);
+  });
+
+  it("downloads the payout CSV, and an earlier one again, without JavaScript", async () => {
+    const { page } = await suite.open(DESKTOP, { javaScript: false });
+    const cashier = await createUser(db(), { role: "admin", name: "Nkechi NoScript", permissions: ["manage_withdrawals"] });
+    const member = await payee(db(), { name: "Ifeanyi NoScript", balanceKobo: 2_000n });
+    const requested = await requestWithdrawal(db(), { userId: member.id, amountKobo: 2_000n, idempotencyKey: formKey() });
+    if (requested.status !== "ok") throw new Error(`requestWithdrawal: ${requested.status}`);
+    const { withdrawal } = requested;
+    expect((await startProcessing(db(), await withdrawalAdmin(db()), withdrawal.id)).status).toBe("ok");
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(cashier.email);
+    await page.getByLabel("Password", { exact: true }).fill(cashier.password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin");
+
+    await page.goto("/admin/withdrawals?status=processing");
+    const button = page.getByRole("button", { name: /^Download payout CSV \(\d+ new\)$/ });
+    const [download] = await Promise.all([page.waitForEvent("download"), button.click()]);
+    const batch = /(PB[A-Z0-9]{8})\.csv$/.exec(download.suggestedFilename())![1]!;
+    const body = readFileSync((await download.path())!, "utf8");
+    expect(body).toContain(withdrawal.reference);
+    expect(new URL(page.url()).pathname).toBe("/admin/withdrawals");
+
+    await page.goto("/admin/withdrawals?status=processing");
+    const row = page.getByRole("row", { name: /Ifeanyi NoScript/ });
+    expect(await row.innerText()).toContain(`In payout file ${batch}`);
+    const [copy] = await Promise.all([
+      page.waitForEvent("download"),
+      row.getByRole("button", { name: `Download again (payout file ${batch})` }).click(),
+    ]);
+    expect(readFileSync((await copy.path())!, "utf8")).toBe(body);
   });
 
   it("the desk works on a phone", async () => {

@@ -6,6 +6,7 @@ import { ledgerRowCounts } from "~/domain/ledger/test-support.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import type { Permission } from "~/domain/permissions/permissions";
 import type { Kobo } from "~/domain/shared/money";
+import { exportNewPayouts } from "~/domain/withdrawals/payout-export.server";
 import { completeWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { expectBooksBalanced, formKey, payee } from "~/domain/withdrawals/test-support.server";
@@ -310,12 +311,12 @@ describe("Withdrawal actions", () => {
       expect(res.status).toBe(403);
       expect(pageText(res.body)).toContain(DENIED);
     }
-    const csv = await weak.get("/admin/withdrawals/export.csv");
-    expect(csv.status).toBe(403);
-    expect(csv.headers.get("Content-Disposition")).toBeNull();
-    const again = await weak.get("/admin/withdrawals/export.csv?batch=PB23456789");
-    expect(again.status).toBe(403);
-    expect(again.headers.get("Content-Disposition")).toBeNull();
+    for (const form of <Record<string, string>[]>[{}, { batch: "PB23456789" }]) {
+      const csv = await weak.post("/admin/withdrawals/export.csv", form);
+      expect(csv.status).toBe(403);
+      expect(csv.headers.get("Content-Disposition")).toBeNull();
+    }
+    expect((await weak.get("/admin/withdrawals/export.csv")).status).toBe(403);
 
     const member = await createUser(db(), { isApproved: true });
     const memberClient = app.client();
@@ -338,6 +339,15 @@ describe("Payout CSV", () => {
     if (!batch) throw new Error(`no batch in ${res.headers.get("Content-Disposition")}`);
     return batch;
   };
+  /** The payout download forms in some HTML: each a POST to the export, with the batch it asks for again (null: a new one). */
+  const downloadForms = (html: string) =>
+    [...html.matchAll(/<form\b[^>]*>[\s\S]*?<\/form>/g)]
+      .map(([form]) => form)
+      .filter((form) => form.includes(`action="${EXPORT}"`))
+      .map((form) => {
+        expect(form).toMatch(/^<form[^>]*method="post"/);
+        return { batch: /<input type="hidden" name="batch" value="([^"]*)"/.exec(form)?.[1] ?? null };
+      });
   const referencesIn = (csv: string) => csv.split("\r\n").slice(1, -1).map((l) => l.split(",").at(-1)!);
   const auditsFor = async (action: "withdrawal.export_payouts" | "withdrawal.reexport_payouts", actorId: string) =>
     db()
@@ -367,9 +377,9 @@ describe("Payout CSV", () => {
     const text = pageText(page.body);
     expect(text).toContain(`Download payout CSV (${fresh} new)`);
     expect(text).toContain("bulk-transfer upload");
-    expect(page.body).toContain(`href="${EXPORT}"`);
+    expect(downloadForms(page.body)).toEqual([{ batch: null }]);
 
-    const res = await client.get(EXPORT);
+    const res = await client.post(EXPORT, {});
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const batch = batchOf(res);
@@ -398,7 +408,7 @@ describe("Payout CSV", () => {
     expect(afterText).toContain("never upload a payout file to the bank twice");
     const row = rowHtml(after.body, plain.withdrawal.reference);
     expect(pageText(row)).toContain(`In payout file ${batch}`);
-    expect(row).toContain(`href="${EXPORT}?batch=${batch}"`);
+    expect(downloadForms(row)).toEqual([{ batch }]);
     expect(pageText(row)).toContain(`Download again (payout file ${batch})`);
   });
 
@@ -407,11 +417,11 @@ describe("Payout CSV", () => {
     const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
     const first = await pendingWithdrawal({ name: "First Batch" });
     await startProcessing(db(), actor, first.withdrawal.id);
-    const one = await client.get(EXPORT);
+    const one = await client.post(EXPORT, {});
     expect(one.status).toBe(200);
     expect(one.body).toContain(first.withdrawal.reference);
 
-    const nothing = await client.get(EXPORT);
+    const nothing = await client.post(EXPORT, {});
     expect(nothing.status).toBe(409);
     expect(nothing.headers.get("Content-Type")).toBe("text/plain; charset=utf-8");
     expect(nothing.headers.get("Content-Disposition")).toBeNull();
@@ -421,7 +431,7 @@ describe("Payout CSV", () => {
     const second = await pendingWithdrawal({ name: "Second Batch" });
     await startProcessing(db(), actor, second.withdrawal.id);
     expect(pageText((await client.get("/admin/withdrawals")).body)).toContain("Download payout CSV (1 new)");
-    const two = await client.get(EXPORT);
+    const two = await client.post(EXPORT, {});
     expect(two.status).toBe(200);
     expect(batchOf(two)).not.toBe(batchOf(one));
     expect(referencesIn(two.body)).toEqual([second.withdrawal.reference]);
@@ -435,11 +445,11 @@ describe("Payout CSV", () => {
     const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
     const w = await pendingWithdrawal({ name: "Lost File" });
     await startProcessing(db(), actor, w.withdrawal.id);
-    const original = await client.get(EXPORT);
+    const original = await client.post(EXPORT, {});
     const batch = batchOf(original);
     await completeWithdrawal(db(), actor, w.withdrawal.id); // paid since: still part of that file
 
-    const again = await client.get(`${EXPORT}?batch=${batch}`);
+    const again = await client.post(EXPORT, { batch });
     expect(again.status).toBe(200);
     expect(again.body).toBe(original.body);
     expect(again.headers.get("Content-Disposition")).toBe(original.headers.get("Content-Disposition"));
@@ -447,18 +457,54 @@ describe("Payout CSV", () => {
     const [audit] = await auditsFor("withdrawal.reexport_payouts", admin.id);
     expect(audit!.after).toMatchObject({ batch, references: referencesIn(original.body), completed: [w.withdrawal.reference] });
     // Lower case is the same batch.
-    expect((await client.get(`${EXPORT}?batch=${batch.toLowerCase()}`)).body).toBe(original.body);
+    expect((await client.post(EXPORT, { batch: batch.toLowerCase() })).body).toBe(original.body);
   });
 
   it("answers 404 for an unknown batch", async () => {
     const { client, admin } = await signedInAdmin();
     for (const batch of ["PB23456789", "nonsense", ""]) {
-      const res = await client.get(`${EXPORT}?batch=${encodeURIComponent(batch)}`);
+      const res = await client.post(EXPORT, { batch });
       expect(res.status).toBe(404);
       expect(res.headers.get("Content-Disposition")).toBeNull();
       expect(res.body).toContain("There is no payout file");
     }
     expect(await auditsFor("withdrawal.reexport_payouts", admin.id)).toHaveLength(0);
+  });
+
+  it("never changes anything on a GET, which any page can make an admin's browser send (a link, an image, another site)", async () => {
+    const { client, admin } = await signedInAdmin();
+    const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
+    const earlier = await pendingWithdrawal({ name: "Earlier File" });
+    await startProcessing(db(), actor, earlier.withdrawal.id);
+    const earlierFile = await exportNewPayouts(db(), actor);
+    if (earlierFile.status !== "ok") throw new Error("no earlier payout file");
+    const { batch } = earlierFile.file;
+    const waiting = await pendingWithdrawal({ name: "Not Downloaded" });
+    await startProcessing(db(), actor, waiting.withdrawal.id);
+    const auditRows = () => db().$count(auditLog, eq(auditLog.actorId, admin.id));
+    const auditBefore = await auditRows();
+
+    for (const path of [EXPORT, `${EXPORT}?batch=${batch}`]) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get("Allow"), path).toBe("POST");
+      expect(res.headers.get("Content-Disposition"), path).toBeNull();
+    }
+    // React Router's data requests for the same route run the same loader.
+    for (const path of [`${EXPORT}.data`, `${EXPORT}.data?batch=${batch}`]) {
+      const res = await client.get(path);
+      expect(res.status, path).toBe(405);
+      expect(res.headers.get("Content-Disposition"), path).toBeNull();
+    }
+    // A post from another site is refused before it reaches the export.
+    const forged = await client.post(EXPORT, {}, { Origin: "https://evil.example" });
+    expect(forged.status).toBe(400);
+    expect(forged.headers.get("Content-Disposition")).toBeNull();
+
+    const [row] = await db().select({ batch: withdrawals.payoutBatch }).from(withdrawals).where(eq(withdrawals.id, waiting.withdrawal.id));
+    expect(row!.batch).toBeNull();
+    expect(await auditRows()).toBe(auditBefore);
+    expect(pageText((await client.get("/admin/withdrawals")).body)).toContain("Download payout CSV (1 new)");
   });
 
   it("hides the download when nothing new is processing", async () => {
@@ -471,7 +517,7 @@ describe("Payout CSV", () => {
     const text = pageText((await client.get("/admin/withdrawals")).body);
     expect(text).not.toContain("Download payout CSV");
     expect(text).not.toContain("never upload a payout file");
-    expect((await client.get(EXPORT)).status).toBe(409);
+    expect((await client.post(EXPORT, {})).status).toBe(409);
   });
 });
 

@@ -1,3 +1,4 @@
+import { PayoutDownloadForm } from "./payout-download";
 import { WithdrawalActions } from "./withdrawal-actions";
 import { WithdrawalStatusBadge } from "./status-badge";
 import type { AdminWithdrawalRow } from "./types";
@@ -12,25 +13,23 @@ function BankDetails({ row }: { row: AdminWithdrawalRow }) {
   );
 }
 
-/** Where the payout CSV for a batch is downloaded again (the same file: never to be uploaded twice). */
-export const payoutBatchHref = (batch: string) => `/admin/withdrawals/export.csv?batch=${encodeURIComponent(batch)}`;
-
 /** A processing withdrawal already downloaded: the payout file it is in, and that file again. */
 function PayoutFile({ row }: { row: AdminWithdrawalRow }) {
   if (row.status !== "processing" || !row.payoutBatch) return null;
   return (
     <span className="mt-1 block text-xs text-gray-600">
       In payout file <span className="font-mono">{row.payoutBatch}</span>{" "}
-      {/* A file download: a plain link, never client-side navigation. */}
-      <a
-        href={payoutBatchHref(row.payoutBatch)}
-        download
-        className="whitespace-nowrap text-blue-700 underline"
-        aria-describedby="payout-reexport-warning"
-      >
-        Download again
-        <span className="sr-only"> (payout file {row.payoutBatch})</span>
-      </a>
+      {/* The same file again (a form post: the download is audited). */}
+      <PayoutDownloadForm batch={row.payoutBatch} className="inline">
+        <button
+          type="submit"
+          className="cursor-pointer whitespace-nowrap text-blue-700 underline"
+          aria-describedby="payout-reexport-warning"
+        >
+          Download again
+          <span className="sr-only"> (payout file {row.payoutBatch})</span>
+        </button>
+      </PayoutDownloadForm>
     </span>
   );
 }

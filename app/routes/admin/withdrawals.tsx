@@ -6,6 +6,7 @@ import { ListFilters, ListPager, ListSearch } from "~/components/admin/list-cont
 import type { ToastMessage } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { PayoutDownloadForm } from "~/components/withdrawals-admin/payout-download";
 import { WITHDRAWAL_STATUS_LABELS } from "~/components/withdrawals-admin/status-badge";
 import type { AdminWithdrawalRow } from "~/components/withdrawals-admin/types";
 import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-table";
@@ -21,7 +22,6 @@ import { pageTitle } from "~/lib/meta";
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Withdrawal Requests");
 
 const DENIED = "Access Denied. You do not have permission to manage withdrawals.";
-const PAYOUT_CSV_PATH = "/admin/withdrawals/export.csv";
 
 const FILTERS = ["all", ...WITHDRAWAL_STATUSES] as const;
 type Filter = (typeof FILTERS)[number];
@@ -180,14 +180,14 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
                 file yet. Download them as a CSV for your bank&apos;s bulk-transfer upload, then mark each as completed once paid.
                 Each download holds only withdrawals not downloaded before.
               </p>
-              <Button asChild variant="outline">
-                {/* A file download: a plain link, never client-side navigation. The list reloads
-                    shortly after, so the withdrawals show the payout file they went into. */}
-                <a href={PAYOUT_CSV_PATH} download aria-describedby="payout-csv-hint" onClick={afterDownload}>
+              {/* A form post that answers with the file. The list reloads shortly after, so the
+                  withdrawals show the payout file they went into. */}
+              <PayoutDownloadForm onSubmit={afterDownload}>
+                <Button type="submit" variant="outline" aria-describedby="payout-csv-hint">
                   <Download className="h-4 w-4" aria-hidden />
                   Download payout CSV ({newPayoutCount} new)
-                </a>
-              </Button>
+                </Button>
+              </PayoutDownloadForm>
             </div>
           ) : null}
           {showReexportWarning ? (
