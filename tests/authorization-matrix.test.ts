@@ -1,4 +1,3 @@
-import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
@@ -6,6 +5,7 @@ import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import routeConfig from "../app/routes";
 import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "./support/app";
 import { createUser } from "./support/factories";
+import { declaredPaths } from "./support/routes";
 
 /**
  * Who may open which page (spec §2 "Route table" and "Access guard", §6, design.md §3), as data.
@@ -154,15 +154,6 @@ function requestPath(path: string): string {
     const value = SAMPLE_PARAMS[name];
     if (value === undefined) throw new Error(`no SAMPLE_PARAMS value for :${name} in ${path}`);
     return encodeURIComponent(value);
-  });
-}
-
-/** Every path declared in app/routes.ts (index routes take their parent's path). */
-function declaredPaths(entries: readonly RouteConfigEntry[], parent = ""): string[] {
-  return entries.flatMap((entry) => {
-    const own = entry.index ? parent : entry.path ? `${parent}/${entry.path}`.replace(/\/+/g, "/") : parent;
-    const self = entry.index || entry.path ? [own === "" ? "/" : own] : [];
-    return [...self, ...declaredPaths(entry.children ?? [], own)];
   });
 }
 
