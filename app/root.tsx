@@ -18,7 +18,9 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { hasPermission, homePathFor } from "~/domain/permissions/permissions";
-import { getAppSettings } from "~/domain/settings/app-settings";
+import { DEFAULT_APP_SETTINGS, getAppSettings } from "~/domain/settings/app-settings";
+import { logoUrlRules } from "~/domain/settings/validation";
+import { displayImageUrl } from "~/domain/shared/image-url";
 import { getCurrentUser } from "~/server/auth.server";
 import { takeToast } from "~/server/toast.server";
 import { NotFoundPage } from "~/components/not-found";
@@ -45,7 +47,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     homePath: homePathFor(user.role),
     canManageSettings: hasPermission(user, "manage_settings"),
   };
-  return data({ user: rootUser, settings: { appName: settings.appName, logoUrl: settings.logoUrl }, toast }, { headers });
+  // A stored logo the settings form would refuse now (an app route, …) is never loaded: the default shows.
+  const logoUrl = displayImageUrl(settings.logoUrl, logoUrlRules(context.services.config.appUrl), DEFAULT_APP_SETTINGS.logoUrl);
+  return data({ user: rootUser, settings: { appName: settings.appName, logoUrl }, toast }, { headers });
 }
 
 // Keeps Retry-After on error pages (503 while the database is down); React Router otherwise drops it.

@@ -279,10 +279,10 @@ describe("administration journey", () => {
 
     // A javascript: address: no preview, a field error and "Update Failed"; nothing saved.
     const badUrl = "javascript:alert(1)";
-    const expectedError = "Enter a path starting with / (such as /logo.svg) or an https:// image address";
+    const expectedError = "Enter an https:// image address on another site, or the path of one of this site's images (such as /logo.svg or /assets/…)";
     await page.getByLabel("Logo URL").fill(badUrl);
     await preview.getByRole("img").waitFor({ state: "detached" });
-    await page.getByText("Enter a path on this site or an https:// address to see the logo.").waitFor();
+    await page.getByText("Enter an acceptable logo address to see the logo.").waitFor();
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expectToast(page, "Update Failed", { message: expectedError, variant: "error" });
     await expect(page.getByLabel("Logo URL").getAttribute("aria-invalid")).resolves.toBe("true");

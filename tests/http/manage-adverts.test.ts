@@ -106,7 +106,7 @@ describe("Manage Adverts", () => {
     const form = advertForm({ imageUrl: "http://cdn.example.ng/a.jpg" });
     const res = await client.post("/admin/adverts", form);
     expect(res.status).toBe(400);
-    expect(pageText(res.body)).toContain("Enter an https:// image address, or leave it empty");
+    expect(pageText(res.body)).toContain("Enter an https:// image address on another site, or leave it empty");
     expect(await advertByTitle(form.title)).toBeUndefined();
   });
 

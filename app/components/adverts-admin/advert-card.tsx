@@ -12,7 +12,8 @@ export type AdminAdvertCard = {
   rewardText: string;
   maxClicks: number;
   currentClicks: number;
-  imageUrl: string | null;
+  /** The image to show: the stored address only when it is acceptable (app/domain/shared/image-url.ts). */
+  imageSrc: string | null;
   status: "Active" | "Completed";
 };
 
@@ -26,9 +27,9 @@ export function AdvertCard({ advert, editTo }: { advert: AdminAdvertCard; editTo
   const used = Math.min(100, Math.round((advert.currentClicks / advert.maxClicks) * 100));
   return (
     <li className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm" data-testid={`advert-card-${advert.id}`}>
-      {advert.imageUrl ? (
+      {advert.imageSrc ? (
         <img
-          src={advert.imageUrl}
+          src={advert.imageSrc}
           alt={advert.title}
           loading="lazy"
           decoding="async"

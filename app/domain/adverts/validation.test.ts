@@ -1,5 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { AdvertFormSchema, parseAdvertForm } from "./validation";
+import { ADVERT_IMAGE_URL_MESSAGE, advertFormSchema, parseAdvertForm as parseWithOrigin } from "./validation";
+
+const APP_URL = new URL("https://adnaira.ng");
+const parseAdvertForm = (input: Record<string, unknown>) => parseWithOrigin(input, APP_URL);
 
 const valid = {
   title: "  Buy Indomie  ",
@@ -21,7 +24,7 @@ describe("advert form", () => {
       ok: true,
       value: { title: "Buy Indomie", description: "The taste of home.", rewardKobo: 2_550n, maxClicks: 100, imageUrl: null },
     });
-    expect(AdvertFormSchema.parse({ ...valid, imageUrl: undefined }).imageUrl).toBeNull();
+    expect(advertFormSchema(APP_URL).parse({ ...valid, imageUrl: undefined }).imageUrl).toBeNull();
   });
 
   it("reward: naira with at most 2 decimals, above zero, no floats", () => {
@@ -52,7 +55,7 @@ describe("advert form", () => {
     expect(errorsOf({ ...valid, description: "x".repeat(2001) }).description).toHaveLength(1);
   });
 
-  it("image URL: optional, https only", () => {
+  it("image URL: optional, https only, never the app's own", () => {
     expect(parseAdvertForm({ ...valid, imageUrl: " https://cdn.example.ng/ad.png " })).toMatchObject({
       ok: true,
       value: { imageUrl: "https://cdn.example.ng/ad.png" },
@@ -65,11 +68,15 @@ describe("advert form", () => {
       "data:image/png;base64,AAAA",
       "//cdn.example.ng/ad.png",
       "/images/ad.png",
+      "/logo.svg",
+      "/assets/ad.png",
+      "https://adnaira.ng/admin/withdrawals/export.csv",
+      "https://ADNAIRA.NG./logo.svg",
       "https://user:pass@cdn.example.ng/ad.png",
       "not a url",
       `https://cdn.example.ng/${"a".repeat(500)}`,
     ]) {
-      expect(errorsOf({ ...valid, imageUrl: bad }).imageUrl, bad).toHaveLength(1);
+      expect(errorsOf({ ...valid, imageUrl: bad }).imageUrl, bad).toEqual([ADVERT_IMAGE_URL_MESSAGE]);
     }
   });
 

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Kobo } from "~/domain/shared/money";
+import { type ImageUrlRules, isAcceptableImageUrl } from "~/domain/shared/image-url";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
 
 export const ADVERT_LIMITS = {
@@ -29,14 +30,23 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
-const ImageUrlSchema = z
-  .string()
-  .trim()
-  .optional()
-  .transform((value) => (value ? value : null))
-  .refine((value) => value === null || isHttpsUrl(value), {
-    message: "Enter an https:// image address, or leave it empty",
-  });
+export const ADVERT_IMAGE_URL_MESSAGE = "Enter an https:// image address on another site, or leave it empty";
+
+/**
+ * An advert's image: an https:// image on another site than the app (app/domain/shared/image-url.ts);
+ * not the app's own files (the adverts table holds https:// addresses only).
+ */
+export const advertImageRules = (appOrigin: string | URL): ImageUrlRules => ({ appOrigin, allowAppAssets: false });
+
+const imageUrlSchema = (appOrigin: string | URL) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isAcceptableImageUrl(value, advertImageRules(appOrigin)), {
+      message: ADVERT_IMAGE_URL_MESSAGE,
+    });
 
 const MaxClicksSchema = z
   .string()
@@ -48,33 +58,35 @@ const MaxClicksSchema = z
 
 /**
  * The Manage Adverts create/edit form (spec §5: title, description, reward amount in naira with
- * at most 2 decimals, max clicks; image URL optional). Field names are the form's.
+ * at most 2 decimals, max clicks; image URL optional). Field names are the form's. `appOrigin`
+ * is APP_URL's: images there are refused.
  */
-export const AdvertFormSchema = z
-  .object({
-    title: z
-      .string()
-      .trim()
-      .min(1, "Title is required")
-      .max(ADVERT_LIMITS.titleMax, `Title is too long (${ADVERT_LIMITS.titleMax} characters at most)`),
-    description: z
-      .string()
-      .trim()
-      .min(1, "Description is required")
-      .max(ADVERT_LIMITS.descriptionMax, `Description is too long (${ADVERT_LIMITS.descriptionMax} characters at most)`),
-    rewardAmount: NairaAmountSchema.refine((kobo) => kobo > 0n, "Reward must be more than ₦0.00."),
-    maxClicks: MaxClicksSchema,
-    imageUrl: ImageUrlSchema,
-  })
-  .transform(
-    (form): AdvertInput => ({
-      title: form.title,
-      description: form.description,
-      rewardKobo: form.rewardAmount,
-      maxClicks: form.maxClicks,
-      imageUrl: form.imageUrl,
-    }),
-  );
+export const advertFormSchema = (appOrigin: string | URL) =>
+  z
+    .object({
+      title: z
+        .string()
+        .trim()
+        .min(1, "Title is required")
+        .max(ADVERT_LIMITS.titleMax, `Title is too long (${ADVERT_LIMITS.titleMax} characters at most)`),
+      description: z
+        .string()
+        .trim()
+        .min(1, "Description is required")
+        .max(ADVERT_LIMITS.descriptionMax, `Description is too long (${ADVERT_LIMITS.descriptionMax} characters at most)`),
+      rewardAmount: NairaAmountSchema.refine((kobo) => kobo > 0n, "Reward must be more than ₦0.00."),
+      maxClicks: MaxClicksSchema,
+      imageUrl: imageUrlSchema(appOrigin),
+    })
+    .transform(
+      (form): AdvertInput => ({
+        title: form.title,
+        description: form.description,
+        rewardKobo: form.rewardAmount,
+        maxClicks: form.maxClicks,
+        imageUrl: form.imageUrl,
+      }),
+    );
 
 export type AdvertFormField = "title" | "description" | "rewardAmount" | "maxClicks" | "imageUrl";
 
@@ -83,8 +95,8 @@ export type ParseAdvertFormResult =
   | { ok: false; fieldErrors: Partial<Record<AdvertFormField, string[]>> };
 
 /** Parses the submitted form (e.g. `Object.fromEntries(formData)`), with errors per field. */
-export function parseAdvertForm(input: Record<string, unknown>): ParseAdvertFormResult {
-  const result = AdvertFormSchema.safeParse(input);
+export function parseAdvertForm(input: Record<string, unknown>, appOrigin: string | URL): ParseAdvertFormResult {
+  const result = advertFormSchema(appOrigin).safeParse(input);
   if (result.success) return { ok: true, value: result.data };
   const fieldErrors: Partial<Record<AdvertFormField, string[]>> = {};
   for (const issue of result.error.issues) {

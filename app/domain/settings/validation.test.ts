@@ -1,15 +1,16 @@
 import { describe, expect, it } from "vitest";
-import { BrandingSchema, LogoUrlSchema } from "./validation";
+import { brandingSchema, LOGO_URL_MESSAGE as LOGO_MESSAGE, logoUrlSchema } from "./validation";
 
-const LOGO_MESSAGE = "Enter a path starting with / (such as /logo.svg) or an https:// image address";
+const APP_URL = new URL("https://adnaira.ng");
+const LogoUrlSchema = logoUrlSchema(APP_URL);
+const BrandingSchema = brandingSchema(APP_URL);
 
 describe("LogoUrlSchema", () => {
   it.each([
     "/logo.svg",
-    "/img/brand.png",
+    "/assets/brand-Dx8f2.png",
     "https://cdn.example.com/logo.png",
     "https://cdn.example.com:8443/brand/logo.webp?v=2",
-    "HTTPS://CDN.EXAMPLE.COM/logo.png",
   ])("accepts %s", (value) => {
     expect(LogoUrlSchema.safeParse(value)).toEqual({ success: true, data: value });
   });
@@ -36,6 +37,10 @@ describe("LogoUrlSchema", () => {
     ["user name only", "https://user@cdn.example.com/x.png"],
     ["https without a host", "https://"],
     ["path with a space", "/my logo.png"],
+    ["an app route", "/admin/withdrawals/export.csv"],
+    ["a path that is no image", "/img/brand.png"],
+    ["an app route on the app's origin", "https://adnaira.ng/admin/withdrawals/export.csv"],
+    ["upper-case scheme", "HTTPS://CDN.EXAMPLE.COM/logo.png"],
   ])("refuses %s", (_label, value) => {
     const result = LogoUrlSchema.safeParse(value);
     expect(result.success).toBe(false);
@@ -54,14 +59,15 @@ describe("LogoUrlSchema", () => {
     const ok = "https://cdn.example.com/" + "a".repeat(500 - "https://cdn.example.com/".length);
     expect(ok).toHaveLength(500);
     expect(LogoUrlSchema.safeParse(ok).success).toBe(true);
-    const path = "/" + "a".repeat(499);
+    const path = "/assets/" + "a".repeat(500 - "/assets/.png".length) + ".png";
+    expect(path).toHaveLength(500);
     expect(LogoUrlSchema.safeParse(path).success).toBe(true);
 
     const tooLong = ok + "b";
     const result = LogoUrlSchema.safeParse(tooLong);
     expect(result.success).toBe(false);
     expect(result.error?.issues.map((i) => i.message)).toContain("Logo URL is too long");
-    expect(LogoUrlSchema.safeParse("/" + "a".repeat(500)).success).toBe(false);
+    expect(LogoUrlSchema.safeParse(path.replace("/assets/", "/assets/b")).success).toBe(false);
   });
 
   it("refuses non-strings", () => {

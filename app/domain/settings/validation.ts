@@ -1,25 +1,26 @@
 import { z } from "zod";
+import { IMAGE_URL_MAX_LENGTH, type ImageUrlRules, isAcceptableImageUrl } from "~/domain/shared/image-url";
 
-/** A logo is a path on this site ("/logo.svg") or an https:// image address; nothing else. */
-export const LogoUrlSchema = z
-  .string()
-  .trim()
-  .min(1, "Logo URL is required")
-  .max(500, "Logo URL is too long")
-  .refine(
-    (value) => {
-      if (value.startsWith("/")) return !value.startsWith("//") && !/[\s\\]/.test(value);
-      try {
-        const url = new URL(value);
-        return url.protocol === "https:" && url.hostname.length > 0 && !url.username && !url.password;
-      } catch {
-        return false;
-      }
-    },
-    { message: "Enter a path starting with / (such as /logo.svg) or an https:// image address" },
-  );
+export const LOGO_URL_MESSAGE =
+  "Enter an https:// image address on another site, or the path of one of this site's images (such as /logo.svg or /assets/…)";
 
-export const BrandingSchema = z.object({
-  appName: z.string().trim().min(1, "Application name is required").max(60, "Application name is too long"),
-  logoUrl: LogoUrlSchema,
-});
+/** The logo: an image of the app's own (`/logo.svg`, `/assets/…`) or an https:// image on another site (app/domain/shared/image-url.ts). */
+export const logoUrlRules = (appOrigin: string | URL): ImageUrlRules => ({ appOrigin, allowAppAssets: true });
+
+export function logoUrlSchema(appOrigin: string | URL) {
+  const rules = logoUrlRules(appOrigin);
+  return z
+    .string()
+    .trim()
+    .min(1, "Logo URL is required")
+    .max(IMAGE_URL_MAX_LENGTH, "Logo URL is too long")
+    .refine((value) => isAcceptableImageUrl(value, rules), { message: LOGO_URL_MESSAGE });
+}
+
+/** The branding form; `appOrigin` is APP_URL's (images there are refused). */
+export function brandingSchema(appOrigin: string | URL) {
+  return z.object({
+    appName: z.string().trim().min(1, "Application name is required").max(60, "Application name is too long"),
+    logoUrl: logoUrlSchema(appOrigin),
+  });
+}

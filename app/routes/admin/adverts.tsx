@@ -9,8 +9,9 @@ import { useToastFrom, type ToastMessage } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { createAdvert, deleteAdvert, getAdvert, listAdvertsForAdmin, updateAdvert, type AdminAdvert, type OverLimit } from "~/domain/adverts/manage-adverts.server";
-import { parseAdvertForm } from "~/domain/adverts/validation";
+import { advertImageRules, parseAdvertForm } from "~/domain/adverts/validation";
 import { getAppSettings } from "~/domain/settings/app-settings";
+import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo, KOBO_PER_NAIRA, type Kobo } from "~/domain/shared/money";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { readForm, safeValues } from "~/server/forms.server";
@@ -33,7 +34,8 @@ const QuerySchema = z.object({
 /** Kobo as the reward input shows it ("12.34"), by integer arithmetic. */
 const koboToNairaInput = (kobo: Kobo) => `${kobo / KOBO_PER_NAIRA}.${(kobo % KOBO_PER_NAIRA).toString().padStart(2, "0")}`;
 
-const toCard = (a: AdminAdvert) => ({
+/** `imageUrl` is the stored address (the edit form shows it); `imageSrc` what the card may load. */
+const toCard = (a: AdminAdvert, appUrl: URL) => ({
   id: a.id,
   title: a.title,
   description: a.description,
@@ -42,13 +44,15 @@ const toCard = (a: AdminAdvert) => ({
   maxClicks: a.maxClicks,
   currentClicks: a.currentClicks,
   imageUrl: a.imageUrl,
+  imageSrc: displayImageUrl(a.imageUrl, advertImageRules(appUrl), null),
   status: a.status,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "manage_adverts", DENIED);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { db } = context.services;
+  const { db, config } = context.services;
+  const appUrl = config.appUrl;
   const [list, editing, settings] = await Promise.all([
     listAdvertsForAdmin(db, { page: query.page }),
     query.edit ? getAdvert(db, query.edit) : null,
@@ -59,8 +63,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     limits: { maxReward: formatKobo(settings.maxAdvertRewardKobo), maxBudget: formatKobo(settings.maxAdvertBudgetKobo) },
     page: list.page,
     hasMore: list.hasMore,
-    adverts: list.adverts.map(toCard),
-    editing: editing ? toCard(editing) : null,
+    adverts: list.adverts.map((a) => toCard(a, appUrl)),
+    editing: editing ? toCard(editing, appUrl) : null,
   };
 }
 
@@ -107,7 +111,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const advertId = target?.data?.advertId;
   const echo = { intent: intent.data.intent, advertId, values: safeValues(form, ECHO) };
 
-  const parsed = parseAdvertForm(form);
+  const parsed = parseAdvertForm(form, context.services.config.appUrl);
   if (!parsed.ok) {
     const errors = Object.fromEntries(Object.entries(parsed.fieldErrors).map(([field, messages]) => [field, messages[0] ?? ""]));
     const first = Object.values(errors)[0] ?? "Check the form and try again.";

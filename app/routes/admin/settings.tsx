@@ -9,7 +9,7 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { AdvertMoneyLimitsSchema } from "~/domain/settings/advert-money-limits-validation";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { updateAdvertMoneyLimits, updateBranding } from "~/domain/settings/update-app-settings.server";
-import { BrandingSchema, LogoUrlSchema } from "~/domain/settings/validation";
+import { brandingSchema, logoUrlSchema } from "~/domain/settings/validation";
 import { formatKobo, KOBO_PER_NAIRA, type Kobo } from "~/domain/shared/money";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { readForm, safeValues, zodFailure } from "~/server/forms.server";
@@ -24,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     appName: settings.appName,
     logoUrl: settings.logoUrl,
+    // The app's public origin: the logo preview refuses what the server would (images there).
+    appOrigin: context.services.config.appUrl.origin,
     maxAdvertReward: koboToNairaInput(settings.maxAdvertRewardKobo),
     maxAdvertBudget: koboToNairaInput(settings.maxAdvertBudgetKobo),
   };
@@ -41,7 +43,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = await readForm(request);
   // Two forms: the advert money limits say so; anything else is the branding form.
   if (values.intent === LIMITS_INTENT) return saveAdvertLimits(context, actorFrom(user, context), values);
-  const parsed = BrandingSchema.safeParse(values);
+  const parsed = brandingSchema(context.services.config.appUrl).safeParse(values);
   if (!parsed.success) {
     const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
     return zodFailure(parsed.error, {
@@ -100,6 +102,7 @@ export default function ApplicationSettings({ loaderData }: Route.ComponentProps
           key={`${loaderData.appName}\n${loaderData.logoUrl}`}
           appName={values?.appName ?? loaderData.appName}
           logoUrl={values?.logoUrl ?? loaderData.logoUrl}
+          appOrigin={loaderData.appOrigin}
           errors={errors}
           submitting={submitting}
         />
@@ -173,11 +176,13 @@ function AdvertLimitsForm({
 function BrandingForm({
   appName,
   logoUrl,
+  appOrigin,
   errors,
   submitting,
 }: {
   appName: string;
   logoUrl: string;
+  appOrigin: string;
   errors: Record<string, string>;
   submitting: boolean;
 }) {
@@ -205,12 +210,12 @@ function BrandingForm({
         required
         maxLength={500}
         placeholder="/logo.svg or https://example.com/logo.png"
-        hint="Only a path on this site (such as /logo.svg) or an https:// address is accepted."
+        hint="Only an https:// image address on another site, or the path of one of this site's images (such as /logo.svg), is accepted."
         defaultValue={logoUrl}
         onChange={(event) => setTypedLogo(event.currentTarget.value)}
         error={errors.logoUrl}
       />
-      <LogoPreview value={typedLogo} />
+      <LogoPreview value={typedLogo} appOrigin={appOrigin} />
       <Button type="submit" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">
         {submitting ? "Saving..." : "Save Settings"}
       </Button>
@@ -229,18 +234,18 @@ function useSettled(value: string, delayMs: number) {
 }
 
 /** design.md §3: the preview shows the entered address, but only one the server would accept. */
-function LogoPreview({ value }: { value: string }) {
+function LogoPreview({ value, appOrigin }: { value: string; appOrigin: string }) {
   // An unacceptable value clears the preview at once; an acceptable one is loaded once typing pauses.
   const settled = useSettled(value, 400);
   const acceptable = (candidate: string) => {
-    const parsed = LogoUrlSchema.safeParse(candidate);
+    const parsed = logoUrlSchema(appOrigin).safeParse(candidate);
     return parsed.success ? parsed.data : null;
   };
   const src = acceptable(value) === null ? null : acceptable(settled);
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = src !== null && failedSrc === src;
   let note: string;
-  if (!src) note = "Enter a path on this site or an https:// address to see the logo.";
+  if (!src) note = "Enter an acceptable logo address to see the logo.";
   else if (failed) note = "The image at this address could not be loaded.";
   else note = "This is how the logo will look.";
 

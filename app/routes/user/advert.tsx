@@ -7,6 +7,8 @@ import { Card } from "~/components/ui/card";
 import { AdvertIdSchema, advertClaimPath } from "~/domain/adverts/advert-claim";
 import { advertBeingViewed, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { type AdvertOutcome, advertToast } from "~/domain/adverts/messages";
+import { advertImageRules } from "~/domain/adverts/validation";
+import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo } from "~/domain/shared/money";
 import { pageTitle } from "~/lib/meta";
 import { requireUserDashboard } from "~/server/auth.server";
@@ -48,7 +50,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       title: view.advert.title,
       description: view.advert.description,
       reward: formatKobo(view.advert.rewardKobo),
-      imageUrl: view.advert.imageUrl,
+      imageUrl: displayImageUrl(view.advert.imageUrl, advertImageRules(context.services.config.appUrl), null),
     },
     dwellSeconds: view.dwellSeconds,
     secondsLeft: view.secondsLeft,

@@ -8,9 +8,11 @@ import { StatCards } from "~/components/dashboard/stat-cards";
 import { toWithdrawalHistoryItem, WithdrawalHistory } from "~/components/dashboard/withdrawal-history";
 import { listAvailableAdverts } from "~/domain/adverts/advert-views.server";
 import { userEarningsSummary } from "~/domain/adverts/earnings.server";
+import { advertImageRules } from "~/domain/adverts/validation";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
 import { referralAchievements } from "~/domain/referrals/achievements";
 import { approvedReferralCount, weeklyReferralRank } from "~/domain/referrals/weekly-rank.server";
+import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo } from "~/domain/shared/money";
 import { listMemberWithdrawals } from "~/domain/withdrawals/list-withdrawals.server";
 import { requireUserDashboard } from "~/server/auth.server";
@@ -49,7 +51,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       title: a.title,
       description: a.description,
       reward: formatKobo(a.rewardKobo),
-      imageUrl: a.imageUrl,
+      // A stored address the form would refuse now (one of the app's own, …) is not loaded.
+      imageUrl: displayImageUrl(a.imageUrl, advertImageRules(context.services.config.appUrl), null),
     })),
     advertsPage: advertsPage.page,
     moreAdverts: adverts.length > advertsPage.shown,

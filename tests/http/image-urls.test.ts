@@ -1,0 +1,147 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { adverts, appSettings, auditLog } from "~/db/schema";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
+import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
+import type { Permission } from "~/domain/permissions/permissions";
+import { pageText, startTestApp, type TestApp } from "../support/app";
+import { createUser } from "../support/factories";
+
+/**
+ * Logo and advert image addresses are loaded by every visitor's browser with their cookies:
+ * never one of the app's own routes (issue 14: a logo set to the payout export made every
+ * withdrawals admin's page load take a payout batch). Refused on save with the field's message;
+ * a value stored before (or by other means) is not rendered.
+ */
+const APP_URL = "https://adnaira.test";
+const LOGO_MESSAGE =
+  "Enter an https:// image address on another site, or the path of one of this site's images (such as /logo.svg or /assets/…)";
+const ADVERT_MESSAGE = "Enter an https:// image address on another site, or leave it empty";
+
+/** Addresses that reach the app itself, or are no https image at all. */
+const REFUSED = [
+  "/admin/withdrawals/export.csv",
+  "/admin/withdrawals/export.csv?batch=PB23456789",
+  `${APP_URL}/admin/withdrawals/export.csv`,
+  "https://ADNAIRA.test/logout",
+  "//evil.example/logo.png",
+  "javascript:alert(1)",
+  "data:image/svg+xml,<svg/>",
+  "logo.png",
+  "../admin/withdrawals/export.csv",
+  "/assets/../admin/withdrawals/export.csv",
+];
+
+let app: TestApp;
+beforeAll(async () => {
+  // APP_URL differs from the address the test connects to, as behind a proxy.
+  app = await startTestApp({ env: { APP_URL } });
+});
+afterAll(async () => app?.close());
+
+const db = () => app.services.db;
+
+async function signedIn(permissions: readonly Permission[]) {
+  const admin = await createUser(db(), { role: "admin", permissions });
+  const client = app.client();
+  await client.login(admin.email, admin.password);
+  return { admin, client };
+}
+
+const settingsRow = async () => (await db().select({ appName: appSettings.appName, logoUrl: appSettings.logoUrl }).from(appSettings))[0]!;
+/** The src of the logo in the top bar. */
+const headerLogo = (html: string) => /<header[\s\S]*?<img[^>]*?src="([^"]*)"/.exec(html)?.[1];
+
+describe("the logo URL", () => {
+  it("is refused on save when it is an app route, the app's origin or no https image; nothing is saved or audited", async () => {
+    const { client, admin } = await signedIn(["manage_settings"]);
+    const before = await settingsRow();
+    for (const logoUrl of REFUSED) {
+      const res = await client.post("/admin/settings", { appName: "AdNaira", logoUrl });
+      expect(res.status, logoUrl).toBe(400);
+      expect(pageText(res.body), logoUrl).toContain(LOGO_MESSAGE);
+      expect(res.body, logoUrl).toMatch(/aria-invalid="true"/);
+    }
+    expect(await settingsRow()).toEqual(before);
+    expect(await db().$count(auditLog, eq(auditLog.actorId, admin.id))).toBe(0);
+  });
+
+  it("accepts an https image on another site and the app's own static images", async () => {
+    const { client } = await signedIn(["manage_settings"]);
+    for (const logoUrl of ["https://cdn.example.ng/brand/logo.png", "/assets/brand-mark.svg", "/logo.svg"]) {
+      const res = await client.post("/admin/settings", { appName: "AdNaira", logoUrl });
+      expect(res.status, logoUrl).toBe(302);
+      expect((await settingsRow()).logoUrl).toBe(logoUrl);
+      expect(headerLogo((await client.get("/admin/settings")).body)).toBe(logoUrl);
+    }
+  });
+
+  it("stored as an app route (before this rule), renders the default logo instead", async () => {
+    const { client } = await signedIn(["manage_withdrawals"]);
+    try {
+      for (const stored of ["/admin/withdrawals/export.csv", `${APP_URL}/admin/withdrawals/export.csv`, "javascript:alert(1)"]) {
+        await db().update(appSettings).set({ logoUrl: stored });
+        for (const page of ["/admin/withdrawals", "/login"]) {
+          const html = (await (page === "/login" ? app.client() : client).get(page)).body;
+          expect(headerLogo(html), `${stored} on ${page}`).toBe("/logo.svg");
+          expect(html, `${stored} on ${page}`).not.toContain(`"${stored}"`);
+        }
+      }
+    } finally {
+      await db().update(appSettings).set({ logoUrl: "/logo.svg" });
+    }
+  });
+});
+
+describe("the advert image URL", () => {
+  it("is refused on save when it is not an https image on another site; no advert is created", async () => {
+    const { client } = await signedIn(["manage_adverts"]);
+    const count = await db().$count(adverts);
+    for (const imageUrl of [...REFUSED, "/logo.svg", "/assets/ad.png"]) {
+      const res = await client.post("/admin/adverts", {
+        intent: "create",
+        title: "Jollof Weekend",
+        description: "Taste the best jollof in Lagos.",
+        rewardAmount: "25.00",
+        maxClicks: "100",
+        imageUrl,
+      });
+      expect(res.status, imageUrl).toBe(400);
+      expect(pageText(res.body), imageUrl).toContain(ADVERT_MESSAGE);
+    }
+    expect(await db().$count(adverts)).toBe(count);
+  });
+
+  it("stored on the app's origin (before this rule), is not rendered to members or admins", async () => {
+    const publisher = await advertAdmin(db());
+    const stored = `${APP_URL}/admin/withdrawals/export.csv`;
+    const fine = "https://cdn.example.ng/ads/fine.png";
+    const badId = await postAdvert(db(), publisher, { title: "Stored Long Ago" });
+    await db().update(adverts).set({ imageUrl: stored }).where(eq(adverts.id, badId)); // the table's CHECK allows any https://
+    await postAdvert(db(), publisher, { title: "Fine Picture", imageUrl: fine });
+
+    const member = await createUser(db(), { isApproved: true });
+    const memberClient = app.client();
+    await memberClient.login(member.email, member.password);
+    const dashboard = (await memberClient.get("/dashboard")).body;
+    expect(pageText(dashboard)).toContain("Stored Long Ago");
+    expect(dashboard).toContain(`src="${fine}"`);
+    expect(dashboard).not.toContain(stored);
+
+    const started = await startAdvertView(db(), member.id, badId);
+    expect(started.status).toBe("ok");
+    const advertPage = await memberClient.get(`/adverts/${badId}`);
+    expect(advertPage.status).toBe(200);
+    expect(pageText(advertPage.body)).toContain("Stored Long Ago");
+    expect(advertPage.body).not.toContain(stored);
+
+    const { client: admin } = await signedIn(["manage_adverts"]);
+    const list = (await admin.get("/admin/adverts")).body;
+    expect(list).toContain(`src="${fine}"`);
+    expect(list).not.toContain(`src="${stored}"`);
+    // The edit form still shows what is stored, so the admin can correct it.
+    const edit = (await admin.get(`/admin/adverts?edit=${badId}`)).body;
+    expect(edit).toContain(`value="${stored}"`);
+    expect(edit).not.toContain(`src="${stored}"`);
+  });
+});
