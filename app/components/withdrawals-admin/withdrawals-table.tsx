@@ -17,7 +17,8 @@ function BankDetails({ row }: { row: AdminWithdrawalRow }) {
 function PayoutFile({ row }: { row: AdminWithdrawalRow }) {
   if (row.status !== "processing" || !row.payoutBatch) return null;
   return (
-    <span className="mt-1 block text-xs text-gray-600">
+    // A div, not a span: it holds a form.
+    <div className="mt-1 text-xs text-gray-600">
       In payout file <span className="font-mono">{row.payoutBatch}</span>{" "}
       {/* The same file again (a form post: the download is audited). */}
       <PayoutDownloadForm batch={row.payoutBatch} className="inline">
@@ -30,7 +31,7 @@ function PayoutFile({ row }: { row: AdminWithdrawalRow }) {
           <span className="sr-only"> (payout file {row.payoutBatch})</span>
         </button>
       </PayoutDownloadForm>
-    </span>
+    </div>
   );
 }
 
