@@ -7,7 +7,6 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrationsFolder, openPglite, openPostgres } from "~/db/client.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
-import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import { createEmptyPostgresDatabase } from "../../../tests/support/database";
 import { createUser } from "../../../tests/support/factories";
 import { balances, platformBalance } from "./accounts.server";
@@ -56,7 +55,7 @@ describe("migration 0008 (platform accounts keep no cached balance)", () => {
   it("drops the platform accounts' cached balances, keeps the users' and the books", async () => {
     await migrateTo(before0008);
     const { db } = handle;
-    await seedDefaultSettings(db);
+    // Tiers only: the settings row has columns that later migrations add.
     await seedDefaultTiers(db);
     // Before 0008: platform accounts with cached balances, moved by the old entry trigger.
     await db.execute(sql`
