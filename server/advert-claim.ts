@@ -76,7 +76,7 @@ function answer(res: Response, json: boolean, redirectTo: string) {
 
 /**
  * A 302 with an empty body. Express's res.redirect also writes a body, chosen by content
- * negotiation on Accept (~20 µs of CPU per claim); a browser following the redirect never shows it.
+ * negotiation on Accept (CPU spent on every claim); a browser following the redirect never shows it.
  */
 function redirect(res: Response, location: string) {
   res.status(302).location(location).end();

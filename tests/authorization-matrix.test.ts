@@ -8,7 +8,7 @@ import { createUser } from "./support/factories";
 import { declaredPaths } from "./support/routes";
 
 /**
- * Who may open which page (spec §2 "Route table" and "Access guard", §6, design.md §3), as data.
+ * Who may open which page (signed out, member, admin by permission, super admin), as data.
  * Every path in app/routes.ts must have exactly one row here; the first test fails otherwise.
  * `POST /adverts/:advertId/claim` is served outside React Router (server/advert-claim.ts): its
  * guards (signed out, admin, forged origin) are tested in tests/http/member-adverts.test.ts.

@@ -71,7 +71,7 @@ let accountMenu: typeof AccountMenuModule | null = null;
 const loadAccountMenu = () => import("~/components/account-menu").then((mod) => (accountMenu = mod));
 
 /**
- * Signed-in pages only: the menu (Radix DropdownMenu, ~20 KB gzip with its icons) loads right
+ * Signed-in pages only: the menu (Radix DropdownMenu, its popper and its icons) loads right
  * after hydration instead of with every page, so signed-out pages never download it. Until it
  * has loaded, the server-rendered avatar stands in; a press on it in that moment opens the menu
  * as soon as the code arrives, and focus stays on the avatar across the swap.

@@ -26,12 +26,12 @@ export function useToastFrom(toast: ToastMessage | null | undefined) {
   }, [toast]);
 }
 
-// The toast region (Radix Toast, ~11 KB gzip) is not part of every page: it loads with the first
+// The toast region (Radix Toast) is not part of every page: it loads with the first
 // toast, or as soon as a form is submitted (most toasts answer one), and then stays mounted.
 const loadToastRegion = () => import("~/components/toast-region");
 const ToastRegion = lazy(loadToastRegion);
 
-/** Spec §9: 5 s, swipe threshold 50, F8 moves focus to the toasts, one toast at a time. */
+/** A toast shows for 5 s; swipe threshold 50; F8 moves focus to the toasts; one toast at a time. */
 export function Toaster({ initial }: { initial?: ToastMessage | null }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [mounted, setMounted] = useState(false);

@@ -133,7 +133,7 @@ export function openPostgres(
  * A pg client whose connection fails emits `'error'`, and an `'error'` event nobody listens to
  * ends the process. pg-pool listens only while a client is idle in the pool: a client checked out
  * (every `db.transaction`, the migration lock) has no listener, so a PostgreSQL restart with a
- * transaction in flight used to kill the app. Here every client gets a listener from its first
+ * transaction in flight would kill the app. Here every client gets a listener from its first
  * connection to its end. The queries running on it fail (the request answers 503, see
  * isDatabaseUnavailable), and on release the pool sees it is no longer usable and discards it;
  * the next request connects afresh.

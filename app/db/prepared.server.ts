@@ -2,7 +2,7 @@ import type { Database } from "./client.server";
 
 /**
  * A read built once per database and sent as a named prepared statement: drizzle's query
- * builder spends ~0.1–0.3 ms of CPU building a query each time, and PostgreSQL then parses and
+ * builder spends CPU building a query each time (docs/performance.md), and PostgreSQL then parses and
  * plans it once per connection instead of on every call. For the reads every page makes (the
  * session, the settings, the dashboard). Values go in through `sql.placeholder`s; placeholders
  * skip the columns' value mapping, so dates are passed as ISO strings, as drizzle sends them.

@@ -216,7 +216,7 @@ export type Session = typeof sessions.$inferSelect;
 export type Email = typeof emails.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
-// Ledger (design.md §4): double-entry, append-only. Every money movement is a transfer with two
+// Ledger: double-entry, append-only. Every money movement is a transfer with two
 // entries (−amount on the debit account, +amount on the credit account). User balances are cached
 // on the account and changed only by a trigger on entry insert (migrations 0004, 0008), never
 // directly; platform accounts keep no cached balance (migration 0008, decision 009).
@@ -321,7 +321,7 @@ export type LedgerTransfer = typeof ledgerTransfers.$inferSelect;
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
-// Adverts (design.md §4 "Advert view"). A member earns an advert's reward once: the view row is
+// Adverts and advert views. A member earns an advert's reward once: the view row is
 // unique per (advert, member); a claim takes a slot with a conditional update on current_clicks,
 // marks the view claimed and posts the ledger transfer, all in one transaction.
 // ---------------------------------------------------------------------------------------------
@@ -391,7 +391,7 @@ export type Advert = typeof adverts.$inferSelect;
 export type AdvertView = typeof advertViews.$inferSelect;
 
 // ---------------------------------------------------------------------------------------------
-// Bank details and withdrawals (design.md §4 "Withdrawal"). A request moves the amount from the
+// Bank details and withdrawals. A request moves the amount from the
 // member's available to held account in the transaction that stores it; every status change is a
 // conditional update on the current status. A withdrawal keeps a copy of the bank details it was
 // requested with, so a later change of details never redirects a payout.
@@ -441,7 +441,7 @@ export const withdrawals = pgTable(
     requestedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     /** Set by Start Processing. */
     processingAt: timestamp({ withTimezone: true }),
-    /** Stamped only when the withdrawal becomes completed (spec §4). */
+    /** Stamped only when the withdrawal becomes completed. */
     processedAt: timestamp({ withTimezone: true }),
     rejectedAt: timestamp({ withTimezone: true }),
     /**

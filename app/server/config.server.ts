@@ -104,8 +104,8 @@ export class ConfigError extends Error {}
 
 /**
  * PostgreSQL does the most work with about two active connections per CPU core; past that they
- * queue for the CPUs inside the server and each transaction gets slower (with 40 connections on
- * 2 cores a claim cost PostgreSQL twice the CPU and its p99 quadrupled: docs/decisions/012).
+ * queue for the CPUs inside the server and each transaction gets slower and costs more CPU
+ * (docs/decisions/012; the measurements are in docs/performance.md).
  * Without DATABASE_POOL_MAX the app assumes the database has as many cores as this machine and
  * shares 2 × cores connections between its processes, at least 2 each. Requests beyond that wait
  * in the app for a free connection.

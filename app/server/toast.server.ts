@@ -20,7 +20,7 @@ const TOAST_COOKIE = "adnaira_toast";
  * The toast cookie: short-lived, signed, read once. Its value is what React Router's
  * `createCookie` with a secret writes (base64 of the JSON, ".", the HMAC-SHA256 without padding),
  * but signed with node:crypto (cookie-signature) rather than WebCrypto: a toast is set on every
- * claim, and the WebCrypto signature cost ~90 µs of CPU against ~7 µs.
+ * claim, and WebCrypto's signature costs far more CPU (docs/performance.md has the figures).
  */
 export type ToastCookie = ReturnType<typeof createToastCookie>;
 

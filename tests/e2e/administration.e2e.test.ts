@@ -18,8 +18,8 @@ import {
 } from "./support/browser";
 
 /**
- * The administration screens end to end (spec §2 Super admin dashboard, Admin dashboard, Manage
- * users, Application Settings, Profile; §4 account states; §8 toasts), with the super admin
+ * The administration screens end to end (Super admin dashboard, Admin dashboard, Manage
+ * users, Application Settings, Profile; account states; toasts), with the super admin
  * configured through SUPER_ADMIN_EMAIL / SUPER_ADMIN_PASSWORD as in production.
  *
  * The "journey" tests run in order and build on each other: the admin created in the first is
@@ -95,7 +95,7 @@ describe("administration journey", () => {
     await page.getByRole("heading", { level: 1, name: "Super Admin Dashboard", exact: true }).waitFor();
 
     const form = page.locator("form").filter({ has: page.getByRole("button", { name: "Create Admin" }) });
-    // The default admin set (spec §6) is pre-ticked, and only it.
+    // The default admin set is pre-ticked, and only it.
     await expect(tickedPermissions(form)).resolves.toEqual(DEFAULT_PERMISSIONS);
     for (const label of ["Manage users", "Manage adverts", "Manage withdrawals", "Manage notices", "View reports"]) {
       await expect(form.getByRole("checkbox", { name: label }).isChecked(), label).resolves.toBe(true);
@@ -186,7 +186,7 @@ describe("administration journey", () => {
     await mp.waitForURL((url) => url.pathname === "/login");
     await mp.getByRole("banner").getByRole("link", { name: "Login", exact: true }).waitFor({ state: "visible" });
     await expect(mp.getByRole("button", { name: `Account menu for ${member.name}` }).count()).resolves.toBe(0);
-    // Logging in again is refused with the restriction message (spec §8).
+    // Logging in again is refused with the restriction message.
     await attemptLogin(mp, member.email, member.password);
     await expectToast(mp, "Login Failed", { message: "Your account is restricted.", variant: "error" });
     expect(pathname(mp)).toBe("/login");

@@ -30,7 +30,7 @@ describe("register, confirm, sign in, sign out", () => {
     const name = "Chiamaka Okafor";
     const email = uniqueEmail("chiamaka");
 
-    // Register (spec §2 Register): on success goes to /login with a success toast (§8).
+    // Register: on success goes to /login with a success toast.
     await visit(page, "/register");
     await page.getByLabel("Full Name").fill(name);
     await page.getByLabel("Email").fill(email);
@@ -133,7 +133,7 @@ describe("register validation", () => {
     await page.getByRole("button", { name: "Sign Up" }).click();
 
     const toast = await expectToast(page, "Password Mismatch", { message: "Passwords don't match!", variant: "error" });
-    // Error toasts are red (spec §8).
+    // Error toasts are red.
     const bg = await rgbOf(toast, "backgroundColor");
     const hue = hueOf(bg);
     expect(hue < 15 || hue > 345, `toast background rgb(${bg.join(",")})`).toBe(true);

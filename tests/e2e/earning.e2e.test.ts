@@ -20,8 +20,8 @@ import {
 } from "./support/browser";
 
 /**
- * Earning from an advert end to end (spec §2 User dashboard, §4 Advert, §5 Account Not Approved,
- * §8 Reward Earned!; design.md §4 Advert view): an admin's advert with one slot, a pending member
+ * Earning from an advert end to end (the member dashboard, the advert's states and dwell time,
+ * the Account Not Approved and Reward Earned! toasts): an admin's advert with one slot, a pending member
  * refused, an approved member who watches the countdown and claims, and a second member for whom
  * the advert is gone. The dwell time is 2 s (app_settings) to keep it quick. The tests run in order.
  */

@@ -21,8 +21,8 @@ import {
 import { bankCard, requestAmount, withdrawCard } from "./support/withdrawals";
 
 /**
- * The member's side of withdrawals on a 360 px phone (spec §2 Profile, §5 Withdrawal, §8; issue
- * 5): withdraw without bank details, a wrong check digit refused, valid details shown masked, the
+ * The member's side of withdrawals on a 360 px phone (the profile page, its checks and toasts):
+ * withdraw without bank details, a wrong check digit refused, valid details shown masked, the
  * fee and net shown while typing, the validation toasts, a valid request (tapped twice: one
  * withdrawal), and the history on the profile and the dashboard.
  */

@@ -8,7 +8,7 @@ const SPEC_TEXT =
   "Oops! The page you're looking for doesn't seem to exist. It might have been moved, deleted, or maybe you just mistyped the URL.";
 
 describe("404 page", () => {
-  it("answers an unknown path with status 404, the spec's text and a link home", async () => {
+  it("answers an unknown path with status 404, its text and a link home", async () => {
     const session = await suite.open(MOBILE);
     const { page } = session;
     const response = await page.goto("/no-such-page");

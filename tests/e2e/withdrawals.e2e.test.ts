@@ -26,8 +26,8 @@ import {
 import { bankCard, requestAmount, withdrawCard } from "./support/withdrawals";
 
 /**
- * Taking earnings to a bank end to end (issue 5; spec §2 Profile and Withdrawal Requests, §4
- * Withdrawal, §5, §8): a member earns from an advert, is refused without bank details and with a
+ * Taking earnings to a bank end to end (the profile page, Withdrawal Requests, the withdrawal's
+ * states, checks and toasts): a member earns from an advert, is refused without bank details and with a
  * wrong check digit, saves valid details (shown masked), meets the validation toasts, requests
  * ₦20.00; an admin starts processing, downloads the payout CSV and marks it completed; the member
  * sees Completed. A second request is rejected and the money comes back.

@@ -64,7 +64,7 @@ const rowHtml = (html: string, reference: string) => {
 const tableRows = (html: string) => html.match(/data-testid="withdrawal-row-/g)?.length ?? 0;
 
 describe("Withdrawal Requests page", () => {
-  it("lists withdrawals with the spec's columns plus fee, net and reference", async () => {
+  it("lists withdrawals with every column, fee, net and reference included", async () => {
     const { client } = await signedInAdmin();
     const { withdrawal } = await pendingWithdrawal({
       name: "Obiageli Columns",
@@ -546,7 +546,7 @@ describe("Admin dashboard", () => {
     expect(pageText(weakPage.body)).not.toContain("Withdrawal Requests");
   });
 
-  it("shows it to the super admin too (design.md §3: the super admin can do everything an admin can)", async () => {
+  it("shows it to the super admin too (the super admin can do everything an admin can)", async () => {
     const client = app.client();
     await client.login(ROOT.email, ROOT.password);
     expect(pendingCard((await client.get("/admin")).body)).not.toBeNull();

@@ -13,7 +13,7 @@ afterAll(async () => app?.close());
 
 describe("404", () => {
   it.each(["/no-such-page", "/admin/no-such-page", "/dashboard/extra/segments", "/login/extra"])(
-    "answers %s with 404 Page Not Found, the spec text and a link home",
+    "answers %s with 404 Page Not Found, its text and a link home",
     async (path) => {
       const res = await app.client().get(path);
       expect(res.status).toBe(404);

@@ -20,7 +20,7 @@ import { type HttpClient, pageText, startTestApp, type TestApp } from "../suppor
 import { dataRequestUrl, declaredRoutes } from "../support/routes";
 
 /**
- * A GET changes nothing (issue 14): any page on the web can make a signed-in browser send one
+ * A GET changes nothing: any page on the web can make a signed-in browser send one
  * (a link, an image, a top-level navigation carry SameSite=Lax cookies), and so can a logo URL
  * set by one admin and loaded by every other. For every route in app/routes.ts, as every kind
  * of person, the GETs a browser makes — the document and React Router's `.data` request, with
@@ -109,7 +109,7 @@ beforeAll(async () => {
   const db = app.services.db;
 
   // Something of everything the pages show: an advert a member is viewing, withdrawals pending,
-  // processing in no payout file (what a GET of the export used to take) and in one, audit rows.
+  // processing in no payout file (what an export takes) and in one, audit rows.
   const boss = await createUser(db, { role: "admin", name: "Boss Everything", permissions: [...PERMISSIONS] });
   const actor: Actor = { id: boss.id, role: boss.role, permissions: boss.permissions, ip: "102.89.14.1" };
   const advertId = await postAdvert(db, await advertAdmin(db), { title: "Glo Weekend Bundle" });

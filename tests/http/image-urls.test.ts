@@ -9,7 +9,7 @@ import { createUser } from "../support/factories";
 
 /**
  * Logo and advert image addresses are loaded by every visitor's browser with their cookies:
- * never one of the app's own routes (issue 14: a logo set to the payout export made every
+ * never one of the app's own routes (a logo set to the payout export would make every
  * withdrawals admin's page load take a payout batch). Refused on save with the field's message;
  * a value stored before (or by other means) is not rendered.
  */

@@ -141,7 +141,7 @@ describe("Manage Adverts", () => {
     expect(page).toContain("at most ₦1,000.00.");
     expect(page).toContain("Reward × max clicks at most ₦1,000,000.00.");
 
-    // The insider attempt of the review: ₦1,000,000,000,000 a click.
+    // An insider's attempt: ₦1,000,000,000,000 a click.
     const huge = advertForm({ rewardAmount: "1,000,000,000,000", maxClicks: "1" });
     const refused = await client.post("/admin/adverts", huge);
     expect(refused.status).toBe(400);

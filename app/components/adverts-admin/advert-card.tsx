@@ -17,7 +17,7 @@ export type AdminAdvertCard = {
   status: "Active" | "Completed";
 };
 
-/** Spec §2, word for word. */
+/** The wording admins know from the product's first version; keep it word for word. */
 export const DELETE_CONFIRMATION = "Are you sure you want to delete this advert? This action cannot be undone.";
 
 const count = new Intl.NumberFormat("en-NG");

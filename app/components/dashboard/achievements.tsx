@@ -5,7 +5,7 @@ export type AchievementItem = { id: string; name: string; description: string };
 
 export const NO_ACHIEVEMENTS = "Complete more actions to unlock achievements!";
 
-/** Unlocked achievements (spec §9: Ad View Master, Elite Viewer, Referral Champion, Network Builder). */
+/** Unlocked achievements (Ad View Master, Elite Viewer, Referral Champion, Network Builder). */
 export function Achievements({ achievements }: { achievements: AchievementItem[] }) {
   return (
     <Card aria-labelledby="achievements-title">

@@ -27,7 +27,7 @@ function StatCard({ label, value, note, icon, testId }: { label: string; value: 
   );
 }
 
-/** Total Earnings, Advert Clicks, Referral Earnings and Weekly Rank (spec §2 "User dashboard"). */
+/** The member dashboard's cards: Total Earnings, Advert Clicks, Referral Earnings and Weekly Rank. */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   return (
     <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">

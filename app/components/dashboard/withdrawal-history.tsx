@@ -56,7 +56,7 @@ const STATUS: Record<WithdrawalStatusValue, { label: string; tone: "yellow" | "b
   rejected: { label: "Rejected", tone: "red" },
 };
 
-/** Spec §4: pending yellow, processing blue, completed green, rejected red. */
+/** Badge colours: pending yellow, processing blue, completed green, rejected red. */
 export function WithdrawalStatusBadge({ status }: { status: WithdrawalStatusValue }) {
   const { label, tone } = STATUS[status];
   return (
@@ -68,7 +68,7 @@ export function WithdrawalStatusBadge({ status }: { status: WithdrawalStatusValu
 
 export const NO_WITHDRAWALS_TEXT = "No withdrawals yet.";
 
-/** The dashboard's "Withdrawal history" table (spec §2: Amount, Date, Status). */
+/** The dashboard's "Withdrawal history" table: Amount, Date, Status. */
 export function WithdrawalHistory({ rows }: { rows: WithdrawalHistoryItem[] }) {
   return (
     <Card aria-labelledby="withdrawal-history-title">

@@ -19,7 +19,7 @@ const KINDS: BankKind[] = ["commercial", "microfinance", "payment_service"];
 const GROUPS = KINDS.map((kind) => ({ kind, label: BANK_KIND_LABELS[kind], banks: banksOfKind(kind) }));
 
 /**
- * The member's payout account (spec §2 "Profile"): the saved details, masked except the last
+ * The member's payout account on the profile page: the saved details, masked except the last
  * four digits, and the form that replaces them behind the current password.
  */
 export function BankDetailsCard({

@@ -42,7 +42,7 @@ export function previewWithdrawal(amountText: string, terms: WithdrawTerms): Pre
 }
 
 /**
- * Withdraw Earnings (spec §2 "Profile", design.md §3): the amount, the settings' limits and
+ * Withdraw Earnings on the profile page: the amount, the settings' limits and
  * fee, and — as the member types — the fee and what the bank will receive. The hidden
  * idempotency key comes with this render of the form: a double tap or a retry of the same
  * form makes one withdrawal; the page after a successful request carries a new key.

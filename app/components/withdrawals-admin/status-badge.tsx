@@ -1,7 +1,7 @@
 import { Badge } from "~/components/ui/badge";
 import type { WithdrawalStatus } from "~/domain/withdrawals/fees";
 
-/** Spec §4 badge colours: pending yellow, processing blue, completed green, rejected red. */
+/** Badge colours: pending yellow, processing blue, completed green, rejected red. */
 const TONES = { pending: "yellow", processing: "blue", completed: "green", rejected: "red" } as const satisfies Record<
   WithdrawalStatus,
   string

@@ -3,7 +3,7 @@ import { Button } from "~/components/ui/button";
 import type { AdminWithdrawalRow } from "./types";
 
 /**
- * Spec §4: pending → Start Processing or Reject; processing → Mark as Completed; rejected and
+ * Per status: pending → Start Processing or Reject; processing → Mark as Completed; rejected and
  * completed have none. Each behind a confirmation dialog; the server checks the transition again.
  */
 export function WithdrawalActions({ row }: { row: AdminWithdrawalRow }) {

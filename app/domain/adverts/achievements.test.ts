@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { advertAchievements } from "./achievements";
 
-describe("advert achievements (spec §9)", () => {
+describe("advert achievements", () => {
   it("Ad View Master at 10 advert views, Elite Viewer at 50", () => {
     const names = (views: number) => advertAchievements(views).map((a) => a.name);
     expect(names(0)).toEqual([]);

@@ -1,4 +1,4 @@
-/** Advert achievements (spec §9). Referral achievements belong to the referrals domain. */
+/** Advert achievements. Referral achievements belong to the referrals domain. */
 export const ADVERT_ACHIEVEMENTS = [
   { id: "ad-view-master", name: "Ad View Master", description: "Viewed 10 adverts", views: 10 },
   { id: "elite-viewer", name: "Elite Viewer", description: "Viewed 50 adverts", views: 50 },

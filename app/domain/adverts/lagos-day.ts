@@ -1,6 +1,6 @@
 /**
  * The Africa/Lagos calendar day of an instant, as "YYYY-MM-DD" (the form of a PostgreSQL `date`).
- * Daily limits, weeks and months follow this calendar (design.md §4 "Calendar"). Lagos is UTC+1
+ * Daily limits, weeks and months follow this calendar. Lagos is UTC+1
  * all year (no daylight saving), so the day changes at 23:00 UTC; Intl is used anyway so the
  * rule stays the time-zone database's, not ours.
  */

@@ -69,7 +69,7 @@ describe("who may manage adverts", () => {
     expect(await db.$count(auditLog)).toBe(auditBefore);
   });
 
-  it("the super admin can do everything an admin can (design §3)", async () => {
+  it("the super admin can do everything an admin can", async () => {
     const superAdmin = await advertAdmin(db, [], "super_admin");
     const created = await createAdvert(db, superAdmin, input);
     expect(created).toMatchObject({ ok: true });

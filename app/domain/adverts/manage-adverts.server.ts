@@ -11,7 +11,7 @@ import { assertAdvertInput, type AdvertInput } from "./validation";
 
 export type AdvertStatus = "Active" | "Completed";
 
-/** Design §4: Active while current clicks are below max clicks, otherwise Completed. */
+/** Active while current clicks are below max clicks, otherwise Completed. */
 export const advertStatus = (a: { currentClicks: number; maxClicks: number }): AdvertStatus =>
   a.currentClicks < a.maxClicks ? "Active" : "Completed";
 

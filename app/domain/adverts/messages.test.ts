@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { ACCOUNT_NOT_APPROVED, advertToast } from "./messages";
 
 describe("what a member is told", () => {
-  it("uses the spec's texts for approval and rewards", () => {
+  it("uses the fixed texts for approval and rewards", () => {
     expect(ACCOUNT_NOT_APPROVED).toEqual({
       title: "Account Not Approved",
       message: "Your account needs to be approved by an admin to interact with adverts.",

@@ -2,7 +2,7 @@ import { formatKobo, type Kobo } from "~/domain/shared/money";
 
 export type AdvertToast = { title: string; message: string; variant: "success" | "error" };
 
-/** Spec §5, word for word. */
+/** The wording members know from the product's first version; keep it word for word. */
 export const ACCOUNT_NOT_APPROVED: AdvertToast = {
   title: "Account Not Approved",
   message: "Your account needs to be approved by an admin to interact with adverts.",

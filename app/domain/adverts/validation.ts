@@ -57,7 +57,7 @@ const MaxClicksSchema = z
   .refine((n) => n <= ADVERT_LIMITS.maxClicksMax, `Max clicks can be at most ${ADVERT_LIMITS.maxClicksMax.toLocaleString("en-NG")}`);
 
 /**
- * The Manage Adverts create/edit form (spec §5: title, description, reward amount in naira with
+ * The Manage Adverts create/edit form (title, description, reward amount in naira with
  * at most 2 decimals, max clicks; image URL optional). Field names are the form's. `appOrigin`
  * is APP_URL's: images there are refused.
  */

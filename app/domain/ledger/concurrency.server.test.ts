@@ -278,7 +278,7 @@ describe("racing transfers", () => {
   it.runIf(usingPostgres())(
     "rewards from a platform account never wait on it: a lock held on the platform row blocks none of them",
     async () => {
-      // Another transaction holds the platform row as the old design's transfers did (FOR NO KEY
+      // Another transaction holds the platform row as transfers did before decision 009 (FOR NO KEY
       // UPDATE conflicts with FOR UPDATE and with itself, not with the foreign keys' KEY SHARE).
       const [rewards] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, "advert_rewards"));
       let release!: () => void;

@@ -16,7 +16,7 @@ import {
   type TransferKind,
 } from "./transfer.server";
 
-// 30 runs of 30–50 steps keep this file near 15 s on PGlite; LEDGER_PROPERTY_RUNS=500 for a soak.
+// 30 runs of 30–50 steps keep this file quick on PGlite; LEDGER_PROPERTY_RUNS=500 for a soak.
 const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 30);
 
 let handle: DatabaseHandle;

@@ -16,7 +16,7 @@ afterAll(async () => handle?.close());
 const tiers = () => db.select().from(membershipTiers).orderBy(asc(membershipTiers.rank));
 
 describe("default membership tiers", () => {
-  it("seeds Basic (free) and the four paid tiers with spec prices and design daily limits", async () => {
+  it("seeds Basic (free) and the four paid tiers with their default prices and daily limits", async () => {
     const rows = await tiers();
     expect(rows.map((t) => [t.id, t.name, t.priceKobo, t.dailyAdViews, t.rank])).toEqual([
       ["basic", "Basic Member", 0n, 5, 0],

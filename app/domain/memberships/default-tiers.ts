@@ -15,7 +15,7 @@ const VIP = [
   "80% of completed gigs or tasks",
 ];
 
-/** Tiers per spec §9 and design.md §3 (Basic is the free tier everyone starts on). */
+/** The tiers a new installation starts with (Basic is the free tier everyone starts on). */
 export const DEFAULT_TIERS = [
   { id: "basic", name: "Basic Member", priceKobo: 0n, dailyAdViews: 5, rank: 0, benefits: ["Earn by clicking adverts"] },
   { id: "bronze", name: "Advert Bronze", priceKobo: 50_000n, dailyAdViews: 10, rank: 1, benefits: BRONZE },

@@ -10,7 +10,7 @@ import {
 } from "./permissions";
 
 describe("permissions", () => {
-  it("lists the eight permissions of design.md §3, including manage_referrals", () => {
+  it("lists the eight permissions, including manage_referrals", () => {
     expect([...PERMISSIONS].sort()).toEqual(
       [
         "manage_users",
@@ -25,7 +25,7 @@ describe("permissions", () => {
     );
   });
 
-  it("gives a new admin the spec's default set", () => {
+  it("gives a new admin the default set", () => {
     expect([...DEFAULT_ADMIN_PERMISSIONS].sort()).toEqual(
       ["manage_users", "manage_adverts", "manage_withdrawals", "manage_notices", "view_reports"].sort(),
     );

@@ -1,4 +1,4 @@
-/** Every permission an admin can hold (design.md §3). The super admin holds them all. */
+/** Every permission an admin can hold. The super admin holds them all. */
 export const PERMISSIONS = [
   "manage_users",
   "manage_adverts",

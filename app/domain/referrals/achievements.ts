@@ -1,6 +1,6 @@
 import type { Achievement } from "~/domain/adverts/achievements";
 
-/** Referral achievements (spec §9), counted in approved referrals. */
+/** Referral achievements, counted in approved referrals. */
 export const REFERRAL_ACHIEVEMENTS = [
   { id: "referral-champion", name: "Referral Champion", description: "Referred 5 members", referrals: 5 },
   { id: "network-builder", name: "Network Builder", description: "Referred 20 members", referrals: 20 },

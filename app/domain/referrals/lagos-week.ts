@@ -5,7 +5,7 @@ const LAGOS_OFFSET_MS = 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
- * The Africa/Lagos calendar week holding `at` (weeks start on Sunday, spec §9): the instant the
+ * The Africa/Lagos calendar week holding `at` (weeks start on Sunday): the instant the
  * week starts (Sunday 00:00 Lagos) and the instant the next one starts.
  */
 export function lagosWeek(at: Date): { start: Date; end: Date } {

@@ -14,7 +14,7 @@ export type WeeklyRank = {
 };
 
 /**
- * The member's place on this week's referral leaderboard (spec §9: approved referrals, week
+ * The member's place on this week's referral leaderboard (approved referrals, week
  * starting Sunday, Africa/Lagos calendar). Only members (role user) with at least one referral
  * approved this week are ranked; everyone else is Unranked.
  */

@@ -14,7 +14,7 @@ beforeAll(async () => {
 afterAll(async () => handle?.close());
 
 describe("app settings", () => {
-  it("seeds the defaults of spec §9 and design.md §3, in kobo and basis points", async () => {
+  it("seeds the defaults, in kobo and basis points", async () => {
     const settings = await getAppSettings(db);
     expect(settings).toMatchObject({
       id: 1,

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { appSettings, type AppSettings } from "~/db/schema";
 
-/** Spec §9 defaults, with the referral rule of design.md §3. */
+/** The settings a new installation starts with. */
 export const DEFAULT_APP_SETTINGS = {
   id: 1,
   appName: "AdNaira",

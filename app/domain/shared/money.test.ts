@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { formatKobo, MAX_AMOUNT_KOBO, parseNairaToKobo, percentOfKobo } from "./money";
 import { NairaAmountSchema } from "./money-schema";
 
-// The reference rendering the design names. Node 20's Intl takes a decimal string, so the
+// The reference rendering (Intl's en-NG naira format). Node 20's Intl takes a decimal string, so the
 // reference itself never goes through floating point either.
 const intl = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
 const koboToDecimalString = (kobo: bigint) => {

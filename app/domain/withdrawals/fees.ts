@@ -5,7 +5,7 @@ import { type Kobo, percentOfKobo } from "~/domain/shared/money";
  * submitting; the admin table filters by status). No server imports: safe in the client bundle.
  */
 
-/** The lifecycle (spec §4): pending → processing → completed, or pending → rejected. Same order as the database enum. */
+/** The lifecycle: pending → processing → completed, or pending → rejected. Same order as the database enum. */
 export const WITHDRAWAL_STATUSES = ["pending", "processing", "completed", "rejected"] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
@@ -14,7 +14,7 @@ export const isWithdrawalStatus = (value: unknown): value is WithdrawalStatus =>
 
 /**
  * The fee on a withdrawal of `amountKobo` at `feeBps` basis points (200 = 2%): the amount times
- * the rate, rounded to the nearest kobo with halves going up (design.md §3), exactly as
+ * the rate, rounded to the nearest kobo with halves going up, exactly as
  * {@link percentOfKobo} rounds every percentage in the product. ₦20.00 at 2% → ₦0.40;
  * 25 kobo at 2% (0.5 kobo) → 1 kobo; 24 kobo → 0. Throws a RangeError for a negative amount or
  * a rate that is not a non-negative integer.

@@ -65,7 +65,7 @@ const TRANSITIONS = {
     to: "rejected",
     action: "withdrawal.reject",
     stamp: (now) => ({ rejectedAt: now }),
-    // The whole amount goes back to the member's available balance (design.md §3).
+    // The whole amount goes back to the member's available balance.
     money: (tx, w) =>
       post(tx, {
         from: { userId: w.userId, kind: "held" },

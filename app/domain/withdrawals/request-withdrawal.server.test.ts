@@ -18,7 +18,7 @@ beforeAll(async () => {
   db = handle.db;
 });
 afterAll(async () => handle?.close());
-// Defaults (spec §9): min ₦10, max ₦1,000, fee 2%.
+// The default settings: min ₦10, max ₦1,000, fee 2%.
 beforeEach(async () =>
   setWithdrawalSettings(db, {
     minKobo: DEFAULT_APP_SETTINGS.minWithdrawalKobo,

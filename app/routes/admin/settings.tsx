@@ -233,7 +233,7 @@ function useSettled(value: string, delayMs: number) {
   return settled;
 }
 
-/** design.md §3: the preview shows the entered address, but only one the server would accept. */
+/** The preview shows the entered address, but only one the server would accept. */
 function LogoPreview({ value, appOrigin }: { value: string; appOrigin: string }) {
   // An unacceptable value clears the preview at once; an acceptable one is loaded once typing pauses.
   const settled = useSettled(value, 400);

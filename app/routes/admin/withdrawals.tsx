@@ -94,7 +94,7 @@ const TRANSITIONS = { "start-processing": startProcessing, reject: rejectWithdra
   unknown
 >;
 
-/** Spec §8 "Withdrawal Updated (status named)". */
+/** The "Withdrawal Updated" toast's text, which names the new status. */
 function updatedDescription(status: WithdrawalStatus, reference: string, amount: string) {
   const label = WITHDRAWAL_STATUS_LABELS[status];
   if (status === "rejected") return `Withdrawal ${reference} (${amount}) is now ${label}. The amount has been returned to the member's balance.`;

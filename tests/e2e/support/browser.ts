@@ -92,7 +92,7 @@ export async function visit(page: Page, pathname: string) {
 /** The Radix Toast viewport (an ARIA region labelled "Notifications (F8)"). */
 export const toastRegion = (page: Page): Locator => page.getByRole("region", { name: "Notifications (F8)" });
 
-/** The toast currently shown (one at a time, spec §9). */
+/** The toast currently shown (one at a time). */
 export const currentToast = (page: Page): Locator => toastRegion(page).locator("li[data-state='open']");
 
 /** Waits for the toast with this title and returns it; checks the message and variant when given. */
