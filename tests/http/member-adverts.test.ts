@@ -282,7 +282,7 @@ describe("earning from an advert", () => {
     });
     expect(outcome(await claim(client, "not%20an%20id"))).toMatchObject({ location: "/dashboard", toast: { title: "Advert Unavailable" } });
     expect((await client.post("/adverts/MadeUpAdvertId_000001", { intent: "pay-me" })).status).toBe(400);
-    // The claim has its own address; the advert's form no longer takes one.
+    // The claim has its own address; the advert page's action refuses intent=claim.
     expect((await client.post("/adverts/MadeUpAdvertId_000001", { intent: "claim" })).status).toBe(400);
     expect(outcome(await client.get("/adverts/not%20an%20id"))).toMatchObject({ status: 302, location: "/dashboard" });
 
