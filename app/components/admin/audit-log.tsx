@@ -5,7 +5,7 @@ import { Button, buttonVariants } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";
 // Type only: audit.server.ts is server code; the page receives the list of actions from its loader.
-import type { AuditAction } from "~/domain/audit/audit.server";
+import type { AuditAction } from "~/domain/audit/actions";
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "admin.create": "Admin created",

@@ -2,29 +2,10 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
+import type { AuditAction } from "./actions";
 
 /** Who acts, as the domain sees them: permissions are re-checked inside every action. */
 export type Actor = { id: string; role: "user" | "admin" | "super_admin"; permissions: readonly string[]; ip?: string };
-
-export const AUDIT_ACTIONS = [
-  "admin.create",
-  "admin.permissions",
-  "admin.deactivate",
-  "user.approve",
-  "user.restrict",
-  "user.unrestrict",
-  "settings.update",
-  "advert.create",
-  "advert.update",
-  "advert.delete",
-  "bank_details.update",
-  "withdrawal.start_processing",
-  "withdrawal.reject",
-  "withdrawal.complete",
-  "withdrawal.export_payouts",
-  "withdrawal.reexport_payouts",
-] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 

@@ -1,7 +1,8 @@
 import { and, eq, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { recordAudit, type Actor, type AuditAction } from "~/domain/audit/audit.server";
+import type { AuditAction } from "~/domain/audit/actions";
+import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { accountApprovedMail } from "~/domain/mail/templates";
 import { hasPermission } from "~/domain/permissions/permissions";

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users, withdrawals, type Withdrawal } from "~/db/schema";
-import { recordAudit, type Actor, type AuditAction } from "~/domain/audit/audit.server";
+import type { AuditAction } from "~/domain/audit/actions";
+import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { lockAccounts, transfer, type TransferInput } from "~/domain/ledger/transfer.server";
 import { queueEmail, type OutgoingMail } from "~/domain/mail/outbox.server";
 import {

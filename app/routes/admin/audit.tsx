@@ -2,7 +2,8 @@ import { z } from "zod";
 import type { Route } from "./+types/audit";
 import { AuditEntries, AuditFilters, AuditPagination } from "~/components/admin/audit-log";
 import { Card } from "~/components/ui/card";
-import { AUDIT_ACTIONS, listAudit, listAuditActors } from "~/domain/audit/audit.server";
+import { AUDIT_ACTIONS } from "~/domain/audit/actions";
+import { listAudit, listAuditActors } from "~/domain/audit/audit.server";
 import { requireAdmin } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 
