@@ -1,11 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import type { ToastMessage } from "~/lib/toast";
 
-export type ToastMessage = {
-  id?: string;
-  type?: "success" | "error" | "info";
-  title: string;
-  description?: string;
-};
+export type { ToastMessage };
 
 export type ShownToast = ToastMessage & { id: string };
 

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { z } from "zod";
-import { fieldErrors } from "~/domain/accounts/validation";
-import type { ToastMessage } from "~/components/toaster";
+import { fieldErrors } from "~/lib/field-errors";
+import type { ToastMessage } from "~/lib/toast";
 
 export type FormFailure = {
   ok: false;

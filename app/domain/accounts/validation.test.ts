@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
+import { fieldErrors } from "~/lib/field-errors";
 import {
   ChangePasswordSchema,
   CreateAdminSchema,
-  fieldErrors,
   LoginSchema,
   NAME_ONE_LINE_MESSAGE,
   PASSWORD_MAX,

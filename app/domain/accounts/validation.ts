@@ -70,16 +70,6 @@ export const ChangePasswordSchema = z.object({
 
 export const TokenSchema = z.object({ token: z.string().min(1).max(200) });
 
-/** Field errors keyed by form field name, first message only. */
-export function fieldErrors(error: z.ZodError): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const issue of error.issues) {
-    const key = String(issue.path[0] ?? "form");
-    out[key] ??= issue.message;
-  }
-  return out;
-}
-
 export const ProfileNameSchema = z.object({
   name: personName("Name is required"),
 });

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { fieldErrors, PASSWORD_MAX } from "~/domain/accounts/validation";
+import { PASSWORD_MAX } from "~/domain/accounts/validation";
+import { fieldErrors } from "~/lib/field-errors";
 import { bankByCode } from "./nigerian-banks";
 import { ACCOUNT_NUMBER_MESSAGES, checkAccountNumber } from "./nuban";
 
