@@ -1,5 +1,5 @@
 import type { Request, RequestHandler, Response } from "express";
-import { isDatabaseUnavailable } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/errors.server";
 import { AdvertIdSchema, type ClaimAnswer, type ClaimToast } from "~/domain/adverts/advert-claim";
 import { claimAdvertReward } from "~/domain/adverts/advert-views.server";
 import { advertToast, type AdvertOutcome } from "~/domain/adverts/messages";

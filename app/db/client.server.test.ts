@@ -2,7 +2,8 @@ import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
 import { createEmptyPostgresDatabase, usingPostgres } from "../../tests/support/database";
-import { isDatabaseUnavailable, openPostgres, rowsOf, runMigrations } from "./client.server";
+import { openPostgres, rowsOf, runMigrations } from "./client.server";
+import { isDatabaseUnavailable } from "./errors.server";
 
 describe("runMigrations on PostgreSQL", () => {
   const drops: (() => Promise<void>)[] = [];

@@ -10,6 +10,7 @@ import path from "node:path";
 import pg from "pg";
 import lockfile from "proper-lockfile";
 import type { Logger } from "pino";
+import { isDatabaseUnavailable } from "./errors.server";
 import * as schema from "./schema";
 
 export type Database = PgDatabase<PgQueryResultHKT, typeof schema>;
@@ -190,37 +191,4 @@ export async function runMigrations(handle: DatabaseHandle, afterwards?: (db: Da
     await afterwards?.(db);
   };
   await (handle.exclusive ? handle.exclusive(MIGRATION_LOCK_KEY, migrate) : migrate(handle.db));
-}
-
-const connectionErrorCodes = new Set([
-  "ECONNREFUSED",
-  "ECONNRESET",
-  "ETIMEDOUT",
-  "EPIPE",
-  "57P01", // admin_shutdown
-  "57P02", // crash_shutdown
-  "57P03", // cannot_connect_now
-  "53300", // too_many_connections: the server's max_connections is used up
-  "08000",
-  "08003",
-  "08006",
-]);
-
-/** True when an error means "the database is unreachable", not "the query was wrong". */
-export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && connectionErrorCodes.has(code)) return true;
-    const message = (e as { message?: unknown }).message;
-    if (
-      typeof message === "string" &&
-      /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
-        message,
-      )
-    ) {
-      return true;
-    }
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }

@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
-import { isUniqueViolation } from "~/domain/shared/db-errors";
+import { isUniqueViolation } from "~/db/errors.server";
 import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import { hashPassword } from "./passwords.server";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { emails, emailTokens, referrals, users } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { isUniqueViolation } from "~/domain/shared/db-errors";
+import { isUniqueViolation } from "~/db/errors.server";
 import { DISPLAY_ID_ALPHABET, newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import { createTestDatabase } from "../../../tests/support/database";
 import { createUser } from "../../../tests/support/factories";

@@ -4,7 +4,7 @@ import { referrals, users } from "~/db/schema";
 import { queueEmail, sentRecently } from "~/domain/mail/outbox.server";
 import { alreadyRegisteredMail, confirmEmailMail } from "~/domain/mail/templates";
 import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
-import { isUniqueViolation } from "~/domain/shared/db-errors";
+import { isUniqueViolation } from "~/db/errors.server";
 import { issueEmailToken } from "./email-tokens.server";
 import { hashPassword } from "./passwords.server";
 

@@ -4,7 +4,7 @@ import { users } from "~/db/schema";
 import { hashPassword, isCommonPassword } from "~/domain/accounts/passwords.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { isUniqueViolation } from "~/domain/shared/db-errors";
+import { isUniqueViolation } from "~/db/errors.server";
 import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "~/db/client.server";
+import { databaseErrorOf } from "~/db/errors.server";
 import { users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { reconcile } from "~/domain/ledger/reconcile.server";
@@ -59,10 +60,5 @@ export async function databaseError(query: Promise<unknown>): Promise<{ code?: s
     },
     (e: unknown) => e,
   );
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === "string") return { code, message: String(message) };
-    e = (e as { cause?: unknown }).cause;
-  }
-  return { message: String((err as Error).message) };
+  return databaseErrorOf(err) ?? { message: String((err as Error).message) };
 }

@@ -1,6 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
+import { databaseErrorOf } from "~/db/errors.server";
 import { auditLog } from "~/db/schema";
 import { createTestDatabase } from "../../../tests/support/database";
 import { createUser } from "../../../tests/support/factories";
@@ -30,12 +31,7 @@ async function databaseError(query: Promise<unknown>): Promise<{ message: string
     },
     (e: unknown) => e,
   );
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === "string") return { code, message: String(message) };
-    e = (e as { cause?: unknown }).cause;
-  }
-  return { message: String((err as Error).message) };
+  return databaseErrorOf(err) ?? { message: String((err as Error).message) };
 }
 
 describe("recordAudit", () => {

@@ -1,4 +1,5 @@
 import type { Database } from "~/db/client.server";
+import { databaseErrorOf } from "~/db/errors.server";
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
@@ -27,12 +28,7 @@ export async function databaseError(query: Promise<unknown>): Promise<{ code?: s
     },
     (e: unknown) => e,
   );
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    const { code, message } = e as { code?: unknown; message?: unknown };
-    if (typeof code === "string") return { code, message: String(message) };
-    e = (e as { cause?: unknown }).cause;
-  }
-  return { message: String((err as Error).message) };
+  return databaseErrorOf(err) ?? { message: String((err as Error).message) };
 }
 
 /** Row counts of the ledger tables, to prove that a refused operation wrote nothing. */

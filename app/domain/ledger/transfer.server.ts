@@ -1,6 +1,7 @@
 import { eq, type SQL, sql } from "drizzle-orm";
 import { PgTransaction } from "drizzle-orm/pg-core";
 import { type Database, rowsOf } from "~/db/client.server";
+import { isCheckViolation } from "~/db/errors.server";
 import { ledgerTransferKind, ledgerTransfers } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
@@ -54,15 +55,6 @@ export class IdempotencyKeyReusedError extends Error {
 
 const MAX_KEY_LENGTH = 200;
 const BALANCE_CHECK = "ledger_accounts_user_balance_non_negative";
-
-function isCheckViolation(err: unknown, constraint: string): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 5; depth++) {
-    const { code, constraint: name, message } = e as { code?: unknown; constraint?: unknown; message?: unknown };
-    if (code === "23514") return name === constraint || (typeof message === "string" && message.includes(constraint));
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 function validate(input: TransferInput) {
   if (typeof input.amountKobo !== "bigint") throw new TypeError("transfer: amountKobo must be a bigint (kobo)");
