@@ -1,17 +1,23 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatKobo, MAX_AMOUNT_KOBO, parseNairaToKobo, percentOfKobo } from "./money";
+import { formatKobo, koboToDecimal, MAX_AMOUNT_KOBO, parseNairaToKobo, percentOfKobo } from "./money";
 import { NairaAmountSchema } from "./money-schema";
 
 // The reference rendering (Intl's en-NG naira format). Node 20's Intl takes a decimal string, so the
 // reference itself never goes through floating point either.
 const intl = new Intl.NumberFormat("en-NG", { style: "currency", currency: "NGN" });
-const koboToDecimalString = (kobo: bigint) => {
-  const sign = kobo < 0n ? "-" : "";
-  const abs = kobo < 0n ? -kobo : kobo;
-  return `${sign}${abs / 100n}.${(abs % 100n).toString().padStart(2, "0")}`;
-};
-const viaIntl = (kobo: bigint) => intl.format(koboToDecimalString(kobo) as Intl.StringNumericLiteral);
+const viaIntl = (kobo: bigint) => intl.format(koboToDecimal(kobo) as Intl.StringNumericLiteral);
+
+describe("koboToDecimal", () => {
+  it("is naira with two decimals, no sign or grouping, exact at any size", () => {
+    expect(koboToDecimal(0n)).toBe("0.00");
+    expect(koboToDecimal(1_960n)).toBe("19.60");
+    expect(koboToDecimal(123_456_789n)).toBe("1234567.89");
+    expect(koboToDecimal(100_000_000_000_000n)).toBe("1000000000000.00");
+    expect(koboToDecimal(-50n)).toBe("-0.50");
+    expect(koboToDecimal(-123_456n)).toBe("-1234.56");
+  });
+});
 
 describe("formatKobo", () => {
   it("renders naira with grouping and two decimals", () => {
@@ -111,8 +117,8 @@ describe("parseNairaToKobo", () => {
   });
 
   it("rejects amounts above the ceiling instead of overflowing a bigint column", () => {
-    expect(parseNairaToKobo(koboToDecimalString(MAX_AMOUNT_KOBO))).toEqual({ ok: true, kobo: MAX_AMOUNT_KOBO });
-    expect(parseNairaToKobo(koboToDecimalString(MAX_AMOUNT_KOBO + 1n))).toEqual({
+    expect(parseNairaToKobo(koboToDecimal(MAX_AMOUNT_KOBO))).toEqual({ ok: true, kobo: MAX_AMOUNT_KOBO });
+    expect(parseNairaToKobo(koboToDecimal(MAX_AMOUNT_KOBO + 1n))).toEqual({
       ok: false,
       message: "Amount is too large.",
     });
@@ -123,7 +129,7 @@ describe("parseNairaToKobo", () => {
     fc.assert(
       fc.property(fc.bigInt({ min: 0n, max: MAX_AMOUNT_KOBO }), (kobo) => {
         expect(parseNairaToKobo(formatKobo(kobo))).toEqual({ ok: true, kobo });
-        expect(parseNairaToKobo(koboToDecimalString(kobo))).toEqual({ ok: true, kobo });
+        expect(parseNairaToKobo(koboToDecimal(kobo))).toEqual({ ok: true, kobo });
       }),
       { numRuns: 2_000 },
     );

@@ -87,6 +87,17 @@ export function formatKobo(kobo: Kobo): string {
 }
 
 /**
+ * "1234.56": naira with two decimals, no currency sign, no grouping ("-0.50" when negative), from
+ * the digits of the bigint. What an amount input shows as its value, what a bank upload expects,
+ * and the decimal string `Intl.NumberFormat` takes without going through floating point.
+ */
+export function koboToDecimal(kobo: Kobo): string {
+  const negative = kobo < 0n;
+  const abs = negative ? -kobo : kobo;
+  return `${negative ? "-" : ""}${abs / KOBO_PER_NAIRA}.${(abs % KOBO_PER_NAIRA).toString().padStart(2, "0")}`;
+}
+
+/**
  * `bps` basis points (1/100 of a percent: 200 = 2%, 4000 = 40%) of a non-negative amount,
  * rounded to the nearest kobo with halves going up. Used for withdrawal fees and percentage
  * referral rewards.

@@ -1,4 +1,4 @@
-import { KOBO_PER_NAIRA, type Kobo } from "~/domain/shared/money";
+import { type Kobo, koboToDecimal } from "~/domain/shared/money";
 
 /**
  * The payout file for a bank's bulk-transfer upload, as pure functions (the query lives in
@@ -37,7 +37,7 @@ export function csvCell(value: string): string {
 /** "1234.56": naira with two decimals, no currency sign, no grouping (what bank uploads expect). */
 export function koboToPlainNaira(kobo: Kobo): string {
   if (kobo < 0n) throw new RangeError(`a payout amount cannot be negative (got ${kobo})`);
-  return `${kobo / KOBO_PER_NAIRA}.${(kobo % KOBO_PER_NAIRA).toString().padStart(2, "0")}`;
+  return koboToDecimal(kobo);
 }
 
 export function payoutCsv(rows: readonly PayoutCsvRow[]): string {

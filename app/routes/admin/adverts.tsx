@@ -12,7 +12,7 @@ import { createAdvert, deleteAdvert, getAdvert, listAdvertsForAdmin, updateAdver
 import { advertImageRules, parseAdvertForm } from "~/domain/adverts/validation";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { displayImageUrl } from "~/domain/shared/image-url";
-import { formatKobo, KOBO_PER_NAIRA, type Kobo } from "~/domain/shared/money";
+import { formatKobo, koboToDecimal } from "~/domain/shared/money";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { readForm, safeValues } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -31,8 +31,6 @@ const QuerySchema = z.object({
   edit: z.string().trim().min(1).max(64).optional().catch(undefined),
 });
 
-/** Kobo as the reward input shows it ("12.34"), by integer arithmetic. */
-const koboToNairaInput = (kobo: Kobo) => `${kobo / KOBO_PER_NAIRA}.${(kobo % KOBO_PER_NAIRA).toString().padStart(2, "0")}`;
 
 /** `imageUrl` is the stored address (the edit form shows it); `imageSrc` what the card may load. */
 const toCard = (a: AdminAdvert, appUrl: URL) => ({
@@ -40,7 +38,7 @@ const toCard = (a: AdminAdvert, appUrl: URL) => ({
   title: a.title,
   description: a.description,
   rewardText: formatKobo(a.rewardKobo),
-  rewardAmount: koboToNairaInput(a.rewardKobo),
+  rewardAmount: koboToDecimal(a.rewardKobo),
   maxClicks: a.maxClicks,
   currentClicks: a.currentClicks,
   imageUrl: a.imageUrl,

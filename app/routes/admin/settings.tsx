@@ -10,7 +10,7 @@ import { AdvertMoneyLimitsSchema } from "~/domain/settings/advert-money-limits-v
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { updateAdvertMoneyLimits, updateBranding } from "~/domain/settings/update-app-settings.server";
 import { brandingSchema, logoUrlSchema } from "~/domain/settings/validation";
-import { formatKobo, KOBO_PER_NAIRA, type Kobo } from "~/domain/shared/money";
+import { formatKobo, koboToDecimal } from "~/domain/shared/money";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { readForm, safeValues, zodFailure } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -26,13 +26,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     logoUrl: settings.logoUrl,
     // The app's public origin: the logo preview refuses what the server would (images there).
     appOrigin: context.services.config.appUrl.origin,
-    maxAdvertReward: koboToNairaInput(settings.maxAdvertRewardKobo),
-    maxAdvertBudget: koboToNairaInput(settings.maxAdvertBudgetKobo),
+    maxAdvertReward: koboToDecimal(settings.maxAdvertRewardKobo),
+    maxAdvertBudget: koboToDecimal(settings.maxAdvertBudgetKobo),
   };
 }
 
-/** Kobo as a naira input shows it ("1000.00"), by integer arithmetic. */
-const koboToNairaInput = (kobo: Kobo) => `${kobo / KOBO_PER_NAIRA}.${(kobo % KOBO_PER_NAIRA).toString().padStart(2, "0")}`;
 
 const ECHO = ["appName", "logoUrl"] as const;
 const LIMITS_INTENT = "advert-limits";
