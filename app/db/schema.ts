@@ -473,4 +473,3 @@ export const withdrawals = pgTable(
 
 export type BankAccount = typeof bankAccounts.$inferSelect;
 export type Withdrawal = typeof withdrawals.$inferSelect;
-export type WithdrawalStatus = (typeof withdrawalStatus.enumValues)[number];

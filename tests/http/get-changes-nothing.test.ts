@@ -9,7 +9,7 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { moderateUser } from "~/domain/users/moderate-user.server";
 import { USER_FILTERS } from "~/domain/users/user-filters";
-import { WITHDRAWAL_STATUSES } from "~/domain/withdrawals/fees";
+import { WITHDRAWAL_STATUSES } from "~/domain/withdrawals/lifecycle";
 import { exportNewPayouts } from "~/domain/withdrawals/payout-export.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { Card, CardTitle } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
 import { formatKobo } from "~/domain/shared/money";
-import type { WithdrawalStatus } from "~/domain/withdrawals/fees";
+import type { WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 
 export type WithdrawalStatusValue = WithdrawalStatus;

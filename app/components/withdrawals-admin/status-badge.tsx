@@ -1,5 +1,5 @@
 import { Badge } from "~/components/ui/badge";
-import type { WithdrawalStatus } from "~/domain/withdrawals/fees";
+import type { WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
 
 /** Badge colours: pending yellow, processing blue, completed green, rejected red. */
 const TONES = { pending: "yellow", processing: "blue", completed: "green", rejected: "red" } as const satisfies Record<

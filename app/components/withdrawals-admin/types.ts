@@ -1,4 +1,4 @@
-import type { WithdrawalStatus } from "~/domain/withdrawals/fees";
+import type { WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
 
 /** One withdrawal as the admin list shows it: money and dates already formatted on the server. */
 export type AdminWithdrawalRow = {

@@ -1,11 +1,9 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { withdrawalStatus } from "~/db/schema";
 import { percentOfKobo } from "~/domain/shared/money";
 import {
   isWithdrawalIdempotencyKey,
   smallestPayableAmountKobo,
-  WITHDRAWAL_STATUSES,
   withdrawalBreakdown,
   withdrawalFeeKobo,
 } from "./fees";
@@ -73,12 +71,6 @@ describe("smallestPayableAmountKobo", () => {
         if (least > 1n) expect(withdrawalBreakdown(least - 1n, bps).netKobo).toBe(0n);
       }),
     );
-  });
-});
-
-describe("WITHDRAWAL_STATUSES", () => {
-  it("are the database enum's values, in order", () => {
-    expect(WITHDRAWAL_STATUSES).toEqual(withdrawalStatus.enumValues);
   });
 });
 

@@ -2,15 +2,8 @@ import { type Kobo, percentOfKobo } from "~/domain/shared/money";
 
 /**
  * Withdrawal figures the browser needs too (the form shows the fee and the net amount before
- * submitting; the admin table filters by status). No server imports: safe in the client bundle.
+ * submitting). No server imports: safe in the client bundle.
  */
-
-/** The lifecycle: pending → processing → completed, or pending → rejected. Same order as the database enum. */
-export const WITHDRAWAL_STATUSES = ["pending", "processing", "completed", "rejected"] as const;
-export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
-
-export const isWithdrawalStatus = (value: unknown): value is WithdrawalStatus =>
-  typeof value === "string" && (WITHDRAWAL_STATUSES as readonly string[]).includes(value);
 
 /**
  * The fee on a withdrawal of `amountKobo` at `feeBps` basis points (200 = 2%): the amount times

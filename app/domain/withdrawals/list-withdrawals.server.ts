@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { users, withdrawals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "./fees";
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "./lifecycle";
 
 export type MemberWithdrawal = {
   id: string;

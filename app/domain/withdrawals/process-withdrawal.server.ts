@@ -13,7 +13,7 @@ import {
 } from "~/domain/mail/templates";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
-import type { WithdrawalStatus } from "./fees";
+import type { WithdrawalStatus } from "./lifecycle";
 import { withdrawalTransferKey } from "./request-withdrawal.server";
 
 export type ProcessResult =

@@ -6,7 +6,8 @@ import { InsufficientFundsError, transfer } from "~/domain/ledger/transfer.serve
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
-import { isWithdrawalIdempotencyKey, smallestPayableAmountKobo, type WithdrawalStatus, withdrawalFeeKobo } from "./fees";
+import { isWithdrawalIdempotencyKey, smallestPayableAmountKobo, withdrawalFeeKobo } from "./fees";
+import type { WithdrawalStatus } from "./lifecycle";
 
 /** A withdrawal as its requester is told about it. */
 export type RequestedWithdrawal = {

@@ -11,7 +11,7 @@ import { WITHDRAWAL_STATUS_LABELS } from "~/components/withdrawals-admin/status-
 import type { AdminWithdrawalRow } from "~/components/withdrawals-admin/types";
 import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-table";
 import { formatKobo } from "~/domain/shared/money";
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "~/domain/withdrawals/fees";
+import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
 import { listWithdrawalsForAdmin } from "~/domain/withdrawals/list-withdrawals.server";
 import { payoutExportCounts } from "~/domain/withdrawals/payout-export.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
