@@ -1,4 +1,10 @@
 /**
+ * The Africa/Lagos calendar, the one the product keeps: daily limits, weeks and months follow it,
+ * and dates are shown in it. Lagos is UTC+1 all year (no daylight saving since 1919), so a Lagos
+ * day changes at 23:00 UTC; Intl is used anyway so the rule stays the time-zone database's.
+ */
+
+/**
  * Dates as Nigerians read them, in Africa/Lagos time: "21 Nov 2026" and "21 Nov 2026, 14:05".
  * Only the numeric parts come from Intl; month names are fixed here, so the server and every
  * browser print the same text (ICU versions disagree on "Sep" / "Sept"), and hydration matches.
@@ -34,4 +40,33 @@ export function formatLagosDate(value: Date | string): string {
 export function formatLagosDateTime(value: Date | string): string {
   const p = lagosParts(value);
   return `${p.day} ${p.month} ${p.year}, ${p.hour}:${p.minute}`;
+}
+
+const lagosDate = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Africa/Lagos",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
+
+/** The Africa/Lagos calendar day of an instant, as "YYYY-MM-DD" (the form of a PostgreSQL `date`). */
+export function lagosDay(at: Date): string {
+  if (Number.isNaN(at.getTime())) throw new RangeError("lagosDay: invalid date");
+  const parts = Object.fromEntries(lagosDate.formatToParts(at).map((p) => [p.type, p.value]));
+  return `${parts.year}-${parts.month}-${parts.day}`;
+}
+
+const LAGOS_OFFSET_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * The Africa/Lagos calendar week holding `at` (weeks start on Sunday): the instant the week
+ * starts (Sunday 00:00 Lagos, 23:00 UTC on Saturday) and the instant the next one starts.
+ */
+export function lagosWeek(at: Date): { start: Date; end: Date } {
+  const [year, month, day] = lagosDay(at).split("-").map(Number) as [number, number, number];
+  const midnightUtc = Date.UTC(year, month - 1, day); // the Lagos date, as a UTC midnight
+  const weekday = new Date(midnightUtc).getUTCDay(); // 0 = Sunday
+  const start = midnightUtc - weekday * DAY_MS - LAGOS_OFFSET_MS;
+  return { start: new Date(start), end: new Date(start + 7 * DAY_MS) };
 }

@@ -1,7 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, ledgerAccounts, withdrawals } from "~/db/schema";
-import { lagosDay } from "~/domain/adverts/lagos-day";
+import { lagosDay } from "~/lib/lagos-time";
 import { ledgerRowCounts } from "~/domain/ledger/test-support.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import type { Permission } from "~/domain/permissions/permissions";

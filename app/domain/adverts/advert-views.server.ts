@@ -6,7 +6,7 @@ import { ensureUserAccounts } from "~/domain/ledger/accounts.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
-import { lagosDay } from "./lagos-day";
+import { lagosDay } from "~/lib/lagos-time";
 
 /** What a member sees of an advert. */
 export type MemberAdvert = {

@@ -4,7 +4,7 @@ import { preparedPerDatabase } from "~/db/prepared.server";
 import { advertViews, membershipTiers, users } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { type Achievement, advertAchievements } from "./achievements";
-import { lagosDay } from "./lagos-day";
+import { lagosDay } from "~/lib/lagos-time";
 
 export type UserEarningsSummary = {
   /** Everything the member has earned from adverts (the amounts recorded with the ledger transfers). */

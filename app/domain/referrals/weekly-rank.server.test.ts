@@ -5,7 +5,7 @@ import { newId } from "~/domain/shared/ids";
 import { createTestDatabase } from "../../../tests/support/database";
 import { createUser } from "../../../tests/support/factories";
 import { referralAchievements } from "./achievements";
-import { lagosWeek } from "./lagos-week";
+import { lagosWeek } from "~/lib/lagos-time";
 import { approvedReferralCount, weeklyReferralRank } from "./weekly-rank.server";
 
 describe("lagosWeek", () => {

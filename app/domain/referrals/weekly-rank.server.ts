@@ -2,7 +2,7 @@ import { and, count, eq, gte, lt, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { referrals, users } from "~/db/schema";
-import { lagosWeek } from "./lagos-week";
+import { lagosWeek } from "~/lib/lagos-time";
 
 export type WeeklyRank = {
   /** 1 = most approved referrals this week; ties share a rank (1, 1, 3). Null: Unranked. */

@@ -11,6 +11,7 @@ import { USER_FILTERS, type UserFilter } from "~/domain/users/user-filters";
 import { moderateUser, type Moderation } from "~/domain/users/moderate-user.server";
 import { actorFrom, requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
+import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Manage Users");
@@ -72,8 +73,6 @@ const FILTER_LABELS: Record<UserFilter, string> = {
   approved: "Approved",
   restricted: "Restricted",
 };
-
-const dateFormat = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeZone: "Africa/Lagos" });
 
 type Row = Route.ComponentProps["loaderData"]["users"][number];
 
@@ -181,7 +180,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                       <span className="block font-mono text-xs text-gray-500">{row.displayId}</span>
                     </td>
                     <td className="break-all px-4 py-3">{row.email}</td>
-                    <td className="whitespace-nowrap px-4 py-3">{dateFormat.format(new Date(row.createdAt))}</td>
+                    <td className="whitespace-nowrap px-4 py-3">{formatLagosDate(row.createdAt)}</td>
                     <td className="px-4 py-3">{status(row)}</td>
                     <td className="px-4 py-3">
                       <Actions row={row} />
@@ -202,7 +201,7 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                   {status(row)}
                 </div>
                 <p className="mt-2 text-xs text-gray-500">
-                  {row.displayId} · Code <span className="font-mono">{row.referralCode}</span> · Joined {dateFormat.format(new Date(row.createdAt))}
+                  {row.displayId} · Code <span className="font-mono">{row.referralCode}</span> · Joined {formatLagosDate(row.createdAt)}
                 </p>
                 <div className="mt-3">
                   <Actions row={row} />

@@ -1,5 +1,5 @@
 import type { Route } from "./+types/withdrawals-export";
-import { lagosDay } from "~/domain/adverts/lagos-day";
+import { lagosDay } from "~/lib/lagos-time";
 import { exportNewPayouts, type PayoutFile, reexportPayoutBatch } from "~/domain/withdrawals/payout-export.server";
 import { actorFrom, requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";

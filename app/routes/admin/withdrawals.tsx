@@ -17,6 +17,7 @@ import { payoutExportCounts } from "~/domain/withdrawals/payout-export.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { actorFrom, requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
+import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Withdrawal Requests");
@@ -31,9 +32,6 @@ const QuerySchema = z.object({
   status: z.enum(FILTERS).catch("all"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
-
-/** Dates are formatted here, once, so the server render and the browser always agree. */
-const dateTimeFormat = new Intl.DateTimeFormat("en-NG", { dateStyle: "medium", timeStyle: "short", timeZone: "Africa/Lagos" });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "manage_withdrawals", DENIED);
@@ -63,9 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     accountNumber: w.accountNumber,
     accountHolderName: w.accountHolderName,
     requestedAt: w.requestedAt.toISOString(),
-    requestedAtText: dateTimeFormat.format(w.requestedAt),
+    requestedAtText: formatLagosDateTime(w.requestedAt),
     processedAt: w.processedAt ? w.processedAt.toISOString() : null,
-    processedAtText: w.processedAt ? dateTimeFormat.format(w.processedAt) : null,
+    processedAtText: w.processedAt ? formatLagosDateTime(w.processedAt) : null,
     payoutBatch: w.payoutBatch,
   }));
   return {

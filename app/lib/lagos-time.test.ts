@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { lagosDay } from "./lagos-day";
+import { formatLagosDate, formatLagosDateTime, lagosDay, lagosWeek } from "./lagos-time";
 
 describe("lagosDay (Africa/Lagos calendar day, UTC+1 all year)", () => {
   it("changes at Lagos midnight, which is 23:00 UTC", () => {
@@ -26,5 +26,23 @@ describe("lagosDay (Africa/Lagos calendar day, UTC+1 all year)", () => {
 
   it("refuses an invalid date rather than inventing a day", () => {
     expect(() => lagosDay(new Date(Number.NaN))).toThrow(RangeError);
+  });
+});
+
+describe("lagosWeek (Sunday 00:00 to Sunday 00:00, Lagos time)", () => {
+  it("starts at 23:00 UTC on the Saturday before", () => {
+    // Wednesday 18 November 2026
+    const week = { start: new Date("2026-11-14T23:00:00Z"), end: new Date("2026-11-21T23:00:00Z") };
+    expect(lagosWeek(new Date("2026-11-18T12:00:00Z"))).toEqual(week);
+    expect(lagosWeek(new Date("2026-11-14T23:00:00Z"))).toEqual(week);
+    expect(lagosWeek(new Date("2026-11-21T22:59:59Z"))).toEqual(week);
+    expect(lagosWeek(new Date("2026-11-21T23:00:00Z")).start).toEqual(week.end);
+  });
+});
+
+describe("formatLagosDate / formatLagosDateTime", () => {
+  it("prints the Lagos day and time with fixed month names", () => {
+    expect(formatLagosDate("2026-09-30T23:30:00Z")).toBe("1 Oct 2026");
+    expect(formatLagosDateTime(new Date("2026-09-05T13:05:00Z"))).toBe("5 Sep 2026, 14:05");
   });
 });
