@@ -1,4 +1,5 @@
-import { formatKobo, type Kobo } from "~/domain/shared/money";
+import { formatKobo } from "~/domain/shared/money";
+import type { ClaimResult, StartViewResult } from "./advert-views.server";
 
 export type AdvertToast = { title: string; message: string; variant: "success" | "error" };
 
@@ -11,17 +12,13 @@ export const ACCOUNT_NOT_APPROVED: AdvertToast = {
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
-/** Any outcome of startAdvertView/claimAdvertReward that is shown to the member as a toast. */
+/**
+ * Any outcome of startAdvertView/claimAdvertReward that is shown to the member as a toast: every
+ * refusal, and a paid claim (of which the toast needs only the reward).
+ */
 export type AdvertOutcome =
-  | { status: "ok"; rewardKobo: Kobo }
-  | { status: "not-approved" }
-  | { status: "not-member" }
-  | { status: "not-found" }
-  | { status: "not-started" }
-  | { status: "too-early"; secondsLeft: number }
-  | { status: "already-claimed" }
-  | { status: "daily-limit"; limit: number }
-  | { status: "no-slots" };
+  | Exclude<StartViewResult | ClaimResult, { status: "ok" }>
+  | Pick<Extract<ClaimResult, { status: "ok" }>, "status" | "rewardKobo">;
 
 /** The toast for an outcome: "Reward Earned!" with the amount, or why nothing was paid. */
 export function advertToast(outcome: AdvertOutcome): AdvertToast {
