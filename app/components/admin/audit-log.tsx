@@ -6,6 +6,7 @@ import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";
 // Type only: audit.server.ts is server code; the page receives the list of actions from its loader.
 import type { AuditAction } from "~/domain/audit/actions";
+import { listHref } from "~/domain/shared/paging";
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "admin.create": "Admin created",
@@ -194,16 +195,10 @@ export function AuditEntries({ entries }: { entries: AuditEntryView[] }) {
 }
 
 /** Previous / Next as links that keep the filters (?page=). */
-export function AuditPagination({ page, hasMore, actor, action }: { page: number; hasMore: boolean; actor?: string; action?: string }) {
+export function AuditPagination({ page, pageCount, actor, action }: { page: number; pageCount: number; actor?: string; action?: string }) {
+  const hasMore = page < pageCount;
   if (page === 1 && !hasMore) return null;
-  const href = (target: number) => {
-    const params = new URLSearchParams();
-    if (actor) params.set("actor", actor);
-    if (action) params.set("action", action);
-    if (target > 1) params.set("page", String(target));
-    const query = params.toString();
-    return query ? `/admin/audit?${query}` : "/admin/audit";
-  };
+  const href = (target: number) => listHref({ actor, action, page: target }, "/admin/audit");
   const disabled = cn(buttonVariants({ variant: "outline" }), "pointer-events-none opacity-50");
   return (
     <nav aria-label="Audit log pages" className="flex items-center justify-between gap-3">
@@ -218,7 +213,7 @@ export function AuditPagination({ page, hasMore, actor, action }: { page: number
           Previous
         </span>
       )}
-      <span className="text-sm text-gray-600">Page {page}</span>
+      <span className="text-sm text-gray-600">Page {page} of {pageCount}</span>
       {hasMore ? (
         <Button asChild variant="outline">
           <Link to={href(page + 1)} rel="next">

@@ -6,6 +6,7 @@ import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
+import { pageWindow } from "~/domain/shared/paging";
 import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors, type AdvertMoneyLimits } from "./money-limits";
 import { assertAdvertInput, type AdvertInput } from "./validation";
 
@@ -207,18 +208,19 @@ const toAdminAdvert = ({ postedById, postedByName, ...row }: { postedById: strin
   postedBy: { id: postedById, name: postedByName },
 });
 
-/** Live (not deleted) adverts for Manage Adverts, newest first, 50 a page. */
+/** Live (not deleted) adverts for Manage Adverts, newest first, 50 a page (the page clamped to the ones there are). */
 export async function listAdvertsForAdmin(db: Database, options: { page?: number } = {}) {
-  const page = Math.max(1, Math.floor(options.page ?? 1));
+  const live = eq(adverts.isActive, true);
+  const { page, pageCount, total, offset, limit } = pageWindow(await db.$count(adverts, live), options.page, ADVERTS_PAGE_SIZE);
   const rows = await db
     .select(adminColumns)
     .from(adverts)
     .innerJoin(users, eq(users.id, adverts.postedByAdminId))
-    .where(eq(adverts.isActive, true))
+    .where(live)
     .orderBy(desc(adverts.createdAt), desc(adverts.id))
-    .limit(ADVERTS_PAGE_SIZE + 1)
-    .offset((page - 1) * ADVERTS_PAGE_SIZE);
-  return { adverts: rows.slice(0, ADVERTS_PAGE_SIZE).map(toAdminAdvert), page, hasMore: rows.length > ADVERTS_PAGE_SIZE };
+    .limit(limit)
+    .offset(offset);
+  return { adverts: rows.map(toAdminAdvert), page, pageCount, total };
 }
 
 /** One live advert (for the edit dialog), or null when unknown or deleted. */

@@ -129,7 +129,7 @@ describe("listAudit", () => {
     );
     const times = byA.entries.map((e) => e.createdAt.getTime());
     expect(times).toEqual([...times].sort((x, y) => y - x));
-    expect(byA).toMatchObject({ page: 1, hasMore: false });
+    expect(byA).toMatchObject({ page: 1, pageCount: 1 });
 
     const byB = await listAudit(db, { actorId: b.user.id });
     expect(byB.entries.map((e) => e.action)).toEqual(["user.unrestrict", "user.restrict"]);
@@ -154,7 +154,7 @@ describe("listAudit", () => {
     expect((await listAudit(db, { actorId: b.user.id, action: "user.approve" })).entries).toEqual([]);
   });
 
-  it("pages 50 at a time with hasMore, without gaps or repeats", async () => {
+  it("pages 50 at a time with the page count, without gaps or repeats", async () => {
     expect(AUDIT_PAGE_SIZE).toBe(50);
     const { user: admin, actor } = await newAdmin();
     const ids: string[] = [];
@@ -171,9 +171,10 @@ describe("listAudit", () => {
     const p2 = await listAudit(db, { actorId: admin.id, page: 2 });
     const p3 = await listAudit(db, { actorId: admin.id, page: 3 });
     const p4 = await listAudit(db, { actorId: admin.id, page: 4 });
-    expect([p1.entries.length, p2.entries.length, p3.entries.length, p4.entries.length]).toEqual([50, 50, 7, 0]);
-    expect([p1.hasMore, p2.hasMore, p3.hasMore, p4.hasMore]).toEqual([true, true, false, false]);
-    expect([p1.page, p2.page, p3.page]).toEqual([1, 2, 3]);
+    // A page beyond the last is the last.
+    expect([p1.entries.length, p2.entries.length, p3.entries.length, p4.entries.length]).toEqual([50, 50, 7, 7]);
+    expect([p1.page, p2.page, p3.page, p4.page]).toEqual([1, 2, 3, 3]);
+    expect(p1).toMatchObject({ pageCount: 3, total: 107 });
 
     const seen = [...p1.entries, ...p2.entries, ...p3.entries].map((e) => e.id);
     expect(new Set(seen).size).toBe(107);
@@ -186,15 +187,15 @@ describe("listAudit", () => {
     expect(Math.max(...p1.entries.map(iOf))).toBe(106);
     expect(p3.entries.map(iOf)).toContain(0);
 
-    // Exactly one full page: no "more".
+    // Exactly one full page: one page.
     const { user: fifty, actor: fiftyActor } = await newAdmin();
     for (let i = 0; i < AUDIT_PAGE_SIZE; i++) {
       await recordAudit(db, { actor: fiftyActor, action: "settings.update", targetType: "settings" });
     }
     const full = await listAudit(db, { actorId: fifty.id });
     expect(full.entries).toHaveLength(50);
-    expect(full.hasMore).toBe(false);
-    expect((await listAudit(db, { actorId: fifty.id, page: 2 })).entries).toEqual([]);
+    expect(full.pageCount).toBe(1);
+    expect((await listAudit(db, { actorId: fifty.id, page: 2 })).page).toBe(1);
 
     // Page numbers below 1 mean page 1.
     const p0 = await listAudit(db, { actorId: admin.id, page: 0 });

@@ -2,6 +2,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
+import { pageWindow } from "~/domain/shared/paging";
 import type { AuditAction } from "./actions";
 
 /** Who acts, as the domain sees them: permissions are re-checked inside every action. */
@@ -38,12 +39,13 @@ export async function recordAudit(
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The audit log, newest first, optionally for one actor and/or one action. */
+/** The audit log, newest first, optionally for one actor and/or one action; 50 a page (the page clamped to the ones there are). */
 export async function listAudit(db: Database, filters: { actorId?: string; action?: string; page?: number } = {}) {
   const where: SQL[] = [];
   if (filters.actorId) where.push(eq(auditLog.actorId, filters.actorId));
   if (filters.action) where.push(eq(auditLog.action, filters.action));
-  const page = Math.max(1, filters.page ?? 1);
+  const filtered = where.length ? and(...where) : undefined;
+  const { page, pageCount, total, offset, limit } = pageWindow(await db.$count(auditLog, filtered), filters.page, AUDIT_PAGE_SIZE);
   // Users by name; adverts by title (an erased advert keeps the title its delete row recorded).
   const target = sql<string | null>`case when ${auditLog.targetType} = 'advert' then coalesce(
       (select a.title from adverts a where a.id = ${auditLog.targetId}),
@@ -66,11 +68,11 @@ export async function listAudit(db: Database, filters: { actorId?: string; actio
     })
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))
-    .where(where.length ? and(...where) : undefined)
+    .where(filtered)
     .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(AUDIT_PAGE_SIZE + 1)
-    .offset((page - 1) * AUDIT_PAGE_SIZE);
-  return { entries: rows.slice(0, AUDIT_PAGE_SIZE), page, hasMore: rows.length > AUDIT_PAGE_SIZE };
+    .limit(limit)
+    .offset(offset);
+  return { entries: rows, page, pageCount, total };
 }
 
 /** Everyone who has an audit row, for the actor filter. */

@@ -143,7 +143,7 @@ describe("listUsers", () => {
     expect(counts.pending + counts.approved + counts.restricted).toBe(counts.all);
   });
 
-  it("pages 50 at a time, newest first, with hasMore and no repeats", async () => {
+  it("pages 50 at a time, newest first, with the page count and no repeats", async () => {
     expect(USERS_PAGE_SIZE).toBe(50);
     const tag = "Pagetag";
     const made: string[] = [];
@@ -162,24 +162,25 @@ describe("listUsers", () => {
     expect(idsOf(p1.users)).toEqual(newestFirst.slice(0, 50));
     expect(idsOf(p2.users)).toEqual(newestFirst.slice(50, 100));
     expect(idsOf(p3.users)).toEqual(newestFirst.slice(100));
-    expect(p4.users).toEqual([]);
-    expect([p1.hasMore, p2.hasMore, p3.hasMore, p4.hasMore]).toEqual([true, true, false, false]);
-    expect([p1.page, p2.page, p3.page, p4.page]).toEqual([1, 2, 3, 4]);
+    // A page beyond the last is the last.
+    expect(idsOf(p4.users)).toEqual(idsOf(p3.users));
+    expect([p1.page, p2.page, p3.page, p4.page]).toEqual([1, 2, 3, 3]);
+    expect(p1).toMatchObject({ pageCount: 3, total: 103 });
     // Counts are for the whole result, not the page.
     expect(p3.counts).toEqual({ all: 103, pending: 53, approved: 50, restricted: 0 });
 
-    // Exactly one full page: no "more".
+    // Exactly one full page: one page.
     const approvedOnly = await listUsers(db, { search: tag, filter: "approved" });
     expect(idsOf(approvedOnly.users)).toEqual(made.slice(0, 50).reverse());
-    expect(approvedOnly.hasMore).toBe(false);
-    expect((await listUsers(db, { search: tag, filter: "approved", page: 2 })).users).toEqual([]);
+    expect(approvedOnly.pageCount).toBe(1);
+    expect((await listUsers(db, { search: tag, filter: "approved", page: 2 })).page).toBe(1);
     // A filtered list pages too.
     const pendingOnly = await listUsers(db, { search: tag, filter: "pending" });
     expect(pendingOnly.users).toHaveLength(50);
-    expect(pendingOnly.hasMore).toBe(true);
+    expect(pendingOnly.pageCount).toBe(2);
     const pendingPage2 = await listUsers(db, { search: tag, filter: "pending", page: 2 });
     expect(idsOf(pendingPage2.users)).toEqual(made.slice(50, 53).reverse());
-    expect(pendingPage2.hasMore).toBe(false);
+    expect(pendingPage2.page).toBe(2);
 
     expect((await listUsers(db, { search: tag, page: 0 })).page).toBe(1);
     expect((await listUsers(db, { search: tag, page: -3 })).users).toEqual(p1.users);

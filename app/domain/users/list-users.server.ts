@@ -1,6 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { likeEscape, pageWindow } from "~/domain/shared/paging";
 import type { UserFilter } from "./user-filters";
 
 export const USERS_PAGE_SIZE = 50;
@@ -12,16 +13,13 @@ const FILTER_WHERE: Record<UserFilter, SQL | undefined> = {
   restricted: eq(users.isRestricted, true),
 };
 
-/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
-const likeEscape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /**
  * Members (role user only) for the admin table: search by name, email, referral code or
- * display ID; filter by state; 50 a page, newest first; with the count for every filter.
+ * display ID; filter by state; 50 a page (the page clamped to the ones there are), newest first;
+ * with the count for every filter.
  */
 export async function listUsers(db: Database, options: { search?: string; filter?: UserFilter; page?: number } = {}) {
   const filter = options.filter ?? "all";
-  const page = Math.max(1, options.page ?? 1);
   const term = options.search?.trim().slice(0, 100) ?? "";
   const conditions: SQL[] = [eq(users.role, "user")];
   if (term) {
@@ -33,39 +31,34 @@ export async function listUsers(db: Database, options: { search?: string; filter
   }
   const base = and(...conditions);
   const filterWhere = FILTER_WHERE[filter];
-  const [rows, [counts]] = await Promise.all([
-    db
-      .select({
-        id: users.id,
-        displayId: users.displayId,
-        referralCode: users.referralCode,
-        name: users.name,
-        email: users.email,
-        isApproved: users.isApproved,
-        isRestricted: users.isRestricted,
-        createdAt: users.createdAt,
-      })
-      .from(users)
-      .where(filterWhere ? and(base, filterWhere) : base)
-      .orderBy(desc(users.createdAt), desc(users.id))
-      .limit(USERS_PAGE_SIZE + 1)
-      .offset((page - 1) * USERS_PAGE_SIZE),
-    db
-      .select({
-        all: count(),
-        pending: sql<number>`count(*) filter (where not ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
-        approved: sql<number>`count(*) filter (where ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
-        restricted: sql<number>`count(*) filter (where ${users.isRestricted})`.mapWith(Number),
-      })
-      .from(users)
-      .where(base),
-  ]);
-  return {
-    users: rows.slice(0, USERS_PAGE_SIZE),
-    page,
-    hasMore: rows.length > USERS_PAGE_SIZE,
-    counts: counts ?? { all: 0, pending: 0, approved: 0, restricted: 0 },
-  };
+  const [tally] = await db
+    .select({
+      all: count(),
+      pending: sql<number>`count(*) filter (where not ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
+      approved: sql<number>`count(*) filter (where ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
+      restricted: sql<number>`count(*) filter (where ${users.isRestricted})`.mapWith(Number),
+    })
+    .from(users)
+    .where(base);
+  const counts = tally ?? { all: 0, pending: 0, approved: 0, restricted: 0 };
+  const { page, pageCount, total, offset, limit } = pageWindow(counts[filter], options.page, USERS_PAGE_SIZE);
+  const rows = await db
+    .select({
+      id: users.id,
+      displayId: users.displayId,
+      referralCode: users.referralCode,
+      name: users.name,
+      email: users.email,
+      isApproved: users.isApproved,
+      isRestricted: users.isRestricted,
+      createdAt: users.createdAt,
+    })
+    .from(users)
+    .where(filterWhere ? and(base, filterWhere) : base)
+    .orderBy(desc(users.createdAt), desc(users.id))
+    .limit(limit)
+    .offset(offset);
+  return { users: rows, page, pageCount, total, counts };
 }
 
 /** Admin dashboard figures about members. */

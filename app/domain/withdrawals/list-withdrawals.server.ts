@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { users, withdrawals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
+import { likeEscape, type PageInfo, pageWindow } from "~/domain/shared/paging";
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "./lifecycle";
 
 export type MemberWithdrawal = {
@@ -79,22 +80,14 @@ export type AdminWithdrawal = {
 
 export type WithdrawalCounts = Record<WithdrawalStatus | "all", number>;
 
-export type AdminWithdrawalPage = {
+/** `total`: the rows matching the search and the status filter. */
+export type AdminWithdrawalPage = PageInfo & {
   rows: AdminWithdrawal[];
-  /** Rows matching the search and the status filter. */
-  total: number;
-  /** The page shown: the one asked for, clamped to 1…pageCount. */
-  page: number;
-  /** At least 1 (an empty list is one empty page). */
-  pageCount: number;
   /** Per status (and all) for the search, whatever the status filter: the filter buttons' counts. */
   counts: WithdrawalCounts;
 };
 
 export const WITHDRAWALS_PAGE_SIZE = 25;
-
-/** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */
-const likeEscape = (term: string) => term.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /**
  * Withdrawal Requests (admin): search by member name (case-insensitive substring, wildcards
@@ -124,8 +117,7 @@ export async function listWithdrawalsForAdmin(
   const counts: WithdrawalCounts = tally ?? { all: 0, pending: 0, processing: 0, completed: 0, rejected: 0 };
 
   const total = options.status ? counts[options.status] : counts.all;
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  const page = Math.min(Math.max(1, Math.trunc(options.page ?? 1) || 1), pageCount);
+  const { page, pageCount, offset, limit } = pageWindow(total, options.page, pageSize);
   const where = and(searchWhere, options.status ? eq(withdrawals.status, options.status) : undefined);
 
   const rows = await db
@@ -150,8 +142,8 @@ export async function listWithdrawalsForAdmin(
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(where)
     .orderBy(desc(withdrawals.requestedAt), desc(withdrawals.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .limit(limit)
+    .offset(offset);
 
   return {
     rows: rows.map((r) => ({ ...r, netKobo: r.amountKobo - r.feeKobo })),

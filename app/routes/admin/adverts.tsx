@@ -3,6 +3,7 @@ import { useEffect } from "react";
 import { data, Link, useActionData, useLocation, useMatches, useNavigate, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/adverts";
+import { ListPager } from "~/components/admin/list-controls";
 import { AdvertCard } from "~/components/adverts-admin/advert-card";
 import { AdvertFormDialog, EMPTY_ADVERT_FORM, type AdvertFormValues } from "~/components/adverts-admin/advert-form-dialog";
 import { useToastFrom, type ToastMessage } from "~/components/toaster";
@@ -13,6 +14,7 @@ import { advertImageRules, parseAdvertForm } from "~/domain/adverts/validation";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo, koboToDecimal } from "~/domain/shared/money";
+import { listHref, pageParam } from "~/domain/shared/paging";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { readForm, safeValues } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -27,7 +29,7 @@ const LIST_PATH = "/admin/adverts";
 const CREATE_BUTTON_ID = "create-advert";
 
 const QuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
   edit: z.string().trim().min(1).max(64).optional().catch(undefined),
 });
 
@@ -60,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // The settings' money limits, shown as hints in the form (the domain enforces them).
     limits: { maxReward: formatKobo(settings.maxAdvertRewardKobo), maxBudget: formatKobo(settings.maxAdvertBudgetKobo) },
     page: list.page,
-    hasMore: list.hasMore,
+    pageCount: list.pageCount,
     adverts: list.adverts.map((a) => toCard(a, appUrl)),
     editing: editing ? toCard(editing, appUrl) : null,
   };
@@ -76,7 +78,7 @@ const GONE = "This advert no longer exists. It may have been deleted by another 
 /** Back to the list the admin came from (its page), without the edit dialog. */
 function listUrl(request: Request) {
   const page = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams)).page;
-  return page > 1 ? `${LIST_PATH}?page=${page}` : LIST_PATH;
+  return listHref({ page }, LIST_PATH);
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -180,7 +182,7 @@ const formValues = (a: AdvertRow): AdvertFormValues => ({
 });
 
 export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
-  const { adverts, page, hasMore, editing } = loaderData;
+  const { adverts, page, pageCount, editing } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const navigate = useNavigate();
@@ -188,9 +190,8 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
   const onNewRoute = useMatches().some((m) => m.id === NEW_ROUTE_ID);
   useToastFrom(actionData?.toast);
 
-  const listHref = (p: number) => (p > 1 ? `${LIST_PATH}?page=${p}` : LIST_PATH);
-  const closeTo = listHref(page);
-  const editHref = (id: string) => `${LIST_PATH}?${new URLSearchParams({ ...(page > 1 ? { page: String(page) } : {}), edit: id })}`;
+  const closeTo = listHref({ page }, LIST_PATH);
+  const editHref = (id: string) => listHref({ page, edit: id }, LIST_PATH);
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
 
   // A refused create/edit reopens its dialog with what was typed; otherwise the URL decides.
@@ -245,25 +246,11 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
         </ul>
       )}
 
-      {page > 1 || hasMore ? (
-        <nav aria-label="Pages" className="flex items-center justify-between">
-          {page > 1 ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={listHref(page - 1)}>Previous</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-          <span className="text-sm text-gray-600">Page {page}</span>
-          {hasMore ? (
-            <Button asChild variant="outline" size="sm">
-              <Link to={listHref(page + 1)}>Next</Link>
-            </Button>
-          ) : (
-            <span />
-          )}
-        </nav>
-      ) : null}
+      <ListPager
+        previous={page > 1 ? listHref({ page: page - 1 }, LIST_PATH) : undefined}
+        next={page < pageCount ? listHref({ page: page + 1 }, LIST_PATH) : undefined}
+        summary={`Page ${page} of ${pageCount}`}
+      />
 
       {dialog ? (
         <AdvertFormDialog

@@ -4,6 +4,7 @@ import { AuditEntries, AuditFilters, AuditPagination } from "~/components/admin/
 import { Card } from "~/components/ui/card";
 import { AUDIT_ACTIONS } from "~/domain/audit/actions";
 import { listAudit, listAuditActors } from "~/domain/audit/audit.server";
+import { pageParam } from "~/domain/shared/paging";
 import { requireAdmin } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -19,7 +20,7 @@ const AuditQuery = z.object({
     .transform((v) => v || undefined)
     .catch(undefined),
   action: z.enum(AUDIT_ACTIONS).optional().catch(undefined),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,13 +36,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     actions: AUDIT_ACTIONS,
     actors,
     page: log.page,
-    hasMore: log.hasMore,
+    pageCount: log.pageCount,
     entries: log.entries.map(({ createdAt, ...entry }) => ({ ...entry, at: createdAt.toISOString() })),
   };
 }
 
 export default function AuditLog({ loaderData }: Route.ComponentProps) {
-  const { filters, actions, actors, entries, page, hasMore } = loaderData;
+  const { filters, actions, actors, entries, page, pageCount } = loaderData;
   return (
     <div className="grid gap-6">
       <div>
@@ -53,7 +54,7 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       </Card>
       <Card aria-label="Audit entries" className="grid gap-4 p-3 sm:p-5">
         <AuditEntries entries={entries} />
-        <AuditPagination page={page} hasMore={hasMore} actor={filters.actor} action={filters.action} />
+        <AuditPagination page={page} pageCount={pageCount} actor={filters.actor} action={filters.action} />
       </Card>
     </div>
   );

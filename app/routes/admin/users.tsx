@@ -6,6 +6,7 @@ import { ConfirmAction } from "~/components/confirm-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { listHref, pageParam } from "~/domain/shared/paging";
 import { listUsers } from "~/domain/users/list-users.server";
 import { USER_FILTERS, type UserFilter } from "~/domain/users/user-filters";
 import { moderateUser, type Moderation } from "~/domain/users/moderate-user.server";
@@ -21,7 +22,7 @@ const DENIED = "Access Denied. You do not have permission to manage users.";
 const QuerySchema = z.object({
   q: z.string().trim().max(100).catch(""),
   filter: z.enum(USER_FILTERS).catch("all"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -125,15 +126,10 @@ function Actions({ row }: { row: Row }) {
 }
 
 export default function ManageUsers({ loaderData }: Route.ComponentProps) {
-  const { query, users, counts, page, hasMore } = loaderData;
+  const { query, users, counts, page, pageCount } = loaderData;
   const href = (changes: Partial<typeof query>) => {
     const next = { ...query, ...changes };
-    const params = new URLSearchParams();
-    if (next.q) params.set("q", next.q);
-    if (next.filter !== "all") params.set("filter", next.filter);
-    if (next.page > 1) params.set("page", String(next.page));
-    const search = params.toString();
-    return search ? `?${search}` : ".";
+    return listHref({ q: next.q, filter: next.filter === "all" ? undefined : next.filter, page: next.page });
   };
   return (
     <div className="grid gap-4">
@@ -213,8 +209,8 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
       )}
       <ListPager
         previous={page > 1 ? href({ page: page - 1 }) : undefined}
-        next={hasMore ? href({ page: page + 1 }) : undefined}
-        summary={`Page ${page}`}
+        next={page < pageCount ? href({ page: page + 1 }) : undefined}
+        summary={`Page ${page} of ${pageCount}`}
       />
     </div>
   );

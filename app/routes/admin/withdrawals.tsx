@@ -11,6 +11,7 @@ import { WITHDRAWAL_STATUS_LABELS } from "~/components/withdrawals-admin/status-
 import type { AdminWithdrawalRow } from "~/components/withdrawals-admin/types";
 import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-table";
 import { formatKobo } from "~/domain/shared/money";
+import { listHref, pageParam } from "~/domain/shared/paging";
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
 import { listWithdrawalsForAdmin } from "~/domain/withdrawals/list-withdrawals.server";
 import { payoutExportCounts } from "~/domain/withdrawals/payout-export.server";
@@ -30,7 +31,7 @@ type Filter = (typeof FILTERS)[number];
 const QuerySchema = z.object({
   q: z.string().trim().max(100).catch(""),
   status: z.enum(FILTERS).catch("all"),
-  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+  page: pageParam,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -156,16 +157,11 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
   const afterDownload = () => window.setTimeout(() => void revalidator.revalidate(), 1500);
   const href = (changes: Partial<typeof query>) => {
     const next = { ...query, ...changes };
-    const params = new URLSearchParams();
-    if (next.q) params.set("q", next.q);
-    if (next.status !== "all") params.set("status", next.status);
-    if (next.page > 1) params.set("page", String(next.page));
-    const search = params.toString();
-    return search ? `?${search}` : ".";
+    return listHref({ q: next.q, status: next.status === "all" ? undefined : next.status, page: next.page });
   };
   const caption = `Withdrawal requests${query.status !== "all" ? ` (${FILTER_LABELS[query.status]})` : ""}${
     query.q ? ` matching “${query.q}”` : ""
-  }, page ${page} of ${Math.max(pageCount, 1)}`;
+  }, page ${page} of ${pageCount}`;
   return (
     <div className="grid gap-4">
       <h1 className="text-2xl font-bold">Withdrawal Requests</h1>
