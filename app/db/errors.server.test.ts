@@ -1,24 +1,24 @@
 import { describe, expect, it } from "vitest";
-import { databaseErrorOf, isCheckViolation, isDatabaseUnavailable, isUniqueViolation, pgErrorCode } from "./errors.server";
+import { databaseErrorOf, isCheckViolation, isDatabaseUnavailable, isUniqueViolation } from "./errors.server";
 
 const wrapped = (cause: unknown) => new Error("Failed query: insert into …", { cause });
 
-describe("pgErrorCode / databaseErrorOf", () => {
+describe("databaseErrorOf", () => {
   it("finds the database's code and message behind the errors that wrap it", () => {
     const pgError = Object.assign(new Error("duplicate key value"), { code: "23505" });
-    expect(pgErrorCode(pgError)).toBe("23505");
-    expect(pgErrorCode(wrapped(wrapped(pgError)))).toBe("23505");
+    expect(databaseErrorOf(pgError)?.code).toBe("23505");
+    expect(databaseErrorOf(wrapped(wrapped(pgError)))?.code).toBe("23505");
     expect(databaseErrorOf(wrapped(pgError))).toEqual({ code: "23505", message: "duplicate key value" });
   });
   it("answers undefined when no error in the chain has a code", () => {
-    expect(pgErrorCode(new Error("boom"))).toBeUndefined();
-    expect(pgErrorCode(undefined)).toBeUndefined();
-    expect(pgErrorCode({ code: 42 })).toBeUndefined();
+    expect(databaseErrorOf(new Error("boom"))).toBeUndefined();
+    expect(databaseErrorOf(undefined)).toBeUndefined();
+    expect(databaseErrorOf({ code: 42 })).toBeUndefined();
   });
   it("looks at most five errors deep", () => {
     let err: unknown = { code: "23505" };
     for (let i = 0; i < 5; i++) err = wrapped(err);
-    expect(pgErrorCode(err)).toBeUndefined();
+    expect(databaseErrorOf(err)).toBeUndefined();
   });
 });
 

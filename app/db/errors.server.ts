@@ -23,9 +23,6 @@ export function databaseErrorOf(err: unknown): { code: string; message: string }
   return undefined;
 }
 
-/** The SQLSTATE (or socket error code) behind `err`, if any. */
-export const pgErrorCode = (err: unknown): string | undefined => databaseErrorOf(err)?.code;
-
 function violation(err: unknown, code: string): ErrorLike | undefined {
   for (const e of errorChain(err)) if (e.code === code) return e;
   return undefined;

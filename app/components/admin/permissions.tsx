@@ -13,8 +13,6 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   view_reports: "View reports",
 };
 
-export const permissionLabel = (value: string) => PERMISSION_LABELS[value as Permission] ?? value;
-
 /**
  * The eight permissions as native checkboxes named `permissions`, so the form posts them
  * (one value per ticked box) with or without JavaScript.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { BANK_KIND_LABELS, bankByCode, banksOfKind, isNubanBank, NIGERIAN_BANKS, NUBAN_CHECKED_BANK_CODES } from "./nigerian-banks";
+import { BANK_KIND_LABELS, bankByCode, banksOfKind, NIGERIAN_BANKS, NUBAN_CHECKED_BANK_CODES } from "./nigerian-banks";
 
 describe("NIGERIAN_BANKS", () => {
   it("is sorted by name", () => {
@@ -75,17 +75,16 @@ describe("NIGERIAN_BANKS", () => {
   });
 });
 
-describe("bankByCode and isNubanBank", () => {
+describe("bankByCode", () => {
   it("answers for known codes and nothing for others", () => {
     expect(bankByCode("058")).toEqual({ code: "058", name: "Guaranty Trust Bank (GTBank)", kind: "commercial", nuban: true });
     expect(bankByCode("58")).toBeUndefined();
     expect(bankByCode("000058")).toBeUndefined();
     expect(bankByCode("")).toBeUndefined();
     expect(bankByCode("__proto__")).toBeUndefined();
-    expect(isNubanBank("058")).toBe(true);
-    expect(isNubanBank("100004")).toBe(false);
-    expect(isNubanBank("104")).toBe(false); // Parallex: code not confirmed
-    expect(isNubanBank("999")).toBe(false);
+    expect(bankByCode("058")?.nuban).toBe(true);
+    expect(bankByCode("100004")?.nuban).toBe(false);
+    expect(bankByCode("104")?.nuban).toBe(false); // Parallex: code not confirmed
   });
 
   it("cannot be changed by a caller", () => {

@@ -139,10 +139,6 @@ export function bankByCode(code: string): Bank | undefined {
   return BY_CODE.get(code);
 }
 
-/** Whether the bank's account numbers are checked with the NUBAN check digit (unknown: false). */
-export function isNubanBank(code: string): boolean {
-  return bankByCode(code)?.nuban ?? false;
-}
 
 /** The banks of one kind, sorted by name: the select's option groups. */
 export function banksOfKind(kind: BankKind): Bank[] {

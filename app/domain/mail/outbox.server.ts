@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, lte, sql } from "drizzle-orm";
+import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { emails } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
@@ -109,8 +109,3 @@ export async function emailsTo(db: Database, address: string) {
     .orderBy(sql`${emails.createdAt} desc`);
 }
 
-export async function countPendingEmails(db: Database, ids: string[]) {
-  if (ids.length === 0) return 0;
-  const rows = await db.select({ id: emails.id }).from(emails).where(and(inArray(emails.id, ids), eq(emails.status, "pending")));
-  return rows.length;
-}

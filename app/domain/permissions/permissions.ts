@@ -25,15 +25,9 @@ export type Role = (typeof ROLES)[number];
 
 export type Actor = { role: Role; permissions: readonly string[] };
 
-export const isAdminRole = (role: Role) => role === "admin" || role === "super_admin";
-
 export function hasPermission(actor: Actor, permission: Permission): boolean {
   if (actor.role === "super_admin") return true;
   return actor.role === "admin" && actor.permissions.includes(permission);
-}
-
-export function isPermission(value: string): value is Permission {
-  return (PERMISSIONS as readonly string[]).includes(value);
 }
 
 /** Where a signed-in person lands: login redirect, dashboard link, guard redirects. */

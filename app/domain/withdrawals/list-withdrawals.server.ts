@@ -4,7 +4,7 @@ import { preparedPerDatabase } from "~/db/prepared.server";
 import { users, withdrawals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { likeEscape, type PageInfo, pageWindow } from "~/domain/shared/paging";
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "./lifecycle";
+import type { WithdrawalStatus } from "./lifecycle";
 
 export type MemberWithdrawal = {
   id: string;
@@ -157,33 +157,4 @@ export async function listWithdrawalsForAdmin(
 /** The admin dashboard's Pending Withdrawals card. */
 export async function countPendingWithdrawals(db: Database): Promise<number> {
   return db.$count(withdrawals, eq(withdrawals.status, "pending"));
-}
-
-export type WithdrawalFigures = Record<WithdrawalStatus, { count: number; amountKobo: Kobo }> & {
-  /** Sent to members' banks: Σ (amount − fee) of completed withdrawals. */
-  paidOutKobo: Kobo;
-  /** Fees earned: Σ fee of completed withdrawals. */
-  feesKobo: Kobo;
-};
-
-/** Count and amount per status, plus what has been paid out and earned in fees (admin reports). */
-export async function withdrawalFigures(db: Database): Promise<WithdrawalFigures> {
-  const rows = await db
-    .select({
-      status: withdrawals.status,
-      count: count(),
-      amountKobo: sql<string>`coalesce(sum(${withdrawals.amountKobo}), 0)::text`,
-      feeKobo: sql<string>`coalesce(sum(${withdrawals.feeKobo}), 0)::text`,
-    })
-    .from(withdrawals)
-    .groupBy(withdrawals.status);
-  const byStatus = Object.fromEntries(
-    WITHDRAWAL_STATUSES.map((s) => {
-      const row = rows.find((r) => r.status === s);
-      return [s, { count: row?.count ?? 0, amountKobo: BigInt(row?.amountKobo ?? "0") }];
-    }),
-  ) as Record<WithdrawalStatus, { count: number; amountKobo: Kobo }>;
-  const completed = rows.find((r) => r.status === "completed");
-  const feesKobo = BigInt(completed?.feeKobo ?? "0");
-  return { ...byStatus, paidOutKobo: byStatus.completed.amountKobo - feesKobo, feesKobo };
 }
