@@ -6,7 +6,7 @@ import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
-import { pageWindow } from "~/domain/shared/paging";
+import { onPage, pageWindow } from "~/domain/shared/paging";
 import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors, type AdvertMoneyLimits } from "./money-limits";
 import { assertAdvertInput, type AdvertInput } from "./validation";
 
@@ -211,15 +211,14 @@ const toAdminAdvert = ({ postedById, postedByName, ...row }: { postedById: strin
 /** Live (not deleted) adverts for Manage Adverts, newest first, 50 a page (the page clamped to the ones there are). */
 export async function listAdvertsForAdmin(db: Database, options: { page?: number } = {}) {
   const live = eq(adverts.isActive, true);
-  const { page, pageCount, total, offset, limit } = pageWindow(await db.$count(adverts, live), options.page, ADVERTS_PAGE_SIZE);
-  const rows = await db
+  const { page, pageCount, total, ...window } = pageWindow(await db.$count(adverts, live), options.page, ADVERTS_PAGE_SIZE);
+  const newestFirst = db
     .select(adminColumns)
     .from(adverts)
     .innerJoin(users, eq(users.id, adverts.postedByAdminId))
     .where(live)
-    .orderBy(desc(adverts.createdAt), desc(adverts.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(desc(adverts.createdAt), desc(adverts.id));
+  const rows = await onPage(newestFirst.$dynamic(), window);
   return { adverts: rows.map(toAdminAdvert), page, pageCount, total };
 }
 

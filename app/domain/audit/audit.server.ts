@@ -2,7 +2,7 @@ import { and, desc, eq, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
-import { pageWindow } from "~/domain/shared/paging";
+import { onPage, pageWindow } from "~/domain/shared/paging";
 import type { AuditAction } from "./actions";
 
 /** Who acts, as the domain sees them: permissions are re-checked inside every action. */
@@ -45,13 +45,13 @@ export async function listAudit(db: Database, filters: { actorId?: string; actio
   if (filters.actorId) where.push(eq(auditLog.actorId, filters.actorId));
   if (filters.action) where.push(eq(auditLog.action, filters.action));
   const filtered = where.length ? and(...where) : undefined;
-  const { page, pageCount, total, offset, limit } = pageWindow(await db.$count(auditLog, filtered), filters.page, AUDIT_PAGE_SIZE);
+  const { page, pageCount, total, ...window } = pageWindow(await db.$count(auditLog, filtered), filters.page, AUDIT_PAGE_SIZE);
   // Users by name; adverts by title (an erased advert keeps the title its delete row recorded).
   const target = sql<string | null>`case when ${auditLog.targetType} = 'advert' then coalesce(
       (select a.title from adverts a where a.id = ${auditLog.targetId}),
       ${auditLog.before} ->> 'title', ${auditLog.after} ->> 'title')
     else (select u.name from users u where u.id = ${auditLog.targetId}) end`;
-  const rows = await db
+  const newestFirst = db
     .select({
       id: auditLog.id,
       action: auditLog.action,
@@ -69,9 +69,8 @@ export async function listAudit(db: Database, filters: { actorId?: string; actio
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))
     .where(filtered)
-    .orderBy(desc(auditLog.createdAt), desc(auditLog.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+  const rows = await onPage(newestFirst.$dynamic(), window);
   return { entries: rows, page, pageCount, total };
 }
 

@@ -1,3 +1,4 @@
+import type { PgSelect } from "drizzle-orm/pg-core";
 import { z } from "zod";
 
 /**
@@ -17,6 +18,11 @@ export function pageWindow(total: number, requested: number | undefined, pageSiz
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.trunc(requested ?? 1) || 1), pageCount);
   return { page, pageCount, total, offset: (page - 1) * pageSize, limit: pageSize };
+}
+
+/** The rows of the page: `query` (a `$dynamic()` select, in its list's order) from the window's offset. */
+export function onPage<T extends PgSelect>(query: T, window: { offset: number; limit: number }) {
+  return query.limit(window.limit).offset(window.offset);
 }
 
 /** Escapes LIKE wildcards so a search for "50%" means the characters, not a pattern. */

@@ -1,7 +1,7 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { likeEscape, pageWindow } from "~/domain/shared/paging";
+import { likeEscape, onPage, pageWindow } from "~/domain/shared/paging";
 import type { UserFilter } from "./user-filters";
 
 export const USERS_PAGE_SIZE = 50;
@@ -41,8 +41,8 @@ export async function listUsers(db: Database, options: { search?: string; filter
     .from(users)
     .where(base);
   const counts = tally ?? { all: 0, pending: 0, approved: 0, restricted: 0 };
-  const { page, pageCount, total, offset, limit } = pageWindow(counts[filter], options.page, USERS_PAGE_SIZE);
-  const rows = await db
+  const { page, pageCount, total, ...window } = pageWindow(counts[filter], options.page, USERS_PAGE_SIZE);
+  const newestFirst = db
     .select({
       id: users.id,
       displayId: users.displayId,
@@ -55,9 +55,8 @@ export async function listUsers(db: Database, options: { search?: string; filter
     })
     .from(users)
     .where(filterWhere ? and(base, filterWhere) : base)
-    .orderBy(desc(users.createdAt), desc(users.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(desc(users.createdAt), desc(users.id));
+  const rows = await onPage(newestFirst.$dynamic(), window);
   return { users: rows, page, pageCount, total, counts };
 }
 

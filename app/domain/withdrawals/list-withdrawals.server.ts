@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { users, withdrawals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
-import { likeEscape, type PageInfo, pageWindow } from "~/domain/shared/paging";
+import { likeEscape, onPage, type PageInfo, pageWindow } from "~/domain/shared/paging";
 import type { WithdrawalStatus } from "./lifecycle";
 
 export type MemberWithdrawal = {
@@ -117,10 +117,10 @@ export async function listWithdrawalsForAdmin(
   const counts: WithdrawalCounts = tally ?? { all: 0, pending: 0, processing: 0, completed: 0, rejected: 0 };
 
   const total = options.status ? counts[options.status] : counts.all;
-  const { page, pageCount, offset, limit } = pageWindow(total, options.page, pageSize);
+  const { page, pageCount, ...window } = pageWindow(total, options.page, pageSize);
   const where = and(searchWhere, options.status ? eq(withdrawals.status, options.status) : undefined);
 
-  const rows = await db
+  const newestFirst = db
     .select({
       id: withdrawals.id,
       reference: withdrawals.reference,
@@ -141,9 +141,8 @@ export async function listWithdrawalsForAdmin(
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(where)
-    .orderBy(desc(withdrawals.requestedAt), desc(withdrawals.id))
-    .limit(limit)
-    .offset(offset);
+    .orderBy(desc(withdrawals.requestedAt), desc(withdrawals.id));
+  const rows = await onPage(newestFirst.$dynamic(), window);
 
   return {
     rows: rows.map((r) => ({ ...r, netKobo: r.amountKobo - r.feeKobo })),
