@@ -12,7 +12,15 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
 
   route("dashboard", "routes/user/dashboard.tsx"),
-  route("profile", "routes/user/profile.tsx"),
+  // The profile page, and one route per form on it: each form posts to its own action, and a
+  // refused submit (without JavaScript) renders the same page from there with its field errors.
+  route("profile", "routes/user/profile.tsx", [
+    index("routes/user/profile/index.tsx"),
+    route("name", "routes/user/profile/name.tsx"),
+    route("password", "routes/user/profile/password.tsx"),
+    route("bank-details", "routes/user/profile/bank-details.tsx"),
+    route("withdraw", "routes/user/profile/withdraw.tsx"),
+  ]),
   route("messages", "routes/user/messages.tsx"),
   route("notices", "routes/user/notices.tsx"),
   route("referrals", "routes/user/referrals.tsx"),

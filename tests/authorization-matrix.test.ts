@@ -50,6 +50,11 @@ const ROUTE_MATRIX: Record<string, Rule> = {
 
   "/dashboard": { kind: "user-dashboard" },
   "/profile": { kind: "user" },
+  // Each profile form's own route (its action); a GET shows the profile page.
+  "/profile/name": { kind: "user" },
+  "/profile/password": { kind: "user" },
+  "/profile/bank-details": { kind: "user" },
+  "/profile/withdraw": { kind: "user" },
   "/messages": { kind: "user" },
   "/notices": { kind: "user" },
   "/referrals": { kind: "user" },

@@ -151,8 +151,8 @@ describe("password change attempts", () => {
     await client.login(user.email, user.password);
     const attempt = (current: string) =>
       client.post(
-        "/profile",
-        { intent: "change-password", currentPassword: current, newPassword: "Ibadan-brown-roofs-77", confirmPassword: "Ibadan-brown-roofs-77" },
+        "/profile/password",
+        { currentPassword: current, newPassword: "Ibadan-brown-roofs-77", confirmPassword: "Ibadan-brown-roofs-77" },
         from("10.0.0.9"),
       );
     for (let i = 0; i < 10; i++) expect((await attempt(`wrong-${i}-password`)).status).toBe(400);

@@ -35,7 +35,6 @@ const GTB_ACCOUNT = "012345678" + nubanCheckDigit(GTB, "012345678"); // 01234567
 const WRONG_CHECK_DIGIT = GTB_ACCOUNT.slice(0, 9) + ((Number(GTB_ACCOUNT[9]) + 3) % 10);
 
 const form = (password: string, overrides: Record<string, string> = {}) => ({
-  intent: "bank-details",
   accountHolderName: "Ngozi Adeyemi",
   bankCode: GTB,
   accountNumber: GTB_ACCOUNT,
@@ -72,7 +71,7 @@ describe("bank details on /profile", () => {
 
   it("saves valid details, shows them masked except the last 4 digits, and audits without the full number", async () => {
     const { client, id, email, password } = await signedIn();
-    const res = await client.post("/profile", form(password, { accountNumber: "0123 456 785" }));
+    const res = await client.post("/profile/bank-details", form(password, { accountNumber: "0123 456 785" }));
     expect(res.status).toBe(302);
     expect(res.location).toBe("/profile");
     expect(redirectToast(res)).toEqual({
@@ -97,7 +96,7 @@ describe("bank details on /profile", () => {
 
   it("refuses a wrong password: nothing saved, the typed details kept, no password echoed", async () => {
     const { client, id } = await signedIn();
-    const res = await client.post("/profile", form("not-my-password-at-all"));
+    const res = await client.post("/profile/bank-details", form("not-my-password-at-all"));
     expect(res.status).toBe(400);
     const text = pageText(res.body);
     expect(text).toContain("Current password is incorrect.");
@@ -108,19 +107,19 @@ describe("bank details on /profile", () => {
     expect(await auditCount(id)).toBe(0);
     // Shown once, under the bank form's password: the change-password form is not marked wrong.
     expect(text.match(/Current password is incorrect\./g)).toHaveLength(1);
-    expect(res.body).toContain('name="intent" value="change-password"');
+    expect(res.body).toContain('action="/profile/password"');
   });
 
   it("refuses a wrong check digit with a clear message (before asking for the password)", async () => {
     const { client, id, password } = await signedIn();
-    const res = await client.post("/profile", form(password, { accountNumber: WRONG_CHECK_DIGIT }));
+    const res = await client.post("/profile/bank-details", form(password, { accountNumber: WRONG_CHECK_DIGIT }));
     expect(res.status).toBe(400);
     expect(pageText(res.body)).toContain("This account number is not valid for the selected bank. Check the number and the bank.");
     expect(res.body).toContain(`value="${WRONG_CHECK_DIGIT}"`);
     expect(await stored(id)).toBeUndefined();
 
     // The same digits at the bank they belong to are fine; so is any 10 digits at OPay.
-    expect((await client.post("/profile", form(password, { bankCode: "100004", accountNumber: "8031234567" }))).status).toBe(302);
+    expect((await client.post("/profile/bank-details", form(password, { bankCode: "100004", accountNumber: "8031234567" }))).status).toBe(302);
     expect(await stored(id)).toMatchObject({ bankCode: "100004", accountNumber: "8031234567" });
   });
 
@@ -130,7 +129,7 @@ describe("bank details on /profile", () => {
     // check digit was computed with 526 must not be refused because our code might be wrong.
     const parallex = "000123456" + nubanCheckDigit("526", "000123456");
     expect(isValidNuban("104", parallex)).toBe(false);
-    const res = await client.post("/profile", form(password, { bankCode: "104", accountNumber: parallex }));
+    const res = await client.post("/profile/bank-details", form(password, { bankCode: "104", accountNumber: parallex }));
     expect(res.status).toBe(302);
     expect(redirectToast(res)).toMatchObject({ type: "success", title: "Bank Details Updated" });
     expect(await stored(id)).toMatchObject({ bankCode: "104", accountNumber: parallex });
@@ -146,7 +145,7 @@ describe("bank details on /profile", () => {
     [{ currentPassword: "" }, "Current password is required."],
   ])("refuses %o", async (overrides, message) => {
     const { client, id, password } = await signedIn();
-    const res = await client.post("/profile", form(password, overrides));
+    const res = await client.post("/profile/bank-details", form(password, overrides));
     expect(res.status).toBe(400);
     expect(pageText(res.body)).toContain(message);
     expect(await stored(id)).toBeUndefined();
@@ -154,8 +153,8 @@ describe("bank details on /profile", () => {
 
   it("shares the password-change attempt limit: 10 wrong passwords, then 429 even with the right one", async () => {
     const { client, id, password } = await signedIn();
-    for (let i = 0; i < 10; i++) expect((await client.post("/profile", form(`wrong-guess-${i}`))).status).toBe(400);
-    const blocked = await client.post("/profile", form(password));
+    for (let i = 0; i < 10; i++) expect((await client.post("/profile/bank-details", form(`wrong-guess-${i}`))).status).toBe(400);
+    const blocked = await client.post("/profile/bank-details", form(password));
     expect(blocked.status).toBe(429);
     expect(pageText(blocked.body)).toContain("Too many attempts");
     expect(await stored(id)).toBeUndefined();
@@ -163,9 +162,9 @@ describe("bank details on /profile", () => {
 
   it("replacing details requires the full new number and keeps one row", async () => {
     const { client, id, password } = await signedIn();
-    await client.post("/profile", form(password));
+    await client.post("/profile/bank-details", form(password));
     const zenith = "221234567" + nubanCheckDigit("057", "221234567");
-    const res = await client.post("/profile", form(password, { bankCode: "057", accountNumber: zenith, accountHolderName: "Ngozi A. Adeyemi" }));
+    const res = await client.post("/profile/bank-details", form(password, { bankCode: "057", accountNumber: zenith, accountHolderName: "Ngozi A. Adeyemi" }));
     expect(redirectToast(res)).toMatchObject({ title: "Bank Details Updated" });
     expect(await stored(id)).toMatchObject({ bankCode: "057", accountNumber: zenith, accountHolderName: "Ngozi A. Adeyemi" });
     expect(await auditCount(id)).toBe(2);
@@ -179,13 +178,24 @@ describe("bank details on /profile", () => {
     const page = await client.get("/profile");
     expect(page.status).toBe(200);
     expect(pageText(page.body)).not.toContain("Bank Details");
-    const res = await client.post("/profile", form(password));
+    const res = await client.post("/profile/bank-details", form(password));
     expect(res.status).toBe(403);
     expect(await stored(id)).toBeUndefined();
   });
 
+  it("an old-style post to /profile (the form named by an intent field) is refused clearly and saves nothing", async () => {
+    const { client, id, password } = await signedIn();
+    const res = await client.post("/profile", { intent: "bank-details", ...form(password) });
+    expect(res.status).toBe(400);
+    expect(pageText(res.body)).toContain("This form is out of date. Reload the page and try again.");
+    expect(await stored(id)).toBeUndefined();
+    expect(await auditCount(id)).toBe(0);
+    const anonymous = await app.client().post("/profile", { intent: "bank-details", ...form("whatever") });
+    expect({ status: anonymous.status, location: anonymous.location }).toEqual({ status: 302, location: "/login" });
+  });
+
   it("a signed-out post goes to /login and saves nothing", async () => {
-    const res = await app.client().post("/profile", form("whatever"));
+    const res = await app.client().post("/profile/bank-details", form("whatever"));
     expect(res.status).toBe(302);
     expect(res.location).toBe("/login");
   });

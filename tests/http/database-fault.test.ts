@@ -64,7 +64,7 @@ type WithdrawalRequest = { client: HttpClient; key: string; answer?: Answer };
 type Decision = { intent: "start-processing" | "reject"; withdrawalId: string; answer?: Answer };
 type Claim = { client: HttpClient; userId: string; advertId: string; answer?: Answer };
 
-const withdraw = (r: WithdrawalRequest) => send(r.client.post("/profile", { intent: "withdraw", amount: AMOUNT, idempotencyKey: r.key }));
+const withdraw = (r: WithdrawalRequest) => send(r.client.post("/profile/withdraw", { amount: AMOUNT, idempotencyKey: r.key }));
 const decide = (admin: HttpClient, d: Decision) => send(admin.post("/admin/withdrawals", { intent: d.intent, withdrawalId: d.withdrawalId }));
 const claim = (c: Claim) => send(c.client.post(`/adverts/${c.advertId}/claim`, {}));
 

@@ -137,7 +137,7 @@ describe("an app role apart from the owner (DATABASE_MIGRATION_URL)", () => {
         const memberClient = new HttpClient(server.origin);
         await memberClient.login(member.email, member.password);
         const key = formKey();
-        const requested = await memberClient.post("/profile", { intent: "withdraw", amount: "20", idempotencyKey: key });
+        const requested = await memberClient.post("/profile/withdraw", { amount: "20", idempotencyKey: key });
         expect(requested.status).toBe(302);
         expect(toastTitle(requested)).toBe("Withdrawal Requested");
         const [withdrawal] = await db.select().from(withdrawals).where(eq(withdrawals.idempotencyKey, key));

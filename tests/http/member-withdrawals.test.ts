@@ -48,8 +48,7 @@ async function member(
   await client.login(user.email, user.password);
   await client.get(role === "user" ? "/dashboard" : "/admin"); // takes the Login Successful toast
   if (options.bank ?? true) {
-    const saved = await client.post("/profile", {
-      intent: "bank-details",
+    const saved = await client.post("/profile/bank-details", {
       accountHolderName: "Tunde Bakare",
       bankCode: "058",
       accountNumber: GTB_ACCOUNT,
@@ -73,7 +72,7 @@ async function freshKey(client: HttpClient) {
 }
 
 const withdraw = (client: HttpClient, amount: string, idempotencyKey: string) =>
-  client.post("/profile", { intent: "withdraw", amount, idempotencyKey });
+  client.post("/profile/withdraw", { amount, idempotencyKey });
 
 const withdrawalsOf = (userId: string) => app.services.db.select().from(withdrawals).where(eq(withdrawals.userId, userId));
 
@@ -228,7 +227,7 @@ describe("Withdraw Earnings on /profile", () => {
       const res = await withdraw(m.client, "20", key);
       await expectRefused(m, res, 400, "Withdrawal Failed", "This form has expired. Reload the page and try again.");
     }
-    const noKey = await m.client.post("/profile", { intent: "withdraw", amount: "20" });
+    const noKey = await m.client.post("/profile/withdraw", { amount: "20" });
     expect(noKey.status).toBe(400);
     expect(await withdrawalsOf(m.id)).toEqual([]);
   });

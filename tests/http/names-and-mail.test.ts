@@ -49,7 +49,7 @@ describe("names are one line wherever they are entered", () => {
     const client = app.client();
     await client.login(member.email, member.password);
     for (const name of MULTI_LINE_NAMES) {
-      const res = await client.post("/profile", { intent: "update-name", name });
+      const res = await client.post("/profile/name", { name });
       expect(res.status, JSON.stringify(name)).toBe(400);
       expect(pageText(res.body)).toContain(NAME_ONE_LINE_MESSAGE);
     }

@@ -1,4 +1,6 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { users } from "~/db/schema";
 import { pageText, startTestApp, type HttpClient, type TestApp } from "../support/app";
 import { createUser } from "../support/factories";
 
@@ -59,11 +61,23 @@ describe("cross-origin action posts", () => {
     const client = app.client();
     await client.login(user.email, user.password);
     const form = { currentPassword: user.password, newPassword: "a-brand-new-passphrase", confirmPassword: "a-brand-new-passphrase" };
-    const res = await client.post("/profile", form, { Origin: "https://evil.example" });
+    const res = await client.post("/profile/password", form, { Origin: "https://evil.example" });
     expect(res.status).toBe(400);
     expect(await isSignedIn(client)).toBe(true);
     const again = app.client();
     await again.login(user.email, user.password); // the old password still works
+  });
+
+  it("rejects a cross-origin post to each of the profile's form routes", async () => {
+    const user = await createUser(app.services.db);
+    const client = app.client();
+    await client.login(user.email, user.password);
+    for (const path of ["/profile/name", "/profile/password", "/profile/bank-details", "/profile/withdraw"]) {
+      const res = await client.post(path, { name: "Forged Name" }, { Origin: "https://evil.example" });
+      expect({ path, status: res.status, body: res.body }).toEqual({ path, status: 400, body: "Bad Request" });
+    }
+    const [row] = await app.services.db.select({ name: users.name }).from(users).where(eq(users.id, user.id));
+    expect(row?.name).toBe(user.name);
   });
 
   it("rejects a cross-origin resend-confirmation post (a route with no page)", async () => {

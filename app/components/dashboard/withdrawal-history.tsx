@@ -1,53 +1,10 @@
 import { Link } from "react-router";
 import { Card, CardTitle } from "~/components/ui/card";
 import { Badge } from "~/components/ui/badge";
-import { formatKobo } from "~/domain/shared/money";
 import type { WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
-import { formatLagosDateTime } from "~/lib/lagos-time";
+import type { WithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
 
 export type WithdrawalStatusValue = WithdrawalStatus;
-
-/** One withdrawal as pages show it: every figure already formatted on the server. */
-export type WithdrawalHistoryItem = {
-  id: string;
-  reference: string;
-  amount: string;
-  fee: string;
-  net: string;
-  status: WithdrawalStatusValue;
-  requested: string;
-  /** When it was paid (completed only). */
-  processed: string | null;
-  bankName: string;
-  accountNumberLast4: string;
-};
-
-/** The loader's conversion of a listed withdrawal (listMemberWithdrawals) into what pages show. */
-export function toWithdrawalHistoryItem(row: {
-  id: string;
-  reference: string;
-  amountKobo: bigint;
-  feeKobo: bigint;
-  netKobo: bigint;
-  status: WithdrawalStatusValue;
-  requestedAt: Date;
-  processedAt: Date | null;
-  bankName: string;
-  accountNumberLast4: string;
-}): WithdrawalHistoryItem {
-  return {
-    id: row.id,
-    reference: row.reference,
-    amount: formatKobo(row.amountKobo),
-    fee: formatKobo(row.feeKobo),
-    net: formatKobo(row.netKobo),
-    status: row.status,
-    requested: formatLagosDateTime(row.requestedAt),
-    processed: row.processedAt ? formatLagosDateTime(row.processedAt) : null,
-    bankName: row.bankName,
-    accountNumberLast4: row.accountNumberLast4,
-  };
-}
 
 const STATUS: Record<WithdrawalStatusValue, { label: string; tone: "yellow" | "blue" | "green" | "red" }> = {
   pending: { label: "Pending", tone: "yellow" },

@@ -1,11 +1,11 @@
 import { useId } from "react";
-import { Form } from "react-router";
 import { FormError, FormField, PasswordField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { BANK_KIND_LABELS, banksOfKind, type BankKind } from "~/domain/banks/nigerian-banks";
 import { ACCOUNT_HOLDER_MAX } from "~/domain/banks/validation";
+import { useProfileForm, type RenderedFailure } from "./profile-form";
 
 export type SavedBankDetails = {
   accountHolderName: string;
@@ -20,23 +20,13 @@ const GROUPS = KINDS.map((kind) => ({ kind, label: BANK_KIND_LABELS[kind], banks
 
 /**
  * The member's payout account on the profile page: the saved details, masked except the last
- * four digits, and the form that replaces them behind the current password.
+ * four digits, and the form that replaces them behind the current password. Posts to
+ * /profile/bank-details.
  */
-export function BankDetailsCard({
-  saved,
-  errors,
-  values,
-  submitting,
-  disabled,
-}: {
-  saved: SavedBankDetails | null;
-  errors: Record<string, string>;
-  /** What the member typed, echoed after a refused save (never the password). */
-  values?: Record<string, string>;
-  submitting: boolean;
-  /** Another form on the page is being submitted. */
-  disabled: boolean;
-}) {
+export function BankDetailsCard({ saved, rendered }: { saved: SavedBankDetails | null; rendered?: RenderedFailure }) {
+  const form = useProfileForm("bank-details", rendered);
+  // What the member typed is echoed after a refused save (never the password).
+  const { errors, values } = form;
   return (
     <Card aria-labelledby="bank-details-title">
       <CardTitle id="bank-details-title">Bank Details</CardTitle>
@@ -61,8 +51,13 @@ export function BankDetailsCard({
         </p>
       )}
       {/* Keyed by what is saved: after a successful save the form starts empty again. */}
-      <Form key={saved ? `${saved.bankCode}:${saved.accountNumberMasked}:${saved.accountHolderName}` : "none"} method="post" className="mt-4 grid gap-4" noValidate>
-        <input type="hidden" name="intent" value="bank-details" />
+      <form.Form
+        key={saved ? `${saved.bankCode}:${saved.accountNumberMasked}:${saved.accountHolderName}` : "none"}
+        method="post"
+        action={form.action}
+        className="mt-4 grid gap-4"
+        noValidate
+      >
         <FormError message={errors.form} />
         <FormField
           label="Account Holder Name"
@@ -95,10 +90,10 @@ export function BankDetailsCard({
           hint="Needed to change where your money is paid."
           error={errors.currentPassword}
         />
-        <Button type="submit" disabled={submitting || disabled} className="w-full sm:w-auto sm:justify-self-start">
-          {submitting ? "Saving..." : saved ? "Update Bank Details" : "Save Bank Details"}
+        <Button type="submit" disabled={form.busy} className="w-full sm:w-auto sm:justify-self-start">
+          {form.submitting ? "Saving..." : saved ? "Update Bank Details" : "Save Bank Details"}
         </Button>
-      </Form>
+      </form.Form>
     </Card>
   );
 }

@@ -1,5 +1,4 @@
 import { useId, useState } from "react";
-import { Form } from "react-router";
 import { FormError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
@@ -7,6 +6,7 @@ import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { withdrawalFeeKobo } from "~/domain/withdrawals/fees";
 import { formatKobo, parseNairaToKobo } from "~/domain/shared/money";
+import { useProfileForm, type RenderedFailure } from "./profile-form";
 
 /** Limits and balance as loader data: kobo as decimal strings (bigint does not cross the wire). */
 export type WithdrawTerms = {
@@ -45,28 +45,24 @@ export function previewWithdrawal(amountText: string, terms: WithdrawTerms): Pre
  * Withdraw Earnings on the profile page: the amount, the settings' limits and
  * fee, and — as the member types — the fee and what the bank will receive. The hidden
  * idempotency key comes with this render of the form: a double tap or a retry of the same
- * form makes one withdrawal; the page after a successful request carries a new key.
+ * form makes one withdrawal; the page after a successful request carries a new key. Posts to
+ * /profile/withdraw.
  */
 export function WithdrawCard({
   terms,
   idempotencyKey,
   hasBankDetails,
   approved,
-  errors,
-  values,
-  submitting,
-  disabled,
+  rendered,
 }: {
   terms: WithdrawTerms;
   idempotencyKey: string;
   hasBankDetails: boolean;
   /** Only approved members may withdraw (the server refuses the others whatever the page shows). */
   approved: boolean;
-  errors: Record<string, string>;
-  values?: Record<string, string>;
-  submitting: boolean;
-  disabled: boolean;
+  rendered?: RenderedFailure;
 }) {
+  const form = useProfileForm("withdraw", rendered);
   return (
     <Card aria-labelledby="withdraw-title">
       <CardTitle id="withdraw-title">Withdraw Earnings</CardTitle>
@@ -91,10 +87,9 @@ export function WithdrawCard({
         key={idempotencyKey}
         terms={terms}
         idempotencyKey={idempotencyKey}
-        errors={errors}
-        initialAmount={values?.amount ?? ""}
-        submitting={submitting}
-        disabled={disabled || !approved}
+        form={form}
+        initialAmount={form.values?.amount ?? ""}
+        disabled={form.busy || !approved}
       />
     </Card>
   );
@@ -103,25 +98,23 @@ export function WithdrawCard({
 function WithdrawForm({
   terms,
   idempotencyKey,
-  errors,
+  form,
   initialAmount,
-  submitting,
   disabled,
 }: {
   terms: WithdrawTerms;
   idempotencyKey: string;
-  errors: Record<string, string>;
+  form: ReturnType<typeof useProfileForm>;
   initialAmount: string;
-  submitting: boolean;
   disabled: boolean;
 }) {
+  const { errors, submitting } = form;
   const id = useId();
   const [amount, setAmount] = useState(initialAmount);
   const preview = previewWithdrawal(amount, terms);
   const describedBy = [`${id}-limits`, `${id}-preview`, errors.amount ? `${id}-error` : null].filter(Boolean).join(" ");
   return (
-    <Form method="post" className="mt-4 grid gap-4" noValidate>
-      <input type="hidden" name="intent" value="withdraw" />
+    <form.Form method="post" action={form.action} className="mt-4 grid gap-4" noValidate>
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
       <FormError message={errors.form} />
       <div className="grid gap-1.5">
@@ -171,6 +164,6 @@ function WithdrawForm({
       <Button type="submit" disabled={submitting || disabled} className="w-full sm:w-auto sm:justify-self-start">
         {submitting ? "Requesting..." : "Request Withdrawal"}
       </Button>
-    </Form>
+    </form.Form>
   );
 }

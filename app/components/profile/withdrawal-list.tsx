@@ -1,5 +1,6 @@
 import { Card, CardTitle } from "~/components/ui/card";
-import { NO_WITHDRAWALS_TEXT, WithdrawalStatusBadge, type WithdrawalHistoryItem } from "~/components/dashboard/withdrawal-history";
+import { NO_WITHDRAWALS_TEXT, WithdrawalStatusBadge } from "~/components/dashboard/withdrawal-history";
+import type { WithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
 
 /**
  * The member's withdrawals on the profile, newest first: one stacked item per request (fits a

@@ -5,7 +5,7 @@ import type { loader as rootLoader } from "~/root";
 import { Achievements } from "~/components/dashboard/achievements";
 import { AvailableAdverts, advertsPageFrom } from "~/components/dashboard/available-adverts";
 import { StatCards } from "~/components/dashboard/stat-cards";
-import { toWithdrawalHistoryItem, WithdrawalHistory } from "~/components/dashboard/withdrawal-history";
+import { WithdrawalHistory } from "~/components/dashboard/withdrawal-history";
 import { listAvailableAdverts } from "~/domain/adverts/advert-views.server";
 import { userEarningsSummary } from "~/domain/adverts/earnings.server";
 import { advertImageRules } from "~/domain/adverts/validation";
@@ -15,6 +15,7 @@ import { approvedReferralCount, weeklyReferralRank } from "~/domain/referrals/we
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo } from "~/domain/shared/money";
 import { listMemberWithdrawals } from "~/domain/withdrawals/list-withdrawals.server";
+import { toWithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
 import { requireUserDashboard } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 

@@ -1,0 +1,50 @@
+import { useFetcher, useFetchers } from "react-router";
+import { useToastFrom, type ToastMessage } from "~/components/toaster";
+
+/** Each form on the profile page posts to a route of its own (app/routes/user/profile/*). */
+export const PROFILE_FORM_ACTIONS = {
+  name: "/profile/name",
+  password: "/profile/password",
+  "bank-details": "/profile/bank-details",
+  withdraw: "/profile/withdraw",
+} as const;
+
+export type ProfileForm = keyof typeof PROFILE_FORM_ACTIONS;
+
+/** A refused submit: the field errors, a toast, and what is echoed back into the form. */
+export type ProfileFormFailure = {
+  errors: Record<string, string>;
+  toast?: ToastMessage;
+  values?: Record<string, string>;
+};
+
+/** A refused submit rendered by the server: without JavaScript a form lands on its own route. */
+export type RenderedFailure = ProfileFormFailure & { form: ProfileForm };
+
+const KEY_PREFIX = "profile-form:";
+
+/**
+ * One profile form. With JavaScript it posts through a fetcher, so the page stays as it is (the
+ * other forms keep what was typed in them) and the refusal shows in this form only; a success
+ * redirects back to /profile with its toast. Without JavaScript the server renders the refusal
+ * (`rendered`) from the form's own route.
+ */
+export function useProfileForm(form: ProfileForm, rendered: RenderedFailure | undefined) {
+  const fetcher = useFetcher<ProfileFormFailure>({ key: KEY_PREFIX + form });
+  const busy = useFetchers().some((f) => f.key.startsWith(KEY_PREFIX) && f.state === "submitting");
+  useToastFrom(fetcher.data?.toast);
+  // Once submitted through the fetcher, its answer replaces what the server rendered.
+  const used = fetcher.state !== "idle" || fetcher.data !== undefined;
+  const failure = used ? fetcher.data : rendered?.form === form ? rendered : undefined;
+  return {
+    Form: fetcher.Form,
+    action: PROFILE_FORM_ACTIONS[form],
+    state: fetcher.state,
+    failed: failure !== undefined,
+    errors: failure?.errors ?? {},
+    values: failure?.values,
+    submitting: fetcher.state === "submitting",
+    /** A form on the page (this one or another) is being submitted. */
+    busy,
+  };
+}

@@ -1,0 +1,86 @@
+import { useRouteLoaderData } from "react-router";
+import { EarningsHistory, type EarningsHistoryItem } from "~/components/dashboard/earnings-history";
+import { useToastFrom } from "~/components/toaster";
+import { Card, CardTitle } from "~/components/ui/card";
+import type { WithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
+import { BankDetailsCard, type SavedBankDetails } from "./bank-details-card";
+import { NameCard } from "./name-card";
+import { PasswordCard } from "./password-card";
+import type { RenderedFailure } from "./profile-form";
+import { WithdrawCard, type WithdrawTerms } from "./withdraw-card";
+import { WithdrawalList } from "./withdrawal-list";
+
+/** The profile loader's data (app/routes/user/profile.tsx). */
+export type ProfileData = {
+  name: string;
+  email: string;
+  displayId: string;
+  /** ISO date-time. */
+  joined: string;
+  totalEarnings: string;
+  approved: boolean;
+  earnings: EarningsHistoryItem[];
+  /** Bank details and withdrawals: members only. */
+  member: {
+    bankDetails: SavedBankDetails | null;
+    terms: WithdrawTerms;
+    withdrawKey: string;
+    withdrawals: WithdrawalHistoryItem[];
+  } | null;
+};
+
+const PROFILE_ROUTE_ID = "routes/user/profile";
+
+const dateFormat = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZone: "Africa/Lagos" });
+
+/**
+ * The profile page, rendered by /profile and by each form's route (/profile/name, …), which
+ * passes the refusal it rendered (`rendered`) when a form was posted without JavaScript.
+ */
+export function ProfilePage({ rendered }: { rendered?: RenderedFailure }) {
+  const data = useRouteLoaderData(PROFILE_ROUTE_ID) as ProfileData;
+  useToastFrom(rendered?.toast);
+  const { member } = data;
+  return (
+    <div className="grid items-start gap-6 lg:grid-cols-2">
+      <h1 className="text-2xl font-bold lg:col-span-2">Profile</h1>
+      <div className="grid gap-6">
+        <Card>
+          <CardTitle>Account information</CardTitle>
+          <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+            <dt className="text-gray-600">Name</dt>
+            <dd className="break-words font-medium">{data.name}</dd>
+            <dt className="text-gray-600">Email</dt>
+            <dd className="break-all font-medium">{data.email}</dd>
+            <dt className="text-gray-600">User ID</dt>
+            <dd className="font-mono font-medium">{data.displayId}</dd>
+            <dt className="text-gray-600">Joined</dt>
+            <dd className="font-medium">{dateFormat.format(new Date(data.joined))}</dd>
+            <dt className="text-gray-600">Total earnings</dt>
+            <dd className="font-medium tabular-nums">{data.totalEarnings}</dd>
+          </dl>
+        </Card>
+        {member ? (
+          <>
+            <WithdrawCard
+              terms={member.terms}
+              idempotencyKey={member.withdrawKey}
+              hasBankDetails={member.bankDetails != null}
+              approved={data.approved}
+              rendered={rendered}
+            />
+            <BankDetailsCard saved={member.bankDetails} rendered={rendered} />
+          </>
+        ) : null}
+      </div>
+      <div className="grid gap-6">
+        {member ? <WithdrawalList rows={member.withdrawals} /> : null}
+        <NameCard name={data.name} rendered={rendered} />
+        <PasswordCard rendered={rendered} />
+      </div>
+      <div className="lg:col-span-2">
+        <EarningsHistory rows={data.earnings} />
+      </div>
+    </div>
+  );
+}

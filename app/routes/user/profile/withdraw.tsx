@@ -1,0 +1,83 @@
+import type { Route } from "./+types/withdraw";
+import { ProfilePage } from "~/components/profile/profile-page";
+import { formatKobo, parseNairaToKobo } from "~/domain/shared/money";
+import { isWithdrawalIdempotencyKey } from "~/domain/withdrawals/fees";
+import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
+import { requireUser } from "~/server/auth.server";
+import { formFailure, readForm } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+/** The spec's withdrawal toasts (§5), plus the limits design.md §3 enforces. */
+const WITHDRAW_TOASTS = {
+  invalidAmount: { title: "Invalid Amount", description: "Please enter a valid withdrawal amount." },
+  insufficientFunds: { title: "Insufficient Funds", description: "You do not have enough balance to withdraw this amount." },
+  bankDetailsMissing: { title: "Bank Details Missing", description: "Please add your bank account details before withdrawing." },
+  // The spec's "Account Not Approved" (§5, said of adverts), for withdrawals.
+  notApproved: { title: "Account Not Approved", description: "Your account needs to be approved by an admin to request withdrawals." },
+} as const;
+
+/** POST /profile/withdraw: Withdraw Earnings. The form's idempotency key makes a resubmit apply once. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const values = await readForm(request);
+  const echo = { amount: (values.amount ?? "").slice(0, 40) };
+  const fail = (field: string, message: string, toast: { title: string; description: string }, status = 400) =>
+    formFailure({ [field]: message }, { toast: { type: "error", ...toast }, values: echo, status });
+
+  const parsed = parseNairaToKobo(values.amount ?? "");
+  if (!parsed.ok || parsed.kobo <= 0n) {
+    const message = parsed.ok ? "Enter an amount above ₦0.00." : parsed.message;
+    return fail("amount", message, WITHDRAW_TOASTS.invalidAmount);
+  }
+  if (!isWithdrawalIdempotencyKey(values.idempotencyKey)) {
+    const message = "This form has expired. Reload the page and try again.";
+    return fail("form", message, { title: "Withdrawal Failed", description: message });
+  }
+  const result = await requestWithdrawal(context.services.db, {
+    userId: user.id,
+    amountKobo: parsed.kobo,
+    idempotencyKey: values.idempotencyKey,
+  });
+  switch (result.status) {
+    case "ok": {
+      // A resubmit of the same form (duplicate) answers like the first submit: same withdrawal.
+      const { amountKobo, feeKobo, netKobo } = result.withdrawal;
+      return redirectWithToast(context, "/profile", {
+        type: "success",
+        title: "Withdrawal Requested",
+        description:
+          `Your withdrawal request of ${formatKobo(amountKobo)} has been submitted.` +
+          (feeKobo > 0n ? ` You will receive ${formatKobo(netKobo)} after the ${formatKobo(feeKobo)} fee.` : ""),
+      });
+    }
+    case "invalid-amount":
+      return fail("amount", "Enter an amount above ₦0.00.", WITHDRAW_TOASTS.invalidAmount);
+    case "below-minimum": {
+      const message = `The minimum withdrawal is ${formatKobo(result.minKobo)}.`;
+      return fail("amount", message, { title: "Amount Below Minimum", description: message });
+    }
+    case "above-maximum": {
+      const message = `The maximum withdrawal is ${formatKobo(result.maxKobo)}.`;
+      return fail("amount", message, { title: "Amount Above Maximum", description: message });
+    }
+    case "insufficient-funds":
+      return fail("amount", `Your available balance is ${formatKobo(result.availableKobo)}.`, WITHDRAW_TOASTS.insufficientFunds);
+    case "bank-details-missing":
+      return fail("form", WITHDRAW_TOASTS.bankDetailsMissing.description, WITHDRAW_TOASTS.bankDetailsMissing);
+    case "form-already-used": {
+      const message = `This form already requested ${formatKobo(result.withdrawal.amountKobo)} (${result.withdrawal.reference}). Reload the page to make another request.`;
+      return fail("form", message, { title: "Withdrawal Failed", description: message }, 409);
+    }
+    case "not-approved":
+      return fail("form", WITHDRAW_TOASTS.notApproved.description, WITHDRAW_TOASTS.notApproved, 403);
+    case "not-allowed": {
+      const message = "Your account cannot request withdrawals.";
+      return fail("form", message, { title: "Withdrawal Not Allowed", description: message }, 403);
+    }
+  }
+}
+
+/** The profile page, with this form's refusal when it was posted without JavaScript. */
+export default function ProfileWithdraw({ actionData }: Route.ComponentProps) {
+  return <ProfilePage rendered={actionData && { form: "withdraw", ...actionData }} />;
+}
