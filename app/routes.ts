@@ -1,4 +1,4 @@
-import { type RouteConfig, index, route } from "@react-router/dev/routes";
+import { type RouteConfig, index, layout, route } from "@react-router/dev/routes";
 
 /** Every route. tests/authorization-matrix.test.ts must hold a row for each path here. */
 export default [
@@ -12,14 +12,14 @@ export default [
   route("reset-password", "routes/auth/reset-password.tsx"),
 
   route("dashboard", "routes/user/dashboard.tsx"),
-  // The profile page, and one route per form on it: each form posts to its own action, and a
-  // refused submit (without JavaScript) renders the same page from there with its field errors.
-  route("profile", "routes/user/profile.tsx", [
-    index("routes/user/profile/index.tsx"),
-    route("name", "routes/user/profile/name.tsx"),
-    route("password", "routes/user/profile/password.tsx"),
-    route("bank-details", "routes/user/profile/bank-details.tsx"),
-    route("withdraw", "routes/user/profile/withdraw.tsx"),
+  // The profile page's data (a layout), the page, and one route per form on it: each form posts
+  // to its own action, and a refused submit without JavaScript renders the page from there.
+  layout("routes/user/profile/layout.tsx", [
+    route("profile", "routes/user/profile/page.tsx"),
+    route("profile/name", "routes/user/profile/name.tsx"),
+    route("profile/password", "routes/user/profile/password.tsx"),
+    route("profile/bank-details", "routes/user/profile/bank-details.tsx"),
+    route("profile/withdraw", "routes/user/profile/withdraw.tsx"),
   ]),
   route("messages", "routes/user/messages.tsx"),
   route("notices", "routes/user/notices.tsx"),

@@ -10,7 +10,7 @@ import type { RenderedFailure } from "./profile-form";
 import { WithdrawCard, type WithdrawTerms } from "./withdraw-card";
 import { WithdrawalList } from "./withdrawal-list";
 
-/** The profile loader's data (app/routes/user/profile.tsx). */
+/** The profile loader's data (app/routes/user/profile/layout.tsx). */
 export type ProfileData = {
   name: string;
   email: string;
@@ -29,7 +29,7 @@ export type ProfileData = {
   } | null;
 };
 
-const PROFILE_ROUTE_ID = "routes/user/profile";
+const PROFILE_ROUTE_ID = "routes/user/profile/layout";
 
 const dateFormat = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZone: "Africa/Lagos" });
 

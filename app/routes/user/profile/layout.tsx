@@ -1,5 +1,5 @@
-import { data, Outlet } from "react-router";
-import type { Route } from "./+types/profile";
+import { Outlet } from "react-router";
+import type { Route } from "./+types/layout";
 import type { ProfileData } from "~/components/profile/profile-page";
 import { advertEarningsHistory } from "~/domain/adverts/earnings-history.server";
 import { getBankDetails } from "~/domain/banks/bank-details.server";
@@ -15,8 +15,8 @@ import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 
 /**
- * The profile page's data. The page itself is rendered by the child routes: the index
- * (/profile) and one route per form (/profile/name, /profile/password, /profile/bank-details,
+ * The profile page's data, for the routes under this layout that render the page: /profile
+ * and one route per form (/profile/name, /profile/password, /profile/bank-details,
  * /profile/withdraw), each with its own action.
  */
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Profile");
@@ -70,15 +70,6 @@ async function memberMoney(db: Db, userId: string) {
     withdrawKey: newId(),
     withdrawals: withdrawals.map(toWithdrawalHistoryItem),
   };
-}
-
-/**
- * The forms post to their own routes. A post to /profile itself comes from a page loaded
- * before they moved (its `intent` field named the form): nothing is saved, and the answer says so.
- */
-export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context);
-  throw data({ message: "This form is out of date. Reload the page and try again." }, { status: 400 });
 }
 
 export default function ProfileLayout() {
