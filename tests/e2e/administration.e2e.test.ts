@@ -460,6 +460,34 @@ describe("profile", () => {
     expect(menuText).toContain(admin.email);
     await expect(userRow(admin.email)).resolves.toMatchObject({ name: newName });
   });
+
+  it("a member changes their password: a refusal stays on the page, a success empties the fields", async () => {
+    const member = await createUser(db(), { name: "Bisi Oyelaran", isApproved: true });
+    const { page } = await suite.open(MOBILE);
+    await signIn(page, member.email, member.password);
+    await dismissToast(page);
+    await visit(page, "/profile");
+    const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Change password" }) });
+    const newPassword = "Lekki-sunset-ferry-42";
+    await page.getByLabel("Name", { exact: true }).fill("Bisi typed, not saved");
+    await card.getByLabel("Current Password").fill("not-my-password-at-all");
+    await card.getByLabel("New Password", { exact: true }).fill(newPassword);
+    await card.getByLabel("Confirm New Password").fill(newPassword);
+    await card.getByRole("button", { name: "Change Password" }).click();
+    await expectToast(page, "Password Change Failed", { variant: "error" });
+    await expect.poll(() => card.getByRole("alert").count()).toBe(1);
+    // The page stayed as it was: same address, and what was typed in the other form is still there.
+    expect(new URL(page.url()).pathname).toBe("/profile");
+    expect(await page.getByLabel("Name", { exact: true }).inputValue()).toBe("Bisi typed, not saved");
+    await dismissToast(page);
+
+    await card.getByLabel("Current Password").fill(member.password);
+    await card.getByRole("button", { name: "Change Password" }).click();
+    await expectToast(page, "Password Changed", { message: "Your password has been successfully updated.", variant: "success" });
+    await expect.poll(() => card.getByLabel("New Password", { exact: true }).inputValue()).toBe("");
+    expect(await card.getByLabel("Current Password").inputValue()).toBe("");
+    expect(await card.getByRole("alert").count()).toBe(0);
+  });
 });
 
 describe("administration screens: accessibility, layout and screenshots", () => {

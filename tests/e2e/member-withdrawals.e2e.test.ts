@@ -120,4 +120,45 @@ describe("withdrawing earnings on a phone", () => {
     expect((await row.innerText()).replace(/\s+/g, " ")).toMatch(/^₦20\.00 \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Pending$/);
     await expectFitsAndAccessible(page, "dashboard-withdrawal-history-mobile");
   });
+
+  it("works without JavaScript: a refused form comes back with its error and what was typed, a valid one saves", async () => {
+    const { page } = await suite.open(MOBILE, { javaScript: false });
+    const member = await createUser(db(), { name: "Kunle NoScript", isApproved: true });
+    await creditUser(db(), member.id, 5_000n);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password", { exact: true }).fill(member.password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.goto("/profile");
+
+    // Each form posts to its own route, which shows the page again with that form's refusal.
+    const bank = bankCard(page);
+    await bank.getByLabel("Account Holder Name").fill("Kunle Ade");
+    await bank.getByLabel("Bank").selectOption("058");
+    await bank.getByLabel("Account Number").fill(GTB_ACCOUNT);
+    await bank.getByLabel("Current Password").fill("not-my-password-at-all");
+    await bank.getByRole("button", { name: "Save Bank Details" }).click();
+    await page.waitForURL((url) => url.pathname === "/profile/bank-details");
+    expect(await bank.getByRole("alert").innerText()).toBe("Current password is incorrect.");
+    expect(await bank.getByLabel("Account Number").inputValue()).toBe(GTB_ACCOUNT);
+    expect(await bank.getByLabel("Account Holder Name").inputValue()).toBe("Kunle Ade");
+    expect(await bank.getByLabel("Current Password").inputValue()).toBe("");
+    expect(await withdrawCard(page).getByRole("alert").count()).toBe(0);
+    await screenshot(page, "profile-bank-details-refused-no-js-mobile"); // (axe needs a script)
+
+    await bank.getByLabel("Current Password").fill(member.password);
+    await bank.getByRole("button", { name: "Save Bank Details" }).click();
+    await page.waitForURL((url) => url.pathname === "/profile");
+    expect(await page.getByTestId("saved-bank-details").innerText()).toContain("******6785");
+
+    await requestAmount(page, "5");
+    await page.waitForURL((url) => url.pathname === "/profile/withdraw");
+    expect(await withdrawCard(page).getByRole("alert").innerText()).toBe("The minimum withdrawal is ₦10.00.");
+    expect(await withdrawCard(page).getByLabel("Amount (₦)").inputValue()).toBe("5");
+    await requestAmount(page, "20");
+    await page.waitForURL((url) => url.pathname === "/profile");
+    expect(await db().$count(withdrawals, eq(withdrawals.userId, member.id))).toBe(1);
+    expect(await page.getByTestId("withdrawal-list").locator("li").first().innerText()).toContain("₦20.00");
+  });
 });

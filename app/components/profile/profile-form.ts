@@ -1,3 +1,4 @@
+import { useEffect, useRef, useState } from "react";
 import { useFetcher, useFetchers } from "react-router";
 import { useToastFrom, type ToastMessage } from "~/components/toaster";
 
@@ -32,10 +33,22 @@ const KEY_PREFIX = "profile-form:";
 export function useProfileForm(form: ProfileForm, rendered: RenderedFailure | undefined) {
   const fetcher = useFetcher<ProfileFormFailure>({ key: KEY_PREFIX + form });
   const busy = useFetchers().some((f) => f.key.startsWith(KEY_PREFIX) && f.state === "submitting");
-  useToastFrom(fetcher.data?.toast);
+  // A fetcher keeps its last data through later submissions, and a redirect (a success) brings
+  // none: data still the same once the answer has come means the refusal it holds is over.
+  const submittedWith = useRef<{ data: unknown } | null>(null);
+  const [over, setOver] = useState<unknown>(undefined);
+  useEffect(() => {
+    if (fetcher.state === "submitting") submittedWith.current ??= { data: fetcher.data };
+    else if (submittedWith.current) {
+      if (fetcher.data === submittedWith.current.data) setOver(fetcher.data);
+      submittedWith.current = null;
+    }
+  }, [fetcher.state, fetcher.data]);
+  const answer = fetcher.data === over ? undefined : fetcher.data;
+  useToastFrom(answer?.toast);
   // Once submitted through the fetcher, its answer replaces what the server rendered.
   const used = fetcher.state !== "idle" || fetcher.data !== undefined;
-  const failure = used ? fetcher.data : rendered?.form === form ? rendered : undefined;
+  const failure = used ? answer : rendered?.form === form ? rendered : undefined;
   return {
     Form: fetcher.Form,
     action: PROFILE_FORM_ACTIONS[form],
