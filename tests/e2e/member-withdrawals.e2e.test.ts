@@ -76,6 +76,8 @@ describe("withdrawing earnings on a phone", () => {
     await bank.getByRole("button", { name: "Save Bank Details" }).click();
     await expectToast(page, "Bank Details Updated", { variant: "success" });
     await expect.poll(() => page.getByTestId("saved-bank-details").innerText()).toContain("******6785");
+    // One form's answer at a time: the earlier Bank Details Missing refusal is gone too.
+    expect(await withdrawCard(page).getByRole("alert").count()).toBe(0);
     expect(await page.content()).not.toContain(GTB_ACCOUNT);
     await dismissToast(page);
 

@@ -20,7 +20,7 @@ export type ProfileFormFailure = {
 };
 
 /** A refused submit rendered by the server: without JavaScript a form lands on its own route. */
-export type RenderedFailure = ProfileFormFailure & { form: ProfileForm };
+export type RenderedFailure = { form: ProfileForm; failure: ProfileFormFailure };
 
 const KEY_PREFIX = "profile-form:";
 
@@ -31,12 +31,21 @@ const KEY_PREFIX = "profile-form:";
  * (`rendered`) from the form's own route.
  */
 export function useProfileForm(form: ProfileForm, rendered: RenderedFailure | undefined) {
-  const fetcher = useFetcher<ProfileFormFailure>({ key: KEY_PREFIX + form });
-  const busy = useFetchers().some((f) => f.key.startsWith(KEY_PREFIX) && f.state === "submitting");
-  // A fetcher keeps its last data through later submissions, and a redirect (a success) brings
-  // none: data still the same once the answer has come means the refusal it holds is over.
-  const submittedWith = useRef<{ data: unknown } | null>(null);
+  const key = KEY_PREFIX + form;
+  const fetcher = useFetcher<ProfileFormFailure>({ key });
+  const profileFetchers = useFetchers().filter((f) => f.key.startsWith(KEY_PREFIX));
+  const busy = profileFetchers.some((f) => f.state === "submitting");
+  const otherSubmitting = profileFetchers.some((f) => f.key !== key && f.state === "submitting");
+  // Once submitted through the fetcher, its answer replaces what the server rendered.
+  const used = fetcher.state !== "idle" || fetcher.data !== undefined;
+  const shown = used ? fetcher.data : rendered?.form === form ? rendered.failure : undefined;
+
+  // As on a page with one form result at a time, a refusal is over once a later submit (of this
+  // form or another) is answered. A fetcher keeps its last data through a redirect (a success):
+  // the same data once the answer has come means no new refusal.
   const [over, setOver] = useState<unknown>(undefined);
+  const submittedWith = useRef<{ data: unknown } | null>(null);
+  const otherWasSubmitting = useRef(false);
   useEffect(() => {
     if (fetcher.state === "submitting") submittedWith.current ??= { data: fetcher.data };
     else if (submittedWith.current) {
@@ -44,11 +53,15 @@ export function useProfileForm(form: ProfileForm, rendered: RenderedFailure | un
       submittedWith.current = null;
     }
   }, [fetcher.state, fetcher.data]);
-  const answer = fetcher.data === over ? undefined : fetcher.data;
-  useToastFrom(answer?.toast);
-  // Once submitted through the fetcher, its answer replaces what the server rendered.
-  const used = fetcher.state !== "idle" || fetcher.data !== undefined;
-  const failure = used ? answer : rendered?.form === form ? rendered : undefined;
+  useEffect(() => {
+    if (otherSubmitting) otherWasSubmitting.current = true;
+    else if (otherWasSubmitting.current) {
+      otherWasSubmitting.current = false;
+      setOver(shown);
+    }
+  }, [otherSubmitting, shown]);
+  const failure = shown === over ? undefined : shown;
+  useToastFrom(used ? failure?.toast : undefined);
   return {
     Form: fetcher.Form,
     action: PROFILE_FORM_ACTIONS[form],

@@ -39,7 +39,7 @@ const dateFormat = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZon
  */
 export function ProfilePage({ rendered }: { rendered?: RenderedFailure }) {
   const data = useRouteLoaderData(PROFILE_ROUTE_ID) as ProfileData;
-  useToastFrom(rendered?.toast);
+  useToastFrom(rendered?.failure.toast);
   const { member } = data;
   return (
     <div className="grid items-start gap-6 lg:grid-cols-2">

@@ -49,5 +49,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The profile page, with this form's refusal when it was posted without JavaScript. */
 export default function ProfileBankDetails({ actionData }: Route.ComponentProps) {
-  return <ProfilePage rendered={actionData && { form: "bank-details", ...actionData }} />;
+  return <ProfilePage rendered={actionData && { form: "bank-details", failure: actionData }} />;
 }

@@ -28,5 +28,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The profile page, with this form's refusal when it was posted without JavaScript. */
 export default function ProfileName({ actionData }: Route.ComponentProps) {
-  return <ProfilePage rendered={actionData && { form: "name", ...actionData }} />;
+  return <ProfilePage rendered={actionData && { form: "name", failure: actionData }} />;
 }

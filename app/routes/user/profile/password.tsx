@@ -47,5 +47,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The profile page, with this form's refusal when it was posted without JavaScript. */
 export default function ProfilePassword({ actionData }: Route.ComponentProps) {
-  return <ProfilePage rendered={actionData && { form: "password", ...actionData }} />;
+  return <ProfilePage rendered={actionData && { form: "password", failure: actionData }} />;
 }

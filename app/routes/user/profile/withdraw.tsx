@@ -79,5 +79,5 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** The profile page, with this form's refusal when it was posted without JavaScript. */
 export default function ProfileWithdraw({ actionData }: Route.ComponentProps) {
-  return <ProfilePage rendered={actionData && { form: "withdraw", ...actionData }} />;
+  return <ProfilePage rendered={actionData && { form: "withdraw", failure: actionData }} />;
 }
