@@ -9,6 +9,7 @@ import { PasswordCard } from "./password-card";
 import type { RenderedFailure } from "./profile-form";
 import { WithdrawCard, type WithdrawTerms } from "./withdraw-card";
 import { WithdrawalList } from "./withdrawal-list";
+import { formatLagosDate } from "~/lib/lagos-time";
 
 /** The profile loader's data (app/routes/user/profile/layout.tsx). */
 export type ProfileData = {
@@ -30,8 +31,6 @@ export type ProfileData = {
 };
 
 const PROFILE_ROUTE_ID = "routes/user/profile/layout";
-
-const dateFormat = new Intl.DateTimeFormat("en-NG", { dateStyle: "long", timeZone: "Africa/Lagos" });
 
 /**
  * The profile page, rendered by /profile and by each form's route (/profile/name, …), which
@@ -55,7 +54,7 @@ export function ProfilePage({ rendered }: { rendered?: RenderedFailure }) {
             <dt className="text-gray-600">User ID</dt>
             <dd className="font-mono font-medium">{data.displayId}</dd>
             <dt className="text-gray-600">Joined</dt>
-            <dd className="font-medium">{dateFormat.format(new Date(data.joined))}</dd>
+            <dd className="font-medium">{formatLagosDate(data.joined)}</dd>
             <dt className="text-gray-600">Total earnings</dt>
             <dd className="font-medium tabular-nums">{data.totalEarnings}</dd>
           </dl>

@@ -1,6 +1,6 @@
 import { formatKobo } from "~/domain/shared/money";
 import { formatLagosDateTime } from "~/lib/lagos-time";
-import type { WithdrawalStatus } from "./fees";
+import type { WithdrawalStatus } from "./lifecycle";
 import type { MemberWithdrawal } from "./list-withdrawals.server";
 
 /** One withdrawal as pages show it: every figure already formatted on the server. */

@@ -7,12 +7,12 @@ import { requireUser } from "~/server/auth.server";
 import { formFailure, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-/** The spec's withdrawal toasts (§5), plus the limits design.md §3 enforces. */
+/** The withdrawal toasts members know from the product's first version; keep them word for word. */
 const WITHDRAW_TOASTS = {
   invalidAmount: { title: "Invalid Amount", description: "Please enter a valid withdrawal amount." },
   insufficientFunds: { title: "Insufficient Funds", description: "You do not have enough balance to withdraw this amount." },
   bankDetailsMissing: { title: "Bank Details Missing", description: "Please add your bank account details before withdrawing." },
-  // The spec's "Account Not Approved" (§5, said of adverts), for withdrawals.
+  // The adverts' "Account Not Approved" toast, worded for withdrawals.
   notApproved: { title: "Account Not Approved", description: "Your account needs to be approved by an admin to request withdrawals." },
 } as const;
 
