@@ -53,7 +53,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   await services.rateLimits.slowDown("loginAccountSlowDown", email);
 
-  const result = await authenticate(services.db, { email, password });
+  // Given back whatever else happens, a database outage (503) included: only a wrong password keeps it.
+  const result = await authenticate(services.db, { email, password }).catch(async (err: unknown) => {
+    await services.rateLimits.refund("loginIp", context.clientIp);
+    throw err;
+  });
   const wrongPassword = !result.ok && result.reason === "invalid";
   if (!wrongPassword) await services.rateLimits.refund("loginIp", context.clientIp);
   if (!result.ok) {
