@@ -18,6 +18,10 @@ import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransfers } from "./sche
  * - Every other table: SELECT, INSERT, UPDATE, DELETE. Never TRUNCATE, REFERENCES or TRIGGER.
  * - Sequences: USAGE and SELECT. Functions (the advert claim, ledger_write_transfer): EXECUTE.
  *   They run with the caller's rights (SECURITY INVOKER), so the grants above bound them too.
+ * - No objects of its own: no CREATE on the schema and no TEMPORARY on the database (taken from
+ *   PUBLIC, which every role inherits). A temporary table is searched before the real ones inside
+ *   the ledger's trigger functions, and a trigger on one runs a level deeper than the balance
+ *   guard allows: either would let the role move balances without entries.
  */
 export const APPEND_ONLY_TABLES = [auditLog, ledgerTransfers, ledgerEntries].map((t) => getTableName(t));
 const LEDGER_ACCOUNTS = getTableName(ledgerAccounts);
@@ -42,6 +46,11 @@ export async function grantAppPrivileges(ownerDb: Database, appRole: string): Pr
   const role = sql.identifier(appRole);
   const tables = (names: readonly string[]) => sql.join(names.map((n) => sql.identifier(n)), sql`, `);
   await ownerDb.transaction(async (tx) => {
+    const [{ database } = { database: "" }] = rowsOf<{ database: string }>(
+      await tx.execute(sql`select current_database() as database`),
+    );
+    await tx.execute(sql`revoke temporary on database ${sql.identifier(database)} from public, ${role}`);
+    await tx.execute(sql`revoke create on schema public from public, ${role}`);
     await assertConfinable(tx, appRole);
     await tx.execute(sql`grant usage on schema public to ${role}`);
     await tx.execute(sql`revoke all on all tables in schema public from ${role}`);
@@ -80,6 +89,26 @@ async function assertConfinable(db: Database, appRole: string): Promise<void> {
        order by c.relname
        limit 5`),
   );
+  const [rights] = rowsOf<{ temporary: boolean; create: boolean; owner: boolean }>(
+    await db.execute(sql`
+      select has_database_privilege(${appRole}, current_database(), 'TEMPORARY') as temporary,
+             has_schema_privilege(${appRole}, 'public', 'CREATE') as create,
+             pg_has_role(${appRole}, (select datdba from pg_database where datname = current_database()), 'MEMBER')
+               or pg_has_role(${appRole}, (select nspowner from pg_namespace where nspname = 'public'), 'MEMBER') as owner`),
+  );
+  if (rights?.owner) {
+    throw new DatabaseRoleError(
+      `DATABASE_URL connects as ${appRole}, which owns (or is a member of the role that owns) the database or its public schema, ` +
+        `and so can drop and replace the ledger and audit tables. Let the DATABASE_MIGRATION_URL role own them.`,
+    );
+  }
+  if (rights?.temporary || rights?.create) {
+    throw new DatabaseRoleError(
+      `DATABASE_URL connects as ${appRole}, which may still create ${rights.temporary ? "temporary tables" : "objects in the public schema"} ` +
+        `(granted to it directly or through another role) and with them move balances without ledger entries. ` +
+        `Revoke that right, or let the DATABASE_MIGRATION_URL role own the database so the app can revoke it at start.`,
+    );
+  }
   if (owned.length > 0) {
     const { name, owner } = owned[0]!;
     throw new DatabaseRoleError(

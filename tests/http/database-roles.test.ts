@@ -174,6 +174,14 @@ describe("an app role apart from the owner (DATABASE_MIGRATION_URL)", () => {
           /^42501: ledger_accounts: a balance changes only through ledger entries/,
         );
         expect(await refusedAsApp(app, "drop table audit_log")).toMatch(/^42501: must be owner/);
+        // Nor can it open an account that already holds money, with no entry behind it…
+        expect(
+          await refusedAsApp(app, `insert into ledger_accounts (id, kind, user_id, balance_kobo) values ('forged', 'user_held', '${member.id}', 10000000000)`),
+        ).toMatch(/^42501: ledger_accounts: an account opens with a balance of 0/);
+        // …nor create objects of its own: a temporary table is searched before the real ones in
+        // the ledger's trigger functions, and a trigger on it runs past the balance guard.
+        expect(await refusedAsApp(app, "create temporary table ledger_transfers (id text)")).toMatch(/^42501: permission denied to create temporary tables/);
+        expect(await refusedAsApp(app, "create table public.forged (id text)")).toMatch(/^42501: permission denied for schema public/);
       } finally {
         await app.end();
       }
@@ -193,6 +201,18 @@ describe("an app role apart from the owner (DATABASE_MIGRATION_URL)", () => {
       const owning = await start({ DATABASE_URL: urlFor(OWNER), DATABASE_MIGRATION_URL: urlFor(OWNER) });
       expect(await owning.exited).toBe(1);
       expect(owning.output()).toContain(`DATABASE_URL connects as ${OWNER}, which owns`);
+
+      // So is an app role that owns the database (and so its public schema: it could drop the
+      // tables), even when the tables belong to the migration role.
+      await asSuperuser(`alter database ${DATABASE} owner to ${APP}`);
+      await asSuperuser(`grant create on database ${DATABASE} to ${OWNER}`); // still migrates
+      try {
+        const owningDatabase = await start({ DATABASE_URL: urlFor(APP), DATABASE_MIGRATION_URL: urlFor(OWNER) });
+        expect(await owningDatabase.exited).toBe(1);
+        expect(owningDatabase.output()).toContain(`DATABASE_URL connects as ${APP}, which owns (or is a member of the role that owns) the database`);
+      } finally {
+        await asSuperuser(`alter database ${DATABASE} owner to ${OWNER}`);
+      }
     },
     120_000,
   );

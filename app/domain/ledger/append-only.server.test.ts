@@ -67,6 +67,7 @@ describe("the ledger is append-only, enforced by the database", () => {
   });
 
   it("refuses deleting accounts, changing their identity and writing a balance directly", async () => {
+    const other = await createUser(db);
     const before = await snapshot();
     await expectRefused(sql`delete from ledger_accounts where id = ${accounts.availableId}`, /append-only: DELETE/);
     await expectRefused(sql`truncate ledger_accounts cascade`, /append-only: TRUNCATE/);
@@ -79,6 +80,11 @@ describe("the ledger is append-only, enforced by the database", () => {
       sql`update ledger_accounts set balance_kobo = 0 where kind = 'platform'`,
       /only through ledger entries/,
     );
+    // An account opens at zero: opening one with money in it would be a balance without entries.
+    await expectRefused(
+      sql`insert into ledger_accounts (id, kind, user_id, balance_kobo) values (${newId()}, 'user_available', ${other.id}, 1000000)`,
+      /an account opens with a balance of 0/,
+    );
     await expectRefused(
       sql`update ledger_accounts set user_id = null, code = 'stolen' where id = ${accounts.availableId}`,
       /only the balance of an account can change/,
@@ -87,7 +93,6 @@ describe("the ledger is append-only, enforced by the database", () => {
       sql`update ledger_accounts set kind = 'platform' where id = ${accounts.heldId}`,
       /only the balance of an account can change/,
     );
-    const other = await createUser(db);
     await expectRefused(
       sql`update ledger_accounts set user_id = ${other.id} where id = ${accounts.heldId}`,
       /only the balance of an account can change/,
