@@ -5,8 +5,8 @@ import { type Actor, recordAudit } from "~/domain/audit/audit.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { DISPLAY_ID_ALPHABET, newDisplayId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
+import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { payoutCsv } from "./payout-csv";
-import { WithdrawalPermissionError } from "./process-withdrawal.server";
 
 /**
  * Payout files for the bank's bulk-transfer upload, in batches, so that no withdrawal is ever in
@@ -36,8 +36,9 @@ export type PayoutFile = {
   csv: string;
 };
 
-export type ExportPayoutsResult = { status: "ok"; file: PayoutFile } | { status: "nothing-new" };
-export type ReexportPayoutsResult = { status: "ok"; file: PayoutFile } | { status: "not-found" };
+/** Forbidden: the actor lacks manage_withdrawals (nothing is claimed or audited). */
+export type ExportPayoutsResult = { status: "ok"; file: PayoutFile } | { status: "nothing-new" } | Forbidden;
+export type ReexportPayoutsResult = { status: "ok"; file: PayoutFile } | { status: "not-found" } | Forbidden;
 
 const BATCH_PATTERN = new RegExp(`^PB[${DISPLAY_ID_ALPHABET}]{8}$`);
 /** Whether `value` has the form of a payout batch ("PB" + 8 display characters). */
@@ -96,10 +97,6 @@ function fileOf(batch: string, exportedAt: Date, rows: FileRow[]): PayoutFile {
   };
 }
 
-function checkPermission(actor: Actor) {
-  if (!hasPermission(actor, "manage_withdrawals")) throw new WithdrawalPermissionError(actor.id);
-}
-
 /** A batch name no withdrawal carries yet (8 random characters: a clash is a 1 in 10¹² event, but cheap to rule out). */
 async function freshBatch(tx: Database): Promise<string> {
   for (;;) {
@@ -115,7 +112,7 @@ async function freshBatch(tx: Database): Promise<string> {
  * references). "nothing-new" (and nothing written) when there is none.
  */
 export async function exportNewPayouts(db: Database, actor: Actor): Promise<ExportPayoutsResult> {
-  checkPermission(actor);
+  if (!hasPermission(actor, "manage_withdrawals")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<ExportPayoutsResult> => {
     const batch = await freshBatch(tx);
     const claimed = await tx
@@ -150,7 +147,7 @@ export async function exportNewPayouts(db: Database, actor: Actor): Promise<Expo
  * batch that does not exist.
  */
 export async function reexportPayoutBatch(db: Database, actor: Actor, batch: string): Promise<ReexportPayoutsResult> {
-  checkPermission(actor);
+  if (!hasPermission(actor, "manage_withdrawals")) return FORBIDDEN;
   if (!isPayoutBatch(batch)) return { status: "not-found" };
   return db.transaction(async (tx): Promise<ReexportPayoutsResult> => {
     const rows = await tx.select(fileColumns).from(withdrawals).where(eq(withdrawals.payoutBatch, batch)).orderBy(asc(withdrawals.id));

@@ -13,26 +13,17 @@ import {
 } from "~/domain/mail/templates";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
+import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import type { WithdrawalStatus } from "./lifecycle";
 import { withdrawalTransferKey } from "./request-withdrawal.server";
 
 export type ProcessResult =
   | { status: "ok"; withdrawal: { id: string; status: WithdrawalStatus; reference: string; amountKobo: Kobo } }
+  /** The actor lacks manage_withdrawals: nothing was changed. */
+  | Forbidden
   | { status: "not-found" }
   /** The withdrawal was not in the status this action starts from (another admin got there first). */
   | { status: "conflict"; current: WithdrawalStatus };
-
-/**
- * The actor lacks manage_withdrawals. Routes check the permission before calling (and answer
- * with their "Access Denied" page); reaching the domain without it is a bug, so it throws
- * rather than being one more status every caller must handle. Nothing was changed.
- */
-export class WithdrawalPermissionError extends Error {
-  constructor(readonly actorId: string) {
-    super(`Actor ${actorId} may not process withdrawals (manage_withdrawals)`);
-    this.name = "WithdrawalPermissionError";
-  }
-}
 
 type Transition = {
   from: WithdrawalStatus;
@@ -125,7 +116,7 @@ async function transition(
   t: Transition,
   now: Date,
 ): Promise<ProcessResult> {
-  if (!hasPermission(actor, "manage_withdrawals")) throw new WithdrawalPermissionError(actor.id);
+  if (!hasPermission(actor, "manage_withdrawals")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<ProcessResult> => {
     const [changed] = await tx
       .update(withdrawals)

@@ -53,7 +53,7 @@ export const withdrawalTransferKey = (withdrawalId: string, step: "hold" | "rele
   `withdrawal:${withdrawalId}:${step}`;
 
 /** Carries a refusal out of the transaction so that everything in it is rolled back. */
-class Refusal {
+class RollbackWith {
   constructor(readonly result: RequestWithdrawalResult) {}
 }
 
@@ -181,14 +181,14 @@ export async function requestWithdrawal(
         if (hold.status !== "posted") throw new Error(`requestWithdrawal: ${withdrawalTransferKey(id, "hold")} was already used`);
       } catch (err) {
         if (err instanceof InsufficientFundsError) {
-          throw new Refusal({ status: "insufficient-funds", availableKobo: err.balanceKobo });
+          throw new RollbackWith({ status: "insufficient-funds", availableKobo: err.balanceKobo });
         }
         throw err;
       }
       return { status: "ok", duplicate: false, withdrawal: stored };
     });
   } catch (err) {
-    if (err instanceof Refusal) return err.result;
+    if (err instanceof RollbackWith) return err.result;
     throw err;
   }
 }

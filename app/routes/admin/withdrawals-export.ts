@@ -1,7 +1,7 @@
 import type { Route } from "./+types/withdrawals-export";
 import { lagosDay } from "~/lib/lagos-time";
 import { exportNewPayouts, type PayoutFile, reexportPayoutBatch } from "~/domain/withdrawals/payout-export.server";
-import { actorFrom, requireAdmin } from "~/server/auth.server";
+import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
 
 const DENIED = "Access Denied. You do not have permission to manage withdrawals.";
@@ -38,12 +38,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (batch !== undefined) {
     const name = batch.trim().toUpperCase();
     const result = await reexportPayoutBatch(db, actor, name);
-    if (result.status === "not-found") return text(404, `There is no payout file ${name.slice(0, 20) || "(none named)"}.`);
-    return csvResponse(result.file);
+    switch (result.status) {
+      case "forbidden":
+        throw forbidden(DENIED);
+      case "not-found":
+        return text(404, `There is no payout file ${name.slice(0, 20) || "(none named)"}.`);
+      case "ok":
+        return csvResponse(result.file);
+    }
   }
   const result = await exportNewPayouts(db, actor);
-  if (result.status === "nothing-new") return text(409, NOTHING_NEW);
-  return csvResponse(result.file);
+  switch (result.status) {
+    case "forbidden":
+      throw forbidden(DENIED);
+    case "nothing-new":
+      return text(409, NOTHING_NEW);
+    case "ok":
+      return csvResponse(result.file);
+  }
 }
 
 const PRIVATE = {

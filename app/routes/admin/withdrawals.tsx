@@ -16,7 +16,7 @@ import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "~/domain/withdrawals
 import { listWithdrawalsForAdmin } from "~/domain/withdrawals/list-withdrawals.server";
 import { payoutExportCounts } from "~/domain/withdrawals/payout-export.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
-import { actorFrom, requireAdmin } from "~/server/auth.server";
+import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
@@ -115,6 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ toast: updateFailed("Could not update the withdrawal.") }, { status: 400 });
   const { intent, withdrawalId } = parsed.data;
   const result = await TRANSITIONS[intent](context.services.db, actorFrom(admin, context), withdrawalId);
+  if (result.status === "forbidden") throw forbidden(DENIED);
   if (result.status === "not-found") {
     return data({ toast: updateFailed("This withdrawal request no longer exists.") }, { status: 404 });
   }
