@@ -345,7 +345,7 @@ describe("claimAdvertReward", () => {
       maxClicks: 1,
       imageUrl: null,
     });
-    expect(edited).toEqual({ ok: true, changed: true });
+    expect(edited).toEqual({ status: "ok", changed: true });
     expect(await claimAdvertReward(db, c.id, other)).toEqual({ status: "no-slots" });
     expect(await clicksOf(other)).toBe(1);
   });

@@ -17,7 +17,7 @@ export type MemberAdvert = {
   imageUrl: string | null;
 };
 
-type Refusal =
+type ViewRefusal =
   | { status: "not-approved" }
   | { status: "not-member" }
   | { status: "not-found" }
@@ -27,11 +27,11 @@ type Refusal =
 
 export type StartViewResult =
   | { status: "ok"; advert: MemberAdvert; dwellSeconds: number; startedAt: Date; secondsLeft: number }
-  | Refusal;
+  | ViewRefusal;
 
 export type ClaimResult =
   | { status: "ok"; rewardKobo: Kobo; advertId: string; viewId: string; transferId: string }
-  | Refusal
+  | ViewRefusal
   | { status: "not-started" }
   | { status: "too-early"; secondsLeft: number };
 

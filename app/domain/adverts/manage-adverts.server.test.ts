@@ -61,9 +61,9 @@ describe("who may manage adverts", () => {
     const before = await advertRow(advertId);
     const auditBefore = await db.$count(auditLog);
     for (const actor of [without, memberActor]) {
-      expect(await createAdvert(db, actor, input)).toEqual({ ok: false, reason: "forbidden" });
-      expect(await updateAdvert(db, actor, advertId, input)).toEqual({ ok: false, reason: "forbidden" });
-      expect(await deleteAdvert(db, actor, advertId)).toEqual({ ok: false, reason: "forbidden" });
+      expect(await createAdvert(db, actor, input)).toEqual({ status: "forbidden" });
+      expect(await updateAdvert(db, actor, advertId, input)).toEqual({ status: "forbidden" });
+      expect(await deleteAdvert(db, actor, advertId)).toEqual({ status: "forbidden" });
     }
     expect(await advertRow(advertId)).toEqual(before);
     expect(await db.$count(auditLog)).toBe(auditBefore);
@@ -72,17 +72,17 @@ describe("who may manage adverts", () => {
   it("the super admin can do everything an admin can", async () => {
     const superAdmin = await advertAdmin(db, [], "super_admin");
     const created = await createAdvert(db, superAdmin, input);
-    expect(created).toMatchObject({ ok: true });
-    const advertId = created.ok ? created.advertId : "";
-    expect(await updateAdvert(db, superAdmin, advertId, { ...input, title: "Renamed" })).toEqual({ ok: true, changed: true });
-    expect(await deleteAdvert(db, superAdmin, advertId)).toEqual({ ok: true, outcome: "erased" });
+    expect(created).toMatchObject({ status: "ok" });
+    const advertId = created.status === "ok" ? created.advertId : "";
+    expect(await updateAdvert(db, superAdmin, advertId, { ...input, title: "Renamed" })).toEqual({ status: "ok", changed: true });
+    expect(await deleteAdvert(db, superAdmin, advertId)).toEqual({ status: "erased" });
   });
 });
 
 describe("createAdvert", () => {
   it("stores the advert, active with no clicks, and audits it", async () => {
     const result = await createAdvert(db, admin, input);
-    if (!result.ok) throw new Error(result.reason);
+    if (result.status !== "ok") throw new Error(result.status);
     expect(result.advertId).toMatch(/^[A-Za-z0-9_-]{21}$/);
     expect(await advertRow(result.advertId)).toMatchObject({
       ...input,
@@ -120,8 +120,7 @@ describe("createAdvert", () => {
 describe("the money limits of the settings (₦1,000.00 a click, ₦1,000,000.00 an advert by default)", () => {
   const REWARD_LIMIT = "Reward per click can be at most ₦1,000.00.";
   const overLimit = (errors: Record<string, string>) => ({
-    ok: false,
-    reason: "over-limit",
+    status: "over-limit",
     errors,
     limits: { maxRewardKobo: 100_000n, maxBudgetKobo: 100_000_000n },
   });
@@ -146,7 +145,7 @@ describe("the money limits of the settings (₦1,000.00 a click, ₦1,000,000.00
     );
     // Both at once: each on its field.
     expect(await createAdvert(db, admin, { ...input, rewardKobo: 200_000n, maxClicks: 1_000 })).toMatchObject({
-      reason: "over-limit",
+      status: "over-limit",
       errors: { rewardAmount: REWARD_LIMIT, maxClicks: expect.stringContaining("₦1,000,000.00") },
     });
     expect(await advertCount()).toBe(before);
@@ -154,8 +153,8 @@ describe("the money limits of the settings (₦1,000.00 a click, ₦1,000,000.00
 
   it("accepts an advert exactly at both limits", async () => {
     const created = await createAdvert(db, admin, { ...input, rewardKobo: 100_000n, maxClicks: 1_000 });
-    expect(created).toMatchObject({ ok: true });
-    expect(await advertRow(created.ok ? created.advertId : "")).toMatchObject({ rewardKobo: 100_000n, maxClicks: 1_000 });
+    expect(created).toMatchObject({ status: "ok" });
+    expect(await advertRow(created.status === "ok" ? created.advertId : "")).toMatchObject({ rewardKobo: 100_000n, maxClicks: 1_000 });
   });
 
   it("an edit cannot raise an advert over a limit; nothing changes and nothing is audited", async () => {
@@ -165,40 +164,40 @@ describe("the money limits of the settings (₦1,000.00 a click, ₦1,000,000.00
       overLimit({ rewardAmount: REWARD_LIMIT }),
     );
     expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 100_000n, maxClicks: 1_001 })).toMatchObject({
-      reason: "over-limit",
+      status: "over-limit",
       errors: { maxClicks: expect.stringContaining("can be at most ₦1,000,000.00") },
     });
     expect(await advertRow(advertId)).toEqual(before);
     expect((await auditFor(advertId)).map((e) => e.action)).toEqual(["advert.create"]);
-    expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 100_000n, maxClicks: 1_000 })).toEqual({ ok: true, changed: true });
+    expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 100_000n, maxClicks: 1_000 })).toEqual({ status: "ok", changed: true });
   });
 
   it("a changed limit applies to the next advert; one made under a higher limit can be corrected or scaled down, not up", async () => {
     const settingsAdmin = await advertAdmin(db, ["manage_settings"]);
     try {
       expect(await updateAdvertMoneyLimits(db, settingsAdmin, { maxAdvertRewardKobo: 500_000n, maxAdvertBudgetKobo: 5_000_000n })).toEqual({
-        ok: true,
+        status: "ok",
         changed: true,
       });
       const advertId = await postAdvert(db, admin, { ...input, rewardKobo: 500_000n, maxClicks: 10 }); // ₦5,000 × 10
       expect(await createAdvert(db, admin, { ...input, rewardKobo: 500_001n, maxClicks: 1 })).toMatchObject({
-        reason: "over-limit",
+        status: "over-limit",
         errors: { rewardAmount: "Reward per click can be at most ₦5,000.00." },
       });
 
       // Lowered again: the same advert cannot be posted, nor this one raised...
       await updateAdvertMoneyLimits(db, settingsAdmin, { maxAdvertRewardKobo: 100_000n, maxAdvertBudgetKobo: 1_000_000n });
-      expect(await createAdvert(db, admin, { ...input, rewardKobo: 500_000n, maxClicks: 10 })).toMatchObject({ reason: "over-limit" });
+      expect(await createAdvert(db, admin, { ...input, rewardKobo: 500_000n, maxClicks: 10 })).toMatchObject({ status: "over-limit" });
       expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 500_000n, maxClicks: 11 })).toMatchObject({
-        reason: "over-limit",
+        status: "over-limit",
         errors: { maxClicks: "Budget (reward × max clicks) can be at most ₦10,000.00; this advert's is ₦55,000.00." },
       });
       // ...but its text can be corrected and it can be scaled down.
       expect(await updateAdvert(db, admin, advertId, { ...input, title: "Corrected", rewardKobo: 500_000n, maxClicks: 10 })).toEqual({
-        ok: true,
+        status: "ok",
         changed: true,
       });
-      expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 400_000n, maxClicks: 5 })).toEqual({ ok: true, changed: true });
+      expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 400_000n, maxClicks: 5 })).toEqual({ status: "ok", changed: true });
     } finally {
       await updateAdvertMoneyLimits(db, settingsAdmin, {
         maxAdvertRewardKobo: DEFAULT_APP_SETTINGS.maxAdvertRewardKobo,
@@ -256,7 +255,7 @@ describe("updateAdvert", () => {
   it("saves the changes and audits only what changed", async () => {
     const advertId = await postAdvert(db, admin, input);
     const result = await updateAdvert(db, admin, advertId, { ...input, title: "Indomie Onion", rewardKobo: 3_000n, imageUrl: null });
-    expect(result).toEqual({ ok: true, changed: true });
+    expect(result).toEqual({ status: "ok", changed: true });
     expect(await advertRow(advertId)).toMatchObject({ title: "Indomie Onion", rewardKobo: 3_000n, imageUrl: null });
     const entries = await auditFor(advertId);
     expect(entries.map((e) => e.action)).toEqual(["advert.create", "advert.update"]);
@@ -269,7 +268,7 @@ describe("updateAdvert", () => {
   it("saving the same values changes nothing and writes no audit row", async () => {
     const advertId = await postAdvert(db, admin, input);
     const before = await advertRow(advertId);
-    expect(await updateAdvert(db, admin, advertId, { ...input })).toEqual({ ok: true, changed: false });
+    expect(await updateAdvert(db, admin, advertId, { ...input })).toEqual({ status: "ok", changed: false });
     expect(await advertRow(advertId)).toEqual(before);
     expect((await auditFor(advertId)).map((e) => e.action)).toEqual(["advert.create"]);
   });
@@ -279,12 +278,11 @@ describe("updateAdvert", () => {
     await claimOnce(advertId);
     await claimOnce(advertId);
     expect(await updateAdvert(db, admin, advertId, { ...input, maxClicks: 1 })).toEqual({
-      ok: false,
-      reason: "max-clicks-below-current",
+      status: "max-clicks-below-current",
       currentClicks: 2,
     });
     expect((await advertRow(advertId))?.maxClicks).toBe(5);
-    expect(await updateAdvert(db, admin, advertId, { ...input, maxClicks: 2 })).toEqual({ ok: true, changed: true });
+    expect(await updateAdvert(db, admin, advertId, { ...input, maxClicks: 2 })).toEqual({ status: "ok", changed: true });
     expect(await getAdvert(db, advertId)).toMatchObject({ currentClicks: 2, maxClicks: 2, status: "Completed" });
   });
 
@@ -298,30 +296,30 @@ describe("updateAdvert", () => {
   });
 
   it("an unknown or deleted advert is not found", async () => {
-    expect(await updateAdvert(db, admin, "no-such-advert", input)).toEqual({ ok: false, reason: "not-found" });
+    expect(await updateAdvert(db, admin, "no-such-advert", input)).toEqual({ status: "not-found" });
     const advertId = await postAdvert(db, admin);
     await claimOnce(advertId);
-    expect(await deleteAdvert(db, admin, advertId)).toEqual({ ok: true, outcome: "deactivated" });
-    expect(await updateAdvert(db, admin, advertId, input)).toEqual({ ok: false, reason: "not-found" });
+    expect(await deleteAdvert(db, admin, advertId)).toEqual({ status: "deactivated" });
+    expect(await updateAdvert(db, admin, advertId, input)).toEqual({ status: "not-found" });
   });
 });
 
 describe("deleteAdvert: an advert that has been viewed is deactivated, never erased", () => {
   it("erases an advert nobody has opened, and audits it", async () => {
     const advertId = await postAdvert(db, admin, input);
-    expect(await deleteAdvert(db, admin, advertId)).toEqual({ ok: true, outcome: "erased" });
+    expect(await deleteAdvert(db, admin, advertId)).toEqual({ status: "erased" });
     expect(await advertRow(advertId)).toBeUndefined();
     const entries = await auditFor(advertId);
     expect(entries.map((e) => e.action)).toEqual(["advert.create", "advert.delete"]);
     expect(entries[1]).toMatchObject({ before: { title: input.title, currentClicks: 0 }, after: { outcome: "erased" } });
-    expect(await deleteAdvert(db, admin, advertId)).toEqual({ ok: false, reason: "not-found" });
+    expect(await deleteAdvert(db, admin, advertId)).toEqual({ status: "not-found" });
   });
 
   it("deactivates an advert someone has opened but not yet claimed; their claim is then refused", async () => {
     const advertId = await postAdvert(db, admin);
     const viewer = await member(db);
     await startAdvertView(db, viewer.id, advertId, longAgo());
-    expect(await deleteAdvert(db, admin, advertId)).toEqual({ ok: true, outcome: "deactivated" });
+    expect(await deleteAdvert(db, admin, advertId)).toEqual({ status: "deactivated" });
     expect(await advertRow(advertId)).toMatchObject({ isActive: false });
     expect(await claimAdvertReward(db, viewer.id, advertId)).toEqual({ status: "not-found" });
     expect(await startAdvertView(db, viewer.id, advertId)).toEqual({ status: "not-found" });
@@ -334,7 +332,7 @@ describe("deleteAdvert: an advert that has been viewed is deactivated, never era
     const other = await member(db);
     expect((await listAvailableAdverts(db, other.id)).map((a) => a.id)).toContain(advertId);
 
-    expect(await deleteAdvert(db, admin, advertId)).toEqual({ ok: true, outcome: "deactivated" });
+    expect(await deleteAdvert(db, admin, advertId)).toEqual({ status: "deactivated" });
     expect(await advertRow(advertId)).toMatchObject({ isActive: false, currentClicks: 1 });
     expect(await db.$count(advertViews, eq(advertViews.advertId, advertId))).toBe(1);
     expect((await balances(db, viewer.id)).availableKobo).toBe(2_500n);
@@ -342,7 +340,7 @@ describe("deleteAdvert: an advert that has been viewed is deactivated, never era
     expect((await listAdvertsForAdmin(db)).adverts.map((a) => a.id)).not.toContain(advertId);
     expect(await getAdvert(db, advertId)).toBeNull();
     expect((await auditFor(advertId)).at(-1)).toMatchObject({ action: "advert.delete", after: { outcome: "deactivated" } });
-    expect(await deleteAdvert(db, admin, advertId)).toEqual({ ok: false, reason: "not-found" });
+    expect(await deleteAdvert(db, admin, advertId)).toEqual({ status: "not-found" });
   });
 
   it("the database itself refuses to erase a viewed advert or to over-count clicks", async () => {

@@ -6,6 +6,7 @@ import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
+import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { onPage, pageWindow } from "~/domain/shared/paging";
 import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors, type AdvertMoneyLimits } from "./money-limits";
 import { assertAdvertInput, type AdvertInput } from "./validation";
@@ -16,9 +17,7 @@ export type AdvertStatus = "Active" | "Completed";
 export const advertStatus = (a: { currentClicks: number; maxClicks: number }): AdvertStatus =>
   a.currentClicks < a.maxClicks ? "Active" : "Completed";
 
-type Forbidden = { ok: false; reason: "forbidden" };
-const FORBIDDEN: Forbidden = { ok: false, reason: "forbidden" };
-const NOT_FOUND = { ok: false, reason: "not-found" } as const;
+const NOT_FOUND = { status: "not-found" } as const;
 
 /** The advert fields as audit JSON (bigint as a string). */
 const auditFields = (a: AdvertInput) => ({
@@ -30,7 +29,7 @@ const auditFields = (a: AdvertInput) => ({
 });
 
 /** An advert over the settings' reward or budget limit: the form's messages, and the limits. */
-export type OverLimit = { ok: false; reason: "over-limit"; errors: AdvertMoneyLimitErrors; limits: AdvertMoneyLimits };
+export type OverLimit = { status: "over-limit"; errors: AdvertMoneyLimitErrors; limits: AdvertMoneyLimits };
 
 /**
  * The advert money limits, read in the caller's transaction with a share lock on the settings
@@ -55,17 +54,17 @@ export async function createAdvert(
   db: Database,
   actor: Actor,
   input: AdvertInput,
-): Promise<{ ok: true; advertId: string } | Forbidden | OverLimit> {
+): Promise<{ status: "ok"; advertId: string } | Forbidden | OverLimit> {
   if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
   assertAdvertInput(input);
   const advertId = newId();
-  return db.transaction(async (tx): Promise<{ ok: true; advertId: string } | OverLimit> => {
+  return db.transaction(async (tx): Promise<{ status: "ok"; advertId: string } | OverLimit> => {
     const limits = await moneyLimitsIn(tx);
     const errors = advertMoneyLimitErrors(input, limits);
-    if (errors) return { ok: false, reason: "over-limit", errors, limits };
+    if (errors) return { status: "over-limit", errors, limits };
     await tx.insert(adverts).values({ id: advertId, ...fieldsOf(input), postedByAdminId: actor.id });
     await recordAudit(tx, { actor, action: "advert.create", targetType: "advert", targetId: advertId, after: auditFields(input) });
-    return { ok: true, advertId };
+    return { status: "ok", advertId };
   });
 }
 
@@ -78,10 +77,10 @@ const fieldsOf = (input: AdvertInput) => ({
 });
 
 export type UpdateAdvertResult =
-  | { ok: true; changed: boolean }
+  | { status: "ok"; changed: boolean }
   | Forbidden
-  | { ok: false; reason: "not-found" }
-  | { ok: false; reason: "max-clicks-below-current"; currentClicks: number }
+  | { status: "not-found" }
+  | { status: "max-clicks-below-current"; currentClicks: number }
   | OverLimit;
 
 /**
@@ -109,15 +108,15 @@ export async function updateAdvert(
       .for("update");
     if (!current) return NOT_FOUND;
     if (input.maxClicks < current.currentClicks) {
-      return { ok: false, reason: "max-clicks-below-current", currentClicks: current.currentClicks };
+      return { status: "max-clicks-below-current", currentClicks: current.currentClicks };
     }
     const limits = await moneyLimitsIn(tx);
     const errors = advertMoneyLimitErrors(input, limits, current);
-    if (errors) return { ok: false, reason: "over-limit", errors, limits };
+    if (errors) return { status: "over-limit", errors, limits };
     const before = auditFields(current);
     const after = auditFields(input);
     const changedKeys = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
-    if (changedKeys.length === 0) return { ok: true, changed: false };
+    if (changedKeys.length === 0) return { status: "ok", changed: false };
     await tx
       .update(adverts)
       .set({ ...fieldsOf(input), updatedAt: new Date() })
@@ -130,11 +129,12 @@ export async function updateAdvert(
       before: Object.fromEntries(changedKeys.map((k) => [k, before[k]])),
       after: Object.fromEntries(changedKeys.map((k) => [k, after[k]])),
     });
-    return { ok: true, changed: true };
+    return { status: "ok", changed: true };
   });
 }
 
-export type DeleteAdvertResult = { ok: true; outcome: "erased" | "deactivated" } | Forbidden | { ok: false; reason: "not-found" };
+/** Two successes: "erased" (nobody had opened it) or "deactivated" (kept for its views and payments). */
+export type DeleteAdvertResult = { status: "erased" } | { status: "deactivated" } | Forbidden | { status: "not-found" };
 
 /**
  * Deletes an advert (needs manage_adverts). One nobody has opened is erased; one that has been
@@ -168,7 +168,7 @@ export async function deleteAdvert(db: Database, actor: Actor, advertId: string)
       before: { ...auditFields(current), currentClicks: current.currentClicks },
       after: { outcome },
     });
-    return { ok: true, outcome };
+    return { status: outcome };
   });
 }
 

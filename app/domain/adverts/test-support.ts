@@ -40,7 +40,7 @@ export async function postAdvert(db: Database, admin: Actor, overrides: Partial<
     imageUrl: null,
     ...overrides,
   });
-  if (!result.ok) throw new Error(`postAdvert: ${result.reason}`);
+  if (result.status !== "ok") throw new Error(`postAdvert: ${result.status}`);
   return result.advertId;
 }
 

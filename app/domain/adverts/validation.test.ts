@@ -14,14 +14,14 @@ const valid = {
 
 const errorsOf = (input: Record<string, unknown>) => {
   const result = parseAdvertForm(input);
-  if (result.ok) throw new Error("expected a refusal");
+  if (result.status === "ok") throw new Error("expected a refusal");
   return result.fieldErrors;
 };
 
 describe("advert form", () => {
   it("reads a valid form into kobo, a whole click count and no image", () => {
     expect(parseAdvertForm(valid)).toEqual({
-      ok: true,
+      status: "ok",
       value: { title: "Buy Indomie", description: "The taste of home.", rewardKobo: 2_550n, maxClicks: 100, imageUrl: null },
     });
     expect(advertFormSchema(APP_URL).parse({ ...valid, imageUrl: undefined }).imageUrl).toBeNull();
@@ -29,9 +29,9 @@ describe("advert form", () => {
 
   it("reward: naira with at most 2 decimals, above zero, no floats", () => {
     const reward = (rewardAmount: string) => parseAdvertForm({ ...valid, rewardAmount });
-    expect(reward("0.01")).toMatchObject({ ok: true, value: { rewardKobo: 1n } });
-    expect(reward("1,000")).toMatchObject({ ok: true, value: { rewardKobo: 100_000n } });
-    expect(reward("0.1")).toMatchObject({ ok: true, value: { rewardKobo: 10n } });
+    expect(reward("0.01")).toMatchObject({ status: "ok", value: { rewardKobo: 1n } });
+    expect(reward("1,000")).toMatchObject({ status: "ok", value: { rewardKobo: 100_000n } });
+    expect(reward("0.1")).toMatchObject({ status: "ok", value: { rewardKobo: 10n } });
     expect(errorsOf({ ...valid, rewardAmount: "1.005" }).rewardAmount).toEqual(["Use at most 2 decimal places."]);
     expect(errorsOf({ ...valid, rewardAmount: "0" }).rewardAmount).toEqual(["Reward must be more than ₦0.00."]);
     expect(errorsOf({ ...valid, rewardAmount: "0.00" }).rewardAmount).toEqual(["Reward must be more than ₦0.00."]);
@@ -41,8 +41,8 @@ describe("advert form", () => {
   });
 
   it("max clicks: a whole number from 1 to 1,000,000", () => {
-    expect(parseAdvertForm({ ...valid, maxClicks: " 1 " })).toMatchObject({ ok: true, value: { maxClicks: 1 } });
-    expect(parseAdvertForm({ ...valid, maxClicks: "1000000" })).toMatchObject({ ok: true, value: { maxClicks: 1_000_000 } });
+    expect(parseAdvertForm({ ...valid, maxClicks: " 1 " })).toMatchObject({ status: "ok", value: { maxClicks: 1 } });
+    expect(parseAdvertForm({ ...valid, maxClicks: "1000000" })).toMatchObject({ status: "ok", value: { maxClicks: 1_000_000 } });
     for (const bad of ["0", "-1", "1.5", "1e3", "", "ten", "1000001", "99999999999999999999"]) {
       expect(errorsOf({ ...valid, maxClicks: bad }).maxClicks, bad).toHaveLength(1);
     }
@@ -57,7 +57,7 @@ describe("advert form", () => {
 
   it("image URL: optional, https only, never the app's own", () => {
     expect(parseAdvertForm({ ...valid, imageUrl: " https://cdn.example.ng/ad.png " })).toMatchObject({
-      ok: true,
+      status: "ok",
       value: { imageUrl: "https://cdn.example.ng/ad.png" },
     });
     for (const bad of [

@@ -31,8 +31,7 @@ describe("updateBranding", () => {
     const member = await actorWith("user", ["manage_settings"]);
     for (const actor of [withoutIt, member]) {
       expect(await updateBranding(db, actor, { appName: "Hijacked", logoUrl: "/evil.svg" })).toEqual({
-        ok: false,
-        reason: "forbidden",
+        status: "forbidden",
       });
     }
     expect(await getAppSettings(db)).toEqual(before);
@@ -43,7 +42,7 @@ describe("updateBranding", () => {
     const actor = await actorWith("admin", ["manage_settings"]);
     const before = await getAppSettings(db);
     const result = await updateBranding(db, actor, { appName: before.appName, logoUrl: before.logoUrl });
-    expect(result).toMatchObject({ ok: true, changed: false });
+    expect(result).toMatchObject({ status: "ok", changed: false });
     expect(await getAppSettings(db)).toEqual(before);
     expect(await settingsAudit()).toEqual([]);
   });
@@ -54,7 +53,7 @@ describe("updateBranding", () => {
     expect(start).toMatchObject({ appName: DEFAULT_APP_SETTINGS.appName, logoUrl: DEFAULT_APP_SETTINGS.logoUrl });
 
     expect(await updateBranding(db, admin, { appName: "AdNaira Plus", logoUrl: "https://cdn.example.com/logo.png" })).toMatchObject({
-      ok: true,
+      status: "ok",
       changed: true,
     });
     const after = await getAppSettings(db);
@@ -79,7 +78,7 @@ describe("updateBranding", () => {
     // Changing one of the two is a change; the audit records the real previous values.
     const root = await actorWith("super_admin", []);
     expect(await updateBranding(db, root, { appName: "AdNaira Plus", logoUrl: "/img/brand.png" })).toMatchObject({
-      ok: true,
+      status: "ok",
       changed: true,
     });
     expect(await getAppSettings(db)).toMatchObject({ appName: "AdNaira Plus", logoUrl: "/img/brand.png" });
@@ -92,7 +91,7 @@ describe("updateBranding", () => {
 
     // And saving those same values again is a no-op.
     expect(await updateBranding(db, admin, { appName: "AdNaira Plus", logoUrl: "/img/brand.png" })).toMatchObject({
-      ok: true,
+      status: "ok",
       changed: false,
     });
     expect(await settingsAudit()).toHaveLength(2);
@@ -114,7 +113,7 @@ describe("updateAdvertMoneyLimits", () => {
     const withoutIt = await actorWith("admin", PERMISSIONS.filter((p) => p !== "manage_settings"));
     const member = await actorWith("user", ["manage_settings"]);
     for (const actor of [advertsAdmin, withoutIt, member]) {
-      expect(await updateAdvertMoneyLimits(db, actor, limits(10_000_000n, 10_000_000_000n))).toEqual({ ok: false, reason: "forbidden" });
+      expect(await updateAdvertMoneyLimits(db, actor, limits(10_000_000n, 10_000_000_000n))).toEqual({ status: "forbidden" });
       expect(await auditBy(actor.id)).toEqual([]);
     }
     expect(await getAppSettings(db)).toEqual(before);
@@ -123,7 +122,7 @@ describe("updateAdvertMoneyLimits", () => {
   it("a change is saved and audited with before/after in kobo; the same values again write nothing", async () => {
     const admin = await actorWith("admin", ["manage_settings"]);
     const start = await getAppSettings(db);
-    expect(await updateAdvertMoneyLimits(db, admin, limits(250_050n, 50_000_000n))).toEqual({ ok: true, changed: true });
+    expect(await updateAdvertMoneyLimits(db, admin, limits(250_050n, 50_000_000n))).toEqual({ status: "ok", changed: true });
     const after = await getAppSettings(db);
     expect(after).toMatchObject({ maxAdvertRewardKobo: 250_050n, maxAdvertBudgetKobo: 50_000_000n });
     const { maxAdvertRewardKobo: _r, maxAdvertBudgetKobo: _b, updatedAt: _u, ...restAfter } = after;
@@ -138,7 +137,7 @@ describe("updateAdvertMoneyLimits", () => {
         after: { maxAdvertRewardKobo: "250050", maxAdvertBudgetKobo: "50000000" },
       }),
     ]);
-    expect(await updateAdvertMoneyLimits(db, admin, limits(250_050n, 50_000_000n))).toEqual({ ok: true, changed: false });
+    expect(await updateAdvertMoneyLimits(db, admin, limits(250_050n, 50_000_000n))).toEqual({ status: "ok", changed: false });
     expect(await auditBy(admin.id)).toHaveLength(1);
   });
 

@@ -5,8 +5,9 @@ import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { ADVERT_MONEY_LIMIT_CEILINGS } from "~/domain/adverts/money-limits";
 import { hasPermission } from "~/domain/permissions/permissions";
 import type { Kobo } from "~/domain/shared/money";
+import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 
-export type UpdateBrandingResult = { ok: true; changed: boolean } | { ok: false; reason: "forbidden" };
+export type UpdateBrandingResult = { status: "ok"; changed: boolean } | Forbidden;
 
 /** Application name and logo. Audited with before/after when anything changes. */
 export async function updateBranding(
@@ -14,7 +15,7 @@ export async function updateBranding(
   actor: Actor,
   input: { appName: string; logoUrl: string },
 ): Promise<UpdateBrandingResult> {
-  if (!hasPermission(actor, "manage_settings")) return { ok: false, reason: "forbidden" };
+  if (!hasPermission(actor, "manage_settings")) return FORBIDDEN;
   return db.transaction(async (tx) => {
     const [current] = await tx
       .select({ appName: appSettings.appName, logoUrl: appSettings.logoUrl })
@@ -22,7 +23,7 @@ export async function updateBranding(
       .where(eq(appSettings.id, 1))
       .for("update");
     if (!current) throw new Error("app settings are missing: the database was not seeded");
-    if (current.appName === input.appName && current.logoUrl === input.logoUrl) return { ok: true, changed: false };
+    if (current.appName === input.appName && current.logoUrl === input.logoUrl) return { status: "ok", changed: false };
     await tx
       .update(appSettings)
       .set({ appName: input.appName, logoUrl: input.logoUrl, updatedAt: new Date() })
@@ -34,11 +35,11 @@ export async function updateBranding(
       before: current,
       after: { appName: input.appName, logoUrl: input.logoUrl },
     });
-    return { ok: true, changed: true };
+    return { status: "ok", changed: true };
   });
 }
 
-export type UpdateAdvertMoneyLimitsResult = { ok: true; changed: boolean } | { ok: false; reason: "forbidden" };
+export type UpdateAdvertMoneyLimitsResult = { status: "ok"; changed: boolean } | Forbidden;
 
 /**
  * The most an advert may pay per click and in all (reward × max clicks), in kobo. Only with
@@ -51,7 +52,7 @@ export async function updateAdvertMoneyLimits(
   actor: Actor,
   input: { maxAdvertRewardKobo: Kobo; maxAdvertBudgetKobo: Kobo },
 ): Promise<UpdateAdvertMoneyLimitsResult> {
-  if (!hasPermission(actor, "manage_settings")) return { ok: false, reason: "forbidden" };
+  if (!hasPermission(actor, "manage_settings")) return FORBIDDEN;
   const { maxAdvertRewardKobo: reward, maxAdvertBudgetKobo: budget } = input;
   if (
     typeof reward !== "bigint" ||
@@ -71,7 +72,7 @@ export async function updateAdvertMoneyLimits(
       .where(eq(appSettings.id, 1))
       .for("update");
     if (!current) throw new Error("app settings are missing: the database was not seeded");
-    if (current.maxAdvertRewardKobo === reward && current.maxAdvertBudgetKobo === budget) return { ok: true, changed: false };
+    if (current.maxAdvertRewardKobo === reward && current.maxAdvertBudgetKobo === budget) return { status: "ok", changed: false };
     await tx
       .update(appSettings)
       .set({ maxAdvertRewardKobo: reward, maxAdvertBudgetKobo: budget, updatedAt: new Date() })
@@ -84,6 +85,6 @@ export async function updateAdvertMoneyLimits(
       before: { maxAdvertRewardKobo: current.maxAdvertRewardKobo.toString(), maxAdvertBudgetKobo: current.maxAdvertBudgetKobo.toString() },
       after: { maxAdvertRewardKobo: reward.toString(), maxAdvertBudgetKobo: budget.toString() },
     });
-    return { ok: true, changed: true };
+    return { status: "ok", changed: true };
   });
 }

@@ -93,12 +93,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     const target = AdvertIdSchema.safeParse(form);
     if (!target.success) return data({ ok: false as const, intent: "delete" as const, toast: failed("Delete Failed", "Choose an advert to delete.") }, { status: 400 });
     const result = await deleteAdvert(db, actor, target.data.advertId);
-    if (!result.ok) {
-      if (result.reason === "forbidden") throw forbidden(DENIED);
+    if (result.status === "forbidden") throw forbidden(DENIED);
+    if (result.status === "not-found") {
       return data({ ok: false as const, intent: "delete" as const, toast: failed("Delete Failed", GONE) }, { status: 409 });
     }
     const description =
-      result.outcome === "erased"
+      result.status === "erased"
         ? "The advert has been deleted."
         : "Members had already viewed this advert, so it was deactivated instead of erased: it is hidden everywhere and can no longer be claimed, and its views and payments are kept.";
     return { ok: true as const, intent: "delete" as const, toast: { type: "success", title: "Advert Deleted", description } satisfies ToastMessage };
@@ -112,7 +112,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const echo = { intent: intent.data.intent, advertId, values: safeValues(form, ECHO) };
 
   const parsed = parseAdvertForm(form, context.services.config.appUrl);
-  if (!parsed.ok) {
+  if (parsed.status === "invalid") {
     const errors = Object.fromEntries(Object.entries(parsed.fieldErrors).map(([field, messages]) => [field, messages[0] ?? ""]));
     const first = Object.values(errors)[0] ?? "Check the form and try again.";
     return formFailureWith(echo, errors, failed(failTitle, first), 400);
@@ -120,10 +120,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (creating) {
     const result = await createAdvert(db, actor, parsed.value);
-    if (!result.ok) {
-      if (result.reason === "forbidden") throw forbidden(DENIED);
-      return overLimit(echo, result, failTitle);
-    }
+    if (result.status === "forbidden") throw forbidden(DENIED);
+    if (result.status === "over-limit") return overLimit(echo, result, failTitle);
     return redirectWithToast(context, LIST_PATH, {
       type: "success",
       title: "Advert Created",
@@ -132,27 +130,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   const result = await updateAdvert(db, actor, advertId!, parsed.value);
-  if (!result.ok) {
-    switch (result.reason) {
-      case "forbidden":
-        throw forbidden(DENIED);
-      case "not-found":
-        return formFailureWith(echo, { form: GONE }, failed(failTitle, GONE), 409);
-      case "max-clicks-below-current": {
-        const message = `Max clicks cannot be below the ${result.currentClicks.toLocaleString("en-NG")} clicks already used.`;
-        return formFailureWith(echo, { maxClicks: message }, failed(failTitle, message), 400);
-      }
-      case "over-limit":
-        return overLimit(echo, result, failTitle);
+  switch (result.status) {
+    case "forbidden":
+      throw forbidden(DENIED);
+    case "not-found":
+      return formFailureWith(echo, { form: GONE }, failed(failTitle, GONE), 409);
+    case "max-clicks-below-current": {
+      const message = `Max clicks cannot be below the ${result.currentClicks.toLocaleString("en-NG")} clicks already used.`;
+      return formFailureWith(echo, { maxClicks: message }, failed(failTitle, message), 400);
     }
+    case "over-limit":
+      return overLimit(echo, result, failTitle);
+    case "ok":
+      return redirectWithToast(
+        context,
+        listUrl(request),
+        result.changed
+          ? { type: "success", title: "Advert Updated", description: `Your changes to "${parsed.value.title}" have been saved.` }
+          : { type: "info", title: "No changes to save." },
+      );
   }
-  return redirectWithToast(
-    context,
-    listUrl(request),
-    result.changed
-      ? { type: "success", title: "Advert Updated", description: `Your changes to "${parsed.value.title}" have been saved.` }
-      : { type: "info", title: "No changes to save." },
-  );
 }
 
 /** A refused create/edit: field errors and a toast, plus what the dialog needs to reopen as it was. */

@@ -50,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const result = await updateBranding(context.services.db, actorFrom(user, context), parsed.data);
-  if (!result.ok) throw forbidden("Access Denied.");
+  if (result.status === "forbidden") throw forbidden("Access Denied.");
   return redirectWithToast(context, "/admin/settings", {
     type: "success",
     title: "Settings Updated",
@@ -68,7 +68,7 @@ async function saveAdvertLimits(context: Route.ActionArgs["context"], actor: Act
     });
   }
   const result = await updateAdvertMoneyLimits(context.services.db, actor, parsed.data);
-  if (!result.ok) throw forbidden("Access Denied.");
+  if (result.status === "forbidden") throw forbidden("Access Denied.");
   return redirectWithToast(context, "/admin/settings", {
     type: "success",
     title: "Settings Updated",
