@@ -141,7 +141,7 @@ beforeAll(async () => {
   // Restricted the way the app does it (its sessions end); the browser keeps the old cookie.
   clients.set("restricted member", await signIn(restricted.email, restricted.password));
   const restrictedNow = await moderateUser(db, actor, restricted.id, "restrict", app.services.config.appUrl);
-  if (!restrictedNow.ok) throw new Error(`restrict: ${restrictedNow.reason}`);
+  if (restrictedNow.status !== "ok") throw new Error(`restrict: ${restrictedNow.status}`);
   for (const permission of PERMISSIONS) {
     const admin = await createUser(db, { role: "admin", name: `Only ${permission}`, permissions: [permission] });
     clients.set(`admin with only ${permission}`, await signIn(admin.email, admin.password));

@@ -55,7 +55,7 @@ describe("moderateUser: who may", () => {
     for (const who of [noPermission, member]) {
       const actor: Actor = { id: who.id, role: who.role, permissions: who.permissions };
       for (const m of ["approve", "restrict", "unrestrict"] as const) {
-        expect(await moderate(actor, target.id, m)).toEqual({ ok: false, reason: "forbidden" });
+        expect(await moderate(actor, target.id, m)).toEqual({ status: "forbidden" });
       }
     }
     expect(await state(target.id)).toEqual({ isApproved: false, isRestricted: false });
@@ -65,7 +65,7 @@ describe("moderateUser: who may", () => {
 
   it("the super admin may, whatever their stored permission list", async () => {
     const target = await pending();
-    expect(await moderate(root, target.id, "approve")).toMatchObject({ ok: true });
+    expect(await moderate(root, target.id, "approve")).toMatchObject({ status: "ok" });
     expect(await state(target.id)).toEqual({ isApproved: true, isRestricted: false });
     expect(await auditFor(target.id, "user.approve")).toHaveLength(1);
   });
@@ -76,7 +76,7 @@ describe("moderateUser: who may", () => {
     const superAdmin = root.id;
     for (const id of [admin.id, adminRestricted.id, superAdmin, "no-such-user"]) {
       for (const m of ["approve", "restrict", "unrestrict"] as const) {
-        expect(await moderate(moderator, id, m)).toEqual({ ok: false, reason: "not-applicable" });
+        expect(await moderate(moderator, id, m)).toEqual({ status: "not-applicable" });
       }
       expect(await auditFor(id)).toEqual([]);
     }
@@ -90,7 +90,7 @@ describe("moderateUser: transitions", () => {
   it("approve: pending → approved, queues the approval mail, one audit row", async () => {
     const user = await pending();
     const result = await moderate(moderator, user.id, "approve");
-    expect(result).toMatchObject({ ok: true, mailId: expect.any(String) });
+    expect(result).toMatchObject({ status: "ok", mailId: expect.any(String) });
     expect(await state(user.id)).toEqual({ isApproved: true, isRestricted: false });
 
     const mails = await emailsTo(db, user.email);
@@ -116,7 +116,7 @@ describe("moderateUser: transitions", () => {
   it("approve is refused for an approved, a restricted-pending and a restricted-approved user", async () => {
     for (const user of [await approved(), await restrictedPending(), await restrictedApproved()]) {
       const before = await state(user.id);
-      expect(await moderate(moderator, user.id, "approve")).toEqual({ ok: false, reason: "not-applicable" });
+      expect(await moderate(moderator, user.id, "approve")).toEqual({ status: "not-applicable" });
       expect(await state(user.id)).toEqual(before);
       expect(await auditFor(user.id)).toEqual([]);
       expect(await mailsTo(user.email)).toEqual([]);
@@ -125,8 +125,8 @@ describe("moderateUser: transitions", () => {
 
   it("approving twice: the second is refused, one mail, one audit row", async () => {
     const user = await pending();
-    expect((await moderate(moderator, user.id, "approve")).ok).toBe(true);
-    expect(await moderate(moderatorTwo, user.id, "approve")).toEqual({ ok: false, reason: "not-applicable" });
+    expect((await moderate(moderator, user.id, "approve")).status).toBe("ok");
+    expect(await moderate(moderatorTwo, user.id, "approve")).toEqual({ status: "not-applicable" });
     expect(await mailsTo(user.email)).toHaveLength(1);
     expect(await auditFor(user.id)).toHaveLength(1);
   });
@@ -142,7 +142,7 @@ describe("moderateUser: transitions", () => {
       const b = await createSession(db, user.id);
       const theirs = await createSession(db, bystander.id);
 
-      expect(await moderate(moderator, user.id, "restrict")).toMatchObject({ ok: true });
+      expect(await moderate(moderator, user.id, "restrict")).toMatchObject({ status: "ok" });
       expect(await state(user.id)).toEqual({ isApproved: wasApproved, isRestricted: true });
       // The rows are gone, not merely refused on the next lookup.
       expect(await countUserSessions(db, user.id)).toBe(0);
@@ -164,7 +164,7 @@ describe("moderateUser: transitions", () => {
 
   it("restrict is refused for an already restricted user", async () => {
     const user = await restrictedApproved();
-    expect(await moderate(moderator, user.id, "restrict")).toEqual({ ok: false, reason: "not-applicable" });
+    expect(await moderate(moderator, user.id, "restrict")).toEqual({ status: "not-applicable" });
     expect(await auditFor(user.id)).toEqual([]);
   });
 
@@ -174,7 +174,7 @@ describe("moderateUser: transitions", () => {
       [restrictedApproved, true],
     ] as const) {
       const user = await make();
-      expect(await moderate(moderator, user.id, "unrestrict")).toMatchObject({ ok: true });
+      expect(await moderate(moderator, user.id, "unrestrict")).toMatchObject({ status: "ok" });
       expect(await state(user.id)).toEqual({ isApproved: wasApproved, isRestricted: false });
       const audit = await auditFor(user.id);
       expect(audit).toHaveLength(1);
@@ -187,7 +187,7 @@ describe("moderateUser: transitions", () => {
     }
     for (const user of [await pending(), await approved()]) {
       const before = await state(user.id);
-      expect(await moderate(moderator, user.id, "unrestrict")).toEqual({ ok: false, reason: "not-applicable" });
+      expect(await moderate(moderator, user.id, "unrestrict")).toEqual({ status: "not-applicable" });
       expect(await state(user.id)).toEqual(before);
       expect(await auditFor(user.id)).toEqual([]);
     }
@@ -207,7 +207,7 @@ describe("moderateUser: transitions", () => {
     ];
     for (const [m, effective] of steps) {
       await new Promise((r) => setTimeout(r, 5)); // distinct audit timestamps
-      expect((await moderate(moderator, user.id, m)).ok, m).toBe(effective);
+      expect((await moderate(moderator, user.id, m)).status, m).toBe(effective ? "ok" : "not-applicable");
     }
     expect(await state(user.id)).toEqual({ isApproved: true, isRestricted: true });
     const audit = (await auditFor(user.id)).sort((x, y) => x.createdAt.getTime() - y.createdAt.getTime());
@@ -220,10 +220,10 @@ describe("moderateUser: transitions", () => {
 
   it("a restricted user's new sign-in sessions are refused until unrestricted", async () => {
     const user = await approved();
-    expect((await moderate(moderator, user.id, "restrict")).ok).toBe(true);
+    expect((await moderate(moderator, user.id, "restrict")).status).toBe("ok");
     const late = await createSession(db, user.id);
     expect(await findSessionUser(db, late)).toBeNull();
-    expect((await moderate(moderator, user.id, "unrestrict")).ok).toBe(true);
+    expect((await moderate(moderator, user.id, "unrestrict")).status).toBe("ok");
     const fresh = await createSession(db, user.id);
     expect(await findSessionUser(db, fresh)).toMatchObject({ id: user.id, isApproved: true, isRestricted: false });
   });
@@ -236,8 +236,8 @@ describe.runIf(usingPostgres())("moderateUser under concurrency (PostgreSQL)", (
     const targets = await Promise.all(Array.from({ length: ROUNDS }, make));
     for (const user of targets) {
       const results = await Promise.all([moderate(moderator, user.id, m), moderate(moderatorTwo, user.id, m)]);
-      expect(results.filter((r) => r.ok), JSON.stringify(results)).toHaveLength(1);
-      expect(results.filter((r) => !r.ok)).toEqual([{ ok: false, reason: "not-applicable" }]);
+      expect(results.filter((r) => r.status === "ok"), JSON.stringify(results)).toHaveLength(1);
+      expect(results.filter((r) => r.status !== "ok")).toEqual([{ status: "not-applicable" }]);
       expect(await auditFor(user.id, action)).toHaveLength(1);
       expect(await auditFor(user.id)).toHaveLength(1);
     }
@@ -272,7 +272,7 @@ describe.runIf(usingPostgres())("moderateUser under concurrency (PostgreSQL)", (
     const results = await Promise.all(
       targets.flatMap((u) => [moderate(moderator, u.id, "approve"), moderate(moderatorTwo, u.id, "approve")]),
     );
-    expect(results.filter((r) => r.ok)).toHaveLength(ROUNDS);
+    expect(results.filter((r) => r.status === "ok")).toHaveLength(ROUNDS);
     for (const user of targets) {
       expect(await auditFor(user.id, "user.approve")).toHaveLength(1);
       expect(await mailsTo(user.email)).toHaveLength(1);
@@ -286,10 +286,10 @@ describe.runIf(usingPostgres())("moderateUser under concurrency (PostgreSQL)", (
         moderate(moderator, user.id, "approve"),
         moderate(moderatorTwo, user.id, "restrict"),
       ]);
-      expect(restriction).toMatchObject({ ok: true }); // restrict applies from pending and from approved
+      expect(restriction).toMatchObject({ status: "ok" }); // restrict applies from pending and from approved
       const final = await state(user.id);
       const audit = await auditFor(user.id);
-      if (approval.ok) {
+      if (approval.status === "ok") {
         // approve committed first, then restrict saw the approved row.
         expect(final).toEqual({ isApproved: true, isRestricted: true });
         const restrictRow = audit.find((a) => a.action === "user.restrict")!;

@@ -6,9 +6,11 @@ import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { accountApprovedMail } from "~/domain/mail/templates";
 import { hasPermission } from "~/domain/permissions/permissions";
+import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 
-export type ModerationResult = { ok: true; mailId?: string } | { ok: false; reason: "forbidden" | "not-applicable" };
+/** "not-applicable": not a member, or not in the state this moderation starts from (nothing changed). */
+export type ModerationResult = { status: "ok"; mailId?: string } | Forbidden | { status: "not-applicable" };
 
 type Transition = {
   action: AuditAction;
@@ -42,15 +44,15 @@ export async function moderateUser(
   moderation: Moderation,
   appUrl: URL,
 ): Promise<ModerationResult> {
-  if (!hasPermission(actor, "manage_users")) return { ok: false, reason: "forbidden" };
+  if (!hasPermission(actor, "manage_users")) return FORBIDDEN;
   const transition: Transition = TRANSITIONS[moderation];
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<ModerationResult> => {
     const [before] = await tx
       .select({ isApproved: users.isApproved, isRestricted: users.isRestricted })
       .from(users)
       .where(and(eq(users.id, userId), eq(users.role, "user"), transition.from))
       .for("update");
-    if (!before) return { ok: false, reason: "not-applicable" };
+    if (!before) return { status: "not-applicable" };
     const [changed] = await tx
       .update(users)
       .set({ ...transition.set, updatedAt: new Date() })
@@ -62,7 +64,7 @@ export async function moderateUser(
         isApproved: users.isApproved,
         isRestricted: users.isRestricted,
       });
-    if (!changed) return { ok: false, reason: "not-applicable" };
+    if (!changed) return { status: "not-applicable" };
     if (moderation === "restrict") await deleteUserSessions(tx, userId);
     await recordAudit(tx, {
       actor,
@@ -76,8 +78,8 @@ export async function moderateUser(
       // Not confirmed yet: no name, since whoever registered may not own the address.
       const name = changed.confirmedAt ? changed.name : null;
       const mailId = await queueEmail(tx, accountApprovedMail(changed.email, name, new URL("/login", appUrl).href));
-      return { ok: true, mailId };
+      return { status: "ok", mailId };
     }
-    return { ok: true };
+    return { status: "ok" };
   });
 }

@@ -62,10 +62,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (!parsed.success) return data({ toast: { type: "error" as const, title: "Action Failed", description: "Could not update user status." } }, { status: 400 });
   const { intent, userId } = parsed.data;
   const result = await moderateUser(context.services.db, actorFrom(admin, context), userId, intent, context.services.config.appUrl);
-  const [title, description] = result.ok ? OUTCOMES[intent].done : OUTCOMES[intent].failed;
-  if (result.ok) void context.services.flushMail();
+  const done = result.status === "ok";
+  const [title, description] = done ? OUTCOMES[intent].done : OUTCOMES[intent].failed;
+  if (done) void context.services.flushMail();
   // A refused change (already approved, state changed by another admin) is a conflict, not a crash.
-  return data({ toast: { type: result.ok ? ("success" as const) : ("error" as const), title, description } }, { status: result.ok ? 200 : 409 });
+  return data({ toast: { type: done ? ("success" as const) : ("error" as const), title, description } }, { status: done ? 200 : 409 });
 }
 
 const FILTER_LABELS: Record<UserFilter, string> = {
