@@ -7,7 +7,15 @@ import { useToastFrom, type ToastMessage } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { CreateAdminSchema } from "~/domain/accounts/validation";
-import { createAdmin, deactivateAdmin, listActiveAdmins, setAdminPermissions } from "~/domain/admins/admins.server";
+import {
+  CREATE_ADMIN_REFUSALS,
+  createAdmin,
+  DEACTIVATE_ADMIN_REFUSALS,
+  deactivateAdmin,
+  listActiveAdmins,
+  SET_ADMIN_PERMISSIONS_REFUSALS,
+  setAdminPermissions,
+} from "~/domain/admins/admins.server";
 import { DEFAULT_ADMIN_PERMISSIONS, PERMISSIONS } from "~/domain/permissions/permissions";
 import { actorFrom, requireSuperAdmin } from "~/server/auth.server";
 import { formFailure, readFormWithLists, safeValues, zodFailure } from "~/server/forms.server";
@@ -39,6 +47,12 @@ const SetPermissionsInput = z.object({ adminId: AdminId, permissions: Permission
 const DeactivateInput = z.object({ adminId: AdminId });
 
 const CREATE_ECHO = ["name", "email"] as const;
+/** The create form's field each refusal is shown on. */
+const CREATE_REFUSAL_FIELDS: Record<keyof typeof CREATE_ADMIN_REFUSALS, string> = {
+  forbidden: "form",
+  "common-password": "password",
+  "email-taken": "email",
+};
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSuperAdmin(request, context);
@@ -63,8 +77,9 @@ export async function action({ request, context }: Route.ActionArgs) {
         return zodFailure(parsed.error, { toast: failed(first), values });
       }
       const result = await createAdmin(db, actor, parsed.data);
-      if (!result.ok) {
-        return formFailure({ [result.field ?? "form"]: result.reason }, { toast: failed(result.reason), values });
+      if (result.status !== "ok") {
+        const message = CREATE_ADMIN_REFUSALS[result.status];
+        return formFailure({ [CREATE_REFUSAL_FIELDS[result.status]]: message }, { toast: failed(message), values });
       }
       return redirectWithToast(context, "/superadmin", {
         type: "success",
@@ -76,7 +91,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = SetPermissionsInput.safeParse(form);
       if (!parsed.success) return zodFailure(parsed.error, { toast: updateFailed(parsed.error.issues[0]?.message) });
       const result = await setAdminPermissions(db, actor, parsed.data.adminId, parsed.data.permissions);
-      if (!result.ok) return formFailure({ form: result.reason }, { toast: updateFailed(result.reason), status: 409 });
+      if (result.status !== "ok") {
+        const message = SET_ADMIN_PERMISSIONS_REFUSALS[result.status];
+        return formFailure({ form: message }, { toast: updateFailed(message), status: 409 });
+      }
       const toast: ToastMessage = result.changed
         ? { type: "success", title: "Permissions Updated", description: `${result.name}'s permissions have been updated.` }
         : { type: "info", title: "No changes to save." };
@@ -86,7 +104,10 @@ export async function action({ request, context }: Route.ActionArgs) {
       const parsed = DeactivateInput.safeParse(form);
       if (!parsed.success) return zodFailure(parsed.error, { toast: actionFailed(parsed.error.issues[0]?.message) });
       const result = await deactivateAdmin(db, actor, parsed.data.adminId);
-      if (!result.ok) return formFailure({ form: result.reason }, { toast: actionFailed(result.reason), status: 409 });
+      if (result.status !== "ok") {
+        const message = DEACTIVATE_ADMIN_REFUSALS[result.status];
+        return formFailure({ form: message }, { toast: actionFailed(message), status: 409 });
+      }
       return {
         ok: true as const,
         toast: { type: "success", title: "Admin Deactivated", description: `${result.name} can no longer sign in.` } satisfies ToastMessage,

@@ -9,7 +9,16 @@ import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { countUserSessions, createSession, findSessionUser } from "~/domain/sessions/sessions.server";
 import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
 import { createUser } from "../../../tests/support/factories";
-import { createAdmin, deactivateAdmin, listActiveAdmins, normalisePermissions, setAdminPermissions } from "./admins.server";
+import {
+  CREATE_ADMIN_REFUSALS,
+  createAdmin,
+  DEACTIVATE_ADMIN_REFUSALS,
+  deactivateAdmin,
+  listActiveAdmins,
+  normalisePermissions,
+  SET_ADMIN_PERMISSIONS_REFUSALS,
+  setAdminPermissions,
+} from "./admins.server";
 
 let handle: DatabaseHandle;
 let db: Database;
@@ -23,7 +32,7 @@ beforeAll(async () => {
 });
 afterAll(async () => handle?.close());
 
-const NOT_SUPER_ADMIN = { ok: false, reason: "Only the super admin can manage admins." };
+const NOT_SUPER_ADMIN = { status: "forbidden" };
 const STRONG = "Lagos-traffic-jam-2030";
 let emailCounter = 0;
 const freshEmail = () => `new.admin.${++emailCounter}.${Date.now()}@example.ng`;
@@ -54,6 +63,26 @@ describe("normalisePermissions", () => {
   });
 });
 
+describe("the refusals' texts", () => {
+  it("are the Super Admin page's, one per refusal", () => {
+    const NOT_SUPER = "Only the super admin can manage admins.";
+    expect(CREATE_ADMIN_REFUSALS).toEqual({
+      forbidden: NOT_SUPER,
+      "common-password": "This password is too common. Choose one that is harder to guess.",
+      "email-taken": "An account with this email already exists.",
+    });
+    expect(SET_ADMIN_PERMISSIONS_REFUSALS).toEqual({
+      forbidden: NOT_SUPER,
+      "not-found": "That admin does not exist or is no longer active.",
+    });
+    expect(DEACTIVATE_ADMIN_REFUSALS).toEqual({
+      forbidden: NOT_SUPER,
+      "own-account": "You cannot deactivate your own account.",
+      "not-found": "That admin does not exist or is already deactivated.",
+    });
+  });
+});
+
 describe("createAdmin", () => {
   it("only the super admin can create admins: an all-permission admin and a user are refused", async () => {
     const strongAdmin = await createUser(db, { role: "admin", permissions: PERMISSIONS });
@@ -77,8 +106,8 @@ describe("createAdmin", () => {
       password: STRONG,
       permissions: ["view_reports", "manage_users", "not_a_permission", "manage_users", "manage_referrals"],
     });
-    expect(result).toEqual({ ok: true, adminId: expect.any(String) });
-    if (!result.ok) throw new Error("unreachable");
+    expect(result).toEqual({ status: "ok", adminId: expect.any(String) });
+    if (result.status !== "ok") throw new Error("unreachable");
 
     const admin = (await userRow(result.adminId))!;
     expect(admin).toMatchObject({
@@ -122,7 +151,7 @@ describe("createAdmin", () => {
 
   it("an admin with no permissions is allowed", async () => {
     const result = await createAdmin(db, root, { name: "Bare", email: freshEmail(), password: STRONG, permissions: [] });
-    if (!result.ok) throw new Error(result.reason);
+    if (result.status !== "ok") throw new Error(result.status);
     expect((await userRow(result.adminId))!.permissions).toEqual([]);
   });
 
@@ -132,7 +161,7 @@ describe("createAdmin", () => {
     const usersBefore = (await db.select().from(users)).length;
     for (const email of ["taken.address@example.ng", "Taken.Address@EXAMPLE.ng"]) {
       const result = await createAdmin(db, root, { name: "Dup", email, password: STRONG, permissions: ["manage_users"] });
-      expect(result).toEqual({ ok: false, field: "email", reason: "An account with this email already exists." });
+      expect(result).toEqual({ status: "email-taken" });
     }
     expect((await db.select().from(auditLog)).length).toBe(auditBefore);
     expect((await db.select().from(users)).length).toBe(usersBefore);
@@ -146,7 +175,7 @@ describe("createAdmin", () => {
     for (const password of ["password123", "Password123", "qwertyuiop"]) {
       const email = freshEmail();
       const result = await createAdmin(db, root, { name: "Weak", email, password, permissions: [] });
-      expect(result).toMatchObject({ ok: false, field: "password" });
+      expect(result).toEqual({ status: "common-password" });
       expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
     }
     expect((await db.select().from(auditLog)).length).toBe(auditBefore);
@@ -155,7 +184,7 @@ describe("createAdmin", () => {
 
 async function newAdmin(permissions: readonly Permission[] = ["manage_users", "view_reports"]) {
   const result = await createAdmin(db, root, { name: "Managed Admin", email: freshEmail(), password: STRONG, permissions });
-  if (!result.ok) throw new Error(result.reason);
+  if (result.status !== "ok") throw new Error(result.status);
   return (await userRow(result.adminId))!;
 }
 
@@ -174,8 +203,8 @@ describe("setAdminPermissions", () => {
   it("refuses an unknown admin, a member, a deactivated admin and the super admin", async () => {
     const member = await createUser(db, { isApproved: true });
     const gone = await newAdmin();
-    expect(await deactivateAdmin(db, root, gone.id)).toMatchObject({ ok: true });
-    const refusal = { ok: false, reason: "That admin does not exist or is no longer active." };
+    expect(await deactivateAdmin(db, root, gone.id)).toMatchObject({ status: "ok" });
+    const refusal = { status: "not-found" };
     for (const id of ["no-such-id", member.id, gone.id, superAdmin.id]) {
       expect(await setAdminPermissions(db, root, id, ["manage_settings"])).toEqual(refusal);
       expect(await auditFor(id, "admin.permissions")).toEqual([]);
@@ -190,7 +219,7 @@ describe("setAdminPermissions", () => {
     const updatedAt = (await userRow(admin.id))!.updatedAt;
     // Same set in another order, with a duplicate and an unknown name: still no change.
     const result = await setAdminPermissions(db, root, admin.id, ["view_reports", "bogus", "manage_users", "view_reports"]);
-    expect(result).toMatchObject({ ok: true, changed: false, name: "Managed Admin" });
+    expect(result).toMatchObject({ status: "ok", changed: false, name: "Managed Admin" });
     expect(await auditFor(admin.id, "admin.permissions")).toEqual([]);
     expect((await userRow(admin.id))!.updatedAt).toEqual(updatedAt);
   });
@@ -201,7 +230,7 @@ describe("setAdminPermissions", () => {
     expect(await findSessionUser(db, token)).toMatchObject({ permissions: ["manage_users", "view_reports"] });
 
     const result = await setAdminPermissions(db, root, admin.id, ["manage_settings", "manage_adverts", "x", "manage_settings"]);
-    expect(result).toMatchObject({ ok: true, changed: true, name: "Managed Admin" });
+    expect(result).toMatchObject({ status: "ok", changed: true, name: "Managed Admin" });
     expect((await userRow(admin.id))!.permissions).toEqual(["manage_adverts", "manage_settings"]);
 
     const audit = await auditFor(admin.id, "admin.permissions");
@@ -218,7 +247,7 @@ describe("setAdminPermissions", () => {
     expect(await findSessionUser(db, token)).toMatchObject({ id: admin.id, permissions: ["manage_adverts", "manage_settings"] });
 
     // Removing every permission is a change too.
-    expect(await setAdminPermissions(db, root, admin.id, [])).toMatchObject({ ok: true, changed: true });
+    expect(await setAdminPermissions(db, root, admin.id, [])).toMatchObject({ status: "ok", changed: true });
     expect(await findSessionUser(db, token)).toMatchObject({ permissions: [] });
     const audits = await auditFor(admin.id, "admin.permissions");
     expect(audits).toHaveLength(2);
@@ -243,8 +272,8 @@ describe("setAdminPermissions", () => {
           setAdminPermissions(db, root, admin.id, second),
         ]);
         expect(results).toMatchObject([
-          { ok: true, changed: true },
-          { ok: true, changed: true },
+          { status: "ok", changed: true },
+          { status: "ok", changed: true },
         ]);
         const final = (await userRow(admin.id))!.permissions;
         expect([normalisePermissions(first), normalisePermissions(second)]).toContainEqual(final);
@@ -280,11 +309,11 @@ describe("deactivateAdmin", () => {
   });
 
   it("the super admin cannot deactivate themselves, a member or an unknown id", async () => {
-    expect(await deactivateAdmin(db, root, superAdmin.id)).toEqual({ ok: false, reason: "You cannot deactivate your own account." });
+    expect(await deactivateAdmin(db, root, superAdmin.id)).toEqual({ status: "own-account" });
     // Even through a different actor object naming another super admin id, the row is not an admin.
     const member = await createUser(db, { isApproved: true });
     const token = await createSession(db, member.id);
-    const refusal = { ok: false, reason: "That admin does not exist or is already deactivated." };
+    const refusal = { status: "not-found" };
     expect(await deactivateAdmin(db, root, member.id)).toEqual(refusal);
     expect(await deactivateAdmin(db, root, "no-such-id")).toEqual(refusal);
     expect(await deactivateAdmin(db, { ...root, id: "another-id" }, superAdmin.id)).toEqual(refusal);
@@ -304,7 +333,7 @@ describe("deactivateAdmin", () => {
     const theirs = await createSession(db, bystander.id);
     expect(await findSessionUser(db, phone)).not.toBeNull();
 
-    expect(await deactivateAdmin(db, root, admin.id)).toMatchObject({ ok: true, name: "Managed Admin" });
+    expect(await deactivateAdmin(db, root, admin.id)).toMatchObject({ status: "ok", name: "Managed Admin" });
     const row = (await userRow(admin.id))!;
     expect(row.deactivatedAt).not.toBeNull();
     // Nothing else about the account changes.
@@ -335,17 +364,14 @@ describe("deactivateAdmin", () => {
     expect((await listActiveAdmins(db)).map((a) => a.id)).toContain(bystander.id);
 
     const deactivatedAt = row.deactivatedAt;
-    expect(await deactivateAdmin(db, root, admin.id)).toEqual({
-      ok: false,
-      reason: "That admin does not exist or is already deactivated.",
-    });
+    expect(await deactivateAdmin(db, root, admin.id)).toEqual({ status: "not-found" });
     expect((await userRow(admin.id))!.deactivatedAt).toEqual(deactivatedAt);
     expect(await auditFor(admin.id, "admin.deactivate")).toHaveLength(1);
   });
 
   it("a session created after deactivation (e.g. an old login racing) finds nobody", async () => {
     const admin = await newAdmin();
-    expect(await deactivateAdmin(db, root, admin.id)).toMatchObject({ ok: true });
+    expect(await deactivateAdmin(db, root, admin.id)).toMatchObject({ status: "ok" });
     const late = await createSession(db, admin.id);
     expect(await findSessionUser(db, late)).toBeNull();
     expect(await countUserSessions(db, admin.id)).toBe(0);

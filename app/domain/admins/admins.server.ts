@@ -1,17 +1,39 @@
 import { and, asc, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { COMMON_PASSWORD_MESSAGE } from "~/domain/accounts/change-password.server";
 import { hashPassword, isCommonPassword } from "~/domain/accounts/passwords.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { isUniqueViolation } from "~/db/errors.server";
 import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
+import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 
-type Refusal = { ok: false; reason: string; field?: string };
-export type AdminResult<T = object> = ({ ok: true } & T) | Refusal;
+/** Only the super admin manages admins: anyone else gets "forbidden". */
+const NOT_SUPER_ADMIN_MESSAGE = "Only the super admin can manage admins.";
 
-const NOT_SUPER_ADMIN: Refusal = { ok: false, reason: "Only the super admin can manage admins." };
+export type CreateAdminResult = { status: "ok"; adminId: string } | Forbidden | { status: "common-password" } | { status: "email-taken" };
+export type SetAdminPermissionsResult = { status: "ok"; changed: boolean; name: string } | Forbidden | { status: "not-found" };
+export type DeactivateAdminResult = { status: "ok"; name: string } | Forbidden | { status: "own-account" } | { status: "not-found" };
+
+type RefusalMessages<R extends { status: string }> = Record<Exclude<R["status"], "ok">, string>;
+
+/** What the super admin is told for each refusal (the Super Admin page shows these texts). */
+export const CREATE_ADMIN_REFUSALS: RefusalMessages<CreateAdminResult> = {
+  forbidden: NOT_SUPER_ADMIN_MESSAGE,
+  "common-password": COMMON_PASSWORD_MESSAGE,
+  "email-taken": "An account with this email already exists.",
+};
+export const SET_ADMIN_PERMISSIONS_REFUSALS: RefusalMessages<SetAdminPermissionsResult> = {
+  forbidden: NOT_SUPER_ADMIN_MESSAGE,
+  "not-found": "That admin does not exist or is no longer active.",
+};
+export const DEACTIVATE_ADMIN_REFUSALS: RefusalMessages<DeactivateAdminResult> = {
+  forbidden: NOT_SUPER_ADMIN_MESSAGE,
+  "own-account": "You cannot deactivate your own account.",
+  "not-found": "That admin does not exist or is already deactivated.",
+};
 
 /** Keeps only known permissions, each once, in the canonical order. */
 export const normalisePermissions = (list: readonly string[]): Permission[] =>
@@ -22,11 +44,9 @@ export async function createAdmin(
   db: Database,
   actor: Actor,
   input: { name: string; email: string; password: string; permissions: readonly string[] },
-): Promise<AdminResult<{ adminId: string }>> {
-  if (actor.role !== "super_admin") return NOT_SUPER_ADMIN;
-  if (isCommonPassword(input.password)) {
-    return { ok: false, field: "password", reason: "This password is too common. Choose one that is harder to guess." };
-  }
+): Promise<CreateAdminResult> {
+  if (actor.role !== "super_admin") return FORBIDDEN;
+  if (isCommonPassword(input.password)) return { status: "common-password" };
   const permissions = normalisePermissions(input.permissions);
   const passwordHash = await hashPassword(input.password);
   const adminId = newId();
@@ -54,12 +74,10 @@ export async function createAdmin(
       });
     });
   } catch (err) {
-    if (isUniqueViolation(err, "users_email_unique")) {
-      return { ok: false, field: "email", reason: "An account with this email already exists." };
-    }
+    if (isUniqueViolation(err, "users_email_unique")) return { status: "email-taken" };
     throw err;
   }
-  return { ok: true, adminId };
+  return { status: "ok", adminId };
 }
 
 /** Active administrators (role admin, not deactivated), oldest first. */
@@ -85,19 +103,19 @@ export async function setAdminPermissions(
   actor: Actor,
   adminId: string,
   requested: readonly string[],
-): Promise<AdminResult<{ changed: boolean; name: string }>> {
-  if (actor.role !== "super_admin") return NOT_SUPER_ADMIN;
+): Promise<SetAdminPermissionsResult> {
+  if (actor.role !== "super_admin") return FORBIDDEN;
   const permissions = normalisePermissions(requested);
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<SetAdminPermissionsResult> => {
     // Lock the row: two saves at once apply one after the other, each audited against the real "before".
     const [admin] = await tx
       .select({ permissions: users.permissions, name: users.name })
       .from(users)
       .where(and(eq(users.id, adminId), eq(users.role, "admin"), isNull(users.deactivatedAt)))
       .for("update");
-    if (!admin) return { ok: false, reason: "That admin does not exist or is no longer active." };
+    if (!admin) return { status: "not-found" };
     const before = normalisePermissions(admin.permissions);
-    if (before.join() === permissions.join()) return { ok: true, changed: false, name: admin.name };
+    if (before.join() === permissions.join()) return { status: "ok", changed: false, name: admin.name };
     await tx.update(users).set({ permissions, updatedAt: new Date() }).where(eq(users.id, adminId));
     await recordAudit(tx, {
       actor,
@@ -107,7 +125,7 @@ export async function setAdminPermissions(
       before: { permissions: before },
       after: { permissions },
     });
-    return { ok: true, changed: true, name: admin.name };
+    return { status: "ok", changed: true, name: admin.name };
   });
 }
 
@@ -116,17 +134,17 @@ export async function deactivateAdmin(
   db: Database,
   actor: Actor,
   adminId: string,
-): Promise<AdminResult<{ name: string }>> {
-  if (actor.role !== "super_admin") return NOT_SUPER_ADMIN;
-  if (adminId === actor.id) return { ok: false, reason: "You cannot deactivate your own account." };
-  return db.transaction(async (tx) => {
+): Promise<DeactivateAdminResult> {
+  if (actor.role !== "super_admin") return FORBIDDEN;
+  if (adminId === actor.id) return { status: "own-account" };
+  return db.transaction(async (tx): Promise<DeactivateAdminResult> => {
     const now = new Date();
     const [done] = await tx
       .update(users)
       .set({ deactivatedAt: now, updatedAt: now })
       .where(and(eq(users.id, adminId), eq(users.role, "admin"), isNull(users.deactivatedAt)))
       .returning({ name: users.name });
-    if (!done) return { ok: false, reason: "That admin does not exist or is already deactivated." };
+    if (!done) return { status: "not-found" };
     await deleteUserSessions(tx, adminId);
     await recordAudit(tx, {
       actor,
@@ -136,6 +154,6 @@ export async function deactivateAdmin(
       before: { active: true },
       after: { active: false },
     });
-    return { ok: true, name: done.name };
+    return { status: "ok", name: done.name };
   });
 }
