@@ -23,8 +23,8 @@ describe("authenticate", () => {
     expect(await lastLoginAt(user.id)).toBeNull();
     const now = new Date("2030-05-05T10:00:00Z");
     const result = await authenticate(db, { email: "ADA@Example.ng", password: TEST_PASSWORD }, now);
-    expect(result.ok).toBe(true);
-    if (!result.ok) throw new Error("unreachable");
+    expect(result.status).toBe("ok");
+    if (result.status !== "ok") throw new Error("unreachable");
     expect(result.user.id).toBe(user.id);
     expect(result.user.lastLoginAt?.getTime()).toBe(now.getTime());
     expect((await lastLoginAt(user.id))?.getTime()).toBe(now.getTime());
@@ -32,55 +32,52 @@ describe("authenticate", () => {
 
   it("a wrong password or an unknown email is 'invalid' and stamps nothing", async () => {
     const user = await createUser(db);
-    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ ok: false, reason: "invalid" });
-    expect(await authenticate(db, { email: user.email, password: "" })).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ status: "wrong-credentials" });
+    expect(await authenticate(db, { email: user.email, password: "" })).toEqual({ status: "wrong-credentials" });
     expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD.toUpperCase() })).toEqual({
-      ok: false,
-      reason: "invalid",
+      status: "wrong-credentials",
     });
     expect(await authenticate(db, { email: "nobody@example.ng", password: TEST_PASSWORD })).toEqual({
-      ok: false,
-      reason: "invalid",
+      status: "wrong-credentials",
     });
     expect(await lastLoginAt(user.id)).toBeNull();
   });
 
   it("reveals 'unconfirmed' only to someone who knows the password", async () => {
     const user = await createUser(db, { emailConfirmed: false });
-    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ ok: false, reason: "invalid" });
-    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ ok: false, reason: "unconfirmed" });
+    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ status: "wrong-credentials" });
+    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ status: "unconfirmed" });
     expect(await lastLoginAt(user.id)).toBeNull();
   });
 
   it("reveals 'restricted' only to someone who knows the password", async () => {
     const user = await createUser(db, { isApproved: true, isRestricted: true });
-    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ ok: false, reason: "invalid" });
-    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ ok: false, reason: "restricted" });
+    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ status: "wrong-credentials" });
+    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ status: "restricted" });
     expect(await lastLoginAt(user.id)).toBeNull();
 
     // Unrestricted: signs in again.
     await db.update(users).set({ isRestricted: false }).where(eq(users.id, user.id));
-    expect((await authenticate(db, { email: user.email, password: TEST_PASSWORD })).ok).toBe(true);
+    expect((await authenticate(db, { email: user.email, password: TEST_PASSWORD })).status).toBe("ok");
   });
 
   it("reveals 'deactivated' only to someone who knows the password", async () => {
     const admin = await createUser(db, { role: "admin" });
     await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, admin.id));
-    expect(await authenticate(db, { email: admin.email, password: "wrong-password" })).toEqual({ ok: false, reason: "invalid" });
+    expect(await authenticate(db, { email: admin.email, password: "wrong-password" })).toEqual({ status: "wrong-credentials" });
     expect(await authenticate(db, { email: admin.email.toUpperCase(), password: TEST_PASSWORD })).toEqual({
-      ok: false,
-      reason: "deactivated",
+      status: "deactivated",
     });
     expect(await lastLoginAt(admin.id)).toBeNull();
 
     // Reactivated (by hand; there is no screen for it): signs in again.
     await db.update(users).set({ deactivatedAt: null }).where(eq(users.id, admin.id));
-    expect((await authenticate(db, { email: admin.email, password: TEST_PASSWORD })).ok).toBe(true);
+    expect((await authenticate(db, { email: admin.email, password: TEST_PASSWORD })).status).toBe("ok");
   });
 
   it("a pending (unapproved) but confirmed user can sign in; approval is checked elsewhere", async () => {
     const user = await createUser(db, { isApproved: false });
     const result = await authenticate(db, { email: user.email, password: TEST_PASSWORD });
-    expect(result.ok).toBe(true);
+    expect(result.status).toBe("ok");
   });
 });

@@ -4,8 +4,12 @@ import { users, type User } from "~/db/schema";
 import { burnPasswordCheck, verifyPassword } from "./passwords.server";
 
 export type AuthenticateResult =
-  | { ok: true; user: User }
-  | { ok: false; reason: "invalid" | "unconfirmed" | "restricted" | "deactivated" };
+  | { status: "ok"; user: User }
+  /** No account with this email, or the wrong password: the two are never told apart. */
+  | { status: "wrong-credentials" }
+  | { status: "unconfirmed" }
+  | { status: "restricted" }
+  | { status: "deactivated" };
 
 /**
  * Checks email and password. Restriction and confirmation are only revealed to someone who
@@ -19,12 +23,12 @@ export async function authenticate(
   const [user] = await db.select().from(users).where(eq(users.email, credentials.email.toLowerCase()));
   if (!user) {
     await burnPasswordCheck(credentials.password);
-    return { ok: false, reason: "invalid" };
+    return { status: "wrong-credentials" };
   }
-  if (!(await verifyPassword(user.passwordHash, credentials.password))) return { ok: false, reason: "invalid" };
-  if (user.isRestricted) return { ok: false, reason: "restricted" };
-  if (user.deactivatedAt) return { ok: false, reason: "deactivated" };
-  if (!user.emailConfirmedAt) return { ok: false, reason: "unconfirmed" };
+  if (!(await verifyPassword(user.passwordHash, credentials.password))) return { status: "wrong-credentials" };
+  if (user.isRestricted) return { status: "restricted" };
+  if (user.deactivatedAt) return { status: "deactivated" };
+  if (!user.emailConfirmedAt) return { status: "unconfirmed" };
   await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  return { ok: true, user: { ...user, lastLoginAt: now } };
+  return { status: "ok", user: { ...user, lastLoginAt: now } };
 }

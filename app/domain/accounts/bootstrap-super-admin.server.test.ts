@@ -41,7 +41,7 @@ describe("bootstrapSuperAdmin", () => {
     expect(hasPermission({ role: admin.role, permissions: admin.permissions }, "manage_settings")).toBe(true);
 
     const login = await authenticate(db, { email: "owner@adnaira.ng", password: "a-long-owner-password" });
-    expect(login.ok).toBe(true);
+    expect(login.status).toBe("ok");
   });
 
   it("without configuration, creates the local super admin with a generated password returned once", async () => {
@@ -54,8 +54,8 @@ describe("bootstrapSuperAdmin", () => {
     const [admin] = await superAdmins();
     expect(admin!.passwordHash).not.toContain(result.generatedPassword!);
     const login = await authenticate(db, { email: LOCAL_SUPER_ADMIN_EMAIL, password: result.generatedPassword! });
-    expect(login.ok).toBe(true);
-    if (login.ok) expect(login.user.role).toBe("super_admin");
+    expect(login.status).toBe("ok");
+    if (login.status === "ok") expect(login.user.role).toBe("super_admin");
 
     // The password is never handed out again.
     expect(await bootstrapSuperAdmin(db)).toEqual({ status: "exists" });

@@ -6,7 +6,7 @@ import { countUserSessions, createSession, findSessionUser } from "~/domain/sess
 import { createTestDatabase } from "../../../tests/support/database";
 import { createUser, TEST_PASSWORD } from "../../../tests/support/factories";
 import { authenticate } from "./authenticate.server";
-import { changePassword, COMMON_PASSWORD_MESSAGE } from "./change-password.server";
+import { CHANGE_PASSWORD_REFUSALS, changePassword, COMMON_PASSWORD_MESSAGE } from "./change-password.server";
 import { issueEmailToken, peekEmailToken } from "./email-tokens.server";
 
 let handle: DatabaseHandle;
@@ -21,6 +21,14 @@ const hashOf = async (id: string) =>
   (await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, id)))[0]!.h;
 
 describe("changePassword", () => {
+  it("tells each refusal on the profile form in its own words", () => {
+    expect(CHANGE_PASSWORD_REFUSALS).toEqual({
+      "wrong-password": "Current password is incorrect.",
+      "common-password": COMMON_PASSWORD_MESSAGE,
+    });
+    expect(COMMON_PASSWORD_MESSAGE).toBe("This password is too common. Choose one that is harder to guess.");
+  });
+
   it("refuses a wrong current password and changes nothing", async () => {
     const user = await createUser(db);
     const other = await createSession(db, user.id);
@@ -29,7 +37,7 @@ describe("changePassword", () => {
       currentPassword: "not-my-password",
       newPassword: "Abuja-rainy-season-77",
     });
-    expect(result).toEqual({ ok: false, field: "currentPassword", message: "Current password is incorrect." });
+    expect(result).toEqual({ status: "wrong-password" });
     expect(await hashOf(user.id)).toBe(user.passwordHash);
     expect(await findSessionUser(db, other)).not.toBeNull();
   });
@@ -38,7 +46,7 @@ describe("changePassword", () => {
     const user = await createUser(db);
     for (const newPassword of ["password1", "Password1"]) {
       const result = await changePassword(db, { userId: user.id, currentPassword: TEST_PASSWORD, newPassword });
-      expect(result).toEqual({ ok: false, field: "newPassword", message: COMMON_PASSWORD_MESSAGE });
+      expect(result).toEqual({ status: "common-password" });
     }
     expect(await hashOf(user.id)).toBe(user.passwordHash);
   });
@@ -49,7 +57,7 @@ describe("changePassword", () => {
       currentPassword: TEST_PASSWORD,
       newPassword: "Abuja-rainy-season-77",
     });
-    expect(result).toMatchObject({ ok: false, field: "currentPassword" });
+    expect(result).toEqual({ status: "wrong-password" });
   });
 
   it("changes the password, ends other sessions and keeps the current one", async () => {
@@ -66,12 +74,12 @@ describe("changePassword", () => {
       newPassword: "Abuja-rainy-season-77",
       keepSessionToken: current,
     });
-    expect(result).toEqual({ ok: true });
+    expect(result).toEqual({ status: "ok" });
 
     expect(await hashOf(user.id)).not.toBe(user.passwordHash);
     expect(await hashOf(user.id)).toMatch(/^\$argon2id\$/);
-    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ ok: false, reason: "invalid" });
-    expect((await authenticate(db, { email: user.email, password: "Abuja-rainy-season-77" })).ok).toBe(true);
+    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ status: "wrong-credentials" });
+    expect((await authenticate(db, { email: user.email, password: "Abuja-rainy-season-77" })).status).toBe("ok");
 
     expect(await findSessionUser(db, current)).not.toBeNull();
     expect(await findSessionUser(db, phone)).toBeNull();
@@ -86,7 +94,7 @@ describe("changePassword", () => {
     await createSession(db, user.id);
     expect(
       await changePassword(db, { userId: user.id, currentPassword: TEST_PASSWORD, newPassword: "Kano-durbar-festival-9" }),
-    ).toEqual({ ok: true });
+    ).toEqual({ status: "ok" });
     expect(await countUserSessions(db, user.id)).toBe(0);
   });
 
@@ -95,7 +103,7 @@ describe("changePassword", () => {
     const resetToken = await issueEmailToken(db, user.id, "reset_password");
     expect(
       await changePassword(db, { userId: user.id, currentPassword: TEST_PASSWORD, newPassword: "Enugu-coal-city-2026" }),
-    ).toEqual({ ok: true });
+    ).toEqual({ status: "ok" });
     expect(await peekEmailToken(db, resetToken, "reset_password")).toBeNull();
   });
 });

@@ -5,11 +5,15 @@ import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 import { revokeEmailTokens } from "./email-tokens.server";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords.server";
 
-export type ChangePasswordResult =
-  | { ok: true }
-  | { ok: false; field: "currentPassword" | "newPassword"; message: string };
+export type ChangePasswordResult = { status: "ok" } | { status: "wrong-password" } | { status: "common-password" };
 
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Choose one that is harder to guess.";
+
+/** What the member is told for each refusal. */
+export const CHANGE_PASSWORD_REFUSALS: Record<Exclude<ChangePasswordResult["status"], "ok">, string> = {
+  "wrong-password": "Current password is incorrect.",
+  "common-password": COMMON_PASSWORD_MESSAGE,
+};
 
 /** Changes the password after checking the current one; ends every other session of the user. */
 export async function changePassword(
@@ -18,10 +22,10 @@ export async function changePassword(
 ): Promise<ChangePasswordResult> {
   const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, options.userId));
   if (!user || !(await verifyPassword(user.passwordHash, options.currentPassword))) {
-    return { ok: false, field: "currentPassword", message: "Current password is incorrect." };
+    return { status: "wrong-password" };
   }
   if (isCommonPassword(options.newPassword)) {
-    return { ok: false, field: "newPassword", message: COMMON_PASSWORD_MESSAGE };
+    return { status: "common-password" };
   }
   const passwordHash = await hashPassword(options.newPassword);
   await db.transaction(async (tx) => {
@@ -29,5 +33,5 @@ export async function changePassword(
     await deleteUserSessions(tx, options.userId, options.keepSessionToken);
     await revokeEmailTokens(tx, options.userId, "reset_password");
   });
-  return { ok: true };
+  return { status: "ok" };
 }

@@ -18,7 +18,7 @@ export type RegisterUserOptions = {
 
 export type RegisterUserResult =
   /** Same outcome whether the email was new or already taken, so it reveals nothing. */
-  | { status: "registered"; mailId: string | null; newUserId?: string }
+  | { status: "ok"; mailId: string | null; newUserId?: string }
   | { status: "referral-not-found" };
 
 /**
@@ -43,7 +43,7 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
     try {
       return await db.transaction(async (tx) => {
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-        if (existing) return { status: "registered" as const, mailId: await queueAlreadyRegistered(tx, email, options.appUrl) };
+        if (existing) return { status: "ok" as const, mailId: await queueAlreadyRegistered(tx, email, options.appUrl) };
 
         const userId = newId();
         await tx.insert(users).values({
@@ -67,12 +67,12 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
         const token = await issueEmailToken(tx, userId, "confirm_email");
         const link = new URL(`/confirm-email?token=${token}`, options.appUrl).href;
         const mailId = await queueEmail(tx, confirmEmailMail(email, link));
-        return { status: "registered" as const, mailId, newUserId: userId };
+        return { status: "ok" as const, mailId, newUserId: userId };
       });
     } catch (err) {
       // A concurrent registration took the email (answer as "taken"), or a random code collided (retry).
       if (isUniqueViolation(err, "users_email_unique")) {
-        return { status: "registered", mailId: await queueAlreadyRegistered(db, email, options.appUrl) };
+        return { status: "ok", mailId: await queueAlreadyRegistered(db, email, options.appUrl) };
       }
       if (attempt < 3 && isUniqueViolation(err)) continue;
       throw err;

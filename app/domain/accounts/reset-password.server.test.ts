@@ -59,8 +59,8 @@ describe("resetPassword", () => {
     const token = await resetToken(user.email);
 
     expect(await resetPassword(db, token, NEW_PASSWORD)).toBe(true);
-    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ ok: false, reason: "invalid" });
-    expect((await authenticate(db, { email: user.email, password: NEW_PASSWORD })).ok).toBe(true);
+    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ status: "wrong-credentials" });
+    expect((await authenticate(db, { email: user.email, password: NEW_PASSWORD })).status).toBe("ok");
     expect(await findSessionUser(db, s1)).toBeNull();
     expect(await findSessionUser(db, s2)).toBeNull();
     expect(await countUserSessions(db, user.id)).toBe(0);
@@ -68,8 +68,7 @@ describe("resetPassword", () => {
     // Single use: the link cannot set the password again.
     expect(await resetPassword(db, token, "Another-password-55")).toBe(false);
     expect(await authenticate(db, { email: user.email, password: "Another-password-55" })).toEqual({
-      ok: false,
-      reason: "invalid",
+      status: "wrong-credentials",
     });
   });
 
@@ -79,20 +78,20 @@ describe("resetPassword", () => {
     const second = await issueEmailToken(db, user.id, "reset_password");
     expect(await resetPassword(db, second, NEW_PASSWORD)).toBe(true);
     expect(await resetPassword(db, first, "Another-password-55")).toBe(false);
-    expect((await authenticate(db, { email: user.email, password: NEW_PASSWORD })).ok).toBe(true);
+    expect((await authenticate(db, { email: user.email, password: NEW_PASSWORD })).status).toBe("ok");
   });
 
   it("an invalid link is refused before any password is hashed or changed", async () => {
     const user = await createUser(db);
     expect(await resetPassword(db, "not-a-real-token", NEW_PASSWORD)).toBe(false);
-    expect((await authenticate(db, { email: user.email, password: TEST_PASSWORD })).ok).toBe(true);
+    expect((await authenticate(db, { email: user.email, password: TEST_PASSWORD })).status).toBe("ok");
   });
 
   it("the link expires after one hour", async () => {
     const user = await createUser(db);
     const stale = await issueEmailToken(db, user.id, "reset_password", new Date(Date.now() - 61 * MINUTE));
     expect(await resetPassword(db, stale, NEW_PASSWORD)).toBe(false);
-    expect((await authenticate(db, { email: user.email, password: TEST_PASSWORD })).ok).toBe(true);
+    expect((await authenticate(db, { email: user.email, password: TEST_PASSWORD })).status).toBe("ok");
 
     const recent = await issueEmailToken(db, user.id, "reset_password", new Date(Date.now() - 59 * MINUTE));
     expect(await resetPassword(db, recent, NEW_PASSWORD)).toBe(true);
@@ -109,14 +108,13 @@ describe("resetPassword", () => {
   it("confirms an unconfirmed account (the link proves the address), keeping an earlier confirmation", async () => {
     const unconfirmed = await createUser(db, { emailConfirmed: false });
     expect(await authenticate(db, { email: unconfirmed.email, password: TEST_PASSWORD })).toEqual({
-      ok: false,
-      reason: "unconfirmed",
+      status: "unconfirmed",
     });
     await requestPasswordReset(db, unconfirmed.email, appUrl);
     expect(await resetPassword(db, await resetToken(unconfirmed.email), NEW_PASSWORD)).toBe(true);
     const [row] = await db.select().from(users).where(eq(users.id, unconfirmed.id));
     expect(row!.emailConfirmedAt).toBeInstanceOf(Date);
-    expect((await authenticate(db, { email: unconfirmed.email, password: NEW_PASSWORD })).ok).toBe(true);
+    expect((await authenticate(db, { email: unconfirmed.email, password: NEW_PASSWORD })).status).toBe("ok");
 
     const confirmed = await createUser(db);
     await requestPasswordReset(db, confirmed.email, appUrl);
@@ -130,8 +128,7 @@ describe("resetPassword", () => {
     const confirmToken = await issueEmailToken(db, user.id, "confirm_email");
     expect(await resetPassword(db, confirmToken, NEW_PASSWORD)).toBe(false);
     expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({
-      ok: false,
-      reason: "unconfirmed",
+      status: "unconfirmed",
     });
     // The confirmation token is still good for its own purpose.
     expect(await confirmEmail(db, confirmToken)).toBe(true);
@@ -152,7 +149,7 @@ describe("resetPassword on a never-confirmed account", () => {
       referralCode: squatterReferrer.referralCode,
       appUrl,
     });
-    expect(result.status).toBe("registered");
+    expect(result.status).toBe("ok");
     await requestPasswordReset(db, "squatted@example.ng", appUrl);
     expect(await resetPassword(db, await resetToken("squatted@example.ng"), NEW_PASSWORD)).toBe(true);
     const [owner] = await db.select().from(users).where(eq(users.email, "squatted@example.ng"));

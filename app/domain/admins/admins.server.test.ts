@@ -129,7 +129,7 @@ describe("createAdmin", () => {
 
     // The new admin can sign in at once with the chosen password, email in any case.
     const signIn = await authenticate(db, { email: email.toUpperCase(), password: STRONG });
-    expect(signIn.ok).toBe(true);
+    expect(signIn.status).toBe("ok");
 
     const audit = await auditFor(result.adminId);
     expect(audit).toHaveLength(1);
@@ -345,8 +345,8 @@ describe("deactivateAdmin", () => {
     expect(await findSessionUser(db, theirs)).not.toBeNull();
 
     // Deactivation is revealed only to someone who knows the password.
-    expect(await authenticate(db, { email: admin.email, password: "wrong-password" })).toEqual({ ok: false, reason: "invalid" });
-    expect(await authenticate(db, { email: admin.email, password: STRONG })).toEqual({ ok: false, reason: "deactivated" });
+    expect(await authenticate(db, { email: admin.email, password: "wrong-password" })).toEqual({ status: "wrong-credentials" });
+    expect(await authenticate(db, { email: admin.email, password: STRONG })).toEqual({ status: "deactivated" });
     expect(row.lastLoginAt).toBeNull();
     expect((await userRow(admin.id))!.lastLoginAt).toBeNull();
 

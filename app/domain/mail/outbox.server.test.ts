@@ -265,7 +265,7 @@ describe("deliverDueEmails over SMTP", () => {
       const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: FROM, log: silentLog });
       expect(transport.kind).toBe("smtp");
       const result = await registerUser(db, { name: "Tunde Bakare", email: "tunde@example.ng", password: "Ibadan-hills-2030", appUrl });
-      if (result.status !== "registered") throw new Error(`unexpected ${result.status}`);
+      if (result.status !== "ok") throw new Error(`unexpected ${result.status}`);
 
       expect(await deliverDueEmails(db, transport, { appUrl, now: soon() })).toBe(1);
       expect(smtp.received).toHaveLength(1);
@@ -311,7 +311,7 @@ describe("deliverDueEmails over SMTP", () => {
     const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, log: silentLog });
 
     const result = await registerUser(db, { name: "Amaka Obi", email: "amaka@example.ng", password: "Onitsha-market-77", appUrl });
-    if (result.status !== "registered") throw new Error(`unexpected ${result.status}`);
+    if (result.status !== "ok") throw new Error(`unexpected ${result.status}`);
     const now = soon();
     expect(await deliverDueEmails(db, transport, { appUrl, now })).toBe(0);
 

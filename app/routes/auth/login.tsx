@@ -58,30 +58,34 @@ export async function action({ request, context }: Route.ActionArgs) {
     await services.rateLimits.refund("loginIp", context.clientIp);
     throw err;
   });
-  const wrongPassword = !result.ok && result.reason === "invalid";
-  if (!wrongPassword) await services.rateLimits.refund("loginIp", context.clientIp);
-  if (!result.ok) {
-    if (result.reason === "invalid") {
+  if (result.status !== "wrong-credentials") await services.rateLimits.refund("loginIp", context.clientIp);
+  switch (result.status) {
+    case "wrong-credentials": {
       await services.rateLimits.consume("loginAccount", accountKey);
       await services.rateLimits.consume("loginAccountSlowDown", email);
       const message = "Invalid email or password";
       return formFailure({ form: message }, { toast: failed(message), values: echo, status: 401 });
     }
-    if (result.reason === "restricted" || result.reason === "deactivated") {
-      const message = result.reason === "restricted" ? "Your account is restricted." : "Your account has been deactivated.";
+    case "restricted":
+    case "deactivated": {
+      const message = result.status === "restricted" ? "Your account is restricted." : "Your account has been deactivated.";
       return formFailure({ form: message }, { toast: failed(message), values: echo, status: 403 });
     }
-    const message = "Please confirm your email address before logging in. Check your inbox for the link.";
-    return data(
-      {
-        ok: false as const,
-        errors: { form: message } as Record<string, string>,
-        toast: failed(message),
-        values: echo,
-        unconfirmed: true,
-      },
-      { status: 403 },
-    );
+    case "unconfirmed": {
+      const message = "Please confirm your email address before logging in. Check your inbox for the link.";
+      return data(
+        {
+          ok: false as const,
+          errors: { form: message } as Record<string, string>,
+          toast: failed(message),
+          values: echo,
+          unconfirmed: true,
+        },
+        { status: 403 },
+      );
+    }
+    case "ok":
+      break;
   }
   await services.rateLimits.reset("loginAccount", accountKey);
   const cookie = await startSession(request, context, result.user.id);

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/password";
 import { ProfilePage } from "~/components/profile/profile-page";
-import { changePassword } from "~/domain/accounts/change-password.server";
+import { CHANGE_PASSWORD_REFUSALS, changePassword } from "~/domain/accounts/change-password.server";
 import { ChangePasswordSchema } from "~/domain/accounts/validation";
 import { getSessionToken, requireUser } from "~/server/auth.server";
 import { formFailure, readForm, zodFailure } from "~/server/forms.server";
@@ -33,9 +33,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     newPassword,
     keepSessionToken: (await getSessionToken(request, context)) ?? undefined,
   });
-  if (!result.ok) {
-    if (result.field === "currentPassword") await context.services.rateLimits.consume("passwordChange", user.id);
-    return formFailure({ [result.field]: result.message }, { toast: failed(result.message) });
+  if (result.status !== "ok") {
+    if (result.status === "wrong-password") await context.services.rateLimits.consume("passwordChange", user.id);
+    const message = CHANGE_PASSWORD_REFUSALS[result.status];
+    const field = result.status === "wrong-password" ? "currentPassword" : "newPassword";
+    return formFailure({ [field]: message }, { toast: failed(message) });
   }
   await context.services.rateLimits.reset("passwordChange", user.id);
   return redirectWithToast(context, "/profile", {
