@@ -28,7 +28,7 @@ type Preview =
 export function previewWithdrawal(amountText: string, terms: WithdrawTerms): Preview {
   if (amountText.trim() === "") return { kind: "none" };
   const parsed = parseNairaToKobo(amountText);
-  if (!parsed.ok || parsed.kobo <= 0n) return { kind: "invalid" };
+  if (parsed.status !== "ok" || parsed.kobo <= 0n) return { kind: "invalid" };
   const amount = parsed.kobo;
   const fee = withdrawalFeeKobo(amount, terms.feeBps);
   const min = BigInt(terms.minKobo);

@@ -104,7 +104,7 @@ export async function saveBankDetails(db: Database, input: SaveBankDetailsInput)
     accountNumber: input.accountNumber,
     currentPassword: input.currentPassword,
   });
-  if (!parsed.ok) return { status: "invalid", errors: parsed.errors };
+  if (parsed.status === "invalid") return { status: "invalid", errors: parsed.errors };
   const { accountHolderName, bankCode, accountNumber, currentPassword } = parsed.data;
 
   const [user] = await db

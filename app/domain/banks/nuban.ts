@@ -42,16 +42,20 @@ export function isValidNuban(bankCode: string, accountNumber: string): boolean {
   return nubanCheckDigit(bankCode, accountNumber.slice(0, 9)) === Number(accountNumber[9]);
 }
 
-export const ACCOUNT_NUMBER_MESSAGES = {
-  unknownBank: "Choose your bank from the list.",
-  notTenDigits: "Account number must be exactly 10 digits.",
-  checkDigit: "This account number is not valid for the selected bank. Check the number and the bank.",
-  implausible: "This does not look like a real account number. Check the number and try again.",
-} as const;
-
 export type AccountNumberCheck =
-  | { ok: true }
-  | { ok: false; reason: "unknown-bank" | "not-ten-digits" | "check-digit" | "implausible"; message: string };
+  | { status: "ok" }
+  | { status: "unknown-bank" }
+  | { status: "not-ten-digits" }
+  | { status: "check-digit" }
+  | { status: "implausible" };
+
+/** What the bank-details form says for each refusal of {@link checkAccountNumber}. */
+export const ACCOUNT_NUMBER_MESSAGES: Record<Exclude<AccountNumberCheck["status"], "ok">, string> = {
+  "unknown-bank": "Choose your bank from the list.",
+  "not-ten-digits": "Account number must be exactly 10 digits.",
+  "check-digit": "This account number is not valid for the selected bank. Check the number and the bank.",
+  implausible: "This does not look like a real account number. Check the number and try again.",
+};
 
 /**
  * The account-number rule the bank-details form enforces:
@@ -66,13 +70,11 @@ export type AccountNumberCheck =
  */
 export function checkAccountNumber(bankCode: string, accountNumber: string): AccountNumberCheck {
   const bank = bankByCode(bankCode);
-  if (!bank) return { ok: false, reason: "unknown-bank", message: ACCOUNT_NUMBER_MESSAGES.unknownBank };
-  if (!TEN_DIGITS.test(accountNumber)) return { ok: false, reason: "not-ten-digits", message: ACCOUNT_NUMBER_MESSAGES.notTenDigits };
-  if (/^(\d)\1{9}$/.test(accountNumber)) return { ok: false, reason: "implausible", message: ACCOUNT_NUMBER_MESSAGES.implausible };
-  if (bank.nuban && !isValidNuban(bank.code, accountNumber)) {
-    return { ok: false, reason: "check-digit", message: ACCOUNT_NUMBER_MESSAGES.checkDigit };
-  }
-  return { ok: true };
+  if (!bank) return { status: "unknown-bank" };
+  if (!TEN_DIGITS.test(accountNumber)) return { status: "not-ten-digits" };
+  if (/^(\d)\1{9}$/.test(accountNumber)) return { status: "implausible" };
+  if (bank.nuban && !isValidNuban(bank.code, accountNumber)) return { status: "check-digit" };
+  return { status: "ok" };
 }
 
 /** "******7890": what the pages, the audit log and mails show of an account number. */

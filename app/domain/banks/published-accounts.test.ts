@@ -84,7 +84,7 @@ const PUBLISHED_ACCOUNTS: readonly PublishedAccount[] = [
 describe("published account numbers", () => {
   it.each(PUBLISHED_ACCOUNTS)("$holder ($bankCode $accountNumber) passes the check digit and is accepted", ({ bankCode, accountNumber }) => {
     expect(isValidNuban(bankCode, accountNumber)).toBe(true);
-    expect(checkAccountNumber(bankCode, accountNumber)).toEqual({ ok: true });
+    expect(checkAccountNumber(bankCode, accountNumber)).toEqual({ status: "ok" });
   });
 
   it("every bank held to the check digit has a published account that passes with its code", () => {
@@ -112,9 +112,9 @@ describe("published account numbers", () => {
     ]);
     // Parallex Bank is 104 in our list and 526 in another public list: neither is confirmed, so a
     // number whose check digit fits either code is accepted.
-    expect(checkAccountNumber("104", "0001234562")).toEqual({ ok: true }); // check digit for 526
-    expect(checkAccountNumber("104", "0001234564")).toEqual({ ok: true }); // check digit for 104
+    expect(checkAccountNumber("104", "0001234562")).toEqual({ status: "ok" }); // check digit for 526
+    expect(checkAccountNumber("104", "0001234564")).toEqual({ status: "ok" }); // check digit for 104
     expect(isValidNuban("104", "0001234562")).toBe(false);
-    expect(checkAccountNumber("063", "0001234560")).toEqual({ ok: true }); // Access (Diamond): unconfirmed too
+    expect(checkAccountNumber("063", "0001234560")).toEqual({ status: "ok" }); // Access (Diamond): unconfirmed too
   });
 });

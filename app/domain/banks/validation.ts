@@ -34,10 +34,10 @@ const BankDetailsFields = z.object({
         .regex(/\p{L}/u, BANK_DETAILS_MESSAGES.holderNoLetters)
         .regex(HOLDER_CHARACTERS, BANK_DETAILS_MESSAGES.holderNoLetters),
     ),
-  bankCode: z.string({ error: ACCOUNT_NUMBER_MESSAGES.unknownBank }).trim(),
+  bankCode: z.string({ error: ACCOUNT_NUMBER_MESSAGES["unknown-bank"] }).trim(),
   accountNumber: z
-    .string({ error: ACCOUNT_NUMBER_MESSAGES.notTenDigits })
-    .max(40, ACCOUNT_NUMBER_MESSAGES.notTenDigits)
+    .string({ error: ACCOUNT_NUMBER_MESSAGES["not-ten-digits"] })
+    .max(40, ACCOUNT_NUMBER_MESSAGES["not-ten-digits"])
     .transform(normalizeAccountNumber),
   currentPassword: z
     .string({ error: BANK_DETAILS_MESSAGES.passwordRequired })
@@ -48,7 +48,8 @@ const BankDetailsFields = z.object({
 export type BankDetailsInput = { [K in keyof z.input<typeof BankDetailsFields>]?: unknown };
 export type BankDetails = z.output<typeof BankDetailsFields>;
 
-export type ParsedBankDetails = { ok: true; data: BankDetails } | { ok: false; errors: Record<string, string> };
+/** "invalid": every field's first problem, as the form shows it. */
+export type ParsedBankDetails = { status: "ok"; data: BankDetails } | { status: "invalid"; errors: Record<string, string> };
 
 /**
  * Parses the form and reports every field's first problem at once (the bank and account-number
@@ -61,12 +62,12 @@ export function parseBankDetails(input: BankDetailsInput): ParsedBankDetails {
   const bankCode = typeof input.bankCode === "string" ? input.bankCode.trim() : "";
   const accountNumber = typeof input.accountNumber === "string" ? normalizeAccountNumber(input.accountNumber) : "";
   if (!bankByCode(bankCode)) {
-    errors.bankCode ??= ACCOUNT_NUMBER_MESSAGES.unknownBank;
-    if (!/^\d{10}$/.test(accountNumber)) errors.accountNumber ??= ACCOUNT_NUMBER_MESSAGES.notTenDigits;
+    errors.bankCode ??= ACCOUNT_NUMBER_MESSAGES["unknown-bank"];
+    if (!/^\d{10}$/.test(accountNumber)) errors.accountNumber ??= ACCOUNT_NUMBER_MESSAGES["not-ten-digits"];
   } else {
     const check = checkAccountNumber(bankCode, accountNumber);
-    if (!check.ok) errors.accountNumber ??= check.message;
+    if (check.status !== "ok") errors.accountNumber ??= ACCOUNT_NUMBER_MESSAGES[check.status];
   }
-  if (!parsed.success || Object.keys(errors).length > 0) return { ok: false, errors };
-  return { ok: true, data: parsed.data };
+  if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
+  return { status: "ok", data: parsed.data };
 }

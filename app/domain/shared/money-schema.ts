@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { type Kobo, parseNairaToKobo } from "./money";
+import { AMOUNT_MESSAGES, type Kobo, parseNairaToKobo } from "./money";
 
 /**
  * Zod schema for a naira amount field: a string in, kobo out, with parseNairaToKobo's messages.
@@ -7,7 +7,7 @@ import { type Kobo, parseNairaToKobo } from "./money";
  */
 export const NairaAmountSchema = z.string().transform((value, ctx): Kobo => {
   const result = parseNairaToKobo(value);
-  if (result.ok) return result.kobo;
-  ctx.issues.push({ code: "custom", message: result.message, input: value });
+  if (result.status === "ok") return result.kobo;
+  ctx.issues.push({ code: "custom", message: AMOUNT_MESSAGES[result.status], input: value });
   return z.NEVER;
 });

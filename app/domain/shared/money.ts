@@ -13,15 +13,22 @@ export const KOBO_PER_NAIRA = 100n;
  */
 export const MAX_AMOUNT_KOBO: Kobo = 100_000_000_000_000n;
 
-export type ParseKoboResult = { ok: true; kobo: Kobo } | { ok: false; message: string };
+export type ParseKoboResult =
+  | { status: "ok"; kobo: Kobo }
+  | { status: "empty" }
+  | { status: "malformed" }
+  | { status: "negative" }
+  | { status: "too-many-decimals" }
+  | { status: "too-large" };
 
-export const AMOUNT_MESSAGES = {
+/** What a form says for each refusal of {@link parseNairaToKobo}. */
+export const AMOUNT_MESSAGES: Record<Exclude<ParseKoboResult["status"], "ok">, string> = {
   empty: "Enter an amount.",
   malformed: "Enter an amount in naira, such as 1500 or 1,500.50.",
   negative: "Amount cannot be negative.",
-  decimals: "Use at most 2 decimal places.",
-  tooLarge: "Amount is too large.",
-} as const;
+  "too-many-decimals": "Use at most 2 decimal places.",
+  "too-large": "Amount is too large.",
+};
 
 // Whole naira: plain ASCII digits ("1500", leading zeros allowed), or correctly grouped thousands
 // ("1,500", "12,345,678"; the first group has no leading zero). Nothing else: no exponent, sign,
@@ -35,7 +42,8 @@ const MAX_WHOLE_DIGITS = (MAX_AMOUNT_KOBO / KOBO_PER_NAIRA).toString().length;
  * Reads a naira amount typed by a person into kobo, exactly (string arithmetic, no floats).
  *
  * Accepted: "20", "20.5", "20.50", "1,000.00", "0.01", surrounding spaces, and a leading "₦" (so
- * a pasted formatted amount reads back). Refused, each with a message fit for the form:
+ * a pasted formatted amount reads back). Refused, each with its status (and its text in
+ * {@link AMOUNT_MESSAGES}):
  * empty input, a minus sign, more than 2 decimals ("1.234" is not rounded), anything above
  * {@link MAX_AMOUNT_KOBO}, and everything else that is not a plain decimal ("1e3", "NaN", "+5",
  * ".5", "5.", "1,00", "1 000").
@@ -45,26 +53,21 @@ const MAX_WHOLE_DIGITS = (MAX_AMOUNT_KOBO / KOBO_PER_NAIRA).toString().length;
 export function parseNairaToKobo(input: string): ParseKoboResult {
   let text = input.trim();
   if (text.startsWith("₦")) text = text.slice(1).trimStart();
-  if (text === "") return { ok: false, message: AMOUNT_MESSAGES.empty };
+  if (text === "") return { status: "empty" };
   if (text.startsWith("-")) {
     const rest = text.slice(1);
     const looksNumeric = AMOUNT.test(rest) || TOO_MANY_DECIMALS.test(rest);
-    return { ok: false, message: looksNumeric ? AMOUNT_MESSAGES.negative : AMOUNT_MESSAGES.malformed };
+    return { status: looksNumeric ? "negative" : "malformed" };
   }
   const match = AMOUNT.exec(text);
-  if (!match) {
-    return {
-      ok: false,
-      message: TOO_MANY_DECIMALS.test(text) ? AMOUNT_MESSAGES.decimals : AMOUNT_MESSAGES.malformed,
-    };
-  }
+  if (!match) return { status: TOO_MANY_DECIMALS.test(text) ? "too-many-decimals" : "malformed" };
   const whole = match[1]!.replaceAll(",", "").replace(/^0+(?=\d)/, "");
   // Checked on the digit count first so a megabyte of digits is never turned into a BigInt.
-  if (whole.length > MAX_WHOLE_DIGITS) return { ok: false, message: AMOUNT_MESSAGES.tooLarge };
+  if (whole.length > MAX_WHOLE_DIGITS) return { status: "too-large" };
   const fraction = (match[2] ?? "").padEnd(2, "0");
   const kobo = BigInt(whole) * KOBO_PER_NAIRA + BigInt(fraction);
-  if (kobo > MAX_AMOUNT_KOBO) return { ok: false, message: AMOUNT_MESSAGES.tooLarge };
-  return { ok: true, kobo };
+  if (kobo > MAX_AMOUNT_KOBO) return { status: "too-large" };
+  return { status: "ok", kobo };
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/withdraw";
 import { ProfilePage } from "~/components/profile/profile-page";
-import { formatKobo, parseNairaToKobo } from "~/domain/shared/money";
+import { AMOUNT_MESSAGES, formatKobo, parseNairaToKobo } from "~/domain/shared/money";
 import { isWithdrawalIdempotencyKey } from "~/domain/withdrawals/fees";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { requireUser } from "~/server/auth.server";
@@ -25,8 +25,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     formFailure({ [field]: message }, { toast: { type: "error", ...toast }, values: echo, status });
 
   const parsed = parseNairaToKobo(values.amount ?? "");
-  if (!parsed.ok || parsed.kobo <= 0n) {
-    const message = parsed.ok ? "Enter an amount above ₦0.00." : parsed.message;
+  if (parsed.status !== "ok" || parsed.kobo <= 0n) {
+    const message = parsed.status === "ok" ? "Enter an amount above ₦0.00." : AMOUNT_MESSAGES[parsed.status];
     return fail("amount", message, WITHDRAW_TOASTS.invalidAmount);
   }
   if (!isWithdrawalIdempotencyKey(values.idempotencyKey)) {
