@@ -20,7 +20,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 afterEach(async () => {
-  expect(await reconcile(app.services.db)).toMatchObject({ ok: true, totalKobo: 0n, negativeUserAccounts: [] });
+  expect(await reconcile(app.services.db)).toMatchObject({ status: "ok", totalKobo: 0n, negativeUserAccounts: [] });
 });
 
 /** The toast carried by a redirect (signed cookie: base64 JSON, a dot, the signature). */

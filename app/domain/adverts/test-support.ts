@@ -49,7 +49,7 @@ export const longAgo = () => new Date(Date.now() - 60 * 60 * 1000);
 
 export async function expectReconciled(db: Database) {
   const report = await reconcile(db);
-  expect(report).toMatchObject({ ok: true, totalKobo: 0n, mismatches: [], negativeUserAccounts: [], unbalancedTransfers: [] });
+  expect(report).toMatchObject({ status: "ok", totalKobo: 0n, mismatches: [], negativeUserAccounts: [], unbalancedTransfers: [] });
 }
 
 /** Resolves with the database error a statement failed with (fails the test if it succeeded). */

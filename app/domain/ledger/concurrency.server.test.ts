@@ -31,7 +31,7 @@ const settle = (promise: Promise<TransferResult>): Promise<Outcome> =>
 async function expectReconciled() {
   const report = await reconcile(db);
   expect(report).toMatchObject({
-    ok: true,
+    status: "ok",
     totalKobo: 0n,
     mismatches: [],
     negativeUserAccounts: [],

@@ -159,7 +159,7 @@ describe("ledger model (property-based)", () => {
             expect(report.unbalancedTransfers).toEqual([]);
             expect(report.totalKobo).toBe(0n);
             expect(report.cachedTotalKobo).toBe(0n);
-            expect(report.ok).toBe(true);
+            expect(report.status).toBe("ok");
             expect(report.transfers).toBe(model.transfers);
             const rows = await db
               .select()

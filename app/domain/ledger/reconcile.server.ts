@@ -3,8 +3,8 @@ import type { Database } from "~/db/client.server";
 import type { Kobo } from "~/domain/shared/money";
 
 export type ReconcileReport = {
-  /** True when every check below passed. */
-  ok: boolean;
+  /** "ok" when every check below passed, "discrepancies" when any failed. */
+  status: "ok" | "discrepancies";
   /** Sum of every entry ever posted: must be 0 (money is never created or destroyed). */
   totalKobo: Kobo;
   /**
@@ -84,7 +84,7 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
 
   const summary = rows.find((r) => r.row_type === "summary")!;
   const report: ReconcileReport = {
-    ok: false,
+    status: "discrepancies",
     totalKobo: BigInt(summary.a!),
     cachedTotalKobo: BigInt(summary.b!),
     accounts: Number(summary.c),
@@ -100,11 +100,12 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
       .filter((r) => r.row_type === "unbalanced")
       .map((r) => ({ transferId: r.id!, entries: Number(r.a), sumKobo: BigInt(r.b!) })),
   };
-  report.ok =
+  const balanced =
     report.totalKobo === 0n &&
     report.cachedTotalKobo === 0n &&
     report.mismatches.length === 0 &&
     report.negativeUserAccounts.length === 0 &&
     report.unbalancedTransfers.length === 0;
+  if (balanced) report.status = "ok";
   return report;
 }

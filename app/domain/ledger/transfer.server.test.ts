@@ -31,7 +31,7 @@ const platformBalance = (code: (typeof PLATFORM_ACCOUNT_CODES)[number]) => platf
 async function expectReconciled() {
   const report = await reconcile(db);
   expect(report).toMatchObject({
-    ok: true,
+    status: "ok",
     totalKobo: 0n,
     mismatches: [],
     negativeUserAccounts: [],
@@ -461,7 +461,7 @@ describe("inside the caller's transaction", () => {
 describe("reconcile", () => {
   it("reports a ledger in order", async () => {
     const report = await reconcile(db);
-    expect(report.ok).toBe(true);
+    expect(report.status).toBe("ok");
     expect(report.totalKobo).toBe(0n);
     expect(report.cachedTotalKobo).toBe(0n);
     expect(report.accounts).toBeGreaterThan(PLATFORM_ACCOUNT_CODES.length);
@@ -490,7 +490,7 @@ describe("reconcile", () => {
       })
       .catch((e: unknown) => (e === rollback ? (rollback as Error & { found: unknown }).found : Promise.reject(e)));
     expect(report).toMatchObject({
-      ok: false,
+      status: "discrepancies",
       totalKobo: -5n,
       cachedTotalKobo: 2n,
       mismatches: [{ accountId: availableId, cachedKobo: 1_007n, entriesKobo: 1_000n }],
@@ -519,7 +519,7 @@ describe("reconcile", () => {
       })
       .catch((e: unknown) => (e === rollback ? (rollback as Error & { found: unknown }).found : Promise.reject(e)));
     expect(report).toMatchObject({
-      ok: false,
+      status: "discrepancies",
       totalKobo: 0n,
       cachedTotalKobo: -1n,
       negativeUserAccounts: [],

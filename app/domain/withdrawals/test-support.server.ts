@@ -110,6 +110,6 @@ export async function heldMismatches(db: Database) {
 /** The books balance and every held balance is exactly the member's open withdrawals. */
 export async function expectBooksBalanced(db: Database) {
   const report = await reconcile(db);
-  expect(report).toMatchObject({ ok: true, totalKobo: 0n, mismatches: [], negativeUserAccounts: [], unbalancedTransfers: [] });
+  expect(report).toMatchObject({ status: "ok", totalKobo: 0n, mismatches: [], negativeUserAccounts: [], unbalancedTransfers: [] });
   expect(await heldMismatches(db)).toEqual([]);
 }

@@ -144,7 +144,7 @@ describe("withdrawals model (property-based)", () => {
 
           async function check() {
             const report = await reconcile(db);
-            expect(report).toMatchObject({ ok: true, mismatches: [], negativeUserAccounts: [], unbalancedTransfers: [] });
+            expect(report).toMatchObject({ status: "ok", mismatches: [], negativeUserAccounts: [], unbalancedTransfers: [] });
             expect(await heldMismatches(db)).toEqual([]);
             const accounts = await db
               .select()
