@@ -76,9 +76,9 @@ describe("confirmEmail", () => {
     const user = await createUser(db, { emailConfirmed: false });
     const token = await issueEmailToken(db, user.id, "confirm_email");
     const at = new Date();
-    expect(await confirmEmail(db, token, at)).toBe(true);
+    expect(await confirmEmail(db, token, at)).toEqual({ status: "ok" });
     expect((await confirmedAt(user.id))!.getTime()).toBe(at.getTime());
-    expect(await confirmEmail(db, token)).toBe(false);
+    expect(await confirmEmail(db, token)).toEqual({ status: "invalid-link" });
   });
 
   it("expires 24 hours after it was issued", async () => {
@@ -86,18 +86,18 @@ describe("confirmEmail", () => {
     const issuedAt = new Date("2030-03-01T12:00:00Z");
     const token = await issueEmailToken(db, user.id, "confirm_email", issuedAt);
 
-    expect(await confirmEmail(db, token, new Date(issuedAt.getTime() + 24 * HOUR))).toBe(false);
-    expect(await confirmEmail(db, token, new Date(issuedAt.getTime() + 25 * HOUR))).toBe(false);
+    expect(await confirmEmail(db, token, new Date(issuedAt.getTime() + 24 * HOUR))).toEqual({ status: "invalid-link" });
+    expect(await confirmEmail(db, token, new Date(issuedAt.getTime() + 25 * HOUR))).toEqual({ status: "invalid-link" });
     expect(await confirmedAt(user.id)).toBeNull();
     // A failed attempt does not burn the token: just inside the window it still works.
-    expect(await confirmEmail(db, token, new Date(issuedAt.getTime() + 24 * HOUR - 1000))).toBe(true);
+    expect(await confirmEmail(db, token, new Date(issuedAt.getTime() + 24 * HOUR - 1000))).toEqual({ status: "ok" });
     expect(await confirmedAt(user.id)).not.toBeNull();
   });
 
   it("a password-reset token cannot confirm an email", async () => {
     const user = await createUser(db, { emailConfirmed: false });
     const resetToken = await issueEmailToken(db, user.id, "reset_password");
-    expect(await confirmEmail(db, resetToken)).toBe(false);
+    expect(await confirmEmail(db, resetToken)).toEqual({ status: "invalid-link" });
     expect(await confirmedAt(user.id)).toBeNull();
     // And it was not consumed by the attempt.
     expect(await peekEmailToken(db, resetToken, "reset_password")).toBe(user.id);
@@ -108,7 +108,7 @@ describe("confirmEmail", () => {
     const first = await issueEmailToken(db, user.id, "confirm_email");
     const second = await issueEmailToken(db, user.id, "confirm_email");
     const t1 = new Date(Date.now() - 60_000);
-    expect(await confirmEmail(db, first, t1)).toBe(true);
+    expect(await confirmEmail(db, first, t1)).toEqual({ status: "ok" });
     await confirmEmail(db, second);
     expect((await confirmedAt(user.id))!.getTime()).toBe(t1.getTime());
   });
@@ -137,7 +137,7 @@ describe("resendConfirmation", () => {
     // Both links are live until one is used: resending does not revoke the earlier mail.
     expect(await peekEmailToken(db, oldToken, "confirm_email")).toBe(user.id);
     expect(await peekEmailToken(db, newToken, "confirm_email")).toBe(user.id);
-    expect(await confirmEmail(db, oldToken)).toBe(true);
+    expect(await confirmEmail(db, oldToken)).toEqual({ status: "ok" });
     expect(await confirmedAt(user.id)).not.toBeNull();
     // Once one link is used, the other is spent too.
     expect(await peekEmailToken(db, newToken, "confirm_email")).toBeNull();

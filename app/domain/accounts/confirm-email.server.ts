@@ -3,19 +3,19 @@ import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { confirmEmailMail } from "~/domain/mail/templates";
-import { consumeEmailToken, issueEmailToken, revokeEmailTokens } from "./email-tokens.server";
+import { consumeEmailToken, type EmailLinkResult, issueEmailToken, revokeEmailTokens } from "./email-tokens.server";
 
-/** Consumes a confirmation token and confirms the account. False when the link is not valid. */
-export async function confirmEmail(db: Database, token: string, now = new Date()): Promise<boolean> {
-  return db.transaction(async (tx) => {
+/** Consumes a confirmation token and confirms the account; "invalid-link" when the link is not valid. */
+export async function confirmEmail(db: Database, token: string, now = new Date()): Promise<EmailLinkResult> {
+  return db.transaction(async (tx): Promise<EmailLinkResult> => {
     const userId = await consumeEmailToken(tx, token, "confirm_email", now);
-    if (!userId) return false;
+    if (!userId) return { status: "invalid-link" };
     await revokeEmailTokens(tx, userId, "confirm_email", now);
     await tx
       .update(users)
       .set({ emailConfirmedAt: now, updatedAt: now })
       .where(and(eq(users.id, userId), isNull(users.emailConfirmedAt)));
-    return true;
+    return { status: "ok" };
   });
 }
 

@@ -4,6 +4,9 @@ import type { Database } from "~/db/client.server";
 import { emailTokens } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
 
+/** What following an emailed link answers: "invalid-link" when it is unknown, used, revoked or expired. */
+export type EmailLinkResult = { status: "ok" } | { status: "invalid-link" };
+
 export type EmailTokenPurpose = "confirm_email" | "reset_password";
 
 export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {

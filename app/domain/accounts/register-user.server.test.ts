@@ -89,7 +89,7 @@ describe("registerUser", () => {
     expect(tokenRows[0]!.tokenHash).not.toBe(token);
 
     // The link works.
-    expect(await confirmEmail(db, token!)).toBe(true);
+    expect(await confirmEmail(db, token!)).toEqual({ status: "ok" });
     expect((await userByEmail("ngozi@example.ng"))!.emailConfirmedAt).toBeInstanceOf(Date);
     expect((await authenticate(db, { email: "ngozi@example.ng", password: PASSWORD })).status).toBe("ok");
   });

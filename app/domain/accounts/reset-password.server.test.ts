@@ -58,7 +58,7 @@ describe("resetPassword", () => {
     await requestPasswordReset(db, user.email, appUrl);
     const token = await resetToken(user.email);
 
-    expect(await resetPassword(db, token, NEW_PASSWORD)).toBe(true);
+    expect(await resetPassword(db, token, NEW_PASSWORD)).toEqual({ status: "ok" });
     expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ status: "wrong-credentials" });
     expect((await authenticate(db, { email: user.email, password: NEW_PASSWORD })).status).toBe("ok");
     expect(await findSessionUser(db, s1)).toBeNull();
@@ -66,7 +66,7 @@ describe("resetPassword", () => {
     expect(await countUserSessions(db, user.id)).toBe(0);
 
     // Single use: the link cannot set the password again.
-    expect(await resetPassword(db, token, "Another-password-55")).toBe(false);
+    expect(await resetPassword(db, token, "Another-password-55")).toEqual({ status: "invalid-link" });
     expect(await authenticate(db, { email: user.email, password: "Another-password-55" })).toEqual({
       status: "wrong-credentials",
     });
@@ -76,25 +76,25 @@ describe("resetPassword", () => {
     const user = await createUser(db);
     const first = await issueEmailToken(db, user.id, "reset_password");
     const second = await issueEmailToken(db, user.id, "reset_password");
-    expect(await resetPassword(db, second, NEW_PASSWORD)).toBe(true);
-    expect(await resetPassword(db, first, "Another-password-55")).toBe(false);
+    expect(await resetPassword(db, second, NEW_PASSWORD)).toEqual({ status: "ok" });
+    expect(await resetPassword(db, first, "Another-password-55")).toEqual({ status: "invalid-link" });
     expect((await authenticate(db, { email: user.email, password: NEW_PASSWORD })).status).toBe("ok");
   });
 
   it("an invalid link is refused before any password is hashed or changed", async () => {
     const user = await createUser(db);
-    expect(await resetPassword(db, "not-a-real-token", NEW_PASSWORD)).toBe(false);
+    expect(await resetPassword(db, "not-a-real-token", NEW_PASSWORD)).toEqual({ status: "invalid-link" });
     expect((await authenticate(db, { email: user.email, password: TEST_PASSWORD })).status).toBe("ok");
   });
 
   it("the link expires after one hour", async () => {
     const user = await createUser(db);
     const stale = await issueEmailToken(db, user.id, "reset_password", new Date(Date.now() - 61 * MINUTE));
-    expect(await resetPassword(db, stale, NEW_PASSWORD)).toBe(false);
+    expect(await resetPassword(db, stale, NEW_PASSWORD)).toEqual({ status: "invalid-link" });
     expect((await authenticate(db, { email: user.email, password: TEST_PASSWORD })).status).toBe("ok");
 
     const recent = await issueEmailToken(db, user.id, "reset_password", new Date(Date.now() - 59 * MINUTE));
-    expect(await resetPassword(db, recent, NEW_PASSWORD)).toBe(true);
+    expect(await resetPassword(db, recent, NEW_PASSWORD)).toEqual({ status: "ok" });
   });
 
   it("greets an unconfirmed account without its name (someone else may have typed it)", async () => {
@@ -111,14 +111,14 @@ describe("resetPassword", () => {
       status: "unconfirmed",
     });
     await requestPasswordReset(db, unconfirmed.email, appUrl);
-    expect(await resetPassword(db, await resetToken(unconfirmed.email), NEW_PASSWORD)).toBe(true);
+    expect(await resetPassword(db, await resetToken(unconfirmed.email), NEW_PASSWORD)).toEqual({ status: "ok" });
     const [row] = await db.select().from(users).where(eq(users.id, unconfirmed.id));
     expect(row!.emailConfirmedAt).toBeInstanceOf(Date);
     expect((await authenticate(db, { email: unconfirmed.email, password: NEW_PASSWORD })).status).toBe("ok");
 
     const confirmed = await createUser(db);
     await requestPasswordReset(db, confirmed.email, appUrl);
-    expect(await resetPassword(db, await resetToken(confirmed.email), NEW_PASSWORD)).toBe(true);
+    expect(await resetPassword(db, await resetToken(confirmed.email), NEW_PASSWORD)).toEqual({ status: "ok" });
     const [after] = await db.select().from(users).where(eq(users.id, confirmed.id));
     expect(after!.emailConfirmedAt!.getTime()).toBe(confirmed.emailConfirmedAt!.getTime());
   });
@@ -126,16 +126,16 @@ describe("resetPassword", () => {
   it("does not accept a confirmation token, and a reset token does not confirm", async () => {
     const user = await createUser(db, { emailConfirmed: false });
     const confirmToken = await issueEmailToken(db, user.id, "confirm_email");
-    expect(await resetPassword(db, confirmToken, NEW_PASSWORD)).toBe(false);
+    expect(await resetPassword(db, confirmToken, NEW_PASSWORD)).toEqual({ status: "invalid-link" });
     expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({
       status: "unconfirmed",
     });
     // The confirmation token is still good for its own purpose.
-    expect(await confirmEmail(db, confirmToken)).toBe(true);
+    expect(await confirmEmail(db, confirmToken)).toEqual({ status: "ok" });
   });
 
   it("an unknown token changes nothing", async () => {
-    expect(await resetPassword(db, "made-up-token", NEW_PASSWORD)).toBe(false);
+    expect(await resetPassword(db, "made-up-token", NEW_PASSWORD)).toEqual({ status: "invalid-link" });
   });
 });
 
@@ -151,7 +151,7 @@ describe("resetPassword on a never-confirmed account", () => {
     });
     expect(result.status).toBe("ok");
     await requestPasswordReset(db, "squatted@example.ng", appUrl);
-    expect(await resetPassword(db, await resetToken("squatted@example.ng"), NEW_PASSWORD)).toBe(true);
+    expect(await resetPassword(db, await resetToken("squatted@example.ng"), NEW_PASSWORD)).toEqual({ status: "ok" });
     const [owner] = await db.select().from(users).where(eq(users.email, "squatted@example.ng"));
     expect(owner!.referredById).toBeNull();
     expect(await db.select().from(referrals).where(eq(referrals.referredId, owner!.id))).toHaveLength(0);

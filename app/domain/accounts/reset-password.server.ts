@@ -4,7 +4,7 @@ import { referrals, users } from "~/db/schema";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { resetPasswordMail } from "~/domain/mail/templates";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
-import { consumeEmailToken, issueEmailToken, peekEmailToken, revokeEmailTokens } from "./email-tokens.server";
+import { consumeEmailToken, type EmailLinkResult, issueEmailToken, peekEmailToken, revokeEmailTokens } from "./email-tokens.server";
 import { hashPassword } from "./passwords.server";
 
 /** Queues a reset link when the account exists; the caller answers the same either way. */
@@ -25,13 +25,13 @@ export async function requestPasswordReset(db: Database, email: string, appUrl: 
  * Sets a new password from a single-use reset token and ends every session. Following the
  * emailed link also proves the address, so an unconfirmed account becomes confirmed.
  */
-export async function resetPassword(db: Database, token: string, newPassword: string, now = new Date()): Promise<boolean> {
+export async function resetPassword(db: Database, token: string, newPassword: string, now = new Date()): Promise<EmailLinkResult> {
   // A cheap look first: an invalid link costs no password hash.
-  if (!(await peekEmailToken(db, token, "reset_password", now))) return false;
+  if (!(await peekEmailToken(db, token, "reset_password", now))) return { status: "invalid-link" };
   const passwordHash = await hashPassword(newPassword);
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<EmailLinkResult> => {
     const userId = await consumeEmailToken(tx, token, "reset_password", now);
-    if (!userId) return false;
+    if (!userId) return { status: "invalid-link" };
     await revokeEmailTokens(tx, userId, "reset_password", now);
     const [user] = await tx.select({ confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
     // Never confirmed: whoever registered it may not have owned the address. The real owner takes
@@ -51,6 +51,6 @@ export async function resetPassword(db: Database, token: string, newPassword: st
       await tx.delete(referrals).where(and(eq(referrals.referredId, userId), eq(referrals.status, "pending")));
     }
     await deleteUserSessions(tx, userId);
-    return true;
+    return { status: "ok" };
   });
 }

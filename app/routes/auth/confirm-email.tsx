@@ -21,7 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const parsed = TokenSchema.safeParse(await readForm(request));
-  const confirmed = parsed.success && (await confirmEmail(context.services.db, parsed.data.token));
+  const confirmed = parsed.success && (await confirmEmail(context.services.db, parsed.data.token)).status === "ok";
   if (!confirmed) {
     return redirectWithToast(context, "/login", {
       type: "error",

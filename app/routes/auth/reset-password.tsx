@@ -28,7 +28,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { token, password, confirmPassword } = parsed.data;
   if (password !== confirmPassword) return formFailure({ confirmPassword: "Passwords don't match!" });
   if (isCommonPassword(password)) return formFailure({ password: COMMON_PASSWORD_MESSAGE });
-  if (!(await resetPassword(context.services.db, token, password))) return formFailure({ form: INVALID_LINK });
+  if ((await resetPassword(context.services.db, token, password)).status === "invalid-link") return formFailure({ form: INVALID_LINK });
   return redirectWithToast(context, "/login", {
     type: "success",
     title: "Password Reset",
