@@ -48,7 +48,7 @@ const DeactivateInput = z.object({ adminId: AdminId });
 
 const CREATE_ECHO = ["name", "email"] as const;
 /** The create form's field each refusal is shown on. */
-const CREATE_REFUSAL_FIELDS: Record<keyof typeof CREATE_ADMIN_REFUSALS, string> = {
+const CREATE_REFUSAL_FIELDS: Record<keyof typeof CREATE_ADMIN_REFUSALS, "form" | "password" | "email"> = {
   forbidden: "form",
   "common-password": "password",
   "email-taken": "email",

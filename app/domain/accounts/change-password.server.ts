@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
+import type { RefusalTexts } from "~/domain/shared/outcome";
 import { revokeEmailTokens } from "./email-tokens.server";
 import { hashPassword, isCommonPassword, verifyPassword } from "./passwords.server";
 
@@ -10,7 +11,7 @@ export type ChangePasswordResult = { status: "ok" } | { status: "wrong-password"
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Choose one that is harder to guess.";
 
 /** What the member is told for each refusal. */
-export const CHANGE_PASSWORD_REFUSALS: Record<Exclude<ChangePasswordResult["status"], "ok">, string> = {
+export const CHANGE_PASSWORD_REFUSALS: RefusalTexts<ChangePasswordResult> = {
   "wrong-password": "Current password is incorrect.",
   "common-password": COMMON_PASSWORD_MESSAGE,
 };

@@ -7,7 +7,7 @@ import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { isUniqueViolation } from "~/db/errors.server";
 import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
-import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
+import { FORBIDDEN, type Forbidden, type RefusalTexts } from "~/domain/shared/outcome";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 
 /** Only the super admin manages admins: anyone else gets "forbidden". */
@@ -17,19 +17,17 @@ export type CreateAdminResult = { status: "ok"; adminId: string } | Forbidden | 
 export type SetAdminPermissionsResult = { status: "ok"; changed: boolean; name: string } | Forbidden | { status: "not-found" };
 export type DeactivateAdminResult = { status: "ok"; name: string } | Forbidden | { status: "own-account" } | { status: "not-found" };
 
-type RefusalMessages<R extends { status: string }> = Record<Exclude<R["status"], "ok">, string>;
-
 /** What the super admin is told for each refusal (the Super Admin page shows these texts). */
-export const CREATE_ADMIN_REFUSALS: RefusalMessages<CreateAdminResult> = {
+export const CREATE_ADMIN_REFUSALS: RefusalTexts<CreateAdminResult> = {
   forbidden: NOT_SUPER_ADMIN_MESSAGE,
   "common-password": COMMON_PASSWORD_MESSAGE,
   "email-taken": "An account with this email already exists.",
 };
-export const SET_ADMIN_PERMISSIONS_REFUSALS: RefusalMessages<SetAdminPermissionsResult> = {
+export const SET_ADMIN_PERMISSIONS_REFUSALS: RefusalTexts<SetAdminPermissionsResult> = {
   forbidden: NOT_SUPER_ADMIN_MESSAGE,
   "not-found": "That admin does not exist or is no longer active.",
 };
-export const DEACTIVATE_ADMIN_REFUSALS: RefusalMessages<DeactivateAdminResult> = {
+export const DEACTIVATE_ADMIN_REFUSALS: RefusalTexts<DeactivateAdminResult> = {
   forbidden: NOT_SUPER_ADMIN_MESSAGE,
   "own-account": "You cannot deactivate your own account.",
   "not-found": "That admin does not exist or is already deactivated.",

@@ -1,3 +1,4 @@
+import type { RefusalTexts } from "~/domain/shared/outcome";
 import { bankByCode } from "./nigerian-banks";
 
 /**
@@ -50,7 +51,7 @@ export type AccountNumberCheck =
   | { status: "implausible" };
 
 /** What the bank-details form says for each refusal of {@link checkAccountNumber}. */
-export const ACCOUNT_NUMBER_MESSAGES: Record<Exclude<AccountNumberCheck["status"], "ok">, string> = {
+export const ACCOUNT_NUMBER_MESSAGES: RefusalTexts<AccountNumberCheck> = {
   "unknown-bank": "Choose your bank from the list.",
   "not-ten-digits": "Account number must be exactly 10 digits.",
   "check-digit": "This account number is not valid for the selected bank. Check the number and the bank.",

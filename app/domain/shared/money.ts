@@ -1,3 +1,5 @@
+import type { RefusalTexts } from "./outcome";
+
 /**
  * Money is integer kobo (₦1 = 100 kobo) held in a `bigint`, end to end: database columns are
  * `bigint`, drizzle reads them as `bigint`, and nothing on a money path is ever a `number`.
@@ -22,7 +24,7 @@ export type ParseKoboResult =
   | { status: "too-large" };
 
 /** What a form says for each refusal of {@link parseNairaToKobo}. */
-export const AMOUNT_MESSAGES: Record<Exclude<ParseKoboResult["status"], "ok">, string> = {
+export const AMOUNT_MESSAGES: RefusalTexts<ParseKoboResult> = {
   empty: "Enter an amount.",
   malformed: "Enter an amount in naira, such as 1500 or 1,500.50.",
   negative: "Amount cannot be negative.",

@@ -5,3 +5,6 @@
 export type Forbidden = { readonly status: "forbidden" };
 
 export const FORBIDDEN: Forbidden = Object.freeze({ status: "forbidden" });
+
+/** The words for each refusal of a result type, keyed by status: kept beside the rule, picked by the page. */
+export type RefusalTexts<R extends { status: string }> = Record<Exclude<R["status"], "ok">, string>;
