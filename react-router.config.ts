@@ -5,5 +5,4 @@ import type { Config } from "@react-router/dev/config";
 // rule to resource routes.
 export default {
   ssr: true,
-  future: { v8_middleware: true },
 } satisfies Config;

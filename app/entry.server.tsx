@@ -1,11 +1,10 @@
 import { PassThrough } from "node:stream";
-import type { EntryContext, HandleErrorFunction, RouterContextProvider } from "react-router";
+import type { AppLoadContext, EntryContext, HandleErrorFunction } from "react-router";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
-import { noteDatabaseOutage } from "~/server/database-outage.server";
 
 export const streamTimeout = 5_000;
 
@@ -14,7 +13,7 @@ export default function handleRequest(
   responseStatusCode: number,
   responseHeaders: Headers,
   routerContext: EntryContext,
-  loadContext: RouterContextProvider,
+  loadContext: AppLoadContext,
 ) {
   if (request.method.toUpperCase() === "HEAD") {
     return new Response(null, { status: responseStatusCode, headers: responseHeaders });
@@ -58,10 +57,9 @@ export default function handleRequest(
   });
 }
 
-/** Unexpected loader/action/middleware errors go to the structured log with the request id. */
+/** Unexpected loader/action errors go to the structured log with the request id. */
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
-  const ctx = context as RouterContextProvider | undefined;
-  if (noteDatabaseOutage(error, ctx)) return; // answered 503 by the root's middleware
   if (request.signal.aborted) return;
+  const ctx = context as AppLoadContext | undefined;
   ctx?.services?.log.error({ err: error, requestId: ctx.requestId, url: request.url }, "unhandled error");
 };

@@ -22,7 +22,6 @@ import { DEFAULT_APP_SETTINGS, getAppSettings } from "~/domain/settings/app-sett
 import { logoUrlRules } from "~/domain/settings/validation";
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { getCurrentUser } from "~/server/auth.server";
-import { databaseOutageAs503 } from "~/server/database-outage.server";
 import { takeToast } from "~/server/toast.server";
 import { NotFoundPage } from "~/components/not-found";
 import { UNEXPECTED_ERROR_MESSAGE } from "~/lib/error-messages";
@@ -34,9 +33,6 @@ export type RootUser = {
   homePath: string;
   canManageSettings: boolean;
 };
-
-// Every request: a database outage anywhere answers the 503 page, not a 500.
-export const middleware: Route.MiddlewareFunction[] = databaseOutageAs503;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, settings] = await Promise.all([

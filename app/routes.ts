@@ -11,38 +11,33 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
 
-  // The signed-in areas: their layouts' middleware reads the session's user once per request.
-  layout("routes/user/layout.ts", [
-    route("dashboard", "routes/user/dashboard.tsx"),
-    // The profile page's data (a layout), the page, and one route per form on it: each form posts
-    // to its own action, and a refused submit without JavaScript renders the page from there.
-    layout("routes/user/profile/layout.tsx", [
-      route("profile", "routes/user/profile/page.tsx"),
-      route("profile/name", "routes/user/profile/name.tsx"),
-      route("profile/password", "routes/user/profile/password.tsx"),
-      route("profile/bank-details", "routes/user/profile/bank-details.tsx"),
-      route("profile/withdraw", "routes/user/profile/withdraw.tsx"),
-    ]),
-    route("messages", "routes/user/messages.tsx"),
-    route("notices", "routes/user/notices.tsx"),
-    route("referrals", "routes/user/referrals.tsx"),
-    route("adverts/:advertId", "routes/user/advert.tsx"),
+  route("dashboard", "routes/user/dashboard.tsx"),
+  // The profile page's data (a layout), the page, and one route per form on it: each form posts
+  // to its own action, and a refused submit without JavaScript renders the page from there.
+  layout("routes/user/profile/layout.tsx", [
+    route("profile", "routes/user/profile/page.tsx"),
+    route("profile/name", "routes/user/profile/name.tsx"),
+    route("profile/password", "routes/user/profile/password.tsx"),
+    route("profile/bank-details", "routes/user/profile/bank-details.tsx"),
+    route("profile/withdraw", "routes/user/profile/withdraw.tsx"),
   ]),
+  route("messages", "routes/user/messages.tsx"),
+  route("notices", "routes/user/notices.tsx"),
+  route("referrals", "routes/user/referrals.tsx"),
+  route("adverts/:advertId", "routes/user/advert.tsx"),
 
-  layout("routes/admin/layout.ts", [
-    route("admin", "routes/admin/dashboard.tsx"),
-    route("admin/adverts", "routes/admin/adverts.tsx"),
-    route("admin/adverts/new", "routes/admin/adverts.tsx", { id: "routes/admin/adverts-new" }),
-    route("admin/users", "routes/admin/users.tsx"),
-    route("admin/settings", "routes/admin/settings.tsx"),
-    route("admin/notices", "routes/admin/notices.tsx"),
-    route("admin/referrals", "routes/admin/referrals.tsx"),
-    route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
-    route("admin/withdrawals/export.csv", "routes/admin/withdrawals-export.ts"),
-    route("admin/memberships", "routes/admin/memberships.tsx"),
-    route("admin/audit", "routes/admin/audit.tsx"),
-    route("superadmin", "routes/superadmin.tsx"),
-  ]),
+  route("admin", "routes/admin/dashboard.tsx"),
+  route("admin/adverts", "routes/admin/adverts.tsx"),
+  route("admin/adverts/new", "routes/admin/adverts.tsx", { id: "routes/admin/adverts-new" }),
+  route("admin/users", "routes/admin/users.tsx"),
+  route("admin/settings", "routes/admin/settings.tsx"),
+  route("admin/notices", "routes/admin/notices.tsx"),
+  route("admin/referrals", "routes/admin/referrals.tsx"),
+  route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
+  route("admin/withdrawals/export.csv", "routes/admin/withdrawals-export.ts"),
+  route("admin/memberships", "routes/admin/memberships.tsx"),
+  route("admin/audit", "routes/admin/audit.tsx"),
+  route("superadmin", "routes/superadmin.tsx"),
 
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

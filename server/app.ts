@@ -11,9 +11,11 @@ import client from "prom-client";
 import { createRequestHandler } from "@react-router/express";
 import type { ServerBuild } from "react-router";
 import { DataDirLockedError } from "~/db/client.server";
+import { isDatabaseUnavailable } from "~/db/errors.server";
 import { DatabaseRoleError } from "~/db/privileges.server";
+import { serviceUnavailable } from "~/server/auth.server";
 import { ConfigError, loadConfig, type Config } from "~/server/config.server";
-import { createRequestContext } from "~/server/context.server";
+import type { RequestContext } from "~/server/context.server";
 import { createLogger, createServices, type Services } from "~/server/services.server";
 import { advertClaimHandler } from "./advert-claim";
 import { requestIdOf, requestLog } from "./request-log";
@@ -86,6 +88,7 @@ export async function createApp(services: Services, options: CreateAppOptions = 
   const prepare = (build: ServerBuild): ServerBuild => ({
     ...build,
     allowedActionOrigins: [config.appUrl.host],
+    routes: withUnavailableAs503(build.routes),
   });
   const source = options.build ?? (await loadBundledBuild());
   const build = typeof source === "function" ? async () => prepare(await source()) : prepare(source);
@@ -93,13 +96,13 @@ export async function createApp(services: Services, options: CreateAppOptions = 
     createRequestHandler({
       build,
       mode: config.nodeEnv === "development" ? "development" : "production",
-      getLoadContext: (req, res) =>
-        createRequestContext({
-          services,
-          cspNonce: String(res.locals.cspNonce),
-          requestId: requestIdOf(res),
-          clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        }),
+      getLoadContext: (req, res): RequestContext => ({
+        services,
+        cspNonce: String(res.locals.cspNonce),
+        requestId: requestIdOf(res),
+        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
+        cache: {},
+      }),
     }),
   );
   return Object.assign(app, { metricsHandler: metrics.handler });
@@ -123,6 +126,30 @@ function listenForMetrics(port: number, handler: RequestHandler): Server {
   app.disable("x-powered-by");
   app.get("/metrics", handler);
   return app.listen(port, "127.0.0.1");
+}
+
+/**
+ * Every loader and action: "the database cannot be reached" becomes a 503 page (with
+ * Retry-After) instead of a 500, whichever query hit it.
+ */
+function withUnavailableAs503(routes: ServerBuild["routes"]): ServerBuild["routes"] {
+  type Handler = (args: never) => unknown;
+  const wrap = <F extends Handler | undefined>(fn: F): F =>
+    (fn &&
+      (async (args: never) => {
+        try {
+          return await fn(args);
+        } catch (err) {
+          if (isDatabaseUnavailable(err)) throw serviceUnavailable();
+          throw err;
+        }
+      })) as F;
+  return Object.fromEntries(
+    Object.entries(routes).map(([id, route]) => [
+      id,
+      route && { ...route, module: { ...route.module, loader: wrap(route.module.loader), action: wrap(route.module.action) } },
+    ]),
+  );
 }
 
 /**

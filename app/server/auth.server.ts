@@ -1,4 +1,4 @@
-import { createContext, data, redirect, type MiddlewareFunction } from "react-router";
+import { data, redirect } from "react-router";
 import { homePathFor, hasPermission, type Permission } from "~/domain/permissions/permissions";
 import { createSession, deleteSession, findSessionUser } from "~/domain/sessions/sessions.server";
 import type { Actor } from "~/domain/audit/audit.server";
@@ -25,34 +25,16 @@ export async function findCurrentUser(cookieHeader: string | null, services: Ser
   return token ? findSessionUser(services.db, token) : null;
 }
 
-/** The request's signed-in user: read from the database once per request, then shared. */
-const currentUserContext = createContext<Promise<CurrentUser | null> | null>(null);
-
 /** The signed-in user (role and permissions fresh from the database), or null. */
 export function getCurrentUser(request: Request, context: RequestContext): Promise<CurrentUser | null> {
-  let user = context.get(currentUserContext);
-  if (!user) {
-    user = findCurrentUser(request.headers.get("Cookie"), context.services);
-    context.set(currentUserContext, user);
-  }
-  return user;
+  context.cache.currentUser ??= findCurrentUser(request.headers.get("Cookie"), context.services);
+  return context.cache.currentUser;
 }
 
-/**
- * Middleware of the signed-in areas (their layouts in app/routes.ts): the session's user is read
- * before any loader or action runs, and every guard below takes it from the request's context.
- */
-export const loadCurrentUser: MiddlewareFunction<Response> = async ({ request, context }) => {
-  await getCurrentUser(request, context);
-};
-
-/** The 503 answer while the database is unreachable (the root middleware maps such errors to it). */
+/** The 503 answer while the database is unreachable (server/app.ts maps such errors to it). */
 export function serviceUnavailable() {
-  return data({ message: SERVICE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": SERVICE_UNAVAILABLE_RETRY_AFTER } });
+  return data({ message: SERVICE_UNAVAILABLE_MESSAGE }, { status: 503, headers: { "Retry-After": "5" } });
 }
-
-/** Seconds a client is asked to wait before trying again while the database is unreachable. */
-export const SERVICE_UNAVAILABLE_RETRY_AFTER = "5";
 
 export const SERVICE_UNAVAILABLE_MESSAGE = "AdNaira is temporarily unavailable. Please try again in a moment.";
 
