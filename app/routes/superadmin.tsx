@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/superadmin";
 import { AdminList } from "~/components/admin/admin-list";
 import { CreateAdminForm } from "~/components/admin/create-admin-form";
-import { useToastFrom, type ToastMessage } from "~/components/toaster";
+import { useToastFrom } from "~/components/toaster";
+import type { Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { CreateAdminSchema } from "~/domain/accounts/validation";
@@ -54,7 +55,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (intent.data.intent) {
     case "create-admin": {
-      const failed = (description: string): ToastMessage => ({ type: "error", title: "Admin Creation Failed", description });
+      const failed = (description: string): Toast => ({ type: "error", title: "Admin Creation Failed", description });
       // Echoed into the form on failure; the permissions travel as one comma-separated value.
       const values = { ...safeValues(fields, CREATE_ECHO), permissions: permissions.join(",") };
       const parsed = CreateAdminInput.safeParse(form);
@@ -77,7 +78,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!parsed.success) return zodFailure(parsed.error, { toast: updateFailed(parsed.error.issues[0]?.message) });
       const result = await setAdminPermissions(db, actor, parsed.data.adminId, parsed.data.permissions);
       if (!result.ok) return formFailure({ form: result.reason }, { toast: updateFailed(result.reason), status: 409 });
-      const toast: ToastMessage = result.changed
+      const toast: Toast = result.changed
         ? { type: "success", title: "Permissions Updated", description: `${result.name}'s permissions have been updated.` }
         : { type: "info", title: "No changes to save." };
       return { ok: true as const, toast };
@@ -89,18 +90,18 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (!result.ok) return formFailure({ form: result.reason }, { toast: actionFailed(result.reason), status: 409 });
       return {
         ok: true as const,
-        toast: { type: "success", title: "Admin Deactivated", description: `${result.name} can no longer sign in.` } satisfies ToastMessage,
+        toast: { type: "success", title: "Admin Deactivated", description: `${result.name} can no longer sign in.` } satisfies Toast,
       };
     }
   }
 }
 
-const updateFailed = (description = "Could not update permissions."): ToastMessage => ({
+const updateFailed = (description = "Could not update permissions."): Toast => ({
   type: "error",
   title: "Update Failed",
   description,
 });
-const actionFailed = (description = "Could not deactivate the admin."): ToastMessage => ({
+const actionFailed = (description = "Could not deactivate the admin."): Toast => ({
   type: "error",
   title: "Action Failed",
   description,

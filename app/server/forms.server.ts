@@ -1,12 +1,12 @@
 import { data } from "react-router";
 import type { z } from "zod";
 import { fieldErrors } from "~/lib/field-errors";
-import type { ToastMessage } from "~/lib/toast";
+import type { Toast } from "~/lib/toast";
 
 export type FormFailure = {
   ok: false;
   errors: Record<string, string>;
-  toast?: ToastMessage;
+  toast?: Toast;
   values?: Record<string, string>;
 };
 
@@ -34,7 +34,7 @@ export async function readFormWithLists<K extends string>(request: Request, list
 /** A 400 (or other status) answer that the page renders as field errors plus an optional toast. */
 export function formFailure(
   errors: Record<string, string>,
-  options: { toast?: ToastMessage; values?: Record<string, string>; status?: number; headers?: HeadersInit } = {},
+  options: { toast?: Toast; values?: Record<string, string>; status?: number; headers?: HeadersInit } = {},
 ) {
   const body: FormFailure = { ok: false, errors, toast: options.toast, values: options.values };
   return data(body, { status: options.status ?? 400, headers: options.headers });

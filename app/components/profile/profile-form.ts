@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useFetchers } from "react-router";
-import { useToastFrom, type ToastMessage } from "~/components/toaster";
+import { useToastFrom } from "~/components/toaster";
+import type { Toast } from "~/lib/toast";
 
 /** Each form on the profile page posts to a route of its own (app/routes/user/profile/*). */
 export const PROFILE_FORM_ACTIONS = {
@@ -15,7 +16,7 @@ export type ProfileForm = keyof typeof PROFILE_FORM_ACTIONS;
 /** A refused submit: the field errors, a toast, and what is echoed back into the form. */
 export type ProfileFormFailure = {
   errors: Record<string, string>;
-  toast?: ToastMessage;
+  toast?: Toast;
   values?: Record<string, string>;
 };
 

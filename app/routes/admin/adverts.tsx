@@ -6,7 +6,8 @@ import type { Route } from "./+types/adverts";
 import { ListPager } from "~/components/admin/list-controls";
 import { AdvertCard } from "~/components/adverts-admin/advert-card";
 import { AdvertFormDialog, EMPTY_ADVERT_FORM, type AdvertFormValues } from "~/components/adverts-admin/advert-form-dialog";
-import { useToastFrom, type ToastMessage } from "~/components/toaster";
+import { useToastFrom } from "~/components/toaster";
+import type { Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { createAdvert, deleteAdvert, getAdvert, listAdvertsForAdmin, updateAdvert, type AdminAdvert, type OverLimit } from "~/domain/adverts/manage-adverts.server";
@@ -72,7 +73,7 @@ const IntentSchema = z.object({ intent: z.enum(["create", "update", "delete"]) }
 const AdvertIdSchema = z.object({ advertId: z.string().trim().min(1).max(64) });
 const ECHO = ["title", "description", "rewardAmount", "maxClicks", "imageUrl"] as const;
 
-const failed = (title: string, description: string): ToastMessage => ({ type: "error", title, description });
+const failed = (title: string, description: string): Toast => ({ type: "error", title, description });
 const GONE = "This advert no longer exists. It may have been deleted by another admin.";
 
 /** Back to the list the admin came from (its page), without the edit dialog. */
@@ -101,7 +102,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       result.outcome === "erased"
         ? "The advert has been deleted."
         : "Members had already viewed this advert, so it was deactivated instead of erased: it is hidden everywhere and can no longer be claimed, and its views and payments are kept.";
-    return { ok: true as const, intent: "delete" as const, toast: { type: "success", title: "Advert Deleted", description } satisfies ToastMessage };
+    return { ok: true as const, intent: "delete" as const, toast: { type: "success", title: "Advert Deleted", description } satisfies Toast };
   }
 
   const creating = intent.data.intent === "create";
@@ -159,7 +160,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 function formFailureWith(
   echo: { intent: "create" | "update"; advertId?: string; values: Record<string, string> },
   errors: Record<string, string>,
-  toast: ToastMessage,
+  toast: Toast,
   status: number,
 ) {
   return data({ ok: false as const, errors, toast, values: echo.values, intent: echo.intent, advertId: echo.advertId }, { status });
