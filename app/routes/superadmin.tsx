@@ -11,7 +11,7 @@ import { CreateAdminSchema } from "~/domain/accounts/validation";
 import { createAdmin, deactivateAdmin, listActiveAdmins, setAdminPermissions } from "~/domain/admins/admins.server";
 import { DEFAULT_ADMIN_PERMISSIONS, PERMISSIONS } from "~/domain/permissions/permissions";
 import { actorFrom, requireSuperAdmin } from "~/server/auth.server";
-import { formFailure, readFormWithLists, safeValues, zodFailure } from "~/server/forms.server";
+import { echoValues, formFailure, parseForm, readFormWithLists } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -55,18 +55,15 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (intent.data.intent) {
     case "create-admin": {
-      const failed = (description: string): Toast => ({ type: "error", title: "Admin Creation Failed", description });
       // Echoed into the form on failure; the permissions travel as one comma-separated value.
-      const values = { ...safeValues(fields, CREATE_ECHO), permissions: permissions.join(",") };
-      const parsed = CreateAdminInput.safeParse(form);
-      if (!parsed.success) {
-        const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
-        return zodFailure(parsed.error, { toast: failed(first), values });
-      }
+      const failed = {
+        toastTitle: "Admin Creation Failed",
+        values: { ...echoValues(fields, CREATE_ECHO), permissions: permissions.join(",") },
+      };
+      const parsed = parseForm(CreateAdminInput, form, failed);
+      if (!parsed.ok) return parsed.failure;
       const result = await createAdmin(db, actor, parsed.data);
-      if (!result.ok) {
-        return formFailure({ [result.field ?? "form"]: result.reason }, { toast: failed(result.reason), values });
-      }
+      if (!result.ok) return formFailure({ [result.field ?? "form"]: result.reason }, failed);
       return redirectWithToast(context, "/superadmin", {
         type: "success",
         title: "Admin Created",
@@ -74,20 +71,20 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "set-permissions": {
-      const parsed = SetPermissionsInput.safeParse(form);
-      if (!parsed.success) return zodFailure(parsed.error, { toast: updateFailed(parsed.error.issues[0]?.message) });
+      const parsed = parseForm(SetPermissionsInput, form, { toastTitle: "Update Failed" });
+      if (!parsed.ok) return parsed.failure;
       const result = await setAdminPermissions(db, actor, parsed.data.adminId, parsed.data.permissions);
-      if (!result.ok) return formFailure({ form: result.reason }, { toast: updateFailed(result.reason), status: 409 });
+      if (!result.ok) return formFailure({ form: result.reason }, { toastTitle: "Update Failed", status: 409 });
       const toast: Toast = result.changed
         ? { type: "success", title: "Permissions Updated", description: `${result.name}'s permissions have been updated.` }
         : { type: "info", title: "No changes to save." };
       return { ok: true as const, toast };
     }
     case "deactivate": {
-      const parsed = DeactivateInput.safeParse(form);
-      if (!parsed.success) return zodFailure(parsed.error, { toast: actionFailed(parsed.error.issues[0]?.message) });
+      const parsed = parseForm(DeactivateInput, form, { toastTitle: "Action Failed" });
+      if (!parsed.ok) return parsed.failure;
       const result = await deactivateAdmin(db, actor, parsed.data.adminId);
-      if (!result.ok) return formFailure({ form: result.reason }, { toast: actionFailed(result.reason), status: 409 });
+      if (!result.ok) return formFailure({ form: result.reason }, { toastTitle: "Action Failed", status: 409 });
       return {
         ok: true as const,
         toast: { type: "success", title: "Admin Deactivated", description: `${result.name} can no longer sign in.` } satisfies Toast,
@@ -96,16 +93,6 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-const updateFailed = (description = "Could not update permissions."): Toast => ({
-  type: "error",
-  title: "Update Failed",
-  description,
-});
-const actionFailed = (description = "Could not deactivate the admin."): Toast => ({
-  type: "error",
-  title: "Action Failed",
-  description,
-});
 
 /** A refusal (409: the admin was changed or deactivated meanwhile) reloads the list so it shows the truth. */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
