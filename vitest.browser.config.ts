@@ -3,7 +3,12 @@ import { defineConfig } from "vitest/config";
 
 /** Browser tests: Debian's Chromium driven by playwright-core against the built app. */
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve: {
+    alias: {
+      "~": fileURLToPath(new URL("./app", import.meta.url)),
+      "~test": fileURLToPath(new URL("./tests/support", import.meta.url)),
+    },
+  },
   test: {
     include: ["tests/e2e/**/*.e2e.test.ts"],
     environment: "node",

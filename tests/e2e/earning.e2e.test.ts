@@ -4,7 +4,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { advertViews, appSettings } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
-import { createUser } from "../support/factories";
+import { createUser } from "~test/factories";
 import {
   DESKTOP,
   describeViolations,

@@ -5,7 +5,7 @@ import { withdrawals } from "~/db/schema";
 import { nubanCheckDigit } from "~/domain/banks/nuban";
 import { balances } from "~/domain/ledger/accounts.server";
 import { creditUser } from "~/domain/ledger/test-support.server";
-import { createUser } from "../support/factories";
+import { createUser } from "~test/factories";
 import {
   describeViolations,
   dismissToast,

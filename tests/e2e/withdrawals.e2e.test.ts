@@ -10,7 +10,7 @@ import { reconcile } from "~/domain/ledger/reconcile.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { formKey, payee, withdrawalAdmin } from "~/domain/withdrawals/test-support.server";
-import { createUser } from "../support/factories";
+import { createUser } from "~test/factories";
 import {
   DESKTOP,
   describeViolations,

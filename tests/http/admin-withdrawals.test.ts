@@ -10,8 +10,8 @@ import { exportNewPayouts } from "~/domain/withdrawals/payout-export.server";
 import { completeWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { expectBooksBalanced, formKey, payee } from "~/domain/withdrawals/test-support.server";
-import { pageText, startTestApp, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 let app: TestApp;
 const ROOT = { email: "root@withdrawals.test", password: "withdrawals-super-admin-password" };

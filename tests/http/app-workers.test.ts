@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { createEmptyPostgresDatabase, usingPostgres } from "../support/database";
+import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
 
 // `npm start` with WEB_CONCURRENCY: the built server (server.js) as a real process tree.
 const root = path.resolve(import.meta.dirname, "../..");

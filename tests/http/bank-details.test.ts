@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, bankAccounts } from "~/db/schema";
 import { isValidNuban, nubanCheckDigit } from "~/domain/banks/nuban";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -7,10 +7,10 @@ import { advertRewardKey, startAdvertView } from "~/domain/adverts/advert-views.
 import { advertAdmin, longAgo, postAdvert } from "~/domain/adverts/test-support";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { expectBooksBalanced, formKey, payee } from "~/domain/withdrawals/test-support.server";
-import { HttpClient, type HttpResponse } from "../support/app";
-import { createEmptyPostgresDatabase, usingPostgres } from "../support/database";
-import { createUser } from "../support/factories";
-import { readyStatus, startServerProcess, until, type ServerProcess } from "../support/server-process";
+import { HttpClient, type HttpResponse } from "~test/app";
+import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
+import { createUser } from "~test/factories";
+import { readyStatus, startServerProcess, until, type ServerProcess } from "~test/server-process";
 
 /**
  * PostgreSQL drops the app's connections (a restart, a failover, an operator's

@@ -2,10 +2,10 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres } from "~/db/client.server";
-import { pageText, startTestApp, type TestApp } from "../support/app";
-import { createEmptyPostgresDatabase, usingPostgres } from "../support/database";
-import { dataRequestUrl } from "../support/routes";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
+import { createUser } from "~test/factories";
+import { dataRequestUrl } from "~test/routes";
 
 /**
  * A TCP proxy in front of the PostgreSQL server: closing it (and cutting its open connections)

@@ -7,9 +7,9 @@ import { advertViews, withdrawals } from "~/db/schema";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import { advertAdmin, longAgo, postAdvert } from "~/domain/adverts/test-support";
 import { expectBooksBalanced, formKey, payee } from "~/domain/withdrawals/test-support.server";
-import { HttpClient } from "../support/app";
-import { usingPostgres } from "../support/database";
-import { readyStatus, startServerProcess, until, type ServerProcess } from "../support/server-process";
+import { HttpClient } from "~test/app";
+import { usingPostgres } from "~test/database";
+import { readyStatus, startServerProcess, until, type ServerProcess } from "~test/server-process";
 
 /**
  * DATABASE_MIGRATION_URL (the owner: migrates) beside DATABASE_URL (the app's role). The app

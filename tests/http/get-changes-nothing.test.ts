@@ -14,10 +14,10 @@ import { exportNewPayouts } from "~/domain/withdrawals/payout-export.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { formKey, payee } from "~/domain/withdrawals/test-support.server";
-import { changedTables, databaseSnapshots, type IgnoredColumns } from "../support/database-snapshot";
-import { createUser } from "../support/factories";
-import { type HttpClient, pageText, startTestApp, type TestApp } from "../support/app";
-import { dataRequestUrl, declaredRoutes } from "../support/routes";
+import { changedTables, databaseSnapshots, type IgnoredColumns } from "~test/database-snapshot";
+import { createUser } from "~test/factories";
+import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
+import { dataRequestUrl, declaredRoutes } from "~test/routes";
 
 /**
  * A GET changes nothing: any page on the web can make a signed-in browser send one

@@ -6,8 +6,8 @@ import { advertRewardKey, claimAdvertReward, startAdvertView } from "~/domain/ad
 import { transfer } from "~/domain/ledger/transfer.server";
 import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "~/domain/adverts/test-support";
 import { newId } from "~/domain/shared/ids";
-import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 let app: TestApp;
 let admin: Actor;

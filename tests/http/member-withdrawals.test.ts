@@ -8,8 +8,8 @@ import { reconcile } from "~/domain/ledger/reconcile.server";
 import { creditUser } from "~/domain/ledger/test-support.server";
 import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
-import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 let app: TestApp;
 let admin: Actor;

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referrals, users } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { pageText, startTestApp, type HttpResponse, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
-import { latestLink } from "../support/mail";
+import { pageText, startTestApp, type HttpResponse, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
+import { latestLink } from "~test/mail";
 
 let app: TestApp;
 beforeAll(async () => {

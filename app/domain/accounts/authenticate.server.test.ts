@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser, TEST_PASSWORD } from "../../../tests/support/factories";
+import { createTestDatabase } from "~test/database";
+import { createUser, TEST_PASSWORD } from "~test/factories";
 import { authenticate } from "./authenticate.server";
 
 let handle: DatabaseHandle;

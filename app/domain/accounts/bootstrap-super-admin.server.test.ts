@@ -4,8 +4,8 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { hasPermission, PERMISSIONS } from "~/domain/permissions/permissions";
 import { DISPLAY_ID_ALPHABET } from "~/domain/shared/ids";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { createTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { authenticate } from "./authenticate.server";
 import { bootstrapSuperAdmin, LOCAL_SUPER_ADMIN_EMAIL } from "./bootstrap-super-admin.server";
 

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { emailTokens, users } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
-import { latestLink } from "../../../tests/support/mail";
+import { createTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
+import { latestLink } from "~test/mail";
 import { confirmEmail, resendConfirmation } from "./confirm-email.server";
 import {
   consumeEmailToken,

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { createSession, findSessionUser } from "~/domain/sessions/sessions.server";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { createTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { updateProfileName } from "./update-profile.server";
 
 let handle: DatabaseHandle;

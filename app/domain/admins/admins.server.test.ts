@@ -7,8 +7,8 @@ import { verifyPassword } from "~/domain/accounts/passwords.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { countUserSessions, createSession, findSessionUser } from "~/domain/sessions/sessions.server";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { createTestDatabase, usingPostgres } from "~test/database";
+import { createUser } from "~test/factories";
 import { createAdmin, deactivateAdmin, listActiveAdmins, normalisePermissions, setAdminPermissions } from "./admins.server";
 
 let handle: DatabaseHandle;

@@ -5,7 +5,7 @@ import { adverts, advertViews, ledgerTransfers } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { moderateUser } from "~/domain/users/moderate-user.server";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
+import { createTestDatabase, usingPostgres } from "~test/database";
 import { claimAdvertReward, startAdvertView, type ClaimResult } from "./advert-views.server";
 import { deleteAdvert } from "./manage-adverts.server";
 import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "./test-support";

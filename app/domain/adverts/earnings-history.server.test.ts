@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { advertViews } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
+import { createTestDatabase } from "~test/database";
 import { claimAdvertReward, startAdvertView } from "./advert-views.server";
 import { advertEarningsHistory } from "./earnings-history.server";
 import { advertAdmin, longAgo, member, postAdvert } from "./test-support";

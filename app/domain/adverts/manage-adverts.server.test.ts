@@ -7,7 +7,7 @@ import { balances, seedPlatformAccounts } from "~/domain/ledger/accounts.server"
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { updateAdvertMoneyLimits } from "~/domain/settings/update-app-settings.server";
-import { createTestDatabase } from "../../../tests/support/database";
+import { createTestDatabase } from "~test/database";
 import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "./advert-views.server";
 import {
   adminAdvertStats,

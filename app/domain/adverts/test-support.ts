@@ -6,7 +6,7 @@ import { users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { reconcile } from "~/domain/ledger/reconcile.server";
 import type { Permission } from "~/domain/permissions/permissions";
-import { createUser, type UserOverrides } from "../../../tests/support/factories";
+import { createUser, type UserOverrides } from "~test/factories";
 import { createAdvert } from "./manage-adverts.server";
 import type { AdvertInput } from "./validation";
 

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { databaseErrorOf } from "~/db/errors.server";
 import { auditLog } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { createTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { AUDIT_PAGE_SIZE, listAudit, listAuditActors, recordAudit, type Actor } from "./audit.server";
 
 let handle: DatabaseHandle;

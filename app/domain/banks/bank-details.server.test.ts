@@ -5,8 +5,8 @@ import { auditLog, bankAccounts, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { foreignLinks } from "~/domain/mail/templates";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
-import { createUser, TEST_PASSWORD } from "../../../tests/support/factories";
+import { createTestDatabase, usingPostgres } from "~test/database";
+import { createUser, TEST_PASSWORD } from "~test/factories";
 import { getBankDetails, saveBankDetails } from "./bank-details.server";
 import { nubanCheckDigit } from "./nuban";
 

@@ -3,7 +3,7 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "~/domain/adverts/test-support";
 import { newId } from "~/domain/shared/ids";
-import { createTestDatabase } from "../../../tests/support/database";
+import { createTestDatabase } from "~test/database";
 import { earnedTotals } from "./earned-totals.server";
 import { transfer } from "./transfer.server";
 

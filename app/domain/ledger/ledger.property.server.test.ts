@@ -4,8 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { ledgerAccounts, ledgerTransfers } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { createTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { type AccountRef, type PlatformAccountCode, platformBalance, seedPlatformAccounts } from "./accounts.server";
 import { reconcile } from "./reconcile.server";
 import {

@@ -8,8 +8,8 @@ import { emails, users } from "~/db/schema";
 import { confirmEmail } from "~/domain/accounts/confirm-email.server";
 import { registerUser } from "~/domain/accounts/register-user.server";
 import { createMailTransport } from "~/server/mail-transport.server";
-import { createTestDatabase } from "../../../tests/support/database";
-import { latestLink } from "../../../tests/support/mail";
+import { createTestDatabase } from "~test/database";
+import { latestLink } from "~test/mail";
 import {
   deliverDueEmails,
   emailsTo,

@@ -2,7 +2,7 @@ import { asc, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { membershipTiers } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
+import { createTestDatabase } from "~test/database";
 import { seedDefaultTiers } from "./default-tiers";
 
 let handle: DatabaseHandle;

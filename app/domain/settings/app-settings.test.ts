@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { appSettings } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
+import { createTestDatabase } from "~test/database";
 import { DEFAULT_APP_SETTINGS, getAppSettings, seedDefaultSettings } from "./app-settings";
 
 let handle: DatabaseHandle;

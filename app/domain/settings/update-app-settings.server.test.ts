@@ -4,8 +4,8 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
 import { appSettings, auditLog } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { createTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { DEFAULT_APP_SETTINGS, getAppSettings } from "./app-settings";
 import { updateAdvertMoneyLimits, updateBranding } from "./update-app-settings.server";
 

@@ -2,8 +2,8 @@ import { eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { users } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { createTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { listUsers, USERS_PAGE_SIZE, userStats } from "./list-users.server";
 
 let handle: DatabaseHandle;

@@ -6,9 +6,9 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { countUserSessions, createSession, findSessionUser } from "~/domain/sessions/sessions.server";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
-import { latestLink } from "../../../tests/support/mail";
+import { createTestDatabase, usingPostgres } from "~test/database";
+import { createUser } from "~test/factories";
+import { latestLink } from "~test/mail";
 import { moderateUser, type Moderation } from "./moderate-user.server";
 
 const APP_URL = new URL("https://adnaira.example/");

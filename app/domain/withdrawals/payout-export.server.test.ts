@@ -5,7 +5,7 @@ import { auditLog, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { bankByCode } from "~/domain/banks/nigerian-banks";
 import { DISPLAY_ID_ALPHABET } from "~/domain/shared/ids";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
+import { createTestDatabase, usingPostgres } from "~test/database";
 import { exportNewPayouts, isPayoutBatch, payoutExportCounts, reexportPayoutBatch, type PayoutFile } from "./payout-export.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing, WithdrawalPermissionError } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";

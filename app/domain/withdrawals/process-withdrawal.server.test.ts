@@ -6,8 +6,8 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { ledgerRowCounts } from "~/domain/ledger/test-support.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { createTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { completeWithdrawal, rejectWithdrawal, startProcessing, WithdrawalPermissionError } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
 import {

@@ -6,8 +6,8 @@ import { balances } from "~/domain/ledger/accounts.server";
 import { ledgerRowCounts } from "~/domain/ledger/test-support.server";
 import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { DISPLAY_ID_ALPHABET } from "~/domain/shared/ids";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { createTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { requestWithdrawal } from "./request-withdrawal.server";
 import { expectBooksBalanced, formKey, payee, setBankDetails, setWithdrawalSettings, TEST_BANK_CODE } from "./test-support.server";
 

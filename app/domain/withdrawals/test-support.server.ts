@@ -8,7 +8,7 @@ import { creditUser } from "~/domain/ledger/test-support.server";
 import type { Permission } from "~/domain/permissions/permissions";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
-import { createUser, type UserOverrides } from "../../../tests/support/factories";
+import { createUser, type UserOverrides } from "~test/factories";
 
 /** A bank on the CBN list (app/domain/banks), for members' payout accounts in tests. */
 export const TEST_BANK_CODE = "058";

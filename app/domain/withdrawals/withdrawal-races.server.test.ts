@@ -6,7 +6,7 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newDisplayId, newId } from "~/domain/shared/ids";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
+import { createTestDatabase, usingPostgres } from "~test/database";
 import { completeWithdrawal, rejectWithdrawal, startProcessing, type ProcessResult } from "./process-withdrawal.server";
 import { requestWithdrawal, type RequestWithdrawalResult } from "./request-withdrawal.server";
 import {

@@ -6,7 +6,7 @@ import { ledgerAccounts, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { reconcile } from "~/domain/ledger/reconcile.server";
 import { creditUser } from "~/domain/ledger/test-support.server";
-import { createTestDatabase } from "../../../tests/support/database";
+import { createTestDatabase } from "~test/database";
 import { withdrawalFeeKobo } from "./fees";
 import type { WithdrawalStatus } from "./lifecycle";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
