@@ -4,8 +4,7 @@ import { describe, expect, it } from "vitest";
 import { withdrawals } from "~/db/schema";
 import { nubanCheckDigit } from "~/domain/banks/nuban";
 import { balances } from "~/domain/ledger/accounts.server";
-import { creditUser } from "~/domain/ledger/test-support.server";
-import { createUser } from "~test/factories";
+import { createUser, creditUser } from "~test/factories";
 import {
   describeViolations,
   dismissToast,

@@ -3,14 +3,12 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
 import { nubanCheckDigit } from "~/domain/banks/nuban";
 import { balances } from "~/domain/ledger/accounts.server";
-import { reconcile } from "~/domain/ledger/reconcile.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { formKey, payee, withdrawalAdmin } from "~/domain/withdrawals/test-support.server";
-import { createUser } from "~test/factories";
+import { advertAdmin, createUser, formKey, payee, postAdvert, withdrawalAdmin } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import {
   DESKTOP,
   describeViolations,
@@ -195,7 +193,7 @@ describe("withdrawing earnings to a bank account", () => {
     expect(await items.nth(0).innerText()).toContain("Rejected");
     expect(await items.nth(1).innerText()).toContain("Completed");
     await expectAccessible(page, "profile-withdrawals-after-rejection");
-    expect((await reconcile(db())).ok).toBe(true);
+    await expectLedgerReconciled(db());
   });
 
   it("downloads the payout CSV, and an earlier one again, without JavaScript", async () => {

@@ -2,16 +2,15 @@ import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, ledgerAccounts, withdrawals } from "~/db/schema";
 import { lagosDay } from "~/lib/lagos-time";
-import { ledgerRowCounts } from "~/domain/ledger/test-support.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import type { Permission } from "~/domain/permissions/permissions";
 import type { Kobo } from "~/domain/shared/money";
 import { exportNewPayouts } from "~/domain/withdrawals/payout-export.server";
 import { completeWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { expectBooksBalanced, formKey, payee } from "~/domain/withdrawals/test-support.server";
+import { createUser, formKey, payee } from "~test/factories";
+import { expectBooksBalanced, ledgerRowCounts } from "~test/ledger";
 import { pageText, startTestApp, type TestApp } from "~test/app";
-import { createUser } from "~test/factories";
 
 let app: TestApp;
 const ROOT = { email: "root@withdrawals.test", password: "withdrawals-super-admin-password" };

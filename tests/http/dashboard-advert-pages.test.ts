@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADVERTS_PER_PAGE } from "~/components/dashboard/available-adverts";
-import { advertAdmin, member, postAdvert } from "~/domain/adverts/test-support";
+import { advertAdmin, member, postAdvert } from "~test/factories";
 import { pageText, startTestApp, type HttpClient, type TestApp } from "~test/app";
 
 /**

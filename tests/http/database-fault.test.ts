@@ -4,12 +4,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres, type DatabaseHandle } from "~/db/client.server";
 import { advertViews, adverts, auditLog, ledgerTransfers, withdrawals } from "~/db/schema";
 import { advertRewardKey, startAdvertView } from "~/domain/adverts/advert-views.server";
-import { advertAdmin, longAgo, postAdvert } from "~/domain/adverts/test-support";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { expectBooksBalanced, formKey, payee } from "~/domain/withdrawals/test-support.server";
-import { HttpClient, type HttpResponse } from "~test/app";
 import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
-import { createUser } from "~test/factories";
+import { advertAdmin, createUser, formKey, longAgo, payee, postAdvert } from "~test/factories";
+import { expectBooksBalanced } from "~test/ledger";
+import { HttpClient, type HttpResponse } from "~test/app";
 import { readyStatus, startServerProcess, until, type ServerProcess } from "~test/server-process";
 
 /**

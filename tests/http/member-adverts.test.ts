@@ -4,10 +4,10 @@ import { advertViews, referrals, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { advertRewardKey, claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { transfer } from "~/domain/ledger/transfer.server";
-import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "~/domain/adverts/test-support";
 import { newId } from "~/domain/shared/ids";
+import { advertAdmin, createUser, longAgo, member, postAdvert } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
-import { createUser } from "~test/factories";
 
 let app: TestApp;
 let admin: Actor;
@@ -16,7 +16,7 @@ beforeAll(async () => {
   admin = await advertAdmin(app.services.db);
 });
 afterAll(async () => app?.close());
-afterEach(async () => expectReconciled(app.services.db));
+afterEach(async () => expectLedgerReconciled(app.services.db));
 
 const EMPTY = "No available adverts at the moment. Check back later!";
 

@@ -4,12 +4,11 @@ import { appSettings, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { nubanCheckDigit } from "~/domain/banks/nuban";
 import { balances } from "~/domain/ledger/accounts.server";
-import { reconcile } from "~/domain/ledger/reconcile.server";
-import { creditUser } from "~/domain/ledger/test-support.server";
 import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
+import { createUser, creditUser } from "~test/factories";
 import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
-import { createUser } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 
 let app: TestApp;
 let admin: Actor;
@@ -19,9 +18,7 @@ beforeAll(async () => {
   admin = { id: user.id, role: "admin", permissions: user.permissions, ip: "102.89.7.7" };
 });
 afterAll(async () => app?.close());
-afterEach(async () => {
-  expect(await reconcile(app.services.db)).toMatchObject({ ok: true, totalKobo: 0n, negativeUserAccounts: [] });
-});
+afterEach(async () => expectLedgerReconciled(app.services.db));
 
 /** The toast carried by a redirect (signed cookie: base64 JSON, a dot, the signature). */
 function redirectToast(res: HttpResponse) {

@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
 import { openPglite, openPostgres, runMigrations, type DatabaseHandle } from "~/db/client.server";
+import { databaseErrorOf } from "~/db/errors.server";
 import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
@@ -59,3 +60,14 @@ async function adminQuery(url: string, sql: string) {
 }
 
 export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
+
+/** Resolves with the database error a statement failed with (fails the test if it succeeded). */
+export async function databaseError(query: Promise<unknown>): Promise<{ code?: string; message: string }> {
+  const err = await query.then(
+    () => {
+      throw new Error("the statement succeeded but should have been refused");
+    },
+    (e: unknown) => e,
+  );
+  return databaseErrorOf(err) ?? { message: String((err as Error).message) };
+}

@@ -12,11 +12,11 @@ import {
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import { createTestDatabase } from "~test/database";
-import { createUser } from "~test/factories";
+import { advertAdmin, createUser, longAgo, member, postAdvert } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import { claimAdvertReward, listAvailableAdverts, secondsLeft, startAdvertView } from "./advert-views.server";
 import { userEarningsSummary } from "./earnings.server";
 import { deleteAdvert, updateAdvert } from "./manage-adverts.server";
-import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "./test-support";
 
 let handle: DatabaseHandle;
 let db: Database;
@@ -28,7 +28,7 @@ beforeAll(async () => {
   admin = await advertAdmin(db);
 });
 afterAll(async () => handle?.close());
-afterEach(async () => expectReconciled(db));
+afterEach(async () => expectLedgerReconciled(db));
 
 const at = (iso: string) => new Date(iso);
 const plus = (date: Date, ms: number) => new Date(date.getTime() + ms);
@@ -465,7 +465,7 @@ describe("claimAdvertReward", () => {
       // Once the books are open the same claim goes through.
       await seedPlatformAccounts(db);
       expect(await claimAdvertReward(db, viewerId, advertId)).toMatchObject({ status: "ok", rewardKobo: 2_500n });
-      await expectReconciled(db);
+      await expectLedgerReconciled(db);
     });
   });
 
@@ -478,7 +478,7 @@ describe("claimAdvertReward", () => {
       );
       const [row] = await db.select().from(adverts).where(eq(adverts.id, advertId));
       expect(row?.currentClicks).toBe(0);
-      await expectReconciled(db);
+      await expectLedgerReconciled(db);
     });
   });
 });

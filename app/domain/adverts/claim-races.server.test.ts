@@ -6,9 +6,10 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { balances, seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { moderateUser } from "~/domain/users/moderate-user.server";
 import { createTestDatabase, usingPostgres } from "~test/database";
+import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import { claimAdvertReward, startAdvertView, type ClaimResult } from "./advert-views.server";
 import { deleteAdvert } from "./manage-adverts.server";
-import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "./test-support";
 
 // Real races need PostgreSQL (PGlite runs one transaction at a time, so there the same calls
 // only prove the bookkeeping). With DATABASE_URL set, every Promise.all below puts up to 40
@@ -23,7 +24,7 @@ beforeAll(async () => {
   admin = await advertAdmin(db, ["manage_adverts", "manage_users"]);
 });
 afterAll(async () => handle?.close());
-afterEach(async () => expectReconciled(db));
+afterEach(async () => expectLedgerReconciled(db));
 
 const countBy = (results: ClaimResult[]) =>
   results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});

@@ -3,9 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { advertViews } from "~/db/schema";
 import { createTestDatabase } from "~test/database";
+import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
 import { claimAdvertReward, startAdvertView } from "./advert-views.server";
 import { advertEarningsHistory } from "./earnings-history.server";
-import { advertAdmin, longAgo, member, postAdvert } from "./test-support";
 
 let handle: DatabaseHandle;
 let db: Database;

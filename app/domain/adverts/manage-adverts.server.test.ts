@@ -7,7 +7,9 @@ import { balances, seedPlatformAccounts } from "~/domain/ledger/accounts.server"
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { updateAdvertMoneyLimits } from "~/domain/settings/update-app-settings.server";
-import { createTestDatabase } from "~test/database";
+import { createTestDatabase, databaseError } from "~test/database";
+import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "./advert-views.server";
 import {
   adminAdvertStats,
@@ -18,7 +20,6 @@ import {
   listAdvertsForAdmin,
   updateAdvert,
 } from "./manage-adverts.server";
-import { advertAdmin, databaseError, expectReconciled, longAgo, member, postAdvert } from "./test-support";
 import type { AdvertInput } from "./validation";
 
 let handle: DatabaseHandle;
@@ -31,7 +32,7 @@ beforeAll(async () => {
   admin = await advertAdmin(db);
 });
 afterAll(async () => handle?.close());
-afterEach(async () => expectReconciled(db));
+afterEach(async () => expectLedgerReconciled(db));
 
 const input: AdvertInput = {
   title: "Indomie Chicken",

@@ -3,11 +3,10 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
-import { createTestDatabase } from "~test/database";
-import { createUser } from "~test/factories";
+import { createTestDatabase, databaseError } from "~test/database";
+import { createUser, creditUser } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import { balances, ensureUserAccounts, platformAccountId, seedPlatformAccounts } from "./accounts.server";
-import { reconcile } from "./reconcile.server";
-import { creditUser, databaseError } from "./test-support.server";
 import { transfer } from "./transfer.server";
 
 let handle: DatabaseHandle;
@@ -174,7 +173,7 @@ describe("the ledger is append-only, enforced by the database", () => {
     );
     expect(lopsided).toMatchObject({ code: "23000", message: expect.stringMatching(/is not a leg of transfer/) });
     expect(await snapshot()).toEqual(before);
-    expect((await reconcile(db)).ok).toBe(true);
+    await expectLedgerReconciled(db);
   });
 
   it("keeps the CHECK on user balances as the last line of defence", async () => {

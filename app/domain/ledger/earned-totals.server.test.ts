@@ -1,9 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
-import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "~/domain/adverts/test-support";
 import { newId } from "~/domain/shared/ids";
 import { createTestDatabase } from "~test/database";
+import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import { earnedTotals } from "./earned-totals.server";
 import { transfer } from "./transfer.server";
 
@@ -51,6 +52,6 @@ describe("earnedTotals", () => {
 
     expect(await earnedTotals(db, earner.id)).toEqual({ advertKobo: 6_234n, referralKobo: 200_00n, totalKobo: 26_234n });
     expect(await earnedTotals(db, other.id)).toEqual({ advertKobo: 1_234n, referralKobo: 0n, totalKobo: 1_234n });
-    await expectReconciled(db);
+    await expectLedgerReconciled(db);
   });
 });

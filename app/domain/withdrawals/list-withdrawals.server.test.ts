@@ -2,6 +2,8 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { createTestDatabase } from "~test/database";
+import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import { expectBooksBalanced } from "~test/ledger";
 import {
   countPendingWithdrawals,
   listMemberWithdrawals,
@@ -9,7 +11,6 @@ import {
 } from "./list-withdrawals.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
-import { expectBooksBalanced, formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "./test-support.server";
 
 // One database for the file: the admin list sees everything created here, so every
 // expectation about it is scoped by a search term unique to the test.

@@ -5,11 +5,13 @@ import { auditLog, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { bankByCode } from "~/domain/banks/nigerian-banks";
 import { DISPLAY_ID_ALPHABET } from "~/domain/shared/ids";
+import { TEST_BANK_CODE } from "~test/bank-accounts";
 import { createTestDatabase, usingPostgres } from "~test/database";
+import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import { expectBooksBalanced } from "~test/ledger";
 import { exportNewPayouts, isPayoutBatch, payoutExportCounts, reexportPayoutBatch, type PayoutFile } from "./payout-export.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing, WithdrawalPermissionError } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
-import { expectBooksBalanced, formKey, payee, setWithdrawalSettings, TEST_BANK_CODE, withdrawalAdmin } from "./test-support.server";
 
 const HEADER = "name,bank,bank_code,account_number,net_amount,reference";
 

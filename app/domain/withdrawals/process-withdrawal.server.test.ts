@@ -4,21 +4,12 @@ import type { Database, DatabaseHandle } from "~/db/client.server";
 import { auditLog, emails, ledgerTransfers, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
-import { ledgerRowCounts } from "~/domain/ledger/test-support.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { createTestDatabase } from "~test/database";
-import { createUser } from "~test/factories";
+import { createUser, formKey, payee, type PayeeOptions, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import { expectBooksBalanced, ledgerRowCounts, platformBalance } from "~test/ledger";
 import { completeWithdrawal, rejectWithdrawal, startProcessing, WithdrawalPermissionError } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
-import {
-  expectBooksBalanced,
-  formKey,
-  payee,
-  type PayeeOptions,
-  platformBalance,
-  setWithdrawalSettings,
-  withdrawalAdmin,
-} from "./test-support.server";
 
 let handle: DatabaseHandle;
 let db: Database;

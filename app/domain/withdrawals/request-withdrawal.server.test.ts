@@ -3,13 +3,13 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import type { Database, DatabaseHandle } from "~/db/client.server";
 import { ledgerTransfers, users, withdrawals } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
-import { ledgerRowCounts } from "~/domain/ledger/test-support.server";
 import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { DISPLAY_ID_ALPHABET } from "~/domain/shared/ids";
+import { TEST_BANK_CODE } from "~test/bank-accounts";
 import { createTestDatabase } from "~test/database";
-import { createUser } from "~test/factories";
+import { createUser, formKey, payee, setBankDetails, setWithdrawalSettings } from "~test/factories";
+import { expectBooksBalanced, ledgerRowCounts } from "~test/ledger";
 import { requestWithdrawal } from "./request-withdrawal.server";
-import { expectBooksBalanced, formKey, payee, setBankDetails, setWithdrawalSettings, TEST_BANK_CODE } from "./test-support.server";
 
 let handle: DatabaseHandle;
 let db: Database;

@@ -6,18 +6,12 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newDisplayId, newId } from "~/domain/shared/ids";
+import { TEST_BANK_CODE } from "~test/bank-accounts";
 import { createTestDatabase, usingPostgres } from "~test/database";
+import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import { expectBooksBalanced, platformBalance } from "~test/ledger";
 import { completeWithdrawal, rejectWithdrawal, startProcessing, type ProcessResult } from "./process-withdrawal.server";
 import { requestWithdrawal, type RequestWithdrawalResult } from "./request-withdrawal.server";
-import {
-  expectBooksBalanced,
-  formKey,
-  payee,
-  platformBalance,
-  setWithdrawalSettings,
-  TEST_BANK_CODE,
-  withdrawalAdmin,
-} from "./test-support.server";
 
 // Real races need PostgreSQL (PGlite runs one transaction at a time, so there the same calls
 // only prove the bookkeeping). With DATABASE_URL set, every Promise.all below puts up to 40
