@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll } from "vitest";
 import { openPglite, openPostgres, runMigrations, type DatabaseHandle } from "~/db/client.server";
 import { databaseErrorOf } from "~/db/errors.server";
 import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
@@ -35,6 +36,17 @@ export async function createTestDatabase(options: { seed?: boolean; poolSize?: n
     await seedDefaultTiers(handle.db);
     await seedPlatformAccounts(handle.db);
   }
+  return handle;
+}
+
+/**
+ * This test file's own database (see createTestDatabase), closed after the file's last test.
+ * Awaited at the top of the file (`const { db } = await openTestDatabase()`), so every hook and
+ * test can use `db` as a constant.
+ */
+export async function openTestDatabase(options: Parameters<typeof createTestDatabase>[0] = {}): Promise<DatabaseHandle> {
+  const handle = await createTestDatabase(options);
+  afterAll(() => handle.close());
   return handle;
 }
 

@@ -1,33 +1,23 @@
 import { and, eq, like, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
 import { adverts, advertViews, appSettings, ledgerTransfers, membershipTiers, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import {
-  balances,
-  platformAccountId,
-  platformBalance as platformBalanceOf,
-  seedPlatformAccounts,
-} from "~/domain/ledger/accounts.server";
+import { balances, platformAccountId, platformBalance as platformBalanceOf, seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
-import { createTestDatabase } from "~test/database";
+import { createTestDatabase, openTestDatabase } from "~test/database";
 import { advertAdmin, createUser, longAgo, member, postAdvert } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import { claimAdvertReward, listAvailableAdverts, secondsLeft, startAdvertView } from "./advert-views.server";
 import { userEarningsSummary } from "./earnings.server";
 import { deleteAdvert, updateAdvert } from "./manage-adverts.server";
 
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase();
 let admin: Actor;
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-  await seedPlatformAccounts(db);
   admin = await advertAdmin(db);
 });
-afterAll(async () => handle?.close());
 afterEach(async () => expectLedgerReconciled(db));
 
 const at = (iso: string) => new Date(iso);

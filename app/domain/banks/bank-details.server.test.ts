@@ -1,22 +1,15 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { auditLog, bankAccounts, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { foreignLinks } from "~/domain/mail/templates";
-import { createTestDatabase, usingPostgres } from "~test/database";
+import { openTestDatabase, usingPostgres } from "~test/database";
 import { createUser, TEST_PASSWORD } from "~test/factories";
 import { getBankDetails, saveBankDetails } from "./bank-details.server";
 import { nubanCheckDigit } from "./nuban";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 async function newMember() {
   const user = await createUser(db, { isApproved: true });

@@ -1,22 +1,17 @@
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
-import { createTestDatabase, databaseError } from "~test/database";
+import { openTestDatabase, databaseError } from "~test/database";
 import { createUser, creditUser } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import { balances, ensureUserAccounts, platformAccountId, seedPlatformAccounts } from "./accounts.server";
+import { balances, ensureUserAccounts, platformAccountId } from "./accounts.server";
 import { transfer } from "./transfer.server";
 
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase();
 let userId: string;
 let accounts: { availableId: string; heldId: string };
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-  await seedPlatformAccounts(db);
   userId = (await createUser(db)).id;
   accounts = await ensureUserAccounts(db, userId);
   await creditUser(db, userId, 10_000n);
@@ -28,7 +23,6 @@ beforeAll(async () => {
     idempotencyKey: "append-only:hold",
   });
 });
-afterAll(async () => handle?.close());
 
 const snapshot = async () => ({
   accounts: await db.select().from(ledgerAccounts).orderBy(asc(ledgerAccounts.id)),

@@ -1,24 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
 import { ledgerAccounts, ledgerTransfers } from "~/db/schema";
-import { createTestDatabase, usingPostgres } from "~test/database";
+import { openTestDatabase, usingPostgres } from "~test/database";
 import { createUser, creditUser } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import { balances, seedPlatformAccounts } from "./accounts.server";
+import { balances } from "./accounts.server";
 import { InsufficientFundsError, lockAccounts, transfer, type TransferResult } from "./transfer.server";
 
 // These run on both databases, but only PostgreSQL runs transactions in parallel (PGlite runs one
 // at a time): with DATABASE_URL set they prove that racing requests neither pay twice nor
 // overdraw nor deadlock.
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase({ poolSize: 30 });
-  db = handle.db;
-  await seedPlatformAccounts(db);
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase({ poolSize: 30 });
 
 type Outcome = TransferResult | { status: "insufficient" };
 const settle = (promise: Promise<TransferResult>): Promise<Outcome> =>

@@ -1,20 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { newId } from "~/domain/shared/ids";
-import { createTestDatabase } from "~test/database";
+import { openTestDatabase } from "~test/database";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import { earnedTotals } from "./earned-totals.server";
 import { transfer } from "./transfer.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 describe("earnedTotals", () => {
   it("is zero for a member who has earned nothing", async () => {

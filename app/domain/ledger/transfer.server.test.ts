@@ -1,30 +1,14 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
-import { createTestDatabase, databaseError } from "~test/database";
+import { openTestDatabase, databaseError } from "~test/database";
 import { createUser, creditUser } from "~test/factories";
 import { expectLedgerReconciled, ledgerRowCounts } from "~test/ledger";
-import {
-  balances,
-  ensureUserAccounts,
-  PLATFORM_ACCOUNT_CODES,
-  platformAccountId,
-  platformBalance as platformBalanceOf,
-  seedPlatformAccounts,
-  UnknownLedgerAccountError,
-} from "./accounts.server";
+import { balances, ensureUserAccounts, PLATFORM_ACCOUNT_CODES, platformAccountId, platformBalance as platformBalanceOf, seedPlatformAccounts, UnknownLedgerAccountError } from "./accounts.server";
 import { reconcile } from "./reconcile.server";
 import { IdempotencyKeyReusedError, InsufficientFundsError, transfer } from "./transfer.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-  await seedPlatformAccounts(db);
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const platformBalance = (code: (typeof PLATFORM_ACCOUNT_CODES)[number]) => platformBalanceOf(db, code);
 

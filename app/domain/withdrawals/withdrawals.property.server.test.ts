@@ -1,10 +1,9 @@
 import { inArray } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ledgerAccounts, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { createTestDatabase } from "~test/database";
+import { openTestDatabase } from "~test/database";
 import { creditUser, formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
 import { expectBooksBalanced, platformBalance } from "~test/ledger";
 import { withdrawalFeeKobo } from "./fees";
@@ -19,15 +18,11 @@ const USERS = 3;
 const MIN = 100n;
 const MAX = 50_000n;
 
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase();
 let admin: Actor;
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
   admin = await withdrawalAdmin(db);
 });
-afterAll(async () => handle?.close());
 
 type Step =
   | { type: "credit"; user: number; amountKobo: bigint }
