@@ -7,7 +7,7 @@ import { transfer } from "~/domain/ledger/transfer.server";
 import { newId } from "~/domain/shared/ids";
 import { advertAdmin, createUser, longAgo, member, postAdvert } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
+import { pageText, redirectToast, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
 
 let app: TestApp;
 let admin: Actor;
@@ -19,16 +19,6 @@ afterAll(async () => app?.close());
 afterEach(async () => expectLedgerReconciled(app.services.db));
 
 const EMPTY = "No available adverts at the moment. Check back later!";
-
-/** The toast carried by a redirect (signed cookie: base64 JSON, a dot, the signature). */
-function redirectToast(res: HttpResponse) {
-  const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
-  if (!line) return null;
-  const value = decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!);
-  const payload = value.slice(0, value.lastIndexOf("."));
-  const { type, title, description } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, string>;
-  return { type, title, description };
-}
 
 const outcome = (res: HttpResponse) => ({ status: res.status, location: res.location, toast: redirectToast(res) });
 
