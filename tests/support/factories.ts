@@ -50,29 +50,21 @@ export async function createUser(db: Database, overrides: UserOverrides = {}) {
   return { ...user!, password: overrides.password ?? TEST_PASSWORD };
 }
 
-/** An admin actor holding `permissions` (acting from a Nigerian IP). */
-async function adminActor(db: Database, permissions: readonly Permission[], role: "admin" | "super_admin", ip: string): Promise<Actor> {
+type AdminRole = "admin" | "super_admin";
+
+/** An admin actor holding `permissions`, acting from `ip`. */
+async function adminActor(db: Database, permissions: readonly Permission[], role: AdminRole, ip: string): Promise<Actor> {
   const user = await createUser(db, { role, permissions });
   return { id: user.id, role, permissions: user.permissions, ip };
 }
 
 /** An admin actor (by default holding only manage_adverts). */
-export async function advertAdmin(
-  db: Database,
-  permissions: readonly Permission[] = ["manage_adverts"],
-  role: "admin" | "super_admin" = "admin",
-): Promise<Actor> {
-  return adminActor(db, permissions, role, "102.89.3.4");
-}
+export const advertAdmin = (db: Database, permissions: readonly Permission[] = ["manage_adverts"], role: AdminRole = "admin") =>
+  adminActor(db, permissions, role, "102.89.3.4");
 
 /** An admin actor (by default holding only manage_withdrawals). */
-export async function withdrawalAdmin(
-  db: Database,
-  permissions: readonly Permission[] = ["manage_withdrawals"],
-  role: "admin" | "super_admin" = "admin",
-): Promise<Actor> {
-  return adminActor(db, permissions, role, "102.89.7.7");
-}
+export const withdrawalAdmin = (db: Database, permissions: readonly Permission[] = ["manage_withdrawals"], role: AdminRole = "admin") =>
+  adminActor(db, permissions, role, "102.89.7.7");
 
 /** An approved member on the given tier (Basic: 5 adverts a day). */
 export async function member(db: Database, overrides: UserOverrides & { tier?: string } = {}) {
