@@ -1,9 +1,9 @@
-import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { resolve } from "./vitest.config";
 
 /** Browser tests: Debian's Chromium driven by playwright-core against the built app. */
 export default defineConfig({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+  resolve,
   test: {
     include: ["tests/e2e/**/*.e2e.test.ts"],
     environment: "node",

@@ -1,6 +1,6 @@
 import type { Request, RequestHandler, Response } from "express";
 import { isDatabaseUnavailable } from "~/db/errors.server";
-import { AdvertIdSchema, type ClaimAnswer, type ClaimToast } from "~/domain/adverts/advert-claim";
+import { AdvertIdSchema, type ClaimAnswer } from "~/domain/adverts/advert-claim";
 import { claimAdvertReward } from "~/domain/adverts/advert-views.server";
 import { advertToast, type AdvertOutcome } from "~/domain/adverts/messages";
 import { homePathFor } from "~/domain/permissions/permissions";
@@ -33,8 +33,7 @@ export function advertClaimHandler(services: Services): RequestHandler {
       const outcome: AdvertOutcome = advertId.success
         ? await claimAdvertReward(services.db, user.id, advertId.data)
         : { status: "not-found" };
-      const { title, message, variant } = advertToast(outcome);
-      const toast: ClaimToast = { type: variant, title, description: message };
+      const toast = advertToast(outcome);
 
       if (outcome.status === "too-early" && advertId.success) {
         // The view goes on: the page shows the seconds left (and, without JavaScript, why).

@@ -9,7 +9,8 @@ import {
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
 import { Button } from "~/components/ui/button";
-import { useToastFrom, type ToastMessage } from "~/components/toaster";
+import { useToastFrom } from "~/components/toaster";
+import type { Toast } from "~/lib/toast";
 
 type Props = {
   /** The button that opens the confirmation. */
@@ -29,7 +30,7 @@ type Props = {
  */
 export function ConfirmAction({ trigger, title, description, confirmLabel, fields, destructive }: Props) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<{ toast?: ToastMessage }>();
+  const fetcher = useFetcher<{ toast?: Toast }>();
   const busy = fetcher.state !== "idle";
   useToastFrom(fetcher.data?.toast);
 

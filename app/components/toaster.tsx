@@ -1,22 +1,20 @@
 import { lazy, Suspense, useEffect, useState } from "react";
-import type { ToastMessage } from "~/lib/toast";
+import type { Toast } from "~/lib/toast";
 
-export type { ToastMessage };
-
-export type ShownToast = ToastMessage & { id: string };
+export type ShownToast = Toast & { id: string };
 
 type Listener = (toast: ShownToast) => void;
 const listeners = new Set<Listener>();
 let counter = 0;
 
 /** Shows a toast; one at a time, so a new one replaces the current one. */
-export function showToast(toast: ToastMessage) {
+export function showToast(toast: Toast) {
   const withId = { ...toast, id: toast.id ?? `t${++counter}` };
   listeners.forEach((listen) => listen(withId));
 }
 
-/** Shows a toast carried by an action's data once per submission. */
-export function useToastFrom(toast: ToastMessage | null | undefined) {
+/** Shows the toast an action sent in its data (the page stays), once per answer. */
+export function useToastFrom(toast: Toast | null | undefined) {
   useEffect(() => {
     if (toast) showToast(toast);
   }, [toast]);
@@ -28,7 +26,7 @@ const loadToastRegion = () => import("~/components/toast-region");
 const ToastRegion = lazy(loadToastRegion);
 
 /** A toast shows for 5 s; swipe threshold 50; F8 moves focus to the toasts; one toast at a time. */
-export function Toaster({ initial }: { initial?: ToastMessage | null }) {
+export function Toaster({ initial }: { initial?: Toast | null }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [mounted, setMounted] = useState(false);
   useEffect(() => {

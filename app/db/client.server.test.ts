@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { createEmptyPostgresDatabase, usingPostgres } from "../../tests/support/database";
+import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
 import { openPostgres, rowsOf, runMigrations } from "./client.server";
 import { isDatabaseUnavailable } from "./errors.server";
 

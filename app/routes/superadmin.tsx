@@ -3,7 +3,8 @@ import { z } from "zod";
 import type { Route } from "./+types/superadmin";
 import { AdminList } from "~/components/admin/admin-list";
 import { CreateAdminForm } from "~/components/admin/create-admin-form";
-import { useToastFrom, type ToastMessage } from "~/components/toaster";
+import { useToastFrom } from "~/components/toaster";
+import type { Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { CreateAdminSchema } from "~/domain/accounts/validation";
@@ -18,7 +19,7 @@ import {
 } from "~/domain/admins/admins.server";
 import { DEFAULT_ADMIN_PERMISSIONS, PERMISSIONS } from "~/domain/permissions/permissions";
 import { actorFrom, requireSuperAdmin } from "~/server/auth.server";
-import { formFailure, readFormWithLists, safeValues, zodFailure } from "~/server/forms.server";
+import { echoValues, formFailure, parseForm, readFormWithLists } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -68,18 +69,16 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   switch (intent.data.intent) {
     case "create-admin": {
-      const failed = (description: string): ToastMessage => ({ type: "error", title: "Admin Creation Failed", description });
       // Echoed into the form on failure; the permissions travel as one comma-separated value.
-      const values = { ...safeValues(fields, CREATE_ECHO), permissions: permissions.join(",") };
-      const parsed = CreateAdminInput.safeParse(form);
-      if (!parsed.success) {
-        const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
-        return zodFailure(parsed.error, { toast: failed(first), values });
-      }
+      const failed = {
+        toastTitle: "Admin Creation Failed",
+        values: { ...echoValues(fields, CREATE_ECHO), permissions: permissions.join(",") },
+      };
+      const parsed = parseForm(CreateAdminInput, form, failed);
+      if (parsed.status !== "ok") return parsed.failure;
       const result = await createAdmin(db, actor, parsed.data);
       if (result.status !== "ok") {
-        const message = CREATE_ADMIN_REFUSALS[result.status];
-        return formFailure({ [CREATE_REFUSAL_FIELDS[result.status]]: message }, { toast: failed(message), values });
+        return formFailure({ [CREATE_REFUSAL_FIELDS[result.status]]: CREATE_ADMIN_REFUSALS[result.status] }, failed);
       }
       return redirectWithToast(context, "/superadmin", {
         type: "success",
@@ -88,44 +87,32 @@ export async function action({ request, context }: Route.ActionArgs) {
       });
     }
     case "set-permissions": {
-      const parsed = SetPermissionsInput.safeParse(form);
-      if (!parsed.success) return zodFailure(parsed.error, { toast: updateFailed(parsed.error.issues[0]?.message) });
+      const parsed = parseForm(SetPermissionsInput, form, { toastTitle: "Update Failed" });
+      if (parsed.status !== "ok") return parsed.failure;
       const result = await setAdminPermissions(db, actor, parsed.data.adminId, parsed.data.permissions);
       if (result.status !== "ok") {
-        const message = SET_ADMIN_PERMISSIONS_REFUSALS[result.status];
-        return formFailure({ form: message }, { toast: updateFailed(message), status: 409 });
+        return formFailure({ form: SET_ADMIN_PERMISSIONS_REFUSALS[result.status] }, { toastTitle: "Update Failed", status: 409 });
       }
-      const toast: ToastMessage = result.changed
+      const toast: Toast = result.changed
         ? { type: "success", title: "Permissions Updated", description: `${result.name}'s permissions have been updated.` }
         : { type: "info", title: "No changes to save." };
       return { ok: true as const, toast };
     }
     case "deactivate": {
-      const parsed = DeactivateInput.safeParse(form);
-      if (!parsed.success) return zodFailure(parsed.error, { toast: actionFailed(parsed.error.issues[0]?.message) });
+      const parsed = parseForm(DeactivateInput, form, { toastTitle: "Action Failed" });
+      if (parsed.status !== "ok") return parsed.failure;
       const result = await deactivateAdmin(db, actor, parsed.data.adminId);
       if (result.status !== "ok") {
-        const message = DEACTIVATE_ADMIN_REFUSALS[result.status];
-        return formFailure({ form: message }, { toast: actionFailed(message), status: 409 });
+        return formFailure({ form: DEACTIVATE_ADMIN_REFUSALS[result.status] }, { toastTitle: "Action Failed", status: 409 });
       }
       return {
         ok: true as const,
-        toast: { type: "success", title: "Admin Deactivated", description: `${result.name} can no longer sign in.` } satisfies ToastMessage,
+        toast: { type: "success", title: "Admin Deactivated", description: `${result.name} can no longer sign in.` } satisfies Toast,
       };
     }
   }
 }
 
-const updateFailed = (description = "Could not update permissions."): ToastMessage => ({
-  type: "error",
-  title: "Update Failed",
-  description,
-});
-const actionFailed = (description = "Could not deactivate the admin."): ToastMessage => ({
-  type: "error",
-  title: "Action Failed",
-  description,
-});
 
 /** A refusal (409: the admin was changed or deactivated meanwhile) reloads the list so it shows the truth. */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

@@ -1,14 +1,13 @@
 import { data } from "react-router";
-import type { z } from "zod";
-import { fieldErrors } from "~/lib/field-errors";
-import type { ToastMessage } from "~/lib/toast";
+import { z } from "zod";
+import { fieldErrors, firstError, type FieldErrors, type FormFailure } from "~/lib/forms";
+import { errorToast, type Toast } from "~/lib/toast";
 
-export type FormFailure = {
-  ok: false;
-  errors: Record<string, string>;
-  toast?: ToastMessage;
-  values?: Record<string, string>;
-};
+/**
+ * Forms (docs/decisions/016-forms.md): `readForm`, then `parseForm` with the form's one zod
+ * schema; a refusal, from the schema or later from the domain, is a `formFailure`. Either way
+ * the page gets the same `FormFailure`, and renders it with or without JavaScript.
+ */
 
 /** Reads a form into a plain object of strings (files and repeated keys are ignored). */
 export async function readForm(request: Request): Promise<Record<string, string>> {
@@ -31,20 +30,38 @@ export async function readFormWithLists<K extends string>(request: Request, list
   return { fields, lists };
 }
 
-/** A 400 (or other status) answer that the page renders as field errors plus an optional toast. */
-export function formFailure(
-  errors: Record<string, string>,
-  options: { toast?: ToastMessage; values?: Record<string, string>; status?: number; headers?: HeadersInit } = {},
-) {
-  const body: FormFailure = { ok: false, errors, toast: options.toast, values: options.values };
+export type FailureOptions = {
+  /** Echoed back into the form: `echoValues`, so never a password. */
+  values?: Record<string, string>;
+  /** The page stays and shows an error toast: this title, the first field's error as its text. */
+  toastTitle?: string;
+  /** Or a toast of its own, when its text is not the field's. */
+  toast?: Toast;
+  status?: number;
+  headers?: HeadersInit;
+};
+
+/** A refused submit: a 400 (or `status`) whose data the page renders as field errors, echoed values and a toast. */
+export function formFailure(errors: FieldErrors, options: FailureOptions = {}) {
+  const toast = options.toast ?? (options.toastTitle ? errorToast(options.toastTitle, firstError(errors)) : undefined);
+  const body: FormFailure = { ok: false, errors, values: options.values, toast };
   return data(body, { status: options.status ?? 400, headers: options.headers });
 }
 
-export function zodFailure(error: z.ZodError, options: Parameters<typeof formFailure>[1] = {}) {
-  return formFailure(fieldErrors(error), options);
+/**
+ * Parses a submit with the form's schema: `{ status: "ok", data }`, or `"invalid"` with the
+ * refusal to return as it is (the schema's errors in the form's field order, with `options` as
+ * formFailure takes them) and those errors, for a form whose refusal says more than its fields do.
+ */
+export function parseForm<S extends z.ZodType>(schema: S, values: Record<string, unknown>, options: FailureOptions = {}) {
+  const parsed = schema.safeParse(values);
+  if (parsed.success) return { status: "ok" as const, data: parsed.data as z.output<S> };
+  const order = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];
+  const errors = fieldErrors(parsed.error, order);
+  return { status: "invalid" as const, errors, failure: formFailure(errors, options) };
 }
 
-/** Values echoed back into the form after a failed submit (never passwords). */
-export function safeValues(values: Record<string, string>, keys: readonly string[]) {
+/** The submitted values of the named fields, to echo back into the form (never list a password). */
+export function echoValues(values: Record<string, string>, keys: readonly string[]) {
   return Object.fromEntries(keys.map((k) => [k, values[k] ?? ""]));
 }

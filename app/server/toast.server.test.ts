@@ -1,6 +1,7 @@
 import { createCookie } from "react-router";
 import { describe, expect, it } from "vitest";
-import { createToastCookie, type Toast } from "./toast.server";
+import type { Toast } from "~/lib/toast";
+import { createToastCookie } from "./toast.server";
 
 const SECRET = "a-test-secret-of-some-length-0123456789";
 const toast: Toast = { id: "t1", type: "success", title: "Reward Earned!", description: "You earned ₦25.00 — well done" };

@@ -3,16 +3,16 @@ import { sign, unsign } from "cookie-signature";
 import { redirect } from "react-router";
 import { z } from "zod";
 import { randomUUID } from "node:crypto";
+import type { Toast } from "~/lib/toast";
 import type { RequestContext } from "./context.server";
 
-export const ToastSchema = z.object({
-  id: z.string().default(() => randomUUID()),
-  type: z.enum(["success", "error", "info"]).default("info"),
+/** What the toast cookie must hold to be shown (anything else is dropped). */
+const ToastSchema = z.object({
+  id: z.string(),
+  type: z.enum(["success", "error", "info"]),
   title: z.string(),
   description: z.string().optional(),
-});
-export type Toast = z.infer<typeof ToastSchema>;
-export type ToastInput = z.input<typeof ToastSchema>;
+}) satisfies z.ZodType<Toast>;
 
 const TOAST_COOKIE = "adnaira_toast";
 
@@ -28,6 +28,7 @@ export function createToastCookie(secret: string, options: { secure: boolean }) 
   const attributes = { httpOnly: true, sameSite: "lax", secure: options.secure, path: "/" } as const;
   return {
     serialize(toast: Toast): string {
+      if (!toast.id) toast = { id: randomUUID(), ...toast };
       const data = Buffer.from(JSON.stringify(toast), "utf8").toString("base64");
       return stringifySetCookie({ name: TOAST_COOKIE, value: sign(data, secret), ...attributes, maxAge: 60 });
     },
@@ -49,15 +50,19 @@ export function createToastCookie(secret: string, options: { secure: boolean }) 
   };
 }
 
-/** Sets a toast that survives the redirect (short-lived signed cookie, read once). */
-export function toastCookieHeader(context: Pick<RequestContext, "services">, toast: ToastInput): string {
-  return context.services.cookies.toast.serialize(ToastSchema.parse(toast));
+/**
+ * The Set-Cookie header of a toast that survives the redirect (short-lived signed cookie, read
+ * once). For the advert claim, answered outside React Router; an action uses redirectWithToast.
+ */
+export function toastCookieHeader(context: Pick<RequestContext, "services">, toast: Toast): string {
+  return context.services.cookies.toast.serialize(toast);
 }
 
+/** The way an action sends a toast with a redirect: the next page's root loader shows it. */
 export async function redirectWithToast(
   context: RequestContext,
   url: string,
-  toast: ToastInput,
+  toast: Toast,
   init: { headers?: HeadersInit } = {},
 ) {
   const headers = new Headers(init.headers);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { createUser } from "../support/factories";
+import { createUser } from "~test/factories";
 import {
   DESKTOP,
   describeViolations,

@@ -2,7 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appSettings, auditLog, sessions, users } from "~/db/schema";
-import { createUser } from "../support/factories";
+import { createUser } from "~test/factories";
 import {
   DESKTOP,
   describeViolations,

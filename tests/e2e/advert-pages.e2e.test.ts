@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { ADVERTS_PER_PAGE } from "~/components/dashboard/available-adverts";
-import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
-import { createUser } from "../support/factories";
+import { advertAdmin, createUser, postAdvert } from "~test/factories";
 import { dismissToast, horizontalOverflow, MOBILE, screenshot, setUpBrowserSuite, signIn } from "./support/browser";
 
 /**

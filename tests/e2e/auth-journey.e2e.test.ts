@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import { createUser } from "../support/factories";
-import { latestLink } from "../support/mail";
+import { createUser } from "~test/factories";
+import { latestLink } from "~test/mail";
 import {
   currentToast,
   expectToast,

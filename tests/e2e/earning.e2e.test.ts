@@ -3,8 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { advertViews, appSettings } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
-import { createUser } from "../support/factories";
+import { advertAdmin, createUser, postAdvert } from "~test/factories";
 import {
   DESKTOP,
   describeViolations,

@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { withdrawals } from "~/db/schema";
-import { nubanCheckDigit } from "~/domain/banks/nuban";
 import { balances } from "~/domain/ledger/accounts.server";
-import { creditUser } from "~/domain/ledger/test-support.server";
-import { createUser } from "../support/factories";
+import { createUser, creditUser } from "~test/factories";
+import { GTB_ACCOUNT, withWrongCheckDigit } from "~test/bank-accounts";
 import {
   describeViolations,
   dismissToast,
@@ -29,8 +28,7 @@ import { bankCard, requestAmount, withdrawCard } from "./support/withdrawals";
 const suite = setUpBrowserSuite();
 const db = () => suite.app.services.db;
 
-const GTB_ACCOUNT = "012345678" + nubanCheckDigit("058", "012345678"); // 0123456785
-const WRONG_CHECK_DIGIT = GTB_ACCOUNT.slice(0, 9) + ((Number(GTB_ACCOUNT[9]) + 1) % 10);
+const WRONG_CHECK_DIGIT = withWrongCheckDigit(GTB_ACCOUNT);
 
 async function expectFitsAndAccessible(page: Page, name: string) {
   const overflow = await horizontalOverflow(page);

@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { createUser } from "../support/factories";
+import { createUser } from "~test/factories";
 import {
   DESKTOP,
   dismissToast,

@@ -3,14 +3,12 @@ import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
-import { nubanCheckDigit } from "~/domain/banks/nuban";
 import { balances } from "~/domain/ledger/accounts.server";
-import { reconcile } from "~/domain/ledger/reconcile.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { formKey, payee, withdrawalAdmin } from "~/domain/withdrawals/test-support.server";
-import { createUser } from "../support/factories";
+import { advertAdmin, createUser, formKey, payee, postAdvert, withdrawalAdmin } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
+import { nuban, withWrongCheckDigit, ZENITH } from "~test/bank-accounts";
 import {
   DESKTOP,
   describeViolations,
@@ -35,8 +33,8 @@ import { bankCard, requestAmount, withdrawCard } from "./support/withdrawals";
 const suite = setUpBrowserSuite();
 const db = () => suite.app.services.db;
 const ADVERT = { title: "MTN Data Bonanza", description: "Double data on every recharge this week.", rewardKobo: 6_000n, maxClicks: 5 };
-const ZENITH_ACCOUNT = "100200300" + nubanCheckDigit("057", "100200300");
-const WRONG_CHECK_DIGIT = ZENITH_ACCOUNT.slice(0, 9) + ((Number(ZENITH_ACCOUNT[9]) + 3) % 10);
+const ZENITH_ACCOUNT = nuban(ZENITH, "100200300");
+const WRONG_CHECK_DIGIT = withWrongCheckDigit(ZENITH_ACCOUNT, 3);
 
 let publisher: Actor;
 
@@ -195,7 +193,7 @@ describe("withdrawing earnings to a bank account", () => {
     expect(await items.nth(0).innerText()).toContain("Rejected");
     expect(await items.nth(1).innerText()).toContain("Completed");
     await expectAccessible(page, "profile-withdrawals-after-rejection");
-    expect((await reconcile(db())).status).toBe("ok");
+    await expectLedgerReconciled(db());
   });
 
   it("downloads the payout CSV, and an earlier one again, without JavaScript", async () => {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { SLOW_DOWN_MAX_STEPS } from "~/server/rate-limit.server";
-import { startTestApp, visibleOutcome, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { startTestApp, visibleOutcome, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 const STEP_MS = 5;
 

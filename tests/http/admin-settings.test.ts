@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adverts, auditLog } from "~/db/schema";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { pageText, startTestApp, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 let app: TestApp;
 beforeAll(async () => {

@@ -4,7 +4,8 @@ import { createServer } from "node:net";
 import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
-import { createEmptyPostgresDatabase, usingPostgres } from "../support/database";
+import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
+import { until } from "~test/server-process";
 
 // `npm start` with WEB_CONCURRENCY: the built server (server.js) as a real process tree.
 const root = path.resolve(import.meta.dirname, "../..");
@@ -65,16 +66,6 @@ function childrenOf(pid: number): number[] {
       }
     })
     .map(Number);
-}
-
-async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await check();
-    if (value !== undefined) return value;
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
 }
 
 const ready = (origin: string) =>

@@ -1,26 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, bankAccounts } from "~/db/schema";
-import { isValidNuban, nubanCheckDigit } from "~/domain/banks/nuban";
+import { isValidNuban } from "~/domain/banks/nuban";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, redirectToast, startTestApp, type HttpClient, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
+import { GTB, GTB_ACCOUNT, nuban, withWrongCheckDigit, ZENITH } from "~test/bank-accounts";
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(async () => app?.close());
-
-/** The toast carried by a redirect (signed cookie: base64 JSON, a dot, the signature). */
-function redirectToast(res: HttpResponse) {
-  const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
-  if (!line) return null;
-  const value = decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!);
-  const payload = value.slice(0, value.lastIndexOf("."));
-  const { type, title, description } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, string>;
-  return { type, title, description };
-}
 
 async function signedIn(role: "user" | "admin" = "user"): Promise<{ client: HttpClient; id: string; email: string; password: string }> {
   const user = await createUser(app.services.db, { isApproved: true, role });
@@ -30,9 +21,7 @@ async function signedIn(role: "user" | "admin" = "user"): Promise<{ client: Http
   return { client, id: user.id, email: user.email, password: user.password };
 }
 
-const GTB = "058";
-const GTB_ACCOUNT = "012345678" + nubanCheckDigit(GTB, "012345678"); // 0123456785
-const WRONG_CHECK_DIGIT = GTB_ACCOUNT.slice(0, 9) + ((Number(GTB_ACCOUNT[9]) + 3) % 10);
+const WRONG_CHECK_DIGIT = withWrongCheckDigit(GTB_ACCOUNT, 3);
 
 const form = (password: string, overrides: Record<string, string> = {}) => ({
   accountHolderName: "Ngozi Adeyemi",
@@ -127,7 +116,7 @@ describe("bank details on /profile", () => {
     const { client, id, password } = await signedIn();
     // Public lists disagree on Parallex's CBN code (104 here, 526 elsewhere). A real account whose
     // check digit was computed with 526 must not be refused because our code might be wrong.
-    const parallex = "000123456" + nubanCheckDigit("526", "000123456");
+    const parallex = nuban("526", "000123456");
     expect(isValidNuban("104", parallex)).toBe(false);
     const res = await client.post("/profile/bank-details", form(password, { bankCode: "104", accountNumber: parallex }));
     expect(res.status).toBe(302);
@@ -163,7 +152,7 @@ describe("bank details on /profile", () => {
   it("replacing details requires the full new number and keeps one row", async () => {
     const { client, id, password } = await signedIn();
     await client.post("/profile/bank-details", form(password));
-    const zenith = "221234567" + nubanCheckDigit("057", "221234567");
+    const zenith = nuban(ZENITH, "221234567");
     const res = await client.post("/profile/bank-details", form(password, { bankCode: "057", accountNumber: zenith, accountHolderName: "Ngozi A. Adeyemi" }));
     expect(redirectToast(res)).toMatchObject({ title: "Bank Details Updated" });
     expect(await stored(id)).toMatchObject({ bankCode: "057", accountNumber: zenith, accountHolderName: "Ngozi A. Adeyemi" });

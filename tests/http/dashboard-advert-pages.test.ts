@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADVERTS_PER_PAGE } from "~/components/dashboard/available-adverts";
-import { advertAdmin, member, postAdvert } from "~/domain/adverts/test-support";
-import { pageText, startTestApp, type HttpClient, type TestApp } from "../support/app";
+import { advertAdmin, member, postAdvert } from "~test/factories";
+import { pageText, startTestApp, type HttpClient, type TestApp } from "~test/app";
 
 /**
  * The dashboard's Available Adverts grid shows ADVERTS_PER_PAGE cards, then "Show more adverts",

@@ -4,13 +4,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres, type DatabaseHandle } from "~/db/client.server";
 import { advertViews, adverts, auditLog, ledgerTransfers, withdrawals } from "~/db/schema";
 import { advertRewardKey, startAdvertView } from "~/domain/adverts/advert-views.server";
-import { advertAdmin, longAgo, postAdvert } from "~/domain/adverts/test-support";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { expectBooksBalanced, formKey, payee } from "~/domain/withdrawals/test-support.server";
-import { HttpClient, type HttpResponse } from "../support/app";
-import { createEmptyPostgresDatabase, usingPostgres } from "../support/database";
-import { createUser } from "../support/factories";
-import { readyStatus, startServerProcess, until, type ServerProcess } from "../support/server-process";
+import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
+import { advertAdmin, createUser, formKey, longAgo, payee, postAdvert } from "~test/factories";
+import { expectBooksBalanced } from "~test/ledger";
+import { HttpClient, type HttpResponse } from "~test/app";
+import { readyStatus, startServerProcess, until, type ServerProcess } from "~test/server-process";
 
 /**
  * PostgreSQL drops the app's connections (a restart, a failover, an operator's

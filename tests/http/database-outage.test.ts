@@ -2,9 +2,10 @@ import net from "node:net";
 import type { AddressInfo } from "node:net";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres } from "~/db/client.server";
-import { pageText, startTestApp, type TestApp } from "../support/app";
-import { createEmptyPostgresDatabase, usingPostgres } from "../support/database";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
+import { createUser } from "~test/factories";
+import { dataRequestUrl } from "~test/routes";
 
 /**
  * A TCP proxy in front of the PostgreSQL server: closing it (and cutting its open connections)
@@ -99,6 +100,12 @@ describe("database outage", () => {
     expect(pageText(dashboard.body)).toContain("AdNaira is temporarily unavailable. Please try again in a moment.");
     expect(dashboard.headers.get("Retry-After")).toBe("5");
 
+    // A client-side navigation's data request: 503 with Retry-After too.
+    const dashboardData = await client.get(dataRequestUrl("/dashboard"));
+    expect(dashboardData.status).toBe(503);
+    expect(dashboardData.headers.get("Retry-After")).toBe("5");
+    expect(dashboardData.body).toContain("AdNaira is temporarily unavailable");
+
     const landing = await app.client().get("/");
     expect(landing.status).toBe(503);
 
@@ -112,6 +119,7 @@ describe("database outage", () => {
     }
     const logout = await client.post("/logout", {}); // signed in: ending the session needs the database
     expect(logout.status).toBe(503);
+    expect(logout.headers.get("Retry-After")).toBe("5");
     // The advert claim (served outside React Router) too, in both of its answers.
     const claim = await client.post("/adverts/SomeAdvertId/claim", {});
     expect(claim.status).toBe(503);

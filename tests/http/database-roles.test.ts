@@ -5,11 +5,11 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres, type DatabaseHandle } from "~/db/client.server";
 import { advertViews, withdrawals } from "~/db/schema";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
-import { advertAdmin, longAgo, postAdvert } from "~/domain/adverts/test-support";
-import { expectBooksBalanced, formKey, payee } from "~/domain/withdrawals/test-support.server";
-import { HttpClient } from "../support/app";
-import { usingPostgres } from "../support/database";
-import { readyStatus, startServerProcess, until, type ServerProcess } from "../support/server-process";
+import { usingPostgres } from "~test/database";
+import { advertAdmin, formKey, longAgo, payee, postAdvert } from "~test/factories";
+import { expectBooksBalanced } from "~test/ledger";
+import { HttpClient } from "~test/app";
+import { readyStatus, startServerProcess, until, type ServerProcess } from "~test/server-process";
 
 /**
  * DATABASE_MIGRATION_URL (the owner: migrates) beside DATABASE_URL (the app's role). The app

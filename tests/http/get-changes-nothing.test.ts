@@ -4,7 +4,6 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueEmailToken } from "~/domain/accounts/email-tokens.server";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
-import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
 import type { Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { moderateUser } from "~/domain/users/moderate-user.server";
@@ -13,11 +12,10 @@ import { WITHDRAWAL_STATUSES } from "~/domain/withdrawals/lifecycle";
 import { exportNewPayouts } from "~/domain/withdrawals/payout-export.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { formKey, payee } from "~/domain/withdrawals/test-support.server";
-import { changedTables, databaseSnapshots, type IgnoredColumns } from "../support/database-snapshot";
-import { createUser } from "../support/factories";
-import { type HttpClient, pageText, startTestApp, type TestApp } from "../support/app";
-import { dataRequestUrl, declaredRoutes } from "../support/routes";
+import { advertAdmin, createUser, formKey, payee, postAdvert } from "~test/factories";
+import { changedTables, databaseSnapshots, type IgnoredColumns } from "~test/database-snapshot";
+import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
+import { dataRequestUrl, declaredRoutes } from "~test/routes";
 
 /**
  * A GET changes nothing: any page on the web can make a signed-in browser send one

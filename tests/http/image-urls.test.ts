@@ -2,10 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adverts, appSettings, auditLog } from "~/db/schema";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
-import { advertAdmin, postAdvert } from "~/domain/adverts/test-support";
 import type { Permission } from "~/domain/permissions/permissions";
-import { pageText, startTestApp, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { advertAdmin, createUser, postAdvert } from "~test/factories";
+import { pageText, startTestApp, type TestApp } from "~test/app";
 
 /**
  * Logo and advert image addresses are loaded by every visitor's browser with their cookies:

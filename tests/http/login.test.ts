@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import { pageText, startTestApp, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 const SUPER_ADMIN = { email: "root@adnaira.test", password: "login-test-super-admin-pw", name: "Super Admin" };
 

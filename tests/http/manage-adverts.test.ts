@@ -4,8 +4,8 @@ import { adverts, auditLog } from "~/db/schema";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { listAudit } from "~/domain/audit/audit.server";
 import { DEFAULT_ADMIN_PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { pageText, startTestApp, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 let app: TestApp;
 beforeAll(async () => {

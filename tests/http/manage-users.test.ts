@@ -2,8 +2,8 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { pageText, startTestApp, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 let app: TestApp;
 beforeAll(async () => {

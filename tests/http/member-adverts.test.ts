@@ -4,10 +4,10 @@ import { advertViews, referrals, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { advertRewardKey, claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { transfer } from "~/domain/ledger/transfer.server";
-import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "~/domain/adverts/test-support";
 import { newId } from "~/domain/shared/ids";
-import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { advertAdmin, createUser, longAgo, member, postAdvert } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
+import { pageText, redirectToast, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
 
 let app: TestApp;
 let admin: Actor;
@@ -16,19 +16,9 @@ beforeAll(async () => {
   admin = await advertAdmin(app.services.db);
 });
 afterAll(async () => app?.close());
-afterEach(async () => expectReconciled(app.services.db));
+afterEach(async () => expectLedgerReconciled(app.services.db));
 
 const EMPTY = "No available adverts at the moment. Check back later!";
-
-/** The toast carried by a redirect (signed cookie: base64 JSON, a dot, the signature). */
-function redirectToast(res: HttpResponse) {
-  const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
-  if (!line) return null;
-  const value = decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!);
-  const payload = value.slice(0, value.lastIndexOf("."));
-  const { type, title, description } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, string>;
-  return { type, title, description };
-}
 
 const outcome = (res: HttpResponse) => ({ status: res.status, location: res.location, toast: redirectToast(res) });
 

@@ -2,14 +2,13 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { appSettings, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { nubanCheckDigit } from "~/domain/banks/nuban";
 import { balances } from "~/domain/ledger/accounts.server";
-import { reconcile } from "~/domain/ledger/reconcile.server";
-import { creditUser } from "~/domain/ledger/test-support.server";
 import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
-import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { createUser, creditUser } from "~test/factories";
+import { pageText, redirectToast, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
+import { expectLedgerReconciled } from "~test/ledger";
+import { GTB, GTB_ACCOUNT } from "~test/bank-accounts";
 
 let app: TestApp;
 let admin: Actor;
@@ -19,21 +18,7 @@ beforeAll(async () => {
   admin = { id: user.id, role: "admin", permissions: user.permissions, ip: "102.89.7.7" };
 });
 afterAll(async () => app?.close());
-afterEach(async () => {
-  expect(await reconcile(app.services.db)).toMatchObject({ status: "ok", totalKobo: 0n, negativeUserAccounts: [] });
-});
-
-/** The toast carried by a redirect (signed cookie: base64 JSON, a dot, the signature). */
-function redirectToast(res: HttpResponse) {
-  const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
-  if (!line) return null;
-  const value = decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!);
-  const payload = value.slice(0, value.lastIndexOf("."));
-  const { type, title, description } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, string>;
-  return { type, title, description };
-}
-
-const GTB_ACCOUNT = "012345678" + nubanCheckDigit("058", "012345678");
+afterEach(async () => expectLedgerReconciled(app.services.db));
 
 type Member = { client: HttpClient; id: string; password: string };
 
@@ -50,7 +35,7 @@ async function member(
   if (options.bank ?? true) {
     const saved = await client.post("/profile/bank-details", {
       accountHolderName: "Tunde Bakare",
-      bankCode: "058",
+      bankCode: GTB,
       accountNumber: GTB_ACCOUNT,
       currentPassword: user.password,
     });

@@ -4,7 +4,7 @@ import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app";
+import { startTestApp, type TestApp } from "~test/app";
 
 const TOKEN = "metrics-token-0123456789abcdefghijklmnop";
 

@@ -4,8 +4,8 @@ import { users } from "~/db/schema";
 import { NAME_ONE_LINE_MESSAGE } from "~/domain/accounts/validation";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { foreignLinks } from "~/domain/mail/templates";
-import { pageText, startTestApp, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 const SUPER_ADMIN = { email: "root@adnaira.test", password: "names-test-super-admin-pw" };
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { pageText, startTestApp, visibleOutcome, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
-import { latestLink } from "../support/mail";
+import { pageText, startTestApp, visibleOutcome, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
+import { latestLink } from "~test/mail";
 
 let app: TestApp;
 beforeAll(async () => {

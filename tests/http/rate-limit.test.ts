@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { pageText, startTestApp, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 let app: TestApp;
 beforeAll(async () => {

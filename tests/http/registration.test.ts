@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referrals, users } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { pageText, startTestApp, type HttpResponse, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
-import { latestLink } from "../support/mail";
+import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
+import { latestLink } from "~test/mail";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -23,16 +23,6 @@ function registration(overrides: Record<string, string> = {}) {
     referralCode: "",
     ...overrides,
   };
-}
-
-/** The toast carried by the redirect (signed cookie: base64 JSON, a dot, the signature). */
-function redirectToast(res: HttpResponse) {
-  const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
-  if (!line) return null;
-  const value = decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!);
-  const payload = value.slice(0, value.lastIndexOf("."));
-  const { type, title, description } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, string>;
-  return { type, title, description };
 }
 
 /** The value attribute of the input with the given name. */

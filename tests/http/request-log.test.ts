@@ -2,8 +2,8 @@ import net from "node:net";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { startTestApp, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 type LogLine = {
   level: number;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type HttpResponse, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { startTestApp, type HttpResponse, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 /** The directives of a Content-Security-Policy header, by name. */
 function parseCsp(header: string | null): Map<string, string[]> {

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import { pageText, startTestApp, type HttpClient, type TestApp } from "../support/app";
-import { createUser } from "../support/factories";
+import { pageText, startTestApp, type HttpClient, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
 
 const SESSION = "adnaira_session";
 

@@ -142,15 +142,20 @@ export function pageText(html: string): string {
     .trim();
 }
 
-/** Status, redirect, the toast's words (the toast id differs per response) and the page text. */
-export function visibleOutcome(res: HttpResponse) {
+/**
+ * The toast a redirect carries (a signed cookie: base64 JSON, a dot, the signature); null when
+ * there is none or the cookie clears it.
+ */
+export function redirectToast(res: { headers: Headers }): { type: string; title: string; description?: string } | null {
   const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
   const value = line ? decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!) : "";
-  const payload = value ? JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) : null;
-  return {
-    status: res.status,
-    location: res.location,
-    toast: payload && { type: payload.type, title: payload.title, description: payload.description },
-    body: pageText(res.body),
-  };
+  if (!value) return null;
+  const payload = value.slice(0, value.lastIndexOf("."));
+  const { type, title, description } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, string>;
+  return { type: type!, title: title!, description };
+}
+
+/** Status, redirect, the toast's words (the toast id differs per response) and the page text. */
+export function visibleOutcome(res: HttpResponse) {
+  return { status: res.status, location: res.location, toast: redirectToast(res), body: pageText(res.body) };
 }

@@ -1,6 +1,8 @@
 import { randomBytes } from "node:crypto";
 import pg from "pg";
+import { afterAll } from "vitest";
 import { openPglite, openPostgres, runMigrations, type DatabaseHandle } from "~/db/client.server";
+import { databaseErrorOf } from "~/db/errors.server";
 import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
@@ -37,6 +39,17 @@ export async function createTestDatabase(options: { seed?: boolean; poolSize?: n
   return handle;
 }
 
+/**
+ * This test file's own database (see createTestDatabase), closed after the file's last test.
+ * Awaited at the top of the file (`const { db } = await openTestDatabase()`), so every hook and
+ * test can use `db` as a constant.
+ */
+export async function openTestDatabase(options: Parameters<typeof createTestDatabase>[0] = {}): Promise<DatabaseHandle> {
+  const handle = await createTestDatabase(options);
+  afterAll(() => handle.close());
+  return handle;
+}
+
 /** A connection string for a fresh empty database (PostgreSQL runs only), dropped by `drop`. */
 export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> } | null> {
   const url = process.env.DATABASE_URL;
@@ -59,3 +72,14 @@ async function adminQuery(url: string, sql: string) {
 }
 
 export const usingPostgres = () => Boolean(process.env.DATABASE_URL);
+
+/** Resolves with the database error a statement failed with (fails the test if it succeeded). */
+export async function databaseError(query: Promise<unknown>): Promise<{ code?: string; message: string }> {
+  const err = await query.then(
+    () => {
+      throw new Error("the statement succeeded but should have been refused");
+    },
+    (e: unknown) => e,
+  );
+  return databaseErrorOf(err) ?? { message: String((err as Error).message) };
+}

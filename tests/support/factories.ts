@@ -1,9 +1,15 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { users } from "~/db/schema";
+import { appSettings, bankAccounts, users } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/passwords.server";
+import { createAdvert } from "~/domain/adverts/manage-adverts.server";
+import type { AdvertInput } from "~/domain/adverts/validation";
+import type { Actor } from "~/domain/audit/audit.server";
+import { transfer } from "~/domain/ledger/transfer.server";
 import { DEFAULT_ADMIN_PERMISSIONS, type Permission, type Role } from "~/domain/permissions/permissions";
 import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
+import type { Kobo } from "~/domain/shared/money";
+import { TEST_BANK_ACCOUNT } from "./bank-accounts";
 
 export const TEST_PASSWORD = "correct-horse-battery-staple";
 let passwordHash: Promise<string> | undefined;
@@ -43,3 +49,114 @@ export async function createUser(db: Database, overrides: UserOverrides = {}) {
   const [user] = await db.select().from(users).where(eq(users.id, id));
   return { ...user!, password: overrides.password ?? TEST_PASSWORD };
 }
+
+type AdminRole = "admin" | "super_admin";
+
+/** An admin actor holding `permissions`, acting from `ip`. */
+async function adminActor(db: Database, permissions: readonly Permission[], role: AdminRole, ip: string): Promise<Actor> {
+  const user = await createUser(db, { role, permissions });
+  return { id: user.id, role, permissions: user.permissions, ip };
+}
+
+/** An admin actor (by default holding only manage_adverts). */
+export const advertAdmin = (db: Database, permissions: readonly Permission[] = ["manage_adverts"], role: AdminRole = "admin") =>
+  adminActor(db, permissions, role, "102.89.3.4");
+
+/** An admin actor (by default holding only manage_withdrawals). */
+export const withdrawalAdmin = (db: Database, permissions: readonly Permission[] = ["manage_withdrawals"], role: AdminRole = "admin") =>
+  adminActor(db, permissions, role, "102.89.7.7");
+
+/** An approved member on the given tier (Basic: 5 adverts a day). */
+export async function member(db: Database, overrides: UserOverrides & { tier?: string } = {}) {
+  const { tier, ...rest } = overrides;
+  const user = await createUser(db, { isApproved: true, ...rest });
+  if (tier) await db.update(users).set({ membershipTierId: tier }).where(eq(users.id, user.id));
+  return user;
+}
+
+let adverts = 0;
+/** Posts an advert through the real createAdvert (₦25.00, 100 clicks unless told). */
+export async function postAdvert(db: Database, admin: Actor, overrides: Partial<AdvertInput> = {}): Promise<string> {
+  adverts++;
+  const result = await createAdvert(db, admin, {
+    title: `Advert ${adverts}`,
+    description: `Description of advert ${adverts}`,
+    rewardKobo: 2_500n,
+    maxClicks: 100,
+    imageUrl: null,
+    ...overrides,
+  });
+  if (result.status !== "ok") throw new Error(`postAdvert: ${result.status}`);
+  return result.advertId;
+}
+
+/** An instant well before any dwell time, for views that are ready to be claimed. */
+export const longAgo = () => new Date(Date.now() - 60 * 60 * 1000);
+
+/**
+ * Gives a user `amountKobo` of available balance the only way money ever moves — a transfer,
+ * here an advert reward from the platform's advert-rewards account.
+ */
+export async function creditUser(db: Database, userId: string, amountKobo: Kobo): Promise<string> {
+  const result = await transfer(db, {
+    from: { platform: "advert_rewards" },
+    to: { userId, kind: "available" },
+    amountKobo,
+    kind: "advert_reward",
+    idempotencyKey: `test-credit:${newId()}`,
+  });
+  return result.transferId;
+}
+
+/** A member's payout account, as the profile stores it (written directly here). */
+export async function setBankDetails(
+  db: Database,
+  userId: string,
+  details: { accountHolderName?: string; bankCode?: string; accountNumber?: string } = {},
+) {
+  const values = {
+    userId,
+    accountHolderName: details.accountHolderName ?? TEST_BANK_ACCOUNT.accountHolderName,
+    bankCode: details.bankCode ?? TEST_BANK_ACCOUNT.bankCode,
+    accountNumber: details.accountNumber ?? TEST_BANK_ACCOUNT.accountNumber,
+  };
+  await db
+    .insert(bankAccounts)
+    .values(values)
+    .onConflictDoUpdate({ target: bankAccounts.userId, set: { ...values, updatedAt: new Date() } });
+}
+
+/**
+ * An approved member with bank details (unless `bank: false`) and, when given, an available
+ * balance credited through the ledger.
+ */
+export type PayeeOptions = UserOverrides & {
+  balanceKobo?: Kobo;
+  /** The payout account (defaults when omitted), or false for none. */
+  bank?: false | Parameters<typeof setBankDetails>[2];
+};
+// Two signatures so that `Parameters<typeof payee>[1]` names the options type itself.
+export async function payee(db: Database): Promise<Awaited<ReturnType<typeof createUser>>>;
+export async function payee(db: Database, options: PayeeOptions): Promise<Awaited<ReturnType<typeof createUser>>>;
+export async function payee(db: Database, options: PayeeOptions = {}) {
+  const { balanceKobo, bank, ...overrides } = options;
+  const user = await createUser(db, { isApproved: true, ...overrides });
+  if (bank !== false) await setBankDetails(db, user.id, bank ?? {});
+  if (balanceKobo && balanceKobo > 0n) await creditUser(db, user.id, balanceKobo);
+  return user;
+}
+
+/** The withdrawal limits and fee in the app settings. */
+export async function setWithdrawalSettings(db: Database, settings: { minKobo?: Kobo; maxKobo?: Kobo; feeBps?: number }) {
+  await db
+    .update(appSettings)
+    .set({
+      ...(settings.minKobo === undefined ? {} : { minWithdrawalKobo: settings.minKobo }),
+      ...(settings.maxKobo === undefined ? {} : { maxWithdrawalKobo: settings.maxKobo }),
+      ...(settings.feeBps === undefined ? {} : { withdrawalFeeBps: settings.feeBps }),
+    })
+    .where(eq(appSettings.id, 1));
+}
+
+/** A fresh form key, as the profile page would render it. */
+export const formKey = () => newId();

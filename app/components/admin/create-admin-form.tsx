@@ -4,9 +4,10 @@ import { PermissionCheckboxes } from "~/components/admin/permissions";
 import { FormError, FormField, PasswordField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { PASSWORD_MIN } from "~/domain/accounts/validation";
+import type { FieldErrors } from "~/lib/forms";
 
 type Props = {
-  errors: Record<string, string>;
+  errors: FieldErrors;
   /** Echoed after a failed submit (never the password). */
   values?: { name?: string; email?: string; permissions: readonly string[] };
   defaultPermissions: readonly string[];

@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { PermissionCheckboxes } from "~/components/admin/permissions";
-import { useToastFrom, type ToastMessage } from "~/components/toaster";
+import { useToastFrom } from "~/components/toaster";
+import type { Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
 
@@ -15,7 +16,7 @@ export type ManagedAdmin = { id: string; name: string; displayId: string; permis
  */
 export function ManagePermissionsDialog({ admin }: { admin: ManagedAdmin }) {
   const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<{ ok: boolean; toast?: ToastMessage }>();
+  const fetcher = useFetcher<{ ok: boolean; toast?: Toast }>();
   const busy = fetcher.state !== "idle";
   useToastFrom(fetcher.data?.toast);
 

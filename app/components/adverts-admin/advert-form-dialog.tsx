@@ -6,6 +6,7 @@ import { FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { ADVERT_LIMITS } from "~/domain/adverts/validation";
+import type { FieldErrors } from "~/lib/forms";
 
 /** What the form shows: the text typed (or saved), never parsed numbers. */
 export type AdvertFormValues = {
@@ -27,7 +28,7 @@ type Props = {
   values: AdvertFormValues;
   /** The settings' limits, formatted ("₦1,000.00"): shown as hints, enforced by the server. */
   limits: { maxReward: string; maxBudget: string };
-  errors: Record<string, string>;
+  errors: FieldErrors;
   /** Where Cancel (a link, so it works before JavaScript) and closing the dialog go. */
   closeTo: string;
   /** The element to focus once closed (the list page may have been rendered afresh). */

@@ -43,7 +43,7 @@ export function ClaimCountdown({
       setClaiming(false);
     } else if ("secondsLeft" in answer) {
       showToast(answer.toast);
-      setWait((w) => ({ secondsLeft: answer.secondsLeft, notice: answer.toast.description, toasted: true, round: w.round + 1 }));
+      setWait((w) => ({ secondsLeft: answer.secondsLeft, notice: answer.toast.description ?? null, toasted: true, round: w.round + 1 }));
       setClaiming(false);
     } else if (answer.toast) {
       showToast(answer.toast);

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useFetchers } from "react-router";
-import { useToastFrom, type ToastMessage } from "~/components/toaster";
+import { useToastFrom } from "~/components/toaster";
+import type { FormFailure } from "~/lib/forms";
 
 /** Each form on the profile page posts to a route of its own (app/routes/user/profile/*). */
 export const PROFILE_FORM_ACTIONS = {
@@ -12,15 +13,8 @@ export const PROFILE_FORM_ACTIONS = {
 
 export type ProfileForm = keyof typeof PROFILE_FORM_ACTIONS;
 
-/** A refused submit: the field errors, a toast, and what is echoed back into the form. */
-export type ProfileFormFailure = {
-  errors: Record<string, string>;
-  toast?: ToastMessage;
-  values?: Record<string, string>;
-};
-
 /** A refused submit rendered by the server: without JavaScript a form lands on its own route. */
-export type RenderedFailure = { form: ProfileForm; failure: ProfileFormFailure };
+export type RenderedFailure = { form: ProfileForm; failure: FormFailure };
 
 const KEY_PREFIX = "profile-form:";
 
@@ -32,7 +26,7 @@ const KEY_PREFIX = "profile-form:";
  */
 export function useProfileForm(form: ProfileForm, rendered: RenderedFailure | undefined) {
   const key = KEY_PREFIX + form;
-  const fetcher = useFetcher<ProfileFormFailure>({ key });
+  const fetcher = useFetcher<FormFailure>({ key });
   const profileFetchers = useFetchers().filter((f) => f.key.startsWith(KEY_PREFIX));
   const busy = profileFetchers.some((f) => f.state === "submitting");
   const otherSubmitting = profileFetchers.some((f) => f.key !== key && f.state === "submitting");

@@ -1,18 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser, TEST_PASSWORD } from "../../../tests/support/factories";
+import { openTestDatabase } from "~test/database";
+import { createUser, TEST_PASSWORD } from "~test/factories";
 import { authenticate } from "./authenticate.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const lastLoginAt = async (id: string) =>
   (await db.select({ at: users.lastLoginAt }).from(users).where(eq(users.id, id)))[0]!.at;

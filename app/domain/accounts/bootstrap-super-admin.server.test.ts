@@ -1,21 +1,15 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
 import { hasPermission, PERMISSIONS } from "~/domain/permissions/permissions";
 import { DISPLAY_ID_ALPHABET } from "~/domain/shared/ids";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { authenticate } from "./authenticate.server";
 import { bootstrapSuperAdmin, LOCAL_SUPER_ADMIN_EMAIL } from "./bootstrap-super-admin.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const handle = await openTestDatabase();
+const { db } = handle;
 // Each case starts from "no super admin yet".
 beforeEach(async () => {
   await db.delete(users).where(eq(users.role, "super_admin"));

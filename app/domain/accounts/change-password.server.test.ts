@@ -1,21 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
 import { countUserSessions, createSession, findSessionUser } from "~/domain/sessions/sessions.server";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser, TEST_PASSWORD } from "../../../tests/support/factories";
+import { openTestDatabase } from "~test/database";
+import { createUser, TEST_PASSWORD } from "~test/factories";
 import { authenticate } from "./authenticate.server";
 import { CHANGE_PASSWORD_REFUSALS, changePassword, COMMON_PASSWORD_MESSAGE } from "./change-password.server";
 import { issueEmailToken, peekEmailToken } from "./email-tokens.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const hashOf = async (id: string) =>
   (await db.select({ h: users.passwordHash }).from(users).where(eq(users.id, id)))[0]!.h;

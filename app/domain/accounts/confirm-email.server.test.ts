@@ -1,30 +1,17 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { emailTokens, users } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
-import { latestLink } from "../../../tests/support/mail";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
+import { latestLink } from "~test/mail";
 import { confirmEmail, resendConfirmation } from "./confirm-email.server";
-import {
-  consumeEmailToken,
-  EMAIL_TOKEN_TTL_MS,
-  issueEmailToken,
-  peekEmailToken,
-  sha256,
-} from "./email-tokens.server";
+import { consumeEmailToken, EMAIL_TOKEN_TTL_MS, issueEmailToken, peekEmailToken, sha256 } from "./email-tokens.server";
 
 const appUrl = new URL("http://localhost:3000");
 const HOUR = 60 * 60 * 1000;
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const confirmedAt = async (userId: string) =>
   (await db.select({ at: users.emailConfirmedAt }).from(users).where(eq(users.id, userId)))[0]!.at;

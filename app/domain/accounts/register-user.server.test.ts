@@ -1,13 +1,12 @@
 import { count, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { emails, emailTokens, referrals, users } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { isUniqueViolation } from "~/db/errors.server";
 import { DISPLAY_ID_ALPHABET, newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
-import { latestLink } from "../../../tests/support/mail";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
+import { latestLink } from "~test/mail";
 import { authenticate } from "./authenticate.server";
 import { confirmEmail } from "./confirm-email.server";
 import { verifyPassword } from "./passwords.server";
@@ -17,13 +16,7 @@ const appUrl = new URL("https://adnaira.example");
 const PASSWORD = "Lagos-Harmattan-2024!";
 const ALPHABET_CLASS = `[${DISPLAY_ID_ALPHABET}]`;
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const userByEmail = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0];
 const countUsers = async (email: string) =>

@@ -1,12 +1,11 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { emails, referrals, users } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { countUserSessions, createSession, findSessionUser } from "~/domain/sessions/sessions.server";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser, TEST_PASSWORD } from "../../../tests/support/factories";
-import { latestLink } from "../../../tests/support/mail";
+import { openTestDatabase } from "~test/database";
+import { createUser, TEST_PASSWORD } from "~test/factories";
+import { latestLink } from "~test/mail";
 import { authenticate } from "./authenticate.server";
 import { confirmEmail } from "./confirm-email.server";
 import { issueEmailToken } from "./email-tokens.server";
@@ -17,13 +16,7 @@ const appUrl = new URL("https://adnaira.example");
 const MINUTE = 60 * 1000;
 const NEW_PASSWORD = "Enugu-coal-camp-2031";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const resetToken = async (email: string) =>
   (await latestLink(db, email, "/reset-password")).searchParams.get("token")!;

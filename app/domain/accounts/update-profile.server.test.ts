@@ -1,19 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
 import { createSession, findSessionUser } from "~/domain/sessions/sessions.server";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { updateProfileName } from "./update-profile.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const row = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0]!;
 

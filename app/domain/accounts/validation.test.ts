@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { fieldErrors } from "~/lib/field-errors";
+import { fieldErrors } from "~/lib/forms";
 import {
   ChangePasswordSchema,
   CreateAdminSchema,

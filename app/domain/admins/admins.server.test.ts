@@ -1,14 +1,13 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
 import { authenticate } from "~/domain/accounts/authenticate.server";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { countUserSessions, createSession, findSessionUser } from "~/domain/sessions/sessions.server";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { openTestDatabase, usingPostgres } from "~test/database";
+import { createUser } from "~test/factories";
 import {
   CREATE_ADMIN_REFUSALS,
   createAdmin,
@@ -20,17 +19,13 @@ import {
   setAdminPermissions,
 } from "./admins.server";
 
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase();
 let superAdmin: Awaited<ReturnType<typeof createUser>>;
 let root: Actor;
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
   superAdmin = await createUser(db, { role: "super_admin", name: "Super Admin", permissions: PERMISSIONS });
   root = { id: superAdmin.id, role: "super_admin", permissions: PERMISSIONS, ip: "197.210.5.9" };
 });
-afterAll(async () => handle?.close());
 
 const NOT_SUPER_ADMIN = { status: "forbidden" };
 const STRONG = "Lagos-traffic-jam-2030";

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { Toast } from "~/lib/toast";
 
 /** Advert ids are opaque 21-character URL-safe strings; anything else cannot be an advert. */
 export const AdvertIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -6,10 +7,8 @@ export const AdvertIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 /** Where "Claim Reward" posts (server/advert-claim.ts). */
 export const advertClaimPath = (advertId: string) => `/adverts/${encodeURIComponent(advertId)}/claim`;
 
-export type ClaimToast = { type: "success" | "error"; title: string; description: string };
-
 /**
  * The claim's answer to the page's script (Accept: application/json): where to go next with the
  * outcome's toast, or — too early — the seconds still to wait.
  */
-export type ClaimAnswer = { redirectTo: string; toast?: ClaimToast } | { secondsLeft: number; toast: ClaimToast };
+export type ClaimAnswer = { redirectTo: string; toast?: Toast } | { secondsLeft: number; toast: Toast };

@@ -1,34 +1,24 @@
 import { and, eq, like, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
 import { adverts, advertViews, appSettings, ledgerTransfers, membershipTiers, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import {
-  balances,
-  platformAccountId,
-  platformBalance as platformBalanceOf,
-  seedPlatformAccounts,
-} from "~/domain/ledger/accounts.server";
+import { balances, platformAccountId, platformBalance as platformBalanceOf, seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { createTestDatabase, openTestDatabase } from "~test/database";
+import { advertAdmin, createUser, longAgo, member, postAdvert } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import { claimAdvertReward, listAvailableAdverts, secondsLeft, startAdvertView } from "./advert-views.server";
 import { userEarningsSummary } from "./earnings.server";
 import { deleteAdvert, updateAdvert } from "./manage-adverts.server";
-import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "./test-support";
 
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase();
 let admin: Actor;
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-  await seedPlatformAccounts(db);
   admin = await advertAdmin(db);
 });
-afterAll(async () => handle?.close());
-afterEach(async () => expectReconciled(db));
+afterEach(async () => expectLedgerReconciled(db));
 
 const at = (iso: string) => new Date(iso);
 const plus = (date: Date, ms: number) => new Date(date.getTime() + ms);
@@ -465,7 +455,7 @@ describe("claimAdvertReward", () => {
       // Once the books are open the same claim goes through.
       await seedPlatformAccounts(db);
       expect(await claimAdvertReward(db, viewerId, advertId)).toMatchObject({ status: "ok", rewardKobo: 2_500n });
-      await expectReconciled(db);
+      await expectLedgerReconciled(db);
     });
   });
 
@@ -478,7 +468,7 @@ describe("claimAdvertReward", () => {
       );
       const [row] = await db.select().from(adverts).where(eq(adverts.id, advertId));
       expect(row?.currentClicks).toBe(0);
-      await expectReconciled(db);
+      await expectLedgerReconciled(db);
     });
   });
 });

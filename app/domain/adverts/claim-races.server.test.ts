@@ -1,29 +1,24 @@
 import { eq, like, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adverts, advertViews, ledgerTransfers } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { balances, seedPlatformAccounts } from "~/domain/ledger/accounts.server";
+import { balances } from "~/domain/ledger/accounts.server";
 import { moderateUser } from "~/domain/users/moderate-user.server";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
+import { openTestDatabase, usingPostgres } from "~test/database";
+import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import { claimAdvertReward, startAdvertView, type ClaimResult } from "./advert-views.server";
 import { deleteAdvert } from "./manage-adverts.server";
-import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "./test-support";
 
 // Real races need PostgreSQL (PGlite runs one transaction at a time, so there the same calls
 // only prove the bookkeeping). With DATABASE_URL set, every Promise.all below puts up to 40
 // claim transactions on the server at once.
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase({ poolSize: 40 });
 let admin: Actor;
 beforeAll(async () => {
-  handle = await createTestDatabase({ poolSize: 40 });
-  db = handle.db;
-  await seedPlatformAccounts(db);
   admin = await advertAdmin(db, ["manage_adverts", "manage_users"]);
 });
-afterAll(async () => handle?.close());
-afterEach(async () => expectReconciled(db));
+afterEach(async () => expectLedgerReconciled(db));
 
 const countBy = (results: ClaimResult[]) =>
   results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});

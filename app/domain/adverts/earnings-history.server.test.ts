@@ -1,19 +1,12 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { advertViews } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
+import { openTestDatabase } from "~test/database";
+import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
 import { claimAdvertReward, startAdvertView } from "./advert-views.server";
 import { advertEarningsHistory } from "./earnings-history.server";
-import { advertAdmin, longAgo, member, postAdvert } from "./test-support";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 describe("advertEarningsHistory", () => {
   it("lists the member's rewarded views, newest first, with the advert title and the amount paid", async () => {

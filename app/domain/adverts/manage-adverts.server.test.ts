@@ -1,37 +1,24 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adverts, advertViews, auditLog, ledgerTransfers } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { balances, seedPlatformAccounts } from "~/domain/ledger/accounts.server";
+import { balances } from "~/domain/ledger/accounts.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { updateAdvertMoneyLimits } from "~/domain/settings/update-app-settings.server";
-import { createTestDatabase } from "../../../tests/support/database";
+import { openTestDatabase, databaseError } from "~test/database";
+import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "./advert-views.server";
-import {
-  adminAdvertStats,
-  advertStatus,
-  createAdvert,
-  deleteAdvert,
-  getAdvert,
-  listAdvertsForAdmin,
-  updateAdvert,
-} from "./manage-adverts.server";
-import { advertAdmin, databaseError, expectReconciled, longAgo, member, postAdvert } from "./test-support";
+import { adminAdvertStats, advertStatus, createAdvert, deleteAdvert, getAdvert, listAdvertsForAdmin, updateAdvert } from "./manage-adverts.server";
 import type { AdvertInput } from "./validation";
 
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase();
 let admin: Actor;
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-  await seedPlatformAccounts(db);
   admin = await advertAdmin(db);
 });
-afterAll(async () => handle?.close());
-afterEach(async () => expectReconciled(db));
+afterEach(async () => expectLedgerReconciled(db));
 
 const input: AdvertInput = {
   title: "Indomie Chicken",

@@ -1,13 +1,12 @@
 import { formatKobo } from "~/domain/shared/money";
+import { errorToast, type Toast } from "~/lib/toast";
 import type { ClaimResult, StartViewResult } from "./advert-views.server";
 
-export type AdvertToast = { title: string; message: string; variant: "success" | "error" };
-
 /** The wording members know from the product's first version; keep it word for word. */
-export const ACCOUNT_NOT_APPROVED: AdvertToast = {
+export const ACCOUNT_NOT_APPROVED: Toast = {
+  type: "error",
   title: "Account Not Approved",
-  message: "Your account needs to be approved by an admin to interact with adverts.",
-  variant: "error",
+  description: "Your account needs to be approved by an admin to interact with adverts.",
 };
 
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
@@ -21,14 +20,14 @@ export type AdvertOutcome =
   | Pick<Extract<ClaimResult, { status: "ok" }>, "status" | "rewardKobo">;
 
 /** The toast for an outcome: "Reward Earned!" with the amount, or why nothing was paid. */
-export function advertToast(outcome: AdvertOutcome): AdvertToast {
-  const error = (title: string, message: string): AdvertToast => ({ title, message, variant: "error" });
+export function advertToast(outcome: AdvertOutcome): Toast {
+  const error = errorToast;
   switch (outcome.status) {
     case "ok":
       return {
+        type: "success",
         title: "Reward Earned!",
-        message: `You earned ${formatKobo(outcome.rewardKobo)} for viewing this advert.`,
-        variant: "success",
+        description: `You earned ${formatKobo(outcome.rewardKobo)} for viewing this advert.`,
       };
     case "not-approved":
       return ACCOUNT_NOT_APPROVED;

@@ -88,25 +88,6 @@ export const advertFormSchema = (appOrigin: string | URL) =>
       }),
     );
 
-export type AdvertFormField = "title" | "description" | "rewardAmount" | "maxClicks" | "imageUrl";
-
-export type ParseAdvertFormResult =
-  | { status: "ok"; value: AdvertInput }
-  | { status: "invalid"; fieldErrors: Partial<Record<AdvertFormField, string[]>> };
-
-/** Parses the submitted form (e.g. `Object.fromEntries(formData)`), with errors per field. */
-export function parseAdvertForm(input: Record<string, unknown>, appOrigin: string | URL): ParseAdvertFormResult {
-  const result = advertFormSchema(appOrigin).safeParse(input);
-  if (result.success) return { status: "ok", value: result.data };
-  const fieldErrors: Partial<Record<AdvertFormField, string[]>> = {};
-  for (const issue of result.error.issues) {
-    const field = issue.path[0] as AdvertFormField | undefined;
-    if (!field) continue;
-    (fieldErrors[field] ??= []).push(issue.message);
-  }
-  return { status: "invalid", fieldErrors };
-}
-
 /**
  * The same rules for callers that skip the form (a script, a future API): refuses what the
  * form would refuse instead of relying on the database CHECKs alone.

@@ -1,19 +1,12 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { databaseErrorOf } from "~/db/errors.server";
 import { auditLog } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { AUDIT_PAGE_SIZE, listAudit, listAuditActors, recordAudit, type Actor } from "./audit.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,33 +1,21 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { auditLog, bankAccounts, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { foreignLinks } from "~/domain/mail/templates";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
-import { createUser, TEST_PASSWORD } from "../../../tests/support/factories";
+import { openTestDatabase, usingPostgres } from "~test/database";
+import { GTB, GTB_ACCOUNT, nuban, withWrongCheckDigit } from "~test/bank-accounts";
+import { createUser, TEST_PASSWORD } from "~test/factories";
 import { getBankDetails, saveBankDetails } from "./bank-details.server";
-import { nubanCheckDigit } from "./nuban";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 async function newMember() {
   const user = await createUser(db, { isApproved: true });
   const actor: Actor = { id: user.id, role: "user", permissions: [], ip: "105.112.4.9" };
   return { user, actor };
 }
-
-/** A valid NUBAN at the bank with this code, built from the algorithm. */
-const nuban = (code: string, serial: string) => serial + nubanCheckDigit(code, serial);
-const GTB = "058";
-const GTB_ACCOUNT = nuban(GTB, "012345678"); // 0123456785
 
 const storedRow = async (userId: string) => (await db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId)))[0];
 const auditRows = (userId: string) =>
@@ -147,7 +135,7 @@ describe("saveBankDetails", () => {
 
   it("refuses a wrong check digit with a clear message, before looking at the password", async () => {
     const { user, actor } = await newMember();
-    const wrong = GTB_ACCOUNT.slice(0, 9) + ((Number(GTB_ACCOUNT[9]) + 1) % 10);
+    const wrong = withWrongCheckDigit(GTB_ACCOUNT);
     const result = await saveBankDetails(db, {
       userId: user.id,
       actor,

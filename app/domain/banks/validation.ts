@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PASSWORD_MAX } from "~/domain/accounts/validation";
-import { fieldErrors } from "~/lib/field-errors";
+import { fieldErrors } from "~/lib/forms";
 import { bankByCode } from "./nigerian-banks";
 import { ACCOUNT_NUMBER_MESSAGES, checkAccountNumber } from "./nuban";
 
@@ -45,29 +45,38 @@ const BankDetailsFields = z.object({
     .max(PASSWORD_MAX * 4),
 });
 
+/**
+ * The bank-details form's schema. Every field's first problem at once: the bank and
+ * account-number rule of checkAccountNumber runs on what was sent even when another field
+ * (or the account number's own length) is also wrong.
+ */
+export const BankDetailsSchema = BankDetailsFields.superRefine(
+  (value, ctx) => {
+    // Runs after a failed field too (`when`), so reads what was sent, not only what parsed.
+    const input: Record<string, unknown> = typeof value === "object" && value !== null ? value : {};
+    const bankCode = typeof input.bankCode === "string" ? input.bankCode.trim() : "";
+    const accountNumber = typeof input.accountNumber === "string" ? normalizeAccountNumber(input.accountNumber) : "";
+    const problem = (field: "bankCode" | "accountNumber", message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+    if (!bankByCode(bankCode)) {
+      problem("bankCode", ACCOUNT_NUMBER_MESSAGES["unknown-bank"]);
+      if (!/^\d{10}$/.test(accountNumber)) problem("accountNumber", ACCOUNT_NUMBER_MESSAGES["not-ten-digits"]);
+    } else {
+      const check = checkAccountNumber(bankCode, accountNumber);
+      if (check.status !== "ok") problem("accountNumber", ACCOUNT_NUMBER_MESSAGES[check.status]);
+    }
+  },
+  { when: () => true },
+);
+
 export type BankDetailsInput = { [K in keyof z.input<typeof BankDetailsFields>]?: unknown };
 export type BankDetails = z.output<typeof BankDetailsFields>;
 
 /** "invalid": every field's first problem, as the form shows it. */
 export type ParsedBankDetails = { status: "ok"; data: BankDetails } | { status: "invalid"; errors: Record<string, string> };
 
-/**
- * Parses the form and reports every field's first problem at once (the bank and account-number
- * rule of checkAccountNumber included, even when another field is also wrong).
- */
+/** BankDetailsSchema for callers other than the form (saveBankDetails checks again what it is given). */
 export function parseBankDetails(input: BankDetailsInput): ParsedBankDetails {
-  const errors: Record<string, string> = {};
-  const parsed = BankDetailsFields.safeParse(input);
-  if (!parsed.success) Object.assign(errors, fieldErrors(parsed.error));
-  const bankCode = typeof input.bankCode === "string" ? input.bankCode.trim() : "";
-  const accountNumber = typeof input.accountNumber === "string" ? normalizeAccountNumber(input.accountNumber) : "";
-  if (!bankByCode(bankCode)) {
-    errors.bankCode ??= ACCOUNT_NUMBER_MESSAGES["unknown-bank"];
-    if (!/^\d{10}$/.test(accountNumber)) errors.accountNumber ??= ACCOUNT_NUMBER_MESSAGES["not-ten-digits"];
-  } else {
-    const check = checkAccountNumber(bankCode, accountNumber);
-    if (check.status !== "ok") errors.accountNumber ??= ACCOUNT_NUMBER_MESSAGES[check.status];
-  }
-  if (!parsed.success || Object.keys(errors).length > 0) return { status: "invalid", errors };
-  return { status: "ok", data: parsed.data };
+  const parsed = BankDetailsSchema.safeParse(input);
+  if (parsed.success) return { status: "ok", data: parsed.data };
+  return { status: "invalid", errors: fieldErrors(parsed.error, Object.keys(BankDetailsFields.shape)) };
 }

@@ -1,23 +1,17 @@
 import { asc, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
-import { balances, ensureUserAccounts, platformAccountId, seedPlatformAccounts } from "./accounts.server";
-import { reconcile } from "./reconcile.server";
-import { creditUser, databaseError } from "./test-support.server";
+import { openTestDatabase, databaseError } from "~test/database";
+import { createUser, creditUser } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
+import { balances, ensureUserAccounts, platformAccountId } from "./accounts.server";
 import { transfer } from "./transfer.server";
 
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase();
 let userId: string;
 let accounts: { availableId: string; heldId: string };
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-  await seedPlatformAccounts(db);
   userId = (await createUser(db)).id;
   accounts = await ensureUserAccounts(db, userId);
   await creditUser(db, userId, 10_000n);
@@ -29,7 +23,6 @@ beforeAll(async () => {
     idempotencyKey: "append-only:hold",
   });
 });
-afterAll(async () => handle?.close());
 
 const snapshot = async () => ({
   accounts: await db.select().from(ledgerAccounts).orderBy(asc(ledgerAccounts.id)),
@@ -174,7 +167,7 @@ describe("the ledger is append-only, enforced by the database", () => {
     );
     expect(lopsided).toMatchObject({ code: "23000", message: expect.stringMatching(/is not a leg of transfer/) });
     expect(await snapshot()).toEqual(before);
-    expect((await reconcile(db)).status).toBe("ok");
+    await expectLedgerReconciled(db);
   });
 
   it("keeps the CHECK on user balances as the last line of defence", async () => {

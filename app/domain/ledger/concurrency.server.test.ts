@@ -1,25 +1,17 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
 import { ledgerAccounts, ledgerTransfers } from "~/db/schema";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
-import { balances, seedPlatformAccounts } from "./accounts.server";
-import { reconcile } from "./reconcile.server";
-import { creditUser } from "./test-support.server";
+import { openTestDatabase, usingPostgres } from "~test/database";
+import { createUser, creditUser } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
+import { balances } from "./accounts.server";
 import { InsufficientFundsError, lockAccounts, transfer, type TransferResult } from "./transfer.server";
 
 // These run on both databases, but only PostgreSQL runs transactions in parallel (PGlite runs one
 // at a time): with DATABASE_URL set they prove that racing requests neither pay twice nor
 // overdraw nor deadlock.
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase({ poolSize: 30 });
-  db = handle.db;
-  await seedPlatformAccounts(db);
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase({ poolSize: 30 });
 
 type Outcome = TransferResult | { status: "insufficient" };
 const settle = (promise: Promise<TransferResult>): Promise<Outcome> =>
@@ -27,17 +19,6 @@ const settle = (promise: Promise<TransferResult>): Promise<Outcome> =>
     if (err instanceof InsufficientFundsError) return { status: "insufficient" as const };
     throw err;
   });
-
-async function expectReconciled() {
-  const report = await reconcile(db);
-  expect(report).toMatchObject({
-    status: "ok",
-    totalKobo: 0n,
-    mismatches: [],
-    negativeUserAccounts: [],
-    unbalancedTransfers: [],
-  });
-}
 
 describe("racing transfers", () => {
   it("30 calls at once with one idempotency key post one transfer and move the money once", async () => {
@@ -56,7 +37,7 @@ describe("racing transfers", () => {
     expect(new Set(results.map((r) => r.transferId))).toEqual(new Set([posted[0]!.transferId]));
     expect(await db.$count(ledgerTransfers, eq(ledgerTransfers.idempotencyKey, input.idempotencyKey))).toBe(1);
     expect(await balances(db, user.id)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 
   it("one key raced from inside callers' transactions also posts once", async () => {
@@ -72,7 +53,7 @@ describe("racing transfers", () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => db.transaction((tx) => transfer(tx, input))));
     expect(results.filter((r) => r.status === "posted")).toHaveLength(1);
     expect(await balances(db, user.id)).toEqual({ availableKobo: 3_000n, heldKobo: 7_000n });
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 
   it("a new user's first rewards, racing, open their accounts once and all arrive", async () => {
@@ -96,7 +77,7 @@ describe("racing transfers", () => {
       expect(results.every((r) => r.status === "posted")).toBe(true);
       expect(await balances(db, user.id)).toEqual({ availableKobo: 2_400n, heldKobo: 0n });
     }
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 
   it("callers posting several transfers lock all their accounts first (lockAccounts), without deadlock", async () => {
@@ -131,7 +112,7 @@ describe("racing transfers", () => {
     );
     expect(outcomes.every((o) => o === "ok")).toBe(true);
     for (const person of people) expect(await balances(db, person.id)).toEqual({ availableKobo: 500n, heldKobo: 0n });
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 
   it("₦100.00 and 200 simultaneous ₦1.00 withdrawals: exactly 100 succeed, the balance ends at zero", async () => {
@@ -155,7 +136,7 @@ describe("racing transfers", () => {
     expect(outcomes.filter((o) => o.status === "insufficient")).toHaveLength(100);
     expect(await balances(db, user.id)).toEqual({ availableKobo: 0n, heldKobo: 0n });
     expect(Date.now() - started).toBeLessThan(20_000);
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 
   it("opposite-direction transfers between two users all complete, without deadlock", async () => {
@@ -179,7 +160,7 @@ describe("racing transfers", () => {
     expect(outcomes.every((o) => o.status === "posted")).toBe(true);
     expect(await balances(db, alice.id)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });
     expect(await balances(db, bola.id)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 
   it("a busy mix across users, their held accounts and the platform stays consistent", async () => {
@@ -253,7 +234,7 @@ describe("racing transfers", () => {
       expect(b.availableKobo).toBeGreaterThanOrEqual(0n);
       expect(b.heldKobo).toBeGreaterThanOrEqual(0n);
     }
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 
   it.runIf(usingPostgres())(
@@ -318,7 +299,7 @@ describe("racing transfers", () => {
         release();
         await holder;
       }
-      await expectReconciled();
+      await expectLedgerReconciled(db);
     },
   );
 
@@ -352,6 +333,6 @@ describe("racing transfers", () => {
     expect((await first).status).toBe("posted");
     expect(await second).toEqual({ status: "insufficient" });
     expect(await balances(db, user.id)).toEqual({ availableKobo: 0n, heldKobo: 10_000n });
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 });

@@ -1,19 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
-import { advertAdmin, expectReconciled, longAgo, member, postAdvert } from "~/domain/adverts/test-support";
 import { newId } from "~/domain/shared/ids";
-import { createTestDatabase } from "../../../tests/support/database";
+import { openTestDatabase } from "~test/database";
+import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import { earnedTotals } from "./earned-totals.server";
 import { transfer } from "./transfer.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 describe("earnedTotals", () => {
   it("is zero for a member who has earned nothing", async () => {
@@ -51,6 +45,6 @@ describe("earnedTotals", () => {
 
     expect(await earnedTotals(db, earner.id)).toEqual({ advertKobo: 6_234n, referralKobo: 200_00n, totalKobo: 26_234n });
     expect(await earnedTotals(db, other.id)).toEqual({ advertKobo: 1_234n, referralKobo: 0n, totalKobo: 1_234n });
-    await expectReconciled(db);
+    await expectLedgerReconciled(db);
   });
 });

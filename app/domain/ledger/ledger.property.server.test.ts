@@ -1,32 +1,19 @@
 import { eq, inArray, or } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
 import { ledgerAccounts, ledgerTransfers } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
-import { type AccountRef, type PlatformAccountCode, platformBalance, seedPlatformAccounts } from "./accounts.server";
-import { reconcile } from "./reconcile.server";
-import {
-  IdempotencyKeyReusedError,
-  InsufficientFundsError,
-  transfer,
-  TRANSFER_KINDS,
-  type TransferKind,
-} from "./transfer.server";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
+import { type AccountRef, type PlatformAccountCode, platformBalance } from "./accounts.server";
+import { IdempotencyKeyReusedError, InsufficientFundsError, transfer, TRANSFER_KINDS, type TransferKind } from "./transfer.server";
 
 // 30 runs of 30–50 steps keep this file quick on PGlite; LEDGER_PROPERTY_RUNS=500 for a soak.
 const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 30);
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-  await seedPlatformAccounts(db);
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 // The world of one run: three users (available + held each) and three platform accounts.
 const USERS = 3;
@@ -153,13 +140,8 @@ describe("ledger model (property-based)", () => {
           }
 
           async function check() {
-            const report = await reconcile(db);
-            expect(report.mismatches).toEqual([]);
-            expect(report.negativeUserAccounts).toEqual([]);
-            expect(report.unbalancedTransfers).toEqual([]);
-            expect(report.totalKobo).toBe(0n);
+            const report = await expectLedgerReconciled(db);
             expect(report.cachedTotalKobo).toBe(0n);
-            expect(report.status).toBe("ok");
             expect(report.transfers).toBe(model.transfers);
             const rows = await db
               .select()

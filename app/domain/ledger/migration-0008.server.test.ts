@@ -7,10 +7,10 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrationsFolder, openPglite, openPostgres } from "~/db/client.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
-import { createEmptyPostgresDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { createEmptyPostgresDatabase } from "~test/database";
+import { createUser } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
 import { balances, platformBalance } from "./accounts.server";
-import { reconcile } from "./reconcile.server";
 import { transfer } from "./transfer.server";
 
 // Migration 0008 on a database that already has money in it: platform accounts that carried a
@@ -99,7 +99,7 @@ describe("migration 0008 (platform accounts keep no cached balance)", () => {
     expect(await platformBalance(db, "advert_rewards")).toBe(-7_500n);
     expect(await platformBalance(db, "bank_payouts")).toBe(1_000n);
     expect(await balances(db, user.id)).toEqual({ availableKobo: 6_500n, heldKobo: 0n });
-    expect(await reconcile(db)).toMatchObject({ status: "ok", totalKobo: 0n, cachedTotalKobo: 0n, mismatches: [] });
+    expect((await expectLedgerReconciled(db)).cachedTotalKobo).toBe(0n);
 
     // The new trigger: later payments move the user's cached balance, never the platform row's.
     await transfer(db, {
@@ -115,7 +115,7 @@ describe("migration 0008 (platform accounts keep no cached balance)", () => {
       await db.execute(sql`select balance_kobo::text from ledger_accounts where id = 'p-rewards'`),
     );
     expect(rewards).toEqual([{ balance_kobo: null }]);
-    expect((await reconcile(db)).status).toBe("ok");
+    await expectLedgerReconciled(db);
     // The guard trigger is back on: no direct balance write, on any account.
     await expect(db.execute(sql`update ledger_accounts set balance_kobo = 1 where id = 'u-available'`)).rejects.toThrow();
   });

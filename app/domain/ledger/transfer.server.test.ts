@@ -1,43 +1,16 @@
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
-import {
-  balances,
-  ensureUserAccounts,
-  PLATFORM_ACCOUNT_CODES,
-  platformAccountId,
-  platformBalance as platformBalanceOf,
-  seedPlatformAccounts,
-  UnknownLedgerAccountError,
-} from "./accounts.server";
+import { openTestDatabase, databaseError } from "~test/database";
+import { createUser, creditUser } from "~test/factories";
+import { expectLedgerReconciled, ledgerRowCounts } from "~test/ledger";
+import { balances, ensureUserAccounts, PLATFORM_ACCOUNT_CODES, platformAccountId, platformBalance as platformBalanceOf, seedPlatformAccounts, UnknownLedgerAccountError } from "./accounts.server";
 import { reconcile } from "./reconcile.server";
-import { creditUser, databaseError, ledgerRowCounts } from "./test-support.server";
 import { IdempotencyKeyReusedError, InsufficientFundsError, transfer } from "./transfer.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-  await seedPlatformAccounts(db);
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const platformBalance = (code: (typeof PLATFORM_ACCOUNT_CODES)[number]) => platformBalanceOf(db, code);
-
-async function expectReconciled() {
-  const report = await reconcile(db);
-  expect(report).toMatchObject({
-    status: "ok",
-    totalKobo: 0n,
-    mismatches: [],
-    negativeUserAccounts: [],
-    unbalancedTransfers: [],
-  });
-}
 
 describe("accounts", () => {
   it("seeds one account per platform code, idempotently", async () => {
@@ -108,7 +81,7 @@ describe("platform accounts (no cached balance, decision 009)", () => {
     expect(await platformBalance(code)).toBe(BigInt(entrySum!.total));
     const platformRows = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.kind, "platform"));
     expect(platformRows.map((r) => r.balanceKobo)).toEqual(platformRows.map(() => null));
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 
   it("platformBalance names an unknown platform account", async () => {
@@ -162,7 +135,7 @@ describe("transfer", () => {
       [await platformAccountId(db, "advert_rewards"), -5_000n],
       [availableId, 5_000n],
     ]);
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 
   it("runs a whole withdrawal: hold, then payout and fee out of held", async () => {
@@ -205,7 +178,7 @@ describe("transfer", () => {
     expect(await platformBalance("withdrawal_fees")).toBe(feesBefore + 1_200n);
     const forWithdrawal = await db.select().from(ledgerTransfers).where(eq(ledgerTransfers.referenceId, ref.id));
     expect(forWithdrawal.map((t) => t.kind).sort()).toEqual(["withdrawal_fee", "withdrawal_hold", "withdrawal_payout"]);
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 
   it("accepts account ids as well as users and platform codes", async () => {
@@ -361,7 +334,7 @@ describe("overdraft", () => {
     });
     expect(ok.status).toBe("posted");
     expect(await balances(db, user.id)).toEqual({ availableKobo: 0n, heldKobo: 0n });
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 
   it("a retry of a debit that was posted is a duplicate, even when the balance no longer covers it", async () => {
@@ -454,7 +427,7 @@ describe("inside the caller's transaction", () => {
       });
     });
     expect(await balances(db, user.id)).toEqual({ availableKobo: 0n, heldKobo: 300n });
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 });
 
@@ -497,7 +470,7 @@ describe("reconcile", () => {
       negativeUserAccounts: [{ accountId: heldId, balanceKobo: -5n }],
       unbalancedTransfers: [{ transferId: expect.any(String), entries: 3, sumKobo: -5n }],
     });
-    await expectReconciled();
+    await expectLedgerReconciled(db);
     expect(await db.select().from(ledgerEntries).where(eq(ledgerEntries.id, "tampered"))).toEqual([]);
   });
 
@@ -533,6 +506,6 @@ describe("reconcile", () => {
         { accountId: rewardsId, kind: "platform", cachedKobo: rewards, entriesKobo: rewards },
       ]),
     );
-    await expectReconciled();
+    await expectLedgerReconciled(db);
   });
 });

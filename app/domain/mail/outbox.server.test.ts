@@ -2,23 +2,15 @@ import type { AddressInfo } from "node:net";
 import { and, eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { SMTPServer } from "smtp-server";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { beforeEach, describe, expect, it } from "vitest";
+import type { Database } from "~/db/client.server";
 import { emails, users } from "~/db/schema";
 import { confirmEmail } from "~/domain/accounts/confirm-email.server";
 import { registerUser } from "~/domain/accounts/register-user.server";
 import { createMailTransport } from "~/server/mail-transport.server";
-import { createTestDatabase } from "../../../tests/support/database";
-import { latestLink } from "../../../tests/support/mail";
-import {
-  deliverDueEmails,
-  emailsTo,
-  MAX_DELIVERY_ATTEMPTS,
-  queueEmail,
-  retryDelayMs,
-  type MailTransport,
-  type OutgoingMail,
-} from "./outbox.server";
+import { openTestDatabase } from "~test/database";
+import { latestLink } from "~test/mail";
+import { deliverDueEmails, emailsTo, MAX_DELIVERY_ATTEMPTS, queueEmail, retryDelayMs, type MailTransport, type OutgoingMail } from "./outbox.server";
 
 /** How many of these mails are still waiting to be delivered. */
 const countPendingEmails = (db: Database, ids: string[]) =>
@@ -33,13 +25,7 @@ const SECOND = 1000;
  */
 const soon = () => new Date(Date.now() + SECOND);
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 beforeEach(async () => {
   await db.delete(emails);
 });

@@ -1,17 +1,10 @@
 import { asc, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { membershipTiers } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
+import { openTestDatabase } from "~test/database";
 import { seedDefaultTiers } from "./default-tiers";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const tiers = () => db.select().from(membershipTiers).orderBy(asc(membershipTiers.rank));
 

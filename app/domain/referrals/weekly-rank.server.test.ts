@@ -1,12 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { referrals } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { referralAchievements } from "./achievements";
 import { lagosWeek } from "~/lib/lagos-time";
 import { approvedReferralCount, weeklyReferralRank } from "./weekly-rank.server";
+
+const { db } = await openTestDatabase();
 
 describe("lagosWeek", () => {
   it("starts on Sunday 00:00 Africa/Lagos (Saturday 23:00 UTC) and lasts seven days", () => {
@@ -39,14 +40,6 @@ describe("referralAchievements", () => {
 });
 
 describe("weeklyReferralRank", () => {
-  let handle: DatabaseHandle;
-  let db: Database;
-  beforeAll(async () => {
-    handle = await createTestDatabase();
-    db = handle.db;
-  });
-  afterAll(async () => handle?.close());
-
   const now = new Date("2025-06-11T12:00:00Z"); // Wednesday; the week began 2025-06-07T23:00Z
 
   async function refer(referrerId: string, status: "pending" | "approved", approvedAt: Date | null) {

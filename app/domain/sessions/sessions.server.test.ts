@@ -1,32 +1,16 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { sessions, users } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
-import {
-  countUserSessions,
-  createSession,
-  deleteSession,
-  deleteUserSessions,
-  findSessionUser,
-  purgeExpiredSessions,
-  SESSION_ABSOLUTE_MS,
-  SESSION_IDLE_MS,
-} from "./sessions.server";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
+import { countUserSessions, createSession, deleteSession, deleteUserSessions, findSessionUser, purgeExpiredSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions.server";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
 const at = (base: Date, ms: number) => new Date(base.getTime() + ms);
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const sessionRow = async (token: string) =>
   (

@@ -1,17 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { appSettings } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
+import { openTestDatabase } from "~test/database";
 import { DEFAULT_APP_SETTINGS, getAppSettings, seedDefaultSettings } from "./app-settings";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 describe("app settings", () => {
   it("seeds the defaults, in kobo and basis points", async () => {

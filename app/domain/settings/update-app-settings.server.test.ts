@@ -1,21 +1,14 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { appSettings, auditLog } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { DEFAULT_APP_SETTINGS, getAppSettings } from "./app-settings";
 import { updateAdvertMoneyLimits, updateBranding } from "./update-app-settings.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 const settingsAudit = () => db.select().from(auditLog).where(eq(auditLog.action, "settings.update"));
 

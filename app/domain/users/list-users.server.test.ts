@@ -1,18 +1,11 @@
 import { eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
 import { listUsers, USERS_PAGE_SIZE, userStats } from "./list-users.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 
 /** Pins created_at so the order is known, whatever the clock resolution. */
 async function setCreatedAt(id: string, at: Date) {

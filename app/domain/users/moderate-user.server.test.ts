@@ -1,26 +1,22 @@
 import { and, eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, emails, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { countUserSessions, createSession, findSessionUser } from "~/domain/sessions/sessions.server";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
-import { latestLink } from "../../../tests/support/mail";
+import { openTestDatabase, usingPostgres } from "~test/database";
+import { createUser } from "~test/factories";
+import { latestLink } from "~test/mail";
 import { moderateUser, type Moderation } from "./moderate-user.server";
 
 const APP_URL = new URL("https://adnaira.example/");
 
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase();
 let moderator: Actor;
 let moderatorTwo: Actor;
 let root: Actor;
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
   const a = await createUser(db, { role: "admin", permissions: ["manage_users"] });
   const b = await createUser(db, { role: "admin", permissions: ["manage_users", "view_reports"] });
   const s = await createUser(db, { role: "super_admin", permissions: [] });
@@ -29,7 +25,6 @@ beforeAll(async () => {
   // The super admin's stored list is empty on purpose: the role alone grants every permission.
   root = { id: s.id, role: "super_admin", permissions: [], ip: "197.210.0.1" };
 });
-afterAll(async () => handle?.close());
 
 const pending = () => createUser(db, { isApproved: false, isRestricted: false });
 const approved = () => createUser(db, { isApproved: true, isRestricted: false });

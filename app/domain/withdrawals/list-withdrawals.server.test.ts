@@ -1,28 +1,20 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "~/domain/audit/audit.server";
-import { createTestDatabase } from "../../../tests/support/database";
-import {
-  countPendingWithdrawals,
-  listMemberWithdrawals,
-  listWithdrawalsForAdmin,
-} from "./list-withdrawals.server";
+import { openTestDatabase } from "~test/database";
+import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import { expectBooksBalanced } from "~test/ledger";
+import { countPendingWithdrawals, listMemberWithdrawals, listWithdrawalsForAdmin } from "./list-withdrawals.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
-import { expectBooksBalanced, formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "./test-support.server";
 
 // One database for the file: the admin list sees everything created here, so every
 // expectation about it is scoped by a search term unique to the test.
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase();
 let admin: Actor;
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
   admin = await withdrawalAdmin(db);
   await setWithdrawalSettings(db, { minKobo: 100n, maxKobo: 1_000_000n, feeBps: 200 });
 });
-afterAll(async () => handle?.close());
 afterEach(async () => expectBooksBalanced(db));
 
 let clock = Date.parse("2025-01-01T00:00:00Z");

@@ -1,28 +1,25 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { bankByCode } from "~/domain/banks/nigerian-banks";
 import { DISPLAY_ID_ALPHABET } from "~/domain/shared/ids";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
+import { TEST_BANK_CODE } from "~test/bank-accounts";
+import { openTestDatabase, usingPostgres } from "~test/database";
+import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import { expectBooksBalanced } from "~test/ledger";
 import { exportNewPayouts, isPayoutBatch, payoutExportCounts, reexportPayoutBatch, type PayoutFile } from "./payout-export.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
-import { expectBooksBalanced, formKey, payee, setWithdrawalSettings, TEST_BANK_CODE, withdrawalAdmin } from "./test-support.server";
 
 const HEADER = "name,bank,bank_code,account_number,net_amount,reference";
 
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase({ poolSize: 12 });
 let admin: Actor;
 beforeAll(async () => {
-  handle = await createTestDatabase({ poolSize: 12 });
-  db = handle.db;
   admin = await withdrawalAdmin(db);
   await setWithdrawalSettings(db, { minKobo: 100n, maxKobo: 10_000_000n, feeBps: 200 });
 });
-afterAll(async () => handle?.close());
 
 /** Each test starts with no processing withdrawal outside a payout file (earlier tests' are paid). */
 beforeEach(async () => {

@@ -1,39 +1,25 @@
 import { and, eq, like } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, emails, ledgerTransfers, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
-import { ledgerRowCounts } from "~/domain/ledger/test-support.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { openTestDatabase } from "~test/database";
+import { createUser, formKey, payee, type PayeeOptions, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import { expectBooksBalanced, ledgerRowCounts, platformBalance } from "~test/ledger";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
-import {
-  expectBooksBalanced,
-  formKey,
-  payee,
-  type PayeeOptions,
-  platformBalance,
-  setWithdrawalSettings,
-  withdrawalAdmin,
-} from "./test-support.server";
 
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase();
 let admin: Actor;
 let otherAdmin: Actor;
 let root: Actor;
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
   admin = await withdrawalAdmin(db);
   otherAdmin = await withdrawalAdmin(db, ["manage_withdrawals", "manage_users"]);
   const s = await createUser(db, { role: "super_admin", permissions: [] });
   root = { id: s.id, role: "super_admin", permissions: [], ip: "197.210.0.1" };
 });
-afterAll(async () => handle?.close());
 beforeEach(async () => setWithdrawalSettings(db, { minKobo: 1_000n, maxKobo: 100_000n, feeBps: 200 }));
 afterEach(async () => expectBooksBalanced(db));
 

@@ -1,23 +1,16 @@
 import { eq, like } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ledgerTransfers, users, withdrawals } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
-import { ledgerRowCounts } from "~/domain/ledger/test-support.server";
 import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { DISPLAY_ID_ALPHABET } from "~/domain/shared/ids";
-import { createTestDatabase } from "../../../tests/support/database";
-import { createUser } from "../../../tests/support/factories";
+import { TEST_BANK_CODE } from "~test/bank-accounts";
+import { openTestDatabase } from "~test/database";
+import { createUser, formKey, payee, setBankDetails, setWithdrawalSettings } from "~test/factories";
+import { expectBooksBalanced, ledgerRowCounts } from "~test/ledger";
 import { requestWithdrawal } from "./request-withdrawal.server";
-import { expectBooksBalanced, formKey, payee, setBankDetails, setWithdrawalSettings, TEST_BANK_CODE } from "./test-support.server";
 
-let handle: DatabaseHandle;
-let db: Database;
-beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
-});
-afterAll(async () => handle?.close());
+const { db } = await openTestDatabase();
 // The default settings: min ₦10, max ₦1,000, fee 2%.
 beforeEach(async () =>
   setWithdrawalSettings(db, {

@@ -1,36 +1,25 @@
 import { eq, inArray, like, sql } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, emails, ledgerTransfers, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newDisplayId, newId } from "~/domain/shared/ids";
-import { createTestDatabase, usingPostgres } from "../../../tests/support/database";
+import { TEST_BANK_CODE } from "~test/bank-accounts";
+import { openTestDatabase, usingPostgres } from "~test/database";
+import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import { expectBooksBalanced, platformBalance } from "~test/ledger";
 import { completeWithdrawal, rejectWithdrawal, startProcessing, type ProcessResult } from "./process-withdrawal.server";
 import { requestWithdrawal, type RequestWithdrawalResult } from "./request-withdrawal.server";
-import {
-  expectBooksBalanced,
-  formKey,
-  payee,
-  platformBalance,
-  setWithdrawalSettings,
-  TEST_BANK_CODE,
-  withdrawalAdmin,
-} from "./test-support.server";
 
 // Real races need PostgreSQL (PGlite runs one transaction at a time, so there the same calls
 // only prove the bookkeeping). With DATABASE_URL set, every Promise.all below puts up to 40
 // transactions on the server at once.
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase({ poolSize: 40 });
 let admins: Actor[];
 beforeAll(async () => {
-  handle = await createTestDatabase({ poolSize: 40 });
-  db = handle.db;
   admins = [await withdrawalAdmin(db), await withdrawalAdmin(db), await withdrawalAdmin(db, [], "super_admin")];
 });
-afterAll(async () => handle?.close());
 afterEach(async () => expectBooksBalanced(db));
 
 const countBy = (results: { status: string }[]) =>

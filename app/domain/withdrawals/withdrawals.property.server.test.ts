@@ -1,17 +1,15 @@
 import { inArray } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import type { Database, DatabaseHandle } from "~/db/client.server";
+import { beforeAll, describe, expect, it } from "vitest";
 import { ledgerAccounts, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { reconcile } from "~/domain/ledger/reconcile.server";
-import { creditUser } from "~/domain/ledger/test-support.server";
-import { createTestDatabase } from "../../../tests/support/database";
+import { openTestDatabase } from "~test/database";
+import { creditUser, formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import { expectBooksBalanced, platformBalance } from "~test/ledger";
 import { withdrawalFeeKobo } from "./fees";
 import type { WithdrawalStatus } from "./lifecycle";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
-import { formKey, heldMismatches, payee, platformBalance, setWithdrawalSettings, withdrawalAdmin } from "./test-support.server";
 
 // 20 runs of 20–40 steps keep this file well under a minute on PGlite;
 // WITHDRAWAL_PROPERTY_RUNS=300 for a soak.
@@ -20,15 +18,11 @@ const USERS = 3;
 const MIN = 100n;
 const MAX = 50_000n;
 
-let handle: DatabaseHandle;
-let db: Database;
+const { db } = await openTestDatabase();
 let admin: Actor;
 beforeAll(async () => {
-  handle = await createTestDatabase();
-  db = handle.db;
   admin = await withdrawalAdmin(db);
 });
-afterAll(async () => handle?.close());
 
 type Step =
   | { type: "credit"; user: number; amountKobo: bigint }
@@ -143,9 +137,7 @@ describe("withdrawals model (property-based)", () => {
           }
 
           async function check() {
-            const report = await reconcile(db);
-            expect(report).toMatchObject({ status: "ok", mismatches: [], negativeUserAccounts: [], unbalancedTransfers: [] });
-            expect(await heldMismatches(db)).toEqual([]);
+            await expectBooksBalanced(db);
             const accounts = await db
               .select()
               .from(ledgerAccounts)

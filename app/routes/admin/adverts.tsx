@@ -6,17 +6,18 @@ import type { Route } from "./+types/adverts";
 import { ListPager } from "~/components/admin/list-controls";
 import { AdvertCard } from "~/components/adverts-admin/advert-card";
 import { AdvertFormDialog, EMPTY_ADVERT_FORM, type AdvertFormValues } from "~/components/adverts-admin/advert-form-dialog";
-import { useToastFrom, type ToastMessage } from "~/components/toaster";
+import { useToastFrom } from "~/components/toaster";
+import { errorToast, type Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { createAdvert, deleteAdvert, getAdvert, listAdvertsForAdmin, updateAdvert, type AdminAdvert, type OverLimit } from "~/domain/adverts/manage-adverts.server";
-import { advertImageRules, parseAdvertForm } from "~/domain/adverts/validation";
+import { advertFormSchema, advertImageRules } from "~/domain/adverts/validation";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo, koboToDecimal } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
-import { readForm, safeValues } from "~/server/forms.server";
+import { echoValues, formFailure, parseForm, readForm, type FailureOptions } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -72,7 +73,6 @@ const IntentSchema = z.object({ intent: z.enum(["create", "update", "delete"]) }
 const AdvertIdSchema = z.object({ advertId: z.string().trim().min(1).max(64) });
 const ECHO = ["title", "description", "rewardAmount", "maxClicks", "imageUrl"] as const;
 
-const failed = (title: string, description: string): ToastMessage => ({ type: "error", title, description });
 const GONE = "This advert no longer exists. It may have been deleted by another admin.";
 
 /** Back to the list the admin came from (its page), without the edit dialog. */
@@ -91,81 +91,70 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent.data.intent === "delete") {
     const target = AdvertIdSchema.safeParse(form);
-    if (!target.success) return data({ ok: false as const, intent: "delete" as const, toast: failed("Delete Failed", "Choose an advert to delete.") }, { status: 400 });
+    if (!target.success) return data({ ok: false as const, intent: "delete" as const, toast: errorToast("Delete Failed", "Choose an advert to delete.") }, { status: 400 });
     const result = await deleteAdvert(db, actor, target.data.advertId);
     if (result.status === "forbidden") throw forbidden(DENIED);
     if (result.status === "not-found") {
-      return data({ ok: false as const, intent: "delete" as const, toast: failed("Delete Failed", GONE) }, { status: 409 });
+      return data({ ok: false as const, intent: "delete" as const, toast: errorToast("Delete Failed", GONE) }, { status: 409 });
     }
     const description =
       result.status === "erased"
         ? "The advert has been deleted."
         : "Members had already viewed this advert, so it was deactivated instead of erased: it is hidden everywhere and can no longer be claimed, and its views and payments are kept.";
-    return { ok: true as const, intent: "delete" as const, toast: { type: "success", title: "Advert Deleted", description } satisfies ToastMessage };
+    return { ok: true as const, intent: "delete" as const, toast: { type: "success", title: "Advert Deleted", description } satisfies Toast };
   }
 
   const creating = intent.data.intent === "create";
-  const failTitle = creating ? "Creation Failed" : "Update Failed";
   const target = creating ? null : AdvertIdSchema.safeParse(form);
   if (target && !target.success) throw data({ message: "Choose an advert to edit." }, { status: 400 });
   const advertId = target?.data?.advertId;
-  const echo = { intent: intent.data.intent, advertId, values: safeValues(form, ECHO) };
+  // The dialog reopens as it was: which one (intent, advertId) and what was typed.
+  const failed: FailureOptions = {
+    toastTitle: creating ? "Creation Failed" : "Update Failed",
+    values: { ...echoValues(form, ECHO), intent: intent.data.intent, ...(advertId ? { advertId } : {}) },
+  };
 
-  const parsed = parseAdvertForm(form, context.services.config.appUrl);
-  if (parsed.status === "invalid") {
-    const errors = Object.fromEntries(Object.entries(parsed.fieldErrors).map(([field, messages]) => [field, messages[0] ?? ""]));
-    const first = Object.values(errors)[0] ?? "Check the form and try again.";
-    return formFailureWith(echo, errors, failed(failTitle, first), 400);
-  }
+  const parsed = parseForm(advertFormSchema(context.services.config.appUrl), form, failed);
+  if (parsed.status !== "ok") return parsed.failure;
 
   if (creating) {
-    const result = await createAdvert(db, actor, parsed.value);
+    const result = await createAdvert(db, actor, parsed.data);
     if (result.status === "forbidden") throw forbidden(DENIED);
-    if (result.status === "over-limit") return overLimit(echo, result, failTitle);
+    if (result.status === "over-limit") return overLimit(result, failed);
     return redirectWithToast(context, LIST_PATH, {
       type: "success",
       title: "Advert Created",
-      description: `"${parsed.value.title}" is live: members can view it now.`,
+      description: `"${parsed.data.title}" is live: members can view it now.`,
     });
   }
 
-  const result = await updateAdvert(db, actor, advertId!, parsed.value);
+  const result = await updateAdvert(db, actor, advertId!, parsed.data);
   switch (result.status) {
     case "forbidden":
       throw forbidden(DENIED);
     case "not-found":
-      return formFailureWith(echo, { form: GONE }, failed(failTitle, GONE), 409);
+      return formFailure({ form: GONE }, { ...failed, status: 409 });
     case "max-clicks-below-current": {
       const message = `Max clicks cannot be below the ${result.currentClicks.toLocaleString("en-NG")} clicks already used.`;
-      return formFailureWith(echo, { maxClicks: message }, failed(failTitle, message), 400);
+      return formFailure({ maxClicks: message }, failed);
     }
     case "over-limit":
-      return overLimit(echo, result, failTitle);
+      return overLimit(result, failed);
     case "ok":
       return redirectWithToast(
         context,
         listUrl(request),
         result.changed
-          ? { type: "success", title: "Advert Updated", description: `Your changes to "${parsed.value.title}" have been saved.` }
+          ? { type: "success", title: "Advert Updated", description: `Your changes to "${parsed.data.title}" have been saved.` }
           : { type: "info", title: "No changes to save." },
       );
   }
 }
 
-/** A refused create/edit: field errors and a toast, plus what the dialog needs to reopen as it was. */
-function formFailureWith(
-  echo: { intent: "create" | "update"; advertId?: string; values: Record<string, string> },
-  errors: Record<string, string>,
-  toast: ToastMessage,
-  status: number,
-) {
-  return data({ ok: false as const, errors, toast, values: echo.values, intent: echo.intent, advertId: echo.advertId }, { status });
-}
-
 /** A reward or budget over the settings' limits: the messages on their fields, the first in the toast. */
-function overLimit(echo: Parameters<typeof formFailureWith>[0], result: OverLimit, failTitle: string) {
+function overLimit(result: OverLimit, failed: FailureOptions) {
   const errors = Object.fromEntries(Object.entries(result.errors).filter((entry): entry is [string, string] => Boolean(entry[1])));
-  return formFailureWith(echo, errors, failed(failTitle, Object.values(errors)[0] ?? "Check the form and try again."), 400);
+  return formFailure(errors, failed);
 }
 
 type AdvertRow = Route.ComponentProps["loaderData"]["adverts"][number];
@@ -192,15 +181,16 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
 
   // A refused create/edit reopens its dialog with what was typed; otherwise the URL decides.
-  const failure = actionData && !actionData.ok && actionData.intent !== "delete" ? actionData : undefined;
+  const failure = actionData && "errors" in actionData ? actionData : undefined;
   let dialog: { mode: "create" | "update"; advertId?: string; currentClicks?: number; values: AdvertFormValues } | null = null;
   if (failure) {
-    const current = failure.advertId ? (adverts.find((a) => a.id === failure.advertId) ?? editing) : null;
+    const { intent, advertId, ...typed } = failure.values ?? {};
+    const current = advertId ? (adverts.find((a) => a.id === advertId) ?? editing) : null;
     dialog = {
-      mode: failure.intent,
-      advertId: failure.advertId,
+      mode: intent === "update" ? "update" : "create",
+      advertId,
       currentClicks: current?.currentClicks,
-      values: { ...EMPTY_ADVERT_FORM, ...failure.values },
+      values: { ...EMPTY_ADVERT_FORM, ...typed },
     };
   } else if (onNewRoute) {
     dialog = { mode: "create", values: EMPTY_ADVERT_FORM };

@@ -12,8 +12,9 @@ import { updateAdvertMoneyLimits, updateBranding } from "~/domain/settings/updat
 import { brandingSchema, logoUrlSchema } from "~/domain/settings/validation";
 import { formatKobo, koboToDecimal } from "~/domain/shared/money";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
-import { readForm, safeValues, zodFailure } from "~/server/forms.server";
+import { echoValues, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import type { FieldErrors } from "~/lib/forms";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Application Settings");
@@ -41,14 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = await readForm(request);
   // Two forms: the advert money limits say so; anything else is the branding form.
   if (values.intent === LIMITS_INTENT) return saveAdvertLimits(context, actorFrom(user, context), values);
-  const parsed = brandingSchema(context.services.config.appUrl).safeParse(values);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
-    return zodFailure(parsed.error, {
-      toast: { type: "error", title: "Update Failed", description: first },
-      values: safeValues(values, ECHO),
-    });
-  }
+  const parsed = parseForm(brandingSchema(context.services.config.appUrl), values, {
+    toastTitle: "Update Failed",
+    values: echoValues(values, ECHO),
+  });
+  if (parsed.status !== "ok") return parsed.failure;
   const result = await updateBranding(context.services.db, actorFrom(user, context), parsed.data);
   if (result.status === "forbidden") throw forbidden("Access Denied.");
   return redirectWithToast(context, "/admin/settings", {
@@ -59,14 +57,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function saveAdvertLimits(context: Route.ActionArgs["context"], actor: Actor, values: Record<string, string>) {
-  const parsed = AdvertMoneyLimitsSchema.safeParse(values);
-  if (!parsed.success) {
-    const first = parsed.error.issues[0]?.message ?? "Check the form and try again.";
-    return zodFailure(parsed.error, {
-      toast: { type: "error", title: "Update Failed", description: first },
-      values: safeValues(values, LIMITS_ECHO),
-    });
-  }
+  const parsed = parseForm(AdvertMoneyLimitsSchema, values, { toastTitle: "Update Failed", values: echoValues(values, LIMITS_ECHO) });
+  if (parsed.status !== "ok") return parsed.failure;
   const result = await updateAdvertMoneyLimits(context.services.db, actor, parsed.data);
   if (result.status === "forbidden") throw forbidden("Access Denied.");
   return redirectWithToast(context, "/admin/settings", {
@@ -131,7 +123,7 @@ function AdvertLimitsForm({
 }: {
   maxAdvertReward: string;
   maxAdvertBudget: string;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   submitting: boolean;
 }) {
   return (
@@ -181,7 +173,7 @@ function BrandingForm({
   appName: string;
   logoUrl: string;
   appOrigin: string;
-  errors: Record<string, string>;
+  errors: FieldErrors;
   submitting: boolean;
 }) {
   const [typedLogo, setTypedLogo] = useState(logoUrl);

@@ -3,7 +3,7 @@ import { data, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-r
 import { z } from "zod";
 import type { Route } from "./+types/withdrawals";
 import { ListFilters, ListPager, ListSearch } from "~/components/admin/list-controls";
-import type { ToastMessage } from "~/components/toaster";
+import type { Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PayoutDownloadForm } from "~/components/withdrawals-admin/payout-download";
@@ -107,7 +107,7 @@ const REFUSED: Record<Intent, string> = {
   complete: "marked as completed",
 };
 
-const updateFailed = (description: string): ToastMessage => ({ type: "error", title: "Update Failed", description });
+const updateFailed = (description: string): Toast => ({ type: "error", title: "Update Failed", description });
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "manage_withdrawals", DENIED);
@@ -138,7 +138,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       type: "success",
       title: "Withdrawal Updated",
       description: updatedDescription(withdrawal.status, withdrawal.reference, formatKobo(withdrawal.amountKobo)),
-    } satisfies ToastMessage,
+    } satisfies Toast,
   });
 }
 

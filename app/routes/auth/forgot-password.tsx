@@ -5,7 +5,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requestPasswordReset } from "~/domain/accounts/reset-password.server";
 import { EmailOnlySchema } from "~/domain/accounts/validation";
-import { formFailure, readForm, safeValues, zodFailure } from "~/server/forms.server";
+import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
@@ -15,8 +15,8 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "For
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const values = await readForm(request);
-  const parsed = EmailOnlySchema.safeParse(values);
-  if (!parsed.success) return zodFailure(parsed.error, { values: safeValues(values, ["email"]) });
+  const parsed = parseForm(EmailOnlySchema, values, { values: echoValues(values, ["email"]) });
+  if (parsed.status !== "ok") return parsed.failure;
   const { email } = parsed.data;
   // Per address: a refusal depends only on the requester's own address.
   const wait = await services.rateLimits.consume("resetIp", context.clientIp);

@@ -1,4 +1,4 @@
-import { Form, Link, data, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
 import { FormError, FormField, PasswordField } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
@@ -8,7 +8,7 @@ import { authenticate } from "~/domain/accounts/authenticate.server";
 import { LoginSchema } from "~/domain/accounts/validation";
 import { homePathFor } from "~/domain/permissions/permissions";
 import { redirectIfSignedIn, startSession } from "~/server/auth.server";
-import { formFailure, readForm, safeValues, zodFailure } from "~/server/forms.server";
+import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
@@ -26,13 +26,14 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return retryAfter ? { "Retry-After": retryAfter } : new Headers();
 };
 
-const failed = (message: string) => ({ type: "error" as const, title: "Login Failed", description: message });
+const FAILED = "Login Failed";
+const UNCONFIRMED = "Please confirm your email address before logging in. Check your inbox for the link.";
 
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const values = await readForm(request);
-  const parsed = LoginSchema.safeParse(values);
-  if (!parsed.success) return zodFailure(parsed.error, { values: safeValues(values, ["email"]) });
+  const parsed = parseForm(LoginSchema, values, { values: echoValues(values, ["email"]) });
+  if (parsed.status !== "ok") return parsed.failure;
   const { email, password } = parsed.data;
   const echo = { email };
   // Only failed sign-ins count, and none of the limits can be set off against someone else:
@@ -49,7 +50,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     (await services.rateLimits.consume("loginIp", context.clientIp));
   if (wait) {
     const message = tooManyAttemptsMessage(wait);
-    return formFailure({ form: message }, { toast: failed(message), values: echo, status: 429, headers: { "Retry-After": String(wait) } });
+    return formFailure({ form: message }, { toastTitle: FAILED, values: echo, status: 429, headers: { "Retry-After": String(wait) } });
   }
   await services.rateLimits.slowDown("loginAccountSlowDown", email);
 
@@ -64,26 +65,15 @@ export async function action({ request, context }: Route.ActionArgs) {
       await services.rateLimits.consume("loginAccount", accountKey);
       await services.rateLimits.consume("loginAccountSlowDown", email);
       const message = "Invalid email or password";
-      return formFailure({ form: message }, { toast: failed(message), values: echo, status: 401 });
+      return formFailure({ form: message }, { toastTitle: FAILED, values: echo, status: 401 });
     }
     case "restricted":
     case "deactivated": {
       const message = result.status === "restricted" ? "Your account is restricted." : "Your account has been deactivated.";
-      return formFailure({ form: message }, { toast: failed(message), values: echo, status: 403 });
+      return formFailure({ form: message }, { toastTitle: FAILED, values: echo, status: 403 });
     }
-    case "unconfirmed": {
-      const message = "Please confirm your email address before logging in. Check your inbox for the link.";
-      return data(
-        {
-          ok: false as const,
-          errors: { form: message } as Record<string, string>,
-          toast: failed(message),
-          values: echo,
-          unconfirmed: true,
-        },
-        { status: 403 },
-      );
-    }
+    case "unconfirmed":
+      return formFailure({ form: UNCONFIRMED }, { toastTitle: FAILED, values: echo, status: 403 });
     case "ok":
       break;
   }
@@ -103,7 +93,7 @@ export default function Login() {
   const submitting = navigation.state === "submitting" && navigation.formAction === "/login";
   useToastFrom(actionData?.toast);
   const errors = actionData?.errors ?? {};
-  const unconfirmed = actionData && "unconfirmed" in actionData;
+  const unconfirmed = errors.form === UNCONFIRMED;
   return (
     <div className="mx-auto max-w-md">
       <Card>

@@ -9,7 +9,7 @@ import { isCommonPassword } from "~/domain/accounts/passwords.server";
 import { registerUser } from "~/domain/accounts/register-user.server";
 import { PASSWORD_MIN, RegisterSchema } from "~/domain/accounts/validation";
 import { redirectIfSignedIn } from "~/server/auth.server";
-import { formFailure, readForm, safeValues, zodFailure } from "~/server/forms.server";
+import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
@@ -27,25 +27,19 @@ const ECHO = ["name", "email", "referralCode"] as const;
 export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const values = await readForm(request);
-  const echo = safeValues(values, ECHO);
-  const parsed = RegisterSchema.safeParse(values);
-  if (!parsed.success) return zodFailure(parsed.error, { values: echo });
+  const echo = echoValues(values, ECHO);
+  const parsed = parseForm(RegisterSchema, values, { values: echo });
+  if (parsed.status !== "ok") return parsed.failure;
   const input = parsed.data;
   if (input.password !== input.confirmPassword) {
-    return formFailure(
-      { confirmPassword: "Passwords don't match!" },
-      { toast: { type: "error", title: "Password Mismatch", description: "Passwords don't match!" }, values: echo },
-    );
+    return formFailure({ confirmPassword: "Passwords don't match!" }, { toastTitle: "Password Mismatch", values: echo });
   }
   if (isCommonPassword(input.password)) return formFailure({ password: COMMON_PASSWORD_MESSAGE }, { values: echo });
 
   const wait = await services.rateLimits.consume("registerIp", context.clientIp);
   if (wait) {
     const message = tooManyAttemptsMessage(wait);
-    return formFailure(
-      { form: message },
-      { toast: { type: "error", title: "Registration Failed", description: message }, values: echo, status: 429 },
-    );
+    return formFailure({ form: message }, { toastTitle: "Registration Failed", values: echo, status: 429 });
   }
 
   const result = await registerUser(services.db, { ...input, appUrl: services.config.appUrl });

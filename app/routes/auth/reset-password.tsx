@@ -8,7 +8,7 @@ import { peekEmailToken } from "~/domain/accounts/email-tokens.server";
 import { isCommonPassword } from "~/domain/accounts/passwords.server";
 import { resetPassword } from "~/domain/accounts/reset-password.server";
 import { ResetPasswordSchema } from "~/domain/accounts/validation";
-import { formFailure, readForm, zodFailure } from "~/server/forms.server";
+import { formFailure, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -23,8 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const INVALID_LINK = "This reset link is invalid or has expired. Request a new one.";
 
 export async function action({ request, context }: Route.ActionArgs) {
-  const parsed = ResetPasswordSchema.safeParse(await readForm(request));
-  if (!parsed.success) return zodFailure(parsed.error);
+  const parsed = parseForm(ResetPasswordSchema, await readForm(request));
+  if (parsed.status !== "ok") return parsed.failure;
   const { token, password, confirmPassword } = parsed.data;
   if (password !== confirmPassword) return formFailure({ confirmPassword: "Passwords don't match!" });
   if (isCommonPassword(password)) return formFailure({ password: COMMON_PASSWORD_MESSAGE });

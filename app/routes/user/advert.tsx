@@ -23,8 +23,7 @@ type Context = Route.LoaderArgs["context"];
 
 /** Back to the dashboard with the outcome's toast (Reward Earned!, or why nothing was paid). */
 function toDashboard(context: Context, outcome: AdvertOutcome) {
-  const toast = advertToast(outcome);
-  return redirectWithToast(context, "/dashboard", { type: toast.variant, title: toast.title, description: toast.message });
+  return redirectWithToast(context, "/dashboard", advertToast(outcome));
 }
 
 /**
@@ -43,7 +42,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (view.status !== "ok") throw await toDashboard(context, view);
   const early = view.secondsLeft > 0 && new URL(request.url).searchParams.has("early");
   return {
-    notice: early ? advertToast({ status: "too-early", secondsLeft: view.secondsLeft }).message : null,
+    notice: early ? (advertToast({ status: "too-early", secondsLeft: view.secondsLeft }).description ?? null) : null,
     claimPath: advertClaimPath(view.advert.id),
     advert: {
       id: view.advert.id,

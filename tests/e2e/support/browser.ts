@@ -3,7 +3,7 @@ import path from "node:path";
 import type { AxeResults, Result as AxeViolation } from "axe-core";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
-import { startTestApp, type StartTestAppOptions, type TestApp } from "../../support/app";
+import { startTestApp, type StartTestAppOptions, type TestApp } from "~test/app";
 
 /**
  * Debian's Chromium driven by playwright-core (Playwright's own browser download does not

@@ -1,42 +1,34 @@
 import type { Route } from "./+types/bank-details";
 import { ProfilePage } from "~/components/profile/profile-page";
 import { saveBankDetails, WRONG_PASSWORD_MESSAGE } from "~/domain/banks/bank-details.server";
+import { BankDetailsSchema } from "~/domain/banks/validation";
 import { actorFrom, forbidden, requireUser } from "~/server/auth.server";
-import { formFailure, readForm, safeValues } from "~/server/forms.server";
+import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-const failed = (description: string) => ({ type: "error" as const, title: "Update Failed", description });
-const FIELDS = ["accountHolderName", "bankCode", "accountNumber"] as const;
+const ECHO = ["accountHolderName", "bankCode", "accountNumber"] as const;
 
 /** POST /profile/bank-details: a member's payout account, behind the current password. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   if (user.role !== "user") throw forbidden();
   const values = await readForm(request);
-  const echo = safeValues(values, FIELDS);
+  const failed = { toastTitle: "Update Failed", values: echoValues(values, ECHO) };
   // The current password guards where the money goes: share the password-change attempt limit,
   // so a stolen session cannot guess the password through either form.
   const wait = await context.services.rateLimits.blockedFor("passwordChange", user.id);
   if (wait) {
-    const message = tooManyAttemptsMessage(wait);
-    return formFailure({ form: message }, { toast: failed(message), status: 429, values: echo });
+    return formFailure({ form: tooManyAttemptsMessage(wait) }, { ...failed, status: 429 });
   }
-  const result = await saveBankDetails(context.services.db, {
-    userId: user.id,
-    actor: actorFrom(user, context),
-    accountHolderName: values.accountHolderName,
-    bankCode: values.bankCode,
-    accountNumber: values.accountNumber,
-    currentPassword: values.currentPassword,
-  });
-  if (result.status === "invalid") {
-    const first = FIELDS.map((f) => result.errors[f]).find(Boolean) ?? Object.values(result.errors)[0] ?? "Check the form and try again.";
-    return formFailure(result.errors, { toast: failed(first), values: echo });
-  }
+  const parsed = parseForm(BankDetailsSchema, values, failed);
+  if (parsed.status !== "ok") return parsed.failure;
+  const result = await saveBankDetails(context.services.db, { userId: user.id, actor: actorFrom(user, context), ...parsed.data });
+  // The domain checks again what it is given; the form's schema has already refused the same.
+  if (result.status === "invalid") return formFailure(result.errors, failed);
   if (result.status === "wrong-password") {
     await context.services.rateLimits.consume("passwordChange", user.id);
-    return formFailure({ currentPassword: WRONG_PASSWORD_MESSAGE }, { toast: failed(WRONG_PASSWORD_MESSAGE), values: echo });
+    return formFailure({ currentPassword: WRONG_PASSWORD_MESSAGE }, failed);
   }
   await context.services.rateLimits.reset("passwordChange", user.id);
   const { bankName, accountNumberMasked } = result.details;

@@ -1,11 +1,14 @@
+import { z } from "zod";
 import type { Route } from "./+types/withdraw";
 import { ProfilePage } from "~/components/profile/profile-page";
-import { AMOUNT_MESSAGES, formatKobo, parseNairaToKobo } from "~/domain/shared/money";
+import { formatKobo } from "~/domain/shared/money";
+import { NairaAmountSchema } from "~/domain/shared/money-schema";
 import { isWithdrawalIdempotencyKey } from "~/domain/withdrawals/fees";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { requireUser } from "~/server/auth.server";
-import { formFailure, readForm } from "~/server/forms.server";
+import { formFailure, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { errorToast } from "~/lib/toast";
 
 /** The withdrawal toasts members know from the product's first version; keep them word for word. */
 const WITHDRAW_TOASTS = {
@@ -16,27 +19,37 @@ const WITHDRAW_TOASTS = {
   notApproved: { title: "Account Not Approved", description: "Your account needs to be approved by an admin to request withdrawals." },
 } as const;
 
+const EXPIRED = "This form has expired. Reload the page and try again.";
+
+/** The Withdraw Earnings form: an amount in naira, and the key the page rendered it with. */
+const WithdrawSchema = z.object({
+  amount: z
+    .string()
+    .default("")
+    .pipe(NairaAmountSchema)
+    .refine((kobo) => kobo > 0n, "Enter an amount above ₦0.00."),
+  idempotencyKey: z.string({ error: EXPIRED }).refine(isWithdrawalIdempotencyKey, EXPIRED),
+});
+
 /** POST /profile/withdraw: Withdraw Earnings. The form's idempotency key makes a resubmit apply once. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const values = await readForm(request);
   const echo = { amount: (values.amount ?? "").slice(0, 40) };
   const fail = (field: string, message: string, toast: { title: string; description: string }, status = 400) =>
-    formFailure({ [field]: message }, { toast: { type: "error", ...toast }, values: echo, status });
+    formFailure({ [field]: message }, { toast: errorToast(toast.title, toast.description), values: echo, status });
 
-  const parsed = parseNairaToKobo(values.amount ?? "");
-  if (parsed.status !== "ok" || parsed.kobo <= 0n) {
-    const message = parsed.status === "ok" ? "Enter an amount above ₦0.00." : AMOUNT_MESSAGES[parsed.status];
-    return fail("amount", message, WITHDRAW_TOASTS.invalidAmount);
-  }
-  if (!isWithdrawalIdempotencyKey(values.idempotencyKey)) {
-    const message = "This form has expired. Reload the page and try again.";
-    return fail("form", message, { title: "Withdrawal Failed", description: message });
+  // The toasts say more than the fields: a wrong amount first, else the expired form.
+  const parsed = parseForm(WithdrawSchema, values);
+  if (parsed.status !== "ok") {
+    const amount = parsed.errors.amount;
+    if (amount) return fail("amount", amount, WITHDRAW_TOASTS.invalidAmount);
+    return fail("form", EXPIRED, { title: "Withdrawal Failed", description: EXPIRED });
   }
   const result = await requestWithdrawal(context.services.db, {
     userId: user.id,
-    amountKobo: parsed.kobo,
-    idempotencyKey: values.idempotencyKey,
+    amountKobo: parsed.data.amount,
+    idempotencyKey: parsed.data.idempotencyKey,
   });
   switch (result.status) {
     case "ok": {

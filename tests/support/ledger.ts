@@ -1,0 +1,60 @@
+import { eq, sql } from "drizzle-orm";
+import { expect } from "vitest";
+import type { Database } from "~/db/client.server";
+import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
+import { reconcile } from "~/domain/ledger/reconcile.server";
+import type { Kobo } from "~/domain/shared/money";
+
+/** Reconciles the ledger and expects it balanced; resolves with the report for further checks. */
+export async function expectLedgerReconciled(db: Database) {
+  const report = await reconcile(db);
+  expect(report).toMatchObject({ status: "ok", totalKobo: 0n, mismatches: [], negativeUserAccounts: [], unbalancedTransfers: [] });
+  return report;
+}
+
+/** The books balance and every held balance is exactly the member's open withdrawals. */
+export async function expectBooksBalanced(db: Database) {
+  await expectLedgerReconciled(db);
+  expect(await heldMismatches(db)).toEqual([]);
+}
+
+/**
+ * Users whose held balance differs from the sum of their open (pending + processing)
+ * withdrawals: must be none, always.
+ */
+export async function heldMismatches(db: Database) {
+  const result = await db.execute(sql`
+    with open as (
+      select user_id, sum(amount_kobo) as total from withdrawals
+       where status in ('pending', 'processing') group by user_id
+    )
+    select coalesce(a.user_id, o.user_id) as user_id,
+           coalesce(a.balance_kobo, 0)::text as held, coalesce(o.total, 0)::text as open
+      from (select user_id, balance_kobo from ledger_accounts where kind = 'user_held') a
+      full join open o on o.user_id = a.user_id
+     where coalesce(a.balance_kobo, 0) <> coalesce(o.total, 0)`);
+  return (result as unknown as { rows: { user_id: string; held: string; open: string }[] }).rows;
+}
+
+/**
+ * A platform account's balance (bank payouts, withdrawal fees…), as the sum of its entries:
+ * right whether or not the ledger keeps a cached balance for platform accounts.
+ */
+export async function platformBalance(db: Database, code: "bank_payouts" | "withdrawal_fees"): Promise<Kobo> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}), 0)::text` })
+    .from(ledgerEntries)
+    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
+    .where(eq(ledgerAccounts.code, code));
+  return BigInt(row?.total ?? "0");
+}
+
+/** Row counts of the ledger tables, to prove that a refused operation wrote nothing. */
+export async function ledgerRowCounts(db: Database) {
+  const [transfers, entries, accounts] = await Promise.all([
+    db.$count(ledgerTransfers),
+    db.$count(ledgerEntries),
+    db.$count(ledgerAccounts),
+  ]);
+  return { transfers, entries, accounts };
+}
