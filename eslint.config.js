@@ -24,7 +24,10 @@ const LAYERS = [
     forbid: [
       [appDir("components|routes|root"), "The domain does not know about pages: routes call it and render components."],
       [REACT, "The domain is plain TypeScript: React and React Router belong to routes and components."],
-      [appDir("server"), "The domain gets what it needs as arguments (db, mail transport): app/server wires it, not the reverse."],
+      [
+        appDir("server"),
+        "The domain gets what it needs as arguments (db, mail transport): app/server wires it, not the reverse.",
+      ],
     ],
   },
   {
@@ -38,25 +41,44 @@ const LAYERS = [
   {
     files: ["app/components/**"],
     forbid: [
-      [SERVER_MODULE, "A component runs in the browser too: it never imports a .server module (the route's loader passes the data)."],
-      [appDir("db|server|routes"), "Components render what routes give them: no database, server plumbing or route module."],
+      [
+        SERVER_MODULE,
+        "A component runs in the browser too: it never imports a .server module (the route's loader passes the data).",
+      ],
+      [
+        appDir("db|server|routes"),
+        "Components render what routes give them: no database, server plumbing or route module.",
+      ],
       [appDir("root"), "Components may use the root route's types only (import type).", { allowTypeImports: true }],
     ],
   },
   {
     files: ["app/db/**"],
-    forbid: [[appDir("domain|routes|components|root|server"), "app/db is the bottom layer: it imports nothing from the app above it."]],
+    forbid: [
+      [
+        appDir("domain|routes|components|root|server"),
+        "app/db is the bottom layer: it imports nothing from the app above it.",
+      ],
+    ],
   },
   {
     files: ["app/lib/**"],
     forbid: [
-      [appDir("domain|db|server|routes|components|root"), "app/lib holds pure helpers shared by every layer: it imports no layer of the app."],
+      [
+        appDir("domain|db|server|routes|components|root"),
+        "app/lib holds pure helpers shared by every layer: it imports no layer of the app.",
+      ],
       [SERVER_MODULE, "app/lib holds pure helpers shared by every layer: no .server module."],
     ],
   },
   {
     files: ["app/server/**", "server/**"],
-    forbid: [[appDir("components|routes|root"), "Server plumbing calls the domain; what a page shows lives in routes and components."]],
+    forbid: [
+      [
+        appDir("components|routes|root"),
+        "Server plumbing calls the domain; what a page shows lives in routes and components.",
+      ],
+    ],
   },
   {
     files: ["app/routes/**"],

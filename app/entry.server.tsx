@@ -43,14 +43,20 @@ export default function handleRequest(
           });
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           pipe(body);
-          resolve(new Response(createReadableStreamFromReadable(body), { headers: responseHeaders, status: responseStatusCode }));
+          resolve(
+            new Response(createReadableStreamFromReadable(body), {
+              headers: responseHeaders,
+              status: responseStatusCode,
+            }),
+          );
         },
         onShellError(error: unknown) {
           reject(error);
         },
         onError(error: unknown) {
           responseStatusCode = 500;
-          if (shellRendered) loadContext.services.log.error({ err: error, requestId: loadContext.requestId }, "render error");
+          if (shellRendered)
+            loadContext.services.log.error({ err: error, requestId: loadContext.requestId }, "render error");
         },
       },
     );

@@ -35,10 +35,7 @@ export type RootUser = {
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const [user, settings] = await Promise.all([
-    getCurrentUser(request, context),
-    getAppSettings(context.services.db),
-  ]);
+  const [user, settings] = await Promise.all([getCurrentUser(request, context), getAppSettings(context.services.db)]);
   const { toast, headers } = await takeToast(request, context);
   const rootUser: RootUser | null = user && {
     name: user.name,
@@ -48,7 +45,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     canManageSettings: hasPermission(user, "manage_settings"),
   };
   // A stored logo the settings form would refuse now (an app route, …) is never loaded: the default shows.
-  const logoUrl = displayImageUrl(settings.logoUrl, logoUrlRules(context.services.config.appUrl), DEFAULT_APP_SETTINGS.logoUrl);
+  const logoUrl = displayImageUrl(
+    settings.logoUrl,
+    logoUrlRules(context.services.config.appUrl),
+    DEFAULT_APP_SETTINGS.logoUrl,
+  );
   return data({ user: rootUser, settings: { appName: settings.appName, logoUrl }, toast }, { headers });
 }
 
@@ -76,7 +77,10 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <Links />
       </head>
       <body className="flex min-h-screen flex-col">
-        <a href="#main" className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2">
+        <a
+          href="#main"
+          className="sr-only focus:not-sr-only focus:absolute focus:left-2 focus:top-2 focus:z-50 focus:rounded focus:bg-white focus:p-2"
+        >
           Skip to content
         </a>
         <SiteHeader appName={settings.appName} logoUrl={settings.logoUrl} user={rootData?.user ?? null} />
@@ -117,14 +121,10 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
     if (error.status === 503) {
       return <ErrorMessage title="Temporarily unavailable" message={message ?? "Please try again in a moment."} />;
     }
-    if (error.status === 400) return <ErrorMessage title="Bad request" message={message ?? "The request could not be understood."} />;
+    if (error.status === 400)
+      return <ErrorMessage title="Bad request" message={message ?? "The request could not be understood."} />;
   }
-  return (
-    <ErrorMessage
-      title="Something went wrong"
-      message={UNEXPECTED_ERROR_MESSAGE}
-    />
-  );
+  return <ErrorMessage title="Something went wrong" message={UNEXPECTED_ERROR_MESSAGE} />;
 }
 
 function ErrorMessage({ title, message }: { title: string; message: string }) {

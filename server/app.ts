@@ -113,7 +113,9 @@ function requireBearerToken(token: string): RequestHandler {
   const expected = createHash("sha256").update(token).digest();
   return (req, res, next) => {
     const match = /^Bearer (.+)$/.exec(req.headers.authorization ?? "");
-    const given = createHash("sha256").update(match?.[1] ?? "").digest();
+    const given = createHash("sha256")
+      .update(match?.[1] ?? "")
+      .digest();
     if (match && timingSafeEqual(given, expected)) return next();
     res.setHeader("WWW-Authenticate", 'Bearer realm="metrics"');
     res.status(401).type("text/plain").send("Unauthorized");
@@ -147,7 +149,10 @@ function withUnavailableAs503(routes: ServerBuild["routes"]): ServerBuild["route
   return Object.fromEntries(
     Object.entries(routes).map(([id, route]) => [
       id,
-      route && { ...route, module: { ...route.module, loader: wrap(route.module.loader), action: wrap(route.module.action) } },
+      route && {
+        ...route,
+        module: { ...route.module, loader: wrap(route.module.loader), action: wrap(route.module.action) },
+      },
     ]),
   );
 }
@@ -307,7 +312,8 @@ export async function startServer(options: CreateAppOptions = {}): Promise<{ ser
   const server = app.listen(config.port, config.host, () => {
     log.info(`AdNaira is listening on http://${config.host}:${config.port} (public URL ${config.appUrl.origin})`);
   });
-  const metricsServer = config.metricsPort === undefined ? undefined : listenForMetrics(config.metricsPort, app.metricsHandler);
+  const metricsServer =
+    config.metricsPort === undefined ? undefined : listenForMetrics(config.metricsPort, app.metricsHandler);
   let stopping = false;
   const stop = async (signal: string) => {
     if (stopping) return;

@@ -34,7 +34,8 @@ export function workerMetrics(registry: client.Registry): () => Promise<string> 
       const id = nextId++;
       const timer = setTimeout(() => finish(new Error("the primary did not answer with metrics")), 6_000);
       const onMessage = (message: Result) => {
-        if (message?.type === RESULT && message.id === id) finish(message.error ? new Error(message.error) : null, message.body);
+        if (message?.type === RESULT && message.id === id)
+          finish(message.error ? new Error(message.error) : null, message.body);
       };
       const finish = (err: Error | null, body?: string) => {
         clearTimeout(timer);

@@ -50,7 +50,10 @@ export function superviseWorkers(count: number, log: Logger): void {
     if (stopping) return;
     quickExits = lived < QUICK_EXIT_MS ? quickExits + 1 : 0;
     if (quickExits >= maxQuickExits) {
-      log.fatal({ code, signal }, `app workers keep stopping right after start (${quickExits} in a row); shutting down`);
+      log.fatal(
+        { code, signal },
+        `app workers keep stopping right after start (${quickExits} in a row); shutting down`,
+      );
       stop(1);
       return;
     }

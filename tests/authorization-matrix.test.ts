@@ -101,10 +101,7 @@ const PERSONAS = [
 ] as const;
 type Persona = (typeof PERSONAS)[number];
 
-type Expected =
-  | { status: 200 | 405 }
-  | { status: 302; location: string }
-  | { status: 403; message: string };
+type Expected = { status: 200 | 405 } | { status: 302; location: string } | { status: 403; message: string };
 
 const HOME: Record<Persona, string | null> = {
   anonymous: null,
@@ -171,7 +168,9 @@ const CASES = Object.entries(ROUTE_MATRIX).flatMap(([path, rule]) =>
   }),
 );
 
-const ADMIN_ROUTES = Object.entries(ROUTE_MATRIX).filter(([, rule]) => rule.kind === "admin" || rule.kind === "super-admin");
+const ADMIN_ROUTES = Object.entries(ROUTE_MATRIX).filter(
+  ([, rule]) => rule.kind === "admin" || rule.kind === "super-admin",
+);
 
 let app: TestApp;
 let ipCounter = 0;
@@ -185,8 +184,13 @@ let restrictedUser: Awaited<ReturnType<typeof createUser>>;
 async function signIn(email: string, password: string): Promise<HttpClient> {
   const client = app.client();
   ipCounter++;
-  const res = await client.post("/login", { email, password }, { "X-Forwarded-For": `10.9.${ipCounter >> 8}.${ipCounter & 255}` });
-  if (res.status !== 302) throw new Error(`sign-in failed for ${email}: ${res.status} ${pageText(res.body).slice(0, 200)}`);
+  const res = await client.post(
+    "/login",
+    { email, password },
+    { "X-Forwarded-For": `10.9.${ipCounter >> 8}.${ipCounter & 255}` },
+  );
+  if (res.status !== 302)
+    throw new Error(`sign-in failed for ${email}: ${res.status} ${pageText(res.body).slice(0, 200)}`);
   return client;
 }
 
@@ -243,7 +247,11 @@ function assertOutcome(res: HttpResponse, expected: Expected) {
 
 beforeAll(async () => {
   app = await startTestApp({
-    env: { TRUST_PROXY: "1", SUPER_ADMIN_EMAIL: "root@adnaira.test", SUPER_ADMIN_PASSWORD: "matrix-super-admin-password" },
+    env: {
+      TRUST_PROXY: "1",
+      SUPER_ADMIN_EMAIL: "root@adnaira.test",
+      SUPER_ADMIN_PASSWORD: "matrix-super-admin-password",
+    },
   });
   const db = app.services.db;
   const pending = await createUser(db, { name: "Pending Pat", isApproved: false });
@@ -309,7 +317,12 @@ describe("admin actions", () => {
   const posters = ["anonymous", "pending user", "approved user", "admin without the permission"] as const;
   const cases = ADMIN_ROUTES.flatMap(([path, rule]) =>
     posters
-      .filter((persona) => persona !== "admin without the permission" || (rule.kind === "admin" && rule.permission) || rule.kind === "super-admin")
+      .filter(
+        (persona) =>
+          persona !== "admin without the permission" ||
+          (rule.kind === "admin" && rule.permission) ||
+          rule.kind === "super-admin",
+      )
       .map((persona) => ({ path, rule, persona, name: `POST ${path} as ${persona} does not succeed` })),
   );
 

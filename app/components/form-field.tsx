@@ -13,7 +13,12 @@ export function FormField({ label, error, hint, id, ...inputProps }: FieldProps)
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={inputId}>{label}</Label>
-      <Input id={inputId} aria-invalid={error ? true : undefined} aria-describedby={describedBy || undefined} {...inputProps} />
+      <Input
+        id={inputId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={describedBy || undefined}
+        {...inputProps}
+      />
       {hint ? (
         <p id={`${inputId}-hint`} className="text-xs text-gray-600">
           {hint}

@@ -94,7 +94,15 @@ function AccountMenu({ user }: { user: RootUser }) {
     );
     return () => void (live = false);
   }, [menu]);
-  if (menu) return <menu.AccountMenu user={user} defaultOpen={opened !== null} focusFirstItem={opened === "keyboard"} focusTrigger={hadFocus} />;
+  if (menu)
+    return (
+      <menu.AccountMenu
+        user={user}
+        defaultOpen={opened !== null}
+        focusFirstItem={opened === "keyboard"}
+        focusTrigger={hadFocus}
+      />
+    );
   return (
     <AvatarButton
       ref={avatar}

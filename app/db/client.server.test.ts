@@ -11,24 +11,27 @@ describe("runMigrations on PostgreSQL", () => {
     for (const drop of drops) await drop();
   });
 
-  it.runIf(usingPostgres())("lets several app processes start on a new database at once, each with a pool of one", async () => {
-    const empty = (await createEmptyPostgresDatabase())!;
-    drops.push(empty.drop);
-    // One connection each: the migrations run on the connection that holds the advisory lock.
-    const handles = [1, 2, 3].map(() => openPostgres(empty.url, undefined, { max: 1 }));
-    try {
-      const results = await Promise.allSettled(handles.map((h) => runMigrations(h)));
-      expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
-      // Every migration applied exactly once.
-      const result = (await handles[0]!.db.execute(
-        sql`select count(*)::int as n, count(distinct hash)::int as distinct_n from drizzle.__drizzle_migrations`,
-      )) as unknown as { rows: { n: number; distinct_n: number }[] };
-      expect(result.rows[0]!.n).toBeGreaterThan(0);
-      expect(result.rows[0]!.n).toBe(result.rows[0]!.distinct_n);
-    } finally {
-      await Promise.all(handles.map((h) => h.close()));
-    }
-  });
+  it.runIf(usingPostgres())(
+    "lets several app processes start on a new database at once, each with a pool of one",
+    async () => {
+      const empty = (await createEmptyPostgresDatabase())!;
+      drops.push(empty.drop);
+      // One connection each: the migrations run on the connection that holds the advisory lock.
+      const handles = [1, 2, 3].map(() => openPostgres(empty.url, undefined, { max: 1 }));
+      try {
+        const results = await Promise.allSettled(handles.map((h) => runMigrations(h)));
+        expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
+        // Every migration applied exactly once.
+        const result = (await handles[0]!.db.execute(
+          sql`select count(*)::int as n, count(distinct hash)::int as distinct_n from drizzle.__drizzle_migrations`,
+        )) as unknown as { rows: { n: number; distinct_n: number }[] };
+        expect(result.rows[0]!.n).toBeGreaterThan(0);
+        expect(result.rows[0]!.n).toBe(result.rows[0]!.distinct_n);
+      } finally {
+        await Promise.all(handles.map((h) => h.close()));
+      }
+    },
+  );
 });
 
 describe("a connection lost in the middle of a transaction", () => {
@@ -37,32 +40,35 @@ describe("a connection lost in the middle of a transaction", () => {
     for (const drop of drops) await drop();
   });
 
-  it.runIf(usingPostgres())("fails that transaction as 'unavailable', is not fatal, and the pool connects afresh", async () => {
-    const empty = (await createEmptyPostgresDatabase())!;
-    drops.push(empty.drop);
-    const handle = openPostgres(empty.url, undefined, { max: 1 });
-    const admin = new pg.Client({ connectionString: empty.url });
-    await admin.connect();
-    try {
-      const failed = await handle.db
-        .transaction(async (tx) => {
-          const [row] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
-          await admin.query("select pg_terminate_backend($1)", [row!.pid]);
-          await new Promise((r) => setTimeout(r, 100)); // the checked-out client hears of it first
-          await tx.execute(sql`select 1`);
-        })
-        .then(
-          () => null,
-          (err: unknown) => err,
-        );
-      // Without a listener on the checked-out client, its 'error' event is an uncaught exception.
-      expect(isDatabaseUnavailable(failed)).toBe(true);
-      await handle.ping(); // the dead client was discarded; the pool (of one) opened another
-    } finally {
-      await admin.end();
-      await handle.close();
-    }
-  });
+  it.runIf(usingPostgres())(
+    "fails that transaction as 'unavailable', is not fatal, and the pool connects afresh",
+    async () => {
+      const empty = (await createEmptyPostgresDatabase())!;
+      drops.push(empty.drop);
+      const handle = openPostgres(empty.url, undefined, { max: 1 });
+      const admin = new pg.Client({ connectionString: empty.url });
+      await admin.connect();
+      try {
+        const failed = await handle.db
+          .transaction(async (tx) => {
+            const [row] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
+            await admin.query("select pg_terminate_backend($1)", [row!.pid]);
+            await new Promise((r) => setTimeout(r, 100)); // the checked-out client hears of it first
+            await tx.execute(sql`select 1`);
+          })
+          .then(
+            () => null,
+            (err: unknown) => err,
+          );
+        // Without a listener on the checked-out client, its 'error' event is an uncaught exception.
+        expect(isDatabaseUnavailable(failed)).toBe(true);
+        await handle.ping(); // the dead client was discarded; the pool (of one) opened another
+      } finally {
+        await admin.end();
+        await handle.close();
+      }
+    },
+  );
 });
 
 describe("a connection lost while idle in the pool", () => {
@@ -71,33 +77,39 @@ describe("a connection lost while idle in the pool", () => {
     for (const drop of drops) await drop();
   });
 
-  it.runIf(usingPostgres())("a transaction whose BEGIN fails gives its client back: the pool (of one) still serves", async () => {
-    const empty = (await createEmptyPostgresDatabase())!;
-    drops.push(empty.drop);
-    const handle = openPostgres(empty.url, undefined, { max: 1 });
-    const admin = new pg.Client({ connectionString: empty.url });
-    await admin.connect();
-    try {
-      let beginFailed = 0;
-      for (let round = 0; round < 20; round++) {
-        const [row] = rowsOf<{ pid: number }>(await handle.db.execute(sql`select pg_backend_pid() as pid`));
-        // Cut the idle client's connection and start a transaction on it before the pool hears.
-        await admin.query("select pg_terminate_backend($1)", [row!.pid]);
-        const outcome = await handle.db.transaction(async (tx) => tx.execute(sql`select 1`)).then(
-          () => "ok",
-          (err: unknown) => (isDatabaseUnavailable(err) ? "unavailable" : err),
-        );
-        if (outcome === "unavailable") beginFailed++;
-        else expect(outcome).toBe("ok");
-        // Never "timeout exceeded when trying to connect": the one client was not kept checked out.
-        await handle.db.transaction(async (tx) => tx.execute(sql`select 1`));
+  it.runIf(usingPostgres())(
+    "a transaction whose BEGIN fails gives its client back: the pool (of one) still serves",
+    async () => {
+      const empty = (await createEmptyPostgresDatabase())!;
+      drops.push(empty.drop);
+      const handle = openPostgres(empty.url, undefined, { max: 1 });
+      const admin = new pg.Client({ connectionString: empty.url });
+      await admin.connect();
+      try {
+        let beginFailed = 0;
+        for (let round = 0; round < 20; round++) {
+          const [row] = rowsOf<{ pid: number }>(await handle.db.execute(sql`select pg_backend_pid() as pid`));
+          // Cut the idle client's connection and start a transaction on it before the pool hears.
+          await admin.query("select pg_terminate_backend($1)", [row!.pid]);
+          const outcome = await handle.db
+            .transaction(async (tx) => tx.execute(sql`select 1`))
+            .then(
+              () => "ok",
+              (err: unknown) => (isDatabaseUnavailable(err) ? "unavailable" : err),
+            );
+          if (outcome === "unavailable") beginFailed++;
+          else expect(outcome).toBe("ok");
+          // Never "timeout exceeded when trying to connect": the one client was not kept checked out.
+          await handle.db.transaction(async (tx) => tx.execute(sql`select 1`));
+        }
+        expect(beginFailed).toBeGreaterThan(0); // the case under test happened
+      } finally {
+        await admin.end();
+        await handle.close();
       }
-      expect(beginFailed).toBeGreaterThan(0); // the case under test happened
-    } finally {
-      await admin.end();
-      await handle.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 });
 
 describe("isDatabaseUnavailable", () => {

@@ -179,7 +179,10 @@ const MIGRATION_LOCK_KEY = 7_261_001;
  * it still holds the migration lock: the app role's grants, which collide too when two processes
  * issue them at once ("tuple concurrently updated").
  */
-export async function runMigrations(handle: DatabaseHandle, afterwards?: (db: Database) => Promise<void>): Promise<void> {
+export async function runMigrations(
+  handle: DatabaseHandle,
+  afterwards?: (db: Database) => Promise<void>,
+): Promise<void> {
   if (handle.kind === "pglite") {
     await migratePglite(handle.db as never, { migrationsFolder });
     await afterwards?.(handle.db);

@@ -39,8 +39,15 @@ describe("isUniqueViolation", () => {
 
 describe("isCheckViolation", () => {
   it("recognises 23514 on the named constraint, by name or in the message, also when wrapped", () => {
-    expect(isCheckViolation(wrapped({ code: "23514", constraint: "balance_non_negative" }), "balance_non_negative")).toBe(true);
-    expect(isCheckViolation({ code: "23514", message: 'violates check constraint "balance_non_negative"' }, "balance_non_negative")).toBe(true);
+    expect(
+      isCheckViolation(wrapped({ code: "23514", constraint: "balance_non_negative" }), "balance_non_negative"),
+    ).toBe(true);
+    expect(
+      isCheckViolation(
+        { code: "23514", message: 'violates check constraint "balance_non_negative"' },
+        "balance_non_negative",
+      ),
+    ).toBe(true);
     expect(isCheckViolation({ code: "23514", constraint: "other" }, "balance_non_negative")).toBe(false);
     expect(isCheckViolation({ code: "23505", constraint: "balance_non_negative" }, "balance_non_negative")).toBe(false);
   });

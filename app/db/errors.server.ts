@@ -37,7 +37,10 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 /** True for a PostgreSQL check violation (23514) of the named constraint (by name, or named in the message). */
 export function isCheckViolation(err: unknown, constraint: string): boolean {
   const e = violation(err, "23514");
-  return e !== undefined && (e.constraint === constraint || (typeof e.message === "string" && e.message.includes(constraint)));
+  return (
+    e !== undefined &&
+    (e.constraint === constraint || (typeof e.message === "string" && e.message.includes(constraint)))
+  );
 }
 
 const connectionErrorCodes = new Set([
@@ -54,7 +57,8 @@ const connectionErrorCodes = new Set([
   "08006",
 ]);
 
-const CONNECTION_LOST = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
+const CONNECTION_LOST =
+  /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error/i;
 
 /** True when an error means "the database is unreachable", not "the query was wrong". */
 export function isDatabaseUnavailable(err: unknown): boolean {

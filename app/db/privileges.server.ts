@@ -44,7 +44,11 @@ export async function currentRole(db: Database): Promise<string> {
  */
 export async function grantAppPrivileges(ownerDb: Database, appRole: string): Promise<void> {
   const role = sql.identifier(appRole);
-  const tables = (names: readonly string[]) => sql.join(names.map((n) => sql.identifier(n)), sql`, `);
+  const tables = (names: readonly string[]) =>
+    sql.join(
+      names.map((n) => sql.identifier(n)),
+      sql`, `,
+    );
   await ownerDb.transaction(async (tx) => {
     const [{ database } = { database: "" }] = rowsOf<{ database: string }>(
       await tx.execute(sql`select current_database() as database`),

@@ -26,7 +26,10 @@ export const membershipTiers = pgTable("membership_tiers", {
   id: text().primaryKey(),
   name: text().notNull(),
   priceKobo: bigint({ mode: "bigint" }).notNull(),
-  benefits: text().array().notNull().default(sql`'{}'::text[]`),
+  benefits: text()
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`),
   dailyAdViews: integer().notNull(),
   rank: integer().notNull().unique(),
   ...timestamps,
@@ -44,7 +47,10 @@ export const users = pgTable(
     role: userRole().notNull().default("user"),
     isApproved: boolean().notNull().default(false),
     isRestricted: boolean().notNull().default(false),
-    permissions: text().array().notNull().default(sql`'{}'::text[]`),
+    permissions: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     membershipTierId: text()
       .notNull()
       .default("basic")
@@ -60,7 +66,9 @@ export const users = pgTable(
   (t) => [
     index("users_role_idx").on(t.role),
     index("users_created_at_idx").on(t.createdAt),
-    uniqueIndex("users_single_super_admin").on(t.role).where(sql`${t.role} = 'super_admin'`),
+    uniqueIndex("users_single_super_admin")
+      .on(t.role)
+      .where(sql`${t.role} = 'super_admin'`),
   ],
 );
 
@@ -105,9 +113,13 @@ export const appSettings = pgTable(
     withdrawalFeeBps: integer().notNull(),
     advertDwellSeconds: integer().notNull(),
     /** The most an advert may pay per click (₦1,000.00 by default). */
-    maxAdvertRewardKobo: bigint({ mode: "bigint" }).notNull().default(sql`100000`),
+    maxAdvertRewardKobo: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`100000`),
     /** The most an advert may pay in all: reward × max clicks (₦1,000,000.00 by default). */
-    maxAdvertBudgetKobo: bigint({ mode: "bigint" }).notNull().default(sql`100000000`),
+    maxAdvertBudgetKobo: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`100000000`),
     ...timestamps,
   },
   (t) => [
@@ -284,10 +296,7 @@ export const ledgerTransfers = pgTable(
   (t) => [
     check("ledger_transfers_amount_positive", sql`${t.amountKobo} > 0`),
     check("ledger_transfers_distinct_accounts", sql`${t.debitAccountId} <> ${t.creditAccountId}`),
-    check(
-      "ledger_transfers_reference_pair",
-      sql`(${t.referenceType} IS NULL) = (${t.referenceId} IS NULL)`,
-    ),
+    check("ledger_transfers_reference_pair", sql`(${t.referenceType} IS NULL) = (${t.referenceId} IS NULL)`),
     index("ledger_transfers_reference_idx").on(t.referenceType, t.referenceId),
     index("ledger_transfers_created_at_idx").on(t.createdAt),
     // Members' earned totals sum the transfers credited to their account, by kind.
@@ -352,7 +361,9 @@ export const adverts = pgTable(
     check("adverts_clicks_within_max", sql`${t.currentClicks} >= 0 AND ${t.currentClicks} <= ${t.maxClicks}`),
     check("adverts_title_present", sql`length(btrim(${t.title})) > 0`),
     check("adverts_image_https", sql`${t.imageUrl} IS NULL OR ${t.imageUrl} LIKE 'https://%'`),
-    index("adverts_live_created_idx").on(t.createdAt).where(sql`${t.isActive}`),
+    index("adverts_live_created_idx")
+      .on(t.createdAt)
+      .where(sql`${t.isActive}`),
   ],
 );
 
@@ -467,7 +478,10 @@ export const withdrawals = pgTable(
     check("withdrawals_rejected_iff_rejected", sql`(${t.rejectedAt} IS NOT NULL) = (${t.status} = 'rejected')`),
     check("withdrawals_exported_with_batch", sql`(${t.payoutBatch} IS NULL) = (${t.exportedAt} IS NULL)`),
     // Only a withdrawal being (or having been) paid is ever in a payout file; reject is pending-only.
-    check("withdrawals_batch_only_when_paying", sql`${t.payoutBatch} IS NULL OR ${t.status} IN ('processing', 'completed')`),
+    check(
+      "withdrawals_batch_only_when_paying",
+      sql`${t.payoutBatch} IS NULL OR ${t.status} IN ('processing', 'completed')`,
+    ),
   ],
 );
 

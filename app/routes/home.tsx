@@ -8,7 +8,10 @@ import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => [
   ...pageTitle(matches),
-  { name: "description", content: "Get paid in naira for engaging with adverts. Businesses get measurable engagement." },
+  {
+    name: "description",
+    content: "Get paid in naira for engaging with adverts. Businesses get measurable engagement.",
+  },
 ];
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -17,9 +20,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const FEATURES = [
-  { icon: Coins, title: "Earn real naira", text: "View adverts from real businesses and get paid for every advert you engage with." },
-  { icon: Gift, title: "Refer and earn", text: "Share your referral link and earn when the friends you invite upgrade." },
-  { icon: ShieldCheck, title: "Safe withdrawals", text: "Withdraw your earnings straight to your Nigerian bank account." },
+  {
+    icon: Coins,
+    title: "Earn real naira",
+    text: "View adverts from real businesses and get paid for every advert you engage with.",
+  },
+  {
+    icon: Gift,
+    title: "Refer and earn",
+    text: "Share your referral link and earn when the friends you invite upgrade.",
+  },
+  {
+    icon: ShieldCheck,
+    title: "Safe withdrawals",
+    text: "Withdraw your earnings straight to your Nigerian bank account.",
+  },
   { icon: Smartphone, title: "Made for your phone", text: "Fast and light on data, even on a slow network." },
 ];
 

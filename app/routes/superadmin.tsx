@@ -41,7 +41,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 const IntentSchema = z.object({ intent: z.enum(["create-admin", "set-permissions", "deactivate"]) });
-const PermissionList = z.array(z.enum(PERMISSIONS, { error: "Choose permissions from the list" })).max(PERMISSIONS.length);
+const PermissionList = z
+  .array(z.enum(PERMISSIONS, { error: "Choose permissions from the list" }))
+  .max(PERMISSIONS.length);
 const AdminId = z.string({ error: "Choose an admin" }).trim().min(1, "Choose an admin").max(64);
 const CreateAdminInput = CreateAdminSchema.extend({ permissions: PermissionList });
 const SetPermissionsInput = z.object({ adminId: AdminId, permissions: PermissionList });
@@ -91,10 +93,17 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (parsed.status !== "ok") return parsed.failure;
       const result = await setAdminPermissions(db, actor, parsed.data.adminId, parsed.data.permissions);
       if (result.status !== "ok") {
-        return formFailure({ form: SET_ADMIN_PERMISSIONS_REFUSALS[result.status] }, { toastTitle: "Update Failed", status: 409 });
+        return formFailure(
+          { form: SET_ADMIN_PERMISSIONS_REFUSALS[result.status] },
+          { toastTitle: "Update Failed", status: 409 },
+        );
       }
       const toast: Toast = result.changed
-        ? { type: "success", title: "Permissions Updated", description: `${result.name}'s permissions have been updated.` }
+        ? {
+            type: "success",
+            title: "Permissions Updated",
+            description: `${result.name}'s permissions have been updated.`,
+          }
         : { type: "info", title: "No changes to save." };
       return { ok: true as const, toast };
     }
@@ -103,16 +112,22 @@ export async function action({ request, context }: Route.ActionArgs) {
       if (parsed.status !== "ok") return parsed.failure;
       const result = await deactivateAdmin(db, actor, parsed.data.adminId);
       if (result.status !== "ok") {
-        return formFailure({ form: DEACTIVATE_ADMIN_REFUSALS[result.status] }, { toastTitle: "Action Failed", status: 409 });
+        return formFailure(
+          { form: DEACTIVATE_ADMIN_REFUSALS[result.status] },
+          { toastTitle: "Action Failed", status: 409 },
+        );
       }
       return {
         ok: true as const,
-        toast: { type: "success", title: "Admin Deactivated", description: `${result.name} can no longer sign in.` } satisfies Toast,
+        toast: {
+          type: "success",
+          title: "Admin Deactivated",
+          description: `${result.name} can no longer sign in.`,
+        } satisfies Toast,
       };
     }
   }
 }
-
 
 /** A refusal (409: the admin was changed or deactivated meanwhile) reloads the list so it shows the truth. */
 export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {

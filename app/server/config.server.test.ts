@@ -41,7 +41,10 @@ describe("loadConfig", () => {
     expect(defaultPoolMax(8, 8)).toBe(2);
     expect(defaultPoolMax(8, 3)).toBe(6); // rounded up
     expect(defaultPoolMax(1, 4)).toBe(2); // never fewer than 2 a process
-    expect(loadConfig({ DATABASE_URL: "postgres://db/x", REDIS_URL: "redis://r", WEB_CONCURRENCY: "2" }, { cpus: 2 }).databasePoolMax).toBe(2);
+    expect(
+      loadConfig({ DATABASE_URL: "postgres://db/x", REDIS_URL: "redis://r", WEB_CONCURRENCY: "2" }, { cpus: 2 })
+        .databasePoolMax,
+    ).toBe(2);
     expect(loadConfig({ WEB_CONCURRENCY: "1", DATABASE_POOL_MAX: "30" }, { cpus: 2 }).databasePoolMax).toBe(30);
   });
 
@@ -94,7 +97,9 @@ describe("loadConfig", () => {
   });
 
   it("accepts postgresql:// as well as postgres://", () => {
-    expect(loadConfig({ DATABASE_URL: "postgresql://localhost/adnaira" }).databaseUrl).toBe("postgresql://localhost/adnaira");
+    expect(loadConfig({ DATABASE_URL: "postgresql://localhost/adnaira" }).databaseUrl).toBe(
+      "postgresql://localhost/adnaira",
+    );
   });
 
   it("treats an empty variable as unset", () => {
@@ -176,9 +181,17 @@ describe("loadConfig", () => {
   });
 
   it("takes DATABASE_MIGRATION_URL (the owner) only beside DATABASE_URL (the app's role)", () => {
-    const both = loadConfig({ DATABASE_URL: "postgres://app@db/adnaira", DATABASE_MIGRATION_URL: "postgresql://owner@db/adnaira" });
-    expect(both).toMatchObject({ databaseUrl: "postgres://app@db/adnaira", databaseMigrationUrl: "postgresql://owner@db/adnaira" });
-    expect(loadConfig({ DATABASE_URL: "postgres://app@db/adnaira", DATABASE_MIGRATION_URL: "" }).databaseMigrationUrl).toBeUndefined();
+    const both = loadConfig({
+      DATABASE_URL: "postgres://app@db/adnaira",
+      DATABASE_MIGRATION_URL: "postgresql://owner@db/adnaira",
+    });
+    expect(both).toMatchObject({
+      databaseUrl: "postgres://app@db/adnaira",
+      databaseMigrationUrl: "postgresql://owner@db/adnaira",
+    });
+    expect(
+      loadConfig({ DATABASE_URL: "postgres://app@db/adnaira", DATABASE_MIGRATION_URL: "" }).databaseMigrationUrl,
+    ).toBeUndefined();
     const alone = configError({ DATABASE_MIGRATION_URL: "postgres://owner@db/adnaira" });
     expect(alone.message).toMatch(/DATABASE_MIGRATION_URL: needs DATABASE_URL/);
   });

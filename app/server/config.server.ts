@@ -7,21 +7,13 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const EnvSchema = z
   .object({
-    NODE_ENV: optional(z.enum(["development", "production", "test"])).transform(
-      (v) => v ?? "development",
-    ),
+    NODE_ENV: optional(z.enum(["development", "production", "test"])).transform((v) => v ?? "development"),
     PORT: optional(z.coerce.number().int().min(0).max(65535)).transform((v) => v ?? 3000),
     HOST: optional(z.string().min(1)).transform((v) => v ?? "127.0.0.1"),
-    APP_URL: optional(
-      z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" }),
-    ),
+    APP_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
     DATA_DIR: optional(z.string().min(1)).transform((v) => v ?? "./data"),
-    DATABASE_URL: optional(
-      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }),
-    ),
-    DATABASE_MIGRATION_URL: optional(
-      z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" }),
-    ),
+    DATABASE_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })),
+    DATABASE_MIGRATION_URL: optional(z.url({ protocol: /^postgres(ql)?$/, error: "must be a postgres:// URL" })),
     SMTP_URL: optional(z.url({ protocol: /^smtps?$/, error: "must be an smtp:// or smtps:// URL" })),
     MAIL_FROM: optional(z.string().min(3)).transform((v) => v ?? "AdNaira <no-reply@adnaira.local>"),
     SUPER_ADMIN_EMAIL: optional(z.email({ error: "must be an email address" })),

@@ -53,7 +53,11 @@ export function formFailure(errors: FieldErrors, options: FailureOptions = {}) {
  * refusal to return as it is (the schema's errors in the form's field order, with `options` as
  * formFailure takes them) and those errors, for a form whose refusal says more than its fields do.
  */
-export function parseForm<S extends z.ZodType>(schema: S, values: Record<string, unknown>, options: FailureOptions = {}) {
+export function parseForm<S extends z.ZodType>(
+  schema: S,
+  values: Record<string, unknown>,
+  options: FailureOptions = {},
+) {
   const parsed = schema.safeParse(values);
   if (parsed.success) return { status: "ok" as const, data: parsed.data as z.output<S> };
   const order = schema instanceof z.ZodObject ? Object.keys(schema.shape) : [];

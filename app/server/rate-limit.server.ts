@@ -1,10 +1,5 @@
 import { Redis } from "ioredis";
-import {
-  RateLimiterMemory,
-  RateLimiterRedis,
-  RateLimiterRes,
-  type RateLimiterAbstract,
-} from "rate-limiter-flexible";
+import { RateLimiterMemory, RateLimiterRedis, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
 
 type LimitName =
   | "loginIp"
@@ -78,7 +73,9 @@ export type RateLimits = {
 export function createRateLimits(redisUrl?: string, options: RateLimitOptions = {}): RateLimits {
   const stepMs = options.slowDownStepMs ?? DEFAULT_SLOW_DOWN_STEP_MS;
   const sleep = options.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-  const redis = redisUrl ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false }) : undefined;
+  const redis = redisUrl
+    ? new Redis(redisUrl, { enableOfflineQueue: false, maxRetriesPerRequest: 1, lazyConnect: false })
+    : undefined;
   redis?.on("error", () => {
     /* reported by the limiter's insurance fallback; a Redis outage must not crash the app */
   });

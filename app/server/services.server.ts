@@ -2,13 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
 import pino, { type Logger } from "pino";
 import { eq } from "drizzle-orm";
-import {
-  openPglite,
-  openPostgres,
-  runMigrations,
-  type Database,
-  type DatabaseHandle,
-} from "~/db/client.server";
+import { openPglite, openPostgres, runMigrations, type Database, type DatabaseHandle } from "~/db/client.server";
 import { currentRole, grantAppPrivileges } from "~/db/privileges.server";
 import { serverSecrets } from "~/db/schema";
 import { bootstrapSuperAdmin } from "~/domain/accounts/bootstrap-super-admin.server";
@@ -54,7 +48,9 @@ export async function createServices(
   const log = options.log ?? createLogger(config);
   const database =
     options.database ??
-    (config.databaseUrl ? openPostgres(config.databaseUrl, log, { max: config.databasePoolMax }) : await openPglite(config.dataDir, log));
+    (config.databaseUrl
+      ? openPostgres(config.databaseUrl, log, { max: config.databasePoolMax })
+      : await openPglite(config.dataDir, log));
   if (database.kind === "pglite" && config.nodeEnv === "production") {
     log.warn(
       "Running in production on the embedded PGlite database, which does not flush to disk on every commit: " +
@@ -110,9 +106,12 @@ export async function createServices(
   if (options.backgroundWork ?? true) {
     timers.push(setInterval(() => void flushMail(), 15_000).unref());
     timers.push(
-      setInterval(() => {
-        purgeExpiredSessions(db).catch((err) => log.warn({ err }, "session purge failed"));
-      }, 60 * 60 * 1000).unref(),
+      setInterval(
+        () => {
+          purgeExpiredSessions(db).catch((err) => log.warn({ err }, "session purge failed"));
+        },
+        60 * 60 * 1000,
+      ).unref(),
     );
   }
 

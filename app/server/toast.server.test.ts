@@ -4,7 +4,12 @@ import type { Toast } from "~/lib/toast";
 import { createToastCookie } from "./toast.server";
 
 const SECRET = "a-test-secret-of-some-length-0123456789";
-const toast: Toast = { id: "t1", type: "success", title: "Reward Earned!", description: "You earned ₦25.00 — well done" };
+const toast: Toast = {
+  id: "t1",
+  type: "success",
+  title: "Reward Earned!",
+  description: "You earned ₦25.00 — well done",
+};
 const cookieHeader = (setCookie: string) => setCookie.split(";")[0]!;
 
 describe("the toast cookie", () => {

@@ -31,7 +31,12 @@ pool.on("error", () => {});
 
 // --- same helpers as the app ------------------------------------------------------------------
 const newId = customAlphabet("0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz-_", 21);
-const lagosDate = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Lagos", year: "numeric", month: "2-digit", day: "2-digit" });
+const lagosDate = new Intl.DateTimeFormat("en-CA", {
+  timeZone: "Africa/Lagos",
+  year: "numeric",
+  month: "2-digit",
+  day: "2-digit",
+});
 function lagosDay(at) {
   const parts = Object.fromEntries(lagosDate.formatToParts(at).map((p) => [p.type, p.value]));
   return `${parts.year}-${parts.month}-${parts.day}`;
@@ -102,7 +107,12 @@ async function dashboard(req, res) {
     named("earned_totals", SQL.earned, [id, "user_available", "advert_reward", "referral_reward"]),
     named("advert_view_totals", SQL.viewTotals, [lagosDay(now), id]),
     named("member_daily_limit", SQL.tier, [id]),
-    named("weekly_referral_rank", SQL.weeklyRank, ["approved", "user", start.toISOString(), end.toISOString(), id], "array"), // two columns named count
+    named(
+      "weekly_referral_rank",
+      SQL.weeklyRank,
+      ["approved", "user", start.toISOString(), end.toISOString(), id],
+      "array",
+    ), // two columns named count
     named("approved_referral_count", SQL.referralCount, [id, "approved"]),
     named("available_adverts", SQL.available, [true, id, 13]), // 12 cards and whether there are more
     named("member_withdrawals", SQL.withdrawals, [id, 10]),
@@ -128,7 +138,16 @@ async function claim(req, res, advertId) {
   const now = new Date();
   const user = await currentUser(req, now);
   if (!user || user.role !== "user") return send(res, 302, "", { Location: "/login" });
-  const { rows } = await named("claim_advert_reward", SQL.claim, [user.id, advertId, now.toISOString(), lagosDay(now), `advert-view:${advertId}:${user.id}`, newId(), newId(), newId()]);
+  const { rows } = await named("claim_advert_reward", SQL.claim, [
+    user.id,
+    advertId,
+    now.toISOString(),
+    lagosDay(now),
+    `advert-view:${advertId}:${user.id}`,
+    newId(),
+    newId(),
+    newId(),
+  ]);
   const outcome = rows[0]?.outcome;
   if (outcome !== "ok") throw new Error(`claim refused: ${outcome} (the bench seeds every claim to succeed)`);
   send(res, 302, "", { Location: "/dashboard", "X-Claim": outcome });
@@ -143,7 +162,8 @@ const server = createServer((req, res) => {
   const path = (req.url ?? "/").split("?")[0];
   let work;
   if (req.method === "GET" && (path === "/dashboard" || path === "/dashboard.data")) work = dashboard(req, res);
-  else if (req.method === "POST" && /^\/adverts\/[^/]+\/claim$/.test(path)) work = claim(req, res, decodeURIComponent(path.split("/")[2]));
+  else if (req.method === "POST" && /^\/adverts\/[^/]+\/claim$/.test(path))
+    work = claim(req, res, decodeURIComponent(path.split("/")[2]));
   else if (path === "/healthz") return send(res, 200, "ok");
   else return send(res, 404, "Not Found");
   work.catch((err) => {

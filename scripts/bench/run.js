@@ -21,7 +21,16 @@
 // BENCH_WORKERS (1, the app's default) app processes (WEB_CONCURRENCY) and as many ceiling processes,
 // BENCH_REDIS_URL (redis://127.0.0.1:6379; the app's rate limits when BENCH_WORKERS > 1).
 import { spawn, spawnSync } from "node:child_process";
-import { createWriteStream, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from "node:fs";
+import {
+  createWriteStream,
+  existsSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -45,7 +54,8 @@ const PROFILE_DIR = process.env.BENCH_PROFILE ? path.resolve(process.env.BENCH_P
 // process measured better than two in every scenario (docs/performance.md). More than one app
 // process needs Redis for the shared rate limits (BENCH_REDIS_URL).
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
-if (!Number.isInteger(WORKERS) || WORKERS < 1) throw new Error(`BENCH_WORKERS must be a whole number ≥ 1 (got ${process.env.BENCH_WORKERS})`);
+if (!Number.isInteger(WORKERS) || WORKERS < 1)
+  throw new Error(`BENCH_WORKERS must be a whole number ≥ 1 (got ${process.env.BENCH_WORKERS})`);
 const REDIS_URL = process.env.BENCH_REDIS_URL ?? "redis://127.0.0.1:6379";
 // Database connections per process, app (DATABASE_POOL_MAX) and ceiling alike; default: what the
 // app itself chooses here (its loadConfig, read from the build once it exists: main()).
@@ -54,7 +64,8 @@ if (BENCH_POOL_MAX !== undefined && !(Number.isInteger(BENCH_POOL_MAX) && BENCH_
   throw new Error(`BENCH_POOL_MAX must be a whole number ≥ 1 (got ${process.env.BENCH_POOL_MAX})`);
 }
 let POOL_MAX;
-if (ONLY && !["claim", "dashboard"].includes(ONLY)) throw new Error(`BENCH_ONLY must be claim or dashboard (got ${ONLY})`);
+if (ONLY && !["claim", "dashboard"].includes(ONLY))
+  throw new Error(`BENCH_ONLY must be claim or dashboard (got ${ONLY})`);
 
 const TARGETS = {
   claim64: { ratio: 0.5, p99: 150 },
@@ -95,7 +106,9 @@ function startCommand() {
   const [bin, ...args] = script.trim().split(/\s+/);
   const entry = args.pop();
   if (bin !== "node" || !entry || args.some((arg) => !arg.startsWith("--"))) {
-    throw new Error(`package.json's start script is not "node [--options] <entry>" (got "${script}"): update startCommand()`);
+    throw new Error(
+      `package.json's start script is not "node [--options] <entry>" (got "${script}"): update startCommand()`,
+    );
   }
   return { nodeOptions: args, entry };
 }
@@ -121,7 +134,10 @@ async function cleanup() {
   await benchClient?.end().catch(() => {});
   if (adminClient && benchDb) {
     if (process.env.BENCH_KEEP_DB === "1") log(`kept database ${benchDb}`);
-    else await adminClient.query(`drop database if exists ${benchDb} with (force)`).catch((err) => log(`could not drop ${benchDb}: ${err.message}`));
+    else
+      await adminClient
+        .query(`drop database if exists ${benchDb} with (force)`)
+        .catch((err) => log(`could not drop ${benchDb}: ${err.message}`));
   }
   await adminClient?.end().catch(() => {});
   rmSync(tmp, { recursive: true, force: true });
@@ -273,7 +289,8 @@ async function claimRun(target, connections, duration) {
   // still be working through its queue): wait until no more are paid, so that they are counted
   // here and not in the next run's window.
   r.paid = (await settledPaid()) - before;
-  if (r.nextPair > viewsUpTo) throw new Error(`claim run used pairs up to ${r.nextPair}, views exist up to ${viewsUpTo}`);
+  if (r.nextPair > viewsUpTo)
+    throw new Error(`claim run used pairs up to ${r.nextPair}, views exist up to ${viewsUpTo}`);
   nextPair = r.nextPair;
   // Every answered request paid: 302s = transfers, give or take requests cut at the end of the run.
   r.verified = r.ok > 0 && r.ok <= r.paid && r.paid <= r.ok + connections && r.errors === 0 && onlyStatus(r, "302");
@@ -312,10 +329,20 @@ async function pageBytes(appUrl, pagePath, cookie) {
     const src = /\bsrc="([^"]+)"/.exec(m[1])?.[1];
     if (src) assets.add(src);
     if (/type="module"/.test(m[1])) {
-      for (const i of m[2].matchAll(/(?:import\s*(?:[^"'();]*?\sfrom\s*)?|import\()\s*["']([^"']+\.js)["']/g)) assets.add(i[1]);
+      for (const i of m[2].matchAll(/(?:import\s*(?:[^"'();]*?\sfrom\s*)?|import\()\s*["']([^"']+\.js)["']/g))
+        assets.add(i[1]);
     }
   }
-  const sum = { js: 0, css: 0, jsRaw: 0, cssRaw: 0, files: 0, html: gzipSync(html).length, htmlRaw: Buffer.byteLength(html), largest: [] };
+  const sum = {
+    js: 0,
+    css: 0,
+    jsRaw: 0,
+    cssRaw: 0,
+    files: 0,
+    html: gzipSync(html).length,
+    htmlRaw: Buffer.byteLength(html),
+    largest: [],
+  };
   for (const href of assets) {
     if (!href.startsWith("/")) continue; // only this origin's assets
     const body = Buffer.from(await (await fetch(appUrl + href)).arrayBuffer());
@@ -330,13 +357,17 @@ async function pageBytes(appUrl, pagePath, cookie) {
 }
 
 // --- output ---------------------------------------------------------------------------------------
-const fmt = (n, digits = 0) => (n === undefined || n === null || Number.isNaN(n) ? "—" : n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits }));
+const fmt = (n, digits = 0) =>
+  n === undefined || n === null || Number.isNaN(n)
+    ? "—"
+    : n.toLocaleString("en-US", { maximumFractionDigits: digits, minimumFractionDigits: digits });
 const kb = (bytes) => `${(bytes / 1024).toFixed(1)} KB`;
 
 function table(rows, header) {
   const all = [header, ...rows];
   const widths = header.map((_, i) => Math.max(...all.map((r) => String(r[i]).length)));
-  const line = (r) => r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
+  const line = (r) =>
+    r.map((c, i) => (i === 0 ? String(c).padEnd(widths[i]) : String(c).padStart(widths[i]))).join("  ");
   return [line(header), widths.map((w) => "-".repeat(w)).join("  "), ...rows.map(line)].join("\n");
 }
 
@@ -355,7 +386,10 @@ async function traceRequests(app, appUrl, cookies) {
     const before = readFileSync(app.logFile, "utf8").length;
     const res = await request();
     await sleep(300);
-    const lines = readFileSync(app.logFile, "utf8").slice(before).split("\n").filter((l) => l.startsWith("[sql] "));
+    const lines = readFileSync(app.logFile, "utf8")
+      .slice(before)
+      .split("\n")
+      .filter((l) => l.startsWith("[sql] "));
     console.log(`\n${label}: HTTP ${res.status}, ${lines.length} statements`);
     for (const l of lines) console.log(`  ${l.slice(6)}`);
   };
@@ -377,7 +411,9 @@ async function traceRequests(app, appUrl, cookies) {
 let loadBefore = 0;
 async function main() {
   loadBefore = os.loadavg()[0];
-  log(`machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`);
+  log(
+    `machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
+  );
   const builtFile = path.join(root, "build/server/index.js");
   if (process.env.BENCH_BUILD === "1" || !existsSync(builtFile)) {
     log("building (npm run build)…");
@@ -387,11 +423,16 @@ async function main() {
     // The app runs build/ but reads its migrations from app/db/migrations: warn about a stale build.
     const builtAt = statSync(builtFile).mtimeMs;
     const newer = ["app", "server"].flatMap((dir) => newerFiles(path.join(root, dir), builtAt));
-    if (newer.length) log(`WARNING: ${newer.length} source file(s) changed since the last build (e.g. ${path.relative(root, newer[0])}); BENCH_BUILD=1 rebuilds first`);
+    if (newer.length)
+      log(
+        `WARNING: ${newer.length} source file(s) changed since the last build (e.g. ${path.relative(root, newer[0])}); BENCH_BUILD=1 rebuilds first`,
+      );
   }
   // The app's own default pool for this many processes on this machine (defaultPoolMax).
   const { loadConfig } = await import(pathToFileURL(builtFile).href);
-  POOL_MAX = BENCH_POOL_MAX ?? loadConfig({ WEB_CONCURRENCY: String(WORKERS), DATABASE_URL: ADMIN_URL, REDIS_URL }).databasePoolMax;
+  POOL_MAX =
+    BENCH_POOL_MAX ??
+    loadConfig({ WEB_CONCURRENCY: String(WORKERS), DATABASE_URL: ADMIN_URL, REDIS_URL }).databasePoolMax;
 
   adminClient = new pg.Client({ connectionString: ADMIN_URL });
   await adminClient.connect();
@@ -403,7 +444,9 @@ async function main() {
   log(`PostgreSQL ${version}: created database ${benchDb}`);
 
   if (WORKERS > 1 && !(await reachable(REDIS_URL))) {
-    throw new Error(`${WORKERS} app processes need Redis at ${REDIS_URL} (shared rate limits): start it, set BENCH_REDIS_URL, or run BENCH_WORKERS=1`);
+    throw new Error(
+      `${WORKERS} app processes need Redis at ${REDIS_URL} (shared rate limits): start it, set BENCH_REDIS_URL, or run BENCH_WORKERS=1`,
+    );
   }
   const appPort = await freePort();
   const appUrl = `http://127.0.0.1:${appPort}`;
@@ -442,7 +485,9 @@ async function main() {
   let t = Date.now();
   const cookies = await seed(benchClient);
   writeFileSync(path.join(tmp, "cookies.json"), JSON.stringify(cookies));
-  log(`seeded ${USERS.toLocaleString()} members (with sessions, ledger accounts, ${REFERRALS} referrals this week) and ${ADVERTS.toLocaleString()} adverts in ${Date.now() - t} ms`);
+  log(
+    `seeded ${USERS.toLocaleString()} members (with sessions, ledger accounts, ${REFERRALS} referrals this week) and ${ADVERTS.toLocaleString()} adverts in ${Date.now() - t} ms`,
+  );
 
   const ceilingPort = await freePort();
   const ceilingUrl = `http://127.0.0.1:${ceilingPort}`;
@@ -458,10 +503,15 @@ async function main() {
   log(`ceiling (node:http + pg, ${WORKERS} process${WORKERS === 1 ? "" : "es"}) listening on ${ceilingUrl}`);
 
   // Sanity: signed in, the pages answer 200.
-  for (const [url, p] of [[appUrl, "/dashboard"], [appUrl, "/dashboard.data"], [ceilingUrl, "/dashboard"]]) {
+  for (const [url, p] of [
+    [appUrl, "/dashboard"],
+    [appUrl, "/dashboard.data"],
+    [ceilingUrl, "/dashboard"],
+  ]) {
     const res = await fetch(url + p, { headers: { cookie: cookies[1] }, redirect: "manual" });
     const body = await res.text();
-    if (res.status !== 200 || !body.includes("Bench Member 1")) throw new Error(`${url}${p} as member 1: HTTP ${res.status}`);
+    if (res.status !== 200 || !body.includes("Bench Member 1"))
+      throw new Error(`${url}${p} as member 1: HTTP ${res.status}`);
   }
 
   if (TRACE) {
@@ -493,9 +543,24 @@ async function main() {
         await getRun(targets.ceiling, "/dashboard", 64, WARMUP);
       },
       scenarios: [
-        { id: "dashboardFull", label: "dashboard, full page (64 c.)", target: "app", run: (tg) => getRun(tg, "/dashboard", 64, DURATION) },
-        { id: "dashboardData", label: "dashboard, .data (64 c.)", target: "app", run: (tg) => getRun(tg, "/dashboard.data", 64, DURATION) },
-        { id: "dashboardCeiling", label: "dashboard reads (64 c.)", target: "ceiling", run: (tg) => getRun(tg, "/dashboard", 64, DURATION) },
+        {
+          id: "dashboardFull",
+          label: "dashboard, full page (64 c.)",
+          target: "app",
+          run: (tg) => getRun(tg, "/dashboard", 64, DURATION),
+        },
+        {
+          id: "dashboardData",
+          label: "dashboard, .data (64 c.)",
+          target: "app",
+          run: (tg) => getRun(tg, "/dashboard.data", 64, DURATION),
+        },
+        {
+          id: "dashboardCeiling",
+          label: "dashboard reads (64 c.)",
+          target: "ceiling",
+          run: (tg) => getRun(tg, "/dashboard", 64, DURATION),
+        },
       ],
     },
     {
@@ -548,7 +613,10 @@ async function main() {
   ).rows[0]["QUERY PLAN"][0];
   const seqScans = [];
   (function walk(node) {
-    if (node["Node Type"] === "Seq Scan") seqScans.push(`${node["Relation Name"]} (${node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)} rows read)`);
+    if (node["Node Type"] === "Seq Scan")
+      seqScans.push(
+        `${node["Relation Name"]} (${node["Actual Rows"] + (node["Rows Removed by Filter"] ?? 0)} rows read)`,
+      );
     (node.Plans ?? []).forEach(walk);
   })(earnedPlan.Plan);
 
@@ -587,7 +655,10 @@ async function main() {
   // --- report -------------------------------------------------------------------------------------
   const med = (id, target, key) => median(results[id][target].map((r) => r[key]));
   const ratios = (id, ceilingId) => results[id].app.map((r, i) => r.rps / results[ceilingId].ceiling[i].rps);
-  const verified = (id) => Object.values(results[id]).flat().every((r) => r.verified);
+  const verified = (id) =>
+    Object.values(results[id])
+      .flat()
+      .every((r) => r.verified);
   const rows = [];
   const verdicts = [];
   const addRow = (id, label, ceilingId, target) => {
@@ -620,24 +691,54 @@ async function main() {
   addRow("dashboardData", "dashboard, .data navigation, 64 c.", "dashboardCeiling", TARGETS.dashboardData);
 
   console.log("");
-  console.log(`AdNaira benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${version}`);
-  console.log(`app and ceiling: ${WORKERS} process${WORKERS === 1 ? "" : "es"} each (BENCH_WORKERS) with ${POOL_MAX} database connections each (BENCH_POOL_MAX), ${os.cpus().length} CPUs shared with PostgreSQL and the load generator`);
-  console.log(`${USERS.toLocaleString()} members, ${ADVERTS.toLocaleString()} adverts, ${REFERRALS} referrals this week; ${ROUNDS} rounds × ${DURATION} s per scenario; medians (ratio = median of per-round app/ceiling)`);
+  console.log(
+    `AdNaira benchmark — ${new Date().toISOString().slice(0, 10)}, ${os.cpus().length} CPUs, Node ${process.version}, PostgreSQL ${version}`,
+  );
+  console.log(
+    `app and ceiling: ${WORKERS} process${WORKERS === 1 ? "" : "es"} each (BENCH_WORKERS) with ${POOL_MAX} database connections each (BENCH_POOL_MAX), ${os.cpus().length} CPUs shared with PostgreSQL and the load generator`,
+  );
+  console.log(
+    `${USERS.toLocaleString()} members, ${ADVERTS.toLocaleString()} adverts, ${REFERRALS} referrals this week; ${ROUNDS} rounds × ${DURATION} s per scenario; medians (ratio = median of per-round app/ceiling)`,
+  );
   console.log(`load average (1 min) before the run ${loadBefore.toFixed(2)}, after ${os.loadavg()[0].toFixed(2)}`);
   console.log("");
-  console.log(table(rows, ["scenario", "app req/s", "app p50 ms", "app p99 ms", "ceiling req/s", "ceiling p99 ms", "ratio", "target", "result"]));
+  console.log(
+    table(rows, [
+      "scenario",
+      "app req/s",
+      "app p50 ms",
+      "app p99 ms",
+      "ceiling req/s",
+      "ceiling p99 ms",
+      "ratio",
+      "target",
+      "result",
+    ]),
+  );
   console.log("");
   console.log("Per round (req/s app / ceiling):");
-  for (const [id, ceilingId] of [["claim16", "claim16"], ["claim64", "claim64"], ["dashboardFull", "dashboardCeiling"], ["dashboardData", "dashboardCeiling"]]) {
+  for (const [id, ceilingId] of [
+    ["claim16", "claim16"],
+    ["claim64", "claim64"],
+    ["dashboardFull", "dashboardCeiling"],
+    ["dashboardData", "dashboardCeiling"],
+  ]) {
     if (!results[id] || !results[ceilingId]) continue;
-    console.log(`  ${id.padEnd(14)} ${results[id].app.map((r, i) => `${fmt(r.rps)} / ${fmt(results[ceilingId].ceiling[i].rps)}`).join("   ")}`);
+    console.log(
+      `  ${id.padEnd(14)} ${results[id].app.map((r, i) => `${fmt(r.rps)} / ${fmt(results[ceilingId].ceiling[i].rps)}`).join("   ")}`,
+    );
   }
   const cpuRows = [];
-  for (const [id, ceilingId] of [["claim64", "claim64"], ["dashboardFull", "dashboardCeiling"], ["dashboardData", "dashboardCeiling"]]) {
+  for (const [id, ceilingId] of [
+    ["claim64", "claim64"],
+    ["dashboardFull", "dashboardCeiling"],
+    ["dashboardData", "dashboardCeiling"],
+  ]) {
     const runs = [results[id]?.app, results[ceilingId]?.ceiling];
     if (!runs[0] || !runs[1] || runs.some((rs) => rs.some((r) => r.cpuServerMs === undefined))) continue;
     const m = (rs, key) => fmt(median(rs.map((r) => r[key])), 2);
-    const steal = (rs) => (rs.every((r) => r.stealPct !== undefined) ? `${fmt(median(rs.map((r) => r.stealPct)), 1)} %` : "—");
+    const steal = (rs) =>
+      rs.every((r) => r.stealPct !== undefined) ? `${fmt(median(rs.map((r) => r.stealPct)), 1)} %` : "—";
     cpuRows.push([
       id,
       m(runs[0], "cpuServerMs"),
@@ -655,13 +756,26 @@ async function main() {
   }
   console.log("");
   const byteRows = Object.entries(bytes).map(([page, b]) => {
-    const budget = page === "landing" ? TARGETS.landingJsBytes : page === "dashboard" ? TARGETS.dashboardJsBytes : undefined;
+    const budget =
+      page === "landing" ? TARGETS.landingJsBytes : page === "dashboard" ? TARGETS.dashboardJsBytes : undefined;
     const ok = budget === undefined ? "—" : b.js <= budget ? "PASS" : "FAIL";
     if (budget !== undefined) verdicts.push(b.js <= budget);
-    return [page, kb(b.js), kb(b.css), String(b.files), kb(b.jsRaw), kb(b.cssRaw), kb(b.html), budget ? `JS ≤ ${kb(budget)}` : "—", ok];
+    return [
+      page,
+      kb(b.js),
+      kb(b.css),
+      String(b.files),
+      kb(b.jsRaw),
+      kb(b.cssRaw),
+      kb(b.html),
+      budget ? `JS ≤ ${kb(budget)}` : "—",
+      ok,
+    ];
   });
   console.log("Bytes each page loads (gzip, node:zlib default level; KB = 1,024 bytes):");
-  console.log(table(byteRows, ["page", "JS gzip", "CSS gzip", "files", "JS raw", "CSS raw", "HTML gzip", "budget", "result"]));
+  console.log(
+    table(byteRows, ["page", "JS gzip", "CSS gzip", "files", "JS raw", "CSS raw", "HTML gzip", "budget", "result"]),
+  );
   for (const [page, b] of Object.entries(bytes)) {
     console.log(`  largest JS on ${page}: ${b.largest.map((f) => `${f.file} ${kb(f.gzip)}`).join(", ")}`);
   }
@@ -671,13 +785,18 @@ async function main() {
       `sum of all entries ${check.ledger_sum} kobo; ${check.user_mismatches} user balances differing from their entries; ` +
       `advert_rewards paid out ${check.paid_out} kobo = ${check.transferred} transferred: ${consistent ? "consistent" : "INCONSISTENT"}`,
   );
-  console.log(`Platform balance read (advert_rewards, sum of its ${check.transfers} entries): ${platformPlan["Execution Time"].toFixed(2)} ms`);
+  console.log(
+    `Platform balance read (advert_rewards, sum of its ${check.transfers} entries): ${platformPlan["Execution Time"].toFixed(2)} ms`,
+  );
   const allVerified = Object.keys(results).every(verified);
   console.log(
     `Earned-totals read after ${check.transfers} transfers: ${earnedPlan["Execution Time"].toFixed(2)} ms` +
       (seqScans.length ? `, sequential scan of ${seqScans.join(", ")}` : ", no sequential scan"),
   );
-  if (!allVerified) console.log("Some runs were NOT verified (unexpected statuses, errors, or claims that did not pay): see the log above.");
+  if (!allVerified)
+    console.log(
+      "Some runs were NOT verified (unexpected statuses, errors, or claims that did not pay): see the log above.",
+    );
   console.log(`Targets met: ${verdicts.filter(Boolean).length}/${verdicts.length}`);
   log("done");
   if (!consistent || !allVerified) process.exitCode = 1;

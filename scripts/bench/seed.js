@@ -3,15 +3,7 @@
 import { randomBytes } from "node:crypto";
 import { hash } from "@node-rs/argon2";
 import { createCookie } from "react-router";
-import {
-  ADVERTS,
-  USERS,
-  PAIR_ADVERT_SQL,
-  PAIR_USER_SQL,
-  SESSION_COOKIE,
-  encodeCookieValue,
-  sha256Hex,
-} from "./lib.js";
+import { ADVERTS, USERS, PAIR_ADVERT_SQL, PAIR_USER_SQL, SESSION_COOKIE, encodeCookieValue, sha256Hex } from "./lib.js";
 
 export const BENCH_PASSWORD = "bench-password-not-secret-1";
 /**

@@ -8,7 +8,9 @@ pg.Client.prototype.query = function (config, values, callback) {
   // Named (prepared) statements and parameter values matter to the ceiling as much as the text.
   const name = typeof config === "object" && config?.name ? `(prepared as ${config.name}) ` : "";
   const params = Array.isArray(values) ? values : typeof config === "object" ? config?.values : undefined;
-  const shown = params?.length ? ` -- values ${JSON.stringify(params, (_k, v) => (typeof v === "bigint" ? `${v}n` : v))}` : "";
+  const shown = params?.length
+    ? ` -- values ${JSON.stringify(params, (_k, v) => (typeof v === "bigint" ? `${v}n` : v))}`
+    : "";
   if (text) process.stderr.write(`[sql] ${name}${text.replace(/\s+/g, " ")}${shown}\n`);
   return original.call(this, config, values, callback);
 };

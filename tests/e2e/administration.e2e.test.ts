@@ -108,7 +108,10 @@ describe("administration journey", () => {
     await form.getByLabel("Email").fill(journey.admin.email);
     await form.getByLabel("Password", { exact: true }).fill(journey.admin.password);
     await form.getByRole("button", { name: "Create Admin" }).click();
-    await expectToast(page, "Admin Created", { message: `Admin ${journey.admin.name} created successfully.`, variant: "success" });
+    await expectToast(page, "Admin Created", {
+      message: `Admin ${journey.admin.name} created successfully.`,
+      variant: "success",
+    });
     expect(pathname(page)).toBe("/superadmin");
     // The form starts again empty, with the defaults ticked.
     await expect(form.getByLabel("Name").inputValue()).resolves.toBe("");
@@ -120,13 +123,9 @@ describe("administration journey", () => {
     const rowText = await textOf(row);
     expect(rowText).toContain(journey.admin.name);
     expect(rowText).toContain("5 of 8 permissions");
-    await expect(row.getByRole("list", { name: "Permissions" }).getByRole("listitem").allInnerTexts()).resolves.toEqual([
-      "Manage users",
-      "Manage adverts",
-      "Manage withdrawals",
-      "Manage notices",
-      "View reports",
-    ]);
+    await expect(row.getByRole("list", { name: "Permissions" }).getByRole("listitem").allInnerTexts()).resolves.toEqual(
+      ["Manage users", "Manage adverts", "Manage withdrawals", "Manage notices", "View reports"],
+    );
 
     const admin = await userRow(journey.admin.email);
     expect(admin).toMatchObject({ role: "admin", isApproved: true, isRestricted: false, name: journey.admin.name });
@@ -162,20 +161,33 @@ describe("administration journey", () => {
     await row.getByRole("button", { name: "Approve", exact: true }).click();
     const approveDialog = page.getByRole("alertdialog", { name: "Approve user?" });
     await approveDialog.waitFor({ state: "visible" });
-    expect(await textOf(approveDialog)).toContain(`${member.name} (${member.email}) will be able to view adverts and earn.`);
+    expect(await textOf(approveDialog)).toContain(
+      `${member.name} (${member.email}) will be able to view adverts and earn.`,
+    );
     await approveDialog.getByRole("button", { name: "Cancel" }).click();
     await approveDialog.waitFor({ state: "detached" });
     await expect(userRow(member.email)).resolves.toMatchObject({ isApproved: false });
 
     await confirmThrough(page, row.getByRole("button", { name: "Approve", exact: true }), "Approve user?", "Approve");
-    await expectToast(page, "User Approved", { message: "The user has been approved and can now view adverts.", variant: "success" });
+    await expectToast(page, "User Approved", {
+      message: "The user has been approved and can now view adverts.",
+      variant: "success",
+    });
     await row.getByRole("button", { name: "Approve", exact: true }).waitFor({ state: "detached" });
     await expect(status()).resolves.toBe("Approved");
     await expect(userRow(member.email)).resolves.toMatchObject({ isApproved: true, isRestricted: false });
 
     // Restrict while the member's page is open.
-    await confirmThrough(page, row.getByRole("button", { name: "Restrict", exact: true }), "Restrict user?", "Restrict");
-    await expectToast(page, "User Restricted", { message: "The user has been restricted and signed out.", variant: "success" });
+    await confirmThrough(
+      page,
+      row.getByRole("button", { name: "Restrict", exact: true }),
+      "Restrict user?",
+      "Restrict",
+    );
+    await expectToast(page, "User Restricted", {
+      message: "The user has been restricted and signed out.",
+      variant: "success",
+    });
     await row.getByRole("button", { name: "Unrestrict" }).waitFor({ state: "visible" });
     await expect(status()).resolves.toBe("Restricted");
     await expect(userRow(member.email)).resolves.toMatchObject({ isRestricted: true });
@@ -256,8 +268,14 @@ describe("administration journey", () => {
     // Rename.
     await page.getByLabel("Application Name").fill(journey.appName);
     await page.getByRole("button", { name: "Save Settings" }).click();
-    await expectToast(page, "Settings Updated", { message: "Application settings have been updated.", variant: "success" });
-    await page.waitForFunction((name) => document.querySelector("[data-testid='app-name']")?.textContent === name, journey.appName);
+    await expectToast(page, "Settings Updated", {
+      message: "Application settings have been updated.",
+      variant: "success",
+    });
+    await page.waitForFunction(
+      (name) => document.querySelector("[data-testid='app-name']")?.textContent === name,
+      journey.appName,
+    );
     await page.waitForFunction((title) => document.title === title, `Application Settings | ${journey.appName}`);
     await expect(page.getByLabel("Application Name").inputValue()).resolves.toBe(journey.appName);
     await expect(settingsRow()).resolves.toMatchObject({ appName: journey.appName, logoUrl: "/logo.svg" });
@@ -273,13 +291,16 @@ describe("administration journey", () => {
     await page.getByLabel("Logo URL").fill(logoUrl);
     await page.waitForSelector(`img[alt="Logo preview"][src="${logoUrl}"]`);
     await page.getByText("This is how the logo will look.").waitFor();
-    const natural = await preview.getByRole("img", { name: "Logo preview" }).evaluate((img) => (img as HTMLImageElement).naturalWidth);
+    const natural = await preview
+      .getByRole("img", { name: "Logo preview" })
+      .evaluate((img) => (img as HTMLImageElement).naturalWidth);
     expect(natural, "the typed image really loaded").toBeGreaterThan(0);
     await screenshot(page, "admin-settings-preview-1280");
 
     // A javascript: address: no preview, a field error and "Update Failed"; nothing saved.
     const badUrl = "javascript:alert(1)";
-    const expectedError = "Enter an https:// image address on another site, or the path of one of this site's images (such as /logo.svg or /assets/…)";
+    const expectedError =
+      "Enter an https:// image address on another site, or the path of one of this site's images (such as /logo.svg or /assets/…)";
     await page.getByLabel("Logo URL").fill(badUrl);
     await preview.getByRole("img").waitFor({ state: "detached" });
     await page.getByText("Enter an acceptable logo address to see the logo.").waitFor();
@@ -328,13 +349,9 @@ describe("administration journey", () => {
     await dialog.waitFor({ state: "detached" });
     const expected = ["manage_adverts", "manage_withdrawals", "manage_memberships", "manage_notices", "view_reports"];
     await expect(userRow(journey.admin.email).then((u) => u.permissions)).resolves.toEqual(expected);
-    await expect(row.getByRole("list", { name: "Permissions" }).getByRole("listitem").allInnerTexts()).resolves.toEqual([
-      "Manage adverts",
-      "Manage withdrawals",
-      "Manage memberships",
-      "Manage notices",
-      "View reports",
-    ]);
+    await expect(row.getByRole("list", { name: "Permissions" }).getByRole("listitem").allInnerTexts()).resolves.toEqual(
+      ["Manage adverts", "Manage withdrawals", "Manage memberships", "Manage notices", "View reports"],
+    );
 
     // The admin's next page load reflects it.
     await visit(ap, "/admin");
@@ -354,8 +371,16 @@ describe("administration journey", () => {
 
     // Deactivate: the row goes, the admin's session ends and their login is refused.
     await visit(ap, "/admin");
-    await confirmThrough(page, row.getByRole("button", { name: `Deactivate ${journey.admin.name}` }), "Deactivate this admin?", "Deactivate");
-    await expectToast(page, "Admin Deactivated", { message: `${journey.admin.name} can no longer sign in.`, variant: "success" });
+    await confirmThrough(
+      page,
+      row.getByRole("button", { name: `Deactivate ${journey.admin.name}` }),
+      "Deactivate this admin?",
+      "Deactivate",
+    );
+    await expectToast(page, "Admin Deactivated", {
+      message: `${journey.admin.name} can no longer sign in.`,
+      variant: "success",
+    });
     await row.waitFor({ state: "detached" });
     const deactivated = await userRow(journey.admin.email);
     expect(deactivated.deactivatedAt).toBeInstanceOf(Date);
@@ -383,7 +408,11 @@ describe("administration journey", () => {
       rows.evaluateAll((trs) =>
         trs.map((tr) => {
           const cells = [...tr.querySelectorAll("td")].map((td) => td.textContent?.replace(/\s+/g, " ").trim() ?? "");
-          return { action: tr.querySelector("[title]")?.getAttribute("title") ?? "", actor: cells[1] ?? "", target: cells[3] ?? "" };
+          return {
+            action: tr.querySelector("[title]")?.getAttribute("title") ?? "",
+            actor: cells[1] ?? "",
+            target: cells[3] ?? "",
+          };
         }),
       );
     const all = await entries();
@@ -406,7 +435,9 @@ describe("administration journey", () => {
       expect(by(action).target, action).toBe(journey.member.name);
     }
     // The times are in order as well (newest first), to the minute shown.
-    const times = await rows.locator("time").evaluateAll((ts) => ts.map((t) => Date.parse(t.getAttribute("datetime") ?? "")));
+    const times = await rows
+      .locator("time")
+      .evaluateAll((ts) => ts.map((t) => Date.parse(t.getAttribute("datetime") ?? "")));
     expect([...times].sort((a, b) => b - a)).toEqual(times);
 
     // Filter by action.
@@ -418,9 +449,13 @@ describe("administration journey", () => {
 
     // Filter by actor (the deactivated admin still appears): their three moderation actions.
     await page.getByLabel("Action").selectOption("");
-    await page.getByLabel("Actor").selectOption({ label: `${journey.admin.name} (${(await userRow(journey.admin.email)).displayId})` });
+    await page
+      .getByLabel("Actor")
+      .selectOption({ label: `${journey.admin.name} (${(await userRow(journey.admin.email)).displayId})` });
     await page.getByRole("button", { name: "Apply filters" }).click();
-    await page.waitForURL((url) => url.searchParams.get("actor") === journey.admin.id && !url.searchParams.get("action"));
+    await page.waitForURL(
+      (url) => url.searchParams.get("actor") === journey.admin.id && !url.searchParams.get("action"),
+    );
     await page.waitForFunction(() => document.querySelectorAll("table tbody tr").length === 3);
     await expect(entries().then((list) => list.map((e) => e.action))).resolves.toEqual([
       "user.unrestrict",
@@ -429,7 +464,10 @@ describe("administration journey", () => {
     ]);
 
     // The same, straight from the database.
-    const stored = await db().select({ action: auditLog.action }).from(auditLog).orderBy(desc(auditLog.createdAt), desc(auditLog.id));
+    const stored = await db()
+      .select({ action: auditLog.action })
+      .from(auditLog)
+      .orderBy(desc(auditLog.createdAt), desc(auditLog.id));
     expect(stored.map((s) => s.action)).toEqual(all.map((e) => e.action));
   });
 });
@@ -483,7 +521,10 @@ describe("profile", () => {
 
     await card.getByLabel("Current Password").fill(member.password);
     await card.getByRole("button", { name: "Change Password" }).click();
-    await expectToast(page, "Password Changed", { message: "Your password has been successfully updated.", variant: "success" });
+    await expectToast(page, "Password Changed", {
+      message: "Your password has been successfully updated.",
+      variant: "success",
+    });
     await expect.poll(() => card.getByLabel("New Password", { exact: true }).inputValue()).toBe("");
     expect(await card.getByLabel("Current Password").inputValue()).toBe("");
     expect(await card.getByRole("alert").count()).toBe(0);
@@ -495,7 +536,11 @@ describe("administration screens: accessibility, layout and screenshots", () => 
     // Every status badge on Manage Users, and an active admin on /superadmin.
     await createUser(db(), { name: "Amaka Pending", isApproved: false });
     await createUser(db(), { name: "Femi Restricted", isApproved: true, isRestricted: true });
-    await createUser(db(), { role: "admin", name: "Chinedu Obi", permissions: ["manage_users", "manage_settings", "view_reports"] });
+    await createUser(db(), {
+      role: "admin",
+      name: "Chinedu Obi",
+      permissions: ["manage_users", "manage_settings", "view_reports"],
+    });
   });
 
   it.each([
@@ -512,12 +557,16 @@ describe("administration screens: accessibility, layout and screenshots", () => 
       const violations = await seriousA11yViolations(page);
       if (violations.length) problems[name] = describeViolations(violations);
       const { scrollWidth, clientWidth } = await horizontalOverflow(page);
-      if (scrollWidth > clientWidth) problems[`${name} overflow`] = `scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`;
+      if (scrollWidth > clientWidth)
+        problems[`${name} overflow`] = `scrollWidth ${scrollWidth} > clientWidth ${clientWidth}`;
       await screenshot(page, `${name}-${width}`, { fullPage: !options.dialog });
     };
 
     await check("superadmin");
-    await page.getByRole("button", { name: /^Manage permissions for / }).first().click();
+    await page
+      .getByRole("button", { name: /^Manage permissions for / })
+      .first()
+      .click();
     await page.getByRole("dialog", { name: "Manage Permissions" }).waitFor({ state: "visible" });
     await check("superadmin-manage-dialog", { dialog: true });
     await page.keyboard.press("Escape");

@@ -52,7 +52,10 @@ describe("register, confirm, sign in, sign out", () => {
     expect(stillUnconfirmed?.emailConfirmedAt).toBeNull();
     await page.getByRole("button", { name: "Confirm my email" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
-    await expectToast(page, "Email Confirmed", { message: "Your email address is confirmed. You can now log in.", variant: "success" });
+    await expectToast(page, "Email Confirmed", {
+      message: "Your email address is confirmed. You can now log in.",
+      variant: "success",
+    });
     const [confirmed] = await suite.app.services.db.select().from(users).where(eq(users.email, email));
     expect(confirmed?.emailConfirmedAt).toBeInstanceOf(Date);
 
@@ -106,7 +109,8 @@ describe("account menu", () => {
     await page.getByRole("menu").waitFor({ state: "visible" });
     // Radix moves the focus in a timeout after a key press: each press waits for its move, or a
     // press sent in between would start from the old item again.
-    const focusOn = (text: string) => page.waitForFunction((t) => document.activeElement?.textContent?.trim() === t, text);
+    const focusOn = (text: string) =>
+      page.waitForFunction((t) => document.activeElement?.textContent?.trim() === t, text);
     await focusOn("Dashboard");
     for (const next of ["Profile", "Logout"]) {
       await page.keyboard.press("ArrowDown");
@@ -166,7 +170,9 @@ describe("login page", () => {
 
     await hide.click();
     await expect(input.getAttribute("type")).resolves.toBe("password");
-    await expect(page.getByRole("button", { name: "Show password" }).getAttribute("aria-pressed")).resolves.toBe("false");
+    await expect(page.getByRole("button", { name: "Show password" }).getAttribute("aria-pressed")).resolves.toBe(
+      "false",
+    );
   });
 
   it("F8 moves focus to the toast region while a toast shows; the toast can be closed", async () => {

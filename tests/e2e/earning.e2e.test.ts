@@ -27,7 +27,12 @@ import {
 const suite = setUpBrowserSuite();
 const db = () => suite.app.services.db;
 const EMPTY = "No available adverts at the moment. Check back later!";
-const ONE_SLOT = { title: "Dangote Cement: Build with the Best", description: "Strong foundations for every Nigerian home.", rewardKobo: 1_234n, maxClicks: 1 };
+const ONE_SLOT = {
+  title: "Dangote Cement: Build with the Best",
+  description: "Strong foundations for every Nigerian home.",
+  rewardKobo: 1_234n,
+  maxClicks: 1,
+};
 
 let admin: Actor;
 let oneSlotAdvert = "";
@@ -53,7 +58,10 @@ async function viewAndClaim(page: Page, title: string, screenshotName: string) {
   await page.waitForURL((url) => url.pathname.startsWith("/adverts/"));
   await page.getByRole("heading", { name: title }).waitFor();
   const claim = page.getByRole("button", { name: "Claim Reward" });
-  await page.getByTestId("countdown").filter({ hasText: /Keep viewing for [12] seconds?/ }).waitFor();
+  await page
+    .getByTestId("countdown")
+    .filter({ hasText: /Keep viewing for [12] seconds?/ })
+    .waitFor();
   expect(await claim.isDisabled()).toBe(true);
   const overflow = await horizontalOverflow(page);
   expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
@@ -88,10 +96,15 @@ describe("earning from adverts", () => {
     expect(await statValue(page, "stat-total-earnings")).toBe("₦0.00");
     expect(await statValue(page, "stat-weekly-rank")).toBe("Unranked");
     await page.getByText("Complete more actions to unlock achievements!").waitFor();
-    expect(await page.getByTestId("advert-card").filter({ hasText: ONE_SLOT.title }).innerText()).toContain("Reward: ₦12.34");
+    expect(await page.getByTestId("advert-card").filter({ hasText: ONE_SLOT.title }).innerText()).toContain(
+      "Reward: ₦12.34",
+    );
 
     await viewAndClaim(page, ONE_SLOT.title, "advert-view-1280");
-    await expectToast(page, "Reward Earned!", { message: "You earned ₦12.34 for viewing this advert.", variant: "success" });
+    await expectToast(page, "Reward Earned!", {
+      message: "You earned ₦12.34 for viewing this advert.",
+      variant: "success",
+    });
     expect(await statValue(page, "stat-total-earnings")).toBe("₦12.34");
     expect(await statValue(page, "stat-advert-clicks")).toBe("1");
     expect(await page.getByTestId("daily-views").innerText()).toContain("1 / 5");
@@ -130,7 +143,10 @@ describe("earning from adverts", () => {
     });
     await visit(page, "/dashboard");
     await viewAndClaim(page, "Indomie Jollof Flavour", "advert-view-360");
-    await expectToast(page, "Reward Earned!", { message: "You earned ₦15.00 for viewing this advert.", variant: "success" });
+    await expectToast(page, "Reward Earned!", {
+      message: "You earned ₦15.00 for viewing this advert.",
+      variant: "success",
+    });
     expect(await statValue(page, "stat-total-earnings")).toBe("₦15.00");
     expect(await viewButton(page, "Indomie Jollof Flavour").count()).toBe(0);
     await viewButton(page, "MTN Data Bonanza").waitFor();
@@ -161,7 +177,10 @@ describe("earning from adverts", () => {
     const notice = page.getByTestId("claim-notice");
     expect(await notice.innerText()).toMatch(/^Please view the advert for [12] more seconds? to earn the reward\.$/);
     expect(await notice.getAttribute("role")).toBeNull(); // the toast has announced it already
-    await page.getByTestId("countdown").filter({ hasText: /Keep viewing for [12] seconds?/ }).waitFor();
+    await page
+      .getByTestId("countdown")
+      .filter({ hasText: /Keep viewing for [12] seconds?/ })
+      .waitFor();
     expect(await claim.isDisabled()).toBe(true);
 
     await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
@@ -178,7 +197,9 @@ describe("earning from adverts", () => {
     await page.unroute("**/claim");
     await page.route("**/claim", (route) => route.abort("internetdisconnected"));
     await claim.click();
-    await expectToast(page, "Claim Failed", { message: "Your claim could not be sent. Check your connection and try again." });
+    await expectToast(page, "Claim Failed", {
+      message: "Your claim could not be sent. Check your connection and try again.",
+    });
     await page.unroute("**/claim");
     // The browser logs the cut-off request; that one console error is expected here.
     const cutOff = errors.findIndex((e) => e.includes("ERR_INTERNET_DISCONNECTED"));
@@ -186,7 +207,10 @@ describe("earning from adverts", () => {
     errors.splice(cutOff, 1);
     await claim.click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
-    await expectToast(page, "Reward Earned!", { message: "You earned ₦25.00 for viewing this advert.", variant: "success" });
+    await expectToast(page, "Reward Earned!", {
+      message: "You earned ₦25.00 for viewing this advert.",
+      variant: "success",
+    });
     expect(await statValue(page, "stat-total-earnings")).toBe("₦25.00");
   });
 

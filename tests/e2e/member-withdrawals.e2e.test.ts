@@ -52,7 +52,10 @@ describe("withdrawing earnings on a phone", () => {
 
     // No bank details yet.
     await requestAmount(page, "20");
-    await expectToast(page, "Bank Details Missing", { message: "Please add your bank account details before withdrawing.", variant: "error" });
+    await expectToast(page, "Bank Details Missing", {
+      message: "Please add your bank account details before withdrawing.",
+      variant: "error",
+    });
     await dismissToast(page);
 
     // A wrong check digit is refused, inline and as a toast.
@@ -85,7 +88,9 @@ describe("withdrawing earnings on a phone", () => {
     await expect.poll(() => page.getByTestId("withdraw-preview").innerText()).toContain("You will receive ₦19.60");
     expect(await page.getByTestId("withdraw-preview").innerText()).toContain("Fee (2%): ₦0.40");
     await amount.fill("5");
-    await expect.poll(() => page.getByTestId("withdraw-preview").innerText()).toContain("The minimum withdrawal is ₦10.00.");
+    await expect
+      .poll(() => page.getByTestId("withdraw-preview").innerText())
+      .toContain("The minimum withdrawal is ₦10.00.");
     await expectFitsAndAccessible(page, "profile-withdraw-preview-mobile");
 
     // The validation toasts.
@@ -93,7 +98,10 @@ describe("withdrawing earnings on a phone", () => {
     await expectToast(page, "Invalid Amount", { message: "Please enter a valid withdrawal amount.", variant: "error" });
     await dismissToast(page);
     await requestAmount(page, "60");
-    await expectToast(page, "Insufficient Funds", { message: "You do not have enough balance to withdraw this amount.", variant: "error" });
+    await expectToast(page, "Insufficient Funds", {
+      message: "You do not have enough balance to withdraw this amount.",
+      variant: "error",
+    });
     await dismissToast(page);
     await requestAmount(page, "5");
     await expectToast(page, "Amount Below Minimum", { message: "The minimum withdrawal is ₦10.00.", variant: "error" });

@@ -39,7 +39,9 @@ async function capture(page: Page, name: string, width: number) {
     expect(box.right, `${name}: top-bar control off screen`).toBeLessThanOrEqual(width);
   }
   // The footer ends the page: no gap below it on short pages.
-  const footerBottom = await page.locator("body > footer").evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
+  const footerBottom = await page
+    .locator("body > footer")
+    .evaluate((el) => el.getBoundingClientRect().bottom + window.scrollY);
   const docHeight = await page.evaluate(() => document.documentElement.scrollHeight);
   expect(Math.abs(docHeight - footerBottom), `${name}: footer not at the bottom`).toBeLessThanOrEqual(1);
   await screenshot(page, `${name}-${width}`);

@@ -32,7 +32,12 @@ import { bankCard, requestAmount, withdrawCard } from "./support/withdrawals";
  */
 const suite = setUpBrowserSuite();
 const db = () => suite.app.services.db;
-const ADVERT = { title: "MTN Data Bonanza", description: "Double data on every recharge this week.", rewardKobo: 6_000n, maxClicks: 5 };
+const ADVERT = {
+  title: "MTN Data Bonanza",
+  description: "Double data on every recharge this week.",
+  rewardKobo: 6_000n,
+  maxClicks: 5,
+};
 const ZENITH_ACCOUNT = nuban(ZENITH, "100200300");
 const WRONG_CHECK_DIGIT = withWrongCheckDigit(ZENITH_ACCOUNT, 3);
 
@@ -55,7 +60,10 @@ async function saveBankDetails(page: Page, accountNumber: string, password: stri
 
 /** Presses an action on the admin desk and confirms it in its dialog. */
 async function confirmAction(page: Page, action: string, dialogTitle: string) {
-  await page.getByRole("button", { name: new RegExp(`^${action} withdrawal`) }).first().click();
+  await page
+    .getByRole("button", { name: new RegExp(`^${action} withdrawal`) })
+    .first()
+    .click();
   const dialog = page.getByRole("alertdialog");
   await dialog.getByRole("heading", { name: dialogTitle }).waitFor();
   await dialog.getByRole("button", { name: action }).click();
@@ -71,7 +79,11 @@ describe("withdrawing earnings to a bank account", () => {
   it("earn, withdraw, the admin pays it; a second request is rejected and the money returns", async () => {
     const { page } = await suite.open(DESKTOP);
     const member = await createUser(db(), { name: "Emeka Okafor", isApproved: true });
-    const cashier = await createUser(db(), { role: "admin", name: "Ngozi Cashier", permissions: ["manage_withdrawals"] });
+    const cashier = await createUser(db(), {
+      role: "admin",
+      name: "Ngozi Cashier",
+      permissions: ["manage_withdrawals"],
+    });
 
     // Earn ₦60.00 from an advert.
     await signIn(page, member.email, member.password);
@@ -86,7 +98,10 @@ describe("withdrawing earnings to a bank account", () => {
     await visit(page, "/profile");
     await expect.poll(() => withdrawCard(page).getByTestId("available-balance").innerText()).toBe("₦60.00");
     await requestAmount(page, "20");
-    await expectToast(page, "Bank Details Missing", { message: "Please add your bank account details before withdrawing.", variant: "error" });
+    await expectToast(page, "Bank Details Missing", {
+      message: "Please add your bank account details before withdrawing.",
+      variant: "error",
+    });
     await dismissToast(page);
 
     // A wrong check digit is refused; the right number is saved and shown masked.
@@ -99,7 +114,9 @@ describe("withdrawing earnings to a bank account", () => {
     await saveBankDetails(page, ZENITH_ACCOUNT, member.password);
     await expectToast(page, "Bank Details Updated", { variant: "success" });
     await dismissToast(page);
-    await expect.poll(() => page.getByTestId("saved-bank-details").innerText()).toContain(`******${ZENITH_ACCOUNT.slice(-4)}`);
+    await expect
+      .poll(() => page.getByTestId("saved-bank-details").innerText())
+      .toContain(`******${ZENITH_ACCOUNT.slice(-4)}`);
     expect(await page.content()).not.toContain(ZENITH_ACCOUNT);
 
     // The validation toasts.
@@ -107,7 +124,10 @@ describe("withdrawing earnings to a bank account", () => {
     await expectToast(page, "Invalid Amount", { message: "Please enter a valid withdrawal amount.", variant: "error" });
     await dismissToast(page);
     await requestAmount(page, "75");
-    await expectToast(page, "Insufficient Funds", { message: "You do not have enough balance to withdraw this amount.", variant: "error" });
+    await expectToast(page, "Insufficient Funds", {
+      message: "You do not have enough balance to withdraw this amount.",
+      variant: "error",
+    });
     await dismissToast(page);
     await requestAmount(page, "9.99");
     await expectToast(page, "Amount Below Minimum", { message: "The minimum withdrawal is ₦10.00.", variant: "error" });
@@ -198,9 +218,17 @@ describe("withdrawing earnings to a bank account", () => {
 
   it("downloads the payout CSV, and an earlier one again, without JavaScript", async () => {
     const { page } = await suite.open(DESKTOP, { javaScript: false });
-    const cashier = await createUser(db(), { role: "admin", name: "Nkechi NoScript", permissions: ["manage_withdrawals"] });
+    const cashier = await createUser(db(), {
+      role: "admin",
+      name: "Nkechi NoScript",
+      permissions: ["manage_withdrawals"],
+    });
     const member = await payee(db(), { name: "Ifeanyi NoScript", balanceKobo: 2_000n });
-    const requested = await requestWithdrawal(db(), { userId: member.id, amountKobo: 2_000n, idempotencyKey: formKey() });
+    const requested = await requestWithdrawal(db(), {
+      userId: member.id,
+      amountKobo: 2_000n,
+      idempotencyKey: formKey(),
+    });
     if (requested.status !== "ok") throw new Error(`requestWithdrawal: ${requested.status}`);
     const { withdrawal } = requested;
     expect((await startProcessing(db(), await withdrawalAdmin(db()), withdrawal.id)).status).toBe("ok");
@@ -230,11 +258,17 @@ describe("withdrawing earnings to a bank account", () => {
 
   it("the desk works on a phone", async () => {
     const { page } = await suite.open(MOBILE);
-    const cashier = await createUser(db(), { role: "admin", name: "Bola Cashier", permissions: ["manage_withdrawals"] });
+    const cashier = await createUser(db(), {
+      role: "admin",
+      name: "Bola Cashier",
+      permissions: ["manage_withdrawals"],
+    });
     await signIn(page, cashier.email, cashier.password, "/admin");
     await dismissToast(page);
     await visit(page, "/admin/withdrawals");
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
+    );
     expect(overflow).toBeLessThanOrEqual(0);
     await expectAccessible(page, "admin-withdrawals-mobile");
   });

@@ -53,7 +53,9 @@ describe("login lock-out is per account and address", () => {
     const owner = await createUser(app.services.db);
     const attacker = app.client();
     for (let i = 0; i < 10; i++) {
-      expect((await attacker.post("/login", { email: owner.email, password: `guess-${i}-wrong` }, from("10.6.6.6"))).status).toBe(401);
+      expect(
+        (await attacker.post("/login", { email: owner.email, password: `guess-${i}-wrong` }, from("10.6.6.6"))).status,
+      ).toBe(401);
     }
     const blocked = await attacker.post("/login", { email: owner.email, password: owner.password }, from("10.6.6.6"));
     expect(blocked.status).toBe(429);
@@ -82,17 +84,23 @@ describe("login limits that someone else cannot use against you", () => {
     const guesser = from("10.20.30.41");
     for (let i = 0; i < 30; i++) {
       const victim = `nobody-${i}@example.ng`;
-      expect((await app.client().post("/login", { email: victim, password: "wrong-password" }, guesser)).status).toBe(401);
+      expect((await app.client().post("/login", { email: victim, password: "wrong-password" }, guesser)).status).toBe(
+        401,
+      );
     }
     const member = await createUser(app.services.db);
-    expect((await app.client().post("/login", { email: member.email, password: member.password }, guesser)).status).toBe(429);
+    expect(
+      (await app.client().post("/login", { email: member.email, password: member.password }, guesser)).status,
+    ).toBe(429);
   });
 
   it("slows down, but never locks, an account guessed at from many addresses", async () => {
     const owner = await createUser(app.services.db);
     for (let address = 1; address <= 12; address++) {
       for (let i = 0; i < 3; i++) {
-        const res = await app.client().post("/login", { email: owner.email, password: `guess-${address}-${i}` }, from(`10.50.0.${address}`));
+        const res = await app
+          .client()
+          .post("/login", { email: owner.email, password: `guess-${address}-${i}` }, from(`10.50.0.${address}`));
         expect(res.status, `guess ${i} from address ${address}`).toBe(401);
       }
     }
@@ -112,9 +120,15 @@ describe("mail limits that someone else cannot use against you", () => {
     const victim = await createUser(app.services.db);
     const attacker = from("10.66.0.1");
     const first = visibleOutcome(await app.client().post("/forgot-password", { email: victim.email }, attacker));
-    expect(first).toMatchObject({ status: 302, location: "/login", toast: { type: "success", title: "Check Your Email" } });
+    expect(first).toMatchObject({
+      status: 302,
+      location: "/login",
+      toast: { type: "success", title: "Check Your Email" },
+    });
     for (let i = 0; i < 5; i++) {
-      expect(visibleOutcome(await app.client().post("/forgot-password", { email: victim.email }, attacker))).toEqual(first);
+      expect(visibleOutcome(await app.client().post("/forgot-password", { email: victim.email }, attacker))).toEqual(
+        first,
+      );
     }
     const own = visibleOutcome(await app.client().post("/forgot-password", { email: victim.email }, from("10.1.1.1")));
     expect(own).toEqual(first);
@@ -125,11 +139,19 @@ describe("mail limits that someone else cannot use against you", () => {
     const victim = await createUser(app.services.db, { emailConfirmed: false });
     const attacker = from("10.66.0.2");
     const first = visibleOutcome(await app.client().post("/resend-confirmation", { email: victim.email }, attacker));
-    expect(first).toMatchObject({ status: 302, location: "/login", toast: { type: "success", title: "Confirmation Email Sent" } });
+    expect(first).toMatchObject({
+      status: 302,
+      location: "/login",
+      toast: { type: "success", title: "Confirmation Email Sent" },
+    });
     for (let i = 0; i < 5; i++) {
-      expect(visibleOutcome(await app.client().post("/resend-confirmation", { email: victim.email }, attacker))).toEqual(first);
+      expect(
+        visibleOutcome(await app.client().post("/resend-confirmation", { email: victim.email }, attacker)),
+      ).toEqual(first);
     }
-    const own = visibleOutcome(await app.client().post("/resend-confirmation", { email: victim.email }, from("10.1.1.2")));
+    const own = visibleOutcome(
+      await app.client().post("/resend-confirmation", { email: victim.email }, from("10.1.1.2")),
+    );
     expect(own).toEqual(first);
     expect(await emailsTo(app.services.db, victim.email)).toHaveLength(3);
   });
@@ -137,10 +159,14 @@ describe("mail limits that someone else cannot use against you", () => {
   it("still refuses one address that asks too often, whatever the emails", async () => {
     const busy = from("10.66.0.3");
     for (let i = 0; i < 10; i++) {
-      expect((await app.client().post("/forgot-password", { email: `someone-${i}@example.ng` }, busy)).status).toBe(302);
+      expect((await app.client().post("/forgot-password", { email: `someone-${i}@example.ng` }, busy)).status).toBe(
+        302,
+      );
     }
     expect((await app.client().post("/forgot-password", { email: "someone-else@example.ng" }, busy)).status).toBe(429);
-    expect((await app.client().post("/forgot-password", { email: "someone-else@example.ng" }, from("10.66.0.4"))).status).toBe(302);
+    expect(
+      (await app.client().post("/forgot-password", { email: "someone-else@example.ng" }, from("10.66.0.4"))).status,
+    ).toBe(302);
   });
 });
 

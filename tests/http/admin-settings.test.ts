@@ -19,7 +19,11 @@ async function signedInAdmin(permissions: readonly Permission[]) {
   return { admin, client };
 }
 
-const limitsForm = (maxAdvertReward: string, maxAdvertBudget: string) => ({ intent: "advert-limits", maxAdvertReward, maxAdvertBudget });
+const limitsForm = (maxAdvertReward: string, maxAdvertBudget: string) => ({
+  intent: "advert-limits",
+  maxAdvertReward,
+  maxAdvertBudget,
+});
 const limits = async () => {
   const settings = await getAppSettings(app.services.db);
   return { reward: settings.maxAdvertRewardKobo, budget: settings.maxAdvertBudgetKobo };
@@ -32,8 +36,12 @@ describe("Advert limits on /admin/settings", () => {
     expect(page.status).toBe(200);
     const text = pageText(page.body);
     expect(text).toContain("Advert limits");
-    expect(page.body).toMatch(/<input[^>]*name="maxAdvertReward"[^>]*value="1000.00"|<input[^>]*value="1000.00"[^>]*name="maxAdvertReward"/);
-    expect(page.body).toMatch(/<input[^>]*name="maxAdvertBudget"[^>]*value="1000000.00"|<input[^>]*value="1000000.00"[^>]*name="maxAdvertBudget"/);
+    expect(page.body).toMatch(
+      /<input[^>]*name="maxAdvertReward"[^>]*value="1000.00"|<input[^>]*value="1000.00"[^>]*name="maxAdvertReward"/,
+    );
+    expect(page.body).toMatch(
+      /<input[^>]*name="maxAdvertBudget"[^>]*value="1000000.00"|<input[^>]*value="1000000.00"[^>]*name="maxAdvertBudget"/,
+    );
 
     const { admin, client } = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_settings"));
     const refused = await client.post("/admin/settings", limitsForm("1,000,000", "100,000,000"));
@@ -87,9 +95,13 @@ describe("Advert limits on /admin/settings", () => {
     expect(over.status).toBe(400);
     expect(pageText(over.body)).toContain("Reward per click can be at most ₦50.50.");
     const overBudget = await advertsClient.post("/admin/adverts", advert("50.50", "101"));
-    expect(pageText(overBudget.body)).toContain("Budget (reward × max clicks) can be at most ₦5,050.00; this advert's is ₦5,100.50.");
+    expect(pageText(overBudget.body)).toContain(
+      "Budget (reward × max clicks) can be at most ₦5,050.00; this advert's is ₦5,100.50.",
+    );
     const atLimit = await advertsClient.post("/admin/adverts", advert("50.50", "100"));
     expect(atLimit.status).toBe(302);
-    expect(await app.services.db.select({ title: adverts.title }).from(adverts)).toEqual([{ title: "Limit test 50.50 × 100" }]);
+    expect(await app.services.db.select({ title: adverts.title }).from(adverts)).toEqual([
+      { title: "Limit test 50.50 × 100" },
+    ]);
   });
 });

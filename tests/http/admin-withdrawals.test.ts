@@ -34,14 +34,21 @@ async function pendingWithdrawal(
   options: { name?: string; amountKobo?: Kobo; balanceKobo?: Kobo; bank?: Parameters<typeof payee>[1]["bank"] } = {},
 ) {
   const amountKobo = options.amountKobo ?? 2_000n;
-  const member = await payee(db(), { name: options.name, balanceKobo: options.balanceKobo ?? amountKobo, bank: options.bank });
+  const member = await payee(db(), {
+    name: options.name,
+    balanceKobo: options.balanceKobo ?? amountKobo,
+    bank: options.bank,
+  });
   const result = await requestWithdrawal(db(), { userId: member.id, amountKobo, idempotencyKey: formKey() });
   if (result.status !== "ok") throw new Error(`requestWithdrawal: ${result.status}`);
   return { member, withdrawal: result.withdrawal };
 }
 
 const statusOf = async (id: string) => {
-  const [row] = await db().select({ status: withdrawals.status, processedAt: withdrawals.processedAt }).from(withdrawals).where(eq(withdrawals.id, id));
+  const [row] = await db()
+    .select({ status: withdrawals.status, processedAt: withdrawals.processedAt })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, id));
   return row!;
 };
 
@@ -75,7 +82,17 @@ describe("Withdrawal Requests page", () => {
     const text = pageText(res.body);
     expect(text).toContain("Withdrawal Requests");
     const headers = [...res.body.matchAll(/<th scope="col"[^>]*>([^<]*)<\/th>/g)].map((m) => m[1]);
-    expect(headers).toEqual(["User", "Reference", "Amount", "Fee", "Net", "Bank Details", "Requested", "Status", "Actions"]);
+    expect(headers).toEqual([
+      "User",
+      "Reference",
+      "Amount",
+      "Fee",
+      "Net",
+      "Bank Details",
+      "Requested",
+      "Status",
+      "Actions",
+    ]);
     expect(res.body).toMatch(/<caption[^>]*>Withdrawal requests matching/);
     const row = pageText(rowHtml(res.body, withdrawal.reference));
     expect(row).toContain("Obiageli Columns");
@@ -93,7 +110,9 @@ describe("Withdrawal Requests page", () => {
     expect(row).not.toContain("Mark as Completed");
     // Pending is yellow; the action buttons name the withdrawal for screen readers.
     expect(rowHtml(res.body, withdrawal.reference)).toContain('data-tone="yellow"');
-    expect(res.body).toContain(`aria-label="Start Processing withdrawal ${withdrawal.reference} of ₦20.00 for Obiageli Columns"`);
+    expect(res.body).toContain(
+      `aria-label="Start Processing withdrawal ${withdrawal.reference} of ₦20.00 for Obiageli Columns"`,
+    );
     expect(res.body).toContain(`aria-label="Reject withdrawal ${withdrawal.reference} of ₦20.00 for Obiageli Columns"`);
     // The phone layout carries the same withdrawal as a card.
     expect(res.body).toContain(`data-testid="withdrawal-card-${withdrawal.reference}"`);
@@ -182,7 +201,10 @@ describe("Withdrawal actions", () => {
     const { client, admin } = await signedInAdmin();
     const { member, withdrawal } = await pendingWithdrawal({ name: "Emeka Paid", amountKobo: 5_000n });
 
-    const started = await client.post("/admin/withdrawals", { intent: "start-processing", withdrawalId: withdrawal.id });
+    const started = await client.post("/admin/withdrawals", {
+      intent: "start-processing",
+      withdrawalId: withdrawal.id,
+    });
     expect(started.status).toBe(200);
     expect(started.body).toContain("Withdrawal Updated");
     expect(started.body).toContain(`Withdrawal ${withdrawal.reference} (₦50.00) is now Processing.`);
@@ -210,7 +232,8 @@ describe("Withdrawal actions", () => {
     expect(pageText(doneRow)).toContain("Completed");
     expect(doneRow).toContain('data-tone="green"');
     expect(doneRow).not.toContain("aria-label=");
-    for (const action of ["Start Processing", "Reject", "Mark as Completed"]) expect(pageText(doneRow)).not.toContain(action);
+    for (const action of ["Start Processing", "Reject", "Mark as Completed"])
+      expect(pageText(doneRow)).not.toContain(action);
 
     const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, withdrawal.id));
     expect(audit.map((a) => a.action).sort()).toEqual(["withdrawal.complete", "withdrawal.start_processing"]);
@@ -223,7 +246,11 @@ describe("Withdrawal actions", () => {
 
   it("Reject returns the amount to the member's balance; a rejected withdrawal has no actions", async () => {
     const { client } = await signedInAdmin();
-    const { member, withdrawal } = await pendingWithdrawal({ name: "Funmilayo Refund", amountKobo: 3_000n, balanceKobo: 4_500n });
+    const { member, withdrawal } = await pendingWithdrawal({
+      name: "Funmilayo Refund",
+      amountKobo: 3_000n,
+      balanceKobo: 4_500n,
+    });
     expect(await balanceOf(member.id, "user_available")).toBe(1_500n);
 
     const res = await client.post("/admin/withdrawals", { intent: "reject", withdrawalId: withdrawal.id });
@@ -240,7 +267,9 @@ describe("Withdrawal actions", () => {
     expect(row).toContain('data-tone="red"');
     expect(row).not.toContain("aria-label=");
     for (const action of ["Start Processing", "Mark as Completed"]) expect(pageText(row)).not.toContain(action);
-    expect((await emailsTo(db(), member.email)).map((m) => m.subject)).toContain(`Your withdrawal ${withdrawal.reference} was rejected`);
+    expect((await emailsTo(db(), member.email)).map((m) => m.subject)).toContain(
+      `Your withdrawal ${withdrawal.reference} was rejected`,
+    );
     await expectBooksBalanced(db());
   });
 
@@ -249,19 +278,29 @@ describe("Withdrawal actions", () => {
     const other = await signedInAdmin();
     const { member, withdrawal } = await pendingWithdrawal({ name: "Kunle Race" });
 
-    expect((await other.client.post("/admin/withdrawals", { intent: "start-processing", withdrawalId: withdrawal.id })).status).toBe(200);
+    expect(
+      (await other.client.post("/admin/withdrawals", { intent: "start-processing", withdrawalId: withdrawal.id }))
+        .status,
+    ).toBe(200);
     const before = await ledgerRowCounts(db());
     const auditBefore = await db().$count(auditLog, eq(auditLog.targetId, withdrawal.id));
 
     const reject = await client.post("/admin/withdrawals", { intent: "reject", withdrawalId: withdrawal.id });
     expect(reject.status).toBe(409);
     expect(reject.body).toContain("Update Failed");
-    expect(reject.body).toContain("This withdrawal is Processing (another admin may have just updated it), so it cannot be rejected.");
+    expect(reject.body).toContain(
+      "This withdrawal is Processing (another admin may have just updated it), so it cannot be rejected.",
+    );
     expect(reject.body).not.toContain("Withdrawal Updated");
 
-    const startAgain = await client.post("/admin/withdrawals", { intent: "start-processing", withdrawalId: withdrawal.id });
+    const startAgain = await client.post("/admin/withdrawals", {
+      intent: "start-processing",
+      withdrawalId: withdrawal.id,
+    });
     expect(startAgain.status).toBe(409);
-    expect(startAgain.body).toContain("This withdrawal is Processing (another admin may have just updated it), so it cannot be moved to Processing.");
+    expect(startAgain.body).toContain(
+      "This withdrawal is Processing (another admin may have just updated it), so it cannot be moved to Processing.",
+    );
 
     expect((await statusOf(withdrawal.id)).status).toBe("processing");
     expect(await balanceOf(member.id, "user_held")).toBe(2_000n);
@@ -273,13 +312,18 @@ describe("Withdrawal actions", () => {
     const { withdrawal: pending } = await pendingWithdrawal({ name: "Kunle Early" });
     const early = await client.post("/admin/withdrawals", { intent: "complete", withdrawalId: pending.id });
     expect(early.status).toBe(409);
-    expect(early.body).toContain("This withdrawal is Pending (another admin may have just updated it), so it cannot be marked as completed.");
+    expect(early.body).toContain(
+      "This withdrawal is Pending (another admin may have just updated it), so it cannot be marked as completed.",
+    );
     expect((await statusOf(pending.id)).status).toBe("pending");
   });
 
   it("answers an unknown withdrawal with 404 and a malformed action with 400", async () => {
     const { client } = await signedInAdmin();
-    const missing = await client.post("/admin/withdrawals", { intent: "reject", withdrawalId: "MadeUpWithdrawal_0001" });
+    const missing = await client.post("/admin/withdrawals", {
+      intent: "reject",
+      withdrawalId: "MadeUpWithdrawal_0001",
+    });
     expect(missing.status).toBe(404);
     expect(missing.body).toContain("This withdrawal request no longer exists.");
 
@@ -347,7 +391,11 @@ describe("Payout CSV", () => {
         expect(form).toMatch(/^<form[^>]*method="post"/);
         return { batch: /<input type="hidden" name="batch" value="([^"]*)"/.exec(form)?.[1] ?? null };
       });
-  const referencesIn = (csv: string) => csv.split("\r\n").slice(1, -1).map((l) => l.split(",").at(-1)!);
+  const referencesIn = (csv: string) =>
+    csv
+      .split("\r\n")
+      .slice(1, -1)
+      .map((l) => l.split(",").at(-1)!);
   const auditsFor = async (action: "withdrawal.export_payouts" | "withdrawal.reexport_payouts", actorId: string) =>
     db()
       .select({ after: auditLog.after })
@@ -369,8 +417,10 @@ describe("Payout CSV", () => {
     });
     const stillPending = await pendingWithdrawal({ name: "Not Yet" });
     for (const w of [hostile, plain]) expect((await startProcessing(db(), actor, w.withdrawal.id)).status).toBe("ok");
-    const fresh = await db()
-      .$count(withdrawals, and(eq(withdrawals.status, "processing"), isNull(withdrawals.payoutBatch)));
+    const fresh = await db().$count(
+      withdrawals,
+      and(eq(withdrawals.status, "processing"), isNull(withdrawals.payoutBatch)),
+    );
 
     const page = await client.get("/admin/withdrawals");
     const text = pageText(page.body);
@@ -382,7 +432,9 @@ describe("Payout CSV", () => {
     expect(res.status).toBe(200);
     expect(res.headers.get("Content-Type")).toBe("text/csv; charset=utf-8");
     const batch = batchOf(res);
-    expect(res.headers.get("Content-Disposition")).toBe(`attachment; filename="adnaira-payouts-${lagosDay(new Date())}-${batch}.csv"`);
+    expect(res.headers.get("Content-Disposition")).toBe(
+      `attachment; filename="adnaira-payouts-${lagosDay(new Date())}-${batch}.csv"`,
+    );
     expect(res.headers.get("Cache-Control")).toBe("no-store");
 
     const lines = res.body.split("\r\n");
@@ -394,7 +446,9 @@ describe("Payout CSV", () => {
     expect(line(hostile.withdrawal.reference)).toBe(
       `"'=HYPERLINK(""http://evil.example"",""Click"")",Guaranty Trust Bank (GTBank),058,0123456789,98.00,${hostile.withdrawal.reference}`,
     );
-    expect(line(plain.withdrawal.reference)).toBe(`"Okafor, Chidi",Guaranty Trust Bank (GTBank),058,0123456789,24.50,${plain.withdrawal.reference}`);
+    expect(line(plain.withdrawal.reference)).toBe(
+      `"Okafor, Chidi",Guaranty Trust Bank (GTBank),058,0123456789,24.50,${plain.withdrawal.reference}`,
+    );
     expect(line(stillPending.withdrawal.reference)).toBeUndefined();
     expect(lines.slice(1, -1).every((l) => !/^[=+\-@]/.test(l))).toBe(true);
     const [audit] = await auditsFor("withdrawal.export_payouts", admin.id);
@@ -454,7 +508,11 @@ describe("Payout CSV", () => {
     expect(again.headers.get("Content-Disposition")).toBe(original.headers.get("Content-Disposition"));
     expect(again.headers.get("Cache-Control")).toBe("no-store");
     const [audit] = await auditsFor("withdrawal.reexport_payouts", admin.id);
-    expect(audit!.after).toMatchObject({ batch, references: referencesIn(original.body), completed: [w.withdrawal.reference] });
+    expect(audit!.after).toMatchObject({
+      batch,
+      references: referencesIn(original.body),
+      completed: [w.withdrawal.reference],
+    });
     // Lower case is the same batch.
     expect((await client.post(EXPORT, { batch: batch.toLowerCase() })).body).toBe(original.body);
   });
@@ -500,7 +558,10 @@ describe("Payout CSV", () => {
     expect(forged.status).toBe(400);
     expect(forged.headers.get("Content-Disposition")).toBeNull();
 
-    const [row] = await db().select({ batch: withdrawals.payoutBatch }).from(withdrawals).where(eq(withdrawals.id, waiting.withdrawal.id));
+    const [row] = await db()
+      .select({ batch: withdrawals.payoutBatch })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, waiting.withdrawal.id));
     expect(row!.batch).toBeNull();
     expect(await auditRows()).toBe(auditBefore);
     expect(pageText((await client.get("/admin/withdrawals")).body)).toContain("Download payout CSV (1 new)");
@@ -510,7 +571,10 @@ describe("Payout CSV", () => {
     const { client, admin } = await signedInAdmin();
     const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
     // Settle every processing withdrawal left by earlier tests.
-    const open = await db().select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.status, "processing"));
+    const open = await db()
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(eq(withdrawals.status, "processing"));
     for (const w of open) await completeWithdrawal(db(), actor, w.id);
 
     const text = pageText((await client.get("/admin/withdrawals")).body);

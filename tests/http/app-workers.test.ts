@@ -75,7 +75,11 @@ const ready = (origin: string) =>
 
 describe("WEB_CONCURRENCY", () => {
   it("refuses several processes on the embedded database, before starting any", async () => {
-    const server = startServer({ WEB_CONCURRENCY: "2", PORT: String(await freePort()), REDIS_URL: "redis://127.0.0.1:6379" });
+    const server = startServer({
+      WEB_CONCURRENCY: "2",
+      PORT: String(await freePort()),
+      REDIS_URL: "redis://127.0.0.1:6379",
+    });
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/WEB_CONCURRENCY: more than one process needs DATABASE_URL/);
   });
@@ -166,7 +170,10 @@ describe("WEB_CONCURRENCY", () => {
       expect(await app.exited).toBe(0);
       for (const pid of replaced) expect(gone(pid), `worker ${pid} still running`).toBe(true);
       // The only error logged is the worker we killed; no fatal line.
-      const errors = app.output().split("\n").filter((line) => /"level":(50|60)/.test(line));
+      const errors = app
+        .output()
+        .split("\n")
+        .filter((line) => /"level":(50|60)/.test(line));
       expect(errors).toHaveLength(1);
       expect(errors[0]).toContain("an app worker stopped; starting another");
     },

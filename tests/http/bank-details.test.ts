@@ -13,7 +13,9 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function signedIn(role: "user" | "admin" = "user"): Promise<{ client: HttpClient; id: string; email: string; password: string }> {
+async function signedIn(
+  role: "user" | "admin" = "user",
+): Promise<{ client: HttpClient; id: string; email: string; password: string }> {
   const user = await createUser(app.services.db, { isApproved: true, role });
   const client = app.client();
   await client.login(user.email, user.password);
@@ -31,7 +33,8 @@ const form = (password: string, overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-const stored = async (userId: string) => (await app.services.db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId)))[0];
+const stored = async (userId: string) =>
+  (await app.services.db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId)))[0];
 const auditCount = (userId: string) =>
   app.services.db.$count(auditLog, and(eq(auditLog.targetId, userId), eq(auditLog.action, "bank_details.update")));
 
@@ -48,10 +51,14 @@ describe("bank details on /profile", () => {
     expect(res.body).toContain('<optgroup label="Payment service banks and mobile money">');
     expect(res.body).toContain('<option value="058">Guaranty Trust Bank (GTBank)</option>');
     expect(res.body).toContain('<option value="100004">OPay</option>');
-    expect(res.body).toMatch(/<input[^>]*name="accountNumber"[^>]*inputMode="numeric"|<input[^>]*inputMode="numeric"[^>]*name="accountNumber"/i);
+    expect(res.body).toMatch(
+      /<input[^>]*name="accountNumber"[^>]*inputMode="numeric"|<input[^>]*inputMode="numeric"[^>]*name="accountNumber"/i,
+    );
     // Every control has a label pointing at it.
     for (const name of ["accountHolderName", "bankCode", "accountNumber"]) {
-      const id = new RegExp(`<(?:input|select)[^>]*name="${name}"[^>]*id="([^"]+)"|<(?:input|select)[^>]*id="([^"]+)"[^>]*name="${name}"`).exec(res.body);
+      const id = new RegExp(
+        `<(?:input|select)[^>]*name="${name}"[^>]*id="([^"]+)"|<(?:input|select)[^>]*id="([^"]+)"[^>]*name="${name}"`,
+      ).exec(res.body);
       const inputId = id?.[1] ?? id?.[2];
       expect(inputId, name).toBeTruthy();
       expect(res.body).toContain(`for="${inputId}"`);
@@ -68,19 +75,34 @@ describe("bank details on /profile", () => {
       title: "Bank Details Updated",
       description: "Withdrawals will be paid into Guaranty Trust Bank (GTBank) ******6785.",
     });
-    expect(await stored(id)).toMatchObject({ accountHolderName: "Ngozi Adeyemi", bankCode: GTB, accountNumber: GTB_ACCOUNT });
+    expect(await stored(id)).toMatchObject({
+      accountHolderName: "Ngozi Adeyemi",
+      bankCode: GTB,
+      accountNumber: GTB_ACCOUNT,
+    });
 
     const page = await client.get("/profile");
     const text = pageText(page.body);
-    expect(text).toContain("Account holder Ngozi Adeyemi Bank Guaranty Trust Bank (GTBank) Account number ******6785 ending in 6785");
+    expect(text).toContain(
+      "Account holder Ngozi Adeyemi Bank Guaranty Trust Bank (GTBank) Account number ******6785 ending in 6785",
+    );
     // The full number is nowhere in the page, not even in the hydration data.
     expect(page.body).not.toContain(GTB_ACCOUNT);
     expect(page.body).toContain("Bank Details Updated"); // the toast, shown once
 
-    const [row] = await app.services.db.select().from(auditLog).where(and(eq(auditLog.targetId, id), eq(auditLog.action, "bank_details.update")));
-    expect(row).toMatchObject({ actorId: id, targetType: "bank_details", after: { accountNumber: "******6785", bankCode: GTB } });
+    const [row] = await app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, id), eq(auditLog.action, "bank_details.update")));
+    expect(row).toMatchObject({
+      actorId: id,
+      targetType: "bank_details",
+      after: { accountNumber: "******6785", bankCode: GTB },
+    });
     expect(JSON.stringify(row)).not.toContain(GTB_ACCOUNT);
-    expect((await emailsTo(app.services.db, email))[0]).toMatchObject({ subject: "Your AdNaira bank details were changed" });
+    expect((await emailsTo(app.services.db, email))[0]).toMatchObject({
+      subject: "Your AdNaira bank details were changed",
+    });
   });
 
   it("refuses a wrong password: nothing saved, the typed details kept, no password echoed", async () => {
@@ -103,12 +125,17 @@ describe("bank details on /profile", () => {
     const { client, id, password } = await signedIn();
     const res = await client.post("/profile/bank-details", form(password, { accountNumber: WRONG_CHECK_DIGIT }));
     expect(res.status).toBe(400);
-    expect(pageText(res.body)).toContain("This account number is not valid for the selected bank. Check the number and the bank.");
+    expect(pageText(res.body)).toContain(
+      "This account number is not valid for the selected bank. Check the number and the bank.",
+    );
     expect(res.body).toContain(`value="${WRONG_CHECK_DIGIT}"`);
     expect(await stored(id)).toBeUndefined();
 
     // The same digits at the bank they belong to are fine; so is any 10 digits at OPay.
-    expect((await client.post("/profile/bank-details", form(password, { bankCode: "100004", accountNumber: "8031234567" }))).status).toBe(302);
+    expect(
+      (await client.post("/profile/bank-details", form(password, { bankCode: "100004", accountNumber: "8031234567" })))
+        .status,
+    ).toBe(302);
     expect(await stored(id)).toMatchObject({ bankCode: "100004", accountNumber: "8031234567" });
   });
 
@@ -118,7 +145,10 @@ describe("bank details on /profile", () => {
     // check digit was computed with 526 must not be refused because our code might be wrong.
     const parallex = nuban("526", "000123456");
     expect(isValidNuban("104", parallex)).toBe(false);
-    const res = await client.post("/profile/bank-details", form(password, { bankCode: "104", accountNumber: parallex }));
+    const res = await client.post(
+      "/profile/bank-details",
+      form(password, { bankCode: "104", accountNumber: parallex }),
+    );
     expect(res.status).toBe(302);
     expect(redirectToast(res)).toMatchObject({ type: "success", title: "Bank Details Updated" });
     expect(await stored(id)).toMatchObject({ bankCode: "104", accountNumber: parallex });
@@ -142,7 +172,8 @@ describe("bank details on /profile", () => {
 
   it("shares the password-change attempt limit: 10 wrong passwords, then 429 even with the right one", async () => {
     const { client, id, password } = await signedIn();
-    for (let i = 0; i < 10; i++) expect((await client.post("/profile/bank-details", form(`wrong-guess-${i}`))).status).toBe(400);
+    for (let i = 0; i < 10; i++)
+      expect((await client.post("/profile/bank-details", form(`wrong-guess-${i}`))).status).toBe(400);
     const blocked = await client.post("/profile/bank-details", form(password));
     expect(blocked.status).toBe(429);
     expect(pageText(blocked.body)).toContain("Too many attempts");
@@ -153,9 +184,16 @@ describe("bank details on /profile", () => {
     const { client, id, password } = await signedIn();
     await client.post("/profile/bank-details", form(password));
     const zenith = nuban(ZENITH, "221234567");
-    const res = await client.post("/profile/bank-details", form(password, { bankCode: "057", accountNumber: zenith, accountHolderName: "Ngozi A. Adeyemi" }));
+    const res = await client.post(
+      "/profile/bank-details",
+      form(password, { bankCode: "057", accountNumber: zenith, accountHolderName: "Ngozi A. Adeyemi" }),
+    );
     expect(redirectToast(res)).toMatchObject({ title: "Bank Details Updated" });
-    expect(await stored(id)).toMatchObject({ bankCode: "057", accountNumber: zenith, accountHolderName: "Ngozi A. Adeyemi" });
+    expect(await stored(id)).toMatchObject({
+      bankCode: "057",
+      accountNumber: zenith,
+      accountHolderName: "Ngozi A. Adeyemi",
+    });
     expect(await auditCount(id)).toBe(2);
     const text = pageText((await client.get("/profile")).body);
     expect(text).toContain("Zenith Bank");

@@ -36,14 +36,18 @@ describe("Available Adverts, a page at a time", () => {
     expect(pageText(res.body)).toContain("Show more adverts");
     expect(moreLink(res.body)).toContain('href="/dashboard?page=2#adverts-page-2"');
     // Every card's icons come from one sprite file, not an inline drawing per card.
-    expect(res.body.match(/<use href="\/assets\/icons-[\w-]+\.svg#(eye|megaphone)"/g)?.length).toBe(2 * ADVERTS_PER_PAGE);
+    expect(res.body.match(/<use href="\/assets\/icons-[\w-]+\.svg#(eye|megaphone)"/g)?.length).toBe(
+      2 * ADVERTS_PER_PAGE,
+    );
   });
 
   it("?page=2 shows the first two pages and marks where the second starts", async () => {
     const res = await client.get("/dashboard?page=2");
     expect(cards(res.body)).toBe(2 * ADVERTS_PER_PAGE);
     expect(titles(res.body)[ADVERTS_PER_PAGE]).toBe(TOTAL - ADVERTS_PER_PAGE);
-    expect(res.body).toMatch(new RegExp(`<li id="adverts-page-2"[^>]*>(?:(?!</li>).)*Paged advert ${TOTAL - ADVERTS_PER_PAGE}\\.`, "s"));
+    expect(res.body).toMatch(
+      new RegExp(`<li id="adverts-page-2"[^>]*>(?:(?!</li>).)*Paged advert ${TOTAL - ADVERTS_PER_PAGE}\\.`, "s"),
+    );
     expect(moreLink(res.body)).toContain('href="/dashboard?page=3#adverts-page-3"');
   });
 

@@ -48,7 +48,9 @@ function toastTitle(res: HttpResponse): string | null {
 }
 
 /** A request's answer, or the network error when none came (the process died). */
-type Answer = { status: number; location: string | null; body: string; toast: string | null } | { status: "no answer"; error: string };
+type Answer =
+  | { status: number; location: string | null; body: string; toast: string | null }
+  | { status: "no answer"; error: string };
 async function send(request: Promise<HttpResponse>): Promise<Answer> {
   let res: HttpResponse;
   try {
@@ -63,13 +65,17 @@ type WithdrawalRequest = { client: HttpClient; key: string; answer?: Answer };
 type Decision = { intent: "start-processing" | "reject"; withdrawalId: string; answer?: Answer };
 type Claim = { client: HttpClient; userId: string; advertId: string; answer?: Answer };
 
-const withdraw = (r: WithdrawalRequest) => send(r.client.post("/profile/withdraw", { amount: AMOUNT, idempotencyKey: r.key }));
-const decide = (admin: HttpClient, d: Decision) => send(admin.post("/admin/withdrawals", { intent: d.intent, withdrawalId: d.withdrawalId }));
+const withdraw = (r: WithdrawalRequest) =>
+  send(r.client.post("/profile/withdraw", { amount: AMOUNT, idempotencyKey: r.key }));
+const decide = (admin: HttpClient, d: Decision) =>
+  send(admin.post("/admin/withdrawals", { intent: d.intent, withdrawalId: d.withdrawalId }));
 const claim = (c: Claim) => send(c.client.post(`/adverts/${c.advertId}/claim`, {}));
 
-const acknowledgedWithdrawal = (a: Answer) => a.status === 302 && a.location === "/profile" && a.toast === "Withdrawal Requested";
+const acknowledgedWithdrawal = (a: Answer) =>
+  a.status === 302 && a.location === "/profile" && a.toast === "Withdrawal Requested";
 const acknowledgedDecision = (a: Answer) => a.status === 200 && "body" in a && a.body.includes("Withdrawal Updated");
-const acknowledgedClaim = (a: Answer) => a.status === 302 && a.location === "/dashboard" && a.toast === "Reward Earned!";
+const acknowledgedClaim = (a: Answer) =>
+  a.status === 302 && a.location === "/dashboard" && a.toast === "Reward Earned!";
 const unavailable = (a: Answer) => a.status === 503;
 
 describe("database connections cut while requests are in flight", () => {
@@ -131,7 +137,11 @@ describe("database connections cut while requests are in flight", () => {
           await startAdvertView(db, m.id, advertId, longAgo());
           waveClaims.push({ client: m.client, userId: m.id, advertId });
           for (const intent of ["start-processing", "reject"] as const) {
-            const result = await requestWithdrawal(db, { userId: m.id, amountKobo: AMOUNT_KOBO, idempotencyKey: formKey() });
+            const result = await requestWithdrawal(db, {
+              userId: m.id,
+              amountKobo: AMOUNT_KOBO,
+              idempotencyKey: formKey(),
+            });
             if (result.status !== "ok") throw new Error(`requestWithdrawal: ${result.status}`);
             waveDecisions.push({ intent, withdrawalId: result.withdrawal.id });
           }
@@ -159,33 +169,56 @@ describe("database connections cut while requests are in flight", () => {
       expect(terminated).toBeGreaterThan(0);
       const all = [...requests, ...decisions, ...claims].map((r) => r.answer!);
       const unanswered = all.filter((a) => a.status === "no answer");
-      expect(unanswered.length, `${JSON.stringify(unanswered.slice(0, 3))}; the app's output:\n${server.output().slice(-3000)}`).toBe(0);
+      expect(
+        unanswered.length,
+        `${JSON.stringify(unanswered.slice(0, 3))}; the app's output:\n${server.output().slice(-3000)}`,
+      ).toBe(0);
       expect(server.child.exitCode, server.output()).toBeNull();
       expect(server.output()).not.toMatch(/"level":60|uncaught|Unhandled 'error' event/i);
 
       // Every request was either acknowledged or answered 503 (never a 500).
-      for (const r of requests) expect(acknowledgedWithdrawal(r.answer!) || unavailable(r.answer!), JSON.stringify(r.answer)).toBe(true);
-      for (const d of decisions) expect(acknowledgedDecision(d.answer!) || unavailable(d.answer!), JSON.stringify(d.answer)).toBe(true);
-      for (const c of claims) expect(acknowledgedClaim(c.answer!) || unavailable(c.answer!), JSON.stringify(c.answer)).toBe(true);
+      for (const r of requests)
+        expect(acknowledgedWithdrawal(r.answer!) || unavailable(r.answer!), JSON.stringify(r.answer)).toBe(true);
+      for (const d of decisions)
+        expect(acknowledgedDecision(d.answer!) || unavailable(d.answer!), JSON.stringify(d.answer)).toBe(true);
+      for (const c of claims)
+        expect(acknowledgedClaim(c.answer!) || unavailable(c.answer!), JSON.stringify(c.answer)).toBe(true);
       // The cuts hit requests in flight, and others went through between them.
       expect(all.some(unavailable)).toBe(true);
       expect(requests.some((r) => acknowledgedWithdrawal(r.answer!))).toBe(true);
 
       // Back by itself: nobody restarts anything.
-      await until("/readyz to answer 200 again", async () => ((await readyStatus(server!.origin)) === 200 ? true : undefined), 15_000);
+      await until(
+        "/readyz to answer 200 again",
+        async () => ((await readyStatus(server!.origin)) === 200 ? true : undefined),
+        15_000,
+      );
 
       // Every acknowledged request is in the database.
       const keys = requests.map((r) => r.key);
-      const stored = new Map((await db.select().from(withdrawals).where(inArray(withdrawals.idempotencyKey, keys))).map((w) => [w.idempotencyKey, w]));
+      const stored = new Map(
+        (await db.select().from(withdrawals).where(inArray(withdrawals.idempotencyKey, keys))).map((w) => [
+          w.idempotencyKey,
+          w,
+        ]),
+      );
       const acknowledged = requests.filter((r) => acknowledgedWithdrawal(r.answer!));
-      for (const r of acknowledged) expect(stored.get(r.key), `withdrawal ${r.key}`).toMatchObject({ amountKobo: AMOUNT_KOBO, status: "pending" });
-      const statusOf = async (id: string) => (await db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)))[0]!.status;
+      for (const r of acknowledged)
+        expect(stored.get(r.key), `withdrawal ${r.key}`).toMatchObject({ amountKobo: AMOUNT_KOBO, status: "pending" });
+      const statusOf = async (id: string) =>
+        (await db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)))[0]!.status;
       for (const d of decisions.filter((d) => acknowledgedDecision(d.answer!))) {
         expect(await statusOf(d.withdrawalId)).toBe(d.intent === "reject" ? "rejected" : "processing");
       }
       const viewOf = async (c: Claim) =>
-        (await db.select().from(advertViews).where(and(eq(advertViews.userId, c.userId), eq(advertViews.advertId, c.advertId))))[0];
-      for (const c of claims.filter((c) => acknowledgedClaim(c.answer!))) expect((await viewOf(c))?.claimedAt).toBeInstanceOf(Date);
+        (
+          await db
+            .select()
+            .from(advertViews)
+            .where(and(eq(advertViews.userId, c.userId), eq(advertViews.advertId, c.advertId)))
+        )[0];
+      for (const c of claims.filter((c) => acknowledgedClaim(c.answer!)))
+        expect((await viewOf(c))?.claimedAt).toBeInstanceOf(Date);
       await expectBooksBalanced(db);
 
       // Retried with the same key (the form resubmitted): nothing new for what was acknowledged,
@@ -193,7 +226,8 @@ describe("database connections cut while requests are in flight", () => {
       for (const r of requests) expect(acknowledgedWithdrawal(await withdraw(r)), r.key).toBe(true);
       const afterRetry = await db.select().from(withdrawals).where(inArray(withdrawals.idempotencyKey, keys));
       expect(afterRetry).toHaveLength(keys.length);
-      for (const r of acknowledged) expect(afterRetry.find((w) => w.idempotencyKey === r.key)?.id).toBe(stored.get(r.key)!.id);
+      for (const r of acknowledged)
+        expect(afterRetry.find((w) => w.idempotencyKey === r.key)?.id).toBe(stored.get(r.key)!.id);
 
       for (const d of decisions) {
         const again = await decide(admin, d);
@@ -202,7 +236,9 @@ describe("database connections cut while requests are in flight", () => {
         if (acknowledgedDecision(d.answer!)) expect(again.status).toBe(409);
         expect(await statusOf(d.withdrawalId)).toBe(d.intent === "reject" ? "rejected" : "processing");
         const action = d.intent === "reject" ? "withdrawal.reject" : "withdrawal.start_processing";
-        expect(await db.$count(auditLog, and(eq(auditLog.targetId, d.withdrawalId), eq(auditLog.action, action)))).toBe(1);
+        expect(await db.$count(auditLog, and(eq(auditLog.targetId, d.withdrawalId), eq(auditLog.action, action)))).toBe(
+          1,
+        );
       }
 
       for (const c of claims) {
@@ -217,9 +253,12 @@ describe("database connections cut while requests are in flight", () => {
       const rewards = await db
         .select({ key: ledgerTransfers.idempotencyKey })
         .from(ledgerTransfers)
-        .where(and(eq(ledgerTransfers.kind, "advert_reward"), not(like(ledgerTransfers.idempotencyKey, "test-credit:%"))));
+        .where(
+          and(eq(ledgerTransfers.kind, "advert_reward"), not(like(ledgerTransfers.idempotencyKey, "test-credit:%"))),
+        );
       expect(rewards.map((r) => r.key).sort()).toEqual(claims.map((c) => advertRewardKey(c.advertId, c.userId)).sort());
-      for (const row of await db.select({ clicks: adverts.currentClicks }).from(adverts)) expect(row.clicks).toBe(MEMBERS);
+      for (const row of await db.select({ clicks: adverts.currentClicks }).from(adverts))
+        expect(row.clicks).toBe(MEMBERS);
 
       await expectBooksBalanced(db);
       expect(server.child.exitCode).toBeNull();

@@ -127,7 +127,9 @@ describe("database outage", () => {
     expect(claim.headers.get("Retry-After")).toBe("5");
     const claimAsScript = await client.post("/adverts/SomeAdvertId/claim", {}, { Accept: "application/json" });
     expect(claimAsScript.status).toBe(503);
-    expect(JSON.parse(claimAsScript.body)).toEqual({ message: "AdNaira is temporarily unavailable. Please try again in a moment." });
+    expect(JSON.parse(claimAsScript.body)).toEqual({
+      message: "AdNaira is temporarily unavailable. Please try again in a moment.",
+    });
 
     // The process is alive and still serving.
     expect((await client.get("/healthz")).status).toBe(200);

@@ -70,11 +70,17 @@ function toastTitle(res: { headers: Headers }): string | null {
   const line = res.headers.getSetCookie().find((c) => c.startsWith("adnaira_toast="));
   const value = line && decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!);
   if (!value) return null;
-  return (JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as { title: string }).title;
+  return (
+    JSON.parse(Buffer.from(value.slice(0, value.lastIndexOf(".")), "base64").toString("utf8")) as { title: string }
+  ).title;
 }
 
 async function start(env: Record<string, string>) {
-  const server = await startServerProcess({ SUPER_ADMIN_EMAIL: SUPER_ADMIN.email, SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password, ...env });
+  const server = await startServerProcess({
+    SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
+    SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password,
+    ...env,
+  });
   servers.push(server);
   return server;
 }
@@ -156,32 +162,59 @@ describe("an app role apart from the owner (DATABASE_MIGRATION_URL)", () => {
         const claimed = await memberClient.post(`/adverts/${advertId}/claim`, {});
         expect(claimed).toMatchObject({ status: 302, location: "/dashboard" });
         expect(toastTitle(claimed)).toBe("Reward Earned!");
-        const [view] = await db.select().from(advertViews).where(and(eq(advertViews.userId, member.id), eq(advertViews.advertId, advertId)));
+        const [view] = await db
+          .select()
+          .from(advertViews)
+          .where(and(eq(advertViews.userId, member.id), eq(advertViews.advertId, advertId)));
         expect(view?.claimedAt).toBeInstanceOf(Date);
         await expectBooksBalanced(db);
 
         // What the app's credentials cannot do.
-        expect(await refusedAsApp(app, "alter table ledger_entries disable trigger all")).toMatch(/^42501: must be owner of table ledger_entries/);
-        expect(await refusedAsApp(app, "alter table audit_log disable trigger audit_log_no_truncate")).toMatch(/^42501: must be owner/);
-        expect(await refusedAsApp(app, "update ledger_entries set amount_kobo = amount_kobo * 100")).toMatch(/^42501: permission denied for table ledger_entries/);
-        expect(await refusedAsApp(app, "delete from ledger_transfers")).toMatch(/^42501: permission denied for table ledger_transfers/);
-        expect(await refusedAsApp(app, "truncate audit_log")).toMatch(/^42501: permission denied for table audit_log/);
-        expect(await refusedAsApp(app, "delete from audit_log")).toMatch(/^42501: permission denied for table audit_log/);
-        expect(await refusedAsApp(app, "update audit_log set action = action")).toMatch(/^42501: permission denied for table audit_log/);
-        expect(await refusedAsApp(app, "update ledger_accounts set user_id = null")).toMatch(/^42501: permission denied for table ledger_accounts/);
-        // A balance column it may write is still guarded by the trigger it cannot switch off.
-        expect(await refusedAsApp(app, "update ledger_accounts set balance_kobo = balance_kobo + 100 where kind <> 'platform'")).toMatch(
-          /^42501: ledger_accounts: a balance changes only through ledger entries/,
+        expect(await refusedAsApp(app, "alter table ledger_entries disable trigger all")).toMatch(
+          /^42501: must be owner of table ledger_entries/,
         );
+        expect(await refusedAsApp(app, "alter table audit_log disable trigger audit_log_no_truncate")).toMatch(
+          /^42501: must be owner/,
+        );
+        expect(await refusedAsApp(app, "update ledger_entries set amount_kobo = amount_kobo * 100")).toMatch(
+          /^42501: permission denied for table ledger_entries/,
+        );
+        expect(await refusedAsApp(app, "delete from ledger_transfers")).toMatch(
+          /^42501: permission denied for table ledger_transfers/,
+        );
+        expect(await refusedAsApp(app, "truncate audit_log")).toMatch(/^42501: permission denied for table audit_log/);
+        expect(await refusedAsApp(app, "delete from audit_log")).toMatch(
+          /^42501: permission denied for table audit_log/,
+        );
+        expect(await refusedAsApp(app, "update audit_log set action = action")).toMatch(
+          /^42501: permission denied for table audit_log/,
+        );
+        expect(await refusedAsApp(app, "update ledger_accounts set user_id = null")).toMatch(
+          /^42501: permission denied for table ledger_accounts/,
+        );
+        // A balance column it may write is still guarded by the trigger it cannot switch off.
+        expect(
+          await refusedAsApp(
+            app,
+            "update ledger_accounts set balance_kobo = balance_kobo + 100 where kind <> 'platform'",
+          ),
+        ).toMatch(/^42501: ledger_accounts: a balance changes only through ledger entries/);
         expect(await refusedAsApp(app, "drop table audit_log")).toMatch(/^42501: must be owner/);
         // Nor can it open an account that already holds money, with no entry behind it…
         expect(
-          await refusedAsApp(app, `insert into ledger_accounts (id, kind, user_id, balance_kobo) values ('forged', 'user_held', '${member.id}', 10000000000)`),
+          await refusedAsApp(
+            app,
+            `insert into ledger_accounts (id, kind, user_id, balance_kobo) values ('forged', 'user_held', '${member.id}', 10000000000)`,
+          ),
         ).toMatch(/^42501: ledger_accounts: an account opens with a balance of 0/);
         // …nor create objects of its own: a temporary table is searched before the real ones in
         // the ledger's trigger functions, and a trigger on it runs past the balance guard.
-        expect(await refusedAsApp(app, "create temporary table ledger_transfers (id text)")).toMatch(/^42501: permission denied to create temporary tables/);
-        expect(await refusedAsApp(app, "create table public.forged (id text)")).toMatch(/^42501: permission denied for schema public/);
+        expect(await refusedAsApp(app, "create temporary table ledger_transfers (id text)")).toMatch(
+          /^42501: permission denied to create temporary tables/,
+        );
+        expect(await refusedAsApp(app, "create table public.forged (id text)")).toMatch(
+          /^42501: permission denied for schema public/,
+        );
       } finally {
         await app.end();
       }
@@ -209,7 +242,9 @@ describe("an app role apart from the owner (DATABASE_MIGRATION_URL)", () => {
       try {
         const owningDatabase = await start({ DATABASE_URL: urlFor(APP), DATABASE_MIGRATION_URL: urlFor(OWNER) });
         expect(await owningDatabase.exited).toBe(1);
-        expect(owningDatabase.output()).toContain(`DATABASE_URL connects as ${APP}, which owns (or is a member of the role that owns) the database`);
+        expect(owningDatabase.output()).toContain(
+          `DATABASE_URL connects as ${APP}, which owns (or is a member of the role that owns) the database`,
+        );
       } finally {
         await asSuperuser(`alter database ${DATABASE} owner to ${OWNER}`);
       }

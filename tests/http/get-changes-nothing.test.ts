@@ -61,8 +61,14 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/adverts/:advertId": () => ["?early=1"],
   "/admin/adverts": (f) => ["?page=2", `?edit=${f.advertId}`],
   "/admin/adverts/new": () => ["?page=2"],
-  "/admin/users": (f) => [`?filter=${USER_FILTERS[1]}`, `?q=${encodeURIComponent(f.memberName)}&filter=${USER_FILTERS.at(-1)}&page=2`],
-  "/admin/withdrawals": (f) => [`?status=${WITHDRAWAL_STATUSES[1]}`, `?q=${f.batch}&status=${WITHDRAWAL_STATUSES[0]}&page=2`],
+  "/admin/users": (f) => [
+    `?filter=${USER_FILTERS[1]}`,
+    `?q=${encodeURIComponent(f.memberName)}&filter=${USER_FILTERS.at(-1)}&page=2`,
+  ],
+  "/admin/withdrawals": (f) => [
+    `?status=${WITHDRAWAL_STATUSES[1]}`,
+    `?q=${f.batch}&status=${WITHDRAWAL_STATUSES[0]}&page=2`,
+  ],
   "/admin/withdrawals/export.csv": (f) => [`?batch=${f.batch}`],
   "/admin/audit": (f) => [`?actor=${f.auditActorId}&action=withdrawal.export_payouts`, "?page=2"],
 };
@@ -83,7 +89,14 @@ function pageUrls(routePath: string, fixture: Fixture): string[] {
 }
 
 const ADMIN_PERSONAS = PERMISSIONS.map((permission) => `admin with only ${permission}` as const);
-const PERSONAS = ["anonymous", "pending member", "approved member", "restricted member", ...ADMIN_PERSONAS, "super admin"] as const;
+const PERSONAS = [
+  "anonymous",
+  "pending member",
+  "approved member",
+  "restricted member",
+  ...ADMIN_PERSONAS,
+  "super admin",
+] as const;
 type Persona = (typeof PERSONAS)[number];
 
 const ROOT = { email: "root@get-changes-nothing.test", password: "get-changes-nothing-super-admin" };
@@ -97,13 +110,20 @@ let signIns = 0;
 async function signIn(email: string, password: string): Promise<HttpClient> {
   const client = app.client();
   signIns++;
-  const res = await client.post("/login", { email, password }, { "X-Forwarded-For": `10.14.${signIns >> 8}.${signIns & 255}` });
-  if (res.status !== 302) throw new Error(`sign-in failed for ${email}: ${res.status} ${pageText(res.body).slice(0, 200)}`);
+  const res = await client.post(
+    "/login",
+    { email, password },
+    { "X-Forwarded-For": `10.14.${signIns >> 8}.${signIns & 255}` },
+  );
+  if (res.status !== 302)
+    throw new Error(`sign-in failed for ${email}: ${res.status} ${pageText(res.body).slice(0, 200)}`);
   return client;
 }
 
 beforeAll(async () => {
-  app = await startTestApp({ env: { TRUST_PROXY: "1", SUPER_ADMIN_EMAIL: ROOT.email, SUPER_ADMIN_PASSWORD: ROOT.password } });
+  app = await startTestApp({
+    env: { TRUST_PROXY: "1", SUPER_ADMIN_EMAIL: ROOT.email, SUPER_ADMIN_PASSWORD: ROOT.password },
+  });
   const db = app.services.db;
 
   // Something of everything the pages show: an advert a member is viewing, withdrawals pending,
@@ -162,14 +182,22 @@ afterAll(async () => app?.close());
 describe("the route list", () => {
   it("covers every route's dynamic segments and the query parameters its module reads", () => {
     const declared = ROUTES.map((route) => route.path);
-    expect(Object.keys(QUERIES).filter((p) => !declared.includes(p)), "QUERIES rows for paths that are no longer routes").toEqual([]);
-    const readingQueries = ROUTES.filter(({ file }) => /searchParams/.test(readFileSync(path.resolve("app", file), "utf8")));
+    expect(
+      Object.keys(QUERIES).filter((p) => !declared.includes(p)),
+      "QUERIES rows for paths that are no longer routes",
+    ).toEqual([]);
+    const readingQueries = ROUTES.filter(({ file }) =>
+      /searchParams/.test(readFileSync(path.resolve("app", file), "utf8")),
+    );
     expect(
       readingQueries.filter((route) => !(route.path in QUERIES)).map((route) => route.file),
       "route modules that read query parameters but have no QUERIES row",
     ).toEqual([]);
     const params = declared.flatMap((p) => [...p.matchAll(/:(\w+)/g)].map((m) => m[1]!));
-    expect(params.filter((name) => !(name in PARAMS)), "dynamic segments with no PARAMS value").toEqual([]);
+    expect(
+      params.filter((name) => !(name in PARAMS)),
+      "dynamic segments with no PARAMS value",
+    ).toEqual([]);
   });
 });
 

@@ -47,7 +47,8 @@ async function signedIn(permissions: readonly Permission[]) {
   return { admin, client };
 }
 
-const settingsRow = async () => (await db().select({ appName: appSettings.appName, logoUrl: appSettings.logoUrl }).from(appSettings))[0]!;
+const settingsRow = async () =>
+  (await db().select({ appName: appSettings.appName, logoUrl: appSettings.logoUrl }).from(appSettings))[0]!;
 /** The src of the logo in the top bar. */
 const headerLogo = (html: string) => /<header[\s\S]*?<img[^>]*?src="([^"]*)"/.exec(html)?.[1];
 
@@ -78,7 +79,11 @@ describe("the logo URL", () => {
   it("stored as an app route (before this rule), renders the default logo instead", async () => {
     const { client } = await signedIn(["manage_withdrawals"]);
     try {
-      for (const stored of ["/admin/withdrawals/export.csv", `${APP_URL}/admin/withdrawals/export.csv`, "javascript:alert(1)"]) {
+      for (const stored of [
+        "/admin/withdrawals/export.csv",
+        `${APP_URL}/admin/withdrawals/export.csv`,
+        "javascript:alert(1)",
+      ]) {
         await db().update(appSettings).set({ logoUrl: stored });
         for (const page of ["/admin/withdrawals", "/login"]) {
           const html = (await (page === "/login" ? app.client() : client).get(page)).body;

@@ -8,7 +8,9 @@ const SUPER_ADMIN = { email: "root@adnaira.test", password: "login-test-super-ad
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ env: { SUPER_ADMIN_EMAIL: SUPER_ADMIN.email, SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password } });
+  app = await startTestApp({
+    env: { SUPER_ADMIN_EMAIL: SUPER_ADMIN.email, SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password },
+  });
 });
 afterAll(async () => app?.close());
 
@@ -82,7 +84,11 @@ describe("login success", () => {
     const person =
       role === "super_admin"
         ? SUPER_ADMIN
-        : await createUser(app.services.db, { role, name: role === "user" ? "Ngozi Okafor" : "Admin Bayo", isApproved: true });
+        : await createUser(app.services.db, {
+            role,
+            name: role === "user" ? "Ngozi Okafor" : "Admin Bayo",
+            isApproved: true,
+          });
     const client = app.client();
     const res = await client.post("/login", { email: person.email.toUpperCase(), password: person.password });
     expect({ status: res.status, location: res.location }).toEqual({ status: 302, location: home });
@@ -104,7 +110,10 @@ describe("login success", () => {
     const user = await createUser(app.services.db);
     expect(user.lastLoginAt).toBeNull();
     await app.client().login(user.email, user.password);
-    const [row] = await app.services.db.select({ lastLoginAt: users.lastLoginAt }).from(users).where(eq(users.id, user.id));
+    const [row] = await app.services.db
+      .select({ lastLoginAt: users.lastLoginAt })
+      .from(users)
+      .where(eq(users.id, user.id));
     expect(row!.lastLoginAt).toBeInstanceOf(Date);
   });
 });

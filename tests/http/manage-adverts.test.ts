@@ -32,7 +32,8 @@ const advertForm = (overrides: Record<string, string> = {}) => ({
 });
 
 const advertRow = async (id: string) => (await app.services.db.select().from(adverts).where(eq(adverts.id, id)))[0];
-const advertByTitle = async (title: string) => (await app.services.db.select().from(adverts).where(eq(adverts.title, title)))[0];
+const advertByTitle = async (title: string) =>
+  (await app.services.db.select().from(adverts).where(eq(adverts.title, title)))[0];
 
 /** Creates an advert through the page and returns its row. */
 async function createThroughPage(client: ReturnType<TestApp["client"]>, overrides: Record<string, string> = {}) {
@@ -57,7 +58,13 @@ describe("Manage Adverts", () => {
     expect(res.status).toBe(302);
     expect(res.location).toBe("/admin/adverts");
     const row = await advertByTitle(form.title);
-    expect(row).toMatchObject({ rewardKobo: 1234n, maxClicks: 250, currentClicks: 0, imageUrl: "https://cdn.example.ng/jollof.jpg", postedByAdminId: admin.id });
+    expect(row).toMatchObject({
+      rewardKobo: 1234n,
+      maxClicks: 250,
+      currentClicks: 0,
+      imageUrl: "https://cdn.example.ng/jollof.jpg",
+      postedByAdminId: admin.id,
+    });
 
     const audit = await app.services.db
       .select()
@@ -126,7 +133,11 @@ describe("Manage Adverts", () => {
     });
     expect(res.status).toBe(302);
     expect(res.location).toBe("/admin/adverts");
-    expect(await advertRow(row.id)).toMatchObject({ title: `${row.title} (updated)`, rewardKobo: 100_000n, maxClicks: 10 });
+    expect(await advertRow(row.id)).toMatchObject({
+      title: `${row.title} (updated)`,
+      rewardKobo: 100_000n,
+      maxClicks: 10,
+    });
     expect((await client.get("/admin/adverts")).body).toContain("Advert Updated");
     const audit = await app.services.db
       .select()
@@ -177,11 +188,17 @@ describe("Manage Adverts", () => {
     const row = await createThroughPage(client, { maxClicks: "5" });
     for (let i = 0; i < 2; i++) {
       const viewer = await createUser(app.services.db, { isApproved: true });
-      expect(await startAdvertView(app.services.db, viewer.id, row.id, new Date(Date.now() - 60 * 60 * 1000))).toMatchObject({ status: "ok" });
+      expect(
+        await startAdvertView(app.services.db, viewer.id, row.id, new Date(Date.now() - 60 * 60 * 1000)),
+      ).toMatchObject({ status: "ok" });
       expect(await claimAdvertReward(app.services.db, viewer.id, row.id)).toMatchObject({ status: "ok" });
     }
     const edit = (maxClicks: string) =>
-      client.post(`/admin/adverts?edit=${row.id}`, { ...advertForm({ title: row.title, maxClicks }), intent: "update", advertId: row.id });
+      client.post(`/admin/adverts?edit=${row.id}`, {
+        ...advertForm({ title: row.title, maxClicks }),
+        intent: "update",
+        advertId: row.id,
+      });
 
     const refused = await edit("1");
     expect(refused.status).toBe(400);
@@ -242,7 +259,9 @@ describe("Manage Adverts", () => {
     const text = pageText(res.body);
     expect(text).toContain("Create Advert");
     expect(text).toContain("Reward Amount (₦)");
-    expect(res.body).toMatch(/name="rewardAmount"[^>]*inputMode="decimal"|inputMode="decimal"[^>]*name="rewardAmount"/i);
+    expect(res.body).toMatch(
+      /name="rewardAmount"[^>]*inputMode="decimal"|inputMode="decimal"[^>]*name="rewardAmount"/i,
+    );
     // Without the dialog route, the list page has no open dialog.
     expect((await client.get("/admin/adverts")).body).not.toContain('data-testid="advert-dialog"');
   });

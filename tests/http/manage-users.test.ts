@@ -71,7 +71,9 @@ describe("Manage Users", () => {
     expect(rows).toHaveLength(1);
     expect(rows[0]!.actorId).toBe(admin.id);
     expect(rows[0]!.ip).toBe("127.0.0.1");
-    expect((await emailsTo(app.services.db, member.email)).map((m) => m.subject)).toContain("Your AdNaira account is approved");
+    expect((await emailsTo(app.services.db, member.email)).map((m) => m.subject)).toContain(
+      "Your AdNaira account is approved",
+    );
   });
 
   it("restricting ends the member's open session; the next login says they are restricted; unrestrict lets them back", async () => {

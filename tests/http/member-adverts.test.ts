@@ -51,7 +51,11 @@ async function watchedFor(userId: string, advertId: string, seconds: number) {
 
 describe("earning from an advert", () => {
   it("start → early claim refused → claim after the dwell time → Reward Earned! → gone from the list → second claim refused", async () => {
-    const advertId = await postAdvert(app.services.db, admin, { title: "Jumia Flash Sale", rewardKobo: 1_234n, maxClicks: 3 });
+    const advertId = await postAdvert(app.services.db, admin, {
+      title: "Jumia Flash Sale",
+      rewardKobo: 1_234n,
+      maxClicks: 3,
+    });
     const { client, id } = await signedIn({ name: "Amaka Obi" });
 
     const before = pageText((await client.get("/dashboard")).body);
@@ -91,7 +95,11 @@ describe("earning from an advert", () => {
     expect(earlyAnswer.status).toBe(409);
     expect(earlyAnswer.body).toMatchObject({
       secondsLeft: expect.any(Number),
-      toast: { type: "error", title: "Keep Watching", description: expect.stringMatching(/^Please view the advert for (10|9) more seconds/) },
+      toast: {
+        type: "error",
+        title: "Keep Watching",
+        description: expect.stringMatching(/^Please view the advert for (10|9) more seconds/),
+      },
     });
 
     // Opening it again continues the countdown rather than restarting it.
@@ -120,25 +128,38 @@ describe("earning from an advert", () => {
     expect(outcome(again)).toMatchObject({
       status: 302,
       location: "/dashboard",
-      toast: { type: "error", title: "Already Rewarded", description: "You have already earned the reward for this advert." },
+      toast: {
+        type: "error",
+        title: "Already Rewarded",
+        description: "You have already earned the reward for this advert.",
+      },
     });
     expect(await claimAsScript(client, advertId)).toEqual({
       status: 200,
       body: {
         redirectTo: "/dashboard",
-        toast: { type: "error", title: "Already Rewarded", description: "You have already earned the reward for this advert." },
+        toast: {
+          type: "error",
+          title: "Already Rewarded",
+          description: "You have already earned the reward for this advert.",
+        },
       },
     });
     expect(outcome(await client.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
       location: "/dashboard",
       toast: { title: "Already Rewarded" },
     });
-    expect(outcome(await client.get(`/adverts/${advertId}`))).toMatchObject({ location: "/dashboard", toast: { title: "Already Rewarded" } });
+    expect(outcome(await client.get(`/adverts/${advertId}`))).toMatchObject({
+      location: "/dashboard",
+      toast: { title: "Already Rewarded" },
+    });
     expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦12.34");
 
     const profile = pageText((await client.get("/profile")).body);
     expect(profile).toContain("Total earnings ₦12.34");
-    expect(profile).toMatch(/Earnings history Date Advert Amount \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Jumia Flash Sale ₦12\.34/);
+    expect(profile).toMatch(
+      /Earnings history Date Advert Amount \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Jumia Flash Sale ₦12\.34/,
+    );
 
     // Another member still sees it (one slot of three taken).
     const other = await signedIn();
@@ -163,7 +184,9 @@ describe("earning from an advert", () => {
       },
     });
     const text = pageText((await client.get("/dashboard")).body);
-    expect(text).toContain("Account Not Approved Your account needs to be approved by an admin to interact with adverts.");
+    expect(text).toContain(
+      "Account Not Approved Your account needs to be approved by an admin to interact with adverts.",
+    );
     // Shown once: the next visit is clean.
     expect(pageText((await client.get("/dashboard")).body)).not.toContain("Account Not Approved");
 
@@ -194,7 +217,11 @@ describe("earning from an advert", () => {
       title: "Daily Limit Reached",
       description: "You have reached your daily limit of 10 advert views. Come back tomorrow!",
     };
-    expect(outcome(await client.post(`/adverts/${fresh}`, { intent: "start" }))).toEqual({ status: 302, location: "/dashboard", toast: limit });
+    expect(outcome(await client.post(`/adverts/${fresh}`, { intent: "start" }))).toEqual({
+      status: 302,
+      location: "/dashboard",
+      toast: limit,
+    });
     expect(pageText((await client.get("/dashboard")).body)).toContain(`${limit.title} ${limit.description}`);
 
     // At the claim: a member moved down to Basic (5 a day) while viewing their sixth advert.
@@ -205,7 +232,9 @@ describe("earning from an advert", () => {
       expect(await claimAdvertReward(db, mover.id, advertId)).toMatchObject({ status: "ok" });
     }
     const opened = await postAdvert(db, admin, { title: "Opened before the tier changed" });
-    expect(outcome(await mover.client.post(`/adverts/${opened}`, { intent: "start" }))).toMatchObject({ location: `/adverts/${opened}` });
+    expect(outcome(await mover.client.post(`/adverts/${opened}`, { intent: "start" }))).toMatchObject({
+      location: `/adverts/${opened}`,
+    });
     await watchedFor(mover.id, opened, 11);
     await db.update(users).set({ membershipTierId: "basic" }).where(eq(users.id, mover.id));
     expect(outcome(await claim(mover.client, opened))).toEqual({
@@ -220,7 +249,9 @@ describe("earning from an advert", () => {
     const { client, id } = await signedIn();
     const ids = [await postAdvert(db, admin), await postAdvert(db, admin), await postAdvert(db, admin)];
     for (const advertId of ids) {
-      expect(outcome(await client.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({ location: `/adverts/${advertId}` });
+      expect(outcome(await client.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
+        location: `/adverts/${advertId}`,
+      });
     }
     // The earlier adverts' pages are closed: back to the dashboard.
     expect(outcome(await client.get(`/adverts/${ids[0]}`))).toMatchObject({ status: 302, location: "/dashboard" });
@@ -232,9 +263,17 @@ describe("earning from an advert", () => {
     for (const advertId of ids) results.push((await claimAsScript(client, advertId)).body);
     const notStarted = {
       redirectTo: "/dashboard",
-      toast: { type: "error", title: "Keep Watching", description: "Open the advert with View Advert first, then claim your reward." },
+      toast: {
+        type: "error",
+        title: "Keep Watching",
+        description: "Open the advert with View Advert first, then claim your reward.",
+      },
     };
-    expect(results).toEqual([notStarted, notStarted, { redirectTo: "/dashboard", toast: expect.objectContaining({ title: "Reward Earned!" }) }]);
+    expect(results).toEqual([
+      notStarted,
+      notStarted,
+      { redirectTo: "/dashboard", toast: expect.objectContaining({ title: "Reward Earned!" }) },
+    ]);
     expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦25.00");
   });
 
@@ -270,7 +309,10 @@ describe("earning from an advert", () => {
       location: "/dashboard",
       toast: { title: "Advert Unavailable" },
     });
-    expect(outcome(await claim(client, "not%20an%20id"))).toMatchObject({ location: "/dashboard", toast: { title: "Advert Unavailable" } });
+    expect(outcome(await claim(client, "not%20an%20id"))).toMatchObject({
+      location: "/dashboard",
+      toast: { title: "Advert Unavailable" },
+    });
     expect((await client.post("/adverts/MadeUpAdvertId_000001", { intent: "pay-me" })).status).toBe(400);
     // The claim has its own address; the advert page's action refuses intent=claim.
     expect((await client.post("/adverts/MadeUpAdvertId_000001", { intent: "claim" })).status).toBe(400);
@@ -280,7 +322,10 @@ describe("earning from an advert", () => {
     const adminUser = await createUser(app.services.db, { role: "admin" });
     const adminClient = app.client();
     await adminClient.login(adminUser.email, adminUser.password);
-    expect(outcome(await adminClient.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({ status: 302, location: "/admin" });
+    expect(outcome(await adminClient.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
+      status: 302,
+      location: "/admin",
+    });
     expect(outcome(await claim(adminClient, advertId))).toMatchObject({ status: 302, location: "/admin" });
     expect(await claimAsScript(adminClient, advertId)).toEqual({ status: 403, body: { redirectTo: "/admin" } });
     const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, adminUser.id));
@@ -295,7 +340,9 @@ describe("earning from an advert", () => {
       Array.from({ length: 20 }, (_, i) => (i % 2 ? claim(client, advertId) : claimAsScript(client, advertId))),
     );
     const titles = answers.map((a) =>
-      typeof a.body === "string" ? redirectToast(a as HttpResponse)?.title : (a.body as { toast?: { title: string } }).toast?.title,
+      typeof a.body === "string"
+        ? redirectToast(a as HttpResponse)?.title
+        : (a.body as { toast?: { title: string } }).toast?.title,
     );
     expect(titles.filter((t) => t === "Reward Earned!")).toHaveLength(1);
     expect(titles.filter((t) => t === "Already Rewarded")).toHaveLength(19);
@@ -316,7 +363,11 @@ describe("earning from an advert", () => {
     });
     const message = "An unexpected error occurred. Please try again; if it keeps happening, contact support.";
     const asForm = await claim(client, advertId);
-    expect({ status: asForm.status, body: asForm.body, toast: redirectToast(asForm) }).toEqual({ status: 500, body: message, toast: null });
+    expect({ status: asForm.status, body: asForm.body, toast: redirectToast(asForm) }).toEqual({
+      status: 500,
+      body: message,
+      toast: null,
+    });
     expect(await claimAsScript(client, advertId)).toEqual({ status: 500, body: { message } });
     const [view] = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
     expect(view?.claimedAt).toBeNull();
@@ -340,6 +391,9 @@ describe("earning from an advert", () => {
     const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
     expect(views.map((v) => v.claimedAt)).toEqual([null]);
     // The same member's own claim goes through.
-    expect(outcome(await claim(client, advertId))).toMatchObject({ location: "/dashboard", toast: { title: "Reward Earned!" } });
+    expect(outcome(await claim(client, advertId))).toMatchObject({
+      location: "/dashboard",
+      toast: { title: "Reward Earned!" },
+    });
   });
 });

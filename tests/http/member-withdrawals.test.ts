@@ -47,7 +47,9 @@ async function member(
 
 /** The idempotency key this render of the Withdraw Earnings form carries. */
 function formKeyOf(html: string): string {
-  const match = /<input[^>]*name="idempotencyKey"[^>]*value="([^"]+)"/.exec(html) ?? /<input[^>]*value="([^"]+)"[^>]*name="idempotencyKey"/.exec(html);
+  const match =
+    /<input[^>]*name="idempotencyKey"[^>]*value="([^"]+)"/.exec(html) ??
+    /<input[^>]*value="([^"]+)"[^>]*name="idempotencyKey"/.exec(html);
   if (!match) throw new Error("no idempotency key on the page");
   return match[1]!;
 }
@@ -59,7 +61,8 @@ async function freshKey(client: HttpClient) {
 const withdraw = (client: HttpClient, amount: string, idempotencyKey: string) =>
   client.post("/profile/withdraw", { amount, idempotencyKey });
 
-const withdrawalsOf = (userId: string) => app.services.db.select().from(withdrawals).where(eq(withdrawals.userId, userId));
+const withdrawalsOf = (userId: string) =>
+  app.services.db.select().from(withdrawals).where(eq(withdrawals.userId, userId));
 
 /** A refused request: the status, the toast (in the page's data) and its description, and nothing written. */
 async function expectRefused(m: Member, res: HttpResponse, status: number, title: string, description: string) {
@@ -80,7 +83,8 @@ describe("Withdraw Earnings on /profile", () => {
     expect(text).not.toContain("needs to be approved");
     expect(text).toContain("Withdrawal history No withdrawals yet. Your withdrawal requests will appear here.");
     const amountInput = /<input[^>]*name="amount"[^>]*>/.exec(res.body)?.[0] ?? "";
-    for (const attribute of ['type="number"', 'step="0.01"', 'min="0"', 'inputMode="decimal"']) expect(amountInput).toContain(attribute);
+    for (const attribute of ['type="number"', 'step="0.01"', 'min="0"', 'inputMode="decimal"'])
+      expect(amountInput).toContain(attribute);
     const inputId = /id="([^"]+)"/.exec(amountInput)?.[1];
     expect(res.body).toContain(`for="${inputId}"`); // labelled
     expect(formKeyOf(res.body)).toMatch(/^[A-Za-z0-9_-]{21}$/);
@@ -104,18 +108,28 @@ describe("Withdraw Earnings on /profile", () => {
     });
     expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 3_000n, heldKobo: 2_000n });
     const [row] = await withdrawalsOf(m.id);
-    expect(row).toMatchObject({ amountKobo: 2_000n, feeKobo: 40n, status: "pending", idempotencyKey: key, accountNumber: GTB_ACCOUNT });
+    expect(row).toMatchObject({
+      amountKobo: 2_000n,
+      feeKobo: 40n,
+      status: "pending",
+      idempotencyKey: key,
+      accountNumber: GTB_ACCOUNT,
+    });
 
     const profile = await m.client.get("/profile");
     expect(profile.body).toContain("Withdrawal Requested"); // the toast, shown by the browser
     const text = pageText(profile.body);
     expect(text).toContain("Available balance: ₦30.00");
-    expect(text).toMatch(/Withdrawal history ₦20\.00 Pending Fee ₦0\.40 · You receive ₦19\.60 To Guaranty Trust Bank \(GTBank\) ending 6785 · Ref W[A-Z0-9]{8} Requested \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/);
+    expect(text).toMatch(
+      /Withdrawal history ₦20\.00 Pending Fee ₦0\.40 · You receive ₦19\.60 To Guaranty Trust Bank \(GTBank\) ending 6785 · Ref W[A-Z0-9]{8} Requested \d{1,2} \w{3} \d{4}, \d{2}:\d{2}/,
+    );
     expect(profile.body).not.toContain(GTB_ACCOUNT);
     expect(formKeyOf(profile.body)).not.toBe(key);
 
     const dashboard = await m.client.get("/dashboard");
-    expect(pageText(dashboard.body)).toMatch(/Withdrawal history Amount Date Status ₦20\.00 \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Pending/);
+    expect(pageText(dashboard.body)).toMatch(
+      /Withdrawal history Amount Date Status ₦20\.00 \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Pending/,
+    );
     expect(dashboard.body).not.toContain(GTB_ACCOUNT);
   });
 
@@ -127,7 +141,11 @@ describe("Withdraw Earnings on /profile", () => {
     const burst = await Promise.all(Array.from({ length: 5 }, () => withdraw(m.client, "25.50", key)));
     for (const res of [first, again, ...burst]) {
       expect(res.status).toBe(302);
-      expect(redirectToast(res)).toMatchObject({ type: "success", title: "Withdrawal Requested", description: expect.stringContaining("₦25.50") });
+      expect(redirectToast(res)).toMatchObject({
+        type: "success",
+        title: "Withdrawal Requested",
+        description: expect.stringContaining("₦25.50"),
+      });
     }
     expect(await withdrawalsOf(m.id)).toHaveLength(1);
     expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 7_450n, heldKobo: 2_550n });
@@ -146,7 +164,9 @@ describe("Withdraw Earnings on /profile", () => {
     expect(rows).toHaveLength(1);
     expect(res.status).toBe(409);
     expect(res.body).toContain("Withdrawal Failed");
-    expect(res.body).toContain(`This form already requested ₦20.00 (${rows[0]!.reference}). Reload the page to make another request.`);
+    expect(res.body).toContain(
+      `This form already requested ₦20.00 (${rows[0]!.reference}). Reload the page to make another request.`,
+    );
     expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 8_000n, heldKobo: 2_000n });
   });
 
@@ -154,7 +174,13 @@ describe("Withdraw Earnings on /profile", () => {
     const m = await member({ balanceKobo: 5_000n, bank: false });
     expect(pageText((await m.client.get("/profile")).body)).toContain("Add your bank details before withdrawing.");
     const res = await withdraw(m.client, "20", await freshKey(m.client));
-    await expectRefused(m, res, 400, "Bank Details Missing", "Please add your bank account details before withdrawing.");
+    await expectRefused(
+      m,
+      res,
+      400,
+      "Bank Details Missing",
+      "Please add your bank account details before withdrawing.",
+    );
   });
 
   it("Insufficient Funds above the available balance (held money does not count)", async () => {
@@ -183,28 +209,51 @@ describe("Withdraw Earnings on /profile", () => {
     expect((await withdraw(m.client, "1,000.00", await freshKey(m.client))).status).toBe(302);
 
     // The page follows the settings.
-    await app.services.db.update(appSettings).set({ minWithdrawalKobo: 50_000n, withdrawalFeeBps: 250 }).where(eq(appSettings.id, 1));
+    await app.services.db
+      .update(appSettings)
+      .set({ minWithdrawalKobo: 50_000n, withdrawalFeeBps: 250 })
+      .where(eq(appSettings.id, 1));
     try {
-      expect(pageText((await m.client.get("/profile")).body)).toContain("Minimum ₦500.00 · Maximum ₦1,000.00 · Fee 2.5% of the amount");
+      expect(pageText((await m.client.get("/profile")).body)).toContain(
+        "Minimum ₦500.00 · Maximum ₦1,000.00 · Fee 2.5% of the amount",
+      );
       const below = await withdraw(m.client, "499.99", await freshKey(m.client));
       expect(below.body).toContain("The minimum withdrawal is ₦500.00.");
     } finally {
       await app.services.db
         .update(appSettings)
-        .set({ minWithdrawalKobo: DEFAULT_APP_SETTINGS.minWithdrawalKobo, withdrawalFeeBps: DEFAULT_APP_SETTINGS.withdrawalFeeBps })
+        .set({
+          minWithdrawalKobo: DEFAULT_APP_SETTINGS.minWithdrawalKobo,
+          withdrawalFeeBps: DEFAULT_APP_SETTINGS.withdrawalFeeBps,
+        })
         .where(eq(appSettings.id, 1));
     }
   });
 
-  it.each(["0", "0.00", "", "   ", "-20", "-0.01", "20.005", "1.234", "abc", "1e3", "NaN", "Infinity", "0x14", "+20", "20,00", "99999999999999999999999", "9".repeat(5000)])(
-    "Invalid Amount for a crafted amount %j, nothing written",
-    async (amount) => {
-      const m = await member({ balanceKobo: 5_000n });
-      const res = await withdraw(m.client, amount, await freshKey(m.client));
-      await expectRefused(m, res, 400, "Invalid Amount", "Please enter a valid withdrawal amount.");
-      expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });
-    },
-  );
+  it.each([
+    "0",
+    "0.00",
+    "",
+    "   ",
+    "-20",
+    "-0.01",
+    "20.005",
+    "1.234",
+    "abc",
+    "1e3",
+    "NaN",
+    "Infinity",
+    "0x14",
+    "+20",
+    "20,00",
+    "99999999999999999999999",
+    "9".repeat(5000),
+  ])("Invalid Amount for a crafted amount %j, nothing written", async (amount) => {
+    const m = await member({ balanceKobo: 5_000n });
+    const res = await withdraw(m.client, amount, await freshKey(m.client));
+    await expectRefused(m, res, 400, "Invalid Amount", "Please enter a valid withdrawal amount.");
+    expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });
+  });
 
   it("refuses a missing or malformed form key without touching the balance", async () => {
     const m = await member({ balanceKobo: 5_000n });
@@ -230,9 +279,17 @@ describe("Withdraw Earnings on /profile", () => {
   it("a member pending approval cannot request a withdrawal: Account Not Approved, nothing held", async () => {
     const m = await member({ balanceKobo: 5_000n, isApproved: false });
     const page = await m.client.get("/profile");
-    expect(pageText(page.body)).toContain("Your account needs to be approved by an admin before you can request withdrawals.");
+    expect(pageText(page.body)).toContain(
+      "Your account needs to be approved by an admin before you can request withdrawals.",
+    );
     const res = await withdraw(m.client, "20", await freshKey(m.client));
-    await expectRefused(m, res, 403, "Account Not Approved", "Your account needs to be approved by an admin to request withdrawals.");
+    await expectRefused(
+      m,
+      res,
+      403,
+      "Account Not Approved",
+      "Your account needs to be approved by an admin to request withdrawals.",
+    );
     expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });
   });
 
@@ -259,7 +316,9 @@ describe("Withdraw Earnings on /profile", () => {
     for (const path of ["/dashboard", "/profile"]) {
       const body = (await m.client.get(path)).body;
       for (const [status, tone] of Object.entries(tones)) {
-        const badge = new RegExp(`<span[^>]*class="([^"]*)"[^>]*data-status="${status}"[^>]*>([^<]*)</span>`).exec(body);
+        const badge = new RegExp(`<span[^>]*class="([^"]*)"[^>]*data-status="${status}"[^>]*>([^<]*)</span>`).exec(
+          body,
+        );
         expect(badge, `${path} ${status}`).not.toBeNull();
         expect(badge![1]).toContain(tone);
         expect(badge![2]).toBe(status[0]!.toUpperCase() + status.slice(1));
@@ -268,6 +327,9 @@ describe("Withdraw Earnings on /profile", () => {
     }
     // Completed shows when it was paid; the rejected amount is back in the balance.
     expect(pageText((await m.client.get("/profile")).body)).toMatch(/₦13\.00 Completed .* Paid \d{1,2} \w{3} \d{4}/);
-    expect(await balances(app.services.db, m.id)).toEqual({ availableKobo: 100_000n - 1_100n - 1_200n - 1_300n, heldKobo: 1_100n + 1_200n });
+    expect(await balances(app.services.db, m.id)).toEqual({
+      availableKobo: 100_000n - 1_100n - 1_200n - 1_300n,
+      heldKobo: 1_100n + 1_200n,
+    });
   });
 });

@@ -11,7 +11,9 @@ const SUPER_ADMIN = { email: "root@adnaira.test", password: "names-test-super-ad
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ env: { SUPER_ADMIN_EMAIL: SUPER_ADMIN.email, SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password } });
+  app = await startTestApp({
+    env: { SUPER_ADMIN_EMAIL: SUPER_ADMIN.email, SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password },
+  });
 });
 afterAll(async () => app?.close());
 
@@ -62,7 +64,13 @@ describe("names are one line wherever they are entered", () => {
     await client.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
     for (const name of MULTI_LINE_NAMES) {
       const email = `admin.${Math.random().toString(36).slice(2, 8)}@example.ng`;
-      const res = await client.post("/superadmin", { intent: "create-admin", name, email, password: PASSWORD, permissions: "view_reports" });
+      const res = await client.post("/superadmin", {
+        intent: "create-admin",
+        name,
+        email,
+        password: PASSWORD,
+        permissions: "view_reports",
+      });
       expect(res.status, JSON.stringify(name)).toBe(400);
       expect(pageText(res.body)).toContain(NAME_ONE_LINE_MESSAGE);
       expect(await app.services.db.select().from(users).where(eq(users.email, email))).toHaveLength(0);
@@ -91,11 +99,17 @@ describe("mail to an address nobody has confirmed", () => {
   });
 
   it("so do a resent confirmation and a password reset to an unconfirmed account", async () => {
-    const unconfirmed = await createUser(app.services.db, { emailConfirmed: false, name: "Ada https://evil.example/x" });
+    const unconfirmed = await createUser(app.services.db, {
+      emailConfirmed: false,
+      name: "Ada https://evil.example/x",
+    });
     expect((await app.client().post("/resend-confirmation", { email: unconfirmed.email })).status).toBe(302);
     expect((await app.client().post("/forgot-password", { email: unconfirmed.email })).status).toBe(302);
     const mails = await emailsTo(app.services.db, unconfirmed.email);
-    expect(mails.map((m) => m.subject).sort()).toEqual(["Confirm your AdNaira email address", "Reset your AdNaira password"]);
+    expect(mails.map((m) => m.subject).sort()).toEqual([
+      "Confirm your AdNaira email address",
+      "Reset your AdNaira password",
+    ]);
     for (const mail of mails) {
       expect(mail.textBody).toMatch(/^Hello,\n\n/);
       expect(mail.textBody).not.toContain("Ada");
@@ -130,7 +144,11 @@ describe("the approval mail", () => {
   });
 
   it("carries no name to an address that is not confirmed yet", async () => {
-    const member = await createUser(app.services.db, { name: "Ngozi Okafor", isApproved: false, emailConfirmed: false });
+    const member = await createUser(app.services.db, {
+      name: "Ngozi Okafor",
+      isApproved: false,
+      emailConfirmed: false,
+    });
     await approve(member.id);
     const [mail] = await emailsTo(app.services.db, member.email);
     expect(mail!.textBody).toMatch(/^Hello,\n\n/);

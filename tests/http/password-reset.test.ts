@@ -14,7 +14,9 @@ const NEW_PASSWORD = "harmattan-morning-suya-stand";
 
 /** Where the page's first post form submits to. */
 function formAction(html: string): string {
-  const action = /<form\b[^>]*method="post"[^>]*action="([^"]*)"|<form\b[^>]*action="([^"]*)"[^>]*method="post"/.exec(html);
+  const action = /<form\b[^>]*method="post"[^>]*action="([^"]*)"|<form\b[^>]*action="([^"]*)"[^>]*method="post"/.exec(
+    html,
+  );
   if (!action) throw new Error("no post form with an action on the page");
   return (action[1] ?? action[2]!).replace(/&amp;/g, "&");
 }
@@ -25,7 +27,11 @@ describe("forgot password", () => {
     const known = await app.client().post("/forgot-password", { email: user.email });
     const unknown = await app.client().post("/forgot-password", { email: "no-account-here@example.ng" });
     expect(visibleOutcome(known)).toEqual(visibleOutcome(unknown));
-    expect(visibleOutcome(known)).toMatchObject({ status: 302, location: "/login", toast: { title: "Check Your Email" } });
+    expect(visibleOutcome(known)).toMatchObject({
+      status: 302,
+      location: "/login",
+      toast: { title: "Check Your Email" },
+    });
     expect(await emailsTo(app.services.db, user.email)).toHaveLength(1);
     expect(await emailsTo(app.services.db, "no-account-here@example.ng")).toHaveLength(0);
   });
@@ -48,7 +54,11 @@ describe("forgot password", () => {
     const action = formAction(page.body);
     expect(action).toBe(link.pathname + link.search);
 
-    const mismatch = await client.post(action, { token, password: NEW_PASSWORD, confirmPassword: "different-words-here" });
+    const mismatch = await client.post(action, {
+      token,
+      password: NEW_PASSWORD,
+      confirmPassword: "different-words-here",
+    });
     expect(mismatch.status).toBe(400);
     expect(pageText(mismatch.body)).toContain("Passwords don't match!");
 
@@ -56,7 +66,11 @@ describe("forgot password", () => {
     expect(visibleOutcome(done)).toMatchObject({ status: 302, location: "/login", toast: { title: "Password Reset" } });
 
     // The link works once.
-    const again = await client.post(action, { token, password: "another-long-passphrase", confirmPassword: "another-long-passphrase" });
+    const again = await client.post(action, {
+      token,
+      password: "another-long-passphrase",
+      confirmPassword: "another-long-passphrase",
+    });
     expect(again.status).toBe(400);
     expect(pageText(again.body)).toContain("This reset link is invalid or has expired.");
     const reopened = await client.get(link.pathname + link.search);

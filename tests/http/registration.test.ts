@@ -34,7 +34,9 @@ function inputValue(html: string, name: string): string | null {
 
 /** Where the page's first post form submits to. */
 function formAction(html: string): string {
-  const action = /<form\b[^>]*method="post"[^>]*action="([^"]*)"|<form\b[^>]*action="([^"]*)"[^>]*method="post"/.exec(html);
+  const action = /<form\b[^>]*method="post"[^>]*action="([^"]*)"|<form\b[^>]*action="([^"]*)"[^>]*method="post"/.exec(
+    html,
+  );
   if (!action) throw new Error("no post form with an action on the page");
   return (action[1] ?? action[2]!).replace(/&amp;/g, "&");
 }
@@ -76,7 +78,9 @@ describe("registration form errors", () => {
   });
 
   it("refuses a short password and an invalid email", async () => {
-    const res = await app.client().post("/register", registration({ email: "not-an-email", password: "short", confirmPassword: "short" }));
+    const res = await app
+      .client()
+      .post("/register", registration({ email: "not-an-email", password: "short", confirmPassword: "short" }));
     expect(res.status).toBe(400);
     const text = pageText(res.body);
     expect(text).toContain("Enter a valid email address");
@@ -90,7 +94,10 @@ describe("registration", () => {
     const fresh = await app.client().post("/register", registration());
     const taken = await app.client().post("/register", registration({ email: existing.email.toUpperCase() }));
     expect(fresh.status).toBe(302);
-    expect({ status: taken.status, location: taken.location }).toEqual({ status: fresh.status, location: fresh.location });
+    expect({ status: taken.status, location: taken.location }).toEqual({
+      status: fresh.status,
+      location: fresh.location,
+    });
     expect(fresh.location).toBe("/login");
     expect(redirectToast(taken)).toEqual(redirectToast(fresh));
     expect(redirectToast(fresh)).toEqual({

@@ -71,7 +71,10 @@ describe("request log", () => {
     expect(res.status).toBe(302);
     expect(res.body).toBe("");
     const [line] = await logged(res.headers.get("X-Request-Id")!);
-    expect(line).toMatchObject({ req: { method: "POST", url: "/adverts/MadeUpAdvertId_000001/claim" }, res: { statusCode: 302 } });
+    expect(line).toMatchObject({
+      req: { method: "POST", url: "/adverts/MadeUpAdvertId_000001/claim" },
+      res: { statusCode: 302 },
+    });
   });
 
   it("logs a request whose client left before the answer as aborted, without a status", async () => {
@@ -85,11 +88,20 @@ describe("request log", () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     socket.destroy();
-    for (let waited = 0; waited < 2_000 && !lines.some((line) => line.req?.url === "/login?abandoned=1"); waited += 20) {
+    for (
+      let waited = 0;
+      waited < 2_000 && !lines.some((line) => line.req?.url === "/login?abandoned=1");
+      waited += 20
+    ) {
       await new Promise((resolve) => setTimeout(resolve, 20));
     }
     expect(lines.filter((line) => line.req?.url === "/login?abandoned=1")).toEqual([
-      expect.objectContaining({ level: 40, msg: "request aborted", req: expect.objectContaining({ method: "POST" }), res: { statusCode: null } }),
+      expect.objectContaining({
+        level: 40,
+        msg: "request aborted",
+        req: expect.objectContaining({ method: "POST" }),
+        res: { statusCode: null },
+      }),
     ]);
   });
 

@@ -73,7 +73,8 @@ describe("security headers over http", () => {
 
   it("uses a new nonce for every response", async () => {
     const client = app.client();
-    const nonceOf = async () => /'nonce-([^']+)'/.exec((await client.get("/")).headers.get("Content-Security-Policy") ?? "")?.[1];
+    const nonceOf = async () =>
+      /'nonce-([^']+)'/.exec((await client.get("/")).headers.get("Content-Security-Policy") ?? "")?.[1];
     const [a, b] = [await nonceOf(), await nonceOf()];
     expect(a).toBeTruthy();
     expect(a).not.toBe(b);

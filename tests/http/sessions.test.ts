@@ -30,7 +30,11 @@ describe("cross-origin action posts", () => {
   it("rejects a login form posted from another origin and sets no session cookie", async () => {
     const user = await createUser(app.services.db);
     const client = app.client();
-    const res = await client.post("/login", { email: user.email, password: user.password }, { Origin: "https://evil.example" });
+    const res = await client.post(
+      "/login",
+      { email: user.email, password: user.password },
+      { Origin: "https://evil.example" },
+    );
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(res.headers.getSetCookie().some((c) => c.startsWith(`${SESSION}=`))).toBe(false);
@@ -40,7 +44,11 @@ describe("cross-origin action posts", () => {
   it("rejects a cross-origin post to the data endpoint used by client-side navigation", async () => {
     const user = await createUser(app.services.db);
     const client = app.client();
-    const res = await client.post("/login.data", { email: user.email, password: user.password }, { Origin: "https://evil.example" });
+    const res = await client.post(
+      "/login.data",
+      { email: user.email, password: user.password },
+      { Origin: "https://evil.example" },
+    );
     expect(res.status).toBeGreaterThanOrEqual(400);
     expect(res.status).toBeLessThan(500);
     expect(client.cookies.has(SESSION)).toBe(false);
@@ -60,7 +68,11 @@ describe("cross-origin action posts", () => {
     const user = await createUser(app.services.db);
     const client = app.client();
     await client.login(user.email, user.password);
-    const form = { currentPassword: user.password, newPassword: "a-brand-new-passphrase", confirmPassword: "a-brand-new-passphrase" };
+    const form = {
+      currentPassword: user.password,
+      newPassword: "a-brand-new-passphrase",
+      confirmPassword: "a-brand-new-passphrase",
+    };
     const res = await client.post("/profile/password", form, { Origin: "https://evil.example" });
     expect(res.status).toBe(400);
     expect(await isSignedIn(client)).toBe(true);
@@ -81,7 +93,9 @@ describe("cross-origin action posts", () => {
   });
 
   it("rejects a cross-origin resend-confirmation post (a route with no page)", async () => {
-    const res = await app.client().post("/resend-confirmation", { email: "someone@example.ng" }, { Origin: "https://evil.example" });
+    const res = await app
+      .client()
+      .post("/resend-confirmation", { email: "someone@example.ng" }, { Origin: "https://evil.example" });
     expect(res.status).toBe(400);
   });
 

@@ -9,7 +9,9 @@ const PASSWORD = "kola-nut-evening-breeze";
 
 let app: TestApp;
 beforeAll(async () => {
-  app = await startTestApp({ env: { SUPER_ADMIN_EMAIL: SUPER_ADMIN.email, SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password } });
+  app = await startTestApp({
+    env: { SUPER_ADMIN_EMAIL: SUPER_ADMIN.email, SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password },
+  });
 });
 afterAll(async () => app?.close());
 
@@ -25,11 +27,23 @@ describe("the Super Admin page's refusals", () => {
     const taken = await createUser(app.services.db, { email: "taken.by.member@example.ng" });
     const before = await app.services.db.$count(users);
 
-    const dup = await client.post("/superadmin", { intent: "create-admin", name: "Dup", email: taken.email, password: PASSWORD, permissions: "view_reports" });
+    const dup = await client.post("/superadmin", {
+      intent: "create-admin",
+      name: "Dup",
+      email: taken.email,
+      password: PASSWORD,
+      permissions: "view_reports",
+    });
     expect(dup.status).toBe(400);
     expect(pageText(dup.body)).toContain("An account with this email already exists.");
 
-    const weak = await client.post("/superadmin", { intent: "create-admin", name: "Weak", email: "weak.admin@example.ng", password: "password123", permissions: "view_reports" });
+    const weak = await client.post("/superadmin", {
+      intent: "create-admin",
+      name: "Weak",
+      email: "weak.admin@example.ng",
+      password: "password123",
+      permissions: "view_reports",
+    });
     expect(weak.status).toBe(400);
     expect(pageText(weak.body)).toContain("This password is too common. Choose one that is harder to guess.");
 
@@ -48,7 +62,11 @@ describe("the Super Admin page's refusals", () => {
     expect(gone.status).toBe(409);
     expect(gone.body).toContain("That admin does not exist or is already deactivated.");
 
-    const unknown = await client.post("/superadmin", { intent: "set-permissions", adminId: "no-such-admin", permissions: "view_reports" });
+    const unknown = await client.post("/superadmin", {
+      intent: "set-permissions",
+      adminId: "no-such-admin",
+      permissions: "view_reports",
+    });
     expect(unknown.status).toBe(409);
     expect(unknown.body).toContain("That admin does not exist or is no longer active.");
   });

@@ -49,7 +49,13 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
   const origin = `http://127.0.0.1:${port}`;
-  const config = mod.loadConfig({ NODE_ENV: "test", APP_URL: origin, PORT: String(port), LOG_LEVEL: "silent", ...options.env });
+  const config = mod.loadConfig({
+    NODE_ENV: "test",
+    APP_URL: origin,
+    PORT: String(port),
+    LOG_LEVEL: "silent",
+    ...options.env,
+  });
   const database = options.database ?? (await createTestDatabase());
   const log = options.log ?? pino({ level: process.env.TEST_LOG_LEVEL ?? "silent" });
   const services = await mod.createServices(config, {
@@ -84,7 +90,11 @@ export class HttpClient {
     return [...this.cookies].map(([k, v]) => `${k}=${v}`).join("; ");
   }
 
-  async request(method: string, pathname: string, init: { form?: Record<string, string>; headers?: Record<string, string> } = {}) {
+  async request(
+    method: string,
+    pathname: string,
+    init: { form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ) {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set("Cookie", this.cookieHeader());
     let body: string | undefined;
@@ -151,7 +161,10 @@ export function redirectToast(res: { headers: Headers }): { type: string; title:
   const value = line ? decodeURIComponent(line.slice("adnaira_toast=".length).split(";")[0]!) : "";
   if (!value) return null;
   const payload = value.slice(0, value.lastIndexOf("."));
-  const { type, title, description } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<string, string>;
+  const { type, title, description } = JSON.parse(Buffer.from(payload, "base64").toString("utf8")) as Record<
+    string,
+    string
+  >;
   return { type: type!, title: title!, description };
 }
 

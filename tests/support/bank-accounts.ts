@@ -20,4 +20,8 @@ export const withWrongCheckDigit = (account: string, by = 1) => account.slice(0,
  * The payout account `setBankDetails` writes straight into the table unless told: it skips the
  * form's checks, so the number need not pass the NUBAN check.
  */
-export const TEST_BANK_ACCOUNT = { accountHolderName: "Adaeze Okafor", bankCode: TEST_BANK_CODE, accountNumber: "0123456789" };
+export const TEST_BANK_ACCOUNT = {
+  accountHolderName: "Adaeze Okafor",
+  bankCode: TEST_BANK_CODE,
+  accountNumber: "0123456789",
+};

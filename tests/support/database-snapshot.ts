@@ -35,7 +35,10 @@ export async function listTables(db: Database): Promise<{ schema: string; table:
  * removed or changed outside the ignored columns. The query is built from the tables there are
  * on the first call; `snapshot()` runs it.
  */
-export function databaseSnapshots(db: Database, ignored: IgnoredColumns = {}): { snapshot: () => Promise<DatabaseSnapshot> } {
+export function databaseSnapshots(
+  db: Database,
+  ignored: IgnoredColumns = {},
+): { snapshot: () => Promise<DatabaseSnapshot> } {
   let query: Promise<string> | undefined;
   const build = async () => {
     const tables = await listTables(db);

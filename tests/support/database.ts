@@ -44,7 +44,9 @@ export async function createTestDatabase(options: { seed?: boolean; poolSize?: n
  * Awaited at the top of the file (`const { db } = await openTestDatabase()`), so every hook and
  * test can use `db` as a constant.
  */
-export async function openTestDatabase(options: Parameters<typeof createTestDatabase>[0] = {}): Promise<DatabaseHandle> {
+export async function openTestDatabase(
+  options: Parameters<typeof createTestDatabase>[0] = {},
+): Promise<DatabaseHandle> {
   const handle = await createTestDatabase(options);
   afterAll(() => handle.close());
   return handle;

@@ -53,18 +53,29 @@ export async function createUser(db: Database, overrides: UserOverrides = {}) {
 type AdminRole = "admin" | "super_admin";
 
 /** An admin actor holding `permissions`, acting from `ip`. */
-async function adminActor(db: Database, permissions: readonly Permission[], role: AdminRole, ip: string): Promise<Actor> {
+async function adminActor(
+  db: Database,
+  permissions: readonly Permission[],
+  role: AdminRole,
+  ip: string,
+): Promise<Actor> {
   const user = await createUser(db, { role, permissions });
   return { id: user.id, role, permissions: user.permissions, ip };
 }
 
 /** An admin actor (by default holding only manage_adverts). */
-export const advertAdmin = (db: Database, permissions: readonly Permission[] = ["manage_adverts"], role: AdminRole = "admin") =>
-  adminActor(db, permissions, role, "102.89.3.4");
+export const advertAdmin = (
+  db: Database,
+  permissions: readonly Permission[] = ["manage_adverts"],
+  role: AdminRole = "admin",
+) => adminActor(db, permissions, role, "102.89.3.4");
 
 /** An admin actor (by default holding only manage_withdrawals). */
-export const withdrawalAdmin = (db: Database, permissions: readonly Permission[] = ["manage_withdrawals"], role: AdminRole = "admin") =>
-  adminActor(db, permissions, role, "102.89.7.7");
+export const withdrawalAdmin = (
+  db: Database,
+  permissions: readonly Permission[] = ["manage_withdrawals"],
+  role: AdminRole = "admin",
+) => adminActor(db, permissions, role, "102.89.7.7");
 
 /** An approved member on the given tier (Basic: 5 adverts a day). */
 export async function member(db: Database, overrides: UserOverrides & { tier?: string } = {}) {
@@ -147,7 +158,10 @@ export async function payee(db: Database, options: PayeeOptions = {}) {
 }
 
 /** The withdrawal limits and fee in the app settings. */
-export async function setWithdrawalSettings(db: Database, settings: { minKobo?: Kobo; maxKobo?: Kobo; feeBps?: number }) {
+export async function setWithdrawalSettings(
+  db: Database,
+  settings: { minKobo?: Kobo; maxKobo?: Kobo; feeBps?: number },
+) {
   await db
     .update(appSettings)
     .set({

@@ -8,7 +8,13 @@ import type { Kobo } from "~/domain/shared/money";
 /** Reconciles the ledger and expects it balanced; resolves with the report for further checks. */
 export async function expectLedgerReconciled(db: Database) {
   const report = await reconcile(db);
-  expect(report).toMatchObject({ status: "ok", totalKobo: 0n, mismatches: [], negativeUserAccounts: [], unbalancedTransfers: [] });
+  expect(report).toMatchObject({
+    status: "ok",
+    totalKobo: 0n,
+    mismatches: [],
+    negativeUserAccounts: [],
+    unbalancedTransfers: [],
+  });
   return report;
 }
 

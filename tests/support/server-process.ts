@@ -65,7 +65,11 @@ export async function startServerProcess(env: Record<string, string>): Promise<S
 }
 
 /** Polls `check` every 200 ms until it returns something other than undefined. */
-export async function until<T>(what: string, check: () => Promise<T | undefined> | T | undefined, timeoutMs = 30_000): Promise<T> {
+export async function until<T>(
+  what: string,
+  check: () => Promise<T | undefined> | T | undefined,
+  timeoutMs = 30_000,
+): Promise<T> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -64,8 +64,8 @@ function AdminRow({ admin }: { admin: AdminSummary }) {
           title="Deactivate this admin?"
           description={
             <>
-              {admin.name} ({admin.email}) will be signed out at once and can no longer sign in. Their audit history
-              is kept.
+              {admin.name} ({admin.email}) will be signed out at once and can no longer sign in. Their audit history is
+              kept.
             </>
           }
           confirmLabel="Deactivate"

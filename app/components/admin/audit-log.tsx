@@ -73,7 +73,11 @@ export function AuditFilters({
 }) {
   const filtered = Boolean(actor || action);
   return (
-    <Form method="get" className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end" aria-label="Filter the audit log">
+    <Form
+      method="get"
+      className="grid gap-4 sm:grid-cols-[1fr_1fr_auto] sm:items-end"
+      aria-label="Filter the audit log"
+    >
       <div className="grid gap-1.5">
         <Label htmlFor="audit-actor">Actor</Label>
         <select id="audit-actor" name="actor" defaultValue={actor ?? ""} className={selectClass}>
@@ -195,7 +199,17 @@ export function AuditEntries({ entries }: { entries: AuditEntryView[] }) {
 }
 
 /** Previous / Next as links that keep the filters (?page=). */
-export function AuditPagination({ page, pageCount, actor, action }: { page: number; pageCount: number; actor?: string; action?: string }) {
+export function AuditPagination({
+  page,
+  pageCount,
+  actor,
+  action,
+}: {
+  page: number;
+  pageCount: number;
+  actor?: string;
+  action?: string;
+}) {
   const hasMore = page < pageCount;
   if (page === 1 && !hasMore) return null;
   const href = (target: number) => listHref({ actor, action, page: target }, "/admin/audit");
@@ -213,7 +227,9 @@ export function AuditPagination({ page, pageCount, actor, action }: { page: numb
           Previous
         </span>
       )}
-      <span className="text-sm text-gray-600">Page {page} of {pageCount}</span>
+      <span className="text-sm text-gray-600">
+        Page {page} of {pageCount}
+      </span>
       {hasMore ? (
         <Button asChild variant="outline">
           <Link to={href(page + 1)} rel="next">
@@ -308,7 +324,8 @@ export function ChangeSummary({ before, after }: { before: unknown; after: unkno
             {single ??
               (lists ? (
                 <>
-                  <ListSide list={was} other={now} mark="removed" /> <Arrow /> <ListSide list={now} other={was} mark="added" />
+                  <ListSide list={was} other={now} mark="removed" /> <Arrow />{" "}
+                  <ListSide list={now} other={was} mark="added" />
                 </>
               ) : (
                 <>

@@ -23,7 +23,9 @@ export function CreateAdminForm({ errors, values, defaultPermissions, submitting
   const formRef = useRef<HTMLFormElement>(null);
   useEffect(() => {
     if (Object.keys(errors).length === 0) return;
-    const invalid = formRef.current?.querySelector<HTMLElement>("[aria-invalid='true'], fieldset[aria-describedby] input");
+    const invalid = formRef.current?.querySelector<HTMLElement>(
+      "[aria-invalid='true'], fieldset[aria-describedby] input",
+    );
     invalid?.focus();
   }, [errors]);
 
@@ -31,7 +33,15 @@ export function CreateAdminForm({ errors, values, defaultPermissions, submitting
     <Form ref={formRef} method="post" className="mt-4 grid gap-4" noValidate>
       <input type="hidden" name="intent" value="create-admin" />
       <FormError message={errors.form} />
-      <FormField label="Name" name="name" autoComplete="off" required maxLength={100} defaultValue={values?.name} error={errors.name} />
+      <FormField
+        label="Name"
+        name="name"
+        autoComplete="off"
+        required
+        maxLength={100}
+        defaultValue={values?.name}
+        error={errors.name}
+      />
       <FormField
         label="Email"
         name="email"
@@ -51,7 +61,11 @@ export function CreateAdminForm({ errors, values, defaultPermissions, submitting
         hint={`At least ${PASSWORD_MIN} characters. Share it with the new admin privately.`}
         error={errors.password}
       />
-      <PermissionCheckboxes idPrefix="create-admin" checked={values?.permissions ?? defaultPermissions} error={errors.permissions} />
+      <PermissionCheckboxes
+        idPrefix="create-admin"
+        checked={values?.permissions ?? defaultPermissions}
+        error={errors.permissions}
+      />
       <Button type="submit" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">
         {submitting ? "Creating..." : "Create Admin"}
       </Button>

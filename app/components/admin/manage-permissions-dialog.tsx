@@ -4,7 +4,14 @@ import { PermissionCheckboxes } from "~/components/admin/permissions";
 import { useToastFrom } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
-import { Dialog, DialogClose, DialogContent, DialogDescription, DialogTitle, DialogTrigger } from "~/components/ui/dialog";
+import {
+  Dialog,
+  DialogClose,
+  DialogContent,
+  DialogDescription,
+  DialogTitle,
+  DialogTrigger,
+} from "~/components/ui/dialog";
 
 export type ManagedAdmin = { id: string; name: string; displayId: string; permissions: readonly string[] };
 
@@ -42,7 +49,11 @@ export function ManagePermissionsDialog({ admin }: { admin: ManagedAdmin }) {
         <fetcher.Form method="post" className="grid gap-5">
           <input type="hidden" name="intent" value="set-permissions" />
           <input type="hidden" name="adminId" value={admin.id} />
-          <PermissionCheckboxes idPrefix={`manage-${admin.id}`} checked={admin.permissions} legend={`Permissions for ${admin.name}`} />
+          <PermissionCheckboxes
+            idPrefix={`manage-${admin.id}`}
+            checked={admin.permissions}
+            legend={`Permissions for ${admin.name}`}
+          />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
               <Button type="button" variant="outline" disabled={busy}>

@@ -26,7 +26,10 @@ export function AdvertCard({ advert, editTo }: { advert: AdminAdvertCard; editTo
   const active = advert.status === "Active";
   const used = Math.min(100, Math.round((advert.currentClicks / advert.maxClicks) * 100));
   return (
-    <li className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm" data-testid={`advert-card-${advert.id}`}>
+    <li
+      className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
+      data-testid={`advert-card-${advert.id}`}
+    >
       {advert.imageSrc ? (
         <img
           src={advert.imageSrc}
@@ -40,7 +43,10 @@ export function AdvertCard({ advert, editTo }: { advert: AdminAdvertCard; editTo
         />
       ) : (
         // Same shape as a picture, so cards in a row line up.
-        <div className="flex h-20 w-full items-center justify-center bg-brand-600/5 text-brand-600/40 sm:aspect-video sm:h-auto" aria-hidden>
+        <div
+          className="flex h-20 w-full items-center justify-center bg-brand-600/5 text-brand-600/40 sm:aspect-video sm:h-auto"
+          aria-hidden
+        >
           <Megaphone className="h-12 w-12" />
         </div>
       )}

@@ -17,7 +17,13 @@ export type AdvertFormValues = {
   imageUrl: string;
 };
 
-export const EMPTY_ADVERT_FORM: AdvertFormValues = { title: "", description: "", rewardAmount: "", maxClicks: "", imageUrl: "" };
+export const EMPTY_ADVERT_FORM: AdvertFormValues = {
+  title: "",
+  description: "",
+  rewardAmount: "",
+  maxClicks: "",
+  imageUrl: "",
+};
 
 type Props = {
   mode: "create" | "update";
@@ -43,7 +49,18 @@ type Props = {
  * the form posts as a plain form: it works before JavaScript has loaded. It is rendered in place
  * (no portal) for the same reason: a portal renders nothing on the server.
  */
-export function AdvertFormDialog({ mode, advertId, currentClicks, values, limits, errors, closeTo, returnFocusId, onClose, submitting }: Props) {
+export function AdvertFormDialog({
+  mode,
+  advertId,
+  currentClicks,
+  values,
+  limits,
+  errors,
+  closeTo,
+  returnFocusId,
+  onClose,
+  submitting,
+}: Props) {
   const ids = useId();
   const creating = mode === "create";
   const descriptionError = errors.description;
@@ -133,8 +150,7 @@ export function AdvertFormDialog({ mode, advertId, currentClicks, values, limits
               hint={
                 (currentClicks && currentClicks > 0
                   ? `${currentClicks.toLocaleString("en-NG")} already used; cannot go lower.`
-                  : "Paid views before the advert completes.") +
-                ` Reward × max clicks at most ${limits.maxBudget}.`
+                  : "Paid views before the advert completes.") + ` Reward × max clicks at most ${limits.maxBudget}.`
               }
               defaultValue={values.maxClicks}
               error={errors.maxClicks}

@@ -56,7 +56,8 @@ export function AvailableAdverts({
   notice?: { title: string; description?: string } | null;
 }) {
   const navigation = useNavigation();
-  const starting = navigation.state !== "idle" && navigation.formData?.get("intent") === "start" ? navigation.formAction : null;
+  const starting =
+    navigation.state !== "idle" && navigation.formData?.get("intent") === "start" ? navigation.formAction : null;
   const grid = useRef<HTMLUListElement>(null);
   const focusFrom = useRef<number | null>(null);
   useEffect(() => {
@@ -66,23 +67,33 @@ export function AvailableAdverts({
     grid.current?.querySelectorAll<HTMLButtonElement>("button[type='submit']")[from]?.focus({ preventScroll: true });
   }, [adverts.length]);
   const next = page + 1;
-  const loadingMore = navigation.state === "loading" && new URLSearchParams(navigation.location.search).get("page") === String(next);
+  const loadingMore =
+    navigation.state === "loading" && new URLSearchParams(navigation.location.search).get("page") === String(next);
   return (
     <Card aria-labelledby="available-adverts-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <CardTitle id="available-adverts-title">Available Adverts</CardTitle>
         <p className="text-sm text-gray-600" data-testid="daily-views">
-          Today&apos;s views: <span className="font-semibold tabular-nums text-gray-900">{todayViews} / {dailyLimit}</span>
+          Today&apos;s views:{" "}
+          <span className="font-semibold tabular-nums text-gray-900">
+            {todayViews} / {dailyLimit}
+          </span>
         </p>
       </div>
       {notice ? (
-        <div role="alert" className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900" data-testid="advert-notice">
+        <div
+          role="alert"
+          className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          data-testid="advert-notice"
+        >
           <p className="font-semibold">{notice.title}</p>
           {notice.description ? <p className="mt-0.5">{notice.description}</p> : null}
         </div>
       ) : null}
       {adverts.length === 0 ? (
-        <p className="mt-4 rounded-md border border-dashed border-gray-300 p-6 text-center text-gray-600">{NO_ADVERTS}</p>
+        <p className="mt-4 rounded-md border border-dashed border-gray-300 p-6 text-center text-gray-600">
+          {NO_ADVERTS}
+        </p>
       ) : (
         <ul ref={grid} className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="advert-grid">
           {adverts.map((advert, index) => {
@@ -119,7 +130,12 @@ export function AvailableAdverts({
                   </p>
                   <Form method="post" action={action} className="mt-auto pt-2">
                     <input type="hidden" name="intent" value="start" />
-                    <Button type="submit" className="w-full" disabled={starting !== null} aria-label={`View Advert: ${advert.title}`}>
+                    <Button
+                      type="submit"
+                      className="w-full"
+                      disabled={starting !== null}
+                      aria-label={`View Advert: ${advert.title}`}
+                    >
                       <Icon name="eye" className="h-4 w-4" />
                       {busy ? "Opening..." : "View Advert"}
                     </Button>

@@ -43,7 +43,12 @@ export function ClaimCountdown({
       setClaiming(false);
     } else if ("secondsLeft" in answer) {
       showToast(answer.toast);
-      setWait((w) => ({ secondsLeft: answer.secondsLeft, notice: answer.toast.description ?? null, toasted: true, round: w.round + 1 }));
+      setWait((w) => ({
+        secondsLeft: answer.secondsLeft,
+        notice: answer.toast.description ?? null,
+        toasted: true,
+        round: w.round + 1,
+      }));
       setClaiming(false);
     } else if (answer.toast) {
       showToast(answer.toast);
@@ -63,7 +68,8 @@ export function ClaimCountdown({
         <p
           role={wait.toasted ? undefined : "alert"}
           data-testid="claim-notice"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+        >
           {wait.notice}
         </p>
       ) : null}
@@ -72,8 +78,8 @@ export function ClaimCountdown({
         <p data-testid="countdown" aria-live={waiting ? "off" : "polite"}>
           {waiting ? (
             <>
-              Keep viewing for <span className="tabular-nums font-semibold">{left}</span> {left === 1 ? "second" : "seconds"}{" "}
-              to earn your reward.
+              Keep viewing for <span className="tabular-nums font-semibold">{left}</span>{" "}
+              {left === 1 ? "second" : "seconds"} to earn your reward.
             </>
           ) : (
             "You can now claim your reward."
@@ -88,7 +94,10 @@ export function ClaimCountdown({
         aria-valuemax={100}
         aria-valuenow={done}
       >
-        <div className="h-full bg-brand-600 transition-[width] duration-1000 ease-linear" style={{ width: `${done}%` }} />
+        <div
+          className="h-full bg-brand-600 transition-[width] duration-1000 ease-linear"
+          style={{ width: `${done}%` }}
+        />
       </div>
       <form method="post" action={claimPath} onSubmit={claim}>
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={(hydrated && waiting) || claiming}>

@@ -14,9 +14,15 @@ export function EarningsHistory({ rows }: { rows: EarningsHistoryItem[] }) {
           <table className="w-full text-left text-sm" data-testid="earnings-history">
             <thead className="border-b border-gray-200 text-gray-600">
               <tr>
-                <th scope="col" className="py-2 pr-3 font-medium">Date</th>
-                <th scope="col" className="py-2 pr-3 font-medium">Advert</th>
-                <th scope="col" className="py-2 text-right font-medium">Amount</th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Date
+                </th>
+                <th scope="col" className="py-2 pr-3 font-medium">
+                  Advert
+                </th>
+                <th scope="col" className="py-2 text-right font-medium">
+                  Amount
+                </th>
               </tr>
             </thead>
             <tbody>
@@ -24,7 +30,9 @@ export function EarningsHistory({ rows }: { rows: EarningsHistoryItem[] }) {
                 <tr key={row.id} className="border-b border-gray-100 last:border-0">
                   <td className="whitespace-nowrap py-2 pr-3 text-gray-700">{row.date}</td>
                   <td className="break-words py-2 pr-3">{row.advert}</td>
-                  <td className="whitespace-nowrap py-2 text-right font-medium tabular-nums text-brand-700">{row.amount}</td>
+                  <td className="whitespace-nowrap py-2 text-right font-medium tabular-nums text-brand-700">
+                    {row.amount}
+                  </td>
                 </tr>
               ))}
             </tbody>

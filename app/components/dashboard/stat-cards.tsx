@@ -12,15 +12,34 @@ export type DashboardStats = {
   weeklyReferrals: number;
 };
 
-function StatCard({ label, value, note, icon, testId }: { label: string; value: ReactNode; note: ReactNode; icon: ReactNode; testId: string }) {
+function StatCard({
+  label,
+  value,
+  note,
+  icon,
+  testId,
+}: {
+  label: string;
+  value: ReactNode;
+  note: ReactNode;
+  icon: ReactNode;
+  testId: string;
+}) {
   return (
-    <Card className="flex items-start justify-between gap-2 p-3 sm:gap-3 sm:p-5" data-testid={testId} aria-label={label}>
+    <Card
+      className="flex items-start justify-between gap-2 p-3 sm:gap-3 sm:p-5"
+      data-testid={testId}
+      aria-label={label}
+    >
       <div className="min-w-0">
         <h2 className="text-sm font-medium text-gray-600">{label}</h2>
         <p className="mt-1 break-words text-xl font-bold tabular-nums text-gray-900 sm:text-2xl">{value}</p>
         <p className="mt-1 text-xs text-gray-600">{note}</p>
       </div>
-      <span className="hidden h-10 w-10 shrink-0 sm:flex items-center justify-center rounded-full bg-brand-50 text-brand-700" aria-hidden>
+      <span
+        className="hidden h-10 w-10 shrink-0 sm:flex items-center justify-center rounded-full bg-brand-50 text-brand-700"
+        aria-hidden
+      >
         {icon}
       </span>
     </Card>

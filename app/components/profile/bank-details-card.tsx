@@ -32,7 +32,10 @@ export function BankDetailsCard({ saved, rendered }: { saved: SavedBankDetails |
       <CardTitle id="bank-details-title">Bank Details</CardTitle>
       <CardDescription>Your withdrawals are paid into this account.</CardDescription>
       {saved ? (
-        <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-md bg-gray-50 p-3 text-sm" data-testid="saved-bank-details">
+        <dl
+          className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 rounded-md bg-gray-50 p-3 text-sm"
+          data-testid="saved-bank-details"
+        >
           <dt className="text-gray-600">Account holder</dt>
           <dd className="break-words font-medium">{saved.accountHolderName}</dd>
           <dt className="text-gray-600">Bank</dt>
@@ -46,7 +49,10 @@ export function BankDetailsCard({ saved, rendered }: { saved: SavedBankDetails |
           </dd>
         </dl>
       ) : (
-        <p className="mt-4 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900" data-testid="no-bank-details">
+        <p
+          className="mt-4 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900"
+          data-testid="no-bank-details"
+        >
           You have not added a bank account yet. Add one to withdraw your earnings.
         </p>
       )}

@@ -24,8 +24,20 @@ export function PasswordCard({ rendered }: { rendered?: RenderedFailure }) {
       <CardTitle>Change password</CardTitle>
       <form.Form ref={element} method="post" action={form.action} className="mt-4 grid gap-4" noValidate>
         <FormError message={errors.form} />
-        <PasswordField label="Current Password" name="currentPassword" autoComplete="current-password" required error={errors.currentPassword} />
-        <PasswordField label="New Password" name="newPassword" autoComplete="new-password" required error={errors.newPassword} />
+        <PasswordField
+          label="Current Password"
+          name="currentPassword"
+          autoComplete="current-password"
+          required
+          error={errors.currentPassword}
+        />
+        <PasswordField
+          label="New Password"
+          name="newPassword"
+          autoComplete="new-password"
+          required
+          error={errors.newPassword}
+        />
         <PasswordField
           label="Confirm New Password"
           name="confirmPassword"

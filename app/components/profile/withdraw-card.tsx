@@ -20,9 +20,7 @@ export type WithdrawTerms = {
 export const feePercentLabel = (bps: number) => `${bps / 100}%`;
 
 type Preview =
-  | { kind: "none" }
-  | { kind: "invalid" }
-  | { kind: "ok"; fee: string; net: string; warning: string | null };
+  { kind: "none" } | { kind: "invalid" } | { kind: "ok"; fee: string; net: string; warning: string | null };
 
 /** What the member will pay and receive for the typed amount, computed as they type. */
 export function previewWithdrawal(amountText: string, terms: WithdrawTerms): Preview {
@@ -144,7 +142,12 @@ function WithdrawForm({
           </p>
         ) : null}
       </div>
-      <div id={`${id}-preview`} aria-live="polite" className="min-h-12 rounded-md bg-gray-50 p-3 text-sm" data-testid="withdraw-preview">
+      <div
+        id={`${id}-preview`}
+        aria-live="polite"
+        className="min-h-12 rounded-md bg-gray-50 p-3 text-sm"
+        data-testid="withdraw-preview"
+      >
         {preview.kind === "ok" ? (
           <>
             <p className="text-gray-700">

@@ -24,7 +24,8 @@ export function WithdrawalList({ rows }: { rows: WithdrawalHistoryItem[] }) {
                 Fee {row.fee} · You receive <span className="font-medium tabular-nums">{row.net}</span>
               </p>
               <p className="break-words text-xs text-gray-600">
-                To {row.bankName} ending {row.accountNumberLast4} · Ref <span className="font-mono">{row.reference}</span>
+                To {row.bankName} ending {row.accountNumberLast4} · Ref{" "}
+                <span className="font-mono">{row.reference}</span>
               </p>
               <p className="text-xs text-gray-600">
                 Requested {row.requested}

@@ -12,10 +12,7 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
   return (
     <AlertDialogPrimitive.Portal>
       <AlertDialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
-      <AlertDialogPrimitive.Content
-        className={cn("ui-alert-dialog-panel", className)}
-        {...props}
-      />
+      <AlertDialogPrimitive.Content className={cn("ui-alert-dialog-panel", className)} {...props} />
     </AlertDialogPrimitive.Portal>
   );
 }
@@ -23,6 +20,9 @@ export function AlertDialogContent({ className, ...props }: ComponentProps<typeo
 export const AlertDialogTitle = ({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Title>) => (
   <AlertDialogPrimitive.Title className={cn("ui-alert-dialog-title", className)} {...props} />
 );
-export const AlertDialogDescription = ({ className, ...props }: ComponentProps<typeof AlertDialogPrimitive.Description>) => (
+export const AlertDialogDescription = ({
+  className,
+  ...props
+}: ComponentProps<typeof AlertDialogPrimitive.Description>) => (
   <AlertDialogPrimitive.Description className={cn("ui-alert-dialog-description", className)} {...props} />
 );

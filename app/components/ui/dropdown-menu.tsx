@@ -6,31 +6,29 @@ import { cn } from "~/lib/cn";
 export const DropdownMenu = DropdownMenuPrimitive.Root;
 export const DropdownMenuTrigger = DropdownMenuPrimitive.Trigger;
 
-export function DropdownMenuContent({ className, sideOffset = 6, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
+export function DropdownMenuContent({
+  className,
+  sideOffset = 6,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Content>) {
   return (
     <DropdownMenuPrimitive.Portal>
-      <DropdownMenuPrimitive.Content
-        sideOffset={sideOffset}
-        className={cn("ui-menu", className)}
-        {...props}
-      />
+      <DropdownMenuPrimitive.Content sideOffset={sideOffset} className={cn("ui-menu", className)} {...props} />
     </DropdownMenuPrimitive.Portal>
   );
 }
 
 export function DropdownMenuItem({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Item>) {
-  return (
-    <DropdownMenuPrimitive.Item
-      className={cn("ui-menu-item", className)}
-      {...props}
-    />
-  );
+  return <DropdownMenuPrimitive.Item className={cn("ui-menu-item", className)} {...props} />;
 }
 
 export const DropdownMenuLabel = ({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Label>) => (
   <DropdownMenuPrimitive.Label className={cn("ui-menu-label", className)} {...props} />
 );
 
-export const DropdownMenuSeparator = ({ className, ...props }: ComponentProps<typeof DropdownMenuPrimitive.Separator>) => (
+export const DropdownMenuSeparator = ({
+  className,
+  ...props
+}: ComponentProps<typeof DropdownMenuPrimitive.Separator>) => (
   <DropdownMenuPrimitive.Separator className={cn("ui-menu-separator", className)} {...props} />
 );

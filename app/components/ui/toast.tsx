@@ -7,12 +7,7 @@ import { cn } from "~/lib/cn";
 export const ToastProvider = ToastPrimitive.Provider;
 
 export function ToastViewport({ className, ...props }: ComponentProps<typeof ToastPrimitive.Viewport>) {
-  return (
-    <ToastPrimitive.Viewport
-      className={cn("ui-toast-viewport", className)}
-      {...props}
-    />
-  );
+  return <ToastPrimitive.Viewport className={cn("ui-toast-viewport", className)} {...props} />;
 }
 
 export type ToastVariant = "success" | "info" | "error";
@@ -38,11 +33,7 @@ export const ToastDescription = ({ className, ...props }: ComponentProps<typeof 
   <ToastPrimitive.Description className={cn("ui-toast-description", className)} {...props} />
 );
 export const ToastClose = ({ className, ...props }: ComponentProps<typeof ToastPrimitive.Close>) => (
-  <ToastPrimitive.Close
-    aria-label="Close"
-    className={cn("ui-toast-close", className)}
-    {...props}
-  >
+  <ToastPrimitive.Close aria-label="Close" className={cn("ui-toast-close", className)} {...props}>
     <X className="h-4 w-4" aria-hidden />
   </ToastPrimitive.Close>
 );

@@ -20,9 +20,9 @@ export function WithdrawalActions({ row }: { row: AdminWithdrawalRow }) {
           title="Start Processing?"
           description={
             <>
-              {row.userName} asked for {row.amount} ({row.reference}). The bank is to receive {row.net} (fee {row.fee}) in{" "}
-              {row.accountHolderName}, {row.bankName} {row.accountNumber}. It moves to Processing and goes into the next
-              payout CSV downloaded.
+              {row.userName} asked for {row.amount} ({row.reference}). The bank is to receive {row.net} (fee {row.fee})
+              in {row.accountHolderName}, {row.bankName} {row.accountNumber}. It moves to Processing and goes into the
+              next payout CSV downloaded.
             </>
           }
           confirmLabel="Start Processing"
@@ -54,8 +54,8 @@ export function WithdrawalActions({ row }: { row: AdminWithdrawalRow }) {
         title="Have you completed the payment for this withdrawal?"
         description={
           <>
-            Confirm only after the bank has paid {row.net} to {row.accountHolderName}, {row.bankName} {row.accountNumber}{" "}
-            (reference {row.reference}). The withdrawal becomes Completed.
+            Confirm only after the bank has paid {row.net} to {row.accountHolderName}, {row.bankName}{" "}
+            {row.accountNumber} (reference {row.reference}). The withdrawal becomes Completed.
           </>
         }
         confirmLabel="Mark as Completed"

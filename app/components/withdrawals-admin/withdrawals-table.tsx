@@ -61,15 +61,33 @@ export function WithdrawalsTable({ rows, caption }: { rows: AdminWithdrawalRow[]
           <caption className="sr-only">{caption}</caption>
           <thead className="bg-gray-50 text-gray-600">
             <tr>
-              <th scope="col" className={th}>User</th>
-              <th scope="col" className={th}>Reference</th>
-              <th scope="col" className={`${th} text-right`}>Amount</th>
-              <th scope="col" className={`${th} text-right`}>Fee</th>
-              <th scope="col" className={`${th} text-right`}>Net</th>
-              <th scope="col" className={th}>Bank Details</th>
-              <th scope="col" className={th}>Requested</th>
-              <th scope="col" className={th}>Status</th>
-              <th scope="col" className={th}>Actions</th>
+              <th scope="col" className={th}>
+                User
+              </th>
+              <th scope="col" className={th}>
+                Reference
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Amount
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Fee
+              </th>
+              <th scope="col" className={`${th} text-right`}>
+                Net
+              </th>
+              <th scope="col" className={th}>
+                Bank Details
+              </th>
+              <th scope="col" className={th}>
+                Requested
+              </th>
+              <th scope="col" className={th}>
+                Status
+              </th>
+              <th scope="col" className={th}>
+                Actions
+              </th>
             </tr>
           </thead>
           <tbody className="divide-y divide-gray-100">
@@ -103,7 +121,11 @@ export function WithdrawalsTable({ rows, caption }: { rows: AdminWithdrawalRow[]
       </div>
       <ul className="grid gap-3 lg:hidden" aria-label={caption}>
         {rows.map((row) => (
-          <li key={row.id} className="rounded-lg border border-gray-200 bg-white p-4" data-testid={`withdrawal-card-${row.reference}`}>
+          <li
+            key={row.id}
+            className="rounded-lg border border-gray-200 bg-white p-4"
+            data-testid={`withdrawal-card-${row.reference}`}
+          >
             <div className="flex items-start justify-between gap-2">
               <div className="min-w-0">
                 <p className="font-medium [overflow-wrap:anywhere]">{row.userName}</p>

@@ -25,7 +25,9 @@ describe("authenticate", () => {
 
   it("a wrong password or an unknown email is 'invalid' and stamps nothing", async () => {
     const user = await createUser(db);
-    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ status: "wrong-credentials" });
+    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({
+      status: "wrong-credentials",
+    });
     expect(await authenticate(db, { email: user.email, password: "" })).toEqual({ status: "wrong-credentials" });
     expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD.toUpperCase() })).toEqual({
       status: "wrong-credentials",
@@ -38,14 +40,18 @@ describe("authenticate", () => {
 
   it("reveals 'unconfirmed' only to someone who knows the password", async () => {
     const user = await createUser(db, { emailConfirmed: false });
-    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ status: "wrong-credentials" });
+    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({
+      status: "wrong-credentials",
+    });
     expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ status: "unconfirmed" });
     expect(await lastLoginAt(user.id)).toBeNull();
   });
 
   it("reveals 'restricted' only to someone who knows the password", async () => {
     const user = await createUser(db, { isApproved: true, isRestricted: true });
-    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({ status: "wrong-credentials" });
+    expect(await authenticate(db, { email: user.email, password: "wrong-password" })).toEqual({
+      status: "wrong-credentials",
+    });
     expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ status: "restricted" });
     expect(await lastLoginAt(user.id)).toBeNull();
 
@@ -57,7 +63,9 @@ describe("authenticate", () => {
   it("reveals 'deactivated' only to someone who knows the password", async () => {
     const admin = await createUser(db, { role: "admin" });
     await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, admin.id));
-    expect(await authenticate(db, { email: admin.email, password: "wrong-password" })).toEqual({ status: "wrong-credentials" });
+    expect(await authenticate(db, { email: admin.email, password: "wrong-password" })).toEqual({
+      status: "wrong-credentials",
+    });
     expect(await authenticate(db, { email: admin.email.toUpperCase(), password: TEST_PASSWORD })).toEqual({
       status: "deactivated",
     });

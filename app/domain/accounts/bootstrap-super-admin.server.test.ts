@@ -66,7 +66,9 @@ describe("bootstrapSuperAdmin", () => {
   it("a second call finds the super admin and changes nothing, even with other credentials", async () => {
     await bootstrapSuperAdmin(db, { email: "owner@adnaira.ng", password: "a-long-owner-password" });
     const [before] = await superAdmins();
-    expect(await bootstrapSuperAdmin(db, { email: "someone.else@adnaira.ng", password: "another-long-password" })).toEqual({
+    expect(
+      await bootstrapSuperAdmin(db, { email: "someone.else@adnaira.ng", password: "another-long-password" }),
+    ).toEqual({
       status: "exists",
     });
     expect(await bootstrapSuperAdmin(db)).toEqual({ status: "exists" });

@@ -9,9 +9,7 @@ import { hashPassword } from "./passwords.server";
 
 export const LOCAL_SUPER_ADMIN_EMAIL = "superadmin@adnaira.local";
 
-export type BootstrapResult =
-  | { status: "exists" }
-  | { status: "created"; email: string; generatedPassword?: string };
+export type BootstrapResult = { status: "exists" } | { status: "created"; email: string; generatedPassword?: string };
 
 /**
  * Creates the super admin when none exists: from the configured credentials, or (local

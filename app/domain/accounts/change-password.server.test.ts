@@ -71,7 +71,9 @@ describe("changePassword", () => {
 
     expect(await hashOf(user.id)).not.toBe(user.passwordHash);
     expect(await hashOf(user.id)).toMatch(/^\$argon2id\$/);
-    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ status: "wrong-credentials" });
+    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({
+      status: "wrong-credentials",
+    });
     expect((await authenticate(db, { email: user.email, password: "Abuja-rainy-season-77" })).status).toBe("ok");
 
     expect(await findSessionUser(db, current)).not.toBeNull();
@@ -86,7 +88,11 @@ describe("changePassword", () => {
     await createSession(db, user.id);
     await createSession(db, user.id);
     expect(
-      await changePassword(db, { userId: user.id, currentPassword: TEST_PASSWORD, newPassword: "Kano-durbar-festival-9" }),
+      await changePassword(db, {
+        userId: user.id,
+        currentPassword: TEST_PASSWORD,
+        newPassword: "Kano-durbar-festival-9",
+      }),
     ).toEqual({ status: "ok" });
     expect(await countUserSessions(db, user.id)).toBe(0);
   });
@@ -95,7 +101,11 @@ describe("changePassword", () => {
     const user = await createUser(db);
     const resetToken = await issueEmailToken(db, user.id, "reset_password");
     expect(
-      await changePassword(db, { userId: user.id, currentPassword: TEST_PASSWORD, newPassword: "Enugu-coal-city-2026" }),
+      await changePassword(db, {
+        userId: user.id,
+        currentPassword: TEST_PASSWORD,
+        newPassword: "Enugu-coal-city-2026",
+      }),
     ).toEqual({ status: "ok" });
     expect(await peekEmailToken(db, resetToken, "reset_password")).toBeNull();
   });

@@ -24,7 +24,12 @@ const countUsers = async (email: string) =>
 
 describe("registerUser", () => {
   it("creates a pending user with an argon2id hash, display id and referral code", async () => {
-    const result = await registerUser(db, { name: "Chidi Okeke", email: "Chidi@Example.NG", password: PASSWORD, appUrl });
+    const result = await registerUser(db, {
+      name: "Chidi Okeke",
+      email: "Chidi@Example.NG",
+      password: PASSWORD,
+      appUrl,
+    });
     expect(result.status).toBe("ok");
     if (result.status !== "ok") throw new Error("unreachable");
     expect(result.newUserId).toBeTypeOf("string");

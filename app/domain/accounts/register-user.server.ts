@@ -18,8 +18,7 @@ export type RegisterUserOptions = {
 
 export type RegisterUserResult =
   /** Same outcome whether the email was new or already taken, so it reveals nothing. */
-  | { status: "ok"; mailId: string | null; newUserId?: string }
-  | { status: "referral-not-found" };
+  { status: "ok"; mailId: string | null; newUserId?: string } | { status: "referral-not-found" };
 
 /**
  * Registers a pending account, records its referral, and queues the confirmation mail, in

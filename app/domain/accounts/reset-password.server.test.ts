@@ -18,8 +18,7 @@ const NEW_PASSWORD = "Enugu-coal-camp-2031";
 
 const { db } = await openTestDatabase();
 
-const resetToken = async (email: string) =>
-  (await latestLink(db, email, "/reset-password")).searchParams.get("token")!;
+const resetToken = async (email: string) => (await latestLink(db, email, "/reset-password")).searchParams.get("token")!;
 
 describe("requestPasswordReset", () => {
   it("queues nothing for an unknown email", async () => {
@@ -52,7 +51,9 @@ describe("resetPassword", () => {
     const token = await resetToken(user.email);
 
     expect(await resetPassword(db, token, NEW_PASSWORD)).toEqual({ status: "ok" });
-    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({ status: "wrong-credentials" });
+    expect(await authenticate(db, { email: user.email, password: TEST_PASSWORD })).toEqual({
+      status: "wrong-credentials",
+    });
     expect((await authenticate(db, { email: user.email, password: NEW_PASSWORD })).status).toBe("ok");
     expect(await findSessionUser(db, s1)).toBeNull();
     expect(await findSessionUser(db, s2)).toBeNull();

@@ -4,7 +4,13 @@ import { referrals, users } from "~/db/schema";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { resetPasswordMail } from "~/domain/mail/templates";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
-import { consumeEmailToken, type EmailLinkResult, issueEmailToken, peekEmailToken, revokeEmailTokens } from "./email-tokens.server";
+import {
+  consumeEmailToken,
+  type EmailLinkResult,
+  issueEmailToken,
+  peekEmailToken,
+  revokeEmailTokens,
+} from "./email-tokens.server";
 import { hashPassword } from "./passwords.server";
 
 /** Queues a reset link when the account exists; the caller answers the same either way. */
@@ -25,7 +31,12 @@ export async function requestPasswordReset(db: Database, email: string, appUrl: 
  * Sets a new password from a single-use reset token and ends every session. Following the
  * emailed link also proves the address, so an unconfirmed account becomes confirmed.
  */
-export async function resetPassword(db: Database, token: string, newPassword: string, now = new Date()): Promise<EmailLinkResult> {
+export async function resetPassword(
+  db: Database,
+  token: string,
+  newPassword: string,
+  now = new Date(),
+): Promise<EmailLinkResult> {
   // A cheap look first: an invalid link costs no password hash.
   if (!(await peekEmailToken(db, token, "reset_password", now))) return { status: "invalid-link" };
   const passwordHash = await hashPassword(newPassword);

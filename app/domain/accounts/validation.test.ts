@@ -34,7 +34,12 @@ describe("RegisterSchema", () => {
   });
 
   it("reports each missing or bad field with the form's wording", () => {
-    const result = RegisterSchema.safeParse({ name: " ", email: "not-an-email", password: "short", confirmPassword: "" });
+    const result = RegisterSchema.safeParse({
+      name: " ",
+      email: "not-an-email",
+      password: "short",
+      confirmPassword: "",
+    });
     expect(result.success).toBe(false);
     if (result.success) return;
     expect(fieldErrors(result.error)).toEqual({
@@ -49,8 +54,11 @@ describe("RegisterSchema", () => {
     const long = "x".repeat(PASSWORD_MAX + 1);
     const result = RegisterSchema.safeParse({ ...valid, password: long, confirmPassword: long });
     expect(result.success).toBe(false);
-    if (!result.success) expect(fieldErrors(result.error).password).toBe(`Password must be at most ${PASSWORD_MAX} characters`);
-    expect(RegisterSchema.safeParse({ ...valid, password: "x".repeat(PASSWORD_MAX), confirmPassword: "x" }).success).toBe(true);
+    if (!result.success)
+      expect(fieldErrors(result.error).password).toBe(`Password must be at most ${PASSWORD_MAX} characters`);
+    expect(
+      RegisterSchema.safeParse({ ...valid, password: "x".repeat(PASSWORD_MAX), confirmPassword: "x" }).success,
+    ).toBe(true);
   });
 
   it("missing fields say they are required", () => {
@@ -66,22 +74,34 @@ describe("RegisterSchema", () => {
 
 describe("other auth forms", () => {
   it("login needs an email and a password", () => {
-    expect(LoginSchema.parse({ email: "ADA@example.ng", password: "x" })).toEqual({ email: "ada@example.ng", password: "x" });
+    expect(LoginSchema.parse({ email: "ADA@example.ng", password: "x" })).toEqual({
+      email: "ada@example.ng",
+      password: "x",
+    });
     const result = LoginSchema.safeParse({ email: "", password: "" });
     expect(result.success).toBe(false);
-    if (!result.success) expect(fieldErrors(result.error)).toEqual({ email: "Email is required", password: "Password is required" });
+    if (!result.success)
+      expect(fieldErrors(result.error)).toEqual({ email: "Email is required", password: "Password is required" });
   });
 
   it("reset and change password apply the new-password rules", () => {
-    expect(ResetPasswordSchema.safeParse({ token: "t", password: "short", confirmPassword: "short" }).success).toBe(false);
-    expect(ResetPasswordSchema.safeParse({ token: "", password: "long-enough-1", confirmPassword: "x" }).success).toBe(false);
-    expect(
-      ChangePasswordSchema.safeParse({ currentPassword: "old", newPassword: "long-enough-1", confirmPassword: "long-enough-1" })
-        .success,
-    ).toBe(true);
-    expect(ChangePasswordSchema.safeParse({ currentPassword: "", newPassword: "long-enough-1", confirmPassword: "x" }).success).toBe(
+    expect(ResetPasswordSchema.safeParse({ token: "t", password: "short", confirmPassword: "short" }).success).toBe(
       false,
     );
+    expect(ResetPasswordSchema.safeParse({ token: "", password: "long-enough-1", confirmPassword: "x" }).success).toBe(
+      false,
+    );
+    expect(
+      ChangePasswordSchema.safeParse({
+        currentPassword: "old",
+        newPassword: "long-enough-1",
+        confirmPassword: "long-enough-1",
+      }).success,
+    ).toBe(true);
+    expect(
+      ChangePasswordSchema.safeParse({ currentPassword: "", newPassword: "long-enough-1", confirmPassword: "x" })
+        .success,
+    ).toBe(false);
   });
 });
 
@@ -89,9 +109,23 @@ describe("names: one line of visible text wherever a name is entered", () => {
   const schemas = {
     register: (name: string) => RegisterSchema.safeParse({ ...valid, name }),
     profile: (name: string) => ProfileNameSchema.safeParse({ name }),
-    createAdmin: (name: string) => CreateAdminSchema.safeParse({ name, email: "admin@example.ng", password: "Lagos-Harmattan-2024!" }),
+    createAdmin: (name: string) =>
+      CreateAdminSchema.safeParse({ name, email: "admin@example.ng", password: "Lagos-Harmattan-2024!" }),
   };
-  const refused = ["Ada\nObi", "Ada\r\nObi", "Ada\rObi", "Ada\tObi", "Ada\u0000Obi", "Ada\u001bObi", "Obi \u202Eexe.fdp", "Ada\u200BObi", "Ada\u2028Obi", "Ada\u2029Obi", "Ada\uFEFFObi", "Ada\u0085Obi"];
+  const refused = [
+    "Ada\nObi",
+    "Ada\r\nObi",
+    "Ada\rObi",
+    "Ada\tObi",
+    "Ada\u0000Obi",
+    "Ada\u001bObi",
+    "Obi \u202Eexe.fdp",
+    "Ada\u200BObi",
+    "Ada\u2028Obi",
+    "Ada\u2029Obi",
+    "Ada\uFEFFObi",
+    "Ada\u0085Obi",
+  ];
   const accepted = ["Ada Obi", "Chukwuemeka Obi-Eze", "Ọláolúwa Adébáyọ̀", "Fatima Abubakar", "Zainab 👩\u200D💻 Musa"];
 
   for (const [schema, parse] of Object.entries(schemas)) {

@@ -51,7 +51,10 @@ export const RegisterSchema = z.object({
 
 export const LoginSchema = z.object({
   email,
-  password: z.string({ error: "Password is required" }).min(1, "Password is required").max(PASSWORD_MAX * 4),
+  password: z
+    .string({ error: "Password is required" })
+    .min(1, "Password is required")
+    .max(PASSWORD_MAX * 4),
 });
 
 export const EmailOnlySchema = z.object({ email });
@@ -63,7 +66,10 @@ export const ResetPasswordSchema = z.object({
 });
 
 export const ChangePasswordSchema = z.object({
-  currentPassword: z.string().min(1, "Current password is required").max(PASSWORD_MAX * 4),
+  currentPassword: z
+    .string()
+    .min(1, "Current password is required")
+    .max(PASSWORD_MAX * 4),
   newPassword,
   confirmPassword: z.string().min(1, "Please confirm your new password"),
 });

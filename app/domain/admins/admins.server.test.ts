@@ -32,7 +32,10 @@ const STRONG = "Lagos-traffic-jam-2030";
 let emailCounter = 0;
 const freshEmail = () => `new.admin.${++emailCounter}.${Date.now()}@example.ng`;
 
-const actorFor = (user: { id: string; role: Actor["role"]; permissions: readonly string[] }, ip = "105.112.0.1"): Actor => ({
+const actorFor = (
+  user: { id: string; role: Actor["role"]; permissions: readonly string[] },
+  ip = "105.112.0.1",
+): Actor => ({
   id: user.id,
   role: user.role,
   permissions: user.permissions,
@@ -43,16 +46,17 @@ const auditFor = (targetId: string, action?: string) =>
   db
     .select()
     .from(auditLog)
-    .where(action ? and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)) : eq(auditLog.targetId, targetId));
+    .where(
+      action ? and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)) : eq(auditLog.targetId, targetId),
+    );
 
 const userRow = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 
 describe("normalisePermissions", () => {
   it("drops unknown names and duplicates and keeps the canonical order", () => {
-    expect(normalisePermissions(["view_reports", "bogus", "manage_users", "view_reports", "MANAGE_ADVERTS", ""])).toEqual([
-      "manage_users",
-      "view_reports",
-    ]);
+    expect(
+      normalisePermissions(["view_reports", "bogus", "manage_users", "view_reports", "MANAGE_ADVERTS", ""]),
+    ).toEqual(["manage_users", "view_reports"]);
     expect(normalisePermissions([])).toEqual([]);
     expect(normalisePermissions([...PERMISSIONS].reverse())).toEqual([...PERMISSIONS]);
   });
@@ -84,9 +88,9 @@ describe("createAdmin", () => {
     const member = await createUser(db, { isApproved: true, permissions: PERMISSIONS });
     for (const actor of [actorFor(strongAdmin), actorFor(member)]) {
       const email = freshEmail();
-      expect(await createAdmin(db, actor, { name: "Sneaky", email, password: STRONG, permissions: ["manage_users"] })).toEqual(
-        NOT_SUPER_ADMIN,
-      );
+      expect(
+        await createAdmin(db, actor, { name: "Sneaky", email, password: STRONG, permissions: ["manage_users"] }),
+      ).toEqual(NOT_SUPER_ADMIN);
       expect(await db.select().from(users).where(eq(users.email, email))).toEqual([]);
       expect(await db.select().from(auditLog).where(eq(auditLog.actorId, actor.id))).toEqual([]);
     }
@@ -145,7 +149,12 @@ describe("createAdmin", () => {
   });
 
   it("an admin with no permissions is allowed", async () => {
-    const result = await createAdmin(db, root, { name: "Bare", email: freshEmail(), password: STRONG, permissions: [] });
+    const result = await createAdmin(db, root, {
+      name: "Bare",
+      email: freshEmail(),
+      password: STRONG,
+      permissions: [],
+    });
     if (result.status !== "ok") throw new Error(result.status);
     expect((await userRow(result.adminId))!.permissions).toEqual([]);
   });
@@ -155,7 +164,12 @@ describe("createAdmin", () => {
     const auditBefore = (await db.select().from(auditLog)).length;
     const usersBefore = (await db.select().from(users)).length;
     for (const email of ["taken.address@example.ng", "Taken.Address@EXAMPLE.ng"]) {
-      const result = await createAdmin(db, root, { name: "Dup", email, password: STRONG, permissions: ["manage_users"] });
+      const result = await createAdmin(db, root, {
+        name: "Dup",
+        email,
+        password: STRONG,
+        permissions: ["manage_users"],
+      });
       expect(result).toEqual({ status: "email-taken" });
     }
     expect((await db.select().from(auditLog)).length).toBe(auditBefore);
@@ -178,7 +192,12 @@ describe("createAdmin", () => {
 });
 
 async function newAdmin(permissions: readonly Permission[] = ["manage_users", "view_reports"]) {
-  const result = await createAdmin(db, root, { name: "Managed Admin", email: freshEmail(), password: STRONG, permissions });
+  const result = await createAdmin(db, root, {
+    name: "Managed Admin",
+    email: freshEmail(),
+    password: STRONG,
+    permissions,
+  });
   if (result.status !== "ok") throw new Error(result.status);
   return (await userRow(result.adminId))!;
 }
@@ -213,7 +232,12 @@ describe("setAdminPermissions", () => {
     const admin = await newAdmin(["manage_users", "view_reports"]);
     const updatedAt = (await userRow(admin.id))!.updatedAt;
     // Same set in another order, with a duplicate and an unknown name: still no change.
-    const result = await setAdminPermissions(db, root, admin.id, ["view_reports", "bogus", "manage_users", "view_reports"]);
+    const result = await setAdminPermissions(db, root, admin.id, [
+      "view_reports",
+      "bogus",
+      "manage_users",
+      "view_reports",
+    ]);
     expect(result).toMatchObject({ status: "ok", changed: false, name: "Managed Admin" });
     expect(await auditFor(admin.id, "admin.permissions")).toEqual([]);
     expect((await userRow(admin.id))!.updatedAt).toEqual(updatedAt);
@@ -224,7 +248,12 @@ describe("setAdminPermissions", () => {
     const token = await createSession(db, admin.id);
     expect(await findSessionUser(db, token)).toMatchObject({ permissions: ["manage_users", "view_reports"] });
 
-    const result = await setAdminPermissions(db, root, admin.id, ["manage_settings", "manage_adverts", "x", "manage_settings"]);
+    const result = await setAdminPermissions(db, root, admin.id, [
+      "manage_settings",
+      "manage_adverts",
+      "x",
+      "manage_settings",
+    ]);
     expect(result).toMatchObject({ status: "ok", changed: true, name: "Managed Admin" });
     expect((await userRow(admin.id))!.permissions).toEqual(["manage_adverts", "manage_settings"]);
 
@@ -239,7 +268,10 @@ describe("setAdminPermissions", () => {
     });
 
     // Same session, no new sign-in: the new permissions are what the guards see.
-    expect(await findSessionUser(db, token)).toMatchObject({ id: admin.id, permissions: ["manage_adverts", "manage_settings"] });
+    expect(await findSessionUser(db, token)).toMatchObject({
+      id: admin.id,
+      permissions: ["manage_adverts", "manage_settings"],
+    });
 
     // Removing every permission is a change too.
     expect(await setAdminPermissions(db, root, admin.id, [])).toMatchObject({ status: "ok", changed: true });
@@ -332,7 +364,12 @@ describe("deactivateAdmin", () => {
     const row = (await userRow(admin.id))!;
     expect(row.deactivatedAt).not.toBeNull();
     // Nothing else about the account changes.
-    expect(row).toMatchObject({ role: "admin", isApproved: true, isRestricted: false, permissions: ["manage_users", "view_reports"] });
+    expect(row).toMatchObject({
+      role: "admin",
+      isApproved: true,
+      isRestricted: false,
+      permissions: ["manage_users", "view_reports"],
+    });
 
     expect(await countUserSessions(db, admin.id)).toBe(0);
     expect(await findSessionUser(db, phone)).toBeNull();
@@ -340,7 +377,9 @@ describe("deactivateAdmin", () => {
     expect(await findSessionUser(db, theirs)).not.toBeNull();
 
     // Deactivation is revealed only to someone who knows the password.
-    expect(await authenticate(db, { email: admin.email, password: "wrong-password" })).toEqual({ status: "wrong-credentials" });
+    expect(await authenticate(db, { email: admin.email, password: "wrong-password" })).toEqual({
+      status: "wrong-credentials",
+    });
     expect(await authenticate(db, { email: admin.email, password: STRONG })).toEqual({ status: "deactivated" });
     expect(row.lastLoginAt).toBeNull();
     expect((await userRow(admin.id))!.lastLoginAt).toBeNull();

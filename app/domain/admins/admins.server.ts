@@ -13,9 +13,12 @@ import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 /** Only the super admin manages admins: anyone else gets "forbidden". */
 const NOT_SUPER_ADMIN_MESSAGE = "Only the super admin can manage admins.";
 
-export type CreateAdminResult = { status: "ok"; adminId: string } | Forbidden | { status: "common-password" } | { status: "email-taken" };
-export type SetAdminPermissionsResult = { status: "ok"; changed: boolean; name: string } | Forbidden | { status: "not-found" };
-export type DeactivateAdminResult = { status: "ok"; name: string } | Forbidden | { status: "own-account" } | { status: "not-found" };
+export type CreateAdminResult =
+  { status: "ok"; adminId: string } | Forbidden | { status: "common-password" } | { status: "email-taken" };
+export type SetAdminPermissionsResult =
+  { status: "ok"; changed: boolean; name: string } | Forbidden | { status: "not-found" };
+export type DeactivateAdminResult =
+  { status: "ok"; name: string } | Forbidden | { status: "own-account" } | { status: "not-found" };
 
 /** What the super admin is told for each refusal (the Super Admin page shows these texts). */
 export const CREATE_ADMIN_REFUSALS: RefusalTexts<CreateAdminResult> = {
@@ -128,11 +131,7 @@ export async function setAdminPermissions(
 }
 
 /** Deactivates an admin: they can no longer sign in and their sessions end at once. */
-export async function deactivateAdmin(
-  db: Database,
-  actor: Actor,
-  adminId: string,
-): Promise<DeactivateAdminResult> {
+export async function deactivateAdmin(db: Database, actor: Actor, adminId: string): Promise<DeactivateAdminResult> {
   if (actor.role !== "super_admin") return FORBIDDEN;
   if (adminId === actor.id) return { status: "own-account" };
   return db.transaction(async (tx): Promise<DeactivateAdminResult> => {

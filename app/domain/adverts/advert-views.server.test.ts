@@ -3,7 +3,12 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { adverts, advertViews, appSettings, ledgerTransfers, membershipTiers, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { balances, platformAccountId, platformBalance as platformBalanceOf, seedPlatformAccounts } from "~/domain/ledger/accounts.server";
+import {
+  balances,
+  platformAccountId,
+  platformBalance as platformBalanceOf,
+  seedPlatformAccounts,
+} from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import { createTestDatabase, openTestDatabase } from "~test/database";
@@ -24,11 +29,19 @@ const at = (iso: string) => new Date(iso);
 const plus = (date: Date, ms: number) => new Date(date.getTime() + ms);
 const available = async (userId: string) => (await balances(db, userId)).availableKobo;
 const viewOf = async (advertId: string, userId: string) =>
-  (await db.select().from(advertViews).where(and(eq(advertViews.advertId, advertId), eq(advertViews.userId, userId))))[0];
+  (
+    await db
+      .select()
+      .from(advertViews)
+      .where(and(eq(advertViews.advertId, advertId), eq(advertViews.userId, userId)))
+  )[0];
 const clicksOf = async (advertId: string) =>
   (await db.select({ n: adverts.currentClicks }).from(adverts).where(eq(adverts.id, advertId)))[0]?.n;
 const transfersFor = (advertId: string) =>
-  db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `advert-view:${advertId}:%`));
+  db
+    .select()
+    .from(ledgerTransfers)
+    .where(like(ledgerTransfers.idempotencyKey, `advert-view:${advertId}:%`));
 
 /** Starts a view long enough ago that it can be claimed now. */
 async function ready(userId: string, advertId: string) {
@@ -97,7 +110,12 @@ describe("startAdvertView", () => {
     });
     expect(await startAdvertView(db, viewer.id, advertId, plus(t0, 60_000))).toMatchObject({ secondsLeft: 0 });
     expect(await db.$count(advertViews, eq(advertViews.advertId, advertId))).toBe(1);
-    expect(await viewOf(advertId, viewer.id)).toMatchObject({ startedAt: t0, claimedAt: null, rewardKobo: null, lagosDay: null });
+    expect(await viewOf(advertId, viewer.id)).toMatchObject({
+      startedAt: t0,
+      claimedAt: null,
+      rewardKobo: null,
+      lagosDay: null,
+    });
   });
 
   it("refuses a pending or restricted account, an admin, and a missing, deleted, full or already rewarded advert", async () => {
@@ -153,8 +171,14 @@ describe("one advert at a time", () => {
     const t0 = at("2026-05-02T09:00:00Z");
     await startAdvertView(db, viewer.id, first, t0);
     await startAdvertView(db, viewer.id, second, plus(t0, 5_000));
-    expect(await startAdvertView(db, viewer.id, first, plus(t0, 8_000))).toMatchObject({ status: "ok", secondsLeft: 10 });
-    expect(await claimAdvertReward(db, viewer.id, first, plus(t0, 10_000))).toMatchObject({ status: "too-early", secondsLeft: 8 });
+    expect(await startAdvertView(db, viewer.id, first, plus(t0, 8_000))).toMatchObject({
+      status: "ok",
+      secondsLeft: 10,
+    });
+    expect(await claimAdvertReward(db, viewer.id, first, plus(t0, 10_000))).toMatchObject({
+      status: "too-early",
+      secondsLeft: 8,
+    });
     expect(await claimAdvertReward(db, viewer.id, second, plus(t0, 15_000))).toEqual({ status: "not-started" });
     expect(await claimAdvertReward(db, viewer.id, first, plus(t0, 18_000))).toMatchObject({ status: "ok" });
     expect(await available(viewer.id)).toBe(2_500n);
@@ -166,7 +190,10 @@ describe("one advert at a time", () => {
     const second = await postAdvert(db, admin);
     const t0 = at("2026-05-03T09:00:00Z");
     await startAdvertView(db, viewer.id, first, t0);
-    expect(await startAdvertView(db, viewer.id, first, plus(t0, 6_000))).toMatchObject({ startedAt: t0, secondsLeft: 4 });
+    expect(await startAdvertView(db, viewer.id, first, plus(t0, 6_000))).toMatchObject({
+      startedAt: t0,
+      secondsLeft: 4,
+    });
     expect(await claimAdvertReward(db, viewer.id, first, plus(t0, 10_000))).toMatchObject({ status: "ok" });
     await startAdvertView(db, viewer.id, second, plus(t0, 11_000));
     expect(await viewOf(first, viewer.id)).toMatchObject({ claimedAt: plus(t0, 10_000), rewardKobo: 2_500n });
@@ -194,7 +221,13 @@ describe("claimAdvertReward", () => {
     const claimedAt = plus(t0, 12_000);
 
     const result = await claimAdvertReward(db, viewer.id, advertId, claimedAt);
-    expect(result).toEqual({ status: "ok", rewardKobo: 2_550n, advertId, viewId: expect.any(String), transferId: expect.any(String) });
+    expect(result).toEqual({
+      status: "ok",
+      rewardKobo: 2_550n,
+      advertId,
+      viewId: expect.any(String),
+      transferId: expect.any(String),
+    });
     expect(await available(viewer.id)).toBe(2_550n);
     expect(await platformBalance()).toBe(advertRewardsBefore - 2_550n);
     expect(await clicksOf(advertId)).toBe(1);
@@ -238,10 +271,19 @@ describe("claimAdvertReward", () => {
     const t0 = at("2026-05-03T08:00:00Z");
     await startAdvertView(db, viewer.id, advertId, t0);
     expect(await claimAdvertReward(db, viewer.id, advertId, t0)).toEqual({ status: "too-early", secondsLeft: 10 });
-    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 3_200))).toEqual({ status: "too-early", secondsLeft: 7 });
-    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 9_999))).toEqual({ status: "too-early", secondsLeft: 1 });
+    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 3_200))).toEqual({
+      status: "too-early",
+      secondsLeft: 7,
+    });
+    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 9_999))).toEqual({
+      status: "too-early",
+      secondsLeft: 1,
+    });
     // A clock that went backwards (another app server) is never "already waited".
-    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, -5_000))).toEqual({ status: "too-early", secondsLeft: 10 });
+    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, -5_000))).toEqual({
+      status: "too-early",
+      secondsLeft: 10,
+    });
     expect(await clicksOf(advertId)).toBe(0);
     expect(await available(viewer.id)).toBe(0n);
     expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 10_000))).toMatchObject({ status: "ok" });
@@ -255,8 +297,13 @@ describe("claimAdvertReward", () => {
       await startAdvertView(db, viewer.id, id, plus(t0, -60_000));
       expect(await claimAdvertReward(db, viewer.id, id, t0)).toMatchObject({ status: "ok" });
     }
-    await db.insert(advertViews).values({ id: `late-${viewer.id}`, advertId: ids[5]!, userId: viewer.id, startedAt: t0 });
-    expect(await claimAdvertReward(db, viewer.id, ids[5]!, plus(t0, 2_000))).toEqual({ status: "daily-limit", limit: 5 });
+    await db
+      .insert(advertViews)
+      .values({ id: `late-${viewer.id}`, advertId: ids[5]!, userId: viewer.id, startedAt: t0 });
+    expect(await claimAdvertReward(db, viewer.id, ids[5]!, plus(t0, 2_000))).toEqual({
+      status: "daily-limit",
+      limit: 5,
+    });
     expect(await clicksOf(ids[5]!)).toBe(0);
   });
 
@@ -281,7 +328,10 @@ describe("claimAdvertReward", () => {
     await db.update(appSettings).set({ advertDwellSeconds: 30 });
     try {
       expect(await startAdvertView(db, viewer.id, advertId, t0)).toMatchObject({ dwellSeconds: 30, secondsLeft: 30 });
-      expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 10_000))).toEqual({ status: "too-early", secondsLeft: 20 });
+      expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 10_000))).toEqual({
+        status: "too-early",
+        secondsLeft: 20,
+      });
       expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 30_000))).toMatchObject({ status: "ok" });
     } finally {
       await db.update(appSettings).set({ advertDwellSeconds: 10 });
@@ -376,7 +426,13 @@ describe("claimAdvertReward", () => {
 
   it("default daily limits: Basic 5, Bronze 10, Silver 20, Gold 30, VIP 50", async () => {
     const tiers = await db.select({ id: membershipTiers.id, n: membershipTiers.dailyAdViews }).from(membershipTiers);
-    expect(Object.fromEntries(tiers.map((t) => [t.id, t.n]))).toEqual({ basic: 5, bronze: 10, silver: 20, gold: 30, vip: 50 });
+    expect(Object.fromEntries(tiers.map((t) => [t.id, t.n]))).toEqual({
+      basic: 5,
+      bronze: 10,
+      silver: 20,
+      gold: 30,
+      vip: 50,
+    });
     const bronze = await member(db, { tier: "bronze" });
     const ids = await Promise.all(Array.from({ length: 11 }, () => postAdvert(db, admin, { rewardKobo: 100n })));
     const results = [];
@@ -399,8 +455,12 @@ describe("claimAdvertReward", () => {
       status: "daily-limit",
       limit: 5,
     });
-    expect(await startAdvertView(db, viewer.id, ids[5]!, at("2026-07-20T23:00:00.000Z"))).toMatchObject({ status: "ok" });
-    expect(await claimAdvertReward(db, viewer.id, ids[5]!, at("2026-07-20T23:00:10.000Z"))).toMatchObject({ status: "ok" });
+    expect(await startAdvertView(db, viewer.id, ids[5]!, at("2026-07-20T23:00:00.000Z"))).toMatchObject({
+      status: "ok",
+    });
+    expect(await claimAdvertReward(db, viewer.id, ids[5]!, at("2026-07-20T23:00:10.000Z"))).toMatchObject({
+      status: "ok",
+    });
     await startAdvertView(db, viewer.id, ids[6]!, at("2026-07-20T23:01:00.000Z"));
     const days = await db
       .select({ day: advertViews.lagosDay, n: sql<number>`count(*)::int` })
@@ -414,7 +474,10 @@ describe("claimAdvertReward", () => {
       { day: null, n: 1 },
     ]);
     // A UTC-midnight boundary would be wrong: at 23:30 UTC on the 20th it is already the 21st in Lagos.
-    expect(await userEarningsSummary(db, viewer.id, at("2026-07-20T23:30:00Z"))).toMatchObject({ todayViews: 1, dailyLimit: 5 });
+    expect(await userEarningsSummary(db, viewer.id, at("2026-07-20T23:30:00Z"))).toMatchObject({
+      todayViews: 1,
+      dailyLimit: 5,
+    });
   });
 
   /**

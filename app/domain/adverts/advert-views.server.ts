@@ -26,8 +26,7 @@ type ViewRefusal =
   | { status: "daily-limit"; limit: number };
 
 export type StartViewResult =
-  | { status: "ok"; advert: MemberAdvert; dwellSeconds: number; startedAt: Date; secondsLeft: number }
-  | ViewRefusal;
+  { status: "ok"; advert: MemberAdvert; dwellSeconds: number; startedAt: Date; secondsLeft: number } | ViewRefusal;
 
 export type ClaimResult =
   | { status: "ok"; rewardKobo: Kobo; advertId: string; viewId: string; transferId: string }
@@ -170,7 +169,13 @@ async function viewing(
 ): Promise<StartViewResult> {
   const dwellSeconds = (await getAppSettings(db)).advertDwellSeconds;
   const { currentClicks: _c, maxClicks: _m, ...shown } = advert;
-  return { status: "ok", advert: shown, dwellSeconds, startedAt, secondsLeft: secondsLeft(startedAt, now, dwellSeconds) };
+  return {
+    status: "ok",
+    advert: shown,
+    dwellSeconds,
+    startedAt,
+    secondsLeft: secondsLeft(startedAt, now, dwellSeconds),
+  };
 }
 
 /**
@@ -259,7 +264,10 @@ function claimResult(row: ClaimRow, advertId: string, now: Date): ClaimResult {
       return { status: "daily-limit", limit: row.daily_limit! };
     case "too-early":
       // At least 1: the database decided it is early, to the microsecond.
-      return { status: "too-early", secondsLeft: Math.max(1, secondsLeft(new Date(row.started_at!), now, row.dwell_seconds!)) };
+      return {
+        status: "too-early",
+        secondsLeft: Math.max(1, secondsLeft(new Date(row.started_at!), now, row.dwell_seconds!)),
+      };
     case "not-member":
     case "not-approved":
     case "not-found":
@@ -278,7 +286,11 @@ type MemberState = { role: string; isApproved: boolean; isRestricted: boolean; d
  * The member's role, approval and tier limit; with `lock`, under the member's row lock (NO KEY
  * UPDATE, as the claim takes it).
  */
-async function memberState(db: Database, userId: string, options: { lock?: boolean } = {}): Promise<MemberState | undefined> {
+async function memberState(
+  db: Database,
+  userId: string,
+  options: { lock?: boolean } = {},
+): Promise<MemberState | undefined> {
   const query = db
     .select({
       role: users.role,
@@ -294,7 +306,9 @@ async function memberState(db: Database, userId: string, options: { lock?: boole
 }
 
 /** Only approved, unrestricted members (role user) earn from adverts. */
-function eligibility(member: Omit<MemberState, "dailyLimit"> | undefined): { status: "not-member" } | { status: "not-approved" } | null {
+function eligibility(
+  member: Omit<MemberState, "dailyLimit"> | undefined,
+): { status: "not-member" } | { status: "not-approved" } | null {
   if (!member || member.role !== "user") return { status: "not-member" };
   if (!member.isApproved || member.isRestricted) return { status: "not-approved" };
   return null;

@@ -24,7 +24,10 @@ const countBy = (results: ClaimResult[]) =>
   results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
 
 const rewardTransfers = (advertId: string) =>
-  db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `advert-view:${advertId}:%`));
+  db
+    .select()
+    .from(ledgerTransfers)
+    .where(like(ledgerTransfers.idempotencyKey, `advert-view:${advertId}:%`));
 
 /** "View Advert" long ago, then "Claim Reward"; a refused start is the outcome. */
 async function openAndClaim(userId: string, advertId: string): Promise<ClaimResult> {
@@ -55,7 +58,9 @@ describe.runIf(usingPostgres())("racing claims on PostgreSQL", () => {
     const transfers = await rewardTransfers(advertId);
     expect(transfers).toHaveLength(10);
     expect(transfers.reduce((sum, t) => sum + t.amountKobo, 0n)).toBe(25_000n);
-    expect(await db.$count(advertViews, sql`${advertViews.advertId} = ${advertId} and ${advertViews.claimedAt} is not null`)).toBe(10);
+    expect(
+      await db.$count(advertViews, sql`${advertViews.advertId} = ${advertId} and ${advertViews.claimedAt} is not null`),
+    ).toBe(10);
     for (const m of members) {
       expect((await balances(db, m.id)).availableKobo).toBe(winners.includes(m.id) ? 2_500n : 0n);
     }
@@ -94,8 +99,13 @@ describe.runIf(usingPostgres())("racing claims on PostgreSQL", () => {
     expect(ok).toBeGreaterThanOrEqual(1);
     expect(ok).toBeLessThanOrEqual(5);
     expect((await balances(db, viewer.id)).availableKobo).toBe(BigInt(ok) * 300n);
-    expect(await db.$count(advertViews, sql`${advertViews.userId} = ${viewer.id} and ${advertViews.claimedAt} is not null`)).toBe(ok);
-    const clicks = await db.select({ n: adverts.currentClicks }).from(adverts).where(sql`${adverts.id} in ${ids}`);
+    expect(
+      await db.$count(advertViews, sql`${advertViews.userId} = ${viewer.id} and ${advertViews.claimedAt} is not null`),
+    ).toBe(ok);
+    const clicks = await db
+      .select({ n: adverts.currentClicks })
+      .from(adverts)
+      .where(sql`${adverts.id} in ${ids}`);
     expect(clicks.reduce((sum, c) => sum + c.n, 0)).toBe(ok);
     // Opened and claimed one after another, the day fills to exactly 5.
     for (const id of ids) if ((await openAndClaim(viewer.id, id)).status === "daily-limit") break;
@@ -104,7 +114,9 @@ describe.runIf(usingPostgres())("racing claims on PostgreSQL", () => {
 
   it("a busy mix: 30 members × 8 small adverts all at once never exceeds a slot or a daily limit, and never deadlocks", async () => {
     const members = await Promise.all(Array.from({ length: 30 }, () => member(db)));
-    const ids = await Promise.all(Array.from({ length: 8 }, () => postAdvert(db, admin, { maxClicks: 5, rewardKobo: 100n })));
+    const ids = await Promise.all(
+      Array.from({ length: 8 }, () => postAdvert(db, admin, { maxClicks: 5, rewardKobo: 100n })),
+    );
     const attempts = members.flatMap((m) => ids.map((id) => ({ m, id })));
     attempts.sort((a, b) => (a.m.id + a.id < b.m.id + b.id ? -1 : 1)); // an arbitrary interleaving
     const results = await Promise.all(attempts.map(({ m, id }) => openAndClaim(m.id, id)));
@@ -118,7 +130,10 @@ describe.runIf(usingPostgres())("racing claims on PostgreSQL", () => {
       paid += availableKobo;
     }
     expect(paid).toBe(BigInt(ok) * 100n);
-    const clicks = await db.select({ n: adverts.currentClicks }).from(adverts).where(sql`${adverts.id} in ${ids}`);
+    const clicks = await db
+      .select({ n: adverts.currentClicks })
+      .from(adverts)
+      .where(sql`${adverts.id} in ${ids}`);
     expect(clicks.reduce((sum, c) => sum + c.n, 0)).toBe(ok);
     expect(ok).toBeGreaterThan(0);
   });

@@ -20,20 +20,37 @@ describe("advertEarningsHistory", () => {
     expect(await advertEarningsHistory(db, viewer.id)).toEqual([]);
     const started = new Date("2025-05-31T10:00:00Z");
     await startAdvertView(db, viewer.id, first, started);
-    expect(await claimAdvertReward(db, viewer.id, first, new Date("2025-06-01T10:00:00Z"))).toMatchObject({ status: "ok" });
+    expect(await claimAdvertReward(db, viewer.id, first, new Date("2025-06-01T10:00:00Z"))).toMatchObject({
+      status: "ok",
+    });
     await startAdvertView(db, viewer.id, second, started);
-    expect(await claimAdvertReward(db, viewer.id, second, new Date("2025-06-02T10:00:00Z"))).toMatchObject({ status: "ok" });
+    expect(await claimAdvertReward(db, viewer.id, second, new Date("2025-06-02T10:00:00Z"))).toMatchObject({
+      status: "ok",
+    });
     await startAdvertView(db, viewer.id, opened);
     await startAdvertView(db, other.id, first, longAgo());
     await claimAdvertReward(db, other.id, first);
 
     const history = await advertEarningsHistory(db, viewer.id);
     expect(history).toEqual([
-      { viewId: expect.any(String), earnedAt: new Date("2025-06-02T10:00:00Z"), advertTitle: "MTN Data Bonanza", amountKobo: 5_000n },
-      { viewId: expect.any(String), earnedAt: new Date("2025-06-01T10:00:00Z"), advertTitle: "Indomie Jollof", amountKobo: 1_234n },
+      {
+        viewId: expect.any(String),
+        earnedAt: new Date("2025-06-02T10:00:00Z"),
+        advertTitle: "MTN Data Bonanza",
+        amountKobo: 5_000n,
+      },
+      {
+        viewId: expect.any(String),
+        earnedAt: new Date("2025-06-01T10:00:00Z"),
+        advertTitle: "Indomie Jollof",
+        amountKobo: 1_234n,
+      },
     ]);
     // The amount is what was paid, even if the advert's reward changes later.
-    const [paid] = await db.select({ reward: advertViews.rewardKobo }).from(advertViews).where(eq(advertViews.id, history[1]!.viewId));
+    const [paid] = await db
+      .select({ reward: advertViews.rewardKobo })
+      .from(advertViews)
+      .where(eq(advertViews.id, history[1]!.viewId));
     expect(paid?.reward).toBe(1_234n);
     expect(await advertEarningsHistory(db, viewer.id, { limit: 1 })).toHaveLength(1);
   });

@@ -40,7 +40,11 @@ const dailyLimitQuery = preparedPerDatabase((db) =>
 );
 
 /** The member's advert figures for the dashboard. */
-export async function userEarningsSummary(db: Database, userId: string, now: Date = new Date()): Promise<UserEarningsSummary> {
+export async function userEarningsSummary(
+  db: Database,
+  userId: string,
+  now: Date = new Date(),
+): Promise<UserEarningsSummary> {
   const today = lagosDay(now);
   const [[totals], [tier]] = await Promise.all([
     viewTotalsQuery(db).execute({ userId, today }),

@@ -10,7 +10,15 @@ import { openTestDatabase, databaseError } from "~test/database";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "./advert-views.server";
-import { adminAdvertStats, advertStatus, createAdvert, deleteAdvert, getAdvert, listAdvertsForAdmin, updateAdvert } from "./manage-adverts.server";
+import {
+  adminAdvertStats,
+  advertStatus,
+  createAdvert,
+  deleteAdvert,
+  getAdvert,
+  listAdvertsForAdmin,
+  updateAdvert,
+} from "./manage-adverts.server";
 import type { AdvertInput } from "./validation";
 
 const { db } = await openTestDatabase();
@@ -29,7 +37,8 @@ const input: AdvertInput = {
 };
 
 const advertRow = async (id: string) => (await db.select().from(adverts).where(eq(adverts.id, id)))[0];
-const auditFor = (id: string) => db.select().from(auditLog).where(eq(auditLog.targetId, id)).orderBy(auditLog.createdAt);
+const auditFor = (id: string) =>
+  db.select().from(auditLog).where(eq(auditLog.targetId, id)).orderBy(auditLog.createdAt);
 
 /** A member who viewed the advert and was paid for it. */
 async function claimOnce(advertId: string) {
@@ -41,7 +50,10 @@ async function claimOnce(advertId: string) {
 
 describe("who may manage adverts", () => {
   it("needs manage_adverts: an admin without it and a member are refused and nothing is written", async () => {
-    const without = await advertAdmin(db, PERMISSIONS.filter((p) => p !== "manage_adverts"));
+    const without = await advertAdmin(
+      db,
+      PERMISSIONS.filter((p) => p !== "manage_adverts"),
+    );
     const someMember = await member(db, { permissions: ["manage_adverts"] });
     const memberActor: Actor = { id: someMember.id, role: "user", permissions: ["manage_adverts"] };
     const advertId = await postAdvert(db, admin);
@@ -61,7 +73,10 @@ describe("who may manage adverts", () => {
     const created = await createAdvert(db, superAdmin, input);
     expect(created).toMatchObject({ status: "ok" });
     const advertId = created.status === "ok" ? created.advertId : "";
-    expect(await updateAdvert(db, superAdmin, advertId, { ...input, title: "Renamed" })).toEqual({ status: "ok", changed: true });
+    expect(await updateAdvert(db, superAdmin, advertId, { ...input, title: "Renamed" })).toEqual({
+      status: "ok",
+      changed: true,
+    });
     expect(await deleteAdvert(db, superAdmin, advertId)).toEqual({ status: "erased" });
   });
 });
@@ -98,7 +113,10 @@ describe("createAdvert", () => {
 
   it("the database refuses what the form refuses, whatever the caller sends", async () => {
     for (const bad of [{ rewardKobo: 0n }, { rewardKobo: -1n }, { maxClicks: 0 }, { maxClicks: 1.5 }, { title: " " }]) {
-      await expect(createAdvert(db, admin, { ...input, ...bad }), JSON.stringify(bad, (_k, v: unknown) => String(v))).rejects.toThrow();
+      await expect(
+        createAdvert(db, admin, { ...input, ...bad }),
+        JSON.stringify(bad, (_k, v: unknown) => String(v)),
+      ).rejects.toThrow();
     }
     await expect(createAdvert(db, admin, { ...input, imageUrl: "http://insecure.example/ad.png" })).rejects.toThrow();
   });
@@ -115,7 +133,9 @@ describe("the money limits of the settings (₦1,000.00 a click, ₦1,000,000.00
 
   it("refuses a reward per click over the limit, ₦1,000,000,000,000 included: nothing written", async () => {
     const before = { adverts: await advertCount(), audit: await db.$count(auditLog) };
-    expect(await createAdvert(db, admin, { ...input, rewardKobo: 100_001n, maxClicks: 1 })).toEqual(overLimit({ rewardAmount: REWARD_LIMIT }));
+    expect(await createAdvert(db, admin, { ...input, rewardKobo: 100_001n, maxClicks: 1 })).toEqual(
+      overLimit({ rewardAmount: REWARD_LIMIT }),
+    );
     expect(await createAdvert(db, admin, { ...input, rewardKobo: 100_000_000_000_000n, maxClicks: 1 })).toEqual(
       overLimit({
         rewardAmount: REWARD_LIMIT,
@@ -128,7 +148,9 @@ describe("the money limits of the settings (₦1,000.00 a click, ₦1,000,000.00
   it("refuses a budget (reward × max clicks) over the limit, naming it and the advert's", async () => {
     const before = await advertCount();
     expect(await createAdvert(db, admin, { ...input, rewardKobo: 100_000n, maxClicks: 1_001 })).toEqual(
-      overLimit({ maxClicks: "Budget (reward × max clicks) can be at most ₦1,000,000.00; this advert's is ₦1,001,000.00." }),
+      overLimit({
+        maxClicks: "Budget (reward × max clicks) can be at most ₦1,000,000.00; this advert's is ₦1,001,000.00.",
+      }),
     );
     // Both at once: each on its field.
     expect(await createAdvert(db, admin, { ...input, rewardKobo: 200_000n, maxClicks: 1_000 })).toMatchObject({
@@ -141,7 +163,10 @@ describe("the money limits of the settings (₦1,000.00 a click, ₦1,000,000.00
   it("accepts an advert exactly at both limits", async () => {
     const created = await createAdvert(db, admin, { ...input, rewardKobo: 100_000n, maxClicks: 1_000 });
     expect(created).toMatchObject({ status: "ok" });
-    expect(await advertRow(created.status === "ok" ? created.advertId : "")).toMatchObject({ rewardKobo: 100_000n, maxClicks: 1_000 });
+    expect(await advertRow(created.status === "ok" ? created.advertId : "")).toMatchObject({
+      rewardKobo: 100_000n,
+      maxClicks: 1_000,
+    });
   });
 
   it("an edit cannot raise an advert over a limit; nothing changes and nothing is audited", async () => {
@@ -150,19 +175,29 @@ describe("the money limits of the settings (₦1,000.00 a click, ₦1,000,000.00
     expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 100_001n, maxClicks: 10 })).toEqual(
       overLimit({ rewardAmount: REWARD_LIMIT }),
     );
-    expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 100_000n, maxClicks: 1_001 })).toMatchObject({
-      status: "over-limit",
-      errors: { maxClicks: expect.stringContaining("can be at most ₦1,000,000.00") },
-    });
+    expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 100_000n, maxClicks: 1_001 })).toMatchObject(
+      {
+        status: "over-limit",
+        errors: { maxClicks: expect.stringContaining("can be at most ₦1,000,000.00") },
+      },
+    );
     expect(await advertRow(advertId)).toEqual(before);
     expect((await auditFor(advertId)).map((e) => e.action)).toEqual(["advert.create"]);
-    expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 100_000n, maxClicks: 1_000 })).toEqual({ status: "ok", changed: true });
+    expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 100_000n, maxClicks: 1_000 })).toEqual({
+      status: "ok",
+      changed: true,
+    });
   });
 
   it("a changed limit applies to the next advert; one made under a higher limit can be corrected or scaled down, not up", async () => {
     const settingsAdmin = await advertAdmin(db, ["manage_settings"]);
     try {
-      expect(await updateAdvertMoneyLimits(db, settingsAdmin, { maxAdvertRewardKobo: 500_000n, maxAdvertBudgetKobo: 5_000_000n })).toEqual({
+      expect(
+        await updateAdvertMoneyLimits(db, settingsAdmin, {
+          maxAdvertRewardKobo: 500_000n,
+          maxAdvertBudgetKobo: 5_000_000n,
+        }),
+      ).toEqual({
         status: "ok",
         changed: true,
       });
@@ -173,18 +208,28 @@ describe("the money limits of the settings (₦1,000.00 a click, ₦1,000,000.00
       });
 
       // Lowered again: the same advert cannot be posted, nor this one raised...
-      await updateAdvertMoneyLimits(db, settingsAdmin, { maxAdvertRewardKobo: 100_000n, maxAdvertBudgetKobo: 1_000_000n });
-      expect(await createAdvert(db, admin, { ...input, rewardKobo: 500_000n, maxClicks: 10 })).toMatchObject({ status: "over-limit" });
+      await updateAdvertMoneyLimits(db, settingsAdmin, {
+        maxAdvertRewardKobo: 100_000n,
+        maxAdvertBudgetKobo: 1_000_000n,
+      });
+      expect(await createAdvert(db, admin, { ...input, rewardKobo: 500_000n, maxClicks: 10 })).toMatchObject({
+        status: "over-limit",
+      });
       expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 500_000n, maxClicks: 11 })).toMatchObject({
         status: "over-limit",
         errors: { maxClicks: "Budget (reward × max clicks) can be at most ₦10,000.00; this advert's is ₦55,000.00." },
       });
       // ...but its text can be corrected and it can be scaled down.
-      expect(await updateAdvert(db, admin, advertId, { ...input, title: "Corrected", rewardKobo: 500_000n, maxClicks: 10 })).toEqual({
+      expect(
+        await updateAdvert(db, admin, advertId, { ...input, title: "Corrected", rewardKobo: 500_000n, maxClicks: 10 }),
+      ).toEqual({
         status: "ok",
         changed: true,
       });
-      expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 400_000n, maxClicks: 5 })).toEqual({ status: "ok", changed: true });
+      expect(await updateAdvert(db, admin, advertId, { ...input, rewardKobo: 400_000n, maxClicks: 5 })).toEqual({
+        status: "ok",
+        changed: true,
+      });
     } finally {
       await updateAdvertMoneyLimits(db, settingsAdmin, {
         maxAdvertRewardKobo: DEFAULT_APP_SETTINGS.maxAdvertRewardKobo,
@@ -209,7 +254,11 @@ describe("listAdvertsForAdmin and getAdvert", () => {
       status: "Completed",
       postedBy: { id: admin.id },
     });
-    expect(listed.find((a) => a.id === newer)).toMatchObject({ currentClicks: 0, status: "Active", rewardKobo: 2_500n });
+    expect(listed.find((a) => a.id === newer)).toMatchObject({
+      currentClicks: 0,
+      status: "Active",
+      rewardKobo: 2_500n,
+    });
     expect(await getAdvert(db, newer)).toMatchObject({ id: newer, title: "Newer", status: "Active" });
     expect(await getAdvert(db, "no-such-advert")).toBeNull();
   });
@@ -221,7 +270,13 @@ describe("listAdvertsForAdmin and getAdvert", () => {
   });
 
   it("pages 50 at a time", async () => {
-    const live = async () => (await db.select({ n: sql<number>`count(*)::int` }).from(adverts).where(eq(adverts.isActive, true)))[0]!.n;
+    const live = async () =>
+      (
+        await db
+          .select({ n: sql<number>`count(*)::int` })
+          .from(adverts)
+          .where(eq(adverts.isActive, true))
+      )[0]!.n;
     while ((await live()) < 51) await postAdvert(db, admin);
     const total = await live();
     const pages = [];
@@ -241,7 +296,12 @@ describe("listAdvertsForAdmin and getAdvert", () => {
 describe("updateAdvert", () => {
   it("saves the changes and audits only what changed", async () => {
     const advertId = await postAdvert(db, admin, input);
-    const result = await updateAdvert(db, admin, advertId, { ...input, title: "Indomie Onion", rewardKobo: 3_000n, imageUrl: null });
+    const result = await updateAdvert(db, admin, advertId, {
+      ...input,
+      title: "Indomie Onion",
+      rewardKobo: 3_000n,
+      imageUrl: null,
+    });
     expect(result).toEqual({ status: "ok", changed: true });
     expect(await advertRow(advertId)).toMatchObject({ title: "Indomie Onion", rewardKobo: 3_000n, imageUrl: null });
     const entries = await auditFor(advertId);
@@ -269,7 +329,10 @@ describe("updateAdvert", () => {
       currentClicks: 2,
     });
     expect((await advertRow(advertId))?.maxClicks).toBe(5);
-    expect(await updateAdvert(db, admin, advertId, { ...input, maxClicks: 2 })).toEqual({ status: "ok", changed: true });
+    expect(await updateAdvert(db, admin, advertId, { ...input, maxClicks: 2 })).toEqual({
+      status: "ok",
+      changed: true,
+    });
     expect(await getAdvert(db, advertId)).toMatchObject({ currentClicks: 2, maxClicks: 2, status: "Completed" });
   });
 
@@ -298,7 +361,10 @@ describe("deleteAdvert: an advert that has been viewed is deactivated, never era
     expect(await advertRow(advertId)).toBeUndefined();
     const entries = await auditFor(advertId);
     expect(entries.map((e) => e.action)).toEqual(["advert.create", "advert.delete"]);
-    expect(entries[1]).toMatchObject({ before: { title: input.title, currentClicks: 0 }, after: { outcome: "erased" } });
+    expect(entries[1]).toMatchObject({
+      before: { title: input.title, currentClicks: 0 },
+      after: { outcome: "erased" },
+    });
     expect(await deleteAdvert(db, admin, advertId)).toEqual({ status: "not-found" });
   });
 
@@ -326,7 +392,10 @@ describe("deleteAdvert: an advert that has been viewed is deactivated, never era
     expect((await listAvailableAdverts(db, other.id)).map((a) => a.id)).not.toContain(advertId);
     expect((await listAdvertsForAdmin(db)).adverts.map((a) => a.id)).not.toContain(advertId);
     expect(await getAdvert(db, advertId)).toBeNull();
-    expect((await auditFor(advertId)).at(-1)).toMatchObject({ action: "advert.delete", after: { outcome: "deactivated" } });
+    expect((await auditFor(advertId)).at(-1)).toMatchObject({
+      action: "advert.delete",
+      after: { outcome: "deactivated" },
+    });
     expect(await deleteAdvert(db, admin, advertId)).toEqual({ status: "not-found" });
   });
 
@@ -334,12 +403,12 @@ describe("deleteAdvert: an advert that has been viewed is deactivated, never era
     const advertId = await postAdvert(db, admin, { maxClicks: 1 });
     await claimOnce(advertId);
     expect((await databaseError(db.execute(sql`delete from adverts where id = ${advertId}`))).code).toBe("23503");
-    expect((await databaseError(db.execute(sql`update adverts set current_clicks = 2 where id = ${advertId}`))).code).toBe(
-      "23514",
-    );
-    expect((await databaseError(db.execute(sql`update adverts set current_clicks = -1 where id = ${advertId}`))).code).toBe(
-      "23514",
-    );
+    expect(
+      (await databaseError(db.execute(sql`update adverts set current_clicks = 2 where id = ${advertId}`))).code,
+    ).toBe("23514");
+    expect(
+      (await databaseError(db.execute(sql`update adverts set current_clicks = -1 where id = ${advertId}`))).code,
+    ).toBe("23514");
     expect(await advertRow(advertId)).toMatchObject({ currentClicks: 1, isActive: true });
   });
 });
@@ -350,7 +419,11 @@ describe("adminAdvertStats", () => {
     const full = await postAdvert(db, admin, { maxClicks: 1, rewardKobo: 1_234n });
     const open = await postAdvert(db, admin, { maxClicks: 5, rewardKobo: 500n });
     const gone = await postAdvert(db, admin, { maxClicks: 5, rewardKobo: 100n });
-    for (const [advertId, n] of [[full, 1], [open, 2], [gone, 1]] as const) {
+    for (const [advertId, n] of [
+      [full, 1],
+      [open, 2],
+      [gone, 1],
+    ] as const) {
       for (let i = 0; i < n; i++) await claimOnce(advertId);
     }
     await deleteAdvert(db, admin, gone);

@@ -63,7 +63,13 @@ export async function createAdvert(
     const errors = advertMoneyLimitErrors(input, limits);
     if (errors) return { status: "over-limit", errors, limits };
     await tx.insert(adverts).values({ id: advertId, ...fieldsOf(input), postedByAdminId: actor.id });
-    await recordAudit(tx, { actor, action: "advert.create", targetType: "advert", targetId: advertId, after: auditFields(input) });
+    await recordAudit(tx, {
+      actor,
+      action: "advert.create",
+      targetType: "advert",
+      targetId: advertId,
+      after: auditFields(input),
+    });
     return { status: "ok", advertId };
   });
 }
@@ -153,7 +159,11 @@ export async function deleteAdvert(db: Database, actor: Actor, advertId: string)
       .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true)))
       .for("update");
     if (!current) return NOT_FOUND;
-    const [viewed] = await tx.select({ id: advertViews.id }).from(advertViews).where(eq(advertViews.advertId, advertId)).limit(1);
+    const [viewed] = await tx
+      .select({ id: advertViews.id })
+      .from(advertViews)
+      .where(eq(advertViews.advertId, advertId))
+      .limit(1);
     const outcome = viewed ? "deactivated" : "erased";
     if (viewed) {
       await tx.update(adverts).set({ isActive: false, updatedAt: new Date() }).where(eq(adverts.id, advertId));
@@ -202,7 +212,11 @@ const adminColumns = {
   postedByName: users.name,
 };
 
-const toAdminAdvert = ({ postedById, postedByName, ...row }: { postedById: string; postedByName: string } & Omit<AdminAdvert, "status" | "postedBy">): AdminAdvert => ({
+const toAdminAdvert = ({
+  postedById,
+  postedByName,
+  ...row
+}: { postedById: string; postedByName: string } & Omit<AdminAdvert, "status" | "postedBy">): AdminAdvert => ({
   ...row,
   status: advertStatus(row),
   postedBy: { id: postedById, name: postedByName },
@@ -211,7 +225,11 @@ const toAdminAdvert = ({ postedById, postedByName, ...row }: { postedById: strin
 /** Live (not deleted) adverts for Manage Adverts, newest first, 50 a page (the page clamped to the ones there are). */
 export async function listAdvertsForAdmin(db: Database, options: { page?: number } = {}) {
   const live = eq(adverts.isActive, true);
-  const { page, pageCount, total, ...window } = pageWindow(await db.$count(adverts, live), options.page, ADVERTS_PAGE_SIZE);
+  const { page, pageCount, total, ...window } = pageWindow(
+    await db.$count(adverts, live),
+    options.page,
+    ADVERTS_PAGE_SIZE,
+  );
   const newestFirst = db
     .select(adminColumns)
     .from(adverts)
@@ -245,7 +263,10 @@ export async function adminAdvertStats(db: Database) {
       })
       .from(adverts)
       .where(eq(adverts.isActive, true)),
-    db.select({ n: count() }).from(advertViews).where(sql`${advertViews.claimedAt} is not null`),
+    db
+      .select({ n: count() })
+      .from(advertViews)
+      .where(sql`${advertViews.claimedAt} is not null`),
     // Platform accounts keep no cached balance (decision 009): the sum of its entries.
     platformBalance(db, "advert_rewards"),
   ]);

@@ -20,7 +20,8 @@ export const ADVERT_MONEY_LIMIT_CEILINGS = {
 export const advertBudgetKobo = (advert: { rewardKobo: Kobo; maxClicks: number }): Kobo =>
   advert.rewardKobo * BigInt(advert.maxClicks);
 
-export const rewardLimitMessage = (limits: AdvertMoneyLimits) => `Reward per click can be at most ${formatKobo(limits.maxRewardKobo)}.`;
+export const rewardLimitMessage = (limits: AdvertMoneyLimits) =>
+  `Reward per click can be at most ${formatKobo(limits.maxRewardKobo)}.`;
 export const budgetLimitMessage = (limits: AdvertMoneyLimits, budgetKobo: Kobo) =>
   `Budget (reward × max clicks) can be at most ${formatKobo(limits.maxBudgetKobo)}; this advert's is ${formatKobo(budgetKobo)}.`;
 

@@ -28,7 +28,13 @@ describe("advert form", () => {
   it("reads a valid form into kobo, a whole click count and no image", () => {
     expect(parseAdvertForm(valid)).toEqual({
       status: "ok",
-      value: { title: "Buy Indomie", description: "The taste of home.", rewardKobo: 2_550n, maxClicks: 100, imageUrl: null },
+      value: {
+        title: "Buy Indomie",
+        description: "The taste of home.",
+        rewardKobo: 2_550n,
+        maxClicks: 100,
+        imageUrl: null,
+      },
     });
     expect(advertFormSchema(APP_URL).parse({ ...valid, imageUrl: undefined }).imageUrl).toBeNull();
   });
@@ -48,7 +54,10 @@ describe("advert form", () => {
 
   it("max clicks: a whole number from 1 to 1,000,000", () => {
     expect(parseAdvertForm({ ...valid, maxClicks: " 1 " })).toMatchObject({ status: "ok", value: { maxClicks: 1 } });
-    expect(parseAdvertForm({ ...valid, maxClicks: "1000000" })).toMatchObject({ status: "ok", value: { maxClicks: 1_000_000 } });
+    expect(parseAdvertForm({ ...valid, maxClicks: "1000000" })).toMatchObject({
+      status: "ok",
+      value: { maxClicks: 1_000_000 },
+    });
     for (const bad of ["0", "-1", "1.5", "1e3", "", "ten", "1000001", "99999999999999999999"]) {
       expect(errorsOf({ ...valid, maxClicks: bad }).maxClicks, bad).toHaveLength(1);
     }
@@ -57,7 +66,9 @@ describe("advert form", () => {
   it("title and description are required, trimmed and bounded", () => {
     expect(errorsOf({ ...valid, title: "   " }).title).toEqual(["Title is required"]);
     expect(errorsOf({ ...valid, description: "" }).description).toEqual(["Description is required"]);
-    expect(errorsOf({ ...valid, title: "x".repeat(121) }).title).toEqual(["Title is too long (120 characters at most)"]);
+    expect(errorsOf({ ...valid, title: "x".repeat(121) }).title).toEqual([
+      "Title is too long (120 characters at most)",
+    ]);
     expect(errorsOf({ ...valid, description: "x".repeat(2001) }).description).toHaveLength(1);
   });
 

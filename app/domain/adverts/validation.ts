@@ -54,7 +54,10 @@ const MaxClicksSchema = z
   .regex(/^\d+$/, "Max clicks must be a whole number")
   .transform((value) => (value.length > 7 ? Number.POSITIVE_INFINITY : Number(value)))
   .refine((n) => n >= 1, "Max clicks must be at least 1")
-  .refine((n) => n <= ADVERT_LIMITS.maxClicksMax, `Max clicks can be at most ${ADVERT_LIMITS.maxClicksMax.toLocaleString("en-NG")}`);
+  .refine(
+    (n) => n <= ADVERT_LIMITS.maxClicksMax,
+    `Max clicks can be at most ${ADVERT_LIMITS.maxClicksMax.toLocaleString("en-NG")}`,
+  );
 
 /**
  * The Manage Adverts create/edit form (title, description, reward amount in naira with
@@ -73,20 +76,21 @@ export const advertFormSchema = (appOrigin: string | URL) =>
         .string()
         .trim()
         .min(1, "Description is required")
-        .max(ADVERT_LIMITS.descriptionMax, `Description is too long (${ADVERT_LIMITS.descriptionMax} characters at most)`),
+        .max(
+          ADVERT_LIMITS.descriptionMax,
+          `Description is too long (${ADVERT_LIMITS.descriptionMax} characters at most)`,
+        ),
       rewardAmount: NairaAmountSchema.refine((kobo) => kobo > 0n, "Reward must be more than ₦0.00."),
       maxClicks: MaxClicksSchema,
       imageUrl: imageUrlSchema(appOrigin),
     })
-    .transform(
-      (form): AdvertInput => ({
-        title: form.title,
-        description: form.description,
-        rewardKobo: form.rewardAmount,
-        maxClicks: form.maxClicks,
-        imageUrl: form.imageUrl,
-      }),
-    );
+    .transform((form): AdvertInput => ({
+      title: form.title,
+      description: form.description,
+      rewardKobo: form.rewardAmount,
+      maxClicks: form.maxClicks,
+      imageUrl: form.imageUrl,
+    }));
 
 /**
  * The same rules for callers that skip the form (a script, a future API): refuses what the
@@ -95,7 +99,8 @@ export const advertFormSchema = (appOrigin: string | URL) =>
 export function assertAdvertInput(input: AdvertInput): void {
   const problems: string[] = [];
   if (!input.title.trim() || input.title.length > ADVERT_LIMITS.titleMax) problems.push("title");
-  if (!input.description.trim() || input.description.length > ADVERT_LIMITS.descriptionMax) problems.push("description");
+  if (!input.description.trim() || input.description.length > ADVERT_LIMITS.descriptionMax)
+    problems.push("description");
   if (typeof input.rewardKobo !== "bigint" || input.rewardKobo <= 0n) problems.push("rewardKobo");
   if (!Number.isInteger(input.maxClicks) || input.maxClicks < 1 || input.maxClicks > ADVERT_LIMITS.maxClicksMax) {
     problems.push("maxClicks");

@@ -72,7 +72,11 @@ describe("recordAudit", () => {
   it("stores null before/after/IP/target when not given and caps the IP at 64 characters", async () => {
     const { user: admin, actor } = await newAdmin();
     await recordAudit(db, { actor: { ...actor, ip: undefined }, action: "settings.update", targetType: "settings" });
-    await recordAudit(db, { actor: { ...actor, ip: "x".repeat(200) }, action: "settings.update", targetType: "settings" });
+    await recordAudit(db, {
+      actor: { ...actor, ip: "x".repeat(200) },
+      action: "settings.update",
+      targetType: "settings",
+    });
     const rows = await db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
     expect(rows).toHaveLength(2);
     const noIp = rows.find((r) => r.ip === null)!;
@@ -202,7 +206,8 @@ describe("listAuditActors", () => {
     const zed = await newAdmin("Zainab Actor");
     const abe = await newAdmin("Abel Actor");
     const silent = await newAdmin("Silent Admin");
-    for (let i = 0; i < 3; i++) await recordAudit(db, { actor: zed.actor, action: "settings.update", targetType: "settings" });
+    for (let i = 0; i < 3; i++)
+      await recordAudit(db, { actor: zed.actor, action: "settings.update", targetType: "settings" });
     await recordAudit(db, { actor: abe.actor, action: "settings.update", targetType: "settings" });
 
     const actors = await listAuditActors(db);

@@ -45,7 +45,11 @@ export async function listAudit(db: Database, filters: { actorId?: string; actio
   if (filters.actorId) where.push(eq(auditLog.actorId, filters.actorId));
   if (filters.action) where.push(eq(auditLog.action, filters.action));
   const filtered = where.length ? and(...where) : undefined;
-  const { page, pageCount, total, ...window } = pageWindow(await db.$count(auditLog, filtered), filters.page, AUDIT_PAGE_SIZE);
+  const { page, pageCount, total, ...window } = pageWindow(
+    await db.$count(auditLog, filtered),
+    filters.page,
+    AUDIT_PAGE_SIZE,
+  );
   // Users by name; adverts by title (an erased advert keeps the title its delete row recorded).
   const target = sql<string | null>`case when ${auditLog.targetType} = 'advert' then coalesce(
       (select a.title from adverts a where a.id = ${auditLog.targetId}),

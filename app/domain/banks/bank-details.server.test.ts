@@ -17,7 +17,8 @@ async function newMember() {
   return { user, actor };
 }
 
-const storedRow = async (userId: string) => (await db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId)))[0];
+const storedRow = async (userId: string) =>
+  (await db.select().from(bankAccounts).where(eq(bankAccounts.userId, userId)))[0];
 const auditRows = (userId: string) =>
   db
     .select()
@@ -46,7 +47,11 @@ describe("saveBankDetails", () => {
       last4: "6785",
     };
     expect(result).toEqual({ status: "ok", changed: true, details });
-    expect(await storedRow(user.id)).toMatchObject({ accountHolderName: "Chiamaka Okafor", bankCode: GTB, accountNumber: GTB_ACCOUNT });
+    expect(await storedRow(user.id)).toMatchObject({
+      accountHolderName: "Chiamaka Okafor",
+      bankCode: GTB,
+      accountNumber: GTB_ACCOUNT,
+    });
     expect(await getBankDetails(db, user.id)).toEqual(details);
 
     const [audit, ...more] = await auditRows(user.id);
@@ -57,7 +62,12 @@ describe("saveBankDetails", () => {
       targetId: user.id,
       ip: "105.112.4.9",
       before: null,
-      after: { accountHolderName: "Chiamaka Okafor", bankCode: GTB, bankName: "Guaranty Trust Bank (GTBank)", accountNumber: "******6785" },
+      after: {
+        accountHolderName: "Chiamaka Okafor",
+        bankCode: GTB,
+        bankName: "Guaranty Trust Bank (GTBank)",
+        accountNumber: "******6785",
+      },
     });
     expect(JSON.stringify(audit)).not.toContain(GTB_ACCOUNT);
 
@@ -72,8 +82,17 @@ describe("saveBankDetails", () => {
     const { user, actor } = await newMember();
     const base = { userId: user.id, actor, currentPassword: TEST_PASSWORD };
     await saveBankDetails(db, { ...base, accountHolderName: "Musa Bello", bankCode: GTB, accountNumber: GTB_ACCOUNT });
-    const opay = await saveBankDetails(db, { ...base, accountHolderName: "Musa Bello", bankCode: "100004", accountNumber: "8031234567" });
-    expect(opay).toMatchObject({ status: "ok", changed: true, details: { bankName: "OPay", accountNumberMasked: "******4567" } });
+    const opay = await saveBankDetails(db, {
+      ...base,
+      accountHolderName: "Musa Bello",
+      bankCode: "100004",
+      accountNumber: "8031234567",
+    });
+    expect(opay).toMatchObject({
+      status: "ok",
+      changed: true,
+      details: { bankName: "OPay", accountNumberMasked: "******4567" },
+    });
     expect(await storedRow(user.id)).toMatchObject({ bankCode: "100004", accountNumber: "8031234567" });
 
     const rows = await auditRows(user.id);
@@ -90,7 +109,16 @@ describe("saveBankDetails", () => {
     const { user, actor } = await newMember();
     await db.update(users).set({ name: "Win big at www.prize-ng.com" }).where(eq(users.id, user.id));
     const holder = "Claim at prize-ng.com";
-    expect(await saveBankDetails(db, { userId: user.id, actor, currentPassword: TEST_PASSWORD, accountHolderName: holder, bankCode: GTB, accountNumber: GTB_ACCOUNT })).toMatchObject({ status: "ok" });
+    expect(
+      await saveBankDetails(db, {
+        userId: user.id,
+        actor,
+        currentPassword: TEST_PASSWORD,
+        accountHolderName: holder,
+        bankCode: GTB,
+        accountNumber: GTB_ACCOUNT,
+      }),
+    ).toMatchObject({ status: "ok" });
     const [mail] = await emailsTo(db, user.email);
     expect(mail!.textBody).toMatch(/^Hello,\n/);
     expect(mail!.textBody).not.toContain("prize-ng");
@@ -99,7 +127,14 @@ describe("saveBankDetails", () => {
 
   it("saving the same details again changes and records nothing", async () => {
     const { user, actor } = await newMember();
-    const input = { userId: user.id, actor, currentPassword: TEST_PASSWORD, accountHolderName: "Ada Eze", bankCode: GTB, accountNumber: GTB_ACCOUNT };
+    const input = {
+      userId: user.id,
+      actor,
+      currentPassword: TEST_PASSWORD,
+      accountHolderName: "Ada Eze",
+      bankCode: GTB,
+      accountNumber: GTB_ACCOUNT,
+    };
     await saveBankDetails(db, input);
     const before = await storedRow(user.id);
     expect(await saveBankDetails(db, input)).toMatchObject({ status: "ok", changed: false });
@@ -128,7 +163,12 @@ describe("saveBankDetails", () => {
     const { user, actor } = await newMember();
     const base = { userId: user.id, actor, accountHolderName: "Ada Eze", bankCode: GTB, accountNumber: GTB_ACCOUNT };
     await saveBankDetails(db, { ...base, currentPassword: TEST_PASSWORD });
-    const result = await saveBankDetails(db, { ...base, bankCode: "100004", accountNumber: "8031234567", currentPassword: "guess" });
+    const result = await saveBankDetails(db, {
+      ...base,
+      bankCode: "100004",
+      accountNumber: "8031234567",
+      currentPassword: "guess",
+    });
     expect(result).toEqual({ status: "wrong-password" });
     expect(await storedRow(user.id)).toMatchObject({ bankCode: GTB, accountNumber: GTB_ACCOUNT });
   });
@@ -146,7 +186,9 @@ describe("saveBankDetails", () => {
     });
     expect(result).toEqual({
       status: "invalid",
-      errors: { accountNumber: "This account number is not valid for the selected bank. Check the number and the bank." },
+      errors: {
+        accountNumber: "This account number is not valid for the selected bank. Check the number and the bank.",
+      },
     });
     expect(await storedRow(user.id)).toBeUndefined();
   });
@@ -154,7 +196,14 @@ describe("saveBankDetails", () => {
   it("reports every field's problem at once", async () => {
     const { user, actor } = await newMember();
     expect(
-      await saveBankDetails(db, { userId: user.id, actor, currentPassword: "", accountHolderName: "  ", bankCode: "999", accountNumber: "12345" }),
+      await saveBankDetails(db, {
+        userId: user.id,
+        actor,
+        currentPassword: "",
+        accountHolderName: "  ",
+        bankCode: "999",
+        accountNumber: "12345",
+      }),
     ).toEqual({
       status: "invalid",
       errors: {
@@ -190,7 +239,10 @@ describe("saveBankDetails", () => {
         bankCode: undefined,
         accountNumber: undefined,
       }),
-    ).toMatchObject({ status: "invalid", errors: { accountHolderName: expect.any(String), bankCode: expect.any(String) } });
+    ).toMatchObject({
+      status: "invalid",
+      errors: { accountHolderName: expect.any(String), bankCode: expect.any(String) },
+    });
     expect(await storedRow(user.id)).toBeUndefined();
   });
 
@@ -204,7 +256,10 @@ describe("saveBankDetails", () => {
       bankCode: "090267",
       accountNumber: "2012345678",
     });
-    expect(result).toMatchObject({ status: "ok", details: { accountHolderName: "Ọláwálé Adébáyọ̀-O'Neil Jr.", bankName: "Kuda Microfinance Bank" } });
+    expect(result).toMatchObject({
+      status: "ok",
+      details: { accountHolderName: "Ọláwálé Adébáyọ̀-O'Neil Jr.", bankName: "Kuda Microfinance Bank" },
+    });
   });
 
   it("only the member changes their own details", async () => {
@@ -228,7 +283,14 @@ describe("saveBankDetails", () => {
     const numbers = Array.from({ length: 6 }, (_, i) => nuban(GTB, `01234567${i}`));
     const results = await Promise.all(
       numbers.map((accountNumber) =>
-        saveBankDetails(db, { userId: user.id, actor, currentPassword: TEST_PASSWORD, accountHolderName: "Ada Eze", bankCode: GTB, accountNumber }),
+        saveBankDetails(db, {
+          userId: user.id,
+          actor,
+          currentPassword: TEST_PASSWORD,
+          accountHolderName: "Ada Eze",
+          bankCode: GTB,
+          accountNumber,
+        }),
       ),
     );
     expect(results.every((r) => r.status === "ok")).toBe(true);
@@ -244,7 +306,9 @@ describe("saveBankDetails", () => {
 describe("getBankDetails", () => {
   it("names a bank that has left the list by its code", async () => {
     const { user } = await newMember();
-    await db.insert(bankAccounts).values({ userId: user.id, accountHolderName: "Old Account", bankCode: "030", accountNumber: "0123456789" });
+    await db
+      .insert(bankAccounts)
+      .values({ userId: user.id, accountHolderName: "Old Account", bankCode: "030", accountNumber: "0123456789" });
     expect(await getBankDetails(db, user.id)).toEqual({
       accountHolderName: "Old Account",
       bankCode: "030",

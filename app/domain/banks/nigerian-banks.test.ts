@@ -69,15 +69,20 @@ describe("NIGERIAN_BANKS", () => {
     expect(banksOfKind("payment_service").map((b) => b.name)).toEqual(
       expect.arrayContaining(["OPay", "PalmPay", "Moniepoint Microfinance Bank", "HopePSB"]),
     );
-    expect(banksOfKind("commercial").length + banksOfKind("microfinance").length + banksOfKind("payment_service").length).toBe(
-      NIGERIAN_BANKS.length,
-    );
+    expect(
+      banksOfKind("commercial").length + banksOfKind("microfinance").length + banksOfKind("payment_service").length,
+    ).toBe(NIGERIAN_BANKS.length);
   });
 });
 
 describe("bankByCode", () => {
   it("answers for known codes and nothing for others", () => {
-    expect(bankByCode("058")).toEqual({ code: "058", name: "Guaranty Trust Bank (GTBank)", kind: "commercial", nuban: true });
+    expect(bankByCode("058")).toEqual({
+      code: "058",
+      name: "Guaranty Trust Bank (GTBank)",
+      kind: "commercial",
+      nuban: true,
+    });
     expect(bankByCode("58")).toBeUndefined();
     expect(bankByCode("000058")).toBeUndefined();
     expect(bankByCode("")).toBeUndefined();

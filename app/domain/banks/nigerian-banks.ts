@@ -66,7 +66,12 @@ export const NUBAN_CHECKED_BANK_CODES: ReadonlySet<string> = new Set([
   "035", // Wema Bank
 ]);
 
-const commercial = (code: string, name: string): Bank => ({ code, name, kind: "commercial", nuban: NUBAN_CHECKED_BANK_CODES.has(code) });
+const commercial = (code: string, name: string): Bank => ({
+  code,
+  name,
+  kind: "commercial",
+  nuban: NUBAN_CHECKED_BANK_CODES.has(code),
+});
 const microfinance = (code: string, name: string): Bank => ({ code, name, kind: "microfinance", nuban: false });
 const paymentService = (code: string, name: string): Bank => ({ code, name, kind: "payment_service", nuban: false });
 
@@ -138,7 +143,6 @@ const BY_CODE = new Map(NIGERIAN_BANKS.map((bank) => [bank.code, bank]));
 export function bankByCode(code: string): Bank | undefined {
   return BY_CODE.get(code);
 }
-
 
 /** The banks of one kind, sorted by name: the select's option groups. */
 export function banksOfKind(kind: BankKind): Bank[] {

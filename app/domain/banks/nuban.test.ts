@@ -18,7 +18,8 @@ function referenceCheckDigit(institution6: string, serial9: string): number {
   return (10 - (sum % 10)) % 10;
 }
 
-const digits = (n: number) => fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((a) => a.join(""));
+const digits = (n: number) =>
+  fc.array(fc.integer({ min: 0, max: 9 }), { minLength: n, maxLength: n }).map((a) => a.join(""));
 const bankCode = fc.oneof(digits(3), digits(6));
 
 describe("nubanCheckDigit", () => {
@@ -93,12 +94,18 @@ describe("isValidNuban", () => {
   it("catches any single mistyped digit in the serial", () => {
     // Weights 3 and 7 are coprime with 10, so changing one digit always changes the sum mod 10.
     fc.assert(
-      fc.property(bankCode, digits(9), fc.integer({ min: 0, max: 8 }), fc.integer({ min: 1, max: 9 }), (code, serial, pos, delta) => {
-        const valid = serial + nubanCheckDigit(code, serial);
-        const changed = ((Number(valid[pos]) + delta) % 10).toString();
-        const typo = valid.slice(0, pos) + changed + valid.slice(pos + 1);
-        expect(isValidNuban(code, typo)).toBe(false);
-      }),
+      fc.property(
+        bankCode,
+        digits(9),
+        fc.integer({ min: 0, max: 8 }),
+        fc.integer({ min: 1, max: 9 }),
+        (code, serial, pos, delta) => {
+          const valid = serial + nubanCheckDigit(code, serial);
+          const changed = ((Number(valid[pos]) + delta) % 10).toString();
+          const typo = valid.slice(0, pos) + changed + valid.slice(pos + 1);
+          expect(isValidNuban(code, typo)).toBe(false);
+        },
+      ),
     );
   });
 
@@ -149,7 +156,15 @@ describe("checkAccountNumber", () => {
   it("refuses an unknown bank and anything but exactly 10 ASCII digits", () => {
     expect(checkAccountNumber("999", "0000014579")).toEqual({ status: "unknown-bank" });
     expect(checkAccountNumber("", "0000014579")).toEqual({ status: "unknown-bank" });
-    for (const number of ["", "123456789", "12345678901", "12345 67890", "123456789a", "１２３４５６７８９０", "-123456789"]) {
+    for (const number of [
+      "",
+      "123456789",
+      "12345678901",
+      "12345 67890",
+      "123456789a",
+      "１２３４５６７８９０",
+      "-123456789",
+    ]) {
       expect(checkAccountNumber("100004", number)).toEqual({ status: "not-ten-digits" });
     }
     expect(ACCOUNT_NUMBER_MESSAGES["not-ten-digits"]).toBe("Account number must be exactly 10 digits.");

@@ -25,7 +25,8 @@ export function nubanInstitutionCode(bankCode: string): string | null {
 /** The check digit (0–9) for a 9-digit serial at the bank with this 3- or 6-digit code. */
 export function nubanCheckDigit(bankCode: string, serial9: string): number {
   const institution = nubanInstitutionCode(bankCode);
-  if (institution === null) throw new RangeError(`nubanCheckDigit: bank code must be 3 or 6 digits (got "${bankCode}")`);
+  if (institution === null)
+    throw new RangeError(`nubanCheckDigit: bank code must be 3 or 6 digits (got "${bankCode}")`);
   if (!/^\d{9}$/.test(serial9)) throw new RangeError(`nubanCheckDigit: serial must be 9 digits (got "${serial9}")`);
   const digits = institution + serial9;
   let sum = 0;

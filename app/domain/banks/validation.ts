@@ -56,7 +56,8 @@ export const BankDetailsSchema = BankDetailsFields.superRefine(
     const input: Record<string, unknown> = typeof value === "object" && value !== null ? value : {};
     const bankCode = typeof input.bankCode === "string" ? input.bankCode.trim() : "";
     const accountNumber = typeof input.accountNumber === "string" ? normalizeAccountNumber(input.accountNumber) : "";
-    const problem = (field: "bankCode" | "accountNumber", message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+    const problem = (field: "bankCode" | "accountNumber", message: string) =>
+      ctx.addIssue({ code: "custom", path: [field], message });
     if (!bankByCode(bankCode)) {
       problem("bankCode", ACCOUNT_NUMBER_MESSAGES["unknown-bank"]);
       if (!/^\d{10}$/.test(accountNumber)) problem("accountNumber", ACCOUNT_NUMBER_MESSAGES["not-ten-digits"]);
@@ -72,7 +73,8 @@ export type BankDetailsInput = { [K in keyof z.input<typeof BankDetailsFields>]?
 export type BankDetails = z.output<typeof BankDetailsFields>;
 
 /** "invalid": every field's first problem, as the form shows it. */
-export type ParsedBankDetails = { status: "ok"; data: BankDetails } | { status: "invalid"; errors: Record<string, string> };
+export type ParsedBankDetails =
+  { status: "ok"; data: BankDetails } | { status: "invalid"; errors: Record<string, string> };
 
 /** BankDetailsSchema for callers other than the form (saveBankDetails checks again what it is given). */
 export function parseBankDetails(input: BankDetailsInput): ParsedBankDetails {

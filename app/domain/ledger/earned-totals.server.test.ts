@@ -43,7 +43,11 @@ describe("earnedTotals", () => {
       idempotencyKey: `test-hold:${newId()}`,
     });
 
-    expect(await earnedTotals(db, earner.id)).toEqual({ advertKobo: 6_234n, referralKobo: 200_00n, totalKobo: 26_234n });
+    expect(await earnedTotals(db, earner.id)).toEqual({
+      advertKobo: 6_234n,
+      referralKobo: 200_00n,
+      totalKobo: 26_234n,
+    });
     expect(await earnedTotals(db, other.id)).toEqual({ advertKobo: 1_234n, referralKobo: 0n, totalKobo: 1_234n });
     await expectLedgerReconciled(db);
   });

@@ -8,7 +8,13 @@ import { openTestDatabase } from "~test/database";
 import { createUser } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import { type AccountRef, type PlatformAccountCode, platformBalance } from "./accounts.server";
-import { IdempotencyKeyReusedError, InsufficientFundsError, transfer, TRANSFER_KINDS, type TransferKind } from "./transfer.server";
+import {
+  IdempotencyKeyReusedError,
+  InsufficientFundsError,
+  transfer,
+  TRANSFER_KINDS,
+  type TransferKind,
+} from "./transfer.server";
 
 // 30 runs of 30–50 steps keep this file quick on PGlite; LEDGER_PROPERTY_RUNS=500 for a soak.
 const RUNS = Number(process.env.LEDGER_PROPERTY_RUNS ?? 30);

@@ -117,6 +117,8 @@ describe("migration 0008 (platform accounts keep no cached balance)", () => {
     expect(rewards).toEqual([{ balance_kobo: null }]);
     await expectLedgerReconciled(db);
     // The guard trigger is back on: no direct balance write, on any account.
-    await expect(db.execute(sql`update ledger_accounts set balance_kobo = 1 where id = 'u-available'`)).rejects.toThrow();
+    await expect(
+      db.execute(sql`update ledger_accounts set balance_kobo = 1 where id = 'u-available'`),
+    ).rejects.toThrow();
   });
 });

@@ -4,7 +4,15 @@ import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
 import { openTestDatabase, databaseError } from "~test/database";
 import { createUser, creditUser } from "~test/factories";
 import { expectLedgerReconciled, ledgerRowCounts } from "~test/ledger";
-import { balances, ensureUserAccounts, PLATFORM_ACCOUNT_CODES, platformAccountId, platformBalance as platformBalanceOf, seedPlatformAccounts, UnknownLedgerAccountError } from "./accounts.server";
+import {
+  balances,
+  ensureUserAccounts,
+  PLATFORM_ACCOUNT_CODES,
+  platformAccountId,
+  platformBalance as platformBalanceOf,
+  seedPlatformAccounts,
+  UnknownLedgerAccountError,
+} from "./accounts.server";
 import { reconcile } from "./reconcile.server";
 import { IdempotencyKeyReusedError, InsufficientFundsError, transfer } from "./transfer.server";
 
@@ -90,12 +98,19 @@ describe("platform accounts (no cached balance, decision 009)", () => {
 
   it("the database refuses a cached balance on a platform account and a missing one on a user account", async () => {
     const err = await databaseError(
-      db.insert(ledgerAccounts).values({ id: `p-${Date.now()}`, kind: "platform", code: `cached_${Date.now()}`, balanceKobo: 0n }),
+      db
+        .insert(ledgerAccounts)
+        .values({ id: `p-${Date.now()}`, kind: "platform", code: `cached_${Date.now()}`, balanceKobo: 0n }),
     );
-    expect(err).toMatchObject({ code: "23514", message: expect.stringMatching(/ledger_accounts_cached_balance_users_only/) });
+    expect(err).toMatchObject({
+      code: "23514",
+      message: expect.stringMatching(/ledger_accounts_cached_balance_users_only/),
+    });
     const user = await createUser(db);
     const userErr = await databaseError(
-      db.insert(ledgerAccounts).values({ id: `u-${Date.now()}`, kind: "user_available", userId: user.id, balanceKobo: null }),
+      db
+        .insert(ledgerAccounts)
+        .values({ id: `u-${Date.now()}`, kind: "user_available", userId: user.id, balanceKobo: null }),
     );
     expect(userErr.code).toBe("23514");
   });
@@ -350,7 +365,10 @@ describe("overdraft", () => {
     const first = await transfer(db, hold);
     expect(await balances(db, user.id)).toEqual({ availableKobo: 200n, heldKobo: 800n });
     expect(await transfer(db, hold)).toEqual({ status: "duplicate", transferId: first.transferId });
-    expect(await db.transaction((tx) => transfer(tx, hold))).toEqual({ status: "duplicate", transferId: first.transferId });
+    expect(await db.transaction((tx) => transfer(tx, hold))).toEqual({
+      status: "duplicate",
+      transferId: first.transferId,
+    });
     await expect(transfer(db, { ...hold, amountKobo: 801n })).rejects.toThrow(IdempotencyKeyReusedError);
     expect(await balances(db, user.id)).toEqual({ availableKobo: 200n, heldKobo: 800n });
   });

@@ -237,7 +237,6 @@ function duplicateOf(
   return { status: "duplicate", transferId: earlier.id };
 }
 
-
 /**
  * Locks every user account a caller's transaction is about to move money on, in one go and in
  * the global (id) order, and checks that the platform accounts named exist (they are never

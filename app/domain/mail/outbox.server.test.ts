@@ -10,7 +10,15 @@ import { registerUser } from "~/domain/accounts/register-user.server";
 import { createMailTransport } from "~/server/mail-transport.server";
 import { openTestDatabase } from "~test/database";
 import { latestLink } from "~test/mail";
-import { deliverDueEmails, emailsTo, MAX_DELIVERY_ATTEMPTS, queueEmail, retryDelayMs, type MailTransport, type OutgoingMail } from "./outbox.server";
+import {
+  deliverDueEmails,
+  emailsTo,
+  MAX_DELIVERY_ATTEMPTS,
+  queueEmail,
+  retryDelayMs,
+  type MailTransport,
+  type OutgoingMail,
+} from "./outbox.server";
 
 /** How many of these mails are still waiting to be delivered. */
 const countPendingEmails = (db: Database, ids: string[]) =>
@@ -82,7 +90,9 @@ function parseMessage(raw: string) {
   const header = (name: string) => new RegExp(`^${name}:\\s*(.*)$`, "im").exec(head)?.[1]?.trim();
   const encoding = header("Content-Transfer-Encoding")?.toLowerCase();
   if (encoding === "quoted-printable") {
-    body = body.replace(/=\r?\n/g, "").replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
+    body = body
+      .replace(/=\r?\n/g, "")
+      .replace(/=([0-9A-F]{2})/gi, (_, hex: string) => String.fromCharCode(parseInt(hex, 16)));
   } else if (encoding === "base64") {
     body = Buffer.from(body, "base64").toString("utf8");
   }
@@ -190,7 +200,9 @@ describe("deliverDueEmails when sending fails", () => {
     expect(MAX_DELIVERY_ATTEMPTS).toBe(8);
 
     // A failed mail is left alone for good.
-    expect(await deliverDueEmails(db, failing, { appUrl, now: new Date(now.getTime() + 7 * 24 * 3600 * SECOND) })).toBe(0);
+    expect(await deliverDueEmails(db, failing, { appUrl, now: new Date(now.getTime() + 7 * 24 * 3600 * SECOND) })).toBe(
+      0,
+    );
     expect(calls).toBe(MAX_DELIVERY_ATTEMPTS);
     expect(await countPendingEmails(db, [id])).toBe(0);
   });
@@ -238,9 +250,14 @@ describe("deliverDueEmails and links", () => {
       expect((await mailRow(id)).status).toBe("failed");
       expect((await mailRow(id)).lastError).toMatch(/^not sent: links outside APP_URL: /);
     }
-    expect(refused).toEqual([["https://adnaira-login.example/verify"], ["http://localhost:3000@evil.example/login", "www.evil.example"]]);
+    expect(refused).toEqual([
+      ["https://adnaira-login.example/verify"],
+      ["http://localhost:3000@evil.example/login", "www.evil.example"],
+    ]);
     // Nothing is retried later.
-    expect(await deliverDueEmails(db, transport, { appUrl, now: new Date(Date.now() + 7 * 24 * 3600 * SECOND) })).toBe(0);
+    expect(await deliverDueEmails(db, transport, { appUrl, now: new Date(Date.now() + 7 * 24 * 3600 * SECOND) })).toBe(
+      0,
+    );
   });
 });
 
@@ -250,7 +267,12 @@ describe("deliverDueEmails over SMTP", () => {
     try {
       const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, from: FROM, log: silentLog });
       expect(transport.kind).toBe("smtp");
-      const result = await registerUser(db, { name: "Tunde Bakare", email: "tunde@example.ng", password: "Ibadan-hills-2030", appUrl });
+      const result = await registerUser(db, {
+        name: "Tunde Bakare",
+        email: "tunde@example.ng",
+        password: "Ibadan-hills-2030",
+        appUrl,
+      });
       if (result.status !== "ok") throw new Error(`unexpected ${result.status}`);
 
       expect(await deliverDueEmails(db, transport, { appUrl, now: soon() })).toBe(1);
@@ -296,7 +318,12 @@ describe("deliverDueEmails over SMTP", () => {
     await first.close();
     const transport = createMailTransport({ smtpUrl: `smtp://127.0.0.1:${port}`, from: FROM, log: silentLog });
 
-    const result = await registerUser(db, { name: "Amaka Obi", email: "amaka@example.ng", password: "Onitsha-market-77", appUrl });
+    const result = await registerUser(db, {
+      name: "Amaka Obi",
+      email: "amaka@example.ng",
+      password: "Onitsha-market-77",
+      appUrl,
+    });
     if (result.status !== "ok") throw new Error(`unexpected ${result.status}`);
     const now = soon();
     expect(await deliverDueEmails(db, transport, { appUrl, now })).toBe(0);

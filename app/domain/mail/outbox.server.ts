@@ -13,7 +13,9 @@ export type OutgoingMail = { to: string; subject: string; text: string };
 export async function queueEmail(db: Database, mail: OutgoingMail, now = new Date()): Promise<string> {
   const id = newId();
   // Due "now" by the app's clock, the clock deliverDueEmails compares with (not the database's).
-  await db.insert(emails).values({ id, toAddress: mail.to, subject: mail.subject, textBody: mail.text, nextAttemptAt: now });
+  await db
+    .insert(emails)
+    .values({ id, toAddress: mail.to, subject: mail.subject, textBody: mail.text, nextAttemptAt: now });
   return id;
 }
 
@@ -52,7 +54,11 @@ export type DeliveryOptions = {
  * Delivers due mails. Each mail is claimed with a conditional update (its attempt count),
  * so two processes never send the same mail twice. Returns how many were delivered.
  */
-export async function deliverDueEmails(db: Database, transport: MailTransport, options: DeliveryOptions): Promise<number> {
+export async function deliverDueEmails(
+  db: Database,
+  transport: MailTransport,
+  options: DeliveryOptions,
+): Promise<number> {
   const now = options.now ?? new Date();
   const due = await db
     .select()
@@ -74,7 +80,11 @@ export async function deliverDueEmails(db: Database, transport: MailTransport, o
     if (links.length > 0) {
       await db
         .update(emails)
-        .set({ status: "failed", lastError: `not sent: links outside APP_URL: ${links.join(" ")}`.slice(0, 500), updatedAt: new Date() })
+        .set({
+          status: "failed",
+          lastError: `not sent: links outside APP_URL: ${links.join(" ")}`.slice(0, 500),
+          updatedAt: new Date(),
+        })
         .where(eq(emails.id, mail.id));
       options.onRefused?.({ id: mail.id, to: mail.toAddress, subject: mail.subject, links });
       continue;
@@ -83,7 +93,12 @@ export async function deliverDueEmails(db: Database, transport: MailTransport, o
       await transport.send({ to: mail.toAddress, subject: mail.subject, text: mail.textBody });
       await db
         .update(emails)
-        .set({ status: transport.kind === "smtp" ? "sent" : "logged", sentAt: new Date(), lastError: null, updatedAt: new Date() })
+        .set({
+          status: transport.kind === "smtp" ? "sent" : "logged",
+          sentAt: new Date(),
+          lastError: null,
+          updatedAt: new Date(),
+        })
         .where(eq(emails.id, mail.id));
       delivered++;
     } catch (err) {
@@ -108,4 +123,3 @@ export async function emailsTo(db: Database, address: string) {
     .where(eq(emails.toAddress, address.toLowerCase()))
     .orderBy(sql`${emails.createdAt} desc`);
 }
-

@@ -79,10 +79,17 @@ describe("every mail template, with hostile names", () => {
 describe("foreignLinks", () => {
   it("finds every link that is not under APP_URL", () => {
     expect(foreignLinks("Open https://adnaira.example/login?next=/x now.", appUrl)).toEqual([]);
-    expect(foreignLinks("Open https://adnaira.example.evil.example/login", appUrl)).toEqual(["https://adnaira.example.evil.example/login"]);
+    expect(foreignLinks("Open https://adnaira.example.evil.example/login", appUrl)).toEqual([
+      "https://adnaira.example.evil.example/login",
+    ]);
     expect(foreignLinks("http://adnaira.example/login (plain http)", appUrl)).toEqual(["http://adnaira.example/login"]);
-    expect(foreignLinks("ftp://files.example/x and WWW.evil.example", appUrl)).toEqual(["ftp://files.example/x", "WWW.evil.example"]);
+    expect(foreignLinks("ftp://files.example/x and WWW.evil.example", appUrl)).toEqual([
+      "ftp://files.example/x",
+      "WWW.evil.example",
+    ]);
     expect(foreignLinks("https://adnaira.example/app/x", new URL("https://adnaira.example/app/"))).toEqual([]);
-    expect(foreignLinks("https://adnaira.example/other", new URL("https://adnaira.example/app/"))).toEqual(["https://adnaira.example/other"]);
+    expect(foreignLinks("https://adnaira.example/other", new URL("https://adnaira.example/app/"))).toEqual([
+      "https://adnaira.example/other",
+    ]);
   });
 });

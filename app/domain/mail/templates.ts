@@ -106,7 +106,8 @@ export function withdrawalRejectedMail(to: string, name: string, w: WithdrawalMa
 }
 
 export function withdrawalCompletedMail(to: string, name: string, w: WithdrawalMailFacts): OutgoingMail {
-  const fee = w.feeKobo > 0n ? ` (your withdrawal of ${formatKobo(w.amountKobo)} less the ${formatKobo(w.feeKobo)} fee)` : "";
+  const fee =
+    w.feeKobo > 0n ? ` (your withdrawal of ${formatKobo(w.amountKobo)} less the ${formatKobo(w.feeKobo)} fee)` : "";
   return {
     to,
     subject: `Your withdrawal ${w.reference} has been paid`,

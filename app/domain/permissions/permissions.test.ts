@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DEFAULT_ADMIN_PERMISSIONS,
-  hasPermission,
-  homePathFor,
-  PERMISSIONS,
-} from "./permissions";
+import { DEFAULT_ADMIN_PERMISSIONS, hasPermission, homePathFor, PERMISSIONS } from "./permissions";
 
 describe("permissions", () => {
   it("lists the eight permissions, including manage_referrals", () => {

@@ -57,7 +57,9 @@ const weeklyRankQuery = preparedPerDatabase((db) => {
     .with(weekly, mine)
     .select({
       mine: sql<number>`${mine.approved}`.mapWith(Number),
-      ahead: sql<number>`count(${weekly.referrerId}) filter (where ${weekly.approved} > ${mine.approved})`.mapWith(Number),
+      ahead: sql<number>`count(${weekly.referrerId}) filter (where ${weekly.approved} > ${mine.approved})`.mapWith(
+        Number,
+      ),
       ranked: sql<number>`count(${weekly.referrerId})`.mapWith(Number),
     })
     .from(mine)

@@ -4,7 +4,16 @@ import { describe, expect, it } from "vitest";
 import { sessions, users } from "~/db/schema";
 import { openTestDatabase } from "~test/database";
 import { createUser } from "~test/factories";
-import { countUserSessions, createSession, deleteSession, deleteUserSessions, findSessionUser, purgeExpiredSessions, SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from "./sessions.server";
+import {
+  countUserSessions,
+  createSession,
+  deleteSession,
+  deleteUserSessions,
+  findSessionUser,
+  purgeExpiredSessions,
+  SESSION_ABSOLUTE_MS,
+  SESSION_IDLE_MS,
+} from "./sessions.server";
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;
@@ -49,7 +58,11 @@ describe("sessions", () => {
   });
 
   it("findSessionUser returns the user with role, permissions and membership name", async () => {
-    const admin = await createUser(db, { role: "admin", name: "Admin Bola", permissions: ["manage_users", "view_reports"] });
+    const admin = await createUser(db, {
+      role: "admin",
+      name: "Admin Bola",
+      permissions: ["manage_users", "view_reports"],
+    });
     const token = await createSession(db, admin.id);
     const found = await findSessionUser(db, token);
     expect(found).toMatchObject({

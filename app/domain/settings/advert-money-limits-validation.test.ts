@@ -1,7 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { AdvertMoneyLimitsSchema } from "./advert-money-limits-validation";
 
-const parse = (maxAdvertReward: string, maxAdvertBudget: string) => AdvertMoneyLimitsSchema.safeParse({ maxAdvertReward, maxAdvertBudget });
+const parse = (maxAdvertReward: string, maxAdvertBudget: string) =>
+  AdvertMoneyLimitsSchema.safeParse({ maxAdvertReward, maxAdvertBudget });
 const messages = (result: ReturnType<typeof parse>) =>
   result.success ? [] : result.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
 
@@ -11,7 +12,10 @@ describe("AdvertMoneyLimitsSchema", () => {
       success: true,
       data: { maxAdvertRewardKobo: 100_000n, maxAdvertBudgetKobo: 100_000_000n },
     });
-    expect(parse(" ₦0.01 ", "0.01")).toMatchObject({ success: true, data: { maxAdvertRewardKobo: 1n, maxAdvertBudgetKobo: 1n } });
+    expect(parse(" ₦0.01 ", "0.01")).toMatchObject({
+      success: true,
+      data: { maxAdvertRewardKobo: 1n, maxAdvertBudgetKobo: 1n },
+    });
     expect(parse("100,000", "100,000,000")).toMatchObject({
       success: true,
       data: { maxAdvertRewardKobo: 10_000_000n, maxAdvertBudgetKobo: 10_000_000_000n },

@@ -20,7 +20,10 @@ async function actorWith(role: Actor["role"], permissions: readonly (typeof PERM
 describe("updateBranding", () => {
   it("needs manage_settings: an admin without it and a member are refused, nothing changes", async () => {
     const before = await getAppSettings(db);
-    const withoutIt = await actorWith("admin", PERMISSIONS.filter((p) => p !== "manage_settings"));
+    const withoutIt = await actorWith(
+      "admin",
+      PERMISSIONS.filter((p) => p !== "manage_settings"),
+    );
     const member = await actorWith("user", ["manage_settings"]);
     for (const actor of [withoutIt, member]) {
       expect(await updateBranding(db, actor, { appName: "Hijacked", logoUrl: "/evil.svg" })).toEqual({
@@ -45,7 +48,9 @@ describe("updateBranding", () => {
     const start = await getAppSettings(db);
     expect(start).toMatchObject({ appName: DEFAULT_APP_SETTINGS.appName, logoUrl: DEFAULT_APP_SETTINGS.logoUrl });
 
-    expect(await updateBranding(db, admin, { appName: "AdNaira Plus", logoUrl: "https://cdn.example.com/logo.png" })).toMatchObject({
+    expect(
+      await updateBranding(db, admin, { appName: "AdNaira Plus", logoUrl: "https://cdn.example.com/logo.png" }),
+    ).toMatchObject({
       status: "ok",
       changed: true,
     });
@@ -96,17 +101,25 @@ describe("updateAdvertMoneyLimits", () => {
   const auditBy = (actorId: string) => db.select().from(auditLog).where(eq(auditLog.actorId, actorId));
 
   it("defaults to ₦1,000.00 a click and ₦1,000,000.00 an advert", async () => {
-    expect(await getAppSettings(db)).toMatchObject({ maxAdvertRewardKobo: 100_000n, maxAdvertBudgetKobo: 100_000_000n });
+    expect(await getAppSettings(db)).toMatchObject({
+      maxAdvertRewardKobo: 100_000n,
+      maxAdvertBudgetKobo: 100_000_000n,
+    });
     expect(DEFAULT_APP_SETTINGS).toMatchObject({ maxAdvertRewardKobo: 100_000n, maxAdvertBudgetKobo: 100_000_000n });
   });
 
   it("needs manage_settings: manage_adverts alone, every other permission and a member are refused, nothing changes", async () => {
     const before = await getAppSettings(db);
     const advertsAdmin = await actorWith("admin", ["manage_adverts"]);
-    const withoutIt = await actorWith("admin", PERMISSIONS.filter((p) => p !== "manage_settings"));
+    const withoutIt = await actorWith(
+      "admin",
+      PERMISSIONS.filter((p) => p !== "manage_settings"),
+    );
     const member = await actorWith("user", ["manage_settings"]);
     for (const actor of [advertsAdmin, withoutIt, member]) {
-      expect(await updateAdvertMoneyLimits(db, actor, limits(10_000_000n, 10_000_000_000n))).toEqual({ status: "forbidden" });
+      expect(await updateAdvertMoneyLimits(db, actor, limits(10_000_000n, 10_000_000_000n))).toEqual({
+        status: "forbidden",
+      });
       expect(await auditBy(actor.id)).toEqual([]);
     }
     expect(await getAppSettings(db)).toEqual(before);
@@ -115,7 +128,10 @@ describe("updateAdvertMoneyLimits", () => {
   it("a change is saved and audited with before/after in kobo; the same values again write nothing", async () => {
     const admin = await actorWith("admin", ["manage_settings"]);
     const start = await getAppSettings(db);
-    expect(await updateAdvertMoneyLimits(db, admin, limits(250_050n, 50_000_000n))).toEqual({ status: "ok", changed: true });
+    expect(await updateAdvertMoneyLimits(db, admin, limits(250_050n, 50_000_000n))).toEqual({
+      status: "ok",
+      changed: true,
+    });
     const after = await getAppSettings(db);
     expect(after).toMatchObject({ maxAdvertRewardKobo: 250_050n, maxAdvertBudgetKobo: 50_000_000n });
     const { maxAdvertRewardKobo: _r, maxAdvertBudgetKobo: _b, updatedAt: _u, ...restAfter } = after;
@@ -130,7 +146,10 @@ describe("updateAdvertMoneyLimits", () => {
         after: { maxAdvertRewardKobo: "250050", maxAdvertBudgetKobo: "50000000" },
       }),
     ]);
-    expect(await updateAdvertMoneyLimits(db, admin, limits(250_050n, 50_000_000n))).toEqual({ status: "ok", changed: false });
+    expect(await updateAdvertMoneyLimits(db, admin, limits(250_050n, 50_000_000n))).toEqual({
+      status: "ok",
+      changed: false,
+    });
     expect(await auditBy(admin.id)).toHaveLength(1);
   });
 
@@ -148,7 +167,9 @@ describe("updateAdvertMoneyLimits", () => {
     }
     expect(await getAppSettings(db)).toEqual(before);
     expect(await auditBy(admin.id)).toEqual([]);
-    await expect(db.update(appSettings).set({ maxAdvertRewardKobo: 0n }).where(eq(appSettings.id, 1))).rejects.toThrow();
+    await expect(
+      db.update(appSettings).set({ maxAdvertRewardKobo: 0n }).where(eq(appSettings.id, 1)),
+    ).rejects.toThrow();
     await expect(
       db.update(appSettings).set({ maxAdvertRewardKobo: 200n, maxAdvertBudgetKobo: 100n }).where(eq(appSettings.id, 1)),
     ).rejects.toThrow();

@@ -67,12 +67,16 @@ export async function updateAdvertMoneyLimits(
   return db.transaction(async (tx) => {
     // FOR UPDATE: adverts being saved read the limits FOR SHARE, so they see either these or the old ones.
     const [current] = await tx
-      .select({ maxAdvertRewardKobo: appSettings.maxAdvertRewardKobo, maxAdvertBudgetKobo: appSettings.maxAdvertBudgetKobo })
+      .select({
+        maxAdvertRewardKobo: appSettings.maxAdvertRewardKobo,
+        maxAdvertBudgetKobo: appSettings.maxAdvertBudgetKobo,
+      })
       .from(appSettings)
       .where(eq(appSettings.id, 1))
       .for("update");
     if (!current) throw new Error("app settings are missing: the database was not seeded");
-    if (current.maxAdvertRewardKobo === reward && current.maxAdvertBudgetKobo === budget) return { status: "ok", changed: false };
+    if (current.maxAdvertRewardKobo === reward && current.maxAdvertBudgetKobo === budget)
+      return { status: "ok", changed: false };
     await tx
       .update(appSettings)
       .set({ maxAdvertRewardKobo: reward, maxAdvertBudgetKobo: budget, updatedAt: new Date() })
@@ -82,7 +86,10 @@ export async function updateAdvertMoneyLimits(
       action: "settings.update",
       targetType: "settings",
       // Kobo as strings: the audit log is JSON.
-      before: { maxAdvertRewardKobo: current.maxAdvertRewardKobo.toString(), maxAdvertBudgetKobo: current.maxAdvertBudgetKobo.toString() },
+      before: {
+        maxAdvertRewardKobo: current.maxAdvertRewardKobo.toString(),
+        maxAdvertBudgetKobo: current.maxAdvertBudgetKobo.toString(),
+      },
       after: { maxAdvertRewardKobo: reward.toString(), maxAdvertBudgetKobo: budget.toString() },
     });
     return { status: "ok", changed: true };

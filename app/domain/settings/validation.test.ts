@@ -24,7 +24,10 @@ describe("LogoUrlSchema", () => {
     ["plain http", "http://cdn.example.com/logo.png"],
     ["javascript", "javascript:alert(1)"],
     ["javascript, mixed case", "JavaScript:alert(document.cookie)"],
-    ["data URL", "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg=="],
+    [
+      "data URL",
+      "data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==",
+    ],
     ["data SVG", "data:image/svg+xml,<svg onload=alert(1)>"],
     ["protocol-relative", "//evil.example/x.png"],
     ["protocol-relative with backslash", "/\\evil.example/x.png"],

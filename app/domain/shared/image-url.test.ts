@@ -81,7 +81,8 @@ describe("isAcceptableImageUrl", () => {
   });
 
   it(`accepts ${IMAGE_URL_MAX_LENGTH} characters and refuses one more`, () => {
-    const longest = "https://cdn.example.com/" + "a".repeat(IMAGE_URL_MAX_LENGTH - "https://cdn.example.com/.png".length) + ".png";
+    const longest =
+      "https://cdn.example.com/" + "a".repeat(IMAGE_URL_MAX_LENGTH - "https://cdn.example.com/.png".length) + ".png";
     expect(longest).toHaveLength(IMAGE_URL_MAX_LENGTH);
     expect(isAcceptableImageUrl(longest, logo)).toBe(true);
     expect(isAcceptableImageUrl(longest.replace("/a", "/aa"), logo)).toBe(false);
@@ -90,12 +91,21 @@ describe("isAcceptableImageUrl", () => {
 
 describe("displayImageUrl", () => {
   it("renders an acceptable address as it is", () => {
-    expect(displayImageUrl("https://cdn.example.com/logo.png", logo, "/logo.svg")).toBe("https://cdn.example.com/logo.png");
+    expect(displayImageUrl("https://cdn.example.com/logo.png", logo, "/logo.svg")).toBe(
+      "https://cdn.example.com/logo.png",
+    );
     expect(displayImageUrl("/assets/mark.png", logo, "/logo.svg")).toBe("/assets/mark.png");
   });
 
   it("renders the fallback for a stored address that is not acceptable, or none", () => {
-    for (const stored of ["/admin/withdrawals/export.csv", "https://adnaira.ng/admin/withdrawals/export.csv", "javascript:alert(1)", "", null, undefined]) {
+    for (const stored of [
+      "/admin/withdrawals/export.csv",
+      "https://adnaira.ng/admin/withdrawals/export.csv",
+      "javascript:alert(1)",
+      "",
+      null,
+      undefined,
+    ]) {
       expect(displayImageUrl(stored, logo, "/logo.svg")).toBe("/logo.svg");
       expect(displayImageUrl(stored, advert, null)).toBeNull();
     }

@@ -29,14 +29,16 @@ const IMAGE_EXTENSION = "(?:svg|png|jpe?g|gif|webp|avif|ico)";
 const SEGMENT = "[A-Za-z0-9_-][A-Za-z0-9._-]*";
 const APP_ASSET_PATH = new RegExp(`^/(?:assets/(?:${SEGMENT}/)*)?${SEGMENT}\\.${IMAGE_EXTENSION}$`);
 
-const hasControlCharacter = (value: string) => [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
+const hasControlCharacter = (value: string) =>
+  [...value].some((c) => c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f);
 
 const hostOf = (hostname: string) => hostname.toLowerCase().replace(/\.$/, "");
 
 /** Whether `value` (already trimmed) is an acceptable image address under `rules`. */
 export function isAcceptableImageUrl(value: string, rules: ImageUrlRules): boolean {
   // No whitespace, control characters or backslashes anywhere (browsers strip or rewrite them).
-  if (value.length === 0 || value.length > IMAGE_URL_MAX_LENGTH || /[\s\\]/.test(value) || hasControlCharacter(value)) return false;
+  if (value.length === 0 || value.length > IMAGE_URL_MAX_LENGTH || /[\s\\]/.test(value) || hasControlCharacter(value))
+    return false;
   if (value.startsWith("/")) return rules.allowAppAssets && APP_ASSET_PATH.test(value);
   // The scheme in lower case, as the adverts table's CHECK reads it.
   if (!value.startsWith("https://")) return false;
@@ -52,6 +54,10 @@ export function isAcceptableImageUrl(value: string, rules: ImageUrlRules): boole
 }
 
 /** The address to render, or `fallback` when it is missing or not acceptable (see the module comment). */
-export function displayImageUrl<F extends string | null>(value: string | null | undefined, rules: ImageUrlRules, fallback: F): string | F {
+export function displayImageUrl<F extends string | null>(
+  value: string | null | undefined,
+  rules: ImageUrlRules,
+  fallback: F,
+): string | F {
   return value && isAcceptableImageUrl(value, rules) ? value : fallback;
 }

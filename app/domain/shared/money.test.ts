@@ -10,7 +10,13 @@ const viaIntl = (kobo: bigint) => intl.format(koboToDecimal(kobo) as Intl.String
 
 describe("koboToDecimal", () => {
   it("is naira with two decimals, no currency sign or grouping, exact at any size", () => {
-    const cases = { "0.00": 0n, "19.60": 1_960n, "1000000000000.00": MAX_AMOUNT_KOBO, "-0.50": -50n, "-1234.56": -123_456n };
+    const cases = {
+      "0.00": 0n,
+      "19.60": 1_960n,
+      "1000000000000.00": MAX_AMOUNT_KOBO,
+      "-0.50": -50n,
+      "-1234.56": -123_456n,
+    };
     for (const [text, kobo] of Object.entries(cases)) expect(koboToDecimal(kobo)).toBe(text);
   });
 });

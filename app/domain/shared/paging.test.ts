@@ -4,7 +4,8 @@ import { likeEscape, listHref, pageParam, pageWindow } from "./paging";
 describe("pageParam", () => {
   it("reads ?page= as a whole number from 1, anything else as page 1", () => {
     expect(pageParam.parse("3")).toBe(3);
-    for (const junk of [undefined, "", "0", "-4", "2.5", "abc", "100001"]) expect(pageParam.parse(junk), String(junk)).toBe(1);
+    for (const junk of [undefined, "", "0", "-4", "2.5", "abc", "100001"])
+      expect(pageParam.parse(junk), String(junk)).toBe(1);
   });
 });
 

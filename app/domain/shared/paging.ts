@@ -14,7 +14,11 @@ export const pageParam = z.coerce.number().int().min(1).max(100_000).catch(1);
 export type PageInfo = { page: number; pageCount: number; total: number };
 
 /** The page shown for `total` rows: the one asked for, clamped to 1…pageCount; with the rows to skip and take. */
-export function pageWindow(total: number, requested: number | undefined, pageSize: number): PageInfo & { offset: number; limit: number } {
+export function pageWindow(
+  total: number,
+  requested: number | undefined,
+  pageSize: number,
+): PageInfo & { offset: number; limit: number } {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = Math.min(Math.max(1, Math.trunc(requested ?? 1) || 1), pageCount);
   return { page, pageCount, total, offset: (page - 1) * pageSize, limit: pageSize };

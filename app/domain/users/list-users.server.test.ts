@@ -61,7 +61,12 @@ describe("listUsers", () => {
 
   it("finds a referral code or display ID only when given exactly (in any case)", async () => {
     const target = await createUser(db, { name: "Code Holder" });
-    for (const search of [target.referralCode, target.referralCode.toLowerCase(), target.displayId, target.displayId.toLowerCase()]) {
+    for (const search of [
+      target.referralCode,
+      target.referralCode.toLowerCase(),
+      target.displayId,
+      target.displayId.toLowerCase(),
+    ]) {
       expect(idsOf((await listUsers(db, { search })).users), search).toEqual([target.id]);
     }
     // Part of a code is not a match (unless it happens to appear in a name or email).
@@ -186,7 +191,10 @@ describe("listUsers", () => {
     await setCreatedAt(newer.id, new Date("2040-01-02T00:00:00Z"));
     const first = (await listUsers(db)).users.slice(0, 2);
     expect(idsOf(first)).toEqual([newer.id, older.id]);
-    await db.update(users).set({ createdAt: new Date() }).where(inArray(users.id, [older.id, newer.id]));
+    await db
+      .update(users)
+      .set({ createdAt: new Date() })
+      .where(inArray(users.id, [older.id, newer.id]));
   });
 });
 

@@ -26,7 +26,12 @@ export async function listUsers(db: Database, options: { search?: string; filter
     const pattern = `%${likeEscape(term)}%`;
     const code = term.toUpperCase();
     conditions.push(
-      or(ilike(users.name, pattern), ilike(users.email, pattern), eq(users.referralCode, code), eq(users.displayId, code))!,
+      or(
+        ilike(users.name, pattern),
+        ilike(users.email, pattern),
+        eq(users.referralCode, code),
+        eq(users.displayId, code),
+      )!,
     );
   }
   const base = and(...conditions);
@@ -34,7 +39,9 @@ export async function listUsers(db: Database, options: { search?: string; filter
   const [tally] = await db
     .select({
       all: count(),
-      pending: sql<number>`count(*) filter (where not ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where not ${users.isApproved} and not ${users.isRestricted})`.mapWith(
+        Number,
+      ),
       approved: sql<number>`count(*) filter (where ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
       restricted: sql<number>`count(*) filter (where ${users.isRestricted})`.mapWith(Number),
     })
@@ -65,7 +72,9 @@ export async function userStats(db: Database) {
   const [row] = await db
     .select({
       total: count(),
-      pending: sql<number>`count(*) filter (where not ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
+      pending: sql<number>`count(*) filter (where not ${users.isApproved} and not ${users.isRestricted})`.mapWith(
+        Number,
+      ),
     })
     .from(users)
     .where(eq(users.role, "user"));

@@ -32,7 +32,12 @@ const restrictedPending = () => createUser(db, { isApproved: false, isRestricted
 const restrictedApproved = () => createUser(db, { isApproved: true, isRestricted: true });
 
 const state = async (id: string) =>
-  (await db.select({ isApproved: users.isApproved, isRestricted: users.isRestricted }).from(users).where(eq(users.id, id)))[0];
+  (
+    await db
+      .select({ isApproved: users.isApproved, isRestricted: users.isRestricted })
+      .from(users)
+      .where(eq(users.id, id))
+  )[0];
 const auditFor = (id: string, action?: string) =>
   db
     .select()
@@ -44,7 +49,10 @@ const moderate = (actor: Actor, id: string, m: Moderation) => moderateUser(db, a
 
 describe("moderateUser: who may", () => {
   it("needs manage_users: an admin without it and a member are refused, and nothing changes", async () => {
-    const noPermission = await createUser(db, { role: "admin", permissions: PERMISSIONS.filter((p) => p !== "manage_users") });
+    const noPermission = await createUser(db, {
+      role: "admin",
+      permissions: PERMISSIONS.filter((p) => p !== "manage_users"),
+    });
     const member = await createUser(db, { isApproved: true, permissions: ["manage_users"] });
     const target = await pending();
     for (const who of [noPermission, member]) {
@@ -90,7 +98,10 @@ describe("moderateUser: transitions", () => {
 
     const mails = await emailsTo(db, user.email);
     expect(mails).toHaveLength(1);
-    expect(mails[0]).toMatchObject({ id: (result as { mailId: string }).mailId, subject: "Your AdNaira account is approved" });
+    expect(mails[0]).toMatchObject({
+      id: (result as { mailId: string }).mailId,
+      subject: "Your AdNaira account is approved",
+    });
     expect(mails[0]!.textBody).toContain(user.name);
     const link = await latestLink(db, user.email, "/login");
     expect(link.href).toBe("https://adnaira.example/login");
@@ -231,7 +242,10 @@ describe.runIf(usingPostgres())("moderateUser under concurrency (PostgreSQL)", (
     const targets = await Promise.all(Array.from({ length: ROUNDS }, make));
     for (const user of targets) {
       const results = await Promise.all([moderate(moderator, user.id, m), moderate(moderatorTwo, user.id, m)]);
-      expect(results.filter((r) => r.status === "ok"), JSON.stringify(results)).toHaveLength(1);
+      expect(
+        results.filter((r) => r.status === "ok"),
+        JSON.stringify(results),
+      ).toHaveLength(1);
       expect(results.filter((r) => r.status !== "ok")).toEqual([{ status: "not-applicable" }]);
       expect(await auditFor(user.id, action)).toHaveLength(1);
       expect(await auditFor(user.id)).toHaveLength(1);

@@ -1,12 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { percentOfKobo } from "~/domain/shared/money";
-import {
-  isWithdrawalIdempotencyKey,
-  smallestPayableAmountKobo,
-  withdrawalBreakdown,
-  withdrawalFeeKobo,
-} from "./fees";
+import { isWithdrawalIdempotencyKey, smallestPayableAmountKobo, withdrawalBreakdown, withdrawalFeeKobo } from "./fees";
 
 describe("withdrawalFeeKobo", () => {
   it("is the settings' percentage of the amount, rounded to the kobo with halves going up", () => {

@@ -17,7 +17,10 @@ export function withdrawalFeeKobo(amountKobo: Kobo, feeBps: number): Kobo {
 }
 
 /** The amount, its fee and what the bank receives (amount − fee). */
-export function withdrawalBreakdown(amountKobo: Kobo, feeBps: number): { amountKobo: Kobo; feeKobo: Kobo; netKobo: Kobo } {
+export function withdrawalBreakdown(
+  amountKobo: Kobo,
+  feeBps: number,
+): { amountKobo: Kobo; feeKobo: Kobo; netKobo: Kobo } {
   const feeKobo = withdrawalFeeKobo(amountKobo, feeBps);
   return { amountKobo, feeKobo, netKobo: amountKobo - feeKobo };
 }
@@ -28,7 +31,8 @@ export function withdrawalBreakdown(amountKobo: Kobo, feeBps: number): { amountK
  * At ordinary rates (below 50%) this is 1 kobo, so the settings' minimum is what binds.
  */
 export function smallestPayableAmountKobo(feeBps: number): Kobo | null {
-  if (!Number.isSafeInteger(feeBps) || feeBps < 0) throw new RangeError(`fee must be a non-negative integer (got ${feeBps})`);
+  if (!Number.isSafeInteger(feeBps) || feeBps < 0)
+    throw new RangeError(`fee must be a non-negative integer (got ${feeBps})`);
   if (feeBps >= 10_000) return null;
   return 5_000n / BigInt(10_000 - feeBps) + 1n;
 }

@@ -54,7 +54,9 @@ describe("listMemberWithdrawals", () => {
     });
     expect(list.map((w) => w.status)).toEqual(["pending", "rejected", "completed"]);
     expect(list[0]!.processedAt).toBeNull();
-    expect(JSON.stringify(list, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v))).not.toContain("0123456789");
+    expect(JSON.stringify(list, (_k, v: unknown) => (typeof v === "bigint" ? v.toString() : v))).not.toContain(
+      "0123456789",
+    );
     expect(await listMemberWithdrawals(db, member.id, { limit: 2 })).toHaveLength(2);
   });
 
@@ -115,7 +117,9 @@ describe("listWithdrawalsForAdmin", () => {
   it("finds a withdrawal by its reference too", async () => {
     const member = await payee(db, { balanceKobo: 5_000n });
     const w = await ask(member.id, 1_000n);
-    expect((await listWithdrawalsForAdmin(db, { search: w.reference.toLowerCase() })).rows.map((r) => r.id)).toEqual([w.id]);
+    expect((await listWithdrawalsForAdmin(db, { search: w.reference.toLowerCase() })).rows.map((r) => r.id)).toEqual([
+      w.id,
+    ]);
   });
 
   it("filters by status and counts every status for the search", async () => {

@@ -108,9 +108,16 @@ export async function listWithdrawalsForAdmin(
       )
     : undefined;
 
-  const n = (status: WithdrawalStatus) => sql<number>`count(*) filter (where ${withdrawals.status} = ${status})`.mapWith(Number);
+  const n = (status: WithdrawalStatus) =>
+    sql<number>`count(*) filter (where ${withdrawals.status} = ${status})`.mapWith(Number);
   const [tally] = await db
-    .select({ all: count(), pending: n("pending"), processing: n("processing"), completed: n("completed"), rejected: n("rejected") })
+    .select({
+      all: count(),
+      pending: n("pending"),
+      processing: n("processing"),
+      completed: n("completed"),
+      rejected: n("rejected"),
+    })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(searchWhere);

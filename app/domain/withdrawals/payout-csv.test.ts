@@ -32,7 +32,7 @@ describe("csvCell (RFC 4180 + formula neutralising)", () => {
   });
 
   it.each([
-    ["=HYPERLINK(\"http://evil\")", "'=HYPERLINK(\"http://evil\")"],
+    ['=HYPERLINK("http://evil")', '\'=HYPERLINK("http://evil")'],
     ["+2348012345678", "'+2348012345678"],
     ["-1+1", "'-1+1"],
     ["@SUM(A1)", "'@SUM(A1)"],
@@ -74,7 +74,9 @@ describe("payoutCsv", () => {
 
   it("has the bank-upload header and one CRLF-terminated line per payout", () => {
     expect(PAYOUT_CSV_HEADER).toBe("name,bank,bank_code,account_number,net_amount,reference");
-    expect(payoutCsv([row, { ...row, accountHolderName: "Okafor, Chidi", netKobo: 100_000n, reference: "W22222222" }])).toBe(
+    expect(
+      payoutCsv([row, { ...row, accountHolderName: "Okafor, Chidi", netKobo: 100_000n, reference: "W22222222" }]),
+    ).toBe(
       "name,bank,bank_code,account_number,net_amount,reference\r\n" +
         "Adaeze Okafor,Guaranty Trust Bank,058,0123456789,19.60,W7KQ2M9XD\r\n" +
         '"Okafor, Chidi",Guaranty Trust Bank,058,0123456789,1000.00,W22222222\r\n',

@@ -44,7 +44,14 @@ export function payoutCsv(rows: readonly PayoutCsvRow[]): string {
   const lines = [PAYOUT_CSV_HEADER];
   for (const row of rows) {
     lines.push(
-      [row.accountHolderName, row.bankName, row.bankCode, row.accountNumber, koboToPlainNaira(row.netKobo), row.reference]
+      [
+        row.accountHolderName,
+        row.bankName,
+        row.bankCode,
+        row.accountNumber,
+        koboToPlainNaira(row.netKobo),
+        row.reference,
+      ]
         .map(csvCell)
         .join(","),
     );

@@ -8,7 +8,13 @@ import { TEST_BANK_CODE } from "~test/bank-accounts";
 import { openTestDatabase, usingPostgres } from "~test/database";
 import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
-import { exportNewPayouts, isPayoutBatch, payoutExportCounts, reexportPayoutBatch, type PayoutFile } from "./payout-export.server";
+import {
+  exportNewPayouts,
+  isPayoutBatch,
+  payoutExportCounts,
+  reexportPayoutBatch,
+  type PayoutFile,
+} from "./payout-export.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
 
@@ -51,7 +57,12 @@ const fileOf = (result: Awaited<ReturnType<typeof exportNewPayouts>>): PayoutFil
 };
 
 const lastAudit = async (action: "withdrawal.export_payouts" | "withdrawal.reexport_payouts") => {
-  const [row] = await db.select().from(auditLog).where(eq(auditLog.action, action)).orderBy(desc(auditLog.createdAt)).limit(1);
+  const [row] = await db
+    .select()
+    .from(auditLog)
+    .where(eq(auditLog.action, action))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
   return row;
 };
 
@@ -73,7 +84,10 @@ describe("exportNewPayouts", () => {
       balanceKobo: 100_000n,
       bank: { accountHolderName: '=HYPERLINK("https://evil.example","Click")', accountNumber: "0000012345" },
     });
-    const comma = await payee(db, { balanceKobo: 100_000n, bank: { accountHolderName: "Okafor, Chidi", accountNumber: "1234567890" } });
+    const comma = await payee(db, {
+      balanceKobo: 100_000n,
+      bank: { accountHolderName: "Okafor, Chidi", accountNumber: "1234567890" },
+    });
 
     const big = await ask(ada.id, 123_450n); // ₦1,234.50 − 2% (₦24.69) = ₦1,209.81
     const pendingOnly = await ask(ada.id, 1_000n);
@@ -106,7 +120,11 @@ describe("exportNewPayouts", () => {
     for (const ref of [pendingOnly, rejected, completed].map((w) => w.reference)) expect(file.csv).not.toContain(ref);
 
     const stamped = await db
-      .select({ reference: withdrawals.reference, payoutBatch: withdrawals.payoutBatch, exportedAt: withdrawals.exportedAt })
+      .select({
+        reference: withdrawals.reference,
+        payoutBatch: withdrawals.payoutBatch,
+        exportedAt: withdrawals.exportedAt,
+      })
       .from(withdrawals)
       .where(inArray(withdrawals.id, [evil.id, big.id, quoted.id, pendingOnly.id, completed.id]));
     for (const row of stamped) {
@@ -139,7 +157,10 @@ describe("exportNewPayouts", () => {
 
     // Completing keeps the batch (the withdrawal was paid from that file).
     await completeWithdrawal(db, admin, a!.id);
-    const [paid] = await db.select({ payoutBatch: withdrawals.payoutBatch }).from(withdrawals).where(eq(withdrawals.id, a!.id));
+    const [paid] = await db
+      .select({ payoutBatch: withdrawals.payoutBatch })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, a!.id));
     expect(paid!.payoutBatch).toBe(first.batch);
     await expectBooksBalanced(db);
   });
@@ -214,9 +235,19 @@ describe.runIf(usingPostgres())("concurrent downloads on PostgreSQL", () => {
     const audits = await db
       .select({ after: auditLog.after })
       .from(auditLog)
-      .where(and(eq(auditLog.action, "withdrawal.export_payouts"), inArray(auditLog.actorId, admins.map((a) => a.id))));
+      .where(
+        and(
+          eq(auditLog.action, "withdrawal.export_payouts"),
+          inArray(
+            auditLog.actorId,
+            admins.map((a) => a.id),
+          ),
+        ),
+      );
     expect(audits).toHaveLength(files.length);
-    expect(audits.flatMap((a) => (a.after as { references: string[] }).references).sort()).toEqual([...exported].sort());
+    expect(audits.flatMap((a) => (a.after as { references: string[] }).references).sort()).toEqual(
+      [...exported].sort(),
+    );
     expect(await payoutExportCounts(db)).toEqual({ unexported: 0, exported: 50 });
   });
 });

@@ -101,7 +101,11 @@ function fileOf(batch: string, exportedAt: Date, rows: FileRow[]): PayoutFile {
 async function freshBatch(tx: Database): Promise<string> {
   for (;;) {
     const batch = newDisplayId("PB");
-    const [taken] = await tx.select({ id: withdrawals.id }).from(withdrawals).where(eq(withdrawals.payoutBatch, batch)).limit(1);
+    const [taken] = await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(eq(withdrawals.payoutBatch, batch))
+      .limit(1);
     if (!taken) return batch;
   }
 }
@@ -150,7 +154,11 @@ export async function reexportPayoutBatch(db: Database, actor: Actor, batch: str
   if (!hasPermission(actor, "manage_withdrawals")) return FORBIDDEN;
   if (!isPayoutBatch(batch)) return { status: "not-found" };
   return db.transaction(async (tx): Promise<ReexportPayoutsResult> => {
-    const rows = await tx.select(fileColumns).from(withdrawals).where(eq(withdrawals.payoutBatch, batch)).orderBy(asc(withdrawals.id));
+    const rows = await tx
+      .select(fileColumns)
+      .from(withdrawals)
+      .where(eq(withdrawals.payoutBatch, batch))
+      .orderBy(asc(withdrawals.id));
     if (rows.length === 0) return { status: "not-found" };
     const file = fileOf(batch, rows[0]!.exportedAt!, rows);
     await recordAudit(tx, {

@@ -39,9 +39,13 @@ async function processingWithdrawal(amountKobo?: bigint, bank?: PayeeOptions["ba
 
 const rowOf = async (id: string) => (await db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
 const auditOf = (id: string) => db.select().from(auditLog).where(eq(auditLog.targetId, id)).orderBy(auditLog.createdAt);
-const mailsTo = (address: string) => db.select().from(emails).where(eq(emails.toAddress, address)).orderBy(emails.createdAt);
+const mailsTo = (address: string) =>
+  db.select().from(emails).where(eq(emails.toAddress, address)).orderBy(emails.createdAt);
 const transfersOf = (id: string) =>
-  db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `withdrawal:${id}:%`));
+  db
+    .select()
+    .from(ledgerTransfers)
+    .where(like(ledgerTransfers.idempotencyKey, `withdrawal:${id}:%`));
 
 /** Runs `fn` and proves nothing changed: status, ledger, audit, mail. */
 async function expectUnchanged(withdrawalId: string, fn: () => Promise<unknown>) {
@@ -60,7 +64,10 @@ async function expectUnchanged(withdrawalId: string, fn: () => Promise<unknown>)
 describe("who may process withdrawals", () => {
   it("needs manage_withdrawals: an admin without it and a member are refused (forbidden), and nothing changes", async () => {
     const { withdrawal } = await pendingWithdrawal();
-    const without = await createUser(db, { role: "admin", permissions: PERMISSIONS.filter((p) => p !== "manage_withdrawals") });
+    const without = await createUser(db, {
+      role: "admin",
+      permissions: PERMISSIONS.filter((p) => p !== "manage_withdrawals"),
+    });
     const member = await createUser(db, { isApproved: true, permissions: ["manage_withdrawals"] });
     for (const who of [without, member]) {
       const actor: Actor = { id: who.id, role: who.role, permissions: who.permissions };
@@ -93,7 +100,12 @@ describe("Start Processing (pending → processing)", () => {
       status: "ok",
       withdrawal: { id: withdrawal.id, status: "processing", reference: withdrawal.reference, amountKobo: 2_000n },
     });
-    expect(await rowOf(withdrawal.id)).toMatchObject({ status: "processing", processingAt: at, processedAt: null, rejectedAt: null });
+    expect(await rowOf(withdrawal.id)).toMatchObject({
+      status: "processing",
+      processingAt: at,
+      processedAt: null,
+      rejectedAt: null,
+    });
     expect(await balances(db, member.id)).toEqual({ availableKobo: 8_000n, heldKobo: 2_000n });
     expect((await transfersOf(withdrawal.id)).map((t) => t.kind)).toEqual(["withdrawal_hold"]);
 
@@ -118,12 +130,18 @@ describe("Start Processing (pending → processing)", () => {
   it("only from pending: a second click, or on a rejected one, is a conflict naming the status", async () => {
     const { withdrawal } = await processingWithdrawal();
     await expectUnchanged(withdrawal.id, async () => {
-      expect(await startProcessing(db, otherAdmin, withdrawal.id)).toEqual({ status: "conflict", current: "processing" });
+      expect(await startProcessing(db, otherAdmin, withdrawal.id)).toEqual({
+        status: "conflict",
+        current: "processing",
+      });
     });
     const rejected = await pendingWithdrawal();
     await rejectWithdrawal(db, admin, rejected.withdrawal.id);
     await expectUnchanged(rejected.withdrawal.id, async () => {
-      expect(await startProcessing(db, admin, rejected.withdrawal.id)).toEqual({ status: "conflict", current: "rejected" });
+      expect(await startProcessing(db, admin, rejected.withdrawal.id)).toEqual({
+        status: "conflict",
+        current: "rejected",
+      });
     });
   });
 });
@@ -163,7 +181,9 @@ describe("Reject (pending → rejected)", () => {
   it("the returned money can be withdrawn again", async () => {
     const { member, withdrawal } = await pendingWithdrawal(10_000n);
     await rejectWithdrawal(db, admin, withdrawal.id);
-    expect(await requestWithdrawal(db, { userId: member.id, amountKobo: 10_000n, idempotencyKey: formKey() })).toMatchObject({
+    expect(
+      await requestWithdrawal(db, { userId: member.id, amountKobo: 10_000n, idempotencyKey: formKey() }),
+    ).toMatchObject({
       status: "ok",
     });
   });
@@ -171,16 +191,25 @@ describe("Reject (pending → rejected)", () => {
   it("only from pending: processing, completed and rejected ones are conflicts", async () => {
     const processing = await processingWithdrawal();
     await expectUnchanged(processing.withdrawal.id, async () => {
-      expect(await rejectWithdrawal(db, admin, processing.withdrawal.id)).toEqual({ status: "conflict", current: "processing" });
+      expect(await rejectWithdrawal(db, admin, processing.withdrawal.id)).toEqual({
+        status: "conflict",
+        current: "processing",
+      });
     });
     await completeWithdrawal(db, admin, processing.withdrawal.id);
     await expectUnchanged(processing.withdrawal.id, async () => {
-      expect(await rejectWithdrawal(db, admin, processing.withdrawal.id)).toEqual({ status: "conflict", current: "completed" });
+      expect(await rejectWithdrawal(db, admin, processing.withdrawal.id)).toEqual({
+        status: "conflict",
+        current: "completed",
+      });
     });
     const rejected = await pendingWithdrawal();
     await rejectWithdrawal(db, admin, rejected.withdrawal.id);
     await expectUnchanged(rejected.withdrawal.id, async () => {
-      expect(await rejectWithdrawal(db, otherAdmin, rejected.withdrawal.id)).toEqual({ status: "conflict", current: "rejected" });
+      expect(await rejectWithdrawal(db, otherAdmin, rejected.withdrawal.id)).toEqual({
+        status: "conflict",
+        current: "rejected",
+      });
     });
     expect(await balances(db, rejected.member.id)).toEqual({ availableKobo: 10_000n, heldKobo: 0n });
   });
@@ -218,7 +247,10 @@ describe("Mark as Completed (processing → completed)", () => {
 
     const audit = await auditOf(withdrawal.id);
     expect(audit.map((a) => a.action)).toEqual(["withdrawal.start_processing", "withdrawal.complete"]);
-    expect(audit[1]).toMatchObject({ before: { status: "processing" }, after: expect.objectContaining({ status: "completed" }) });
+    expect(audit[1]).toMatchObject({
+      before: { status: "processing" },
+      after: expect.objectContaining({ status: "completed" }),
+    });
 
     const mails = await mailsTo(member.email);
     expect(mails).toHaveLength(2); // one per status change
@@ -251,16 +283,25 @@ describe("Mark as Completed (processing → completed)", () => {
   it("only from processing: pending, completed and rejected ones are conflicts", async () => {
     const pending = await pendingWithdrawal();
     await expectUnchanged(pending.withdrawal.id, async () => {
-      expect(await completeWithdrawal(db, admin, pending.withdrawal.id)).toEqual({ status: "conflict", current: "pending" });
+      expect(await completeWithdrawal(db, admin, pending.withdrawal.id)).toEqual({
+        status: "conflict",
+        current: "pending",
+      });
     });
     const done = await processingWithdrawal();
     await completeWithdrawal(db, admin, done.withdrawal.id);
     await expectUnchanged(done.withdrawal.id, async () => {
-      expect(await completeWithdrawal(db, otherAdmin, done.withdrawal.id)).toEqual({ status: "conflict", current: "completed" });
+      expect(await completeWithdrawal(db, otherAdmin, done.withdrawal.id)).toEqual({
+        status: "conflict",
+        current: "completed",
+      });
     });
     await rejectWithdrawal(db, admin, pending.withdrawal.id);
     await expectUnchanged(pending.withdrawal.id, async () => {
-      expect(await completeWithdrawal(db, admin, pending.withdrawal.id)).toEqual({ status: "conflict", current: "rejected" });
+      expect(await completeWithdrawal(db, admin, pending.withdrawal.id)).toEqual({
+        status: "conflict",
+        current: "rejected",
+      });
     });
   });
 
@@ -277,7 +318,10 @@ describe("Mark as Completed (processing → completed)", () => {
     await rejectWithdrawal(db, admin, b);
     expect(await balances(db, member.id)).toEqual({ availableKobo: 7_000n, heldKobo: 1_000n });
     expect((await rowOf(c)).status).toBe("pending");
-    const mails = await db.select().from(emails).where(and(eq(emails.toAddress, member.email)));
+    const mails = await db
+      .select()
+      .from(emails)
+      .where(and(eq(emails.toAddress, member.email)));
     expect(mails).toHaveLength(3);
   });
 });

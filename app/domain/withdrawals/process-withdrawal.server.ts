@@ -124,7 +124,10 @@ async function transition(
       .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, t.from)))
       .returning();
     if (!changed) {
-      const [current] = await tx.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, withdrawalId));
+      const [current] = await tx
+        .select({ status: withdrawals.status })
+        .from(withdrawals)
+        .where(eq(withdrawals.id, withdrawalId));
       return current ? { status: "conflict", current: current.status } : { status: "not-found" };
     }
     await t.money?.(tx, changed);
@@ -160,7 +163,12 @@ async function transition(
     );
     return {
       status: "ok",
-      withdrawal: { id: changed.id, status: changed.status, reference: changed.reference, amountKobo: changed.amountKobo },
+      withdrawal: {
+        id: changed.id,
+        status: changed.status,
+        reference: changed.reference,
+        amountKobo: changed.amountKobo,
+      },
     };
   });
 }

@@ -23,7 +23,10 @@ afterEach(async () => expectBooksBalanced(db));
 
 const withdrawalsOf = (userId: string) => db.select().from(withdrawals).where(eq(withdrawals.userId, userId));
 const holdsOf = (withdrawalId: string) =>
-  db.select().from(ledgerTransfers).where(like(ledgerTransfers.idempotencyKey, `withdrawal:${withdrawalId}:%`));
+  db
+    .select()
+    .from(ledgerTransfers)
+    .where(like(ledgerTransfers.idempotencyKey, `withdrawal:${withdrawalId}:%`));
 
 /** Runs `fn` and proves it wrote nothing: no withdrawal, no ledger row. */
 async function expectNothingWritten(fn: () => Promise<unknown>) {
@@ -203,7 +206,9 @@ describe("requestWithdrawal: refusals write nothing", () => {
   it.each([0n, -1n, -2_000n])("invalid-amount for %s kobo", async (amountKobo) => {
     const member = await payee(db, { balanceKobo: 5_000n });
     expect(
-      await expectNothingWritten(() => requestWithdrawal(db, { userId: member.id, amountKobo, idempotencyKey: formKey() })),
+      await expectNothingWritten(() =>
+        requestWithdrawal(db, { userId: member.id, amountKobo, idempotencyKey: formKey() }),
+      ),
     ).toEqual({ status: "invalid-amount" });
   });
 
@@ -218,7 +223,9 @@ describe("requestWithdrawal: refusals write nothing", () => {
   it("below-minimum and above-maximum name the limit", async () => {
     const member = await payee(db, { balanceKobo: 500_000n });
     expect(
-      await expectNothingWritten(() => requestWithdrawal(db, { userId: member.id, amountKobo: 999n, idempotencyKey: formKey() })),
+      await expectNothingWritten(() =>
+        requestWithdrawal(db, { userId: member.id, amountKobo: 999n, idempotencyKey: formKey() }),
+      ),
     ).toEqual({ status: "below-minimum", minKobo: 1_000n });
     expect(
       await expectNothingWritten(() =>
@@ -240,12 +247,16 @@ describe("requestWithdrawal: refusals write nothing", () => {
     await setWithdrawalSettings(db, { minKobo: 1n, feeBps: 5_000 });
     const member = await payee(db, { balanceKobo: 100n });
     expect(
-      await expectNothingWritten(() => requestWithdrawal(db, { userId: member.id, amountKobo: 1n, idempotencyKey: formKey() })),
+      await expectNothingWritten(() =>
+        requestWithdrawal(db, { userId: member.id, amountKobo: 1n, idempotencyKey: formKey() }),
+      ),
     ).toEqual({ status: "below-minimum", minKobo: 2n });
-    expect(await requestWithdrawal(db, { userId: member.id, amountKobo: 2n, idempotencyKey: formKey() })).toMatchObject({
-      status: "ok",
-      withdrawal: { feeKobo: 1n, netKobo: 1n },
-    });
+    expect(await requestWithdrawal(db, { userId: member.id, amountKobo: 2n, idempotencyKey: formKey() })).toMatchObject(
+      {
+        status: "ok",
+        withdrawal: { feeKobo: 1n, netKobo: 1n },
+      },
+    );
   });
 
   it("insufficient-funds reports the available balance; held money does not count", async () => {
@@ -255,7 +266,9 @@ describe("requestWithdrawal: refusals write nothing", () => {
         requestWithdrawal(db, { userId: member.id, amountKobo: 5_001n, idempotencyKey: formKey() }),
       ),
     ).toEqual({ status: "insufficient-funds", availableKobo: 5_000n });
-    expect(await requestWithdrawal(db, { userId: member.id, amountKobo: 3_000n, idempotencyKey: formKey() })).toMatchObject({
+    expect(
+      await requestWithdrawal(db, { userId: member.id, amountKobo: 3_000n, idempotencyKey: formKey() }),
+    ).toMatchObject({
       status: "ok",
     });
     expect(
@@ -307,13 +320,17 @@ describe("requestWithdrawal: refusals write nothing", () => {
     const restrictedPending = await payee(db, { balanceKobo: 5_000n, isApproved: false, isRestricted: true });
     for (const userId of [pending.id, restricted.id, restrictedPending.id]) {
       expect(
-        await expectNothingWritten(() => requestWithdrawal(db, { userId, amountKobo: 2_000n, idempotencyKey: formKey() })),
+        await expectNothingWritten(() =>
+          requestWithdrawal(db, { userId, amountKobo: 2_000n, idempotencyKey: formKey() }),
+        ),
       ).toEqual({ status: "not-approved" });
       expect(await balances(db, userId)).toEqual({ availableKobo: 5_000n, heldKobo: 0n });
     }
     // Once approved (or unrestricted), the same member may withdraw.
     await db.update(users).set({ isApproved: true }).where(eq(users.id, pending.id));
-    expect(await requestWithdrawal(db, { userId: pending.id, amountKobo: 2_000n, idempotencyKey: formKey() })).toMatchObject({
+    expect(
+      await requestWithdrawal(db, { userId: pending.id, amountKobo: 2_000n, idempotencyKey: formKey() }),
+    ).toMatchObject({
       status: "ok",
     });
   });
@@ -321,18 +338,22 @@ describe("requestWithdrawal: refusals write nothing", () => {
   it("not-allowed for an admin, a super admin and an unknown id", async () => {
     const admin = await createUser(db, { role: "admin" });
     await setBankDetails(db, admin.id);
-    const superAdmin = (await db.select().from(users).where(eq(users.role, "super_admin")))[0] ??
+    const superAdmin =
+      (await db.select().from(users).where(eq(users.role, "super_admin")))[0] ??
       (await createUser(db, { role: "super_admin" }));
     for (const userId of [admin.id, superAdmin.id, "no-such-user"]) {
       expect(
-        await expectNothingWritten(() => requestWithdrawal(db, { userId, amountKobo: 2_000n, idempotencyKey: formKey() })),
+        await expectNothingWritten(() =>
+          requestWithdrawal(db, { userId, amountKobo: 2_000n, idempotencyKey: formKey() }),
+        ),
       ).toEqual({ status: "not-allowed" });
     }
   });
 
   it("checks in order: amount, limits, bank details, then funds", async () => {
     const member = await payee(db, { bank: false });
-    const ask = (amountKobo: bigint) => requestWithdrawal(db, { userId: member.id, amountKobo, idempotencyKey: formKey() });
+    const ask = (amountKobo: bigint) =>
+      requestWithdrawal(db, { userId: member.id, amountKobo, idempotencyKey: formKey() });
     expect(await ask(0n)).toEqual({ status: "invalid-amount" });
     expect(await ask(1n)).toMatchObject({ status: "below-minimum" });
     expect(await ask(2_000n)).toEqual({ status: "bank-details-missing" });
@@ -346,7 +367,9 @@ describe("requestWithdrawal: one member's requests queue up", () => {
     await setWithdrawalSettings(db, { minKobo: 100n });
     const member = await payee(db, { balanceKobo: 1_000n });
     const results = await Promise.all(
-      Array.from({ length: 25 }, () => requestWithdrawal(db, { userId: member.id, amountKobo: 100n, idempotencyKey: formKey() })),
+      Array.from({ length: 25 }, () =>
+        requestWithdrawal(db, { userId: member.id, amountKobo: 100n, idempotencyKey: formKey() }),
+      ),
     );
     expect(results.filter((r) => r.status === "ok")).toHaveLength(10);
     expect(results.filter((r) => r.status === "insufficient-funds")).toHaveLength(15);

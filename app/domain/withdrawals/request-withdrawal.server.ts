@@ -125,10 +125,12 @@ export async function requestWithdrawal(
 
       const settings = await getAppSettings(tx);
       const payable = smallestPayableAmountKobo(settings.withdrawalFeeBps);
-      if (payable === null) throw new Error(`requestWithdrawal: the withdrawal fee (${settings.withdrawalFeeBps} bps) is 100% or more`);
+      if (payable === null)
+        throw new Error(`requestWithdrawal: the withdrawal fee (${settings.withdrawalFeeBps} bps) is 100% or more`);
       const minKobo = settings.minWithdrawalKobo > payable ? settings.minWithdrawalKobo : payable;
       if (amountKobo < minKobo) return { status: "below-minimum", minKobo };
-      if (amountKobo > settings.maxWithdrawalKobo) return { status: "above-maximum", maxKobo: settings.maxWithdrawalKobo };
+      if (amountKobo > settings.maxWithdrawalKobo)
+        return { status: "above-maximum", maxKobo: settings.maxWithdrawalKobo };
 
       const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, userId));
       const bank = account ? bankByCode(account.bankCode) : undefined;
@@ -178,7 +180,8 @@ export async function requestWithdrawal(
           reference: { type: "withdrawal", id },
         });
         // The id is new, so its key cannot have been used: refuse rather than hold nothing.
-        if (hold.status !== "posted") throw new Error(`requestWithdrawal: ${withdrawalTransferKey(id, "hold")} was already used`);
+        if (hold.status !== "posted")
+          throw new Error(`requestWithdrawal: ${withdrawalTransferKey(id, "hold")} was already used`);
       } catch (err) {
         if (err instanceof InsufficientFundsError) {
           throw new RollbackWith({ status: "insufficient-funds", availableKobo: err.balanceKobo });

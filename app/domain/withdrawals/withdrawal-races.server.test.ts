@@ -30,7 +30,9 @@ describe.runIf(usingPostgres())("racing withdrawals on PostgreSQL", () => {
     await setWithdrawalSettings(db, { minKobo: 100n, maxKobo: 100_000n, feeBps: 200 });
     const member = await payee(db, { balanceKobo: 10_000n });
     const results = await Promise.all(
-      Array.from({ length: 200 }, () => requestWithdrawal(db, { userId: member.id, amountKobo: 100n, idempotencyKey: formKey() })),
+      Array.from({ length: 200 }, () =>
+        requestWithdrawal(db, { userId: member.id, amountKobo: 100n, idempotencyKey: formKey() }),
+      ),
     );
     expect(countBy(results)).toEqual({ ok: 100, "insufficient-funds": 100 });
     for (const r of results) {
@@ -59,7 +61,9 @@ describe.runIf(usingPostgres())("racing withdrawals on PostgreSQL", () => {
     const member = await payee(db, { balanceKobo: 10_000n });
     const key = formKey();
     const results: RequestWithdrawalResult[] = await Promise.all(
-      Array.from({ length: 30 }, () => requestWithdrawal(db, { userId: member.id, amountKobo: 2_000n, idempotencyKey: key })),
+      Array.from({ length: 30 }, () =>
+        requestWithdrawal(db, { userId: member.id, amountKobo: 2_000n, idempotencyKey: key }),
+      ),
     );
     expect(countBy(results)).toEqual({ ok: 30 });
     const ok = results.flatMap((r) => (r.status === "ok" ? [r] : []));
@@ -170,7 +174,9 @@ describe.runIf(usingPostgres())("racing withdrawals on PostgreSQL", () => {
         return { id, settled };
       }),
     );
-    const after1 = new Map((await db.select().from(withdrawals).where(inArray(withdrawals.id, ids))).map((w) => [w.id, w]));
+    const after1 = new Map(
+      (await db.select().from(withdrawals).where(inArray(withdrawals.id, ids))).map((w) => [w.id, w]),
+    );
     let rejectedCount = 0;
     for (const { id, settled } of round1) {
       const wins = (kind: string) => settled.filter(([k, r]) => k === kind && r.status === "ok").length;
@@ -213,14 +219,22 @@ describe.runIf(usingPostgres())("racing withdrawals on PostgreSQL", () => {
     const transfers = await db.select().from(ledgerTransfers).where(inArray(ledgerTransfers.referenceId, ids));
     const audits = await db.select().from(auditLog).where(inArray(auditLog.targetId, ids));
     for (const w of final) {
-      const kinds = transfers.filter((t) => t.referenceId === w.id).map((t) => t.kind).sort();
-      const actions = audits.filter((a) => a.targetId === w.id).map((a) => a.action).sort();
+      const kinds = transfers
+        .filter((t) => t.referenceId === w.id)
+        .map((t) => t.kind)
+        .sort();
+      const actions = audits
+        .filter((a) => a.targetId === w.id)
+        .map((a) => a.action)
+        .sort();
       if (w.status === "rejected") {
         expect(kinds).toEqual(["withdrawal_hold", "withdrawal_release"]);
         expect(actions).toEqual(["withdrawal.reject"]);
       } else {
         expect(kinds).toEqual(
-          w.feeKobo > 0n ? ["withdrawal_fee", "withdrawal_hold", "withdrawal_payout"] : ["withdrawal_hold", "withdrawal_payout"],
+          w.feeKobo > 0n
+            ? ["withdrawal_fee", "withdrawal_hold", "withdrawal_payout"]
+            : ["withdrawal_hold", "withdrawal_payout"],
         );
         expect(actions).toEqual(["withdrawal.complete", "withdrawal.start_processing"]);
       }
@@ -228,7 +242,12 @@ describe.runIf(usingPostgres())("racing withdrawals on PostgreSQL", () => {
     const mails = await db
       .select({ n: sql<number>`count(*)`.mapWith(Number) })
       .from(emails)
-      .where(inArray(emails.toAddress, members.map((m) => m.email)));
+      .where(
+        inArray(
+          emails.toAddress,
+          members.map((m) => m.email),
+        ),
+      );
     expect(mails[0]!.n).toBe(audits.length);
 
     // Paid out + fees + what members still hold = what they earned.
@@ -251,7 +270,9 @@ describe.runIf(usingPostgres())("racing withdrawals on PostgreSQL", () => {
     const members = await Promise.all(Array.from({ length: 5 }, () => payee(db, { balanceKobo: 20_000n })));
     const first = await Promise.all(
       members.flatMap((m) =>
-        Array.from({ length: 10 }, () => requestWithdrawal(db, { userId: m.id, amountKobo: 1_000n, idempotencyKey: formKey() })),
+        Array.from({ length: 10 }, () =>
+          requestWithdrawal(db, { userId: m.id, amountKobo: 1_000n, idempotencyKey: formKey() }),
+        ),
       ),
     );
     const ids = first.flatMap((r) => (r.status === "ok" ? [r.withdrawal.id] : []));
@@ -259,9 +280,13 @@ describe.runIf(usingPostgres())("racing withdrawals on PostgreSQL", () => {
     // Start half, then at once: complete those, reject the others, and ask for more money.
     await Promise.all(ids.filter((_, i) => i % 2 === 0).map((id) => startProcessing(db, admins[0]!, id)));
     const mixed = await Promise.all([
-      ...ids.map((id, i) => (i % 2 === 0 ? completeWithdrawal(db, admins[1]!, id) : rejectWithdrawal(db, admins[2]!, id))),
+      ...ids.map((id, i) =>
+        i % 2 === 0 ? completeWithdrawal(db, admins[1]!, id) : rejectWithdrawal(db, admins[2]!, id),
+      ),
       ...members.flatMap((m) =>
-        Array.from({ length: 15 }, () => requestWithdrawal(db, { userId: m.id, amountKobo: 1_000n, idempotencyKey: formKey() })),
+        Array.from({ length: 15 }, () =>
+          requestWithdrawal(db, { userId: m.id, amountKobo: 1_000n, idempotencyKey: formKey() }),
+        ),
       ),
     ]);
     expect(mixed.slice(0, ids.length).every((r) => r.status === "ok")).toBe(true);

@@ -32,7 +32,14 @@ type Step =
 
 const userArb = fc.nat(USERS - 1);
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 2, arbitrary: fc.record({ type: fc.constant("credit" as const), user: userArb, amountKobo: fc.bigInt({ min: 1n, max: 20_000n }) }) },
+  {
+    weight: 2,
+    arbitrary: fc.record({
+      type: fc.constant("credit" as const),
+      user: userArb,
+      amountKobo: fc.bigInt({ min: 1n, max: 20_000n }),
+    }),
+  },
   {
     weight: 4,
     arbitrary: fc.record({
@@ -56,7 +63,14 @@ const stepArb: fc.Arbitrary<Step> = fc.oneof(
   { weight: 1, arbitrary: fc.record({ type: fc.constant("fee" as const), bps: fc.integer({ min: 0, max: 1_000 }) }) },
 );
 
-type ModelWithdrawal = { id: string; user: number; amountKobo: bigint; feeKobo: bigint; status: WithdrawalStatus; key: string };
+type ModelWithdrawal = {
+  id: string;
+  user: number;
+  amountKobo: bigint;
+  feeKobo: bigint;
+  status: WithdrawalStatus;
+  key: string;
+};
 const TRANSITIONS = {
   start: { from: "pending", to: "processing", run: startProcessing },
   reject: { from: "pending", to: "rejected", run: rejectWithdrawal },
@@ -99,10 +113,16 @@ describe("withdrawals model (property-based)", () => {
                 if (!reused) keys.push({ user, key });
                 const earlier = model.find((w) => w.user === user && w.key === key);
                 // A reused form is resubmitted as it was (even reuse index) or with another amount (odd).
-                const a = earlier && "reuse" in step.key && step.key.reuse % 2 === 0 ? earlier.amountKobo : step.amountKobo;
-                const result = await requestWithdrawal(db, { userId: users[user]!.id, amountKobo: a, idempotencyKey: key });
+                const a =
+                  earlier && "reuse" in step.key && step.key.reuse % 2 === 0 ? earlier.amountKobo : step.amountKobo;
+                const result = await requestWithdrawal(db, {
+                  userId: users[user]!.id,
+                  amountKobo: a,
+                  idempotencyKey: key,
+                });
                 if (earlier && a > 0n) {
-                  const status = a === earlier.amountKobo ? { status: "ok", duplicate: true } : { status: "form-already-used" };
+                  const status =
+                    a === earlier.amountKobo ? { status: "ok", duplicate: true } : { status: "form-already-used" };
                   expect(result).toMatchObject({ ...status, withdrawal: { id: earlier.id, status: earlier.status } });
                   return;
                 }
@@ -156,19 +176,24 @@ describe("withdrawals model (property-based)", () => {
               expect(held).toBe(open.reduce((s, w) => s + w.amountKobo, 0n));
             }
             const stored = model.length
-              ? await db.select({ id: withdrawals.id, status: withdrawals.status }).from(withdrawals).where(
-                  inArray(
-                    withdrawals.id,
-                    model.map((w) => w.id),
-                  ),
-                )
+              ? await db
+                  .select({ id: withdrawals.id, status: withdrawals.status })
+                  .from(withdrawals)
+                  .where(
+                    inArray(
+                      withdrawals.id,
+                      model.map((w) => w.id),
+                    ),
+                  )
               : [];
             for (const w of model) expect(stored.find((s) => s.id === w.id)?.status).toBe(w.status);
             const completed = model.filter((w) => w.status === "completed");
             expect((await platformBalance(db, "bank_payouts")) - payoutsStart).toBe(
               completed.reduce((s, w) => s + w.amountKobo - w.feeKobo, 0n),
             );
-            expect((await platformBalance(db, "withdrawal_fees")) - feesStart).toBe(completed.reduce((s, w) => s + w.feeKobo, 0n));
+            expect((await platformBalance(db, "withdrawal_fees")) - feesStart).toBe(
+              completed.reduce((s, w) => s + w.feeKobo, 0n),
+            );
           }
 
           for (const step of steps) {

@@ -5,12 +5,24 @@ import { z } from "zod";
 import type { Route } from "./+types/adverts";
 import { ListPager } from "~/components/admin/list-controls";
 import { AdvertCard } from "~/components/adverts-admin/advert-card";
-import { AdvertFormDialog, EMPTY_ADVERT_FORM, type AdvertFormValues } from "~/components/adverts-admin/advert-form-dialog";
+import {
+  AdvertFormDialog,
+  EMPTY_ADVERT_FORM,
+  type AdvertFormValues,
+} from "~/components/adverts-admin/advert-form-dialog";
 import { useToastFrom } from "~/components/toaster";
 import { errorToast, type Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { createAdvert, deleteAdvert, getAdvert, listAdvertsForAdmin, updateAdvert, type AdminAdvert, type OverLimit } from "~/domain/adverts/manage-adverts.server";
+import {
+  createAdvert,
+  deleteAdvert,
+  getAdvert,
+  listAdvertsForAdmin,
+  updateAdvert,
+  type AdminAdvert,
+  type OverLimit,
+} from "~/domain/adverts/manage-adverts.server";
 import { advertFormSchema, advertImageRules } from "~/domain/adverts/validation";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { displayImageUrl } from "~/domain/shared/image-url";
@@ -33,7 +45,6 @@ const QuerySchema = z.object({
   page: pageParam,
   edit: z.string().trim().min(1).max(64).optional().catch(undefined),
 });
-
 
 /** `imageUrl` is the stored address (the edit form shows it); `imageSrc` what the card may load. */
 const toCard = (a: AdminAdvert, appUrl: URL) => ({
@@ -61,7 +72,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ]);
   return {
     // The settings' money limits, shown as hints in the form (the domain enforces them).
-    limits: { maxReward: formatKobo(settings.maxAdvertRewardKobo), maxBudget: formatKobo(settings.maxAdvertBudgetKobo) },
+    limits: {
+      maxReward: formatKobo(settings.maxAdvertRewardKobo),
+      maxBudget: formatKobo(settings.maxAdvertBudgetKobo),
+    },
     page: list.page,
     pageCount: list.pageCount,
     adverts: list.adverts.map((a) => toCard(a, appUrl)),
@@ -91,17 +105,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   if (intent.data.intent === "delete") {
     const target = AdvertIdSchema.safeParse(form);
-    if (!target.success) return data({ ok: false as const, intent: "delete" as const, toast: errorToast("Delete Failed", "Choose an advert to delete.") }, { status: 400 });
+    if (!target.success)
+      return data(
+        {
+          ok: false as const,
+          intent: "delete" as const,
+          toast: errorToast("Delete Failed", "Choose an advert to delete."),
+        },
+        { status: 400 },
+      );
     const result = await deleteAdvert(db, actor, target.data.advertId);
     if (result.status === "forbidden") throw forbidden(DENIED);
     if (result.status === "not-found") {
-      return data({ ok: false as const, intent: "delete" as const, toast: errorToast("Delete Failed", GONE) }, { status: 409 });
+      return data(
+        { ok: false as const, intent: "delete" as const, toast: errorToast("Delete Failed", GONE) },
+        { status: 409 },
+      );
     }
     const description =
       result.status === "erased"
         ? "The advert has been deleted."
         : "Members had already viewed this advert, so it was deactivated instead of erased: it is hidden everywhere and can no longer be claimed, and its views and payments are kept.";
-    return { ok: true as const, intent: "delete" as const, toast: { type: "success", title: "Advert Deleted", description } satisfies Toast };
+    return {
+      ok: true as const,
+      intent: "delete" as const,
+      toast: { type: "success", title: "Advert Deleted", description } satisfies Toast,
+    };
   }
 
   const creating = intent.data.intent === "create";
@@ -145,7 +174,11 @@ export async function action({ request, context }: Route.ActionArgs) {
         context,
         listUrl(request),
         result.changed
-          ? { type: "success", title: "Advert Updated", description: `Your changes to "${parsed.data.title}" have been saved.` }
+          ? {
+              type: "success",
+              title: "Advert Updated",
+              description: `Your changes to "${parsed.data.title}" have been saved.`,
+            }
           : { type: "info", title: "No changes to save." },
       );
   }
@@ -153,7 +186,9 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 /** A reward or budget over the settings' limits: the messages on their fields, the first in the toast. */
 function overLimit(result: OverLimit, failed: FailureOptions) {
-  const errors = Object.fromEntries(Object.entries(result.errors).filter((entry): entry is [string, string] => Boolean(entry[1])));
+  const errors = Object.fromEntries(
+    Object.entries(result.errors).filter((entry): entry is [string, string] => Boolean(entry[1])),
+  );
   return formFailure(errors, failed);
 }
 
@@ -182,7 +217,12 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
 
   // A refused create/edit reopens its dialog with what was typed; otherwise the URL decides.
   const failure = actionData && "errors" in actionData ? actionData : undefined;
-  let dialog: { mode: "create" | "update"; advertId?: string; currentClicks?: number; values: AdvertFormValues } | null = null;
+  let dialog: {
+    mode: "create" | "update";
+    advertId?: string;
+    currentClicks?: number;
+    values: AdvertFormValues;
+  } | null = null;
   if (failure) {
     const { intent, advertId, ...typed } = failure.values ?? {};
     const current = advertId ? (adverts.find((a) => a.id === advertId) ?? editing) : null;
@@ -195,7 +235,12 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
   } else if (onNewRoute) {
     dialog = { mode: "create", values: EMPTY_ADVERT_FORM };
   } else if (editing) {
-    dialog = { mode: "update", advertId: editing.id, currentClicks: editing.currentClicks, values: formValues(editing) };
+    dialog = {
+      mode: "update",
+      advertId: editing.id,
+      currentClicks: editing.currentClicks,
+      values: formValues(editing),
+    };
   }
 
   // Leaving /admin/adverts/new renders the list afresh, so Radix cannot hand focus back to the
@@ -211,7 +256,9 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Manage Adverts</h1>
-          <p className="mt-1 text-sm text-gray-600">Create, edit and retire the adverts that members view for rewards.</p>
+          <p className="mt-1 text-sm text-gray-600">
+            Create, edit and retire the adverts that members view for rewards.
+          </p>
         </div>
         <Button asChild>
           <Link to="/admin/adverts/new" preventScrollReset id={CREATE_BUTTON_ID}>
@@ -223,7 +270,9 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
 
       {adverts.length === 0 ? (
         <Card>
-          <p className="text-gray-700">{page > 1 ? "No adverts on this page." : "No adverts yet. Create one to start paying members for views."}</p>
+          <p className="text-gray-700">
+            {page > 1 ? "No adverts on this page." : "No adverts yet. Create one to start paying members for views."}
+          </p>
         </Card>
       ) : (
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Adverts">
@@ -248,7 +297,9 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
           errors={failure?.errors ?? {}}
           closeTo={closeTo}
           returnFocusId={returnFocusId}
-          onClose={() => navigate(closeTo, { preventScrollReset: true, replace: true, state: { focus: returnFocusId } })}
+          onClose={() =>
+            navigate(closeTo, { preventScrollReset: true, replace: true, state: { focus: returnFocusId } })
+          }
           submitting={submitting}
         />
       ) : null}

@@ -47,7 +47,9 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
     <div className="grid gap-6">
       <div>
         <h1 className="text-2xl font-bold">Audit Log</h1>
-        <p className="mt-1 text-sm text-gray-600">Every admin action: who, what, when and from where. Times are Lagos time.</p>
+        <p className="mt-1 text-sm text-gray-600">
+          Every admin action: who, what, when and from where. Times are Lagos time.
+        </p>
       </div>
       <Card>
         <AuditFilters actors={actors} actions={actions} actor={filters.actor} action={filters.action} />

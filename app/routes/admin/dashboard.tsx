@@ -39,7 +39,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (stats) {
     cards.push(
       { label: "Total Users", value: numberFormat.format(stats.totalUsers), to: "/admin/users" },
-      { label: "Pending Approval", value: numberFormat.format(stats.pendingApproval), to: "/admin/users?filter=pending" },
+      {
+        label: "Pending Approval",
+        value: numberFormat.format(stats.pendingApproval),
+        to: "/admin/users?filter=pending",
+      },
     );
   }
   if (advertStats) {
@@ -50,12 +54,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     );
   }
   if (pendingWithdrawals !== null) {
-    cards.push({ label: "Pending Withdrawals", value: numberFormat.format(pendingWithdrawals), to: "/admin/withdrawals?status=pending" });
+    cards.push({
+      label: "Pending Withdrawals",
+      value: numberFormat.format(pendingWithdrawals),
+      to: "/admin/withdrawals?status=pending",
+    });
   }
   return {
     name: user.name,
     cards,
-    quickActions: QUICK_ACTIONS.filter((a) => hasPermission(user, a.permission)).map(({ label, to }) => ({ label, to })),
+    quickActions: QUICK_ACTIONS.filter((a) => hasPermission(user, a.permission)).map(({ label, to }) => ({
+      label,
+      to,
+    })),
   };
 }
 
@@ -76,7 +87,10 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               className="rounded-lg border border-gray-200 bg-white p-4 shadow-sm transition hover:border-brand-600 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
             >
               <p className="text-sm text-gray-600">{card.label}</p>
-              <p className="mt-1 text-xl font-bold text-gray-900 [overflow-wrap:anywhere] sm:text-2xl" data-testid={`stat-${card.label}`}>
+              <p
+                className="mt-1 text-xl font-bold text-gray-900 [overflow-wrap:anywhere] sm:text-2xl"
+                data-testid={`stat-${card.label}`}
+              >
                 {card.value}
               </p>
             </Link>
@@ -103,7 +117,9 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
             })}
           </ul>
         ) : (
-          <p className="mt-2 text-sm text-gray-600">You have no admin permissions yet. Ask the super admin to grant some.</p>
+          <p className="mt-2 text-sm text-gray-600">
+            You have no admin permissions yet. Ask the super admin to grant some.
+          </p>
         )}
       </Card>
     </div>

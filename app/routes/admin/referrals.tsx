@@ -11,5 +11,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Page() {
-  return <UpcomingSection title="Referral System Settings" summary="The referral reward rule and referral statistics." />;
+  return (
+    <UpcomingSection title="Referral System Settings" summary="The referral reward rule and referral statistics." />
+  );
 }

@@ -32,7 +32,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-
 const ECHO = ["appName", "logoUrl"] as const;
 const LIMITS_INTENT = "advert-limits";
 const LIMITS_ECHO = ["intent", "maxAdvertReward", "maxAdvertBudget"] as const;
@@ -57,7 +56,10 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 async function saveAdvertLimits(context: Route.ActionArgs["context"], actor: Actor, values: Record<string, string>) {
-  const parsed = parseForm(AdvertMoneyLimitsSchema, values, { toastTitle: "Update Failed", values: echoValues(values, LIMITS_ECHO) });
+  const parsed = parseForm(AdvertMoneyLimitsSchema, values, {
+    toastTitle: "Update Failed",
+    values: echoValues(values, LIMITS_ECHO),
+  });
   if (parsed.status !== "ok") return parsed.failure;
   const result = await updateAdvertMoneyLimits(context.services.db, actor, parsed.data);
   if (result.status === "forbidden") throw forbidden("Access Denied.");
@@ -71,7 +73,8 @@ async function saveAdvertLimits(context: Route.ActionArgs["context"], actor: Act
 export default function ApplicationSettings({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const submittingIntent = navigation.state === "submitting" ? (navigation.formData?.get("intent") ?? "branding") : null;
+  const submittingIntent =
+    navigation.state === "submitting" ? (navigation.formData?.get("intent") ?? "branding") : null;
   const submitting = submittingIntent !== null && submittingIntent !== LIMITS_INTENT;
   const submittingLimits = submittingIntent === LIMITS_INTENT;
   useToastFrom(actionData?.toast);

@@ -59,14 +59,27 @@ const OUTCOMES: Record<Moderation, { done: [string, string]; failed: [string, st
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "manage_users", DENIED);
   const parsed = ActionSchema.safeParse(await readForm(request));
-  if (!parsed.success) return data({ toast: { type: "error" as const, title: "Action Failed", description: "Could not update user status." } }, { status: 400 });
+  if (!parsed.success)
+    return data(
+      { toast: { type: "error" as const, title: "Action Failed", description: "Could not update user status." } },
+      { status: 400 },
+    );
   const { intent, userId } = parsed.data;
-  const result = await moderateUser(context.services.db, actorFrom(admin, context), userId, intent, context.services.config.appUrl);
+  const result = await moderateUser(
+    context.services.db,
+    actorFrom(admin, context),
+    userId,
+    intent,
+    context.services.config.appUrl,
+  );
   const done = result.status === "ok";
   const [title, description] = done ? OUTCOMES[intent].done : OUTCOMES[intent].failed;
   if (done) void context.services.flushMail();
   // A refused change (already approved, state changed by another admin) is a conflict, not a crash.
-  return data({ toast: { type: done ? ("success" as const) : ("error" as const), title, description } }, { status: done ? 200 : 409 });
+  return data(
+    { toast: { type: done ? ("success" as const) : ("error" as const), title, description } },
+    { status: done ? 200 : 409 },
+  );
 }
 
 const FILTER_LABELS: Record<UserFilter, string> = {
@@ -160,12 +173,24 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
             <table className="w-full text-left text-sm">
               <thead className="bg-gray-50 text-gray-600">
                 <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">Referral Code</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Name</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Email</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Joined</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Status</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Actions</th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Referral Code
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Name
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Email
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Joined
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Status
+                  </th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    Actions
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100">
@@ -189,7 +214,11 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
           </div>
           <ul className="grid gap-3 md:hidden">
             {users.map((row) => (
-              <li key={row.id} className="rounded-lg border border-gray-200 bg-white p-4" data-testid={`user-card-${row.email}`}>
+              <li
+                key={row.id}
+                className="rounded-lg border border-gray-200 bg-white p-4"
+                data-testid={`user-card-${row.email}`}
+              >
                 <div className="flex items-start justify-between gap-2">
                   <div className="min-w-0">
                     <p className="font-medium">{row.name}</p>
@@ -198,7 +227,8 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                   {status(row)}
                 </div>
                 <p className="mt-2 text-xs text-gray-500">
-                  {row.displayId} · Code <span className="font-mono">{row.referralCode}</span> · Joined {formatLagosDate(row.createdAt)}
+                  {row.displayId} · Code <span className="font-mono">{row.referralCode}</span> · Joined{" "}
+                  {formatLagosDate(row.createdAt)}
                 </p>
                 <div className="mt-3">
                   <Actions row={row} />

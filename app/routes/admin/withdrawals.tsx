@@ -88,16 +88,19 @@ const ActionSchema = z.object({
   withdrawalId: z.string().trim().min(1).max(64),
 });
 
-const TRANSITIONS = { "start-processing": startProcessing, reject: rejectWithdrawal, complete: completeWithdrawal } satisfies Record<
-  Intent,
-  unknown
->;
+const TRANSITIONS = {
+  "start-processing": startProcessing,
+  reject: rejectWithdrawal,
+  complete: completeWithdrawal,
+} satisfies Record<Intent, unknown>;
 
 /** The "Withdrawal Updated" toast's text, which names the new status. */
 function updatedDescription(status: WithdrawalStatus, reference: string, amount: string) {
   const label = WITHDRAWAL_STATUS_LABELS[status];
-  if (status === "rejected") return `Withdrawal ${reference} (${amount}) is now ${label}. The amount has been returned to the member's balance.`;
-  if (status === "processing") return `Withdrawal ${reference} (${amount}) is now ${label}. It goes into the next payout CSV downloaded.`;
+  if (status === "rejected")
+    return `Withdrawal ${reference} (${amount}) is now ${label}. The amount has been returned to the member's balance.`;
+  if (status === "processing")
+    return `Withdrawal ${reference} (${amount}) is now ${label}. It goes into the next payout CSV downloaded.`;
   return `Withdrawal ${reference} (${amount}) is now ${label}.`;
 }
 
@@ -152,7 +155,8 @@ const FILTER_LABELS: Record<Filter, string> = { all: "All", ...WITHDRAWAL_STATUS
 export default function WithdrawalRequests({ loaderData }: Route.ComponentProps) {
   const { query, rows, counts, newPayoutCount, exportedPayoutCount, page, pageCount } = loaderData;
   // "Download again" links point at this warning, so it is there whenever one is.
-  const showReexportWarning = exportedPayoutCount > 0 || rows.some((row) => row.payoutBatch !== null && row.status === "processing");
+  const showReexportWarning =
+    exportedPayoutCount > 0 || rows.some((row) => row.payoutBatch !== null && row.status === "processing");
   const revalidator = useRevalidator();
   // The download takes its withdrawals into a payout file: reload the list once it has.
   const afterDownload = () => window.setTimeout(() => void revalidator.revalidate(), 1500);
@@ -171,9 +175,9 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
           {newPayoutCount > 0 ? (
             <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
               <p className="text-sm text-gray-700" id="payout-csv-hint">
-                {newPayoutCount === 1 ? "1 processing withdrawal is" : `${newPayoutCount} processing withdrawals are`} in no payout
-                file yet. Download them as a CSV for your bank&apos;s bulk-transfer upload, then mark each as completed once paid.
-                Each download holds only withdrawals not downloaded before.
+                {newPayoutCount === 1 ? "1 processing withdrawal is" : `${newPayoutCount} processing withdrawals are`}{" "}
+                in no payout file yet. Download them as a CSV for your bank&apos;s bulk-transfer upload, then mark each
+                as completed once paid. Each download holds only withdrawals not downloaded before.
               </p>
               {/* A form post that answers with the file. The list reloads shortly after, so the
                   withdrawals show the payout file they went into. */}
@@ -192,8 +196,8 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
                 : exportedPayoutCount > 1
                   ? `${exportedPayoutCount} processing withdrawals are already in a payout file. `
                   : null}
-              “Download again” gives the same file once more, in case it was lost: never upload a payout file to the bank twice,
-              the bank would pay every withdrawal in it again.
+              “Download again” gives the same file once more, in case it was lost: never upload a payout file to the
+              bank twice, the bank would pay every withdrawal in it again.
             </p>
           ) : null}
         </Card>

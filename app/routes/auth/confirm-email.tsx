@@ -15,7 +15,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Con
 // prefetchers cannot consume the token.
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = token.length > 0 && token.length <= 200 && (await peekEmailToken(context.services.db, token, "confirm_email")) !== null;
+  const valid =
+    token.length > 0 &&
+    token.length <= 200 &&
+    (await peekEmailToken(context.services.db, token, "confirm_email")) !== null;
   return { token: valid ? token : null };
 }
 
@@ -43,7 +46,9 @@ export default function ConfirmEmail({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold">Confirm your email</h1>
         {loaderData.token ? (
           <Form method="post" className="mt-6 grid gap-4">
-            <p className="text-sm text-gray-700">Press the button to confirm your email address and finish setting up your account.</p>
+            <p className="text-sm text-gray-700">
+              Press the button to confirm your email address and finish setting up your account.
+            </p>
             <input type="hidden" name="token" value={loaderData.token} />
             <Button type="submit" size="lg" className="w-full">
               Confirm my email

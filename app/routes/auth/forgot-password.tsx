@@ -31,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(context, "/login", {
     type: "success",
     title: "Check Your Email",
-    description: "If an account exists for that email, we've sent a link to reset your password. It is valid for 1 hour.",
+    description:
+      "If an account exists for that email, we've sent a link to reset your password. It is valid for 1 hour.",
   });
 }
 
@@ -43,7 +44,9 @@ export default function ForgotPassword() {
     <div className="mx-auto max-w-md">
       <Card>
         <h1 className="text-2xl font-bold">Forgot your password?</h1>
-        <p className="mt-1 text-sm text-gray-600">Enter your email and we will send you a link to choose a new password.</p>
+        <p className="mt-1 text-sm text-gray-600">
+          Enter your email and we will send you a link to choose a new password.
+        </p>
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />
           <FormField

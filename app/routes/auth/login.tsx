@@ -50,7 +50,10 @@ export async function action({ request, context }: Route.ActionArgs) {
     (await services.rateLimits.consume("loginIp", context.clientIp));
   if (wait) {
     const message = tooManyAttemptsMessage(wait);
-    return formFailure({ form: message }, { toastTitle: FAILED, values: echo, status: 429, headers: { "Retry-After": String(wait) } });
+    return formFailure(
+      { form: message },
+      { toastTitle: FAILED, values: echo, status: 429, headers: { "Retry-After": String(wait) } },
+    );
   }
   await services.rateLimits.slowDown("loginAccountSlowDown", email);
 
@@ -69,7 +72,8 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     case "restricted":
     case "deactivated": {
-      const message = result.status === "restricted" ? "Your account is restricted." : "Your account has been deactivated.";
+      const message =
+        result.status === "restricted" ? "Your account is restricted." : "Your account has been deactivated.";
       return formFailure({ form: message }, { toastTitle: FAILED, values: echo, status: 403 });
     }
     case "unconfirmed":
@@ -111,7 +115,13 @@ export default function Login() {
             defaultValue={actionData?.values?.email}
             error={errors.email}
           />
-          <PasswordField label="Password" name="password" autoComplete="current-password" required error={errors.password} />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="current-password"
+            required
+            error={errors.password}
+          />
           <div className="flex justify-end">
             <Link to="/forgot-password" className="text-sm text-brand-700 hover:underline">
               Forgot password?

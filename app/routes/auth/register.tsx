@@ -32,7 +32,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.status !== "ok") return parsed.failure;
   const input = parsed.data;
   if (input.password !== input.confirmPassword) {
-    return formFailure({ confirmPassword: "Passwords don't match!" }, { toastTitle: "Password Mismatch", values: echo });
+    return formFailure(
+      { confirmPassword: "Passwords don't match!" },
+      { toastTitle: "Password Mismatch", values: echo },
+    );
   }
   if (isCommonPassword(input.password)) return formFailure({ password: COMMON_PASSWORD_MESSAGE }, { values: echo });
 
@@ -68,7 +71,14 @@ export default function Register({ loaderData }: Route.ComponentProps) {
         <p className="mt-1 text-sm text-gray-600">Earn naira for viewing adverts. An admin approves new accounts.</p>
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />
-          <FormField label="Full Name" name="name" autoComplete="name" required defaultValue={values?.name} error={errors.name} />
+          <FormField
+            label="Full Name"
+            name="name"
+            autoComplete="name"
+            required
+            defaultValue={values?.name}
+            error={errors.name}
+          />
           <FormField
             label="Email"
             name="email"

@@ -12,12 +12,20 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { services } = context;
   const parsed = EmailOnlySchema.safeParse(await readForm(request));
   if (!parsed.success) {
-    return redirectWithToast(context, "/login", { type: "error", title: "Error", description: "Enter a valid email address." });
+    return redirectWithToast(context, "/login", {
+      type: "error",
+      title: "Error",
+      description: "Enter a valid email address.",
+    });
   }
   // Per address: a refusal depends only on the requester's own address.
   const wait = await services.rateLimits.consume("resendIp", context.clientIp);
   if (wait) {
-    return redirectWithToast(context, "/login", { type: "error", title: "Error", description: tooManyAttemptsMessage(wait) });
+    return redirectWithToast(context, "/login", {
+      type: "error",
+      title: "Error",
+      description: tooManyAttemptsMessage(wait),
+    });
   }
   // Per account: past the limit nothing is sent, and the answer is the usual one.
   if ((await services.rateLimits.consume("resendAccount", parsed.data.email)) === null) {

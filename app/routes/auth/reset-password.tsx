@@ -16,7 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Res
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token") ?? "";
-  const valid = token.length > 0 && token.length <= 200 && (await peekEmailToken(context.services.db, token, "reset_password")) !== null;
+  const valid =
+    token.length > 0 &&
+    token.length <= 200 &&
+    (await peekEmailToken(context.services.db, token, "reset_password")) !== null;
   return { token: valid ? token : null };
 }
 
@@ -28,7 +31,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const { token, password, confirmPassword } = parsed.data;
   if (password !== confirmPassword) return formFailure({ confirmPassword: "Passwords don't match!" });
   if (isCommonPassword(password)) return formFailure({ password: COMMON_PASSWORD_MESSAGE });
-  if ((await resetPassword(context.services.db, token, password)).status === "invalid-link") return formFailure({ form: INVALID_LINK });
+  if ((await resetPassword(context.services.db, token, password)).status === "invalid-link")
+    return formFailure({ form: INVALID_LINK });
   return redirectWithToast(context, "/login", {
     type: "success",
     title: "Password Reset",
@@ -48,7 +52,13 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="mt-6 grid gap-4" noValidate>
             <FormError message={errors.form} />
             <input type="hidden" name="token" value={loaderData.token} />
-            <PasswordField label="New Password" name="password" autoComplete="new-password" required error={errors.password} />
+            <PasswordField
+              label="New Password"
+              name="password"
+              autoComplete="new-password"
+              required
+              error={errors.password}
+            />
             <PasswordField
               label="Confirm Password"
               name="confirmPassword"

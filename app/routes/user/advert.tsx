@@ -15,7 +15,8 @@ import { requireUserDashboard } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
-export const meta: Route.MetaFunction = ({ matches, loaderData }) => pageTitle(matches, loaderData?.advert.title ?? "Advert");
+export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
+  pageTitle(matches, loaderData?.advert.title ?? "Advert");
 
 const IntentSchema = z.object({ intent: z.literal("start") });
 

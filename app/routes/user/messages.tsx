@@ -11,5 +11,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export default function Page() {
-  return <UpcomingSection title="Messages" summary="Send messages to other members by their user ID and read the messages sent to you." />;
+  return (
+    <UpcomingSection
+      title="Messages"
+      summary="Send messages to other members by their user ID and read the messages sent to you."
+    />
+  );
 }

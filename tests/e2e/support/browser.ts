@@ -165,7 +165,10 @@ let axeSource: Promise<string> | undefined;
  * CSP (script-src with a nonce) rightly blocks an injected inline script, and the check
  * should run against the real headers rather than a context with CSP bypassed.
  */
-export async function seriousA11yViolations(page: Page, options: { disableRules?: string[] } = {}): Promise<AxeViolation[]> {
+export async function seriousA11yViolations(
+  page: Page,
+  options: { disableRules?: string[] } = {},
+): Promise<AxeViolation[]> {
   axeSource ??= readFile(AXE_PATH, "utf8");
   await page.evaluate(`${await axeSource}\n;void 0`);
   const rules = Object.fromEntries((options.disableRules ?? []).map((id) => [id, { enabled: false }]));
@@ -183,7 +186,10 @@ export async function seriousA11yViolations(page: Page, options: { disableRules?
 /** A readable summary of axe violations for assertion messages. */
 export function describeViolations(violations: AxeViolation[]): string {
   return violations
-    .map((v) => `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} ${n.failureSummary ?? ""}`).join("\n")}`)
+    .map(
+      (v) =>
+        `${v.impact} ${v.id}: ${v.help}\n${v.nodes.map((n) => `    ${n.target.join(" ")} ${n.failureSummary ?? ""}`).join("\n")}`,
+    )
     .join("\n");
 }
 
@@ -191,7 +197,10 @@ export function describeViolations(violations: AxeViolation[]): string {
  * A CSS colour property of an element as [r, g, b], resolved through a canvas so that
  * oklch() values (Tailwind 4) compare like any other colour.
  */
-export async function rgbOf(locator: Locator, property: "backgroundColor" | "color" | "borderColor"): Promise<[number, number, number]> {
+export async function rgbOf(
+  locator: Locator,
+  property: "backgroundColor" | "color" | "borderColor",
+): Promise<[number, number, number]> {
   return locator.evaluate((el, prop) => {
     const value = getComputedStyle(el)[prop];
     const canvas = document.createElement("canvas");
@@ -257,7 +266,10 @@ export function setUpBrowserSuite(appOptions: StartTestAppOptions = {}) {
       return session;
     },
     /** Another person's page in a context of its own, alongside the one from `open`. */
-    async openAnother(viewport: { width: number; height: number }, label = `page ${others.length + 2}`): Promise<BrowserSession> {
+    async openAnother(
+      viewport: { width: number; height: number },
+      label = `page ${others.length + 2}`,
+    ): Promise<BrowserSession> {
       const other = await openPage(browser!, this.app.origin, viewport);
       others.push({ label, session: other });
       return other;

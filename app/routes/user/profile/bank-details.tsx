@@ -23,7 +23,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   const parsed = parseForm(BankDetailsSchema, values, failed);
   if (parsed.status !== "ok") return parsed.failure;
-  const result = await saveBankDetails(context.services.db, { userId: user.id, actor: actorFrom(user, context), ...parsed.data });
+  const result = await saveBankDetails(context.services.db, {
+    userId: user.id,
+    actor: actorFrom(user, context),
+    ...parsed.data,
+  });
   // The domain checks again what it is given; the form's schema has already refused the same.
   if (result.status === "invalid") return formFailure(result.errors, failed);
   if (result.status === "wrong-password") {

@@ -10,7 +10,10 @@ import { redirectWithToast } from "~/server/toast.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const values = await readForm(request);
-  const parsed = parseForm(ProfileNameSchema, values, { toastTitle: "Update Failed", values: echoValues(values, ["name"]) });
+  const parsed = parseForm(ProfileNameSchema, values, {
+    toastTitle: "Update Failed",
+    values: echoValues(values, ["name"]),
+  });
   if (parsed.status !== "ok") return parsed.failure;
   await updateProfileName(context.services.db, user.id, parsed.data.name);
   return redirectWithToast(context, "/profile", {

@@ -13,10 +13,19 @@ import { errorToast } from "~/lib/toast";
 /** The withdrawal toasts members know from the product's first version; keep them word for word. */
 const WITHDRAW_TOASTS = {
   invalidAmount: { title: "Invalid Amount", description: "Please enter a valid withdrawal amount." },
-  insufficientFunds: { title: "Insufficient Funds", description: "You do not have enough balance to withdraw this amount." },
-  bankDetailsMissing: { title: "Bank Details Missing", description: "Please add your bank account details before withdrawing." },
+  insufficientFunds: {
+    title: "Insufficient Funds",
+    description: "You do not have enough balance to withdraw this amount.",
+  },
+  bankDetailsMissing: {
+    title: "Bank Details Missing",
+    description: "Please add your bank account details before withdrawing.",
+  },
   // The adverts' "Account Not Approved" toast, worded for withdrawals.
-  notApproved: { title: "Account Not Approved", description: "Your account needs to be approved by an admin to request withdrawals." },
+  notApproved: {
+    title: "Account Not Approved",
+    description: "Your account needs to be approved by an admin to request withdrawals.",
+  },
 } as const;
 
 const EXPIRED = "This form has expired. Reload the page and try again.";
@@ -74,7 +83,11 @@ export async function action({ request, context }: Route.ActionArgs) {
       return fail("amount", message, { title: "Amount Above Maximum", description: message });
     }
     case "insufficient-funds":
-      return fail("amount", `Your available balance is ${formatKobo(result.availableKobo)}.`, WITHDRAW_TOASTS.insufficientFunds);
+      return fail(
+        "amount",
+        `Your available balance is ${formatKobo(result.availableKobo)}.`,
+        WITHDRAW_TOASTS.insufficientFunds,
+      );
     case "bank-details-missing":
       return fail("form", WITHDRAW_TOASTS.bankDetailsMissing.description, WITHDRAW_TOASTS.bankDetailsMissing);
     case "form-already-used": {
