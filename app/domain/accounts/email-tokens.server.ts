@@ -16,6 +16,16 @@ export const EMAIL_TOKEN_TTL_MS: Record<EmailTokenPurpose, number> = {
 
 export const sha256 = (value: string) => createHash("sha256").update(value).digest("hex");
 
+/** The token's row while it can still be used: right purpose, not used, not expired. */
+function isLive(token: string, purpose: EmailTokenPurpose, now: Date) {
+  return and(
+    eq(emailTokens.tokenHash, sha256(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, now),
+  );
+}
+
 /** Issues a single-use token; only its hash is stored. Returns the raw token for the link. */
 export async function issueEmailToken(
   db: Database,
@@ -47,14 +57,7 @@ export async function consumeEmailToken(
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, sha256(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    )
+    .where(isLive(token, purpose, now))
     .returning({ userId: emailTokens.userId });
   return row?.userId ?? null;
 }
@@ -77,13 +80,6 @@ export async function peekEmailToken(
   const [row] = await db
     .select({ userId: emailTokens.userId })
     .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.tokenHash, sha256(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, now),
-      ),
-    );
+    .where(isLive(token, purpose, now));
   return row?.userId ?? null;
 }

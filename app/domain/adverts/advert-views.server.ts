@@ -37,6 +37,15 @@ export type ClaimResult =
 /** The ledger idempotency key of a member's reward for an advert: one payment, ever. */
 export const advertRewardKey = (advertId: string, userId: string) => `advert-view:${advertId}:${userId}`;
 
+/** The columns a member sees of an advert. */
+const advertShown = {
+  id: adverts.id,
+  title: adverts.title,
+  description: adverts.description,
+  rewardKobo: adverts.rewardKobo,
+  imageUrl: adverts.imageUrl,
+};
+
 /**
  * Live adverts with slots left that this member has not been rewarded for, newest first
  * (the dashboard's Available Adverts). An advert the member opened but did not claim stays.
@@ -62,14 +71,7 @@ const availableAdvertsQuery = preparedPerDatabase((db) => {
       ),
     );
   return db
-    .select({
-      id: adverts.id,
-      title: adverts.title,
-      description: adverts.description,
-      rewardKobo: adverts.rewardKobo,
-      imageUrl: adverts.imageUrl,
-      createdAt: adverts.createdAt,
-    })
+    .select({ ...advertShown, createdAt: adverts.createdAt })
     .from(adverts)
     .where(and(eq(adverts.isActive, true), lt(adverts.currentClicks, adverts.maxClicks), sql`not exists ${rewarded}`))
     .orderBy(desc(adverts.createdAt), desc(adverts.id))
@@ -147,11 +149,7 @@ export async function advertBeingViewed(
 async function liveAdvert(db: Database, advertId: string, options: { lock?: boolean } = {}) {
   const query = db
     .select({
-      id: adverts.id,
-      title: adverts.title,
-      description: adverts.description,
-      rewardKobo: adverts.rewardKobo,
-      imageUrl: adverts.imageUrl,
+      ...advertShown,
       currentClicks: adverts.currentClicks,
       maxClicks: adverts.maxClicks,
     })

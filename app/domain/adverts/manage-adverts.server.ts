@@ -1,8 +1,9 @@
 import { and, count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { adverts, advertViews, appSettings, users } from "~/db/schema";
+import { adverts, advertViews, users } from "~/db/schema";
 import { platformBalance } from "~/domain/ledger/accounts.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { lockAppSettings } from "~/domain/settings/app-settings";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
@@ -37,12 +38,17 @@ export type OverLimit = { status: "over-limit"; errors: AdvertMoneyLimitErrors; 
  * or this one for it, so no advert is saved against limits that have already been lowered.
  */
 async function moneyLimitsIn(tx: Database): Promise<AdvertMoneyLimits> {
+  const settings = await lockAppSettings(tx, "share");
+  return { maxRewardKobo: settings.maxAdvertRewardKobo, maxBudgetKobo: settings.maxAdvertBudgetKobo };
+}
+
+/** The advert's row, locked for update, unless it is missing or deleted. */
+async function lockLiveAdvert(tx: Database, advertId: string) {
   const [row] = await tx
-    .select({ maxRewardKobo: appSettings.maxAdvertRewardKobo, maxBudgetKobo: appSettings.maxAdvertBudgetKobo })
-    .from(appSettings)
-    .where(eq(appSettings.id, 1))
-    .for("share");
-  if (!row) throw new Error("app settings are missing: the database was not seeded");
+    .select()
+    .from(adverts)
+    .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true)))
+    .for("update");
   return row;
 }
 
@@ -107,11 +113,7 @@ export async function updateAdvert(
   return db.transaction(async (tx): Promise<UpdateAdvertResult> => {
     // The row lock queues this behind claims in flight (and them behind it), so the click count
     // compared below is the one the update will see.
-    const [current] = await tx
-      .select()
-      .from(adverts)
-      .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true)))
-      .for("update");
+    const current = await lockLiveAdvert(tx, advertId);
     if (!current) return NOT_FOUND;
     if (input.maxClicks < current.currentClicks) {
       return { status: "max-clicks-below-current", currentClicks: current.currentClicks };
@@ -153,11 +155,7 @@ export async function deleteAdvert(db: Database, actor: Actor, advertId: string)
   return db.transaction(async (tx): Promise<DeleteAdvertResult> => {
     // FOR UPDATE also blocks new view rows (their foreign-key check needs a KEY SHARE lock on
     // this row) until we commit; views inserted before the lock are seen by the next statement.
-    const [current] = await tx
-      .select()
-      .from(adverts)
-      .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true)))
-      .for("update");
+    const current = await lockLiveAdvert(tx, advertId);
     if (!current) return NOT_FOUND;
     const [viewed] = await tx
       .select({ id: advertViews.id })

@@ -32,6 +32,19 @@ const settingsQuery = preparedPerDatabase((db) =>
 
 export async function getAppSettings(db: Database): Promise<AppSettings> {
   const [row] = await settingsQuery(db).execute();
+  return seeded(row);
+}
+
+/**
+ * The settings, read in the caller's transaction with a row lock: "update" to change them,
+ * "share" to act on them while a change of them waits.
+ */
+export async function lockAppSettings(tx: Database, strength: "update" | "share"): Promise<AppSettings> {
+  const [row] = await tx.select().from(appSettings).where(eq(appSettings.id, 1)).for(strength);
+  return seeded(row);
+}
+
+function seeded(row: AppSettings | undefined): AppSettings {
   if (!row) throw new Error("app settings are missing: the database was not seeded");
   return row;
 }

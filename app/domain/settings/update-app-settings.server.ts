@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { appSettings } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { ADVERT_MONEY_LIMIT_CEILINGS } from "~/domain/adverts/money-limits";
+import { lockAppSettings } from "./app-settings";
 import { hasPermission } from "~/domain/permissions/permissions";
 import type { Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
@@ -17,12 +18,7 @@ export async function updateBranding(
 ): Promise<UpdateBrandingResult> {
   if (!hasPermission(actor, "manage_settings")) return FORBIDDEN;
   return db.transaction(async (tx) => {
-    const [current] = await tx
-      .select({ appName: appSettings.appName, logoUrl: appSettings.logoUrl })
-      .from(appSettings)
-      .where(eq(appSettings.id, 1))
-      .for("update");
-    if (!current) throw new Error("app settings are missing: the database was not seeded");
+    const current = await lockAppSettings(tx, "update");
     if (current.appName === input.appName && current.logoUrl === input.logoUrl) return { status: "ok", changed: false };
     await tx
       .update(appSettings)
@@ -32,7 +28,7 @@ export async function updateBranding(
       actor,
       action: "settings.update",
       targetType: "settings",
-      before: current,
+      before: { appName: current.appName, logoUrl: current.logoUrl },
       after: { appName: input.appName, logoUrl: input.logoUrl },
     });
     return { status: "ok", changed: true };
@@ -66,15 +62,7 @@ export async function updateAdvertMoneyLimits(
   }
   return db.transaction(async (tx) => {
     // FOR UPDATE: adverts being saved read the limits FOR SHARE, so they see either these or the old ones.
-    const [current] = await tx
-      .select({
-        maxAdvertRewardKobo: appSettings.maxAdvertRewardKobo,
-        maxAdvertBudgetKobo: appSettings.maxAdvertBudgetKobo,
-      })
-      .from(appSettings)
-      .where(eq(appSettings.id, 1))
-      .for("update");
-    if (!current) throw new Error("app settings are missing: the database was not seeded");
+    const current = await lockAppSettings(tx, "update");
     if (current.maxAdvertRewardKobo === reward && current.maxAdvertBudgetKobo === budget)
       return { status: "ok", changed: false };
     await tx
