@@ -13,6 +13,10 @@ import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 /** Only the super admin manages admins: anyone else gets "forbidden". */
 const NOT_SUPER_ADMIN_MESSAGE = "Only the super admin can manage admins.";
 
+/** The row of an admin (not the super admin) who has not been deactivated. */
+const isActiveAdmin = (adminId: string) =>
+  and(eq(users.id, adminId), eq(users.role, "admin"), isNull(users.deactivatedAt));
+
 export type CreateAdminResult =
   { status: "ok"; adminId: string } | Forbidden | { status: "common-password" } | { status: "email-taken" };
 export type SetAdminPermissionsResult =
@@ -112,7 +116,7 @@ export async function setAdminPermissions(
     const [admin] = await tx
       .select({ permissions: users.permissions, name: users.name })
       .from(users)
-      .where(and(eq(users.id, adminId), eq(users.role, "admin"), isNull(users.deactivatedAt)))
+      .where(isActiveAdmin(adminId))
       .for("update");
     if (!admin) return { status: "not-found" };
     const before = normalisePermissions(admin.permissions);
@@ -139,7 +143,7 @@ export async function deactivateAdmin(db: Database, actor: Actor, adminId: strin
     const [done] = await tx
       .update(users)
       .set({ deactivatedAt: now, updatedAt: now })
-      .where(and(eq(users.id, adminId), eq(users.role, "admin"), isNull(users.deactivatedAt)))
+      .where(isActiveAdmin(adminId))
       .returning({ name: users.name });
     if (!done) return { status: "not-found" };
     await deleteUserSessions(tx, adminId);

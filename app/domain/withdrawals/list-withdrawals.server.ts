@@ -5,14 +5,9 @@ import { users, withdrawals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { likeEscape, onPage, type PageInfo, pageWindow } from "~/domain/shared/paging";
 import type { WithdrawalStatus } from "./lifecycle";
+import type { RequestedWithdrawal } from "./request-withdrawal.server";
 
-export type MemberWithdrawal = {
-  id: string;
-  reference: string;
-  amountKobo: Kobo;
-  feeKobo: Kobo;
-  netKobo: Kobo;
-  status: WithdrawalStatus;
+export type MemberWithdrawal = RequestedWithdrawal & {
   requestedAt: Date;
   /** Set only once completed. */
   processedAt: Date | null;
