@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentProps } from "react";
+import { useId, useState, type ComponentProps, type ReactNode } from "react";
 import { Eye, EyeOff } from "lucide-react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
@@ -7,48 +7,33 @@ type FieldProps = ComponentProps<"input"> & { label: string; error?: string; hin
 
 /** Label, input and error wired for screen readers (aria-invalid, aria-describedby). */
 export function FormField({ label, error, hint, id, ...inputProps }: FieldProps) {
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ");
+  const field = useFieldIds(id, hint, error);
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={inputId}>{label}</Label>
-      <Input
-        id={inputId}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={describedBy || undefined}
-        {...inputProps}
-      />
-      {hint ? (
-        <p id={`${inputId}-hint`} className="text-xs text-gray-600">
-          {hint}
-        </p>
-      ) : null}
-      {error ? (
-        <p id={`${inputId}-error`} className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
+    <FieldFrame label={label} hint={hint} error={error} inputId={field.inputId}>
+      <Input id={field.inputId} {...field.aria} {...inputProps} />
+    </FieldFrame>
+  );
+}
+
+/** The "Email" field of the sign-in, sign-up and account forms. */
+export function EmailField(props: Omit<FieldProps, "label" | "name">) {
+  return (
+    <FormField label="Email" name="email" type="email" inputMode="email" autoComplete="email" required {...props} />
   );
 }
 
 /** Password input with a show/hide toggle. */
 export function PasswordField({ label, error, hint, id, ...inputProps }: FieldProps) {
-  const fallbackId = useId();
-  const inputId = id ?? fallbackId;
+  const field = useFieldIds(id, hint, error);
   const [visible, setVisible] = useState(false);
-  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ");
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={inputId}>{label}</Label>
+    <FieldFrame label={label} hint={hint} error={error} inputId={field.inputId}>
       <div className="relative">
         <Input
-          id={inputId}
+          id={field.inputId}
           type={visible ? "text" : "password"}
           className="pr-12"
-          aria-invalid={error ? true : undefined}
-          aria-describedby={describedBy || undefined}
+          {...field.aria}
           {...inputProps}
         />
         <button
@@ -57,11 +42,43 @@ export function PasswordField({ label, error, hint, id, ...inputProps }: FieldPr
           className="absolute inset-y-0 right-0 flex w-11 items-center justify-center text-gray-500 hover:text-gray-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 rounded-r-md"
           aria-label={visible ? "Hide password" : "Show password"}
           aria-pressed={visible}
-          aria-controls={inputId}
+          aria-controls={field.inputId}
         >
           {visible ? <EyeOff className="h-5 w-5" aria-hidden /> : <Eye className="h-5 w-5" aria-hidden />}
         </button>
       </div>
+    </FieldFrame>
+  );
+}
+
+/** The input's id (given or generated) and the aria attributes pointing at its hint and error. */
+function useFieldIds(id: string | undefined, hint: string | undefined, error: string | undefined) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ");
+  return {
+    inputId,
+    aria: { "aria-invalid": error ? true : undefined, "aria-describedby": describedBy || undefined },
+  };
+}
+
+function FieldFrame({
+  label,
+  hint,
+  error,
+  inputId,
+  children,
+}: {
+  label: string;
+  hint?: string;
+  error?: string;
+  inputId: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <Label htmlFor={inputId}>{label}</Label>
+      {children}
       {hint ? (
         <p id={`${inputId}-hint`} className="text-xs text-gray-600">
           {hint}

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { PermissionCheckboxes } from "~/components/admin/permissions";
-import { FormError, FormField, PasswordField } from "~/components/form-field";
+import { EmailField, FormError, FormField, PasswordField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { PASSWORD_MIN } from "~/domain/accounts/validation";
 import type { FieldErrors } from "~/lib/forms";
@@ -42,16 +42,7 @@ export function CreateAdminForm({ errors, values, defaultPermissions, submitting
         defaultValue={values?.name}
         error={errors.name}
       />
-      <FormField
-        label="Email"
-        name="email"
-        type="email"
-        inputMode="email"
-        autoComplete="off"
-        required
-        defaultValue={values?.email}
-        error={errors.email}
-      />
+      <EmailField autoComplete="off" defaultValue={values?.email} error={errors.email} />
       <PasswordField
         label="Password"
         name="password"

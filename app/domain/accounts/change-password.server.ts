@@ -10,6 +10,13 @@ export type ChangePasswordResult = { status: "ok" } | { status: "wrong-password"
 
 export const COMMON_PASSWORD_MESSAGE = "This password is too common. Choose one that is harder to guess.";
 
+/** A new password typed twice: the refusal of a mismatch or of a common password, or null. */
+export function newPasswordErrors(password: string, confirmPassword: string): Record<string, string> | null {
+  if (password !== confirmPassword) return { confirmPassword: "Passwords don't match!" };
+  if (isCommonPassword(password)) return { password: COMMON_PASSWORD_MESSAGE };
+  return null;
+}
+
 /** What the member is told for each refusal. */
 export const CHANGE_PASSWORD_REFUSALS: RefusalTexts<ChangePasswordResult> = {
   "wrong-password": "Current password is incorrect.",

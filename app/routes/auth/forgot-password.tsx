@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/forgot-password";
-import { FormError, FormField } from "~/components/form-field";
+import { EmailField, FormError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requestPasswordReset } from "~/domain/accounts/reset-password.server";
@@ -49,16 +49,7 @@ export default function ForgotPassword() {
         </p>
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />
-          <FormField
-            label="Email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            defaultValue={actionData?.values?.email}
-            error={errors.email}
-          />
+          <EmailField defaultValue={actionData?.values?.email} error={errors.email} />
           <Button type="submit" disabled={submitting} className="w-full">
             {submitting ? "Sending..." : "Send reset link"}
           </Button>

@@ -1,6 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/login";
-import { FormError, FormField, PasswordField } from "~/components/form-field";
+import { EmailField, FormError, PasswordField } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -105,16 +105,7 @@ export default function Login() {
         <p className="mt-1 text-sm text-gray-600">Welcome back. Log in to view adverts and track your earnings.</p>
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />
-          <FormField
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            defaultValue={actionData?.values?.email}
-            error={errors.email}
-          />
+          <EmailField defaultValue={actionData?.values?.email} error={errors.email} />
           <PasswordField
             label="Password"
             name="password"

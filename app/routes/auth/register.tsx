@@ -1,11 +1,10 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
-import { FormError, FormField, PasswordField } from "~/components/form-field";
+import { EmailField, FormError, FormField, PasswordField } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { COMMON_PASSWORD_MESSAGE } from "~/domain/accounts/change-password.server";
-import { isCommonPassword } from "~/domain/accounts/passwords.server";
+import { newPasswordErrors } from "~/domain/accounts/change-password.server";
 import { registerUser } from "~/domain/accounts/register-user.server";
 import { PASSWORD_MIN, RegisterSchema } from "~/domain/accounts/validation";
 import { redirectIfSignedIn } from "~/server/auth.server";
@@ -31,13 +30,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(RegisterSchema, values, { values: echo });
   if (parsed.status !== "ok") return parsed.failure;
   const input = parsed.data;
-  if (input.password !== input.confirmPassword) {
-    return formFailure(
-      { confirmPassword: "Passwords don't match!" },
-      { toastTitle: "Password Mismatch", values: echo },
-    );
+  const refused = newPasswordErrors(input.password, input.confirmPassword);
+  if (refused) {
+    const toastTitle = refused.confirmPassword ? "Password Mismatch" : undefined;
+    return formFailure(refused, { toastTitle, values: echo });
   }
-  if (isCommonPassword(input.password)) return formFailure({ password: COMMON_PASSWORD_MESSAGE }, { values: echo });
 
   const wait = await services.rateLimits.consume("registerIp", context.clientIp);
   if (wait) {
@@ -79,16 +76,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
             defaultValue={values?.name}
             error={errors.name}
           />
-          <FormField
-            label="Email"
-            name="email"
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            required
-            defaultValue={values?.email}
-            error={errors.email}
-          />
+          <EmailField defaultValue={values?.email} error={errors.email} />
           <PasswordField
             label="Password"
             name="password"

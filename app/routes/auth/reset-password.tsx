@@ -3,9 +3,8 @@ import type { Route } from "./+types/reset-password";
 import { FormError, PasswordField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { COMMON_PASSWORD_MESSAGE } from "~/domain/accounts/change-password.server";
+import { newPasswordErrors } from "~/domain/accounts/change-password.server";
 import { peekEmailToken } from "~/domain/accounts/email-tokens.server";
-import { isCommonPassword } from "~/domain/accounts/passwords.server";
 import { resetPassword } from "~/domain/accounts/reset-password.server";
 import { ResetPasswordSchema } from "~/domain/accounts/validation";
 import { formFailure, parseForm, readForm } from "~/server/forms.server";
@@ -29,8 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(ResetPasswordSchema, await readForm(request));
   if (parsed.status !== "ok") return parsed.failure;
   const { token, password, confirmPassword } = parsed.data;
-  if (password !== confirmPassword) return formFailure({ confirmPassword: "Passwords don't match!" });
-  if (isCommonPassword(password)) return formFailure({ password: COMMON_PASSWORD_MESSAGE });
+  const refused = newPasswordErrors(password, confirmPassword);
+  if (refused) return formFailure(refused);
   if ((await resetPassword(context.services.db, token, password)).status === "invalid-link")
     return formFailure({ form: INVALID_LINK });
   return redirectWithToast(context, "/login", {
