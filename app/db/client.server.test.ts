@@ -5,19 +5,39 @@ import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
 import { openPostgres, rowsOf, runMigrations } from "./client.server";
 import { isDatabaseUnavailable } from "./errors.server";
 
-describe("runMigrations on PostgreSQL", () => {
-  const drops: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const drop of drops) await drop();
-  });
+const drops: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const drop of drops) await drop();
+});
 
+/** A new empty database of the test's own, dropped after the file. */
+async function emptyDatabase(): Promise<string> {
+  const empty = (await createEmptyPostgresDatabase())!;
+  drops.push(empty.drop);
+  return empty.url;
+}
+
+/** A pool of one connection on an empty database, and a second connection to cut it off with. */
+async function withPoolOfOne(run: (handle: ReturnType<typeof openPostgres>, admin: pg.Client) => Promise<void>) {
+  const url = await emptyDatabase();
+  const handle = openPostgres(url, undefined, { max: 1 });
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await run(handle, admin);
+  } finally {
+    await admin.end();
+    await handle.close();
+  }
+}
+
+describe("runMigrations on PostgreSQL", () => {
   it.runIf(usingPostgres())(
     "lets several app processes start on a new database at once, each with a pool of one",
     async () => {
-      const empty = (await createEmptyPostgresDatabase())!;
-      drops.push(empty.drop);
+      const url = await emptyDatabase();
       // One connection each: the migrations run on the connection that holds the advisory lock.
-      const handles = [1, 2, 3].map(() => openPostgres(empty.url, undefined, { max: 1 }));
+      const handles = [1, 2, 3].map(() => openPostgres(url, undefined, { max: 1 }));
       try {
         const results = await Promise.allSettled(handles.map((h) => runMigrations(h)));
         expect(results.map((r) => r.status)).toEqual(["fulfilled", "fulfilled", "fulfilled"]);
@@ -35,20 +55,10 @@ describe("runMigrations on PostgreSQL", () => {
 });
 
 describe("a connection lost in the middle of a transaction", () => {
-  const drops: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const drop of drops) await drop();
-  });
-
   it.runIf(usingPostgres())(
     "fails that transaction as 'unavailable', is not fatal, and the pool connects afresh",
     async () => {
-      const empty = (await createEmptyPostgresDatabase())!;
-      drops.push(empty.drop);
-      const handle = openPostgres(empty.url, undefined, { max: 1 });
-      const admin = new pg.Client({ connectionString: empty.url });
-      await admin.connect();
-      try {
+      await withPoolOfOne(async (handle, admin) => {
         const failed = await handle.db
           .transaction(async (tx) => {
             const [row] = rowsOf<{ pid: number }>(await tx.execute(sql`select pg_backend_pid() as pid`));
@@ -63,29 +73,16 @@ describe("a connection lost in the middle of a transaction", () => {
         // Without a listener on the checked-out client, its 'error' event is an uncaught exception.
         expect(isDatabaseUnavailable(failed)).toBe(true);
         await handle.ping(); // the dead client was discarded; the pool (of one) opened another
-      } finally {
-        await admin.end();
-        await handle.close();
-      }
+      });
     },
   );
 });
 
 describe("a connection lost while idle in the pool", () => {
-  const drops: (() => Promise<void>)[] = [];
-  afterAll(async () => {
-    for (const drop of drops) await drop();
-  });
-
   it.runIf(usingPostgres())(
     "a transaction whose BEGIN fails gives its client back: the pool (of one) still serves",
     async () => {
-      const empty = (await createEmptyPostgresDatabase())!;
-      drops.push(empty.drop);
-      const handle = openPostgres(empty.url, undefined, { max: 1 });
-      const admin = new pg.Client({ connectionString: empty.url });
-      await admin.connect();
-      try {
+      await withPoolOfOne(async (handle, admin) => {
         let beginFailed = 0;
         for (let round = 0; round < 20; round++) {
           const [row] = rowsOf<{ pid: number }>(await handle.db.execute(sql`select pg_backend_pid() as pid`));
@@ -103,10 +100,7 @@ describe("a connection lost while idle in the pool", () => {
           await handle.db.transaction(async (tx) => tx.execute(sql`select 1`));
         }
         expect(beginFailed).toBeGreaterThan(0); // the case under test happened
-      } finally {
-        await admin.end();
-        await handle.close();
-      }
+      });
     },
     60_000,
   );
