@@ -1,14 +1,13 @@
-import { describe, expect, it } from "vitest";
+import { describe, it } from "vitest";
 import { createUser } from "~test/factories";
 import {
   DESKTOP,
-  describeViolations,
   dismissToast,
+  expectNoA11yViolations,
   MOBILE,
-  seriousA11yViolations,
+  setUpBrowserSuite,
   signIn,
   visit,
-  setUpBrowserSuite,
 } from "./support/browser";
 
 const suite = setUpBrowserSuite();
@@ -20,8 +19,7 @@ describe.each([
   it.each(["/", "/login", "/register", "/no-such-page"])("%s", async (pathname) => {
     const session = await suite.open(viewport);
     await visit(session.page, pathname);
-    const violations = await seriousA11yViolations(session.page);
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectNoA11yViolations(session.page);
   });
 
   it("/register with field errors and the mismatch toast", async () => {
@@ -34,8 +32,7 @@ describe.each([
     await page.getByLabel("Confirm Password").fill("something-else-1");
     await page.getByRole("button", { name: "Sign Up" }).click();
     await page.getByText("Passwords don't match!").first().waitFor();
-    const violations = await seriousA11yViolations(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectNoA11yViolations(page);
   });
 
   it("/dashboard (signed in, pending approval), with the toast and the account menu", async () => {
@@ -43,8 +40,7 @@ describe.each([
     const { page } = session;
     const user = await createUser(suite.app.services.db, { name: "Oluwaseun Adebayo", isApproved: false });
     await signIn(page, user.email, user.password);
-    let violations = await seriousA11yViolations(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectNoA11yViolations(page);
 
     await dismissToast(page);
     await page.getByRole("button", { name: "Account menu for Oluwaseun Adebayo" }).click();
@@ -52,7 +48,6 @@ describe.each([
     // The open menu is modal: Radix traps focus in it and aria-hides the rest of the page,
     // which still holds links. axe's aria-hidden-focus cannot see the focus trap, so it is
     // off for this one check (the same pages pass it with the menu closed, above).
-    violations = await seriousA11yViolations(page, { disableRules: ["aria-hidden-focus"] });
-    expect(violations, describeViolations(violations)).toEqual([]);
+    await expectNoA11yViolations(page, { disableRules: ["aria-hidden-focus"] });
   });
 });

@@ -6,13 +6,11 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { advertAdmin, createUser, postAdvert } from "~test/factories";
 import {
   DESKTOP,
-  describeViolations,
   dismissToast,
+  expectFitsAndAccessible,
   expectToast,
-  horizontalOverflow,
   MOBILE,
   screenshot,
-  seriousA11yViolations,
   setUpBrowserSuite,
   signIn,
   visit,
@@ -63,11 +61,7 @@ async function viewAndClaim(page: Page, title: string, screenshotName: string) {
     .filter({ hasText: /Keep viewing for [12] seconds?/ })
     .waitFor();
   expect(await claim.isDisabled()).toBe(true);
-  const overflow = await horizontalOverflow(page);
-  expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
-  await screenshot(page, screenshotName);
-  const violations = await seriousA11yViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
+  await expectFitsAndAccessible(page, screenshotName);
   await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
   await claim.click(); // waits for it to be enabled
   await page.waitForURL((url) => url.pathname === "/dashboard");
@@ -150,11 +144,7 @@ describe("earning from adverts", () => {
     expect(await statValue(page, "stat-total-earnings")).toBe("₦15.00");
     expect(await viewButton(page, "Indomie Jollof Flavour").count()).toBe(0);
     await viewButton(page, "MTN Data Bonanza").waitFor();
-    const overflow = await horizontalOverflow(page);
-    expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
-    const violations = await seriousA11yViolations(page);
-    expect(violations, describeViolations(violations)).toEqual([]);
-    await screenshot(page, "dashboard-earning-360");
+    await expectFitsAndAccessible(page, "dashboard-earning-360");
     expect(oneSlotAdvert).not.toBe("");
   });
 

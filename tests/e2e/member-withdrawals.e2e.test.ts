@@ -1,18 +1,15 @@
 import { eq } from "drizzle-orm";
-import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { withdrawals } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
 import { createUser, creditUser } from "~test/factories";
 import { GTB_ACCOUNT, withWrongCheckDigit } from "~test/bank-accounts";
 import {
-  describeViolations,
   dismissToast,
+  expectFitsAndAccessible,
   expectToast,
-  horizontalOverflow,
   MOBILE,
   screenshot,
-  seriousA11yViolations,
   setUpBrowserSuite,
   signIn,
   visit,
@@ -29,14 +26,6 @@ const suite = setUpBrowserSuite();
 const db = () => suite.app.services.db;
 
 const WRONG_CHECK_DIGIT = withWrongCheckDigit(GTB_ACCOUNT);
-
-async function expectFitsAndAccessible(page: Page, name: string) {
-  const overflow = await horizontalOverflow(page);
-  expect(overflow.scrollWidth, name).toBeLessThanOrEqual(overflow.clientWidth);
-  await screenshot(page, name);
-  const violations = await seriousA11yViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
-}
 
 describe("withdrawing earnings on a phone", () => {
   it("bank details, the validation toasts, a request tapped twice, and the history", async () => {

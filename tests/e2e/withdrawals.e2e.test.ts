@@ -11,12 +11,11 @@ import { expectLedgerReconciled } from "~test/ledger";
 import { nuban, withWrongCheckDigit, ZENITH } from "~test/bank-accounts";
 import {
   DESKTOP,
-  describeViolations,
   dismissToast,
+  expectNoA11yViolations,
   expectToast,
   MOBILE,
   screenshot,
-  seriousA11yViolations,
   setUpBrowserSuite,
   signIn,
   visit,
@@ -71,8 +70,7 @@ async function confirmAction(page: Page, action: string, dialogTitle: string) {
 
 async function expectAccessible(page: Page, name: string) {
   await screenshot(page, name);
-  const violations = await seriousA11yViolations(page);
-  expect(violations, describeViolations(violations)).toEqual([]);
+  await expectNoA11yViolations(page);
 }
 
 describe("withdrawing earnings to a bank account", () => {

@@ -183,6 +183,20 @@ export async function seriousA11yViolations(
   return results.violations.filter((v) => v.impact === "serious" || v.impact === "critical");
 }
 
+/** Fails with a readable list when the page has a serious or critical axe violation. */
+export async function expectNoA11yViolations(page: Page, options: { disableRules?: string[] } = {}) {
+  const violations = await seriousA11yViolations(page, options);
+  expect(violations, describeViolations(violations)).toEqual([]);
+}
+
+/** The page does not scroll sideways at its width, is saved as a screenshot, and has no serious axe violation. */
+export async function expectFitsAndAccessible(page: Page, name: string) {
+  const overflow = await horizontalOverflow(page);
+  expect(overflow.scrollWidth, name).toBeLessThanOrEqual(overflow.clientWidth);
+  await screenshot(page, name);
+  await expectNoA11yViolations(page);
+}
+
 /** A readable summary of axe violations for assertion messages. */
 export function describeViolations(violations: AxeViolation[]): string {
   return violations
