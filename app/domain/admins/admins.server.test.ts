@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
 import { authenticate } from "~/domain/accounts/authenticate.server";
@@ -18,6 +18,7 @@ import {
   SET_ADMIN_PERMISSIONS_REFUSALS,
   setAdminPermissions,
 } from "./admins.server";
+import { auditRowsFor } from "~test/audit";
 
 const { db } = await openTestDatabase();
 let superAdmin: Awaited<ReturnType<typeof createUser>>;
@@ -42,13 +43,7 @@ const actorFor = (
   ip,
 });
 
-const auditFor = (targetId: string, action?: string) =>
-  db
-    .select()
-    .from(auditLog)
-    .where(
-      action ? and(eq(auditLog.targetId, targetId), eq(auditLog.action, action)) : eq(auditLog.targetId, targetId),
-    );
+const auditFor = (targetId: string, action?: string) => auditRowsFor(db, targetId, action);
 
 const userRow = async (id: string) => (await db.select().from(users).where(eq(users.id, id)))[0];
 

@@ -20,6 +20,7 @@ import {
   updateAdvert,
 } from "./manage-adverts.server";
 import type { AdvertInput } from "./validation";
+import { auditRowsFor } from "~test/audit";
 
 const { db } = await openTestDatabase();
 let admin: Actor;
@@ -37,8 +38,7 @@ const input: AdvertInput = {
 };
 
 const advertRow = async (id: string) => (await db.select().from(adverts).where(eq(adverts.id, id)))[0];
-const auditFor = (id: string) =>
-  db.select().from(auditLog).where(eq(auditLog.targetId, id)).orderBy(auditLog.createdAt);
+const auditFor = (id: string) => auditRowsFor(db, id);
 
 /** A member who viewed the advert and was paid for it. */
 async function claimOnce(advertId: string) {

@@ -1,6 +1,6 @@
-import { and, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
-import { auditLog, emails, users } from "~/db/schema";
+import { emails, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
@@ -9,6 +9,7 @@ import { openTestDatabase, usingPostgres } from "~test/database";
 import { createUser } from "~test/factories";
 import { latestLink } from "~test/mail";
 import { moderateUser, type Moderation } from "./moderate-user.server";
+import { auditRowsFor } from "~test/audit";
 
 const APP_URL = new URL("https://adnaira.example/");
 
@@ -38,11 +39,7 @@ const state = async (id: string) =>
       .from(users)
       .where(eq(users.id, id))
   )[0];
-const auditFor = (id: string, action?: string) =>
-  db
-    .select()
-    .from(auditLog)
-    .where(action ? and(eq(auditLog.targetId, id), eq(auditLog.action, action)) : eq(auditLog.targetId, id));
+const auditFor = (id: string, action?: string) => auditRowsFor(db, id, action);
 const mailsTo = (address: string) => db.select().from(emails).where(eq(emails.toAddress, address));
 
 const moderate = (actor: Actor, id: string, m: Moderation) => moderateUser(db, actor, id, m, APP_URL);

@@ -9,6 +9,7 @@ import { createUser, formKey, payee, type PayeeOptions, setWithdrawalSettings, w
 import { expectBooksBalanced, ledgerRowCounts, platformBalance } from "~test/ledger";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
+import { auditRowsFor } from "~test/audit";
 
 const { db } = await openTestDatabase();
 let admin: Actor;
@@ -38,7 +39,7 @@ async function processingWithdrawal(amountKobo?: bigint, bank?: PayeeOptions["ba
 }
 
 const rowOf = async (id: string) => (await db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!;
-const auditOf = (id: string) => db.select().from(auditLog).where(eq(auditLog.targetId, id)).orderBy(auditLog.createdAt);
+const auditOf = (id: string) => auditRowsFor(db, id);
 const mailsTo = (address: string) =>
   db.select().from(emails).where(eq(emails.toAddress, address)).orderBy(emails.createdAt);
 const transfersOf = (id: string) =>
