@@ -272,6 +272,8 @@ export const ledgerTransferKind = pgEnum("ledger_transfer_kind", [
   "withdrawal_release",
   "withdrawal_payout",
   "withdrawal_fee",
+  "upgrade_hold",
+  "upgrade_release",
 ]);
 
 export const ledgerTransfers = pgTable(
@@ -487,3 +489,55 @@ export const withdrawals = pgTable(
 
 export type BankAccount = typeof bankAccounts.$inferSelect;
 export type Withdrawal = typeof withdrawals.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Membership upgrades. A request keeps the tier, price and method it was made with; paid from
+// the balance, its price moves available → held in the transaction that stores it. Every
+// decision is a conditional update on `pending`; at most one request per member is pending.
+// ---------------------------------------------------------------------------------------------
+
+export const upgradeMethod = pgEnum("upgrade_method", ["balance", "bank_transfer"]);
+export const upgradeStatus = pgEnum("upgrade_status", ["pending", "approved", "rejected", "cancelled"]);
+
+export const upgradeRequests = pgTable(
+  "upgrade_requests",
+  {
+    id: text().primaryKey(),
+    /** "UPG-" + 8 unambiguous characters: the bank transfer narration, shown to member and admin. */
+    reference: text().notNull().unique("upgrade_requests_reference_unique"),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    /** The member's tier when they asked (the price is the difference from it). */
+    fromTierId: text()
+      .notNull()
+      .references(() => membershipTiers.id),
+    tierId: text()
+      .notNull()
+      .references(() => membershipTiers.id),
+    /** New tier's price − current tier's price at request time; a later price change never moves it. */
+    priceKobo: bigint({ mode: "bigint" }).notNull(),
+    method: upgradeMethod().notNull(),
+    status: upgradeStatus().notNull().default("pending"),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When it was approved, rejected or cancelled. */
+    processedAt: timestamp({ withTimezone: true }),
+    /** The admin who approved or rejected it (null while pending and when the member cancelled). */
+    processedById: text().references(() => users.id),
+  },
+  (t) => [
+    uniqueIndex("upgrade_requests_one_pending_idx")
+      .on(t.userId)
+      .where(sql`${t.status} = 'pending'`),
+    index("upgrade_requests_user_created_idx").on(t.userId, t.createdAt),
+    index("upgrade_requests_status_created_idx").on(t.status, t.createdAt),
+    check("upgrade_requests_price_positive", sql`${t.priceKobo} > 0`),
+    check("upgrade_requests_processed_iff_decided", sql`(${t.processedAt} IS NULL) = (${t.status} = 'pending')`),
+    check(
+      "upgrade_requests_processed_by_admin_decision",
+      sql`(${t.processedById} IS NOT NULL) = (${t.status} IN ('approved', 'rejected'))`,
+    ),
+  ],
+);
+
+export type UpgradeRequest = typeof upgradeRequests.$inferSelect;

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { appSettings, bankAccounts, users } from "~/db/schema";
+import { appSettings, bankAccounts, referrals, users } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/passwords.server";
 import { createAdvert } from "~/domain/adverts/manage-adverts.server";
 import type { AdvertInput } from "~/domain/adverts/validation";
@@ -76,6 +76,36 @@ export const withdrawalAdmin = (
   permissions: readonly Permission[] = ["manage_withdrawals"],
   role: AdminRole = "admin",
 ) => adminActor(db, permissions, role, "102.89.7.7");
+
+/** An admin actor (by default holding only manage_memberships). */
+export const membershipAdmin = (
+  db: Database,
+  permissions: readonly Permission[] = ["manage_memberships"],
+  role: AdminRole = "admin",
+) => adminActor(db, permissions, role, "102.89.9.9");
+
+/** Records that `referrer` referred `referred`, as sign-up with a referral code does; resolves with its id. */
+export async function recordReferral(db: Database, referrer: { id: string; referralCode: string }, referredId: string) {
+  const id = newId();
+  await db.insert(referrals).values({ id, referrerId: referrer.id, referredId, referralCode: referrer.referralCode });
+  return id;
+}
+
+/** The referral rule in the app settings. */
+export async function setReferralRule(
+  db: Database,
+  rule: { active?: boolean; type?: "fixed" | "percentage"; fixedKobo?: Kobo; percentBps?: number },
+) {
+  await db
+    .update(appSettings)
+    .set({
+      ...(rule.active === undefined ? {} : { referralActive: rule.active }),
+      ...(rule.type === undefined ? {} : { referralRewardType: rule.type }),
+      ...(rule.fixedKobo === undefined ? {} : { referralFixedKobo: rule.fixedKobo }),
+      ...(rule.percentBps === undefined ? {} : { referralPercentBps: rule.percentBps }),
+    })
+    .where(eq(appSettings.id, 1));
+}
 
 /** An approved member on the given tier (Basic: 5 adverts a day). */
 export async function member(db: Database, overrides: UserOverrides & { tier?: string } = {}) {

@@ -18,7 +18,7 @@ export async function expectLedgerReconciled(db: Database) {
   return report;
 }
 
-/** The books balance and every held balance is exactly the member's open withdrawals. */
+/** The books balance and every held balance is exactly the member's open withdrawals and upgrades. */
 export async function expectBooksBalanced(db: Database) {
   await expectLedgerReconciled(db);
   expect(await heldMismatches(db)).toEqual([]);
@@ -26,13 +26,16 @@ export async function expectBooksBalanced(db: Database) {
 
 /**
  * Users whose held balance differs from the sum of their open (pending + processing)
- * withdrawals: must be none, always.
+ * withdrawals and pending upgrades paid from the balance: must be none, always.
  */
 export async function heldMismatches(db: Database) {
   const result = await db.execute(sql`
     with open as (
-      select user_id, sum(amount_kobo) as total from withdrawals
-       where status in ('pending', 'processing') group by user_id
+      select user_id, sum(amount) as total from (
+        select user_id, amount_kobo as amount from withdrawals where status in ('pending', 'processing')
+        union all
+        select user_id, price_kobo from upgrade_requests where status = 'pending' and method = 'balance'
+      ) holds group by user_id
     )
     select coalesce(a.user_id, o.user_id) as user_id,
            coalesce(a.balance_kobo, 0)::text as held, coalesce(o.total, 0)::text as open

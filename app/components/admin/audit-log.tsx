@@ -25,6 +25,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "withdrawal.complete": "Withdrawal completed",
   "withdrawal.export_payouts": "Payout CSV downloaded",
   "withdrawal.reexport_payouts": "Payout CSV downloaded again",
+  "upgrade.approve": "Upgrade approved",
+  "upgrade.reject": "Upgrade rejected",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {
@@ -32,6 +34,8 @@ const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yell
   "user.approve": "green",
   "withdrawal.complete": "green",
   "withdrawal.reject": "red",
+  "upgrade.approve": "green",
+  "upgrade.reject": "red",
   "withdrawal.start_processing": "blue",
   "withdrawal.reexport_payouts": "yellow",
   "admin.deactivate": "red",

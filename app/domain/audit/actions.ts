@@ -16,5 +16,7 @@ export const AUDIT_ACTIONS = [
   "withdrawal.complete",
   "withdrawal.export_payouts",
   "withdrawal.reexport_payouts",
+  "upgrade.approve",
+  "upgrade.reject",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -7,7 +7,8 @@ import type { Kobo } from "~/domain/shared/money";
 /**
  * The platform's own accounts. They may go below zero: advert and referral rewards are expense
  * accounts whose balance is minus what has been paid out; bank payouts and withdrawal fees count
- * what left to banks and what the platform earned in fees.
+ * what left to banks and what the platform earned in fees; bank receipts counts (as minus) the money
+ * that came in from outside, e.g. upgrades paid by bank transfer.
  *
  * They keep no cached balance (`balance_kobo` is null) and are never locked: every reward would
  * otherwise queue on one row (decision 009). Read a platform balance with {@link platformBalance}.
@@ -18,6 +19,7 @@ export const PLATFORM_ACCOUNT_CODES = [
   "membership_revenue",
   "withdrawal_fees",
   "bank_payouts",
+  "bank_receipts",
 ] as const;
 export type PlatformAccountCode = (typeof PLATFORM_ACCOUNT_CODES)[number];
 

@@ -16,6 +16,7 @@ describe("ids", () => {
       expect(newDisplayId("A")).toMatch(new RegExp(`^A${symbol}{8}$`));
       expect(newDisplayId("SA")).toMatch(new RegExp(`^SA${symbol}{8}$`));
       expect(newDisplayId("PB")).toMatch(new RegExp(`^PB${symbol}{8}$`));
+      expect(newDisplayId("UPG-")).toMatch(new RegExp(`^UPG-${symbol}{8}$`));
       expect(newReferralCode()).toMatch(new RegExp(`^${symbol}{10}$`));
     }
   });

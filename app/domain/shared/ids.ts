@@ -10,10 +10,10 @@ const URL_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 /** Opaque primary key: 21 URL-safe characters (126 bits). */
 export const newId: () => string = customAlphabet(URL_ALPHABET, 21);
 
-export type DisplayPrefix = "U" | "A" | "SA" | "W" | "PB";
+export type DisplayPrefix = "U" | "A" | "SA" | "W" | "PB" | "UPG-";
 /**
  * Shown to people (e.g. "U7KQ2M9XD"; "W…" for a withdrawal's reference, "PB…" for a payout
- * batch): prefix + 8 unambiguous characters.
+ * batch, "UPG-…" for an upgrade's payment reference): prefix + 8 unambiguous characters.
  */
 const displaySuffix = customAlphabet(DISPLAY_ALPHABET, 8);
 export const newDisplayId = (prefix: DisplayPrefix) => prefix + displaySuffix();

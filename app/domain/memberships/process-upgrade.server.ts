@@ -1,0 +1,130 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { upgradeRequests, users, type UpgradeRequest } from "~/db/schema";
+import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { transfer } from "~/domain/ledger/transfer.server";
+import { hasPermission } from "~/domain/permissions/permissions";
+import { rewardReferrer, type ReferralRewardResult } from "~/domain/referrals/referral-reward.server";
+import { formatKobo } from "~/domain/shared/money";
+import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
+import { releaseHold, summaryOf, type UpgradeRequestSummary } from "./request-upgrade.server";
+import { type UpgradeStatus, upgradeTransferKey } from "./upgrades";
+
+export type DecideUpgradeResult =
+  | { status: "ok"; request: UpgradeRequestSummary }
+  /** The actor lacks manage_memberships: nothing was changed. */
+  | Forbidden
+  | { status: "not-found" }
+  /** No longer pending (another admin decided first, or the member cancelled). */
+  | { status: "conflict"; current: UpgradeStatus };
+
+export type ApproveUpgradeResult =
+  | (Extract<DecideUpgradeResult, { status: "ok" }> & { referral: ReferralRewardResult })
+  | Exclude<DecideUpgradeResult, { status: "ok" }>;
+
+/** pending → `to`, stamped and signed by the admin; null when it was not pending. */
+async function decide(tx: Database, actor: Actor, requestId: string, to: "approved" | "rejected", now: Date) {
+  const [changed] = await tx
+    .update(upgradeRequests)
+    .set({ status: to, processedAt: now, processedById: actor.id })
+    .where(and(eq(upgradeRequests.id, requestId), eq(upgradeRequests.status, "pending")))
+    .returning();
+  return changed ?? null;
+}
+
+async function notDecided(tx: Database, requestId: string): Promise<Exclude<DecideUpgradeResult, { status: "ok" }>> {
+  const [row] = await tx
+    .select({ status: upgradeRequests.status })
+    .from(upgradeRequests)
+    .where(eq(upgradeRequests.id, requestId));
+  return row ? { status: "conflict", current: row.status } : { status: "not-found" };
+}
+
+async function audit(tx: Database, actor: Actor, request: UpgradeRequest, extra: Record<string, string> = {}) {
+  const [member] = await tx.select({ displayId: users.displayId }).from(users).where(eq(users.id, request.userId));
+  if (!member) throw new Error(`upgrade ${request.id}: its member ${request.userId} is missing`);
+  await recordAudit(tx, {
+    actor,
+    action: request.status === "approved" ? "upgrade.approve" : "upgrade.reject",
+    targetType: "upgrade_request",
+    targetId: request.id,
+    before: { status: "pending" },
+    after: {
+      status: request.status,
+      reference: request.reference,
+      member: member.displayId,
+      tier: request.tierId,
+      amount: formatKobo(request.priceKobo),
+      method: request.method,
+      ...extra,
+    },
+  });
+}
+
+/**
+ * "Approve", in one transaction: pending → approved with a conditional update (two admins at
+ * once: the second waits on the row lock and updates nothing), the member's tier set (their
+ * next claim counts against the new daily limit), the stored price booked to membership revenue
+ * — from the member's held balance, or from bank receipts when they paid by bank transfer — the
+ * referrer's reward on a first upgrade, and an audit row. A later price change never changes the
+ * amount: it is the one stored with the request.
+ */
+export async function approveUpgrade(
+  db: Database,
+  actor: Actor,
+  requestId: string,
+  now: Date = new Date(),
+): Promise<ApproveUpgradeResult> {
+  if (!hasPermission(actor, "manage_memberships")) return FORBIDDEN;
+  return db.transaction(async (tx): Promise<ApproveUpgradeResult> => {
+    const changed = await decide(tx, actor, requestId, "approved", now);
+    if (!changed) return notDecided(tx, requestId);
+    await tx
+      .update(users)
+      .set({ membershipTierId: changed.tierId, updatedAt: now })
+      .where(eq(users.id, changed.userId));
+    const payment = await transfer(tx, {
+      from: changed.method === "balance" ? { userId: changed.userId, kind: "held" } : { platform: "bank_receipts" },
+      to: { platform: "membership_revenue" },
+      amountKobo: changed.priceKobo,
+      kind: "upgrade_payment",
+      idempotencyKey: upgradeTransferKey(changed.id, "payment"),
+      reference: { type: "upgrade_request", id: changed.id },
+    });
+    if (payment.status !== "posted") throw new Error(`upgrade ${changed.id}: its payment was already posted`);
+    const referral = await rewardReferrer(tx, {
+      referredId: changed.userId,
+      upgradeId: changed.id,
+      paidKobo: changed.priceKobo,
+      now,
+    });
+    await audit(
+      tx,
+      actor,
+      changed,
+      referral.status === "paid" ? { referralReward: formatKobo(referral.rewardKobo) } : {},
+    );
+    return { status: "ok", request: summaryOf(changed), referral };
+  });
+}
+
+/**
+ * "Reject", in one transaction: pending → rejected with a conditional update, a held price back
+ * to the member's available balance (nothing to record for a bank transfer: no money came in),
+ * and an audit row. The member keeps their tier.
+ */
+export async function rejectUpgrade(
+  db: Database,
+  actor: Actor,
+  requestId: string,
+  now: Date = new Date(),
+): Promise<DecideUpgradeResult> {
+  if (!hasPermission(actor, "manage_memberships")) return FORBIDDEN;
+  return db.transaction(async (tx): Promise<DecideUpgradeResult> => {
+    const changed = await decide(tx, actor, requestId, "rejected", now);
+    if (!changed) return notDecided(tx, requestId);
+    await releaseHold(tx, changed);
+    await audit(tx, actor, changed);
+    return { status: "ok", request: summaryOf(changed) };
+  });
+}
