@@ -10,6 +10,9 @@ import {
   withdrawalCompletedMail,
   withdrawalProcessingMail,
   withdrawalRejectedMail,
+  upgradeApprovedMail,
+  upgradeRejectedMail,
+  type UpgradeMailFacts,
   type WithdrawalMailFacts,
 } from "./templates";
 
@@ -36,6 +39,14 @@ const withdrawal: WithdrawalMailFacts = {
   accountNumber: "0123456789",
 };
 
+const upgrade: UpgradeMailFacts = {
+  reference: "UPG-7K2M9QXA",
+  tierName: "Advert Bronze",
+  priceKobo: 50_000n,
+  method: "balance",
+  dailyAdViews: 10,
+};
+
 /** Every template, with a given name (null where the template takes none). */
 const TEMPLATES: Record<string, (name: string) => OutgoingMail> = {
   confirmEmail: () => confirmEmailMail(to, link("/confirm-email?token=abc")),
@@ -47,6 +58,11 @@ const TEMPLATES: Record<string, (name: string) => OutgoingMail> = {
   withdrawalProcessing: (name) => withdrawalProcessingMail(to, name, withdrawal),
   withdrawalRejected: (name) => withdrawalRejectedMail(to, name, withdrawal),
   withdrawalCompleted: (name) => withdrawalCompletedMail(to, name, withdrawal),
+  upgradeApproved: (name) => upgradeApprovedMail(to, name, upgrade),
+  upgradeApprovedByBank: (name) => upgradeApprovedMail(to, name, { ...upgrade, method: "bank_transfer" }),
+  upgradeRejected: (name) => upgradeRejectedMail(to, name, upgrade),
+  upgradeRejectedByBank: (name) => upgradeRejectedMail(to, name, { ...upgrade, method: "bank_transfer" }),
+  upgradeWithLinkLikeTier: (name) => upgradeApprovedMail(to, name, { ...upgrade, tierName: "Gold at evil.example" }),
 };
 
 describe("every mail template, with hostile names", () => {

@@ -114,3 +114,38 @@ export function withdrawalCompletedMail(to: string, name: string, w: WithdrawalM
     text: `${greeting(name)}\n\nWe have paid ${formatKobo(w.amountKobo - w.feeKobo)}${fee} to your ${w.bankName} account ${maskAccountNumber(w.accountNumber)}. Reference: ${w.reference}.\n\nBank transfers usually arrive within minutes; if it has not reached you within 24 hours, contact support and quote the reference.\n`,
   };
 }
+
+export type UpgradeMailFacts = {
+  reference: string;
+  tierName: string;
+  priceKobo: Kobo;
+  method: "balance" | "bank_transfer";
+  dailyAdViews: number;
+};
+
+/** A tier's name as admins typed it, only when it is plain text. */
+const tierOf = (u: UpgradeMailFacts) => plainText(u.tierName) ?? "your new tier";
+
+export function upgradeApprovedMail(to: string, name: string, u: UpgradeMailFacts): OutgoingMail {
+  const paid =
+    u.method === "balance"
+      ? `The ${formatKobo(u.priceKobo)} held from your AdNaira balance has been taken as payment.`
+      : `We have received your bank transfer of ${formatKobo(u.priceKobo)}.`;
+  return {
+    to,
+    subject: `Your upgrade ${u.reference} has been approved`,
+    text: `${greeting(name)}\n\nYour membership is now ${tierOf(u)} (reference ${u.reference}). ${paid} From today you can earn from up to ${u.dailyAdViews} adverts a day.\n`,
+  };
+}
+
+export function upgradeRejectedMail(to: string, name: string, u: UpgradeMailFacts): OutgoingMail {
+  const money =
+    u.method === "balance"
+      ? `The ${formatKobo(u.priceKobo)} held from your balance has been returned to your available balance.`
+      : `If you have already paid ${formatKobo(u.priceKobo)} by bank transfer, please contact support and quote the reference so that we can return it.`;
+  return {
+    to,
+    subject: `Your upgrade request ${u.reference} was rejected`,
+    text: `${greeting(name)}\n\nYour request to upgrade to ${tierOf(u)} (reference ${u.reference}) was rejected; your membership is unchanged. ${money}\n`,
+  };
+}

@@ -1,8 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { upgradeRequests, users, type UpgradeRequest } from "~/db/schema";
+import { membershipTiers, upgradeRequests, users, type UpgradeRequest } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { transfer } from "~/domain/ledger/transfer.server";
+import { queueEmail } from "~/domain/mail/outbox.server";
+import { upgradeApprovedMail, upgradeRejectedMail } from "~/domain/mail/templates";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { rewardReferrer, type ReferralRewardResult } from "~/domain/referrals/referral-reward.server";
 import { formatKobo } from "~/domain/shared/money";
@@ -40,12 +42,21 @@ async function notDecided(tx: Database, requestId: string): Promise<Exclude<Deci
   return row ? { status: "conflict", current: row.status } : { status: "not-found" };
 }
 
-async function audit(tx: Database, actor: Actor, request: UpgradeRequest, extra: Record<string, string> = {}) {
-  const [member] = await tx.select({ displayId: users.displayId }).from(users).where(eq(users.id, request.userId));
-  if (!member) throw new Error(`upgrade ${request.id}: its member ${request.userId} is missing`);
+/** The audit row and the member's mail of a decision, in its transaction. */
+async function auditAndTell(tx: Database, actor: Actor, request: UpgradeRequest, extra: Record<string, string> = {}) {
+  const [member] = await tx
+    .select({ displayId: users.displayId, name: users.name, email: users.email })
+    .from(users)
+    .where(eq(users.id, request.userId));
+  const [tier] = await tx
+    .select({ name: membershipTiers.name, dailyAdViews: membershipTiers.dailyAdViews })
+    .from(membershipTiers)
+    .where(eq(membershipTiers.id, request.tierId));
+  if (!member || !tier) throw new Error(`upgrade ${request.id}: its member or tier is missing`);
+  const approved = request.status === "approved";
   await recordAudit(tx, {
     actor,
-    action: request.status === "approved" ? "upgrade.approve" : "upgrade.reject",
+    action: approved ? "upgrade.approve" : "upgrade.reject",
     targetType: "upgrade_request",
     targetId: request.id,
     before: { status: "pending" },
@@ -59,6 +70,14 @@ async function audit(tx: Database, actor: Actor, request: UpgradeRequest, extra:
       ...extra,
     },
   });
+  const facts = {
+    reference: request.reference,
+    tierName: tier.name,
+    priceKobo: request.priceKobo,
+    method: request.method,
+    dailyAdViews: tier.dailyAdViews,
+  };
+  await queueEmail(tx, (approved ? upgradeApprovedMail : upgradeRejectedMail)(member.email, member.name, facts));
 }
 
 /**
@@ -66,7 +85,7 @@ async function audit(tx: Database, actor: Actor, request: UpgradeRequest, extra:
  * once: the second waits on the row lock and updates nothing), the member's tier set (their
  * next claim counts against the new daily limit), the stored price booked to membership revenue
  * — from the member's held balance, or from bank receipts when they paid by bank transfer — the
- * referrer's reward on a first upgrade, and an audit row. A later price change never changes the
+ * referrer's reward on a first upgrade, an audit row and the member's mail (outbox). A later price change never changes the
  * amount: it is the one stored with the request.
  */
 export async function approveUpgrade(
@@ -98,7 +117,7 @@ export async function approveUpgrade(
       paidKobo: changed.priceKobo,
       now,
     });
-    await audit(
+    await auditAndTell(
       tx,
       actor,
       changed,
@@ -111,7 +130,7 @@ export async function approveUpgrade(
 /**
  * "Reject", in one transaction: pending → rejected with a conditional update, a held price back
  * to the member's available balance (nothing to record for a bank transfer: no money came in),
- * and an audit row. The member keeps their tier.
+ * an audit row and the member's mail. The member keeps their tier.
  */
 export async function rejectUpgrade(
   db: Database,
@@ -124,7 +143,7 @@ export async function rejectUpgrade(
     const changed = await decide(tx, actor, requestId, "rejected", now);
     if (!changed) return notDecided(tx, requestId);
     await releaseHold(tx, changed);
-    await audit(tx, actor, changed);
+    await auditAndTell(tx, actor, changed);
     return { status: "ok", request: summaryOf(changed) };
   });
 }

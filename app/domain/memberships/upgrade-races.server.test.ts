@@ -1,6 +1,6 @@
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, ledgerTransfers, membershipTiers, referrals, upgradeRequests, users } from "~/db/schema";
+import { auditLog, emails, ledgerTransfers, membershipTiers, referrals, upgradeRequests, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import { rewardReferrer } from "~/domain/referrals/referral-reward.server";
@@ -138,6 +138,14 @@ describe.runIf(usingPostgres())("racing upgrades on PostgreSQL", () => {
       if (approved) approvedRevenue += row.priceKobo;
     }
     expect((await platformBalance(db, "membership_revenue")) - revenueBefore).toBe(approvedRevenue);
+    const mails = await db.$count(
+      emails,
+      inArray(
+        emails.toAddress,
+        members.map((m) => m.email),
+      ),
+    );
+    expect(mails).toBe(100);
 
     // Every referral of an approved member paid exactly once, 40% of that member's price.
     const paid = await db

@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, ledgerTransfers, membershipTiers, referrals, upgradeRequests, users } from "~/db/schema";
+import { auditLog, emails, ledgerTransfers, membershipTiers, referrals, upgradeRequests, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
@@ -33,6 +33,13 @@ const rowOf = async (id: string) => (await db.select().from(upgradeRequests).whe
 const tierOf = async (userId: string) =>
   (await db.select({ tier: users.membershipTierId }).from(users).where(eq(users.id, userId)))[0]!.tier;
 const transfersOf = (id: string) => db.select().from(ledgerTransfers).where(eq(ledgerTransfers.referenceId, id));
+const mailsTo = (address: string) => db.select().from(emails).where(eq(emails.toAddress, address));
+/** What a refused or repeated decision must leave as it was. */
+const counts = async () => ({
+  ledger: await ledgerRowCounts(db),
+  audit: await db.$count(auditLog),
+  mails: await db.$count(emails),
+});
 const auditOf = (id: string) => db.select().from(auditLog).where(eq(auditLog.targetId, id));
 
 async function pending(method: "balance" | "bank_transfer" = "balance", tierId = "bronze", balanceKobo = 100_000n) {
@@ -171,13 +178,13 @@ describe("who may decide", () => {
       permissions: PERMISSIONS.filter((p) => p !== "manage_memberships"),
     });
     const m = await createUser(db, { isApproved: true, permissions: ["manage_memberships"] });
-    const before = { ledger: await ledgerRowCounts(db), audit: await db.$count(auditLog) };
+    const before = await counts();
     for (const who of [without, m]) {
       const actor: Actor = { id: who.id, role: who.role, permissions: who.permissions };
       expect(await approveUpgrade(db, actor, request.id)).toEqual({ status: "forbidden" });
       expect(await rejectUpgrade(db, actor, request.id)).toEqual({ status: "forbidden" });
     }
-    expect({ ledger: await ledgerRowCounts(db), audit: await db.$count(auditLog) }).toEqual(before);
+    expect(await counts()).toEqual(before);
     expect((await rowOf(request.id)).status).toBe("pending");
   });
 
@@ -221,6 +228,12 @@ describe("approving", () => {
         },
       },
     ]);
+    const [mail, ...more] = await mailsTo(m.email);
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ subject: `Your upgrade ${request.reference} has been approved` });
+    expect(mail!.textBody).toContain("Your membership is now Advert Bronze");
+    expect(mail!.textBody).toContain("The ₦500.00 held from your AdNaira balance has been taken as payment.");
+    expect(mail!.textBody).toContain("up to 10 adverts a day");
   });
 
   it("paid by bank transfer: records bank receipts → membership revenue", async () => {
@@ -237,10 +250,10 @@ describe("approving", () => {
   it("a decided request is decided once: approve and reject again are conflicts that change nothing", async () => {
     const { request } = await pending("balance");
     expect(await approveUpgrade(db, admin, request.id)).toMatchObject({ status: "ok" });
-    const before = { ledger: await ledgerRowCounts(db), audit: await db.$count(auditLog) };
+    const before = await counts();
     expect(await approveUpgrade(db, admin, request.id)).toEqual({ status: "conflict", current: "approved" });
     expect(await rejectUpgrade(db, admin, request.id)).toEqual({ status: "conflict", current: "approved" });
-    expect({ ledger: await ledgerRowCounts(db), audit: await db.$count(auditLog) }).toEqual(before);
+    expect(await counts()).toEqual(before);
   });
 
   it("moves the price stored with the request, whatever the tier costs by then", async () => {
@@ -264,14 +277,19 @@ describe("rejecting", () => {
     expect(await tierOf(m.id)).toBe("basic");
     expect(await balances(db, m.id)).toEqual({ availableKobo: 100_000n, heldKobo: 0n });
     expect(await auditOf(request.id)).toMatchObject([{ action: "upgrade.reject", after: { status: "rejected" } }]);
+    expect(await mailsTo(m.email)).toMatchObject([
+      { subject: `Your upgrade request ${request.reference} was rejected` },
+    ]);
+    expect((await mailsTo(m.email))[0]!.textBody).toContain("has been returned to your available balance");
     expect(await approveUpgrade(db, admin, request.id)).toEqual({ status: "conflict", current: "rejected" });
   });
 
   it("by bank transfer: records no money at all", async () => {
-    const { request } = await pending("bank_transfer");
+    const { member: m, request } = await pending("bank_transfer");
     const before = await ledgerRowCounts(db);
     expect(await rejectUpgrade(db, admin, request.id)).toMatchObject({ status: "ok" });
     expect(await ledgerRowCounts(db)).toEqual(before);
+    expect((await mailsTo(m.email))[0]!.textBody).toContain("If you have already paid ₦500.00 by bank transfer");
   });
 });
 
