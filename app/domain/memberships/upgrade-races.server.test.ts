@@ -4,6 +4,7 @@ import { auditLog, emails, ledgerTransfers, membershipTiers, referrals, upgradeR
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import { rewardReferrer } from "~/domain/referrals/referral-reward.server";
+import { newDisplayId, newId } from "~/domain/shared/ids";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { openTestDatabase, usingPostgres } from "~test/database";
 import {
@@ -59,6 +60,38 @@ describe.runIf(usingPostgres())("racing upgrades on PostgreSQL", () => {
       availableKobo: 300_000n - ok.request.priceKobo,
       heldKobo: ok.request.priceKobo,
     });
+  });
+
+  it("one-pending backstop: a request that got past the member lock loses to the unique index and reports the winner", async () => {
+    const m = await funded(100_000n);
+    const winnerId = newId();
+    let inserted!: () => void;
+    const insertedSignal = new Promise<void>((resolve) => (inserted = resolve));
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    // Transaction A stores a pending request without taking the member lock and stays open:
+    // B's insert must wait on the partial unique index, then find A's row.
+    const a = db.transaction(async (tx) => {
+      await tx.insert(upgradeRequests).values({
+        id: winnerId,
+        reference: newDisplayId("UPG-"),
+        userId: m.id,
+        fromTierId: "basic",
+        tierId: "gold",
+        priceKobo: 150_000n,
+        method: "bank_transfer",
+      });
+      inserted();
+      await gate;
+    });
+    await insertedSignal;
+    const b = requestUpgrade(db, { userId: m.id, tierId: "bronze", method: "balance" });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    release();
+    await a;
+    expect(await b).toMatchObject({ status: "pending-exists", request: { id: winnerId, tierId: "gold" } });
+    expect(await db.$count(upgradeRequests, eq(upgradeRequests.userId, m.id))).toBe(1);
+    expect(await balances(db, m.id)).toEqual({ availableKobo: 100_000n, heldKobo: 0n });
   });
 
   it("an upgrade and a withdrawal of the whole balance at once, over 50 fresh members → never both, never negative", async () => {
