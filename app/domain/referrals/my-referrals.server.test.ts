@@ -1,0 +1,82 @@
+import { describe, expect, it } from "vitest";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
+import { referredMember } from "~test/referrals";
+import { MY_REFERRALS_PAGE_SIZE, myReferrals, referralLink, referralSummary } from "./my-referrals.server";
+
+const { db } = await openTestDatabase();
+const appUrl = new URL("https://adnaira.example.ng");
+
+describe("referralLink", () => {
+  it("is the app's register page with the code", () => {
+    expect(referralLink(appUrl, "AB12CD34EF")).toBe("https://adnaira.example.ng/register?ref=AB12CD34EF");
+    expect(referralLink(new URL("http://127.0.0.1:3000/"), "X")).toBe("http://127.0.0.1:3000/register?ref=X");
+  });
+});
+
+describe("myReferrals", () => {
+  it("lists the people the member referred, newest first, with status, reward and totals of approved rewards", async () => {
+    const me = await createUser(db, { isApproved: true });
+    const other = await createUser(db, { isApproved: true });
+    const first = await referredMember(db, me, { name: "Ada Obi", createdAt: new Date("2026-01-01T10:00:00Z") });
+    const second = await referredMember(db, me, {
+      name: "Bola Ade",
+      approvedRewardKobo: 40_000n,
+      createdAt: new Date("2026-01-02T10:00:00Z"),
+    });
+    const third = await referredMember(db, me, {
+      name: "Chi Eze",
+      approvedRewardKobo: 10_050n,
+      createdAt: new Date("2026-01-03T10:00:00Z"),
+    });
+    await referredMember(db, other, { approvedRewardKobo: 99_900n }); // someone else's
+
+    const mine = await myReferrals(db, me.id, { appUrl });
+    expect(mine).toMatchObject({
+      code: me.referralCode,
+      link: `https://adnaira.example.ng/register?ref=${me.referralCode}`,
+      totalReferrals: 3,
+      totalEarningsKobo: 50_050n,
+      page: { page: 1, pageCount: 1, total: 3 },
+    });
+    expect(mine!.referrals).toEqual([
+      { id: expect.any(String), name: "Chi Eze", joinedAt: third.createdAt, status: "approved", rewardKobo: 10_050n },
+      { id: expect.any(String), name: "Bola Ade", joinedAt: second.createdAt, status: "approved", rewardKobo: 40_000n },
+      { id: expect.any(String), name: "Ada Obi", joinedAt: first.createdAt, status: "pending", rewardKobo: null },
+    ]);
+    expect(await referralSummary(db, me.id, appUrl)).toEqual({
+      code: me.referralCode,
+      link: mine!.link,
+      totalReferrals: 3,
+      totalEarningsKobo: 50_050n,
+    });
+  });
+
+  it("is empty, with zero totals, for a member who referred nobody; null for an unknown member", async () => {
+    const me = await createUser(db, { isApproved: true });
+    expect(await myReferrals(db, me.id, { appUrl })).toEqual({
+      code: me.referralCode,
+      link: `https://adnaira.example.ng/register?ref=${me.referralCode}`,
+      totalReferrals: 0,
+      totalEarningsKobo: 0n,
+      referrals: [],
+      page: { page: 1, pageCount: 1, total: 0 },
+    });
+    expect(await myReferrals(db, "no-such-user", { appUrl })).toBeNull();
+  });
+
+  it("pages a long list and clamps a page past the end to the last one", async () => {
+    const me = await createUser(db, { isApproved: true });
+    const start = Date.parse("2026-02-01T00:00:00Z");
+    for (let i = 0; i < MY_REFERRALS_PAGE_SIZE + 3; i++) {
+      await referredMember(db, me, { name: `Referred ${i}`, createdAt: new Date(start + i * 60_000) });
+    }
+    const firstPage = await myReferrals(db, me.id, { appUrl });
+    expect(firstPage!.page).toEqual({ page: 1, pageCount: 2, total: MY_REFERRALS_PAGE_SIZE + 3 });
+    expect(firstPage!.referrals).toHaveLength(MY_REFERRALS_PAGE_SIZE);
+    expect(firstPage!.referrals[0]!.name).toBe(`Referred ${MY_REFERRALS_PAGE_SIZE + 2}`);
+    const last = await myReferrals(db, me.id, { appUrl, page: 9 });
+    expect(last!.page.page).toBe(2);
+    expect(last!.referrals.map((r) => r.name)).toEqual(["Referred 2", "Referred 1", "Referred 0"]);
+  });
+});

@@ -1,0 +1,30 @@
+import { referrals } from "~/db/schema";
+import type { Database } from "~/db/client.server";
+import { newId } from "~/domain/shared/ids";
+import type { Kobo } from "~/domain/shared/money";
+import { createUser, type UserOverrides } from "./factories";
+
+/**
+ * A new member who registered with `referrer`'s code: pending, or approved with `rewardKobo`
+ * (the referral row only; no money moves).
+ */
+export async function referredMember(
+  db: Database,
+  referrer: { id: string; referralCode: string },
+  options: UserOverrides & { approvedRewardKobo?: Kobo; createdAt?: Date } = {},
+) {
+  const { approvedRewardKobo, createdAt, ...overrides } = options;
+  const referred = await createUser(db, overrides);
+  const approved = approvedRewardKobo !== undefined;
+  await db.insert(referrals).values({
+    id: newId(),
+    referrerId: referrer.id,
+    referredId: referred.id,
+    referralCode: referrer.referralCode,
+    status: approved ? "approved" : "pending",
+    rewardKobo: approved ? approvedRewardKobo : null,
+    approvedAt: approved ? new Date() : null,
+    ...(createdAt ? { createdAt } : {}),
+  });
+  return referred;
+}
