@@ -59,6 +59,7 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/confirm-email": (f) => [`?token=${f.confirmToken}`, "?token=not-a-real-token"],
   "/reset-password": (f) => [`?token=${f.resetToken}`, "?token=not-a-real-token"],
   "/adverts/:advertId": () => ["?early=1"],
+  "/referrals": () => ["?page=2"],
   "/admin/adverts": (f) => ["?page=2", `?edit=${f.advertId}`],
   "/admin/adverts/new": () => ["?page=2"],
   "/admin/users": (f) => [

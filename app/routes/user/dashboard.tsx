@@ -5,12 +5,14 @@ import type { loader as rootLoader } from "~/root";
 import { Achievements } from "~/components/dashboard/achievements";
 import { AvailableAdverts, advertsPageFrom } from "~/components/dashboard/available-adverts";
 import { StatCards } from "~/components/dashboard/stat-cards";
+import { ReferralLinkCard } from "~/components/referrals/referral-link-card";
 import { WithdrawalHistory } from "~/components/dashboard/withdrawal-history";
 import { listAvailableAdverts } from "~/domain/adverts/advert-views.server";
 import { userEarningsSummary } from "~/domain/adverts/earnings.server";
 import { advertImageRules } from "~/domain/adverts/validation";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
 import { referralAchievements } from "~/domain/referrals/achievements";
+import { referralSummary } from "~/domain/referrals/my-referrals.server";
 import { approvedReferralCount, weeklyReferralRank } from "~/domain/referrals/weekly-rank.server";
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo } from "~/domain/shared/money";
@@ -26,13 +28,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.services.db;
   const now = new Date();
   const advertsPage = advertsPageFrom(request);
-  const [earned, summary, rank, referralCount, adverts, withdrawals] = await Promise.all([
+  const [earned, summary, rank, referralCount, adverts, withdrawals, referral] = await Promise.all([
     earnedTotals(db, user.id),
     userEarningsSummary(db, user.id, now),
     weeklyReferralRank(db, user.id, now),
     approvedReferralCount(db, user.id),
     listAvailableAdverts(db, user.id, { limit: advertsPage.read }),
     listMemberWithdrawals(db, user.id, { limit: 10 }),
+    referralSummary(db, user.id, context.services.config.appUrl),
   ]);
   return {
     name: user.name,
@@ -59,6 +62,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     moreAdverts: adverts.length > advertsPage.shown,
     achievements: [...summary.achievements, ...referralAchievements(referralCount)],
     withdrawals: withdrawals.map(toWithdrawalHistoryItem),
+    referral: referral && {
+      link: referral.link,
+      totalReferrals: referral.totalReferrals,
+      totalEarnings: formatKobo(referral.totalEarningsKobo),
+    },
   };
 }
 
@@ -91,6 +99,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       <StatCards stats={loaderData.stats} />
+      {loaderData.referral ? <ReferralLinkCard summary={loaderData.referral} /> : null}
       <WithdrawalHistory rows={loaderData.withdrawals} />
       <AvailableAdverts
         adverts={loaderData.adverts}

@@ -1,15 +1,91 @@
+import { data } from "react-router";
 import type { Route } from "./+types/referrals";
-import { UpcomingSection } from "~/components/section-page";
-import { requireUser } from "~/server/auth.server";
+import { CopyText } from "~/components/referrals/copy-text";
+import { ReferralList } from "~/components/referrals/referral-list";
+import { Card, CardTitle } from "~/components/ui/card";
+import { myReferrals } from "~/domain/referrals/my-referrals.server";
+import { formatKobo } from "~/domain/shared/money";
+import { pageParam } from "~/domain/shared/paging";
+import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
+import { requireUser } from "~/server/auth.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "My Referrals");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return null;
+  const user = await requireUser(request, context);
+  const page = pageParam.parse(new URL(request.url).searchParams.get("page") ?? undefined);
+  const mine = await myReferrals(context.services.db, user.id, { appUrl: context.services.config.appUrl, page });
+  if (!mine) throw data({ message: "Not found" }, { status: 404 });
+  return {
+    code: mine.code,
+    link: mine.link,
+    totalReferrals: mine.totalReferrals,
+    totalEarnings: formatKobo(mine.totalEarningsKobo),
+    rows: mine.referrals.map((r) => ({
+      id: r.id,
+      name: r.name,
+      joined: formatLagosDate(r.joinedAt),
+      status: r.status,
+      reward: formatKobo(r.rewardKobo ?? 0n),
+    })),
+    page: mine.page.page,
+    pageCount: mine.page.pageCount,
+  };
 }
 
-export default function Page() {
-  return <UpcomingSection title="My Referrals" summary="Your referral code and the people who joined with it." />;
+export default function Referrals({ loaderData }: Route.ComponentProps) {
+  return (
+    <div className="grid gap-6">
+      <header>
+        <h1 className="text-2xl font-bold sm:text-3xl">My Referrals</h1>
+        <p className="mt-1 text-gray-600">Share your code or link: whoever registers with it is your referral.</p>
+      </header>
+      <div className="grid gap-4 lg:grid-cols-2">
+        <Card aria-labelledby="referral-code-title">
+          <CardTitle id="referral-code-title">Your Referral Code</CardTitle>
+          <CopyText
+            className="mt-3"
+            valueClassName="text-lg font-semibold tracking-wider"
+            value={loaderData.code}
+            label="referral code"
+            copiedTitle="Referral Code Copied"
+            testId="referral-code"
+          />
+        </Card>
+        <Card aria-labelledby="referral-link-title">
+          <CardTitle id="referral-link-title">Your Referral Link</CardTitle>
+          <CopyText
+            className="mt-3"
+            value={loaderData.link}
+            label="referral link"
+            copiedTitle="Link Copied!"
+            testId="referral-link"
+          />
+        </Card>
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:gap-4">
+        <Card className="p-3 sm:p-5" aria-labelledby="total-referrals-label">
+          <h2 id="total-referrals-label" className="text-sm font-medium text-gray-600">
+            Total Referrals
+          </h2>
+          <p className="mt-1 text-xl font-bold tabular-nums text-gray-900 sm:text-2xl" data-testid="total-referrals">
+            {loaderData.totalReferrals}
+          </p>
+        </Card>
+        <Card className="p-3 sm:p-5" aria-labelledby="total-referral-earnings-label">
+          <h2 id="total-referral-earnings-label" className="text-sm font-medium text-gray-600">
+            Total Referral Earnings
+          </h2>
+          <p
+            className="mt-1 break-words text-xl font-bold tabular-nums text-gray-900 sm:text-2xl"
+            data-testid="total-referral-earnings"
+          >
+            {loaderData.totalEarnings}
+          </p>
+        </Card>
+      </div>
+      <ReferralList rows={loaderData.rows} page={loaderData.page} pageCount={loaderData.pageCount} />
+    </div>
+  );
 }
