@@ -1,0 +1,142 @@
+import { describe, expect, it } from "vitest";
+import { createUser } from "~test/factories";
+import { referredMember } from "~test/referrals";
+import {
+  DESKTOP,
+  dismissToast,
+  expectFitsAndAccessible,
+  expectToast,
+  MOBILE,
+  setUpBrowserSuite,
+  signIn,
+  visit,
+} from "./support/browser";
+
+/**
+ * A member's referrals: the code and link with their Copy buttons (toast, two-second tick), the
+ * copy on a phone without the clipboard API (the text is selected instead), the empty text, the
+ * list as cards on a phone and a table on a desktop, the dashboard's card, and the page before
+ * JavaScript.
+ */
+const suite = setUpBrowserSuite();
+const db = () => suite.app.services.db;
+const EMPTY = "You haven't referred anyone yet. Share your referral code to get started!";
+
+describe("My Referrals", () => {
+  it("copies the code and the link, and shows the empty text (360 px)", async () => {
+    const { page, context } = await suite.open(MOBILE);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.app.origin });
+    const member = await createUser(db(), { name: "Kemi Alade", isApproved: true });
+    await signIn(page, member.email, member.password);
+    await dismissToast(page);
+
+    await visit(page, "/referrals");
+    await expect.poll(() => page.getByTestId("referral-code").innerText()).toBe(member.referralCode);
+    const link = `${suite.app.origin}/register?ref=${member.referralCode}`;
+    expect(await page.getByTestId("referral-link").innerText()).toBe(link);
+    expect(await page.getByTestId("no-referrals").innerText()).toBe(EMPTY);
+    await expectFitsAndAccessible(page, "referrals-empty-mobile");
+
+    // Clicked and timed in the page: the tick shows at once and goes after two seconds.
+    const tickMs = await page.evaluate(async () => {
+      const button = document.querySelector<HTMLButtonElement>("[data-testid=referral-code] + button")!;
+      const until = async (done: () => boolean) => {
+        while (!done()) await new Promise((resolve) => setTimeout(resolve, 20));
+      };
+      const start = performance.now();
+      button.click();
+      await until(() => button.dataset.copied === "true" && button.innerText.includes("Copied"));
+      await until(() => button.dataset.copied === undefined);
+      return performance.now() - start;
+    });
+    expect(tickMs).toBeGreaterThanOrEqual(1950);
+    expect(tickMs).toBeLessThan(4000);
+    await expectToast(page, "Referral Code Copied", { variant: "success" });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(member.referralCode);
+    expect(await page.getByRole("button", { name: "Copy referral code" }).isVisible()).toBe(true);
+    await dismissToast(page);
+
+    await page.getByRole("button", { name: "Copy referral link" }).click();
+    await expectToast(page, "Link Copied!", { variant: "success" });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    await dismissToast(page);
+  });
+
+  it("selects the code and says so where the browser cannot copy", async () => {
+    const { page, context } = await suite.open(MOBILE);
+    // An older phone browser: no clipboard API, and the old copy command refused.
+    await context.addInitScript(() => {
+      Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true });
+      document.execCommand = () => false;
+    });
+    const member = await createUser(db(), { isApproved: true });
+    await signIn(page, member.email, member.password);
+    await dismissToast(page);
+    await visit(page, "/referrals");
+    await page.getByRole("button", { name: "Copy referral code" }).click();
+    await expectToast(page, "Copy It Yourself", {
+      message: "your referral code is selected, use your device's Copy.",
+      variant: "info",
+    });
+    expect(await page.evaluate(() => window.getSelection()?.toString())).toBe(member.referralCode);
+    expect(await page.getByRole("button", { name: "Copy referral code" }).isVisible()).toBe(true); // no tick
+  });
+
+  it("lists referred people as cards on a phone and a table on a desktop; the dashboard has the link card", async () => {
+    const member = await createUser(db(), { name: "Tunde Okafor", isApproved: true });
+    await referredMember(db(), member, { name: "Ngozi Pending", createdAt: new Date("2026-04-01T09:00:00Z") });
+    await referredMember(db(), member, {
+      name: "Segun Approved",
+      approvedRewardKobo: 40_000n,
+      createdAt: new Date("2026-04-02T09:00:00Z"),
+    });
+
+    const phone = (await suite.open(MOBILE)).page;
+    await signIn(phone, member.email, member.password);
+    await dismissToast(phone);
+    await visit(phone, "/referrals");
+    const cards = phone.getByTestId("referral-cards").getByRole("listitem");
+    await expect.poll(() => cards.count()).toBe(2);
+    expect((await cards.first().innerText()).replace(/\s+/g, " ")).toMatch(
+      /Segun Approved Approved Joined .+ Reward ₦400\.00/,
+    );
+    expect(await phone.getByTestId("referral-table").isVisible()).toBe(false);
+    expect(await phone.getByTestId("total-referrals").innerText()).toBe("2");
+    expect(await phone.getByTestId("total-referral-earnings").innerText()).toBe("₦400.00");
+    await expectFitsAndAccessible(phone, "referrals-list-mobile");
+
+    await visit(phone, "/dashboard");
+    const card = phone.getByTestId("referral-link-card");
+    expect(await card.getByTestId("dashboard-referral-link").innerText()).toBe(
+      `${suite.app.origin}/register?ref=${member.referralCode}`,
+    );
+    expect(await card.getByTestId("dashboard-total-referrals").innerText()).toBe("2");
+    expect(await card.getByTestId("dashboard-referral-earnings").innerText()).toBe("₦400.00");
+    await expectFitsAndAccessible(phone, "dashboard-referral-card-mobile");
+
+    const desktop = (await suite.open(DESKTOP)).page;
+    await signIn(desktop, member.email, member.password);
+    await dismissToast(desktop);
+    await visit(desktop, "/referrals");
+    const rows = desktop.getByTestId("referral-table").locator("tbody tr");
+    await expect.poll(() => rows.count()).toBe(2);
+    expect((await rows.nth(1).innerText()).replace(/\s+/g, " ")).toMatch(/Ngozi Pending .+ Pending ₦0\.00/);
+    expect(await desktop.getByTestId("referral-cards").isVisible()).toBe(false);
+    await expectFitsAndAccessible(desktop, "referrals-list-desktop");
+  });
+
+  it("shows the code and link as text before JavaScript", async () => {
+    const member = await createUser(db(), { isApproved: true });
+    const { page } = await suite.open(MOBILE);
+    await signIn(page, member.email, member.password);
+    const cookies = await page.context().cookies();
+    const noScript = await suite.open(MOBILE, { javaScript: false });
+    await noScript.context.addCookies(cookies);
+    await noScript.page.goto("/referrals");
+    expect(await noScript.page.getByTestId("referral-code").innerText()).toBe(member.referralCode);
+    expect(await noScript.page.getByTestId("referral-link").innerText()).toContain(
+      `/register?ref=${member.referralCode}`,
+    );
+    expect(await noScript.page.getByText(EMPTY).isVisible()).toBe(true);
+  });
+});
