@@ -41,7 +41,7 @@ export default function Referrals({ loaderData }: Route.ComponentProps) {
         <h1 className="text-2xl font-bold sm:text-3xl">My Referrals</h1>
         <p className="mt-1 text-gray-600">Share your code or link: whoever registers with it is your referral.</p>
       </header>
-      <div className="grid gap-4 lg:grid-cols-2">
+      <div className="grid gap-4 lg:grid-cols-[minmax(0,1fr)_minmax(0,2fr)]">
         <Card aria-labelledby="referral-code-title">
           <CardTitle id="referral-code-title">Your Referral Code</CardTitle>
           <CopyText
