@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~test/factories";
 import { pageText, startTestApp, type TestApp } from "~test/app";
 import { referredMember } from "~test/referrals";
+import { MY_REFERRALS_PAGE_SIZE } from "~/domain/referrals/my-referrals.server";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -56,6 +57,24 @@ describe("/referrals", () => {
     const table = pageText(res.body.slice(res.body.indexOf('data-testid="referral-table"')));
     expect(table).toContain("Name Date Joined Status Reward");
     expect(table).toMatch(/Bayo Approved \S.*? Approved ₦400\.00 Ada Pending \S.*? Pending ₦0\.00/);
+  });
+
+  it("pages a long list with Previous / Next links", async () => {
+    const { user, client } = await signedIn();
+    const start = Date.parse("2026-03-05T09:00:00Z");
+    for (let i = 0; i < MY_REFERRALS_PAGE_SIZE + 1; i++) {
+      await referredMember(app.services.db, user, { name: `Guest ${i}`, createdAt: new Date(start + i * 60_000) });
+    }
+    const first = await client.get("/referrals");
+    expect(pageText(first.body)).toContain(`Total Referrals ${MY_REFERRALS_PAGE_SIZE + 1}`);
+    expect(pageText(first.body)).toContain("Previous Page 1 of 2 Next");
+    expect(first.body).toMatch(/<a rel="next"[^>]*href="\/referrals\?page=2"/);
+    expect(first.body).not.toContain("Guest 0<");
+    const second = await client.get("/referrals?page=2");
+    const table = pageText(second.body.slice(second.body.indexOf('data-testid="referral-table"')));
+    expect(table).toMatch(
+      /Name Date Joined Status Reward Guest 0 \S+ \S+ \S+ Pending ₦0\.00 Previous Page 2 of 2 Next/,
+    );
   });
 
   it("reads an unusable ?page= as the first page", async () => {
