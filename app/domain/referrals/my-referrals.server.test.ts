@@ -1,6 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { openTestDatabase } from "~test/database";
-import { createUser } from "~test/factories";
+import { createUser, member, membershipAdmin, recordReferral, setReferralRule } from "~test/factories";
+import { earnedTotals } from "~/domain/ledger/earned-totals.server";
+import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
+import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { referredMember } from "~test/referrals";
 import { MY_REFERRALS_PAGE_SIZE, myReferrals, referralLink, referralSummary } from "./my-referrals.server";
 
@@ -78,5 +81,22 @@ describe("myReferrals", () => {
     const last = await myReferrals(db, me.id, { appUrl, page: 9 });
     expect(last!.page.page).toBe(2);
     expect(last!.referrals.map((r) => r.name)).toEqual(["Referred 2", "Referred 1", "Referred 0"]);
+  });
+});
+
+describe("referral earnings: the referrals page and the ledger agree", () => {
+  it("after a referred member's first upgrade is approved, the page's total is the ledger's referral earnings", async () => {
+    const referrer = await createUser(db, { isApproved: true });
+    const referred = await member(db);
+    await recordReferral(db, referrer, referred.id);
+    await setReferralRule(db, { active: true, type: "fixed", fixedKobo: 10_000n });
+    const request = await requestUpgrade(db, { userId: referred.id, tierId: "bronze", method: "bank_transfer" });
+    if (request.status !== "ok") throw new Error(`requestUpgrade: ${request.status}`);
+    const approved = await approveUpgrade(db, await membershipAdmin(db), request.request.id);
+    expect(approved.status).toBe("ok");
+
+    const summary = await referralSummary(db, referrer.id, appUrl);
+    expect(summary?.totalEarningsKobo).toBe(10_000n);
+    expect(summary?.totalEarningsKobo).toBe((await earnedTotals(db, referrer.id)).referralKobo);
   });
 });
