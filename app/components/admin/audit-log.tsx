@@ -27,6 +27,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "withdrawal.reexport_payouts": "Payout CSV downloaded again",
   "upgrade.approve": "Upgrade approved",
   "upgrade.reject": "Upgrade rejected",
+  "referral_settings.update": "Referral settings updated",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {
@@ -42,6 +43,7 @@ const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yell
   "user.restrict": "red",
   "admin.permissions": "blue",
   "settings.update": "blue",
+  "referral_settings.update": "blue",
 };
 
 export type AuditEntryView = {

@@ -18,5 +18,6 @@ export const AUDIT_ACTIONS = [
   "withdrawal.reexport_payouts",
   "upgrade.approve",
   "upgrade.reject",
+  "referral_settings.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -1,0 +1,114 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog } from "~/db/schema";
+import { getAppSettings } from "~/domain/settings/app-settings";
+import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
+import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { createUser } from "~test/factories";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.close());
+
+async function signedInAdmin(permissions: readonly Permission[]) {
+  const admin = await createUser(app.services.db, { role: "admin", permissions });
+  const client = app.client();
+  await client.login(admin.email, admin.password);
+  return { admin, client };
+}
+
+const rule = async () => {
+  const s = await getAppSettings(app.services.db);
+  return {
+    active: s.referralActive,
+    type: s.referralRewardType,
+    fixedKobo: s.referralFixedKobo,
+    percentBps: s.referralPercentBps,
+  };
+};
+const DEFAULT_RULE = { active: true, type: "percentage", fixedKobo: 10_000n, percentBps: 4_000 };
+const auditBy = (actorId: string) =>
+  app.services.db
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, "referral_settings.update")));
+
+describe("Referral settings on /admin/referrals", () => {
+  it("shows the saved rule; a GET, even with form fields in its query, changes nothing", async () => {
+    const { client } = await signedInAdmin(["manage_referrals"]);
+    const page = await client.get("/admin/referrals?rewardType=fixed&fixedAmount=1&referralActive=on");
+    expect(page.status).toBe(200);
+    const text = pageText(page.body);
+    for (const label of [
+      "Referral System Settings",
+      "Enable Referral System",
+      "Fixed Amount",
+      "Percentage",
+      "Save Settings",
+    ])
+      expect(text).toContain(label);
+    expect(page.body).toMatch(/<input[^>]*value="40"/);
+    expect(page.body).toMatch(/<input[^>]*value="100.00"/);
+    expect(await rule()).toEqual(DEFAULT_RULE);
+  });
+
+  it("an admin without manage_referrals cannot save (403, nothing changes, no audit)", async () => {
+    const { admin, client } = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_referrals"));
+    const res = await client.post("/admin/referrals", { rewardType: "fixed", fixedAmount: "1" });
+    expect(res.status).toBe(403);
+    expect(pageText(res.body)).toContain("Access Denied.");
+    expect(await rule()).toEqual(DEFAULT_RULE);
+    expect(await auditBy(admin.id)).toEqual([]);
+  });
+
+  it("refuses a percentage over 100 or with 3 decimals, with the field's message and what was typed", async () => {
+    const { admin, client } = await signedInAdmin(["manage_referrals"]);
+    for (const [typed, message] of [
+      ["100.5", "Percentage must be between 0 and 100."],
+      ["1.234", "Use at most 2 decimal places."],
+    ] as const) {
+      const res = await client.post("/admin/referrals", {
+        referralActive: "on",
+        rewardType: "percentage",
+        percentage: typed,
+        fixedAmount: "100.00",
+      });
+      expect(res.status).toBe(400);
+      expect(res.body).toContain("Update Failed");
+      expect(pageText(res.body)).toContain(message);
+      expect(res.body).toContain(`value="${typed}"`);
+    }
+    expect(await rule()).toEqual(DEFAULT_RULE);
+    expect(await auditBy(admin.id)).toEqual([]);
+  });
+
+  it("saves a valid rule: redirect with the Success toast, audited, shown on the next GET", async () => {
+    const { admin, client } = await signedInAdmin(["manage_referrals"]);
+    const saved = await client.post("/admin/referrals", {
+      rewardType: "fixed",
+      fixedAmount: "250.50",
+      percentage: "40",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe("/admin/referrals");
+    expect(redirectToast(saved)).toMatchObject({
+      type: "success",
+      title: "Success",
+      description: "Referral settings updated.",
+    });
+    expect(await rule()).toEqual({ active: false, type: "fixed", fixedKobo: 25_050n, percentBps: 4_000 });
+    expect(await auditBy(admin.id)).toHaveLength(1);
+    const page = await client.get("/admin/referrals");
+    expect(page.body).toMatch(/<input[^>]*value="250.50"/);
+
+    const percent = await client.post("/admin/referrals", {
+      referralActive: "on",
+      rewardType: "percentage",
+      percentage: "12.5",
+    });
+    expect(percent.status).toBe(302);
+    expect(await rule()).toEqual({ active: true, type: "percentage", fixedKobo: 25_050n, percentBps: 1_250 });
+  });
+});
