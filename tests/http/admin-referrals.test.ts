@@ -5,6 +5,7 @@ import { getAppSettings } from "~/domain/settings/app-settings";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
 import { createUser } from "~test/factories";
+import { referredMember } from "~test/referrals";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -110,5 +111,46 @@ describe("Referral settings on /admin/referrals", () => {
     });
     expect(percent.status).toBe(302);
     expect(await rule()).toEqual({ active: true, type: "percentage", fixedKobo: 25_050n, percentBps: 1_250 });
+  });
+});
+
+describe("Referral statistics and list on /admin/referrals", () => {
+  it("shows real figures and the referrals, searchable, filterable by status, as a table and as cards", async () => {
+    const db = app.services.db;
+    const { client } = await signedInAdmin(["manage_referrals"]);
+    const empty = pageText((await client.get("/admin/referrals")).body);
+    expect(empty).toContain("Total Referrals 0");
+    expect(empty).toContain("Total Rewards Paid ₦0.00");
+    expect(empty).toContain("Active Referrers 0");
+    expect(empty).toContain("No referrals found.");
+
+    const kemi = await createUser(db, { name: "Kemi Referrer", email: "kemi@admin-referrals.test" });
+    await referredMember(db, kemi, { name: "Lola Pending", email: "lola@admin-referrals.test" });
+    await referredMember(db, kemi, {
+      name: "Musa Approved",
+      email: "musa@admin-referrals.test",
+      approvedRewardKobo: 4_000n,
+    });
+
+    const page = await client.get("/admin/referrals");
+    const text = pageText(page.body);
+    expect(text).toContain("Total Referrals 2");
+    // No ledger transfer was made here: the paid figure is the ledger's, not the referral rows'.
+    expect(text).toContain("Total Rewards Paid ₦0.00");
+    expect(text).toContain("Active Referrers 1");
+    for (const heading of ["Referrer", "Referred", "Date", "Status", "Reward"]) expect(text).toContain(heading);
+    expect(page.body).toContain('data-testid="referral-row-musa@admin-referrals.test"');
+    expect(page.body).toContain('data-testid="referral-card-musa@admin-referrals.test"');
+    expect(text).toContain("₦40.00");
+
+    const pending = await client.get("/admin/referrals?status=pending");
+    expect(pending.body).toContain("referral-row-lola@admin-referrals.test");
+    expect(pending.body).not.toContain("referral-row-musa@admin-referrals.test");
+    const search = await client.get("/admin/referrals?q=MUSA");
+    expect(search.body).toContain("referral-row-musa@admin-referrals.test");
+    expect(search.body).not.toContain("referral-row-lola@admin-referrals.test");
+    expect(pageText((await client.get("/admin/referrals?q=nobody-at-all")).body)).toContain(
+      "No referrals match your search.",
+    );
   });
 });

@@ -71,6 +71,7 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
     `?q=${f.batch}&status=${WITHDRAWAL_STATUSES[0]}&page=2`,
   ],
   "/admin/withdrawals/export.csv": (f) => [`?batch=${f.batch}`],
+  "/admin/referrals": (f) => ["?status=approved", `?q=${encodeURIComponent(f.memberName)}&status=pending&page=2`],
   "/admin/audit": (f) => [`?actor=${f.auditActorId}&action=withdrawal.export_payouts`, "?page=2"],
 };
 

@@ -1,25 +1,62 @@
 import { Form, useActionData, useNavigation } from "react-router";
+import { z } from "zod";
 import type { Route } from "./+types/referrals";
+import { ListFilters, ListPager, ListSearch } from "~/components/admin/list-controls";
 import { FormError, FormField } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { listReferrals, referralStats } from "~/domain/referrals/admin-referrals.server";
+import { REFERRAL_STATUSES } from "~/domain/referrals/referral-statuses";
 import { bpsToPercentText, ReferralSettingsSchema } from "~/domain/referrals/referral-settings-validation";
 import { updateReferralSettings } from "~/domain/referrals/update-referral-settings.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
-import { koboToDecimal } from "~/domain/shared/money";
+import { formatKobo, koboToDecimal } from "~/domain/shared/money";
+import { listHref, pageParam } from "~/domain/shared/paging";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { echoValues, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { FieldErrors } from "~/lib/forms";
+import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Referral System Settings");
 
+const FILTERS = ["all", ...REFERRAL_STATUSES] as const;
+type Filter = (typeof FILTERS)[number];
+const FILTER_LABELS: Record<Filter, string> = { all: "All", pending: "Pending", approved: "Approved" };
+
+const QuerySchema = z.object({
+  q: z.string().trim().max(100).catch(""),
+  status: z.enum(FILTERS).catch("all"),
+  page: pageParam,
+});
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "manage_referrals", "Access Denied.");
-  const settings = await getAppSettings(context.services.db);
+  const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const db = context.services.db;
+  const [settings, stats, list] = await Promise.all([
+    getAppSettings(db),
+    referralStats(db),
+    listReferrals(db, { search: query.q, status: query.status, page: query.page }),
+  ]);
   return {
+    query,
+    stats: {
+      totalReferrals: stats.totalReferrals,
+      totalRewardsPaid: formatKobo(stats.totalRewardsPaidKobo),
+      activeReferrers: stats.activeReferrers,
+    },
+    list: {
+      ...list,
+      referrals: list.referrals.map(({ rewardKobo, createdAt, ...r }) => ({
+        ...r,
+        reward: rewardKobo === null ? null : formatKobo(rewardKobo),
+        createdAt: createdAt.toISOString(),
+      })),
+    },
     settings: {
       referralActive: settings.referralActive,
       rewardType: settings.referralRewardType,
@@ -74,7 +111,136 @@ export default function ReferralSystemSettings({ loaderData }: Route.ComponentPr
           submitting={navigation.state === "submitting"}
         />
       </Card>
+      <Statistics stats={loaderData.stats} />
+      <ReferralList query={loaderData.query} list={loaderData.list} />
     </div>
+  );
+}
+
+function Statistics({ stats }: { stats: Route.ComponentProps["loaderData"]["stats"] }) {
+  const figures = [
+    ["Total Referrals", stats.totalReferrals.toLocaleString("en-NG")],
+    ["Total Rewards Paid", stats.totalRewardsPaid],
+    ["Active Referrers", stats.activeReferrers.toLocaleString("en-NG")],
+  ] as const;
+  return (
+    <Card>
+      <CardTitle>Referral Statistics</CardTitle>
+      <dl className="mt-4 grid gap-4 sm:grid-cols-3">
+        {figures.map(([label, value]) => (
+          <div key={label} className="rounded-md bg-gray-50 p-4">
+            <dt className="text-sm text-gray-600">{label}</dt>
+            <dd className="mt-1 text-2xl font-bold text-gray-900" data-testid={`stat-${label}`}>
+              {value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </Card>
+  );
+}
+
+type LoaderData = Route.ComponentProps["loaderData"];
+type Row = LoaderData["list"]["referrals"][number];
+
+function status(row: Row) {
+  return row.status === "approved" ? <Badge tone="green">Approved</Badge> : <Badge tone="yellow">Pending</Badge>;
+}
+
+function ReferralList({ query, list }: { query: LoaderData["query"]; list: LoaderData["list"] }) {
+  const { referrals, counts, page, pageCount } = list;
+  const href = (changes: Partial<typeof query>) => {
+    const next = { ...query, ...changes };
+    return listHref({ q: next.q, status: next.status === "all" ? undefined : next.status, page: next.page });
+  };
+  return (
+    <section aria-labelledby="referrals-heading" className="grid gap-4">
+      <h2 id="referrals-heading" className="text-xl font-bold">
+        Referrals
+      </h2>
+      <ListSearch
+        id="referral-search"
+        label="Search referrals"
+        placeholder="Search by name or email"
+        q={query.q}
+        keep={{ status: query.status !== "all" ? query.status : undefined }}
+      />
+      <ListFilters
+        label="Filter referrals"
+        filters={FILTERS}
+        current={query.status}
+        labels={FILTER_LABELS}
+        counts={counts}
+        hrefFor={(filter) => href({ status: filter, page: 1 })}
+      />
+      {referrals.length === 0 ? (
+        <Card>
+          <p className="text-gray-700">{query.q ? "No referrals match your search." : "No referrals found."}</p>
+        </Card>
+      ) : (
+        <>
+          <div className="hidden overflow-x-auto rounded-lg border border-gray-200 bg-white md:block">
+            <table className="w-full text-left text-sm">
+              <thead className="bg-gray-50 text-gray-600">
+                <tr>
+                  {["Referrer", "Referred", "Date", "Status", "Reward"].map((heading) => (
+                    <th key={heading} scope="col" className="px-4 py-3 font-medium">
+                      {heading}
+                    </th>
+                  ))}
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-gray-100">
+                {referrals.map((row) => (
+                  <tr key={row.id} data-testid={`referral-row-${row.referredEmail}`}>
+                    <td className="px-4 py-3">
+                      <span className="font-medium">{row.referrerName}</span>
+                      <span className="block break-all text-xs text-gray-500">{row.referrerEmail}</span>
+                    </td>
+                    <td className="px-4 py-3">
+                      <span className="font-medium">{row.referredName}</span>
+                      <span className="block break-all text-xs text-gray-500">{row.referredEmail}</span>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3">{formatLagosDate(row.createdAt)}</td>
+                    <td className="px-4 py-3">{status(row)}</td>
+                    <td className="whitespace-nowrap px-4 py-3">{row.reward ?? "—"}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <ul className="grid gap-3 md:hidden">
+            {referrals.map((row) => (
+              <li
+                key={row.id}
+                className="rounded-lg border border-gray-200 bg-white p-4"
+                data-testid={`referral-card-${row.referredEmail}`}
+              >
+                <div className="flex items-start justify-between gap-2">
+                  <div className="min-w-0">
+                    <p className="font-medium">{row.referredName}</p>
+                    <p className="break-all text-sm text-gray-600">{row.referredEmail}</p>
+                  </div>
+                  {status(row)}
+                </div>
+                <p className="mt-2 text-sm text-gray-700">
+                  Referred by <span className="font-medium">{row.referrerName}</span>{" "}
+                  <span className="break-all text-gray-500">({row.referrerEmail})</span>
+                </p>
+                <p className="mt-1 text-xs text-gray-500">
+                  {formatLagosDate(row.createdAt)} · Reward {row.reward ?? "—"}
+                </p>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+      <ListPager
+        previous={page > 1 ? href({ page: page - 1 }) : undefined}
+        next={page < pageCount ? href({ page: page + 1 }) : undefined}
+        summary={`Page ${page} of ${pageCount}`}
+      />
+    </section>
   );
 }
 

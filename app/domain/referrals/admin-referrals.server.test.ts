@@ -1,0 +1,91 @@
+import { describe, expect, it } from "vitest";
+import { transfer } from "~/domain/ledger/transfer.server";
+import { newId } from "~/domain/shared/ids";
+import { openTestDatabase } from "~test/database";
+import { createUser } from "~test/factories";
+import { referredMember } from "~test/referrals";
+import { listReferrals, referralStats, REFERRALS_PAGE_SIZE } from "./admin-referrals.server";
+
+const { db } = await openTestDatabase();
+
+async function payReward(referrerId: string, amountKobo: bigint) {
+  const id = newId();
+  const paid = await transfer(db, {
+    from: { platform: "referral_rewards" },
+    to: { userId: referrerId, kind: "available" },
+    amountKobo,
+    kind: "referral_reward",
+    idempotencyKey: `referral:${id}:reward`,
+    reference: { type: "referral", id },
+  });
+  expect(paid.status).toBe("posted");
+}
+
+describe("referralStats and listReferrals", () => {
+  it("start at zero and an empty list", async () => {
+    expect(await referralStats(db)).toEqual({ totalReferrals: 0, totalRewardsPaidKobo: 0n, activeReferrers: 0 });
+    expect(await listReferrals(db)).toEqual({
+      referrals: [],
+      page: 1,
+      pageCount: 1,
+      total: 0,
+      counts: { all: 0, pending: 0, approved: 0 },
+    });
+  });
+
+  it("count referrals, the ledger's referral rewards and the referrers with an approved referral", async () => {
+    const ada = await createUser(db, { name: "Ada Obi", email: "ada@referrals.test" });
+    const bayo = await createUser(db, { name: "Bayo Ade", email: "bayo@referrals.test" });
+    const chidi = await createUser(db, { name: "Chidi Eze", email: "chidi@referrals.test" });
+    await referredMember(db, ada, { name: "Dayo One", email: "dayo@referrals.test", approvedRewardKobo: 4_000n });
+    await referredMember(db, ada, { name: "Efe Two", email: "efe@referrals.test", approvedRewardKobo: 2_000n });
+    await referredMember(db, bayo, { name: "Funmi Three", email: "funmi@referrals.test" });
+    await referredMember(db, chidi, { name: "Gozie Four", email: "gozie@referrals.test", approvedRewardKobo: 1_050n });
+    // The figure is the ledger's, not the referral rows'.
+    await payReward(ada.id, 4_000n);
+    await payReward(ada.id, 2_000n);
+    await payReward(chidi.id, 1_050n);
+
+    expect(await referralStats(db)).toEqual({ totalReferrals: 4, totalRewardsPaidKobo: 7_050n, activeReferrers: 2 });
+
+    const all = await listReferrals(db);
+    expect(all.total).toBe(4);
+    expect(all.counts).toEqual({ all: 4, pending: 1, approved: 3 });
+    expect(all.referrals.map((r) => r.referredName)).toEqual(["Gozie Four", "Funmi Three", "Efe Two", "Dayo One"]);
+    expect(all.referrals[0]).toMatchObject({
+      referrerName: "Chidi Eze",
+      referrerEmail: "chidi@referrals.test",
+      referredEmail: "gozie@referrals.test",
+      status: "approved",
+      rewardKobo: 1_050n,
+    });
+    expect(all.referrals[1]).toMatchObject({ status: "pending", rewardKobo: null });
+
+    const pending = await listReferrals(db, { status: "pending" });
+    expect(pending.referrals.map((r) => r.referredName)).toEqual(["Funmi Three"]);
+    const approved = await listReferrals(db, { status: "approved" });
+    expect(approved.total).toBe(3);
+
+    // Search: either side's name or email, case-insensitive; % and _ are literal.
+    expect((await listReferrals(db, { search: "ada obi" })).referrals.map((r) => r.referredName)).toEqual([
+      "Efe Two",
+      "Dayo One",
+    ]);
+    expect((await listReferrals(db, { search: "FUNMI@" })).referrals.map((r) => r.referrerName)).toEqual(["Bayo Ade"]);
+    const adaPending = await listReferrals(db, { search: "ada obi", status: "pending" });
+    expect(adaPending).toMatchObject({ total: 0, counts: { all: 2, pending: 0, approved: 2 } });
+    expect((await listReferrals(db, { search: "%" })).total).toBe(0);
+  });
+
+  it("pages 50 at a time, clamping the page to the ones there are", async () => {
+    const referrer = await createUser(db, { name: "Paging Referrer" });
+    for (let i = 0; i < REFERRALS_PAGE_SIZE + 1; i++) await referredMember(db, referrer);
+    const search = "Paging Referrer";
+    const first = await listReferrals(db, { search });
+    expect(first).toMatchObject({ page: 1, pageCount: 2, total: REFERRALS_PAGE_SIZE + 1 });
+    expect(first.referrals).toHaveLength(REFERRALS_PAGE_SIZE);
+    const last = await listReferrals(db, { search, page: 9 });
+    expect(last).toMatchObject({ page: 2, pageCount: 2 });
+    expect(last.referrals).toHaveLength(1);
+  });
+});

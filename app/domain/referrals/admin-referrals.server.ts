@@ -1,0 +1,96 @@
+import { aliasedTable, and, count, countDistinct, desc, eq, ilike, or, sql, sum, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { ledgerTransfers, referrals, users } from "~/db/schema";
+import { likeEscape, onPage, pageWindow } from "~/domain/shared/paging";
+import type { Kobo } from "~/domain/shared/money";
+import type { ReferralStatus } from "./referral-statuses";
+
+export const REFERRALS_PAGE_SIZE = 50;
+
+export type ReferralStats = { totalReferrals: number; totalRewardsPaidKobo: Kobo; activeReferrers: number };
+
+/**
+ * The admin statistics: every referral recorded, the rewards paid as the ledger has them (the sum
+ * of its referral_reward transfers), and the members with at least one approved referral.
+ */
+export async function referralStats(db: Database): Promise<ReferralStats> {
+  const [[tally], [paid]] = await Promise.all([
+    db
+      .select({
+        total: count(),
+        activeReferrers: countDistinct(
+          sql`case when ${referrals.status} = 'approved' then ${referrals.referrerId} end`,
+        ),
+      })
+      .from(referrals),
+    db
+      .select({ kobo: sum(ledgerTransfers.amountKobo) })
+      .from(ledgerTransfers)
+      .where(eq(ledgerTransfers.kind, "referral_reward")),
+  ]);
+  return {
+    totalReferrals: tally?.total ?? 0,
+    totalRewardsPaidKobo: BigInt(paid?.kobo ?? 0),
+    activeReferrers: tally?.activeReferrers ?? 0,
+  };
+}
+
+const referrer = aliasedTable(users, "referrer");
+const referred = aliasedTable(users, "referred");
+
+/**
+ * Referrals for the admin table, newest first, 50 a page (clamped to the pages there are):
+ * search by the referrer's or the referred member's name or email; filter by status; with the
+ * count for every filter.
+ */
+export async function listReferrals(
+  db: Database,
+  options: { search?: string; status?: ReferralStatus | "all"; page?: number } = {},
+) {
+  const term = options.search?.trim().slice(0, 100) ?? "";
+  const conditions: SQL[] = [];
+  if (term) {
+    const pattern = `%${likeEscape(term)}%`;
+    conditions.push(
+      or(
+        ilike(referrer.name, pattern),
+        ilike(referrer.email, pattern),
+        ilike(referred.name, pattern),
+        ilike(referred.email, pattern),
+      )!,
+    );
+  }
+  const status = options.status ?? "all";
+  const base = conditions.length ? and(...conditions) : undefined;
+  const [tally] = await db
+    .select({
+      all: count(),
+      pending: sql<number>`count(*) filter (where ${referrals.status} = 'pending')`.mapWith(Number),
+      approved: sql<number>`count(*) filter (where ${referrals.status} = 'approved')`.mapWith(Number),
+    })
+    .from(referrals)
+    .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+    .innerJoin(referred, eq(referred.id, referrals.referredId))
+    .where(base);
+  const counts = tally ?? { all: 0, pending: 0, approved: 0 };
+  const where = status === "all" ? base : and(base, eq(referrals.status, status));
+  const { page, pageCount, total, ...window } = pageWindow(counts[status], options.page, REFERRALS_PAGE_SIZE);
+  const newestFirst = db
+    .select({
+      id: referrals.id,
+      referrerName: referrer.name,
+      referrerEmail: referrer.email,
+      referredName: referred.name,
+      referredEmail: referred.email,
+      status: referrals.status,
+      rewardKobo: referrals.rewardKobo,
+      createdAt: referrals.createdAt,
+    })
+    .from(referrals)
+    .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+    .innerJoin(referred, eq(referred.id, referrals.referredId))
+    .where(where)
+    .orderBy(desc(referrals.createdAt), desc(referrals.id));
+  const rows = await onPage(newestFirst.$dynamic(), window);
+  return { referrals: rows, page, pageCount, total, counts };
+}
