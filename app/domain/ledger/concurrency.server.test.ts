@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ledgerAccounts, ledgerTransfers } from "~/db/schema";
+import { latch } from "~test/latch";
 import { openTestDatabase, usingPostgres } from "~test/database";
 import { createUser, creditUser } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
@@ -262,16 +263,14 @@ describe("racing transfers", () => {
       // Another transaction holds the platform row as transfers did before decision 009 (FOR NO KEY
       // UPDATE conflicts with FOR UPDATE and with itself, not with the foreign keys' KEY SHARE).
       const [rewards] = await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.code, "advert_rewards"));
-      let release!: () => void;
-      const gate = new Promise<void>((r) => (release = r));
-      let locked!: () => void;
-      const holding = new Promise<void>((r) => (locked = r));
+      const gate = latch();
+      const locked = latch();
       const holder = db.transaction(async (tx) => {
         await tx.execute(sql`select id from ledger_accounts where id = ${rewards!.id} for no key update`);
-        locked();
-        await gate;
+        locked.open();
+        await gate.opened;
       });
-      await holding;
+      await locked.opened;
       try {
         const people = await Promise.all(Array.from({ length: 10 }, () => createUser(db)));
         const paid = await Promise.race([
@@ -296,7 +295,7 @@ describe("racing transfers", () => {
         expect((paid as TransferResult[]).every((r) => r.status === "posted")).toBe(true);
         for (const p of people) expect(await balances(db, p.id)).toEqual({ availableKobo: 100n, heldKobo: 0n });
       } finally {
-        release();
+        gate.open();
         await holder;
       }
       await expectLedgerReconciled(db);
@@ -314,22 +313,20 @@ describe("racing transfers", () => {
         kind: "withdrawal_hold",
         idempotencyKey: `race:lock:${user.id}:${key}`,
       });
-    let release!: () => void;
-    const gate = new Promise<void>((r) => (release = r));
-    let firstSpent!: () => void;
-    const spent = new Promise<void>((r) => (firstSpent = r));
+    const gate = latch();
+    const spent = latch();
     const first = db.transaction(async (tx) => {
       const result = await spend(tx, "first");
-      firstSpent();
-      await gate; // keeps the transaction, and its row locks, open
+      spent.open();
+      await gate.opened; // keeps the transaction, and its row locks, open
       return result;
     });
-    await spent;
+    await spent.opened;
     let secondSettled = false;
     const second = settle(spend(db, "second")).finally(() => (secondSettled = true));
     await new Promise((r) => setTimeout(r, 300));
     expect(secondSettled).toBe(false); // blocked on the row lock, not reading a stale balance
-    release();
+    gate.open();
     expect((await first).status).toBe("posted");
     expect(await second).toEqual({ status: "insufficient" });
     expect(await balances(db, user.id)).toEqual({ availableKobo: 0n, heldKobo: 10_000n });

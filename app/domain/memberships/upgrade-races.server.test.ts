@@ -6,6 +6,7 @@ import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import { rewardReferrer } from "~/domain/referrals/referral-reward.server";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
+import { latch } from "~test/latch";
 import { openTestDatabase, usingPostgres } from "~test/database";
 import {
   creditUser,
@@ -65,10 +66,8 @@ describe.runIf(usingPostgres())("racing upgrades on PostgreSQL", () => {
   it("one-pending backstop: a request that got past the member lock loses to the unique index and reports the winner", async () => {
     const m = await funded(100_000n);
     const winnerId = newId();
-    let inserted!: () => void;
-    const insertedSignal = new Promise<void>((resolve) => (inserted = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inserted = latch();
+    const gate = latch();
     // Transaction A stores a pending request without taking the member lock and stays open:
     // B's insert must wait on the partial unique index, then find A's row.
     const a = db.transaction(async (tx) => {
@@ -81,13 +80,13 @@ describe.runIf(usingPostgres())("racing upgrades on PostgreSQL", () => {
         priceKobo: 150_000n,
         method: "bank_transfer",
       });
-      inserted();
-      await gate;
+      inserted.open();
+      await gate.opened;
     });
-    await insertedSignal;
+    await inserted.opened;
     const b = requestUpgrade(db, { userId: m.id, tierId: "bronze", method: "balance" });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
+    gate.open();
     await a;
     expect(await b).toMatchObject({ status: "pending-exists", request: { id: winnerId, tierId: "gold" } });
     expect(await db.$count(upgradeRequests, eq(upgradeRequests.userId, m.id))).toBe(1);

@@ -5,6 +5,7 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newDisplayId, newId } from "~/domain/shared/ids";
+import { latch } from "~test/latch";
 import { TEST_BANK_CODE } from "~test/bank-accounts";
 import { openTestDatabase, usingPostgres } from "~test/database";
 import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
@@ -80,10 +81,8 @@ describe.runIf(usingPostgres())("racing withdrawals on PostgreSQL", () => {
     const member = await payee(db, { balanceKobo: 10_000n });
     const key = formKey();
     const winnerId = newId();
-    let inserted!: () => void;
-    const insertedSignal = new Promise<void>((resolve) => (inserted = resolve));
-    let release!: () => void;
-    const gate = new Promise<void>((resolve) => (release = resolve));
+    const inserted = latch();
+    const gate = latch();
     // Transaction A writes a withdrawal with the key (and its hold) without taking the member
     // lock, and stays open: B's insert must wait on the unique index, then find A's row.
     const a = db.transaction(async (tx) => {
@@ -107,13 +106,13 @@ describe.runIf(usingPostgres())("racing withdrawals on PostgreSQL", () => {
         idempotencyKey: `withdrawal:${winnerId}:hold`,
         reference: { type: "withdrawal", id: winnerId },
       });
-      inserted();
-      await gate;
+      inserted.open();
+      await gate.opened;
     });
-    await insertedSignal;
+    await inserted.opened;
     const b = requestWithdrawal(db, { userId: member.id, amountKobo: 3_000n, idempotencyKey: key });
     await new Promise((resolve) => setTimeout(resolve, 300));
-    release();
+    gate.open();
     await a;
     expect(await b).toMatchObject({ status: "ok", duplicate: true, withdrawal: { id: winnerId, amountKobo: 3_000n } });
     expect(await db.$count(withdrawals, eq(withdrawals.userId, member.id))).toBe(1);
