@@ -59,6 +59,10 @@ export const users = pgTable(
     referredById: text().references((): AnyPgColumn => users.id),
     emailConfirmedAt: timestamp({ withTimezone: true }),
     lastLoginAt: timestamp({ withTimezone: true }),
+    /** The address the account was registered from, compared with a referrer's to hold self-referral rewards. */
+    signupIp: text(),
+    /** The address of the latest sign-in (with lastLoginAt), for the same comparison. */
+    lastLoginIp: text(),
     /** Set when the super admin deactivates an admin: no sign-in, no sessions. */
     deactivatedAt: timestamp({ withTimezone: true }),
     ...timestamps,
@@ -72,7 +76,11 @@ export const users = pgTable(
   ],
 );
 
-export const referralStatus = pgEnum("referral_status", ["pending", "approved"]);
+/**
+ * pending until the referred member's first approved upgrade; then approved (paid) or, when the
+ * referral looks like a self-referral, held for an admin who releases (pays) or voids it.
+ */
+export const referralStatus = pgEnum("referral_status", ["pending", "approved", "held", "voided"]);
 
 export const referrals = pgTable(
   "referrals",
@@ -89,9 +97,17 @@ export const referrals = pgTable(
     status: referralStatus().notNull().default("pending"),
     rewardKobo: bigint({ mode: "bigint" }),
     approvedAt: timestamp({ withTimezone: true }),
+    /** Why its reward is (or was) held for review instead of paid; null when nothing looked wrong. */
+    holdReason: text(),
+    /** When an admin released or voided a held reward, and who. */
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedById: text().references((): AnyPgColumn => users.id),
     ...timestamps,
   },
-  (t) => [index("referrals_referrer_idx").on(t.referrerId)],
+  (t) => [
+    index("referrals_referrer_idx").on(t.referrerId),
+    index("referrals_status_created_idx").on(t.status, t.createdAt),
+  ],
 );
 
 export const referralRewardType = pgEnum("referral_reward_type", ["fixed", "percentage"]);
@@ -120,10 +136,25 @@ export const appSettings = pgTable(
     maxAdvertBudgetKobo: bigint({ mode: "bigint" })
       .notNull()
       .default(sql`100000000`),
+    /**
+     * The platform's account that members pay upgrades into by bank transfer; null until an admin
+     * sets it on /admin/memberships (then bank transfer is offered).
+     */
+    receivingBankCode: text(),
+    receivingAccountNumber: text(),
+    receivingAccountName: text(),
     ...timestamps,
   },
   (t) => [
     check("app_settings_single_row", sql`${t.id} = 1`),
+    check(
+      "app_settings_receiving_account_whole",
+      sql`(${t.receivingBankCode} IS NULL) = (${t.receivingAccountNumber} IS NULL) AND (${t.receivingBankCode} IS NULL) = (${t.receivingAccountName} IS NULL)`,
+    ),
+    check(
+      "app_settings_receiving_account_number_ten_digits",
+      sql`${t.receivingAccountNumber} IS NULL OR ${t.receivingAccountNumber} ~ '^[0-9]{10}$'`,
+    ),
     check(
       "app_settings_advert_money_limits",
       sql`${t.maxAdvertRewardKobo} > 0 and ${t.maxAdvertRewardKobo} <= ${t.maxAdvertBudgetKobo}`,

@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import type { ReferralStatus } from "~/domain/referrals/referral-statuses";
 import { listHref } from "~/domain/shared/paging";
 import { cn } from "~/lib/cn";
 
@@ -12,19 +13,23 @@ export type ReferralRow = {
   id: string;
   name: string;
   joined: string;
-  status: "pending" | "approved";
+  status: ReferralStatus;
   /** "₦400.00"; "₦0.00" while pending. */
   reward: string;
 };
 
-function ReferralStatusBadge({ status }: { status: ReferralRow["status"] }) {
-  return status === "approved" ? (
-    <Badge tone="green" data-status="approved">
-      Approved
-    </Badge>
-  ) : (
-    <Badge tone="yellow" data-status="pending">
-      Pending
+const STATUS_BADGES = {
+  pending: { tone: "yellow", label: "Pending" },
+  approved: { tone: "green", label: "Approved" },
+  held: { tone: "yellow", label: "On hold" },
+  voided: { tone: "gray", label: "Voided" },
+} as const satisfies Record<ReferralStatus, { tone: string; label: string }>;
+
+function ReferralStatusBadge({ status }: { status: ReferralStatus }) {
+  const badge = STATUS_BADGES[status];
+  return (
+    <Badge tone={badge.tone} data-status={status}>
+      {badge.label}
     </Badge>
   );
 }

@@ -67,12 +67,14 @@ export async function listReferrals(
       all: count(),
       pending: sql<number>`count(*) filter (where ${referrals.status} = 'pending')`.mapWith(Number),
       approved: sql<number>`count(*) filter (where ${referrals.status} = 'approved')`.mapWith(Number),
+      held: sql<number>`count(*) filter (where ${referrals.status} = 'held')`.mapWith(Number),
+      voided: sql<number>`count(*) filter (where ${referrals.status} = 'voided')`.mapWith(Number),
     })
     .from(referrals)
     .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
     .innerJoin(referred, eq(referred.id, referrals.referredId))
     .where(base);
-  const counts = tally ?? { all: 0, pending: 0, approved: 0 };
+  const counts = tally ?? { all: 0, pending: 0, approved: 0, held: 0, voided: 0 };
   const where = status === "all" ? base : and(base, eq(referrals.status, status));
   const { page, pageCount, total, ...window } = pageWindow(counts[status], options.page, REFERRALS_PAGE_SIZE);
   const newestFirst = db

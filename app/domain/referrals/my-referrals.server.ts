@@ -1,3 +1,4 @@
+import type { ReferralStatus } from "./referral-statuses";
 import { count, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { referrals, users } from "~/db/schema";
@@ -12,7 +13,7 @@ export type MyReferral = {
   name: string;
   joinedAt: Date;
   /** Pending until the referred member's first upgrade is approved. */
-  status: "pending" | "approved";
+  status: ReferralStatus;
   /** The reward paid for this referral; null while it is pending. */
   rewardKobo: Kobo | null;
 };

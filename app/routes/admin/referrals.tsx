@@ -25,7 +25,13 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Ref
 
 const FILTERS = ["all", ...REFERRAL_STATUSES] as const;
 type Filter = (typeof FILTERS)[number];
-const FILTER_LABELS: Record<Filter, string> = { all: "All", pending: "Pending", approved: "Approved" };
+const FILTER_LABELS: Record<Filter, string> = {
+  all: "All",
+  pending: "Pending",
+  approved: "Approved",
+  held: "Held",
+  voided: "Voided",
+};
 
 const QuerySchema = z.object({
   q: z.string().trim().max(100).catch(""),
