@@ -29,7 +29,7 @@ describe("referralStats and listReferrals", () => {
       page: 1,
       pageCount: 1,
       total: 0,
-      counts: { all: 0, pending: 0, approved: 0 },
+      counts: { all: 0, pending: 0, approved: 0, held: 0, voided: 0 },
     });
   });
 
@@ -50,7 +50,7 @@ describe("referralStats and listReferrals", () => {
 
     const all = await listReferrals(db);
     expect(all.total).toBe(4);
-    expect(all.counts).toEqual({ all: 4, pending: 1, approved: 3 });
+    expect(all.counts).toEqual({ all: 4, pending: 1, approved: 3, held: 0, voided: 0 });
     expect(all.referrals.map((r) => r.referredName)).toEqual(["Gozie Four", "Funmi Three", "Efe Two", "Dayo One"]);
     expect(all.referrals[0]).toMatchObject({
       referrerName: "Chidi Eze",
