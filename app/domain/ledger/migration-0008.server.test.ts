@@ -8,7 +8,6 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type DatabaseHandle, migrationsFolder, openPglite, openPostgres } from "~/db/client.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { createEmptyPostgresDatabase } from "~test/database";
-import { createUser } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import { balances, platformBalance } from "./accounts.server";
 import { transfer } from "./transfer.server";
@@ -61,7 +60,11 @@ describe("migration 0008 (platform accounts keep no cached balance)", () => {
     await db.execute(sql`
       insert into ledger_accounts (id, kind, code)
       values ('p-rewards', 'platform', 'advert_rewards'), ('p-payouts', 'platform', 'bank_payouts')`);
-    const user = await createUser(db);
+    // Raw SQL: the users table as it was then (the factory writes columns later migrations add).
+    const user = { id: "u-1" };
+    await db.execute(sql`
+      insert into users (id, display_id, name, email, password_hash, referral_code)
+      values (${user.id}, 'U00000001', 'Ada Obi', 'ada@example.ng', 'not-a-hash', 'ADA00001')`);
     await db.execute(sql`
       insert into ledger_accounts (id, kind, user_id) values ('u-available', 'user_available', ${user.id})`);
     const post = async (id: string, from: string, to: string, amount: number) => {
