@@ -131,4 +131,36 @@ describe("Held referral rewards", () => {
     await expect.poll(() => memberDesk.getByTestId("referral-table").innerText()).toMatch(/Ada Again[\s\S]*Approved/);
     await expectFitsAndAccessible(memberDesk, "referrals-released-desktop");
   });
+
+  it("before JavaScript: Release asks on the page, the plain form releases and says so", async () => {
+    await setReferralRule(db(), { active: true, type: "fixed", fixedKobo: 10_000n });
+    const referrer = await createUser(db(), {
+      name: "Uche Nnam",
+      email: `uche.nnam.${Date.now().toString(36)}@gmail.com`,
+      isApproved: true,
+    });
+    const referred = await selfReferral(referrer, "Uche Again");
+    const admin = await createUser(db(), { role: "admin", permissions: ["manage_referrals"] });
+    const { page } = await suite.open(MOBILE);
+    await signIn(page, admin.email, admin.password, "/admin");
+    const cookies = await page.context().cookies();
+    const noScript = await suite.open(MOBILE, { javaScript: false });
+    await noScript.context.addCookies(cookies);
+    const bare = noScript.page;
+    await bare.goto("/admin/referrals?status=held");
+    const card = bare.getByTestId(`referral-card-${referred.email}`);
+    await card.getByRole("link", { name: /^Release the held reward/ }).click();
+    await bare.waitForURL((url) => url.searchParams.get("decision") === "release");
+    const question = bare.getByRole("region", { name: "Release held reward?" });
+    expect(await question.innerText()).toContain("₦100.00 is paid to Uche Nnam's available balance");
+    await screenshot(bare, "admin-referrals-release-nojs-mobile");
+    await question.getByRole("button", { name: "Release reward" }).click();
+    await bare.waitForURL((url) => url.search === "?status=held");
+    expect((await bare.getByRole("status").innerText()).replace(/\s+/g, " ")).toBe(
+      "Reward Released ₦100.00 has been paid to Uche Nnam for referring Uche Again.",
+    );
+    expect(await card.count()).toBe(0);
+    const [stored] = await db().select().from(referrals).where(eq(referrals.referredId, referred.id));
+    expect(stored).toMatchObject({ status: "approved", reviewedById: admin.id });
+  });
 });
