@@ -337,3 +337,49 @@ describe("admin actions", () => {
     }
   });
 });
+
+/**
+ * Intents a page's action takes besides its main form, each posted by everyone who may not use
+ * it (none succeeds) and by an admin who may (past every guard: an unknown id answers 404).
+ */
+const ADMIN_INTENTS: { path: string; fields: Record<string, string>; rule: Rule; permitted: number }[] = [
+  {
+    path: "/admin/referrals",
+    fields: { intent: "release", referralId: "no-such-referral" },
+    rule: ROUTE_MATRIX["/admin/referrals"]!,
+    permitted: 404,
+  },
+  {
+    path: "/admin/referrals",
+    fields: { intent: "void", referralId: "no-such-referral" },
+    rule: ROUTE_MATRIX["/admin/referrals"]!,
+    permitted: 404,
+  },
+];
+
+describe("admin intents", () => {
+  const posters = ["anonymous", "pending user", "approved user", "admin without the permission"] as const;
+  const refused = ADMIN_INTENTS.flatMap((entry) =>
+    posters.map((persona) => ({ ...entry, persona, name: `POST ${entry.path} ${entry.fields.intent} as ${persona}` })),
+  );
+
+  it.each(refused)("$name does not succeed", async ({ path, fields, rule, persona }) => {
+    const res = await (await clientFor(persona, rule)).post(path, fields);
+    if (persona === "admin without the permission") {
+      expect(res.status).toBe(403);
+      expect(pageText(res.body)).toContain("Access Denied");
+    } else {
+      expect(res.status).toBe(302);
+      expect(["/login", "/dashboard"]).toContain(res.location);
+    }
+  });
+
+  it.each(ADMIN_INTENTS)(
+    "POST $path $fields.intent reaches the action for an admin with the permission",
+    async ({ path, fields, rule, permitted }) => {
+      const res = await (await clientFor("admin with the permission", rule)).post(path, fields);
+      expect(res.status).toBe(permitted);
+      expect(pageText(res.body)).not.toContain("Access Denied");
+    },
+  );
+});

@@ -28,6 +28,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "upgrade.approve": "Upgrade approved",
   "upgrade.reject": "Upgrade rejected",
   "referral_settings.update": "Referral settings updated",
+  "referral.release": "Held referral reward released",
+  "referral.void": "Held referral reward voided",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {
@@ -44,6 +46,8 @@ const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yell
   "admin.permissions": "blue",
   "settings.update": "blue",
   "referral_settings.update": "blue",
+  "referral.release": "green",
+  "referral.void": "red",
 };
 
 export type AuditEntryView = {

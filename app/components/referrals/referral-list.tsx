@@ -14,8 +14,10 @@ export type ReferralRow = {
   name: string;
   joined: string;
   status: ReferralStatus;
-  /** "₦400.00"; "₦0.00" while pending. */
+  /** "₦400.00"; "₦0.00" unless approved. */
   reward: string;
+  /** Why the reward is on hold (held only): an admin reviews it before anything is paid. */
+  holdReason: string | null;
 };
 
 const STATUS_BADGES = {
@@ -34,6 +36,14 @@ function ReferralStatusBadge({ status }: { status: ReferralStatus }) {
   );
 }
 
+/** Under an "On hold" badge: why, and that an admin reviews it. */
+function HoldReason({ reason, className }: { reason: string | null; className?: string }) {
+  if (!reason) return null;
+  return (
+    <p className={cn("text-xs text-gray-600", className)}>{reason}. An admin reviews the reward before it is paid.</p>
+  );
+}
+
 /** The people the member referred: a table on wide screens, one card each on a phone. */
 export function ReferralList({ rows, page, pageCount }: { rows: ReferralRow[]; page: number; pageCount: number }) {
   return (
@@ -46,7 +56,8 @@ export function ReferralList({ rows, page, pageCount }: { rows: ReferralRow[]; p
       ) : (
         <>
           <p className="mt-1 text-sm text-gray-600">
-            A referral stays pending until that person&apos;s first membership upgrade is approved.
+            A referral stays pending until that person&apos;s first membership upgrade is approved. A reward that looks
+            like a self-referral is put on hold for an admin to review.
           </p>
           <ul className="mt-4 grid gap-3 sm:hidden" data-testid="referral-cards">
             {rows.map((row) => (
@@ -55,6 +66,7 @@ export function ReferralList({ rows, page, pageCount }: { rows: ReferralRow[]; p
                   <p className="min-w-0 break-words font-medium text-gray-900">{row.name}</p>
                   <ReferralStatusBadge status={row.status} />
                 </div>
+                <HoldReason reason={row.holdReason} className="mt-1" />
                 <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
                   <dt className="text-gray-600">Joined</dt>
                   <dd className="text-right text-gray-900">{row.joined}</dd>
@@ -89,6 +101,7 @@ export function ReferralList({ rows, page, pageCount }: { rows: ReferralRow[]; p
                     <td className="whitespace-nowrap py-2 pr-3 text-gray-700">{row.joined}</td>
                     <td className="py-2 pr-3">
                       <ReferralStatusBadge status={row.status} />
+                      <HoldReason reason={row.holdReason} className="mt-1 max-w-xs" />
                     </td>
                     <td className="whitespace-nowrap py-2 text-right font-medium tabular-nums">{row.reward}</td>
                   </tr>

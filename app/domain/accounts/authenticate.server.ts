@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
+import { normalizeIp } from "~/domain/referrals/referral-abuse";
 import { burnPasswordCheck, verifyPassword } from "./passwords.server";
 
 export type AuthenticateResult =
@@ -13,11 +14,12 @@ export type AuthenticateResult =
 
 /**
  * Checks email and password. Restriction and confirmation are only revealed to someone who
- * knows the password. A successful sign-in stamps last_login_at.
+ * knows the password. A successful sign-in stamps last_login_at and the address it came from
+ * (compared with referrers' addresses when a referral reward is due).
  */
 export async function authenticate(
   db: Database,
-  credentials: { email: string; password: string },
+  credentials: { email: string; password: string; clientIp?: string },
   now = new Date(),
 ): Promise<AuthenticateResult> {
   const [user] = await db.select().from(users).where(eq(users.email, credentials.email.toLowerCase()));
@@ -29,6 +31,7 @@ export async function authenticate(
   if (user.isRestricted) return { status: "restricted" };
   if (user.deactivatedAt) return { status: "deactivated" };
   if (!user.emailConfirmedAt) return { status: "unconfirmed" };
-  await db.update(users).set({ lastLoginAt: now }).where(eq(users.id, user.id));
-  return { status: "ok", user: { ...user, lastLoginAt: now } };
+  const lastLoginIp = normalizeIp(credentials.clientIp);
+  await db.update(users).set({ lastLoginAt: now, lastLoginIp }).where(eq(users.id, user.id));
+  return { status: "ok", user: { ...user, lastLoginAt: now, lastLoginIp } };
 }

@@ -7,6 +7,7 @@ import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import { isUniqueViolation } from "~/db/errors.server";
 import { issueEmailToken } from "./email-tokens.server";
 import { hashPassword } from "./passwords.server";
+import { holdReasonFor, normalizeIp } from "~/domain/referrals/referral-abuse";
 
 export type RegisterUserOptions = {
   name: string;
@@ -14,6 +15,8 @@ export type RegisterUserOptions = {
   password: string;
   referralCode?: string;
   appUrl: URL;
+  /** The client's address: stored as the sign-up address and compared with the referrer's. */
+  clientIp?: string;
 };
 
 export type RegisterUserResult =
@@ -21,18 +24,28 @@ export type RegisterUserResult =
   { status: "ok"; mailId: string | null; newUserId?: string } | { status: "referral-not-found" };
 
 /**
- * Registers a pending account, records its referral, and queues the confirmation mail, in
- * one transaction. An existing email gets a "someone tried to register" mail instead.
+ * Registers a pending account (with the address it came from), records its referral (with a
+ * hold reason when it looks like a self-referral), and queues the confirmation mail, in one
+ * transaction. An existing email gets a "someone tried to register" mail instead.
  */
 export async function registerUser(db: Database, options: RegisterUserOptions): Promise<RegisterUserResult> {
   const email = options.email.toLowerCase();
+  const signupIp = normalizeIp(options.clientIp);
   // Hash first: the taken-email path costs the same time as the new-email path.
   const passwordHash = await hashPassword(options.password);
 
-  let referrer: { id: string; referralCode: string } | undefined;
+  let referrer:
+    | { id: string; referralCode: string; email: string; signupIp: string | null; lastLoginIp: string | null }
+    | undefined;
   if (options.referralCode) {
     [referrer] = await db
-      .select({ id: users.id, referralCode: users.referralCode })
+      .select({
+        id: users.id,
+        referralCode: users.referralCode,
+        email: users.email,
+        signupIp: users.signupIp,
+        lastLoginIp: users.lastLoginIp,
+      })
       .from(users)
       .where(eq(users.referralCode, options.referralCode.toUpperCase()));
     if (!referrer) return { status: "referral-not-found" };
@@ -54,6 +67,7 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
           role: "user",
           referralCode: newReferralCode(),
           referredById: referrer?.id,
+          signupIp,
         });
         if (referrer) {
           await tx.insert(referrals).values({
@@ -61,6 +75,11 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
             referrerId: referrer.id,
             referredId: userId,
             referralCode: referrer.referralCode,
+            // Recorded either way; a reason here holds its reward for an admin instead of paying it.
+            holdReason: holdReasonFor(
+              { email, ips: [signupIp] },
+              { email: referrer.email, ips: [referrer.signupIp, referrer.lastLoginIp] },
+            ),
           });
         }
         const token = await issueEmailToken(tx, userId, "confirm_email");

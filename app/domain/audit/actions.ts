@@ -19,5 +19,7 @@ export const AUDIT_ACTIONS = [
   "upgrade.approve",
   "upgrade.reject",
   "referral_settings.update",
+  "referral.release",
+  "referral.void",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -121,7 +121,11 @@ export async function approveUpgrade(
       tx,
       actor,
       changed,
-      referral.status === "paid" ? { referralReward: formatKobo(referral.rewardKobo) } : {},
+      referral.status === "paid"
+        ? { referralReward: formatKobo(referral.rewardKobo) }
+        : referral.status === "held"
+          ? { referralRewardHeld: formatKobo(referral.rewardKobo) }
+          : {},
     );
     return { status: "ok", request: summaryOf(changed), referral };
   });

@@ -86,6 +86,7 @@ export async function listReferrals(
       referredEmail: referred.email,
       status: referrals.status,
       rewardKobo: referrals.rewardKobo,
+      holdReason: referrals.holdReason,
       createdAt: referrals.createdAt,
     })
     .from(referrals)
@@ -95,4 +96,26 @@ export async function listReferrals(
     .orderBy(desc(referrals.createdAt), desc(referrals.id));
   const rows = await onPage(newestFirst.$dynamic(), window);
   return { referrals: rows, page, pageCount, total, counts };
+}
+
+/**
+ * One held referral as the Release/Void question shows it (the page asks it without JavaScript
+ * too); null when there is none, or it is no longer held.
+ */
+export async function heldReferral(db: Database, referralId: string) {
+  const [row] = await db
+    .select({
+      id: referrals.id,
+      referrerName: referrer.name,
+      referrerEmail: referrer.email,
+      referredName: referred.name,
+      referredEmail: referred.email,
+      rewardKobo: referrals.rewardKobo,
+      holdReason: referrals.holdReason,
+    })
+    .from(referrals)
+    .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+    .innerJoin(referred, eq(referred.id, referrals.referredId))
+    .where(and(eq(referrals.id, referralId), eq(referrals.status, "held")));
+  return row ?? null;
 }

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openTestDatabase } from "~test/database";
 import { createUser, member, membershipAdmin, recordReferral, setReferralRule } from "~test/factories";
+import { referrals } from "~/db/schema";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
@@ -33,24 +35,52 @@ describe("myReferrals", () => {
       createdAt: new Date("2026-01-03T10:00:00Z"),
     });
     await referredMember(db, other, { approvedRewardKobo: 99_900n }); // someone else's
+    // A held reward and a voided one were never paid: neither counts in the earnings.
+    const held = await referredMember(db, me, { name: "Dayo Held", createdAt: new Date("2026-01-04T10:00:00Z") });
+    const voided = await referredMember(db, me, { name: "Efe Voided", createdAt: new Date("2026-01-05T10:00:00Z") });
+    await db
+      .update(referrals)
+      .set({ status: "held", rewardKobo: 7_000n, holdReason: "Same IP address as the referrer" })
+      .where(eq(referrals.referredId, held.id));
+    await db
+      .update(referrals)
+      .set({ status: "voided", rewardKobo: 8_000n, holdReason: "Same email address as the referrer" })
+      .where(eq(referrals.referredId, voided.id));
 
     const mine = await myReferrals(db, me.id, { appUrl });
     expect(mine).toMatchObject({
       code: me.referralCode,
       link: `https://adnaira.example.ng/register?ref=${me.referralCode}`,
-      totalReferrals: 3,
+      totalReferrals: 5,
       totalEarningsKobo: 50_050n,
-      page: { page: 1, pageCount: 1, total: 3 },
+      page: { page: 1, pageCount: 1, total: 5 },
+    });
+    const row = (
+      name: string,
+      joinedAt: Date,
+      status: string,
+      rewardKobo: bigint | null,
+      holdReason: string | null = null,
+    ) => ({
+      id: expect.any(String),
+      name,
+      joinedAt,
+      status,
+      rewardKobo,
+      holdReason,
     });
     expect(mine!.referrals).toEqual([
-      { id: expect.any(String), name: "Chi Eze", joinedAt: third.createdAt, status: "approved", rewardKobo: 10_050n },
-      { id: expect.any(String), name: "Bola Ade", joinedAt: second.createdAt, status: "approved", rewardKobo: 40_000n },
-      { id: expect.any(String), name: "Ada Obi", joinedAt: first.createdAt, status: "pending", rewardKobo: null },
+      // Voided: no reward, and the reason is no longer shown.
+      row("Efe Voided", voided.createdAt, "voided", null),
+      { ...row("Dayo Held", held.createdAt, "held", null), holdReason: "Same IP address as the referrer" },
+      row("Chi Eze", third.createdAt, "approved", 10_050n),
+      row("Bola Ade", second.createdAt, "approved", 40_000n),
+      row("Ada Obi", first.createdAt, "pending", null),
     ]);
     expect(await referralSummary(db, me.id, appUrl)).toEqual({
       code: me.referralCode,
       link: mine!.link,
-      totalReferrals: 3,
+      totalReferrals: 5,
       totalEarningsKobo: 50_050n,
     });
   });

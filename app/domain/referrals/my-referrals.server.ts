@@ -14,8 +14,10 @@ export type MyReferral = {
   joinedAt: Date;
   /** Pending until the referred member's first upgrade is approved. */
   status: ReferralStatus;
-  /** The reward paid for this referral; null while it is pending. */
+  /** The reward paid for this referral; null unless approved (a held reward is not paid yet). */
   rewardKobo: Kobo | null;
+  /** Why the reward is held for review; null unless it is held. */
+  holdReason: string | null;
 };
 
 export type MyReferrals = {
@@ -23,7 +25,7 @@ export type MyReferrals = {
   /** APP_URL + /register?ref=CODE: the register page pre-fills the code from it. */
   link: string;
   totalReferrals: number;
-  /** The rewards of the member's approved referrals. */
+  /** The rewards of the member's approved referrals (a held or voided reward was never paid). */
   totalEarningsKobo: Kobo;
   referrals: MyReferral[];
   page: PageInfo;
@@ -82,6 +84,7 @@ export async function myReferrals(
       joinedAt: users.createdAt,
       status: referrals.status,
       rewardKobo: referrals.rewardKobo,
+      holdReason: referrals.holdReason,
     })
     .from(referrals)
     .innerJoin(users, eq(users.id, referrals.referredId))
@@ -90,7 +93,11 @@ export async function myReferrals(
   const rows = await onPage(newestFirst.$dynamic(), window);
   return {
     ...summary,
-    referrals: rows.map((r) => ({ ...r, rewardKobo: r.status === "approved" ? r.rewardKobo : null })),
+    referrals: rows.map((r) => ({
+      ...r,
+      rewardKobo: r.status === "approved" ? r.rewardKobo : null,
+      holdReason: r.status === "held" ? r.holdReason : null,
+    })),
     page: { page, pageCount, total },
   };
 }

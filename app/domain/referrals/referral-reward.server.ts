@@ -1,13 +1,16 @@
-import { and, eq, ne, sql } from "drizzle-orm";
+import { aliasedTable, and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { referrals, upgradeRequests } from "~/db/schema";
+import { referrals, upgradeRequests, users } from "~/db/schema";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { referralRewardKey, referralRewardKobo } from "~/domain/memberships/upgrades";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import type { Kobo } from "~/domain/shared/money";
+import { holdReasonFor } from "./referral-abuse";
 
 export type ReferralRewardResult =
   | { status: "paid"; referralId: string; referrerId: string; rewardKobo: Kobo }
+  /** Looked like a self-referral: the reward waits for an admin's release or void; nothing paid. */
+  | { status: "held"; referralId: string; referrerId: string; rewardKobo: Kobo; holdReason: string }
   /** Not referred, an earlier upgrade was approved, the referral is settled, or the rule is off. */
   | { status: "none" };
 
@@ -15,8 +18,11 @@ export type ReferralRewardResult =
  * Inside the approval of `upgradeId`: when the member was referred, this is their first approved
  * upgrade and the referral rule is on right now, credits the referrer once (`referral_rewards →
  * referrer available`, key `referral:<id>:reward`) with the rule's reward on `paidKobo` (never
- * more than it) and marks the referral approved with its reward. The referral's conditional
- * update on `pending` decides between concurrent approvals; the key is the last line.
+ * more than it) and marks the referral approved with its reward. A referral that looks like a
+ * self-referral — its reason recorded at sign-up, or found now from the addresses both members
+ * last signed in from — is held with its reward instead, and nothing is paid until an admin
+ * releases it. The referral's conditional update on `pending` decides between concurrent
+ * approvals; the key is the last line.
  */
 export async function rewardReferrer(
   tx: Database,
@@ -33,6 +39,17 @@ export async function rewardReferrer(
   if (earlier > 0) return { status: "none" };
   const rewardKobo = referralRewardKobo(await getAppSettings(tx), input.paidKobo);
   if (rewardKobo === null) return { status: "none" };
+
+  const holdReason = await holdReasonNow(tx, input.referredId);
+  if (holdReason !== null) {
+    const [held] = await tx
+      .update(referrals)
+      .set({ status: "held", rewardKobo, holdReason, updatedAt: sql`now()` })
+      .where(and(eq(referrals.referredId, input.referredId), eq(referrals.status, "pending")))
+      .returning();
+    if (!held) return { status: "none" };
+    return { status: "held", referralId: held.id, referrerId: held.referrerId, rewardKobo, holdReason };
+  }
 
   const [referral] = await tx
     .update(referrals)
@@ -52,4 +69,36 @@ export async function rewardReferrer(
     if (paid.status !== "posted") throw new Error(`referral ${referral.id}: its reward was already paid`);
   }
   return { status: "paid", referralId: referral.id, referrerId: referral.referrerId, rewardKobo };
+}
+
+const referrer = aliasedTable(users, "referrer");
+const referred = aliasedTable(users, "referred");
+
+/**
+ * The reason recorded at sign-up, else one found now: either member may have signed in from
+ * the other's address since (a shared address seen only later still counts). Null when none.
+ */
+async function holdReasonNow(tx: Database, referredId: string): Promise<string | null> {
+  const [row] = await tx
+    .select({
+      holdReason: referrals.holdReason,
+      referredEmail: referred.email,
+      referredSignupIp: referred.signupIp,
+      referredLastLoginIp: referred.lastLoginIp,
+      referrerEmail: referrer.email,
+      referrerSignupIp: referrer.signupIp,
+      referrerLastLoginIp: referrer.lastLoginIp,
+    })
+    .from(referrals)
+    .innerJoin(referred, eq(referred.id, referrals.referredId))
+    .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+    .where(eq(referrals.referredId, referredId));
+  if (!row) return null;
+  return (
+    row.holdReason ??
+    holdReasonFor(
+      { email: row.referredEmail, ips: [row.referredSignupIp, row.referredLastLoginIp] },
+      { email: row.referrerEmail, ips: [row.referrerSignupIp, row.referrerLastLoginIp] },
+    )
+  );
 }

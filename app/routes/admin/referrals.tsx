@@ -1,4 +1,4 @@
-import { Form, useActionData, useNavigation } from "react-router";
+import { data, Form, useActionData, useNavigation, type ShouldRevalidateFunctionArgs } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/referrals";
 import { ListFilters, ListPager, ListSearch } from "~/components/admin/list-controls";
@@ -7,8 +7,10 @@ import { useToastFrom } from "~/components/toaster";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
-import { listReferrals, referralStats } from "~/domain/referrals/admin-referrals.server";
-import { REFERRAL_STATUSES } from "~/domain/referrals/referral-statuses";
+import { ReviewHeldActions, ReviewHeldCard, type ReviewDecision } from "~/components/referrals-admin/review-held";
+import { heldReferral, listReferrals, referralStats } from "~/domain/referrals/admin-referrals.server";
+import { REFERRAL_STATUSES, type ReferralStatus } from "~/domain/referrals/referral-statuses";
+import { releaseHeldReward, voidHeldReward } from "~/domain/referrals/review-held-reward.server";
 import { bpsToPercentText, ReferralSettingsSchema } from "~/domain/referrals/referral-settings-validation";
 import { updateReferralSettings } from "~/domain/referrals/update-referral-settings.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
@@ -18,6 +20,7 @@ import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { echoValues, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import type { FieldErrors } from "~/lib/forms";
+import type { Toast } from "~/lib/toast";
 import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 
@@ -33,23 +36,42 @@ const FILTER_LABELS: Record<Filter, string> = {
   voided: "Voided",
 };
 
+const DECISIONS = ["release", "void"] as const;
+
 const QuerySchema = z.object({
   q: z.string().trim().max(100).catch(""),
   status: z.enum(FILTERS).catch("all"),
   page: pageParam,
+  /** The held referral whose Release or Void the page asks about (the buttons' link without JavaScript). */
+  review: z.string().trim().max(64).optional().catch(undefined),
+  decision: z.enum(DECISIONS).optional().catch(undefined),
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "manage_referrals", "Access Denied.");
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const db = context.services.db;
-  const [settings, stats, list] = await Promise.all([
+  const [settings, stats, list, reviewing] = await Promise.all([
     getAppSettings(db),
     referralStats(db),
     listReferrals(db, { search: query.q, status: query.status, page: query.page }),
+    query.review && query.decision ? heldReferral(db, query.review) : null,
   ]);
   return {
-    query,
+    query: { q: query.q, status: query.status, page: query.page },
+    reviewing:
+      reviewing && query.decision
+        ? {
+            decision: query.decision,
+            referral: {
+              id: reviewing.id,
+              referrerName: reviewing.referrerName,
+              referredName: reviewing.referredName,
+              reward: formatKobo(reviewing.rewardKobo ?? 0n),
+              holdReason: reviewing.holdReason,
+            },
+          }
+        : null,
     stats: {
       totalReferrals: stats.totalReferrals,
       totalRewardsPaid: formatKobo(stats.totalRewardsPaidKobo),
@@ -74,9 +96,66 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 const ECHO = ["referralActive", "rewardType", "fixedAmount", "percentage"] as const;
 
+const ReviewSchema = z.object({
+  intent: z.enum(DECISIONS),
+  referralId: z.string().trim().min(1).max(64),
+});
+
+const STATUS_WORDS: Record<ReferralStatus, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  held: "On hold",
+  voided: "Voided",
+};
+
+const reviewFailed = (description: string): Toast => ({ type: "error", title: "Review Failed", description });
+
+/**
+ * Release or Void of a held reward. The toast is the answer; `reviewed` repeats it for the page
+ * posted without JavaScript, which shows it in words (no toast there).
+ */
+async function review(context: Route.ActionArgs["context"], actor: ReturnType<typeof actorFrom>, input: unknown) {
+  const parsed = ReviewSchema.safeParse(input);
+  if (!parsed.success) {
+    const toast = reviewFailed("Could not review the referral reward.");
+    return data({ toast, reviewed: toast }, { status: 400 });
+  }
+  const { intent, referralId } = parsed.data;
+  const decide = intent === "release" ? releaseHeldReward : voidHeldReward;
+  const result = await decide(context.services.db, actor, referralId);
+  if (result.status === "forbidden") throw forbidden("Access Denied.");
+  if (result.status === "not-found") {
+    const toast = reviewFailed("This referral no longer exists.");
+    return data({ toast, reviewed: toast }, { status: 404 });
+  }
+  if (result.status === "conflict") {
+    // Another admin (or another tab) decided first: nothing changed here; the list reloads to show the truth.
+    const toast = reviewFailed(
+      `This reward is no longer on hold (it is ${STATUS_WORDS[result.current]}; another admin may have just reviewed it), so nothing was changed. The list has been refreshed.`,
+    );
+    return data({ toast, reviewed: toast }, { status: 409 });
+  }
+  const { referral } = result;
+  const reward = formatKobo(referral.rewardKobo);
+  const toast: Toast =
+    referral.status === "approved"
+      ? {
+          type: "success",
+          title: "Reward Released",
+          description: `${reward} has been paid to ${referral.referrerName} for referring ${referral.referredName}.`,
+        }
+      : {
+          type: "success",
+          title: "Reward Voided",
+          description: `The held reward of ${reward} for ${referral.referrerName} referring ${referral.referredName} has been voided. Nothing was paid.`,
+        };
+  return data({ toast, reviewed: toast });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context, "manage_referrals", "Access Denied.");
   const values = await readForm(request);
+  if (values.intent === "release" || values.intent === "void") return review(context, actorFrom(user, context), values);
   const parsed = parseForm(ReferralSettingsSchema, values, {
     toastTitle: "Update Failed",
     values: echoValues(values, ECHO),
@@ -91,15 +170,49 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** A refused review (409: decided by someone else; 404: gone) reloads the list so it shows the truth. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || actionStatus === 404 ? true : defaultShouldRevalidate;
+}
+
 export default function ReferralSystemSettings({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   useToastFrom(actionData?.toast);
   const saved = loaderData.settings;
-  const echoed = actionData?.values;
+  const echoed = actionData && "values" in actionData ? actionData.values : undefined;
+  const reviewed = actionData && "reviewed" in actionData ? actionData.reviewed : null;
+  const listPath = listHref(
+    {
+      q: loaderData.query.q,
+      status: loaderData.query.status === "all" ? undefined : loaderData.query.status,
+      page: loaderData.query.page,
+    },
+    "/admin/referrals",
+  );
   return (
     <div className="mx-auto grid max-w-4xl gap-6">
       <h1 className="text-2xl font-bold">Referral System Settings</h1>
+      {reviewed ? (
+        <div
+          role={reviewed.type === "error" ? "alert" : "status"}
+          className={
+            reviewed.type === "error"
+              ? "rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
+              : "rounded-md border border-green-200 bg-green-50 p-4 text-sm text-green-800"
+          }
+        >
+          <p className="font-semibold">{reviewed.title}</p>
+          <p>{reviewed.description}</p>
+        </div>
+      ) : null}
+      {loaderData.reviewing ? (
+        <ReviewHeldCard
+          row={loaderData.reviewing.referral}
+          decision={loaderData.reviewing.decision}
+          listHref={listPath}
+        />
+      ) : null}
       <Card>
         <CardTitle>Referral reward</CardTitle>
         <CardDescription>
@@ -113,7 +226,7 @@ export default function ReferralSystemSettings({ loaderData }: Route.ComponentPr
           }
           fixedAmount={echoed?.fixedAmount ?? saved.fixedAmount}
           percentage={echoed?.percentage ?? saved.percentage}
-          errors={actionData?.errors ?? {}}
+          errors={actionData && "errors" in actionData ? actionData.errors : {}}
           submitting={navigation.state === "submitting"}
         />
       </Card>
@@ -149,8 +262,56 @@ function Statistics({ stats }: { stats: Route.ComponentProps["loaderData"]["stat
 type LoaderData = Route.ComponentProps["loaderData"];
 type Row = LoaderData["list"]["referrals"][number];
 
+const STATUS_BADGES = {
+  pending: { tone: "yellow", label: "Pending" },
+  approved: { tone: "green", label: "Approved" },
+  held: { tone: "red", label: "Held" },
+  voided: { tone: "gray", label: "Voided" },
+} as const satisfies Record<ReferralStatus, { tone: string; label: string }>;
+
 function status(row: Row) {
-  return row.status === "approved" ? <Badge tone="green">Approved</Badge> : <Badge tone="yellow">Pending</Badge>;
+  const badge = STATUS_BADGES[row.status];
+  return (
+    <Badge tone={badge.tone} data-status={row.status}>
+      {badge.label}
+    </Badge>
+  );
+}
+
+/** Why the reward is (or will be, while pending) held; kept once it was released or voided. */
+function holdReason(row: Row) {
+  if (!row.holdReason) return null;
+  return (
+    <span className="mt-1 block text-xs text-gray-600">
+      {row.status === "pending" ? "Will be held: " : null}
+      {row.holdReason}
+    </span>
+  );
+}
+
+function actions(row: Row, reviewHref: (row: Row, decision: ReviewDecision) => string) {
+  if (row.status !== "held") {
+    return (
+      <>
+        <span aria-hidden className="text-gray-400">
+          —
+        </span>
+        <span className="sr-only">No actions</span>
+      </>
+    );
+  }
+  return (
+    <ReviewHeldActions
+      row={{
+        id: row.id,
+        referrerName: row.referrerName,
+        referredName: row.referredName,
+        reward: row.reward ?? "₦0.00",
+        holdReason: row.holdReason,
+      }}
+      reviewHref={(decision) => reviewHref(row, decision)}
+    />
+  );
 }
 
 function ReferralList({ query, list }: { query: LoaderData["query"]; list: LoaderData["list"] }) {
@@ -159,6 +320,15 @@ function ReferralList({ query, list }: { query: LoaderData["query"]; list: Loade
     const next = { ...query, ...changes };
     return listHref({ q: next.q, status: next.status === "all" ? undefined : next.status, page: next.page });
   };
+  const reviewHref = (row: Row, decision: ReviewDecision) =>
+    listHref({
+      q: query.q,
+      status: query.status === "all" ? undefined : query.status,
+      page: query.page,
+      review: row.id,
+      decision,
+    });
+  const anyHeld = referrals.some((row) => row.status === "held");
   return (
     <section aria-labelledby="referrals-heading" className="grid gap-4">
       <h2 id="referrals-heading" className="text-xl font-bold">
@@ -189,11 +359,13 @@ function ReferralList({ query, list }: { query: LoaderData["query"]; list: Loade
             <table className="w-full text-left text-sm">
               <thead className="bg-gray-50 text-gray-600">
                 <tr>
-                  {["Referrer", "Referred", "Date", "Status", "Reward"].map((heading) => (
-                    <th key={heading} scope="col" className="px-4 py-3 font-medium">
-                      {heading}
-                    </th>
-                  ))}
+                  {["Referrer", "Referred", "Date", "Status", "Reward", ...(anyHeld ? ["Actions"] : [])].map(
+                    (heading) => (
+                      <th key={heading} scope="col" className="px-4 py-3 font-medium">
+                        {heading}
+                      </th>
+                    ),
+                  )}
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100">
@@ -208,8 +380,12 @@ function ReferralList({ query, list }: { query: LoaderData["query"]; list: Loade
                       <span className="block break-all text-xs text-gray-500">{row.referredEmail}</span>
                     </td>
                     <td className="whitespace-nowrap px-4 py-3">{formatLagosDate(row.createdAt)}</td>
-                    <td className="px-4 py-3">{status(row)}</td>
+                    <td className="px-4 py-3">
+                      {status(row)}
+                      {holdReason(row)}
+                    </td>
                     <td className="whitespace-nowrap px-4 py-3">{row.reward ?? "—"}</td>
+                    {anyHeld ? <td className="px-4 py-3">{actions(row, reviewHref)}</td> : null}
                   </tr>
                 ))}
               </tbody>
@@ -236,6 +412,8 @@ function ReferralList({ query, list }: { query: LoaderData["query"]; list: Loade
                 <p className="mt-1 text-xs text-gray-500">
                   {formatLagosDate(row.createdAt)} · Reward {row.reward ?? "—"}
                 </p>
+                {holdReason(row)}
+                {row.status === "held" ? <div className="mt-3">{actions(row, reviewHref)}</div> : null}
               </li>
             ))}
           </ul>

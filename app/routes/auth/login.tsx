@@ -58,10 +58,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   await services.rateLimits.slowDown("loginAccountSlowDown", email);
 
   // Given back whatever else happens, a database outage (503) included: only a wrong password keeps it.
-  const result = await authenticate(services.db, { email, password }).catch(async (err: unknown) => {
-    await services.rateLimits.refund("loginIp", context.clientIp);
-    throw err;
-  });
+  const result = await authenticate(services.db, { email, password, clientIp: context.clientIp }).catch(
+    async (err: unknown) => {
+      await services.rateLimits.refund("loginIp", context.clientIp);
+      throw err;
+    },
+  );
   if (result.status !== "wrong-credentials") await services.rateLimits.refund("loginIp", context.clientIp);
   switch (result.status) {
     case "wrong-credentials": {

@@ -42,7 +42,11 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formFailure({ form: message }, { toastTitle: "Registration Failed", values: echo, status: 429 });
   }
 
-  const result = await registerUser(services.db, { ...input, appUrl: services.config.appUrl });
+  const result = await registerUser(services.db, {
+    ...input,
+    appUrl: services.config.appUrl,
+    clientIp: context.clientIp,
+  });
   if (result.status === "referral-not-found") {
     return formFailure({ referralCode: "Referral code not found" }, { values: echo });
   }

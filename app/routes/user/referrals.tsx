@@ -28,6 +28,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       joined: formatLagosDate(r.joinedAt),
       status: r.status,
       reward: formatKobo(r.rewardKobo ?? 0n),
+      holdReason: r.holdReason,
     })),
     page: mine.page.page,
     pageCount: mine.page.pageCount,

@@ -1,0 +1,233 @@
+import { eq } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { ledgerTransfers, membershipTiers, referrals, users } from "~/db/schema";
+import { authenticate } from "~/domain/accounts/authenticate.server";
+import { registerUser } from "~/domain/accounts/register-user.server";
+import type { Actor } from "~/domain/audit/audit.server";
+import { balances } from "~/domain/ledger/accounts.server";
+import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
+import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
+import { referralRewardKey } from "~/domain/memberships/upgrades";
+import { auditRowsFor } from "~test/audit";
+import { openTestDatabase } from "~test/database";
+import { createUser, member, membershipAdmin, recordReferral, setReferralRule } from "~test/factories";
+import { expectLedgerReconciled, ledgerRowCounts } from "~test/ledger";
+import { HOLD_REASONS } from "./referral-abuse";
+import { releaseHeldReward, voidHeldReward } from "./review-held-reward.server";
+
+const { db } = await openTestDatabase();
+const appUrl = new URL("https://adnaira.example");
+const PASSWORD = "Lagos-Harmattan-2024!";
+let upgrades: Actor;
+let reviewer: Actor;
+
+beforeAll(async () => {
+  upgrades = await membershipAdmin(db);
+  const admin = await createUser(db, { role: "admin", permissions: ["manage_referrals"] });
+  reviewer = { id: admin.id, role: "admin", permissions: admin.permissions, ip: "102.89.1.2" };
+});
+beforeEach(async () => {
+  // Bronze costs ₦500.00 from Basic: a ₦100.00 fixed reward.
+  await setReferralRule(db, { active: true, type: "fixed", fixedKobo: 10_000n });
+  await db.update(membershipTiers).set({ priceKobo: 50_000n }).where(eq(membershipTiers.id, "bronze"));
+});
+afterEach(async () => expectLedgerReconciled(db));
+
+const referralOf = async (referredId: string) =>
+  (await db.select().from(referrals).where(eq(referrals.referredId, referredId)))[0]!;
+const userBy = async (email: string) => (await db.select().from(users).where(eq(users.email, email)))[0]!;
+const rewardTransfers = (referralId: string) =>
+  db
+    .select()
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, referralRewardKey(referralId)));
+
+let n = 0;
+/** Registers through `referrer`'s code from `ip`, as the register page does; the new member is approved. */
+async function register(referrer: { referralCode: string }, email: string, ip: string) {
+  const result = await registerUser(db, {
+    name: `Referred ${++n}`,
+    email,
+    password: PASSWORD,
+    referralCode: referrer.referralCode,
+    appUrl,
+    clientIp: ip,
+  });
+  if (result.status !== "ok" || !result.newUserId) throw new Error(`register: ${result.status}`);
+  await db.update(users).set({ isApproved: true, emailConfirmedAt: new Date() }).where(eq(users.id, result.newUserId));
+  return userBy(email.toLowerCase());
+}
+
+/** The referred member's first upgrade (Bronze by bank transfer), approved. */
+async function firstUpgradeApproved(referredId: string) {
+  const r = await requestUpgrade(db, { userId: referredId, tierId: "bronze", method: "bank_transfer" });
+  if (r.status !== "ok") throw new Error(`request: ${r.status}`);
+  const approved = await approveUpgrade(db, upgrades, r.request.id);
+  if (approved.status !== "ok") throw new Error(`approve: ${approved.status}`);
+  return approved.referral;
+}
+
+const unique = () => `${Date.now().toString(36)}${(++n).toString(36)}`;
+
+/** A referral held at reward time (same mailbox), ₦100.00 waiting. */
+async function heldReferral() {
+  const id = unique();
+  const referrer = await member(db, { email: `ada.obi.${id}@gmail.com` });
+  const referred = await register(referrer, `AdaObi${id}+2@googlemail.com`, "197.210.1.1");
+  const outcome = await firstUpgradeApproved(referred.id);
+  expect(outcome).toMatchObject({ status: "held", rewardKobo: 10_000n, holdReason: HOLD_REASONS.sameEmail });
+  return { referrer, referred, referral: await referralOf(referred.id) };
+}
+
+describe("recording the client address", () => {
+  it("stores the sign-up address, and the last sign-in address with lastLoginAt", async () => {
+    const email = `addr.${unique()}@example.ng`;
+    await registerUser(db, { name: "Bisi Ade", email, password: PASSWORD, appUrl, clientIp: "::ffff:41.58.7.7" });
+    expect(await userBy(email)).toMatchObject({ signupIp: "41.58.7.7", lastLoginIp: null });
+    await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
+    const signedIn = await authenticate(db, { email, password: PASSWORD, clientIp: "102.89.4.4" });
+    expect(signedIn).toMatchObject({ status: "ok", user: { lastLoginIp: "102.89.4.4" } });
+    expect(await userBy(email)).toMatchObject({ signupIp: "41.58.7.7", lastLoginIp: "102.89.4.4" });
+  });
+});
+
+describe("the hold reason at sign-up", () => {
+  it("same normalized email: recorded, pending, with the reason", async () => {
+    const id = unique();
+    const referrer = await member(db, { email: `tolu.${id}@gmail.com` });
+    const referred = await register(referrer, `T.O.L.U.${id}+promo@gmail.com`, "197.210.2.2");
+    expect(await referralOf(referred.id)).toMatchObject({
+      referrerId: referrer.id,
+      status: "pending",
+      holdReason: HOLD_REASONS.sameEmail,
+    });
+  });
+
+  it("the referrer's sign-up or last sign-in address: held with the IP reason", async () => {
+    const signedUpThere = await member(db);
+    await db.update(users).set({ signupIp: "102.89.5.5" }).where(eq(users.id, signedUpThere.id));
+    const a = await register(signedUpThere, `a.${unique()}@example.ng`, "102.89.5.5");
+    expect((await referralOf(a.id)).holdReason).toBe(HOLD_REASONS.sameIp);
+
+    const signedInThere = await member(db);
+    await db.update(users).set({ lastLoginIp: "102.89.6.6" }).where(eq(users.id, signedInThere.id));
+    const b = await register(signedInThere, `b.${unique()}@example.ng`, "102.89.6.6");
+    expect((await referralOf(b.id)).holdReason).toBe(HOLD_REASONS.sameIp);
+  });
+
+  it("a different person on a different network: no reason, and the reward is paid", async () => {
+    const referrer = await member(db);
+    await db.update(users).set({ signupIp: "102.89.7.7", lastLoginIp: "102.89.7.8" }).where(eq(users.id, referrer.id));
+    const referred = await register(referrer, `c.${unique()}@example.ng`, "197.210.3.3");
+    expect((await referralOf(referred.id)).holdReason).toBeNull();
+    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
+    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 10_000n });
+  });
+});
+
+describe("the reward of a held referral", () => {
+  it("same normalized email: held with its reward, nothing paid", async () => {
+    const { referrer, referral } = await heldReferral();
+    expect(referral).toMatchObject({ status: "held", rewardKobo: 10_000n, approvedAt: null });
+    expect(await rewardTransfers(referral.id)).toEqual([]);
+    expect(await balances(db, referrer.id)).toEqual({ availableKobo: 0n, heldKobo: 0n });
+  });
+
+  it("a shared address seen only later (the referred member signed in from the referrer's): held at reward time", async () => {
+    const referrer = await member(db);
+    await db.update(users).set({ signupIp: "102.89.8.8" }).where(eq(users.id, referrer.id));
+    const referred = await register(referrer, `d.${unique()}@example.ng`, "197.210.4.4");
+    expect((await referralOf(referred.id)).holdReason).toBeNull();
+    await authenticate(db, { email: referred.email, password: PASSWORD, clientIp: "102.89.8.8" });
+    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.sameIp });
+    expect(await referralOf(referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.sameIp });
+    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 0n });
+  });
+
+  it("the rule off: neither held nor paid (the referral stays pending, as before)", async () => {
+    await setReferralRule(db, { active: false });
+    const id = unique();
+    const referrer = await member(db, { email: `off.${id}@gmail.com` });
+    const referred = await register(referrer, `o.f.f.${id}@gmail.com`, "197.210.5.5");
+    expect(await firstUpgradeApproved(referred.id)).toEqual({ status: "none" });
+    expect(await referralOf(referred.id)).toMatchObject({ status: "pending", holdReason: HOLD_REASONS.sameEmail });
+  });
+});
+
+describe("releaseHeldReward / voidHeldReward", () => {
+  it("release pays once, with the reward's own key, approves, and audits", async () => {
+    const { referrer, referred, referral } = await heldReferral();
+    const now = new Date("2026-03-02T09:00:00Z");
+    const released = await releaseHeldReward(db, reviewer, referral.id, now);
+    expect(released).toMatchObject({
+      status: "ok",
+      referral: { id: referral.id, status: "approved", rewardKobo: 10_000n, referredName: referred.name },
+    });
+    expect(await referralOf(referred.id)).toMatchObject({
+      status: "approved",
+      approvedAt: now,
+      reviewedAt: now,
+      reviewedById: reviewer.id,
+      holdReason: HOLD_REASONS.sameEmail,
+    });
+    expect(await rewardTransfers(referral.id)).toMatchObject([
+      { kind: "referral_reward", amountKobo: 10_000n, referenceType: "referral", referenceId: referral.id },
+    ]);
+    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 10_000n });
+    expect(await auditRowsFor(db, referral.id)).toMatchObject([
+      {
+        action: "referral.release",
+        actorId: reviewer.id,
+        targetType: "referral",
+        before: { status: "held", holdReason: HOLD_REASONS.sameEmail },
+        after: { status: "approved", reward: "₦100.00" },
+      },
+    ]);
+
+    const before = await ledgerRowCounts(db);
+    expect(await releaseHeldReward(db, reviewer, referral.id)).toEqual({ status: "conflict", current: "approved" });
+    expect(await voidHeldReward(db, reviewer, referral.id)).toEqual({ status: "conflict", current: "approved" });
+    expect(await ledgerRowCounts(db)).toEqual(before);
+    expect(await auditRowsFor(db, referral.id)).toHaveLength(1);
+    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 10_000n });
+  });
+
+  it("void pays nothing, keeps the reason, audits; a later release is refused", async () => {
+    const { referrer, referred, referral } = await heldReferral();
+    const before = await ledgerRowCounts(db);
+    expect(await voidHeldReward(db, reviewer, referral.id)).toMatchObject({
+      status: "ok",
+      referral: { status: "voided", rewardKobo: 10_000n },
+    });
+    expect(await referralOf(referred.id)).toMatchObject({
+      status: "voided",
+      approvedAt: null,
+      reviewedById: reviewer.id,
+      holdReason: HOLD_REASONS.sameEmail,
+    });
+    expect(await ledgerRowCounts(db)).toEqual(before);
+    expect(await auditRowsFor(db, referral.id)).toMatchObject([
+      { action: "referral.void", before: { status: "held" }, after: { status: "voided" } },
+    ]);
+    expect(await releaseHeldReward(db, reviewer, referral.id)).toEqual({ status: "conflict", current: "voided" });
+    expect(await voidHeldReward(db, reviewer, referral.id)).toEqual({ status: "conflict", current: "voided" });
+    expect(await ledgerRowCounts(db)).toEqual(before);
+    expect(await balances(db, referrer.id)).toEqual({ availableKobo: 0n, heldKobo: 0n });
+    expect(await auditRowsFor(db, referral.id)).toHaveLength(1);
+  });
+
+  it("refuses an admin without manage_referrals, a pending referral, and an unknown id", async () => {
+    const { referral } = await heldReferral();
+    const before = await ledgerRowCounts(db);
+    expect(await releaseHeldReward(db, upgrades, referral.id)).toEqual({ status: "forbidden" });
+    expect(await voidHeldReward(db, upgrades, referral.id)).toEqual({ status: "forbidden" });
+    expect((await referralOf(referral.referredId)).status).toBe("held");
+
+    const referrer = await member(db);
+    const pendingId = await recordReferral(db, referrer, (await member(db)).id);
+    expect(await releaseHeldReward(db, reviewer, pendingId)).toEqual({ status: "conflict", current: "pending" });
+    expect(await voidHeldReward(db, reviewer, "no-such-referral")).toEqual({ status: "not-found" });
+    expect(await ledgerRowCounts(db)).toEqual(before);
+    expect(await auditRowsFor(db, referral.id)).toEqual([]);
+  });
+});

@@ -1,0 +1,217 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ledgerTransfers, referrals, users } from "~/db/schema";
+import { balances } from "~/domain/ledger/accounts.server";
+import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
+import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
+import { referralRewardKey } from "~/domain/memberships/upgrades";
+import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
+import { HOLD_REASONS } from "~/domain/referrals/referral-abuse";
+import { auditRowsFor } from "~test/audit";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { createUser, membershipAdmin, setReferralRule } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
+
+/**
+ * Self-referrals over HTTP: the sign-up and sign-in addresses come from the request (behind one
+ * proxy, so each client speaks from its own X-Forwarded-For), a shared one holds the reward, and
+ * an admin releases or voids it on /admin/referrals, with or without JavaScript.
+ */
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp({ env: { TRUST_PROXY: "1" } });
+  await setReferralRule(app.services.db, { active: true, type: "fixed", fixedKobo: 10_000n });
+});
+afterAll(async () => {
+  if (app) await expectLedgerReconciled(app.services.db);
+  await app?.close();
+});
+
+const db = () => app.services.db;
+const from = (ip: string) => ({ "X-Forwarded-For": ip });
+let n = 0;
+let ipCounter = 0;
+const freshIp = () => `10.77.${++ipCounter >> 8}.${ipCounter & 255}`;
+
+async function signedIn(permissions: readonly Permission[], role: "admin" | "user" = "admin") {
+  const user = await createUser(db(), { role, permissions, isApproved: true });
+  const client = app.client();
+  const res = await client.post("/login", { email: user.email, password: user.password }, from(freshIp()));
+  if (res.status !== 302) throw new Error(`login: ${res.status}`);
+  return { user, client };
+}
+
+/** A referrer signed in from `ip`; someone registers with their code from `signupIp`. */
+async function referral(ip: string, signupIp: string) {
+  const tag = `${++n}.${Date.now().toString(36)}`;
+  const referrer = await createUser(db(), { name: `Ada Referrer ${tag}`, isApproved: true });
+  const referrerClient = app.client();
+  expect(
+    (await referrerClient.post("/login", { email: referrer.email, password: referrer.password }, from(ip))).status,
+  ).toBe(302);
+  const email = `bisi.${tag}@holds.test`;
+  const res = await app.client().post(
+    "/register",
+    {
+      name: `Bisi Referred ${tag}`,
+      email,
+      password: "Lagos-Harmattan-2024!",
+      confirmPassword: "Lagos-Harmattan-2024!",
+      referralCode: referrer.referralCode,
+    },
+    from(signupIp),
+  );
+  expect(res.status).toBe(302);
+  const [referred] = await db().select().from(users).where(eq(users.email, email));
+  await db().update(users).set({ isApproved: true, emailConfirmedAt: new Date() }).where(eq(users.id, referred!.id));
+  const [row] = await db().select().from(referrals).where(eq(referrals.referredId, referred!.id));
+  return { referrer, referrerClient, referred: referred!, referral: row! };
+}
+
+/** The referred member's first upgrade, approved: a held referral's reward waits. */
+async function upgraded(referredId: string) {
+  const r = await requestUpgrade(db(), { userId: referredId, tierId: "bronze", method: "bank_transfer" });
+  if (r.status !== "ok") throw new Error(r.status);
+  const approved = await approveUpgrade(db(), await membershipAdmin(db()), r.request.id);
+  if (approved.status !== "ok") throw new Error(approved.status);
+  return approved.referral;
+}
+
+async function heldReferral() {
+  const ip = freshIp();
+  const r = await referral(ip, ip);
+  expect(await upgraded(r.referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.sameIp });
+  return r;
+}
+
+const statusOf = async (id: string) =>
+  (await db().select({ status: referrals.status }).from(referrals).where(eq(referrals.id, id)))[0]!.status;
+const rewardTransfers = (id: string) =>
+  db()
+    .select()
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, referralRewardKey(id)));
+
+describe("addresses at sign-up and sign-in", () => {
+  it("stores the request's address; a different network holds nothing", async () => {
+    const { referrer, referred, referral: row } = await referral("10.78.0.1", "10.78.0.2");
+    const [stored] = await db().select().from(users).where(eq(users.id, referrer.id));
+    expect(stored).toMatchObject({ lastLoginIp: "10.78.0.1" });
+    expect(referred).toMatchObject({ signupIp: "10.78.0.2" });
+    expect(row).toMatchObject({ status: "pending", holdReason: null });
+  });
+
+  it("the referrer's address at sign-up: the referral is recorded with the reason; its reward is held", async () => {
+    const { referral: row, referred, referrer } = await heldReferral();
+    expect(row).toMatchObject({ status: "pending", holdReason: HOLD_REASONS.sameIp });
+    expect(await statusOf(row.id)).toBe("held");
+    expect(await rewardTransfers(row.id)).toEqual([]);
+    expect(await balances(db(), referrer.id)).toMatchObject({ availableKobo: 0n });
+    expect(referred.signupIp).not.toBeNull();
+  });
+});
+
+describe("held rewards on /admin/referrals", () => {
+  it("lists them under Held with the reason and Release / Void links", async () => {
+    const { referral: row, referred } = await heldReferral();
+    const { client } = await signedIn(["manage_referrals"]);
+    const page = await client.get("/admin/referrals?status=held");
+    expect(page.status).toBe(200);
+    const text = pageText(page.body);
+    expect(text).toMatch(/Held \(\d+\)/);
+    expect(page.body).toContain(`referral-row-${referred.email}`);
+    expect(text).toContain(HOLD_REASONS.sameIp);
+    expect(page.body).toContain(`href="?status=held&amp;review=${row.id}&amp;decision=release"`);
+    expect(page.body).toContain(`href="?status=held&amp;review=${row.id}&amp;decision=void"`);
+    // No address is shown, to anyone.
+    expect(page.body).not.toContain(referred.signupIp!);
+    const pending = await client.get("/admin/referrals?status=pending");
+    expect(pending.body).not.toContain(`referral-row-${referred.email}`);
+  });
+
+  it("without JavaScript: the link asks on the page (a GET changes nothing), the plain form releases once", async () => {
+    const { referral: row, referrer } = await heldReferral();
+    const { user: admin, client } = await signedIn(["manage_referrals"]);
+    const ask = await client.get(`/admin/referrals?status=held&review=${row.id}&decision=release`);
+    const asked = pageText(ask.body);
+    expect(asked).toContain("Release held reward?");
+    expect(asked).toContain(`₦100.00 is paid to ${referrer.name}'s available balance`);
+    expect(ask.body).toMatch(/<form[^>]*action="\/admin\/referrals\?status=held" method="post"/);
+    expect(await statusOf(row.id)).toBe("held");
+
+    const released = await client.post("/admin/referrals?status=held", { intent: "release", referralId: row.id });
+    expect(released.status).toBe(200);
+    const text = pageText(released.body);
+    expect(text).toContain("Reward Released");
+    expect(text).toContain(`₦100.00 has been paid to ${referrer.name}`);
+    expect(released.body).not.toContain(`review=${row.id}`);
+    expect(await statusOf(row.id)).toBe("approved");
+    expect(await rewardTransfers(row.id)).toMatchObject([{ amountKobo: 10_000n }]);
+    expect(await balances(db(), referrer.id)).toMatchObject({ availableKobo: 10_000n });
+    expect(await auditRowsFor(db(), row.id)).toMatchObject([{ action: "referral.release", actorId: admin.id }]);
+
+    const again = await client.post("/admin/referrals", { intent: "void", referralId: row.id });
+    expect(again.status).toBe(409);
+    expect(pageText(again.body)).toContain("This reward is no longer on hold (it is Approved");
+    expect(await rewardTransfers(row.id)).toHaveLength(1);
+    // The question is not asked about a reward that is no longer held.
+    expect(pageText((await client.get(`/admin/referrals?review=${row.id}&decision=void`)).body)).not.toContain(
+      "Void held reward?",
+    );
+  });
+
+  it("void pays nothing, audited; the member sees Voided and earns nothing", async () => {
+    const { referral: row, referrer, referrerClient } = await heldReferral();
+    const { client } = await signedIn(["manage_referrals"]);
+    const voided = await client.post("/admin/referrals", { intent: "void", referralId: row.id });
+    expect(voided.status).toBe(200);
+    expect(pageText(voided.body)).toContain("Reward Voided");
+    expect(await statusOf(row.id)).toBe("voided");
+    expect(await rewardTransfers(row.id)).toEqual([]);
+    expect(await auditRowsFor(db(), row.id)).toMatchObject([{ action: "referral.void" }]);
+    const mine = pageText((await referrerClient.get("/referrals")).body);
+    expect(mine).toContain("Voided");
+    expect(mine).toContain("Total Referral Earnings ₦0.00");
+    expect(await balances(db(), referrer.id)).toMatchObject({ availableKobo: 0n });
+  });
+
+  it("refuses an admin without manage_referrals (403), and a malformed or unknown referral", async () => {
+    const { referral: row } = await heldReferral();
+    const { client: other } = await signedIn(PERMISSIONS.filter((p) => p !== "manage_referrals"));
+    for (const intent of ["release", "void"]) {
+      const res = await other.post("/admin/referrals", { intent, referralId: row.id });
+      expect(res.status).toBe(403);
+    }
+    const { client: member } = await signedIn([], "user");
+    // A member is sent away from admin pages, as from any other.
+    expect((await member.post("/admin/referrals", { intent: "release", referralId: row.id })).status).toBe(302);
+    expect(await statusOf(row.id)).toBe("held");
+    expect(await auditRowsFor(db(), row.id)).toEqual([]);
+
+    const { client } = await signedIn(["manage_referrals"]);
+    expect((await client.post("/admin/referrals", { intent: "release", referralId: "" })).status).toBe(400);
+    const gone = await client.post("/admin/referrals", { intent: "release", referralId: "no-such-referral" });
+    expect(gone.status).toBe(404);
+    expect(pageText(gone.body)).toContain("This referral no longer exists.");
+  });
+});
+
+describe("held rewards on the member's /referrals", () => {
+  it("shows On hold with the reason, not counted in the earnings; Approved once released", async () => {
+    const { referral: row, referrerClient, referred } = await heldReferral();
+    const held = await referrerClient.get("/referrals");
+    const text = pageText(held.body);
+    expect(text).toContain(referred.name);
+    expect(text).toContain("On hold");
+    expect(text).toContain(`${HOLD_REASONS.sameIp}. An admin reviews the reward before it is paid.`);
+    expect(text).toContain("Total Referral Earnings ₦0.00");
+    expect(held.body).not.toContain(referred.signupIp!);
+
+    const { client } = await signedIn(["manage_referrals"]);
+    expect((await client.post("/admin/referrals", { intent: "release", referralId: row.id })).status).toBe(200);
+    const after = pageText((await referrerClient.get("/referrals")).body);
+    expect(after).toContain("Approved");
+    expect(after).not.toContain("On hold");
+    expect(after).toContain("Total Referral Earnings ₦100.00");
+  });
+});
