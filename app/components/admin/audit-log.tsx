@@ -28,6 +28,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "upgrade.approve": "Upgrade approved",
   "upgrade.reject": "Upgrade rejected",
   "referral_settings.update": "Referral settings updated",
+  "membership_prices.update": "Membership prices updated",
+  "receiving_account.update": "Receiving account changed",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {
@@ -44,6 +46,8 @@ const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yell
   "admin.permissions": "blue",
   "settings.update": "blue",
   "referral_settings.update": "blue",
+  "membership_prices.update": "blue",
+  "receiving_account.update": "yellow",
 };
 
 export type AuditEntryView = {
@@ -272,6 +276,7 @@ function ActionBadge({ action }: { action: string }) {
 
 function targetLabel(e: AuditEntryView): string {
   if (e.targetType === "settings") return "Application settings";
+  if (e.targetType === "membership_tiers") return "Membership tiers";
   return e.targetName ?? e.targetId ?? "—";
 }
 

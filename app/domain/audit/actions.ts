@@ -19,5 +19,7 @@ export const AUDIT_ACTIONS = [
   "upgrade.approve",
   "upgrade.reject",
   "referral_settings.update",
+  "membership_prices.update",
+  "receiving_account.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
