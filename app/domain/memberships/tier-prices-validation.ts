@@ -97,13 +97,13 @@ export function tierPricesSchema(tiers: readonly LadderTier[]) {
         const input = form as Record<string, unknown>;
         const values = new Map<string, Partial<TierValues>>();
         for (const tier of ordered) {
-          const price = isFreeTier(ordered, tier.id)
-            ? { success: true as const, data: 0n }
-            : PriceSchema.safeParse(input[priceField(tier.id)]);
-          const limit = DailyLimitSchema.safeParse(input[limitField(tier.id)]);
+          // A field that parsed holds its output (kobo, a number); one that failed, what was sent
+          // (or a number out of range): only valid values are compared.
+          const price = input[priceField(tier.id)];
+          const limit = input[limitField(tier.id)];
           values.set(tier.id, {
-            priceKobo: price.success ? (price.data as Kobo) : undefined,
-            dailyAdViews: limit.success ? limit.data : undefined,
+            priceKobo: isFreeTier(ordered, tier.id) ? 0n : typeof price === "bigint" ? price : undefined,
+            dailyAdViews: DailyLimitSchema.safeParse(String(limit)).success ? Number(limit) : undefined,
           });
         }
         for (const [field, message] of Object.entries(ladderErrors(ordered, values))) {
