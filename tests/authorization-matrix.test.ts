@@ -337,3 +337,69 @@ describe("admin actions", () => {
     }
   });
 });
+
+/**
+ * The real intents of admin pages' actions, as data: who may post each. Signed-out and member
+ * posts are sent away, an admin without the permission gets 403, and an admin with it or the
+ * super admin gets past every guard to the action itself, which refuses the empty or made-up
+ * values posted here (`allowed`) so that nothing changes.
+ */
+const INTENT_MATRIX: {
+  path: string;
+  intent: string;
+  permission: Permission;
+  fields: Record<string, string>;
+  allowed: 400 | 404;
+}[] = [
+  { path: "/admin/memberships", intent: "update-prices", permission: "manage_memberships", fields: {}, allowed: 400 },
+  {
+    path: "/admin/memberships",
+    intent: "update-receiving-account",
+    permission: "manage_memberships",
+    fields: { bankCode: "", accountNumber: "", accountName: "" },
+    allowed: 400,
+  },
+  {
+    path: "/admin/memberships",
+    intent: "approve",
+    permission: "manage_memberships",
+    fields: { requestId: "MadeUpUpgradeId_000001" },
+    allowed: 404,
+  },
+  {
+    path: "/admin/memberships",
+    intent: "reject",
+    permission: "manage_memberships",
+    fields: { requestId: "MadeUpUpgradeId_000001" },
+    allowed: 404,
+  },
+];
+
+describe("admin intents", () => {
+  const cases = INTENT_MATRIX.flatMap((row) =>
+    PERSONAS.filter((persona) => persona !== "restricted user").map((persona) => ({
+      ...row,
+      persona,
+      name: `POST ${row.path} intent=${row.intent} as ${persona}`,
+    })),
+  );
+
+  it.each(cases)("$name", async ({ path, intent, permission, fields, allowed, persona }) => {
+    const rule: Rule = { kind: "admin", permission };
+    const client = await clientFor(persona, rule);
+    const res = await client.post(path, { intent, ...fields });
+    const outcome = { status: res.status, location: res.location };
+    switch (persona) {
+      case "anonymous":
+        return expect(outcome).toEqual({ status: 302, location: "/login" });
+      case "pending user":
+      case "approved user":
+        return expect(outcome).toEqual({ status: 302, location: "/dashboard" });
+      case "admin without the permission":
+        expect(res.status).toBe(403);
+        return expect(pageText(res.body)).toContain(DENIED);
+      default:
+        return expect(outcome).toEqual({ status: allowed, location: null });
+    }
+  });
+});
