@@ -101,7 +101,7 @@ export function UpdatePricesDialog({ tiers }: { tiers: AdminTierRow[] }) {
       <DialogTrigger asChild>
         <Button type="button">Update Membership Prices</Button>
       </DialogTrigger>
-      <DialogContent className="max-h-[90vh] overflow-y-auto">
+      <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogTitle>Update Membership Prices</DialogTitle>
         <DialogDescription>{EXPLAIN}</DialogDescription>
         <fetcher.Form key={savedKey(tiers)} method="post" className="grid gap-5" noValidate>
