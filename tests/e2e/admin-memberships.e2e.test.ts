@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { membershipTiers, upgradeRequests } from "~/db/schema";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
+import { getAppSettings } from "~/domain/settings/app-settings";
+import { GTB, GTB_ACCOUNT, withWrongCheckDigit } from "~test/bank-accounts";
 import { createUser, creditUser, member } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import {
@@ -113,6 +115,20 @@ describe("Manage Memberships", () => {
     await page.getByRole("dialog", { name: "Update Membership Prices" }).waitFor({ state: "visible" });
     await expectFitsAndAccessible(page, "admin-memberships-prices-dialog-mobile");
     await page.getByRole("button", { name: "Cancel" }).click();
+
+    await page.getByLabel("Bank", { exact: true }).selectOption(GTB);
+    await page.getByLabel("Account Number").fill(withWrongCheckDigit(GTB_ACCOUNT));
+    await page.getByLabel("Account Name").fill("AdNaira Technologies Ltd");
+    await page.getByRole("button", { name: "Save Receiving Account" }).click();
+    await expectToast(page, "Update Failed", { message: "not valid for the selected bank", variant: "error" });
+    await dismissToast(page);
+    await page.getByLabel("Account Number").fill(GTB_ACCOUNT);
+    await page.getByRole("button", { name: "Save Receiving Account" }).click();
+    await expectToast(page, "Receiving Account Updated", { variant: "success" });
+    expect(await page.getByTestId("receiving-account").innerText()).toContain(GTB_ACCOUNT);
+    expect((await getAppSettings(db())).receivingAccountNumber).toBe(GTB_ACCOUNT);
+    await dismissToast(page);
+    await expectFitsAndAccessible(page, "admin-memberships-receiving-account-mobile");
   });
 
   it("approves before JavaScript loads (a plain post; the answer said on the page)", async () => {

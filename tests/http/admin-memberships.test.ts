@@ -363,5 +363,8 @@ describe("Admin dashboard", () => {
     expect(match?.[1]).toBe(String(pending));
     const other = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_memberships"));
     expect((await other.client.get("/admin")).body).not.toContain("Pending Upgrades");
+    const root = app.client();
+    await root.login(ROOT.email, ROOT.password);
+    expect((await root.get("/admin")).body).toContain('data-testid="stat-Pending Upgrades"');
   });
 });
