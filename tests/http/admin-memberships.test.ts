@@ -324,6 +324,23 @@ describe("Upgrade Requests", () => {
     expect(await tierOf(m.id)).toBe("basic");
   });
 
+  it("two admins deciding at once: one wins, the other gets the conflict; the books balance", async () => {
+    const first = await signedInAdmin();
+    const second = await signedInAdmin();
+    const { member: m, request } = await pendingUpgrade("Race Rita");
+    const answers = await Promise.all([
+      first.client.post(PAGE, { intent: "approve", requestId: request.id }),
+      second.client.post(PAGE, { intent: "reject", requestId: request.id }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const status = await statusOf(request.id);
+    expect(await tierOf(m.id)).toBe(status === "approved" ? "bronze" : "basic");
+    expect(await balanceOf(m.id, "user_held")).toBe(0n);
+    expect(await balanceOf(m.id, "user_available")).toBe(status === "approved" ? 50_000n : 100_000n);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, request.id));
+    expect(audit).toHaveLength(1);
+  });
+
   it("a bank-transfer approval books the stored price, even after a price change", async () => {
     const { client } = await signedInAdmin();
     const { member: m, request } = await pendingUpgrade("Transfer Tolu", "bank_transfer");
