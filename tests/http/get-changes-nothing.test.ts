@@ -72,6 +72,7 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   ],
   "/admin/withdrawals/export.csv": (f) => [`?batch=${f.batch}`],
   "/admin/referrals": (f) => ["?status=approved", `?q=${encodeURIComponent(f.memberName)}&status=pending&page=2`],
+  "/admin/memberships": (f) => [`?q=${encodeURIComponent(f.memberName)}&page=2`],
   "/admin/audit": (f) => [`?actor=${f.auditActorId}&action=withdrawal.export_payouts`, "?page=2"],
 };
 

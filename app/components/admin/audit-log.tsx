@@ -30,6 +30,8 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "referral_settings.update": "Referral settings updated",
   "referral.release": "Held referral reward released",
   "referral.void": "Held referral reward voided",
+  "membership_prices.update": "Membership prices updated",
+  "receiving_account.update": "Receiving account changed",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {
@@ -48,6 +50,8 @@ const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yell
   "referral_settings.update": "blue",
   "referral.release": "green",
   "referral.void": "red",
+  "membership_prices.update": "blue",
+  "receiving_account.update": "yellow",
 };
 
 export type AuditEntryView = {
@@ -276,6 +280,7 @@ function ActionBadge({ action }: { action: string }) {
 
 function targetLabel(e: AuditEntryView): string {
   if (e.targetType === "settings") return "Application settings";
+  if (e.targetType === "membership_tiers") return "Membership tiers";
   return e.targetName ?? e.targetId ?? "—";
 }
 

@@ -1,9 +1,7 @@
-import { useId } from "react";
 import { FormError, FormField, PasswordField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
-import { BANK_KIND_LABELS, banksOfKind, type BankKind } from "~/domain/banks/nigerian-banks";
+import { BankSelect } from "~/components/bank-select";
 import { ACCOUNT_HOLDER_MAX } from "~/domain/banks/validation";
 import { useProfileForm, type RenderedFailure } from "./profile-form";
 
@@ -13,10 +11,6 @@ export type SavedBankDetails = {
   bankName: string;
   accountNumberMasked: string;
 };
-
-const KINDS: BankKind[] = ["commercial", "microfinance", "payment_service"];
-// Built once: the select's groups never change while the page is open.
-const GROUPS = KINDS.map((kind) => ({ kind, label: BANK_KIND_LABELS[kind], banks: banksOfKind(kind) }));
 
 /**
  * The member's payout account on the profile page: the saved details, masked except the last
@@ -101,41 +95,5 @@ export function BankDetailsCard({ saved, rendered }: { saved: SavedBankDetails |
         </Button>
       </form.Form>
     </Card>
-  );
-}
-
-function BankSelect({ defaultValue, error }: { defaultValue: string; error?: string }) {
-  const id = useId();
-  return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>Bank</Label>
-      <select
-        id={id}
-        name="bankCode"
-        required
-        defaultValue={defaultValue}
-        aria-invalid={error ? true : undefined}
-        aria-describedby={error ? `${id}-error` : undefined}
-        className="block w-full min-h-10 rounded-md border border-gray-300 bg-white px-3 py-2 text-base shadow-sm focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500"
-      >
-        <option value="" disabled>
-          Choose your bank
-        </option>
-        {GROUPS.map((group) => (
-          <optgroup key={group.kind} label={group.label}>
-            {group.banks.map((bank) => (
-              <option key={bank.code} value={bank.code}>
-                {bank.name}
-              </option>
-            ))}
-          </optgroup>
-        ))}
-      </select>
-      {error ? (
-        <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
-          {error}
-        </p>
-      ) : null}
-    </div>
   );
 }

@@ -21,5 +21,7 @@ export const AUDIT_ACTIONS = [
   "referral_settings.update",
   "referral.release",
   "referral.void",
+  "membership_prices.update",
+  "receiving_account.update",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

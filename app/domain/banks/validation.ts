@@ -20,7 +20,7 @@ export const normalizeAccountNumber = (value: string) => value.replace(/[\s-]/g,
 
 // Letters of any script (Yoruba, Igbo and Hausa names carry diacritics), marks, spaces and the
 // punctuation names use; no control characters.
-const HOLDER_CHARACTERS = /^[\p{L}\p{M}\p{N} .,'&()/-]+$/u;
+export const HOLDER_CHARACTERS = /^[\p{L}\p{M}\p{N} .,'&()/-]+$/u;
 
 const BankDetailsFields = z.object({
   accountHolderName: z
@@ -50,24 +50,28 @@ const BankDetailsFields = z.object({
  * account-number rule of checkAccountNumber runs on what was sent even when another field
  * (or the account number's own length) is also wrong.
  */
-export const BankDetailsSchema = BankDetailsFields.superRefine(
-  (value, ctx) => {
-    // Runs after a failed field too (`when`), so reads what was sent, not only what parsed.
-    const input: Record<string, unknown> = typeof value === "object" && value !== null ? value : {};
-    const bankCode = typeof input.bankCode === "string" ? input.bankCode.trim() : "";
-    const accountNumber = typeof input.accountNumber === "string" ? normalizeAccountNumber(input.accountNumber) : "";
-    const problem = (field: "bankCode" | "accountNumber", message: string) =>
-      ctx.addIssue({ code: "custom", path: [field], message });
-    if (!bankByCode(bankCode)) {
-      problem("bankCode", ACCOUNT_NUMBER_MESSAGES["unknown-bank"]);
-      if (!/^\d{10}$/.test(accountNumber)) problem("accountNumber", ACCOUNT_NUMBER_MESSAGES["not-ten-digits"]);
-    } else {
-      const check = checkAccountNumber(bankCode, accountNumber);
-      if (check.status !== "ok") problem("accountNumber", ACCOUNT_NUMBER_MESSAGES[check.status]);
-    }
-  },
-  { when: () => true },
-);
+export const BankDetailsSchema = BankDetailsFields.superRefine(checkBankAndAccountNumber, { when: () => true });
+
+/**
+ * The bank and account-number rule of every bank-account form (members' payout accounts, the
+ * platform's receiving account): a known bank, and a 10-digit NUBAN whose check digit fits that
+ * bank. Meant for a `superRefine` with `when: () => true`, so it reads what was sent (fields
+ * `bankCode` and `accountNumber`) even when another field is also wrong.
+ */
+export function checkBankAndAccountNumber(value: unknown, ctx: z.RefinementCtx) {
+  const input = (typeof value === "object" && value !== null ? value : {}) as Record<string, unknown>;
+  const bankCode = typeof input.bankCode === "string" ? input.bankCode.trim() : "";
+  const accountNumber = typeof input.accountNumber === "string" ? normalizeAccountNumber(input.accountNumber) : "";
+  const problem = (field: "bankCode" | "accountNumber", message: string) =>
+    ctx.addIssue({ code: "custom", path: [field], message });
+  if (!bankByCode(bankCode)) {
+    problem("bankCode", ACCOUNT_NUMBER_MESSAGES["unknown-bank"]);
+    if (!/^\d{10}$/.test(accountNumber)) problem("accountNumber", ACCOUNT_NUMBER_MESSAGES["not-ten-digits"]);
+  } else {
+    const check = checkAccountNumber(bankCode, accountNumber);
+    if (check.status !== "ok") problem("accountNumber", ACCOUNT_NUMBER_MESSAGES[check.status]);
+  }
+}
 
 export type BankDetailsInput = { [K in keyof z.input<typeof BankDetailsFields>]?: unknown };
 export type BankDetails = z.output<typeof BankDetailsFields>;

@@ -4,6 +4,7 @@ import type { Route } from "./+types/dashboard";
 import { Card } from "~/components/ui/card";
 import { hasPermission, type Permission } from "~/domain/permissions/permissions";
 import { adminAdvertStats } from "~/domain/adverts/manage-adverts.server";
+import { countPendingUpgrades } from "~/domain/memberships/list-upgrades.server";
 import { formatKobo } from "~/domain/shared/money";
 import { userStats } from "~/domain/users/list-users.server";
 import { countPendingWithdrawals } from "~/domain/withdrawals/list-withdrawals.server";
@@ -29,10 +30,11 @@ const numberFormat = new Intl.NumberFormat("en-NG");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const [stats, advertStats, pendingWithdrawals] = await Promise.all([
+  const [stats, advertStats, pendingWithdrawals, pendingUpgrades] = await Promise.all([
     hasPermission(user, "manage_users") ? userStats(db) : null,
     hasPermission(user, "manage_adverts") ? adminAdvertStats(db) : null,
     hasPermission(user, "manage_withdrawals") ? countPendingWithdrawals(db) : null,
+    hasPermission(user, "manage_memberships") ? countPendingUpgrades(db) : null,
   ]);
   // Each card only for admins who may open the page it links to; values formatted here.
   const cards: { label: string; value: string; to: string }[] = [];
@@ -58,6 +60,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       label: "Pending Withdrawals",
       value: numberFormat.format(pendingWithdrawals),
       to: "/admin/withdrawals?status=pending",
+    });
+  }
+  if (pendingUpgrades !== null) {
+    cards.push({
+      label: "Pending Upgrades",
+      value: numberFormat.format(pendingUpgrades),
+      to: "/admin/memberships",
     });
   }
   return {

@@ -1,0 +1,32 @@
+/** A tier as /admin/memberships shows it (amounts formatted by the loader). */
+export type AdminTierRow = {
+  id: string;
+  name: string;
+  rank: number;
+  free: boolean;
+  price: string;
+  /** The price input's value: "500.00". */
+  priceDecimal: string;
+  dailyAdViews: number;
+  benefits: string[];
+};
+
+/** A pending upgrade request in the Upgrade Requests table. */
+export type AdminUpgradeRow = {
+  id: string;
+  reference: string;
+  userName: string;
+  userEmail: string;
+  userDisplayId: string;
+  tierName: string;
+  fromTierName: string;
+  amount: string;
+  method: "balance" | "bank_transfer";
+  requestedAt: string;
+  requestedAtText: string;
+};
+
+export const METHOD_LABELS: Record<AdminUpgradeRow["method"], string> = {
+  balance: "From balance",
+  bank_transfer: "Bank transfer",
+};

@@ -1,0 +1,387 @@
+import { and, asc, eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { auditLog, ledgerAccounts, membershipTiers, upgradeRequests, users } from "~/db/schema";
+import { DEFAULT_TIERS } from "~/domain/memberships/default-tiers";
+import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
+import { getAppSettings } from "~/domain/settings/app-settings";
+import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
+import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { GTB, GTB_ACCOUNT, withWrongCheckDigit } from "~test/bank-accounts";
+import { createUser, creditUser, member, recordReferral } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
+
+let app: TestApp;
+const ROOT = { email: "root@memberships.test", password: "memberships-super-admin-password" };
+beforeAll(async () => {
+  app = await startTestApp({ env: { SUPER_ADMIN_EMAIL: ROOT.email, SUPER_ADMIN_PASSWORD: ROOT.password } });
+});
+afterAll(async () => app?.close());
+afterEach(async () => expectLedgerReconciled(app.services.db));
+
+const db = () => app.services.db;
+const PAGE = "/admin/memberships";
+
+async function signedInAdmin(permissions: readonly Permission[] = ["manage_memberships"]) {
+  const admin = await createUser(db(), { role: "admin", permissions });
+  const client = app.client();
+  await client.login(admin.email, admin.password);
+  return { admin, client };
+}
+
+/** The Update Membership Prices form as the page sends it, the defaults unless changed. */
+const pricesForm = (changes: Record<string, string> = {}) => ({
+  intent: "update-prices",
+  "limit-basic": "5",
+  "price-bronze": "500.00",
+  "limit-bronze": "10",
+  "price-silver": "1000.00",
+  "limit-silver": "20",
+  "price-gold": "1500.00",
+  "limit-gold": "30",
+  "price-vip": "2000.00",
+  "limit-vip": "50",
+  ...changes,
+});
+const tiers = () =>
+  db()
+    .select({
+      id: membershipTiers.id,
+      priceKobo: membershipTiers.priceKobo,
+      dailyAdViews: membershipTiers.dailyAdViews,
+    })
+    .from(membershipTiers)
+    .orderBy(asc(membershipTiers.rank));
+const DEFAULTS = DEFAULT_TIERS.map((t) => ({ id: t.id, priceKobo: t.priceKobo, dailyAdViews: t.dailyAdViews }));
+const auditBy = (actorId: string, action: "membership_prices.update" | "receiving_account.update") =>
+  db()
+    .select()
+    .from(auditLog)
+    .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, action)));
+
+beforeEach(async () => {
+  for (const t of DEFAULTS) {
+    await db()
+      .update(membershipTiers)
+      .set({ priceKobo: t.priceKobo, dailyAdViews: t.dailyAdViews })
+      .where(eq(membershipTiers.id, t.id));
+  }
+});
+
+/** A member with ₦1,000.00 who asked for `tierId` the real way. */
+async function pendingUpgrade(name: string, method: "balance" | "bank_transfer" = "balance", tierId = "bronze") {
+  const m = await member(db(), { name });
+  await creditUser(db(), m.id, 100_000n);
+  const result = await requestUpgrade(db(), { userId: m.id, tierId, method });
+  if (result.status !== "ok") throw new Error(`requestUpgrade: ${result.status}`);
+  return { member: m, request: result.request };
+}
+
+const balanceOf = async (userId: string, kind: "user_available" | "user_held") => {
+  const [row] = await db()
+    .select({ b: ledgerAccounts.balanceKobo })
+    .from(ledgerAccounts)
+    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, kind)));
+  return row?.b ?? 0n;
+};
+const tierOf = async (userId: string) =>
+  (await db().select({ t: users.membershipTierId }).from(users).where(eq(users.id, userId)))[0]!.t;
+const statusOf = async (id: string) =>
+  (await db().select({ s: upgradeRequests.status }).from(upgradeRequests).where(eq(upgradeRequests.id, id)))[0]!.s;
+
+describe("Manage Memberships page", () => {
+  it("shows the tiers (price in naira, daily limit, benefits), the receiving account and the requests", async () => {
+    const { client } = await signedInAdmin();
+    const res = await client.get(PAGE);
+    expect(res.status).toBe(200);
+    const text = pageText(res.body);
+    for (const words of [
+      "Manage Memberships",
+      "Membership Tiers",
+      "Basic Member",
+      "Free",
+      "5 adverts a day",
+      "Advert Bronze",
+      "₦500.00",
+      "10 adverts a day",
+      "Advert VIP",
+      "₦2,000.00",
+      "50 adverts a day",
+      "Own an LED minute of advert time",
+      "Update Membership Prices",
+      "Save Changes",
+      "Receiving Bank Account",
+      "Upgrade Requests",
+    ])
+      expect(text).toContain(words);
+    // A table on wide screens and cards on phones, both in the page.
+    expect(res.body).toContain('data-testid="tier-row-bronze"');
+    expect(res.body).toContain('data-testid="tier-card-bronze"');
+  });
+
+  it("the super admin may open it; an admin without manage_memberships gets 403; a member goes home", async () => {
+    const root = app.client();
+    await root.login(ROOT.email, ROOT.password);
+    expect((await root.get(PAGE)).status).toBe(200);
+    const { client } = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_memberships"));
+    const denied = await client.get(PAGE);
+    expect(denied.status).toBe(403);
+    expect(pageText(denied.body)).toContain("Access Denied.");
+    const m = await member(db());
+    const memberClient = app.client();
+    await memberClient.login(m.email, m.password);
+    const home = await memberClient.get(PAGE);
+    expect({ status: home.status, location: home.location }).toEqual({ status: 302, location: "/dashboard" });
+  });
+});
+
+describe("Update Membership Prices", () => {
+  it("saves prices and limits (no JavaScript: a plain post), says Prices Updated, audited", async () => {
+    const { admin, client } = await signedInAdmin();
+    const res = await client.post(
+      PAGE,
+      pricesForm({ "price-bronze": "600", "limit-bronze": "12", "price-vip": "2,500.50" }),
+    );
+    expect(res.status).toBe(200);
+    const text = pageText(res.body);
+    expect(text).toContain("Prices Updated");
+    expect(text).toContain("Open upgrade requests keep the price they were made at.");
+    expect(await tiers()).toEqual(
+      DEFAULTS.map((t) =>
+        t.id === "bronze"
+          ? { ...t, priceKobo: 60_000n, dailyAdViews: 12 }
+          : t.id === "vip"
+            ? { ...t, priceKobo: 250_050n }
+            : t,
+      ),
+    );
+    expect(text).toContain("₦600.00");
+    expect(text).toContain("₦2,500.50");
+    expect(await auditBy(admin.id, "membership_prices.update")).toHaveLength(1);
+  });
+
+  it("refuses each bad value with its message, what was typed echoed, nothing saved", async () => {
+    const { admin, client } = await signedInAdmin();
+    const cases: [Record<string, string>, string][] = [
+      [{ "price-bronze": "" }, "Enter an amount."],
+      [{ "price-bronze": "five hundred" }, "Enter an amount in naira, such as 1500 or 1,500.50."],
+      [{ "price-bronze": "500.001" }, "Use at most 2 decimal places."],
+      [{ "price-bronze": "-500" }, "Amount cannot be negative."],
+      [{ "price-bronze": "0" }, "A paid tier must cost more than ₦0.00."],
+      [{ "price-silver": "500" }, "Advert Silver must cost more than Advert Bronze (₦500.00)."],
+      [{ "price-vip": "1499.99" }, "Advert VIP must cost more than Advert Gold (₦1,500.00)."],
+      [{ "limit-gold": "0" }, "Enter a whole number of adverts a day, from 1 to 1,000."],
+      [{ "limit-gold": "2.5" }, "Enter a whole number of adverts a day, from 1 to 1,000."],
+      [{ "limit-gold": "1001" }, "Enter a whole number of adverts a day, from 1 to 1,000."],
+      [{ "limit-silver": "9" }, "Advert Silver's daily advert limit cannot be lower than Advert Bronze's (10)."],
+    ];
+    for (const [change, message] of cases) {
+      const res = await client.post(PAGE, pricesForm(change));
+      expect(res.status, message).toBe(400);
+      const text = pageText(res.body);
+      expect(text).toContain("Update Failed");
+      expect(text).toContain(message);
+      const [field, typed] = Object.entries(change)[0]!;
+      expect(res.body).toMatch(new RegExp(`name="${field}"[^>]*value="${typed.replace(/[.]/g, "\\.")}"`));
+    }
+    // Basic stays free: a price sent for it is not read.
+    const basic = await client.post(PAGE, pricesForm({ "price-basic": "100" }));
+    expect(basic.status).toBe(200);
+    expect(await tiers()).toEqual(DEFAULTS);
+    expect(await auditBy(admin.id, "membership_prices.update")).toEqual([]);
+  });
+
+  it("an admin without manage_memberships cannot change prices (403)", async () => {
+    const { client } = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_memberships"));
+    const res = await client.post(PAGE, pricesForm({ "price-bronze": "1" }));
+    expect(res.status).toBe(403);
+    expect(await tiers()).toEqual(DEFAULTS);
+  });
+});
+
+describe("Receiving bank account", () => {
+  it("says bank transfer is not offered until it is set; refuses a wrong NUBAN; saves, audited", async () => {
+    const { admin, client } = await signedInAdmin();
+    const before = await client.get(PAGE);
+    expect(pageText(before.body)).toContain(
+      "Not set. Members are not offered payment by bank transfer until a receiving account is set",
+    );
+    const wrong = await client.post(PAGE, {
+      intent: "update-receiving-account",
+      bankCode: GTB,
+      accountNumber: withWrongCheckDigit(GTB_ACCOUNT),
+      accountName: "AdNaira Technologies Ltd",
+    });
+    expect(wrong.status).toBe(400);
+    expect(pageText(wrong.body)).toContain(
+      "This account number is not valid for the selected bank. Check the number and the bank.",
+    );
+    expect(wrong.body).toContain(`value="${withWrongCheckDigit(GTB_ACCOUNT)}"`);
+    const empty = await client.post(PAGE, { intent: "update-receiving-account", bankCode: "", accountNumber: "12" });
+    expect(empty.status).toBe(400);
+    for (const message of [
+      "Choose your bank from the list.",
+      "Account number must be exactly 10 digits.",
+      "Account name is required.",
+    ])
+      expect(pageText(empty.body)).toContain(message);
+    expect(await auditBy(admin.id, "receiving_account.update")).toEqual([]);
+
+    const saved = await client.post(PAGE, {
+      intent: "update-receiving-account",
+      bankCode: GTB,
+      accountNumber: GTB_ACCOUNT,
+      accountName: "AdNaira Technologies Ltd",
+    });
+    expect(saved.status).toBe(302);
+    expect(saved.location).toBe(PAGE);
+    expect(redirectToast(saved)).toMatchObject({ type: "success", title: "Receiving Account Updated" });
+    const settings = await getAppSettings(db());
+    expect({
+      bank: settings.receivingBankCode,
+      number: settings.receivingAccountNumber,
+      name: settings.receivingAccountName,
+    }).toEqual({ bank: GTB, number: GTB_ACCOUNT, name: "AdNaira Technologies Ltd" });
+    const page = pageText((await client.get(PAGE)).body);
+    expect(page).toContain("Guaranty Trust Bank");
+    expect(page).toContain(GTB_ACCOUNT);
+    expect(page).not.toContain("Not set.");
+    expect(await auditBy(admin.id, "receiving_account.update")).toHaveLength(1);
+  });
+});
+
+describe("Upgrade Requests", () => {
+  it("lists pending requests with tier, amount, method and reference; searches by name, email and reference", async () => {
+    const { client } = await signedInAdmin();
+    const a = await pendingUpgrade("Ngozi Listed", "balance", "silver");
+    const b = await pendingUpgrade("Tunde Transfer", "bank_transfer");
+    const res = await client.get(`${PAGE}?q=${encodeURIComponent("ngozi listed")}`);
+    const text = pageText(res.body);
+    expect(text).toContain("Ngozi Listed");
+    expect(text).toContain("Advert Silver");
+    expect(text).toContain("₦1,000.00");
+    expect(text).toContain("From balance");
+    expect(text).toContain(a.request.reference);
+    expect(text).not.toContain("Tunde Transfer");
+    const byRef = pageText((await client.get(`${PAGE}?q=${b.request.reference}`)).body);
+    expect(byRef).toContain("Tunde Transfer");
+    expect(byRef).toContain("Bank transfer");
+    expect(byRef).not.toContain("Ngozi Listed");
+    const byEmail = pageText((await client.get(`${PAGE}?q=${encodeURIComponent(b.member.email)}`)).body);
+    expect(byEmail).toContain("Tunde Transfer");
+    const none = pageText((await client.get(`${PAGE}?q=nobody-at-all`)).body);
+    expect(none).toContain("No pending upgrade requests match your search.");
+  });
+
+  it("Approve (a plain post): Upgrade Approved, tier set, held price to revenue, referrer paid; a second decision is a conflict", async () => {
+    const { admin, client } = await signedInAdmin();
+    const referrer = await member(db(), { name: "Referrer Remi" });
+    const { member: m, request } = await pendingUpgrade("Approve Me");
+    await recordReferral(db(), referrer, m.id);
+    expect(await balanceOf(m.id, "user_held")).toBe(50_000n);
+
+    const res = await client.post(PAGE, { intent: "approve", requestId: request.id });
+    expect(res.status).toBe(200);
+    const text = pageText(res.body);
+    expect(text).toContain("Upgrade Approved");
+    expect(text).toContain(`the member is now on Advert Bronze (${request.reference}, ₦500.00)`);
+    expect(await statusOf(request.id)).toBe("approved");
+    expect(await tierOf(m.id)).toBe("bronze");
+    expect(await balanceOf(m.id, "user_held")).toBe(0n);
+    expect(await balanceOf(m.id, "user_available")).toBe(50_000n);
+    expect(await balanceOf(referrer.id, "user_available")).toBeGreaterThan(0n);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, request.id));
+    expect(audit.map((a) => [a.action, a.actorId])).toEqual([["upgrade.approve", admin.id]]);
+    // Gone from the list.
+    expect(pageText((await client.get(`${PAGE}?q=${request.reference}`)).body)).toContain(
+      "No pending upgrade requests match your search.",
+    );
+
+    const again = await client.post(PAGE, { intent: "reject", requestId: request.id });
+    expect(again.status).toBe(409);
+    expect(pageText(again.body)).toContain(
+      "This upgrade request has already been approved, so it cannot be rejected. The list has been refreshed.",
+    );
+    expect(await statusOf(request.id)).toBe("approved");
+    expect(await balanceOf(m.id, "user_available")).toBe(50_000n);
+  });
+
+  it("Reject (a plain post): Upgrade Rejected, the held price back; a second Approve is a conflict", async () => {
+    const { client } = await signedInAdmin();
+    const { member: m, request } = await pendingUpgrade("Reject Me");
+    const res = await client.post(PAGE, { intent: "reject", requestId: request.id });
+    expect(res.status).toBe(200);
+    const text = pageText(res.body);
+    expect(text).toContain("Upgrade Rejected");
+    expect(text).toContain("The membership upgrade request has been rejected.");
+    expect(await statusOf(request.id)).toBe("rejected");
+    expect(await tierOf(m.id)).toBe("basic");
+    expect(await balanceOf(m.id, "user_available")).toBe(100_000n);
+    expect(await balanceOf(m.id, "user_held")).toBe(0n);
+
+    const again = await client.post(PAGE, { intent: "approve", requestId: request.id });
+    expect(again.status).toBe(409);
+    expect(pageText(again.body)).toContain("This upgrade request has already been rejected, so it cannot be approved.");
+    expect(await tierOf(m.id)).toBe("basic");
+  });
+
+  it("two admins deciding at once: one wins, the other gets the conflict; the books balance", async () => {
+    const first = await signedInAdmin();
+    const second = await signedInAdmin();
+    const { member: m, request } = await pendingUpgrade("Race Rita");
+    const answers = await Promise.all([
+      first.client.post(PAGE, { intent: "approve", requestId: request.id }),
+      second.client.post(PAGE, { intent: "reject", requestId: request.id }),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    const status = await statusOf(request.id);
+    expect(await tierOf(m.id)).toBe(status === "approved" ? "bronze" : "basic");
+    expect(await balanceOf(m.id, "user_held")).toBe(0n);
+    expect(await balanceOf(m.id, "user_available")).toBe(status === "approved" ? 50_000n : 100_000n);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, request.id));
+    expect(audit).toHaveLength(1);
+  });
+
+  it("a bank-transfer approval books the stored price, even after a price change", async () => {
+    const { client } = await signedInAdmin();
+    const { member: m, request } = await pendingUpgrade("Transfer Tolu", "bank_transfer");
+    expect((await client.post(PAGE, pricesForm({ "price-bronze": "750" }))).status).toBe(200);
+    const res = await client.post(PAGE, { intent: "approve", requestId: request.id });
+    expect(pageText(res.body)).toContain(`(${request.reference}, ₦500.00)`);
+    expect(await tierOf(m.id)).toBe("bronze");
+    expect(await balanceOf(m.id, "user_available")).toBe(100_000n);
+  });
+
+  it("an unknown request is 404; a malformed post 400; an admin without the permission 403 and nothing changes", async () => {
+    const { client } = await signedInAdmin();
+    const unknown = await client.post(PAGE, { intent: "approve", requestId: "MadeUpUpgradeId_00001" });
+    expect(unknown.status).toBe(404);
+    expect(pageText(unknown.body)).toContain("This upgrade request no longer exists.");
+    expect((await client.post(PAGE, { intent: "approve" })).status).toBe(400);
+    expect((await client.post(PAGE, { intent: "launch", requestId: "x" })).status).toBe(400);
+
+    const { request } = await pendingUpgrade("Not Yours");
+    const other = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_memberships"));
+    for (const intent of ["approve", "reject"]) {
+      const res = await other.client.post(PAGE, { intent, requestId: request.id });
+      expect(res.status).toBe(403);
+    }
+    expect(await statusOf(request.id)).toBe("pending");
+  });
+});
+
+describe("Admin dashboard", () => {
+  it("shows Pending Upgrades, linked to the page, only to admins with manage_memberships", async () => {
+    await pendingUpgrade("Counted Chika");
+    const pending = await db().$count(upgradeRequests, eq(upgradeRequests.status, "pending"));
+    const { client } = await signedInAdmin();
+    const html = (await client.get("/admin")).body;
+    const match =
+      /href="\/admin\/memberships"[^>]*>(?:(?!<\/a>)[\s\S])*data-testid="stat-Pending Upgrades">(\d[\d,]*)</.exec(html);
+    expect(match?.[1]).toBe(String(pending));
+    const other = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_memberships"));
+    expect((await other.client.get("/admin")).body).not.toContain("Pending Upgrades");
+    const root = app.client();
+    await root.login(ROOT.email, ROOT.password);
+    expect((await root.get("/admin")).body).toContain('data-testid="stat-Pending Upgrades"');
+  });
+});
