@@ -6,7 +6,14 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import { percentOfKobo } from "~/domain/shared/money";
 import { openTestDatabase } from "~test/database";
-import { creditUser, member, membershipAdmin, recordReferral, setReferralRule } from "~test/factories";
+import {
+  creditUser,
+  member,
+  membershipAdmin,
+  recordReferral,
+  setReceivingAccount,
+  setReferralRule,
+} from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
 import { DEFAULT_TIERS } from "./default-tiers";
 import { approveUpgrade, rejectUpgrade } from "./process-upgrade.server";
@@ -23,6 +30,7 @@ const { db } = await openTestDatabase();
 let admin: Actor;
 beforeAll(async () => {
   admin = await membershipAdmin(db);
+  await setReceivingAccount(db);
 });
 
 type Step =
