@@ -1,5 +1,6 @@
 import { ArrowLeft } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
+import { FormError } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -21,7 +22,10 @@ export const NOT_APPROVED_TEXT = "Your account must be approved before you can u
 export function UpgradePage({ rendered }: { rendered?: { form: "request" | "cancel"; failure: FormFailure } }) {
   const view = useRouteLoaderData(MEMBERSHIP_ROUTE_ID) as UpgradeView;
   useToastFrom(rendered?.failure.toast);
-  const cancelError = rendered?.form === "cancel" ? rendered.failure.errors.form : undefined;
+  // The request form shows its own errors; when it is not on the page (a request is pending, or
+  // the account is not approved) the refusal shows above what is.
+  const formShown = !view.pending && view.canRequest;
+  const pageError = rendered && (rendered.form === "cancel" || !formShown) ? rendered.failure.errors.form : undefined;
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-4">
       <Link
@@ -37,11 +41,7 @@ export function UpgradePage({ rendered }: { rendered?: { form: "request" | "canc
         {view.currentTier.dailyAdViews} adverts a day). Available balance:{" "}
         <span className="font-medium tabular-nums text-gray-900">{view.available}</span>.
       </p>
-      {cancelError ? (
-        <p role="alert" className="rounded-md border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-          {cancelError}
-        </p>
-      ) : null}
+      <FormError message={pageError} />
       {view.pending ? (
         <div id="cancel">
           <PendingUpgrade pending={view.pending} account={view.receivingAccount} plainCancel />
