@@ -343,7 +343,7 @@ describe("admin actions", () => {
 
 describe("member upgrade actions", () => {
   // Members only: anyone else is sent away before anything is read, and nothing is written.
-  const posts = [
+  const posts: { path: string; fields: Record<string, string> }[] = [
     { path: "/membership/upgrade", fields: { tierId: "bronze", method: "bank_transfer" } },
     { path: "/membership/upgrade/cancel", fields: { requestId: "MadeUpRequestId_00001" } },
   ];
