@@ -57,7 +57,7 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/profile/withdraw": { kind: "user" },
   // The upgrade page (the request form's route) and the cancel form's route, whose GET shows the page.
   "/membership/upgrade": { kind: "user-dashboard" },
-  "/membership/upgrade/cancel": { kind: "user-dashboard", memberRedirect: "/membership/upgrade" },
+  "/membership/upgrade/cancel": { kind: "user-dashboard" },
   "/messages": { kind: "user" },
   "/notices": { kind: "user" },
   "/referrals": { kind: "user" },

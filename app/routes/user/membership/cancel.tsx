@@ -1,9 +1,7 @@
-import { redirect } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/cancel";
 import { UpgradePage } from "~/components/membership/upgrade-page";
 import { cancelUpgrade } from "~/domain/memberships/request-upgrade.server";
-import { UPGRADE_REQUEST_PATH } from "~/domain/memberships/upgrade-view";
 import { formatKobo } from "~/domain/shared/money";
 import { errorToast } from "~/lib/toast";
 import { requireUserDashboard } from "~/server/auth.server";
@@ -13,12 +11,6 @@ import { redirectWithToast } from "~/server/toast.server";
 const CancelSchema = z.object({ requestId: z.string({ error: "No request to cancel." }).min(1).max(100) });
 
 const FAILED = "Cancel Failed";
-
-/** A GET here changes nothing: the page with the pending request and its cancel form. */
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUserDashboard(request, context);
-  throw redirect(UPGRADE_REQUEST_PATH);
-}
 
 /** POST /membership/upgrade/cancel: the member cancels their own pending request; a held price returns. */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -50,7 +42,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** The upgrade page, with the refusal when the cancel form was posted without JavaScript. */
+/**
+ * The upgrade page (also what a GET here shows: it changes nothing), with the refusal when the
+ * cancel form was posted without JavaScript.
+ */
 export default function CancelUpgrade({ actionData }: Route.ComponentProps) {
   return <UpgradePage rendered={actionData && { form: "cancel", failure: actionData }} />;
 }
