@@ -41,7 +41,8 @@ function StatCard({
         <p className="mt-1 text-xs text-gray-600">{note}</p>
       </div>
       <span
-        className="hidden h-10 w-10 shrink-0 sm:flex items-center justify-center rounded-full bg-brand-50 text-brand-700"
+        // Five cards in a row on wide screens leave no room for the icon beside the figure.
+        className="hidden h-10 w-10 shrink-0 sm:flex lg:hidden items-center justify-center rounded-full bg-brand-50 text-brand-700"
         aria-hidden
       >
         {icon}
@@ -56,7 +57,7 @@ function StatCard({
  */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   return (
-    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 xl:grid-cols-5">
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
       <StatCard
         testId="stat-total-earnings"
         label="Total Earnings"
