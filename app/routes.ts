@@ -21,6 +21,12 @@ export default [
     route("profile/bank-details", "routes/user/profile/bank-details.tsx"),
     route("profile/withdraw", "routes/user/profile/withdraw.tsx"),
   ]),
+  // The upgrade page's data (a layout), the page with the request form's action, and the cancel
+  // form's action: as the profile's forms, each form posts to its own route.
+  layout("routes/user/membership/layout.tsx", [
+    route("membership/upgrade", "routes/user/membership/upgrade.tsx"),
+    route("membership/upgrade/cancel", "routes/user/membership/cancel.tsx"),
+  ]),
   route("messages", "routes/user/messages.tsx"),
   route("notices", "routes/user/notices.tsx"),
   route("referrals", "routes/user/referrals.tsx"),

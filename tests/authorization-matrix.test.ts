@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { users } from "~/db/schema";
+import { upgradeRequests, users } from "~/db/schema";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import routeConfig from "../app/routes";
 import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "./support/app";
@@ -55,6 +55,9 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/profile/password": { kind: "user" },
   "/profile/bank-details": { kind: "user" },
   "/profile/withdraw": { kind: "user" },
+  // The upgrade page (the request form's route) and the cancel form's route, whose GET shows the page.
+  "/membership/upgrade": { kind: "user-dashboard" },
+  "/membership/upgrade/cancel": { kind: "user-dashboard" },
   "/messages": { kind: "user" },
   "/notices": { kind: "user" },
   "/referrals": { kind: "user" },
@@ -415,5 +418,41 @@ describe("admin intents", () => {
       default:
         return expect(outcome).toEqual({ status: allowed, location: null });
     }
+  });
+});
+
+describe("member upgrade actions", () => {
+  // Members only: anyone else is sent away before anything is read, and nothing is written.
+  const posts: { path: string; fields: Record<string, string> }[] = [
+    { path: "/membership/upgrade", fields: { tierId: "bronze", method: "bank_transfer" } },
+    { path: "/membership/upgrade/cancel", fields: { requestId: "MadeUpRequestId_00001" } },
+  ];
+  const personas = ["anonymous", "restricted user", "admin with the permission", "super admin"] as const;
+  const cases = posts.flatMap((post) =>
+    personas.map((persona) => ({
+      ...post,
+      persona,
+      name: `POST ${post.path} as ${persona} → ${HOME[persona] ?? "/login"}`,
+    })),
+  );
+
+  it.each(cases)("$name", async ({ path, fields, persona }) => {
+    const client = await clientFor(persona, { kind: "admin" });
+    const before = await app.services.db.$count(upgradeRequests);
+    const res = await client.post(path, fields);
+    expect({ status: res.status, location: res.location }).toEqual({
+      status: 302,
+      location: HOME[persona] ?? "/login",
+    });
+    expect(await app.services.db.$count(upgradeRequests)).toBe(before);
+  });
+
+  it("a pending member's request is refused (403) and writes nothing", async () => {
+    const res = await sessions
+      .get("pending user")!
+      .post("/membership/upgrade", { tierId: "bronze", method: "balance" });
+    expect(res.status).toBe(403);
+    expect(pageText(res.body)).toContain("Your account must be approved and not restricted to upgrade.");
+    expect(await app.services.db.$count(upgradeRequests)).toBe(0);
   });
 });

@@ -18,8 +18,9 @@ type Props = {
   title: string;
   description: ReactNode;
   confirmLabel: string;
-  /** Posted to the current route's action when confirmed. */
+  /** Posted to the current route's action (or to `action`) when confirmed. */
   fields: Record<string, string>;
+  action?: string;
   destructive?: boolean;
 };
 
@@ -28,7 +29,7 @@ type Props = {
  * dialog stays open, its buttons disabled, until the server answers; then the answer's toast
  * shows and the dialog closes.
  */
-export function ConfirmAction({ trigger, title, description, confirmLabel, fields, destructive }: Props) {
+export function ConfirmAction({ trigger, title, description, confirmLabel, fields, action, destructive }: Props) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<{ toast?: Toast }>();
   const busy = fetcher.state !== "idle";
@@ -46,7 +47,7 @@ export function ConfirmAction({ trigger, title, description, confirmLabel, field
       <AlertDialogContent>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
-        <fetcher.Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <fetcher.Form method="post" action={action} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
           {Object.entries(fields).map(([name, value]) => (
             <input key={name} type="hidden" name={name} value={value} />
           ))}

@@ -25,3 +25,10 @@ export const TEST_BANK_ACCOUNT = {
   bankCode: TEST_BANK_CODE,
   accountNumber: "0123456789",
 };
+
+/** The platform's receiving account for upgrades paid by bank transfer (Zenith Bank, 1012345678 with its check digit). */
+export const TEST_RECEIVING_ACCOUNT = {
+  bankCode: ZENITH,
+  accountNumber: nuban(ZENITH, "101234567"),
+  accountName: "AdNaira Technologies Ltd",
+};

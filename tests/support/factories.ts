@@ -9,7 +9,7 @@ import { transfer } from "~/domain/ledger/transfer.server";
 import { DEFAULT_ADMIN_PERMISSIONS, type Permission, type Role } from "~/domain/permissions/permissions";
 import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
-import { TEST_BANK_ACCOUNT } from "./bank-accounts";
+import { TEST_BANK_ACCOUNT, TEST_RECEIVING_ACCOUNT } from "./bank-accounts";
 
 export const TEST_PASSWORD = "correct-horse-battery-staple";
 let passwordHash: Promise<string> | undefined;
@@ -103,6 +103,21 @@ export async function setReferralRule(
       ...(rule.type === undefined ? {} : { referralRewardType: rule.type }),
       ...(rule.fixedKobo === undefined ? {} : { referralFixedKobo: rule.fixedKobo }),
       ...(rule.percentBps === undefined ? {} : { referralPercentBps: rule.percentBps }),
+    })
+    .where(eq(appSettings.id, 1));
+}
+
+/** The platform's receiving account (upgrades by bank transfer are paid into it); null clears it. */
+export async function setReceivingAccount(
+  db: Database,
+  account: { bankCode: string; accountNumber: string; accountName: string } | null = TEST_RECEIVING_ACCOUNT,
+) {
+  await db
+    .update(appSettings)
+    .set({
+      receivingBankCode: account?.bankCode ?? null,
+      receivingAccountNumber: account?.accountNumber ?? null,
+      receivingAccountName: account?.accountName ?? null,
     })
     .where(eq(appSettings.id, 1));
 }

@@ -1,9 +1,13 @@
-import { MousePointerClick, Trophy, Users, Wallet } from "lucide-react";
+import { Banknote, MousePointerClick, Trophy, Users, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
 import { Card } from "~/components/ui/card";
 
 export type DashboardStats = {
   totalEarnings: string;
+  /** What the member can withdraw or spend now. */
+  availableBalance: string;
+  /** The held amount explained ("₦500.00 for your pending upgrade"); empty when nothing is held. */
+  heldReasons: string[];
   advertClicks: number;
   todayViews: number;
   dailyLimit: number;
@@ -37,7 +41,8 @@ function StatCard({
         <p className="mt-1 text-xs text-gray-600">{note}</p>
       </div>
       <span
-        className="hidden h-10 w-10 shrink-0 sm:flex items-center justify-center rounded-full bg-brand-50 text-brand-700"
+        // Five cards in a row on wide screens leave no room for the icon beside the figure.
+        className="hidden h-10 w-10 shrink-0 sm:flex lg:hidden items-center justify-center rounded-full bg-brand-50 text-brand-700"
         aria-hidden
       >
         {icon}
@@ -46,16 +51,30 @@ function StatCard({
   );
 }
 
-/** The member dashboard's cards: Total Earnings, Advert Clicks, Referral Earnings and Weekly Rank. */
+/**
+ * The member dashboard's cards: Total Earnings, Available Balance (and what is held), Advert
+ * Clicks, Referral Earnings and Weekly Rank.
+ */
 export function StatCards({ stats }: { stats: DashboardStats }) {
   return (
-    <div className="grid grid-cols-2 gap-3 sm:gap-4 lg:grid-cols-4">
+    <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-5">
       <StatCard
         testId="stat-total-earnings"
         label="Total Earnings"
         value={stats.totalEarnings}
         note="Advert and referral rewards"
         icon={<Wallet className="h-5 w-5" />}
+      />
+      <StatCard
+        testId="stat-available-balance"
+        label="Available Balance"
+        value={stats.availableBalance}
+        note={
+          stats.heldReasons.length > 0
+            ? `Held: ${stats.heldReasons.join(" and ")}, until an admin decides`
+            : "What you can withdraw or spend now"
+        }
+        icon={<Banknote className="h-5 w-5" />}
       />
       <StatCard
         testId="stat-advert-clicks"

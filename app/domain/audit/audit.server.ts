@@ -16,7 +16,15 @@ export async function recordAudit(
   entry: {
     actor: Actor;
     action: AuditAction;
-    targetType: "user" | "settings" | "advert" | "bank_details" | "withdrawal" | "upgrade_request" | "referral" | "membership_tiers";
+    targetType:
+      | "user"
+      | "settings"
+      | "advert"
+      | "bank_details"
+      | "withdrawal"
+      | "upgrade_request"
+      | "referral"
+      | "membership_tiers";
     targetId?: string;
     before?: Record<string, Json> | null;
     after?: Record<string, Json> | null;

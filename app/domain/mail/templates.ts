@@ -126,6 +126,36 @@ export type UpgradeMailFacts = {
 /** A tier's name as admins typed it, only when it is plain text. */
 const tierOf = (u: UpgradeMailFacts) => plainText(u.tierName) ?? "your new tier";
 
+/** The receiving account as a mail shows it: in full, the member has to type it into their bank app. */
+export type ReceivingAccountFacts = { bankName: string; accountNumber: string; accountName: string };
+
+/** On "Confirm Upgrade": what was asked, and how to pay (`account` given for a bank transfer). */
+export function upgradeRequestedMail(
+  to: string,
+  name: string,
+  u: UpgradeMailFacts,
+  account: ReceivingAccountFacts | null,
+): OutgoingMail {
+  const payment =
+    u.method === "balance" || !account
+      ? `${formatKobo(u.priceKobo)} is held from your AdNaira balance until an admin decides. If the request is rejected or you cancel it, the money returns to your available balance.`
+      : [
+          `Please pay ${formatKobo(u.priceKobo)} by bank transfer to:`,
+          ``,
+          `Bank: ${account.bankName}`,
+          `Account number: ${account.accountNumber}`,
+          `Account name: ${account.accountName}`,
+          `Narration: ${u.reference}`,
+          ``,
+          `Put the reference ${u.reference} in the transfer narration so that we can match your payment. An admin approves the upgrade once the money has arrived.`,
+        ].join("\n");
+  return {
+    to,
+    subject: `Upgrade request ${u.reference} received`,
+    text: `${greeting(name)}\n\nWe have received your request to upgrade to ${tierOf(u)} for ${formatKobo(u.priceKobo)} (reference ${u.reference}).\n\n${payment}\n\nYou can cancel the request on your dashboard while it is pending.\n`,
+  };
+}
+
 export function upgradeApprovedMail(to: string, name: string, u: UpgradeMailFacts): OutgoingMail {
   const paid =
     u.method === "balance"

@@ -2,9 +2,13 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipTiers, upgradeRequests, users, type UpgradeRequest } from "~/db/schema";
 import { InsufficientFundsError, transfer } from "~/domain/ledger/transfer.server";
+import { queueEmail } from "~/domain/mail/outbox.server";
+import { upgradeRequestedMail } from "~/domain/mail/templates";
+import { getAppSettings } from "~/domain/settings/app-settings";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
 import type { RefusalTexts } from "~/domain/shared/outcome";
+import { receivingAccountOf } from "./receiving-account";
 import { type UpgradeMethod, type UpgradeStatus, upgradePriceKobo, upgradeTransferKey } from "./upgrades";
 
 /** An upgrade request as its member and the admins are told about it. */
@@ -25,6 +29,8 @@ export type RequestUpgradeResult =
   /** A member whose account is pending approval or restricted. */
   | { status: "not-approved" }
   | { status: "unknown-tier" }
+  /** By bank transfer while no receiving account is set: there is nowhere to pay. */
+  | { status: "no-receiving-account" }
   /** The tier is the member's own or a lower one. */
   | { status: "not-higher-tier" }
   /** The member already has a pending request (one at a time). */
@@ -37,6 +43,8 @@ export const UPGRADE_REQUEST_REFUSALS: RefusalTexts<RequestUpgradeResult> = {
   "not-allowed": "Only members can upgrade their membership.",
   "not-approved": "Your account must be approved and not restricted to upgrade.",
   "unknown-tier": "That membership tier does not exist.",
+  "no-receiving-account":
+    "Payment by bank transfer is not available yet. Pay from your AdNaira balance or try again later.",
   "not-higher-tier": "You can only upgrade to a higher tier.",
   "pending-exists": "You already have a pending upgrade request.",
   "insufficient-funds": "Your available balance does not cover this upgrade.",
@@ -73,7 +81,9 @@ async function pendingOf(db: Database, userId: string) {
  * member's available to held balance (`upgrade_hold`, key `upgrade:<id>:hold`), in one
  * transaction. The member's row is locked first (FOR NO KEY UPDATE), so their upgrade requests
  * and withdrawals queue behind each other; should two ever get past it together, the unique
- * partial index (one pending request per member) decides. Refusals write nothing.
+ * partial index (one pending request per member) decides. The member is emailed the amount (and,
+ * by bank transfer, the receiving account and the reference) with the request. Refusals write
+ * nothing.
  */
 export async function requestUpgrade(
   db: Database,
@@ -85,6 +95,8 @@ export async function requestUpgrade(
     return await db.transaction(async (tx): Promise<RequestUpgradeResult> => {
       const [member] = await tx
         .select({
+          name: users.name,
+          email: users.email,
           role: users.role,
           isApproved: users.isApproved,
           isRestricted: users.isRestricted,
@@ -98,6 +110,10 @@ export async function requestUpgrade(
 
       const pending = await pendingOf(tx, userId);
       if (pending) return { status: "pending-exists", request: summaryOf(pending) };
+
+      // The account the member is told to pay into (null for a balance payment).
+      const account = method === "bank_transfer" ? receivingAccountOf(await getAppSettings(tx)) : null;
+      if (method === "bank_transfer" && !account) return { status: "no-receiving-account" };
 
       const tiers = await tx.select().from(membershipTiers);
       const wanted = tiers.find((t) => t.id === tierId);
@@ -157,6 +173,17 @@ export async function requestUpgrade(
           throw err;
         }
       }
+      // The member keeps in writing what they asked for and, by bank transfer, where to pay.
+      await queueEmail(
+        tx,
+        upgradeRequestedMail(
+          member.email,
+          member.name,
+          { reference: stored.reference, tierName: wanted.name, priceKobo, method, dailyAdViews: wanted.dailyAdViews },
+          account,
+        ),
+        now,
+      );
       return { status: "ok", request: summaryOf(stored) };
     });
   } catch (err) {

@@ -15,6 +15,7 @@ import {
   membershipAdmin,
   payee,
   recordReferral,
+  setReceivingAccount,
   setReferralRule,
   setWithdrawalSettings,
 } from "~test/factories";
@@ -30,6 +31,7 @@ let admins: Actor[];
 beforeAll(async () => {
   admins = [await membershipAdmin(db), await membershipAdmin(db), await membershipAdmin(db, [], "super_admin")];
   await setReferralRule(db, { active: true, type: "percentage", percentBps: 4_000 });
+  await setReceivingAccount(db);
 });
 afterEach(async () => expectBooksBalanced(db));
 
@@ -170,6 +172,7 @@ describe.runIf(usingPostgres())("racing upgrades on PostgreSQL", () => {
       if (approved) approvedRevenue += row.priceKobo;
     }
     expect((await platformBalance(db, "membership_revenue")) - revenueBefore).toBe(approvedRevenue);
+    // One mail with each request, and one with its decision.
     const mails = await db.$count(
       emails,
       inArray(
@@ -177,7 +180,7 @@ describe.runIf(usingPostgres())("racing upgrades on PostgreSQL", () => {
         members.map((m) => m.email),
       ),
     );
-    expect(mails).toBe(100);
+    expect(mails).toBe(200);
 
     // Every referral of an approved member paid exactly once, 40% of that member's price.
     const paid = await db

@@ -9,7 +9,14 @@ import type { ReferralStatus } from "~/domain/referrals/referral-statuses";
 import { releaseHeldReward, voidHeldReward } from "~/domain/referrals/review-held-reward.server";
 import { percentOfKobo } from "~/domain/shared/money";
 import { openTestDatabase } from "~test/database";
-import { creditUser, member, membershipAdmin, recordReferral, setReferralRule } from "~test/factories";
+import {
+  creditUser,
+  member,
+  membershipAdmin,
+  recordReferral,
+  setReceivingAccount,
+  setReferralRule,
+} from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
 import { DEFAULT_TIERS } from "./default-tiers";
 import { approveUpgrade, rejectUpgrade } from "./process-upgrade.server";
@@ -32,6 +39,7 @@ let reviewer: Actor;
 beforeAll(async () => {
   admin = await membershipAdmin(db);
   reviewer = await membershipAdmin(db, ["manage_referrals"]);
+  await setReceivingAccount(db);
 });
 
 type Step =

@@ -5,8 +5,17 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { DISPLAY_ID_ALPHABET } from "~/domain/shared/ids";
+import { TEST_RECEIVING_ACCOUNT } from "~test/bank-accounts";
 import { openTestDatabase } from "~test/database";
-import { createUser, creditUser, member, membershipAdmin, recordReferral, setReferralRule } from "~test/factories";
+import {
+  createUser,
+  creditUser,
+  member,
+  membershipAdmin,
+  recordReferral,
+  setReceivingAccount,
+  setReferralRule,
+} from "~test/factories";
 import { expectBooksBalanced, ledgerRowCounts } from "~test/ledger";
 import { approveUpgrade, rejectUpgrade } from "./process-upgrade.server";
 import { cancelUpgrade, requestUpgrade } from "./request-upgrade.server";
@@ -15,6 +24,7 @@ const { db } = await openTestDatabase();
 let admin: Actor;
 beforeAll(async () => {
   admin = await membershipAdmin(db);
+  await setReceivingAccount(db);
 });
 beforeEach(async () => {
   await setReferralRule(db, { active: true, type: "percentage", percentBps: 4_000, fixedKobo: 10_000n });
@@ -34,6 +44,9 @@ const tierOf = async (userId: string) =>
   (await db.select({ tier: users.membershipTierId }).from(users).where(eq(users.id, userId)))[0]!.tier;
 const transfersOf = (id: string) => db.select().from(ledgerTransfers).where(eq(ledgerTransfers.referenceId, id));
 const mailsTo = (address: string) => db.select().from(emails).where(eq(emails.toAddress, address));
+/** The mails about an admin's decision (not the one sent with the request). */
+const decisionMailsTo = async (address: string) =>
+  (await mailsTo(address)).filter((mail) => !mail.subject.startsWith("Upgrade request "));
 /** What a refused or repeated decision must leave as it was. */
 const counts = async () => ({
   ledger: await ledgerRowCounts(db),
@@ -120,6 +133,57 @@ describe("requesting an upgrade", () => {
     });
     expect({ ledger: await ledgerRowCounts(db), requests: await db.$count(upgradeRequests) }).toEqual(before);
     // After a refusal the member may ask again (by bank transfer).
+    expect(await requestUpgrade(db, { userId: m.id, tierId: "bronze", method: "bank_transfer" })).toMatchObject({
+      status: "ok",
+    });
+  });
+});
+
+describe("the mail sent with a request", () => {
+  it("from the balance: the amount held, and that it returns on a cancel or rejection", async () => {
+    const { member: m, request } = await pending("balance");
+    const [mail, ...more] = await mailsTo(m.email);
+    expect(more).toEqual([]);
+    expect(mail).toMatchObject({ subject: `Upgrade request ${request.reference} received` });
+    expect(mail!.textBody).toContain(
+      `We have received your request to upgrade to Advert Bronze for ₦500.00 (reference ${request.reference}).`,
+    );
+    expect(mail!.textBody).toContain("₦500.00 is held from your AdNaira balance until an admin decides.");
+    expect(mail!.textBody).not.toContain("Account number");
+  });
+
+  it("by bank transfer: the receiving account in full and the reference for the narration", async () => {
+    const { member: m, request } = await pending("bank_transfer", "silver");
+    const [mail, ...more] = await mailsTo(m.email);
+    expect(more).toEqual([]);
+    expect(mail!.textBody).toContain("Please pay ₦1,000.00 by bank transfer to:");
+    expect(mail!.textBody).toContain("Bank: Zenith Bank");
+    expect(mail!.textBody).toContain(`Account number: ${TEST_RECEIVING_ACCOUNT.accountNumber}`);
+    expect(mail!.textBody).toContain("Account name: AdNaira Technologies Ltd");
+    expect(mail!.textBody).toContain(`Put the reference ${request.reference} in the transfer narration`);
+  });
+
+  it("a refused request sends nothing", async () => {
+    const m = await funded(0n);
+    expect(await requestUpgrade(db, { userId: m.id, tierId: "bronze", method: "balance" })).toMatchObject({
+      status: "insufficient-funds",
+    });
+    expect(await mailsTo(m.email)).toEqual([]);
+  });
+});
+
+describe("bank transfer without a receiving account", () => {
+  afterEach(async () => setReceivingAccount(db));
+
+  it("is refused until an admin sets the account; nothing is written", async () => {
+    await setReceivingAccount(db, null);
+    const m = await funded(0n);
+    const before = await counts();
+    expect(await requestUpgrade(db, { userId: m.id, tierId: "bronze", method: "bank_transfer" })).toEqual({
+      status: "no-receiving-account",
+    });
+    expect(await counts()).toEqual(before);
+    await setReceivingAccount(db);
     expect(await requestUpgrade(db, { userId: m.id, tierId: "bronze", method: "bank_transfer" })).toMatchObject({
       status: "ok",
     });
@@ -228,7 +292,7 @@ describe("approving", () => {
         },
       },
     ]);
-    const [mail, ...more] = await mailsTo(m.email);
+    const [mail, ...more] = await decisionMailsTo(m.email);
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ subject: `Your upgrade ${request.reference} has been approved` });
     expect(mail!.textBody).toContain("Your membership is now Advert Bronze");
@@ -277,10 +341,10 @@ describe("rejecting", () => {
     expect(await tierOf(m.id)).toBe("basic");
     expect(await balances(db, m.id)).toEqual({ availableKobo: 100_000n, heldKobo: 0n });
     expect(await auditOf(request.id)).toMatchObject([{ action: "upgrade.reject", after: { status: "rejected" } }]);
-    expect(await mailsTo(m.email)).toMatchObject([
+    expect(await decisionMailsTo(m.email)).toMatchObject([
       { subject: `Your upgrade request ${request.reference} was rejected` },
     ]);
-    expect((await mailsTo(m.email))[0]!.textBody).toContain("has been returned to your available balance");
+    expect((await decisionMailsTo(m.email))[0]!.textBody).toContain("has been returned to your available balance");
     expect(await approveUpgrade(db, admin, request.id)).toEqual({ status: "conflict", current: "rejected" });
   });
 
@@ -289,7 +353,9 @@ describe("rejecting", () => {
     const before = await ledgerRowCounts(db);
     expect(await rejectUpgrade(db, admin, request.id)).toMatchObject({ status: "ok" });
     expect(await ledgerRowCounts(db)).toEqual(before);
-    expect((await mailsTo(m.email))[0]!.textBody).toContain("If you have already paid ₦500.00 by bank transfer");
+    expect((await decisionMailsTo(m.email))[0]!.textBody).toContain(
+      "If you have already paid ₦500.00 by bank transfer",
+    );
   });
 });
 

@@ -5,12 +5,16 @@ import type { loader as rootLoader } from "~/root";
 import { Achievements } from "~/components/dashboard/achievements";
 import { AvailableAdverts, advertsPageFrom } from "~/components/dashboard/available-adverts";
 import { StatCards } from "~/components/dashboard/stat-cards";
+import { PendingUpgrade } from "~/components/membership/pending-upgrade";
+import { UpgradeButton } from "~/components/membership/upgrade-button";
 import { ReferralLinkCard } from "~/components/referrals/referral-link-card";
 import { WithdrawalHistory } from "~/components/dashboard/withdrawal-history";
 import { listAvailableAdverts } from "~/domain/adverts/advert-views.server";
 import { userEarningsSummary } from "~/domain/adverts/earnings.server";
 import { advertImageRules } from "~/domain/adverts/validation";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
+import { upgradeOffer } from "~/domain/memberships/upgrade-offer.server";
+import { toUpgradeView } from "~/domain/memberships/upgrade-view";
 import { referralAchievements } from "~/domain/referrals/achievements";
 import { referralSummary } from "~/domain/referrals/my-referrals.server";
 import { approvedReferralCount, weeklyReferralRank } from "~/domain/referrals/weekly-rank.server";
@@ -28,7 +32,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.services.db;
   const now = new Date();
   const advertsPage = advertsPageFrom(request);
-  const [earned, summary, rank, referralCount, adverts, withdrawals, referral] = await Promise.all([
+  const [earned, summary, rank, referralCount, adverts, withdrawals, referral, offer] = await Promise.all([
     earnedTotals(db, user.id),
     userEarningsSummary(db, user.id, now),
     weeklyReferralRank(db, user.id, now),
@@ -36,13 +40,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listAvailableAdverts(db, user.id, { limit: advertsPage.read }),
     listMemberWithdrawals(db, user.id, { limit: 10 }),
     referralSummary(db, user.id, context.services.config.appUrl),
+    upgradeOffer(db, user.id),
   ]);
+  const upgrade = toUpgradeView(offer, user.isApproved);
   return {
     name: user.name,
     membershipName: user.membershipName || "Basic Member",
     isApproved: user.isApproved,
+    upgrade,
     stats: {
       totalEarnings: formatKobo(earned.totalKobo),
+      availableBalance: upgrade.available,
+      heldReasons: upgrade.heldReasons,
       advertClicks: summary.advertViews,
       todayViews: summary.todayViews,
       dailyLimit: summary.dailyLimit,
@@ -75,13 +84,21 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   // so the reason is on the page even before JavaScript (which shows toasts) has loaded.
   const rootToast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
   const notice = rootToast?.type === "error" ? rootToast : null;
+  const { upgrade } = loaderData;
   return (
     <div className="grid gap-6">
       <header>
         <h1 className="text-2xl font-bold sm:text-3xl">Welcome, {loaderData.name}!</h1>
-        <p className="mt-1 text-gray-600">
-          Membership: <span className="font-medium text-gray-900">{loaderData.membershipName}</span>
-        </p>
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2 text-gray-600">
+          <p>
+            Membership: <span className="font-medium text-gray-900">{loaderData.membershipName}</span>
+            <span className="text-sm"> · up to {loaderData.stats.dailyLimit} adverts a day</span>
+          </p>
+          {/* Approved members with a tier above theirs and no request pending. */}
+          {upgrade.canRequest && upgrade.options.length > 0 && !upgrade.pending ? (
+            <UpgradeButton view={upgrade} />
+          ) : null}
+        </div>
       </header>
       {loaderData.isApproved ? null : (
         <div
@@ -98,6 +115,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           </div>
         </div>
       )}
+      {upgrade.pending ? <PendingUpgrade pending={upgrade.pending} account={upgrade.receivingAccount} /> : null}
       <StatCards stats={loaderData.stats} />
       {loaderData.referral ? <ReferralLinkCard summary={loaderData.referral} /> : null}
       <WithdrawalHistory rows={loaderData.withdrawals} />

@@ -1,0 +1,130 @@
+import { eq } from "drizzle-orm";
+import { beforeAll, describe, expect, it } from "vitest";
+import { upgradeRequests } from "~/db/schema";
+import { balances } from "~/domain/ledger/accounts.server";
+import { TEST_RECEIVING_ACCOUNT } from "~test/bank-accounts";
+import { createUser, creditUser, setReceivingAccount } from "~test/factories";
+import {
+  DESKTOP,
+  dismissToast,
+  expectFitsAndAccessible,
+  expectToast,
+  MOBILE,
+  screenshot,
+  setUpBrowserSuite,
+  signIn,
+} from "./support/browser";
+
+/**
+ * The member's side of membership upgrades: the Membership Upgrade dialog on the dashboard, a
+ * request paid from the balance (the pending request and the held amount shown, then cancelled
+ * behind a confirmation), a request by bank transfer (the reference and the account to pay
+ * into), and the same form without JavaScript.
+ */
+const suite = setUpBrowserSuite();
+const db = () => suite.app.services.db;
+beforeAll(async () => setReceivingAccount(db()));
+
+const requestsOf = (userId: string) => db().select().from(upgradeRequests).where(eq(upgradeRequests.userId, userId));
+
+describe("membership upgrades on the dashboard", () => {
+  for (const [label, viewport] of [
+    ["mobile", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`from the balance, then cancelled; then by bank transfer (${label})`, async () => {
+      const { page } = await suite.open(viewport);
+      const member = await createUser(db(), { name: "Chidi Okeke", isApproved: true });
+      await creditUser(db(), member.id, 70_000n); // ₦700.00 earned
+      await signIn(page, member.email, member.password);
+      await dismissToast(page);
+      await expect.poll(() => page.getByTestId("stat-available-balance").innerText()).toContain("₦700.00");
+
+      // The dialog: only the tiers above Basic, the balance covers Bronze but not Silver.
+      await page.getByRole("button", { name: "Upgrade", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Membership Upgrade" });
+      await dialog.waitFor({ state: "visible" });
+      expect(await dialog.getByRole("radio").count()).toBe(4 + 2); // 4 tiers, 2 ways to pay
+      expect(await dialog.getByRole("radio", { name: /Basic Member/ }).count()).toBe(0);
+      const balance = dialog.getByRole("radio", { name: /From my AdNaira balance/ });
+      expect(await balance.isChecked()).toBe(true);
+      await dialog.getByRole("radio", { name: /Advert Silver/ }).check();
+      expect(await balance.isDisabled()).toBe(true);
+      expect(await dialog.getByTestId("upgrade-method-balance").innerText()).toContain("It does not cover ₦1,000.00");
+      expect(await dialog.getByRole("radio", { name: /By bank transfer/ }).isChecked()).toBe(true);
+      await dialog.getByRole("radio", { name: /Advert Bronze/ }).check();
+      await balance.check();
+      await expectFitsAndAccessible(page, `upgrade-dialog-${label}`);
+
+      await dialog.getByRole("button", { name: "Confirm Upgrade" }).click();
+      await expectToast(page, "Upgrade Requested", { variant: "success" });
+      const pending = page.getByTestId("pending-upgrade");
+      await expect.poll(() => pending.innerText()).toContain("Advert Bronze");
+      expect(await pending.innerText()).toContain("₦500.00");
+      await expect.poll(() => page.getByTestId("stat-available-balance").innerText()).toContain("₦200.00");
+      expect(await page.getByTestId("stat-available-balance").innerText()).toContain(
+        "₦500.00 for your pending upgrade",
+      );
+      expect(await balances(db(), member.id)).toEqual({ availableKobo: 20_000n, heldKobo: 50_000n });
+      await dismissToast(page);
+      await expectFitsAndAccessible(page, `upgrade-pending-balance-${label}`);
+
+      // Cancel, behind a confirmation: the held amount returns.
+      await pending.getByRole("button", { name: "Cancel request" }).click();
+      const confirm = page.getByRole("alertdialog", { name: "Cancel upgrade request?" });
+      await confirm.waitFor({ state: "visible" });
+      expect(await confirm.innerText()).toContain("The ₦500.00 held from your balance returns");
+      await confirm.getByRole("button", { name: "Cancel request" }).click();
+      await expectToast(page, "Upgrade Request Cancelled", { variant: "success" });
+      await pending.waitFor({ state: "detached" });
+      await expect.poll(() => page.getByTestId("stat-available-balance").innerText()).toContain("₦700.00");
+      expect(await balances(db(), member.id)).toEqual({ availableKobo: 70_000n, heldKobo: 0n });
+      await dismissToast(page);
+
+      // By bank transfer: the reference and the account to pay into, with Copy buttons.
+      await page.getByRole("button", { name: "Upgrade", exact: true }).click();
+      await dialog.waitFor({ state: "visible" });
+      await dialog.getByRole("radio", { name: /Advert Gold/ }).check();
+      await dialog.getByRole("radio", { name: /By bank transfer/ }).check();
+      await dialog.getByRole("button", { name: "Confirm Upgrade" }).click();
+      await expectToast(page, "Upgrade Requested", { variant: "success" });
+      const [row] = (await requestsOf(member.id)).filter((r) => r.status === "pending");
+      expect(row).toMatchObject({ method: "bank_transfer", priceKobo: 150_000n });
+      await expect.poll(() => page.getByTestId("upgrade-reference").innerText()).toBe(row!.reference);
+      expect(await page.getByTestId("receiving-account-number").innerText()).toBe(TEST_RECEIVING_ACCOUNT.accountNumber);
+      expect(await page.getByTestId("receiving-account-name").innerText()).toBe("AdNaira Technologies Ltd");
+      expect(await pending.innerText()).toContain("in the transfer narration");
+      await dismissToast(page);
+      await expectFitsAndAccessible(page, `upgrade-pending-bank-${label}`);
+    });
+  }
+
+  it("without JavaScript: the Upgrade link opens the page, a refusal is shown, and a request goes through", async () => {
+    const { page } = await suite.open(MOBILE, { javaScript: false });
+    const member = await createUser(db(), { name: "Ngozi Eze", isApproved: true });
+    await creditUser(db(), member.id, 60_000n);
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password", { exact: true }).fill(member.password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+
+    await page.getByRole("link", { name: "Upgrade", exact: true }).click();
+    await page.waitForURL((url) => url.pathname === "/membership/upgrade");
+    // Silver from the balance: the server refuses and re-renders the form with the reason.
+    await page.getByRole("radio", { name: /Advert Silver/ }).check();
+    await page.getByRole("radio", { name: /From my AdNaira balance/ }).check();
+    await page.getByRole("button", { name: "Confirm Upgrade" }).click();
+    await page.getByText("Your available balance of ₦600.00 does not cover ₦1,000.00.").waitFor();
+    expect(await page.getByRole("radio", { name: /Advert Silver/ }).isChecked()).toBe(true);
+    await screenshot(page, "upgrade-page-refused-nojs-mobile");
+    expect(await requestsOf(member.id)).toEqual([]);
+
+    await page.getByRole("radio", { name: /Advert Bronze/ }).check();
+    await page.getByRole("radio", { name: /From my AdNaira balance/ }).check();
+    await page.getByRole("button", { name: "Confirm Upgrade" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.getByTestId("pending-upgrade").waitFor();
+    expect(await requestsOf(member.id)).toMatchObject([{ status: "pending", tierId: "bronze" }]);
+  });
+});
