@@ -9,7 +9,7 @@ import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { HOLD_REASONS } from "~/domain/referrals/referral-abuse";
 import { auditRowsFor } from "~test/audit";
 import { pageText, startTestApp, type TestApp } from "~test/app";
-import { createUser, membershipAdmin, setReferralRule } from "~test/factories";
+import { createUser, membershipAdmin, setReferralRule, setReceivingAccount } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 
 /**
@@ -70,6 +70,7 @@ async function referral(ip: string, signupIp: string) {
 
 /** The referred member's first upgrade, approved: a held referral's reward waits. */
 async function upgraded(referredId: string) {
+  await setReceivingAccount(db()); // bank transfer is offered only with one
   const r = await requestUpgrade(db(), { userId: referredId, tierId: "bronze", method: "bank_transfer" });
   if (r.status !== "ok") throw new Error(r.status);
   const approved = await approveUpgrade(db(), await membershipAdmin(db()), r.request.id);

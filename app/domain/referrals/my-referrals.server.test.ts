@@ -1,7 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { openTestDatabase } from "~test/database";
-import { createUser, member, membershipAdmin, recordReferral, setReferralRule } from "~test/factories";
+import {
+  createUser,
+  member,
+  membershipAdmin,
+  recordReferral,
+  setReferralRule,
+  setReceivingAccount,
+} from "~test/factories";
 import { referrals } from "~/db/schema";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
@@ -120,6 +127,7 @@ describe("referral earnings: the referrals page and the ledger agree", () => {
     const referred = await member(db);
     await recordReferral(db, referrer, referred.id);
     await setReferralRule(db, { active: true, type: "fixed", fixedKobo: 10_000n });
+    await setReceivingAccount(db); // bank transfer is offered only with one
     const request = await requestUpgrade(db, { userId: referred.id, tierId: "bronze", method: "bank_transfer" });
     if (request.status !== "ok") throw new Error(`requestUpgrade: ${request.status}`);
     const approved = await approveUpgrade(db, await membershipAdmin(db), request.request.id);

@@ -10,7 +10,14 @@ import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { referralRewardKey } from "~/domain/memberships/upgrades";
 import { auditRowsFor } from "~test/audit";
 import { openTestDatabase } from "~test/database";
-import { createUser, member, membershipAdmin, recordReferral, setReferralRule } from "~test/factories";
+import {
+  createUser,
+  member,
+  membershipAdmin,
+  recordReferral,
+  setReferralRule,
+  setReceivingAccount,
+} from "~test/factories";
 import { expectLedgerReconciled, ledgerRowCounts } from "~test/ledger";
 import { HOLD_REASONS } from "./referral-abuse";
 import { releaseHeldReward, voidHeldReward } from "./review-held-reward.server";
@@ -60,6 +67,7 @@ async function register(referrer: { referralCode: string }, email: string, ip: s
 
 /** The referred member's first upgrade (Bronze by bank transfer), approved. */
 async function firstUpgradeApproved(referredId: string) {
+  await setReceivingAccount(db); // bank transfer is offered only with one
   const r = await requestUpgrade(db, { userId: referredId, tierId: "bronze", method: "bank_transfer" });
   if (r.status !== "ok") throw new Error(`request: ${r.status}`);
   const approved = await approveUpgrade(db, upgrades, r.request.id);
