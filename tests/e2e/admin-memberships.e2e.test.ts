@@ -4,7 +4,7 @@ import { membershipTiers, upgradeRequests } from "~/db/schema";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { GTB, GTB_ACCOUNT, withWrongCheckDigit } from "~test/bank-accounts";
-import { createUser, creditUser, member } from "~test/factories";
+import { createUser, creditUser, member, setReceivingAccount } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import {
   DESKTOP,
@@ -34,6 +34,7 @@ async function membershipsAdmin() {
 async function pendingUpgrade(name: string, method: "balance" | "bank_transfer") {
   const m = await member(db(), { name });
   await creditUser(db(), m.id, 100_000n);
+  if (method === "bank_transfer") await setReceivingAccount(db()); // offered only with one
   const result = await requestUpgrade(db(), { userId: m.id, tierId: "bronze", method });
   if (result.status !== "ok") throw new Error(`requestUpgrade: ${result.status}`);
   return result.request;

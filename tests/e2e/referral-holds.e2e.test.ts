@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { referrals, users } from "~/db/schema";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
-import { createUser, membershipAdmin, setReferralRule } from "~test/factories";
+import { createUser, membershipAdmin, setReceivingAccount, setReferralRule } from "~test/factories";
 import {
   DESKTOP,
   dismissToast,
@@ -40,6 +40,7 @@ async function selfReferral(referrer: { referralCode: string; email: string }, n
   await page.waitForURL((url) => url.pathname === "/login");
   const [referred] = await db().select().from(users).where(eq(users.email, again.toLowerCase()));
   await db().update(users).set({ isApproved: true, emailConfirmedAt: new Date() }).where(eq(users.id, referred!.id));
+  await setReceivingAccount(db()); // bank transfer is offered only with one
   const r = await requestUpgrade(db(), { userId: referred!.id, tierId: "bronze", method: "bank_transfer" });
   if (r.status !== "ok") throw new Error(r.status);
   const approved = await approveUpgrade(db(), await membershipAdmin(db()), r.request.id);
