@@ -572,3 +572,63 @@ export const upgradeRequests = pgTable(
 );
 
 export type UpgradeRequest = typeof upgradeRequests.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Messages between accounts and the notice board. Both are plain text: stored as typed, never
+// rendered as HTML. A message is never edited; reading it stamps readAt once. A notice is edited
+// in place (updatedAt) and deleted by deactivating it: nothing is erased.
+// ---------------------------------------------------------------------------------------------
+
+export const messages = pgTable(
+  "messages",
+  {
+    id: text().primaryKey(),
+    senderId: text()
+      .notNull()
+      .references(() => users.id),
+    recipientId: text()
+      .notNull()
+      .references(() => users.id),
+    content: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    /** When the recipient first saw it on /messages; null while unread. */
+    readAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index("messages_sender_created_idx").on(t.senderId, t.createdAt, t.id),
+    index("messages_recipient_created_idx").on(t.recipientId, t.createdAt, t.id),
+    index("messages_recipient_unread_idx")
+      .on(t.recipientId)
+      .where(sql`${t.readAt} IS NULL`),
+    check("messages_content_length", sql`char_length(${t.content}) BETWEEN 1 AND 2000`),
+    check("messages_not_to_self", sql`${t.senderId} <> ${t.recipientId}`),
+  ],
+);
+
+export type Message = typeof messages.$inferSelect;
+
+export const noticeAudience = pgEnum("notice_audience", ["all", "user", "admin"]);
+
+export const notices = pgTable(
+  "notices",
+  {
+    id: text().primaryKey(),
+    title: text().notNull(),
+    content: text().notNull(),
+    audience: noticeAudience().notNull().default("all"),
+    /** The admin who posted it; the board says "Unknown User" when no name is on record. */
+    createdById: text().references(() => users.id),
+    isActive: boolean().notNull().default(true),
+    ...timestamps,
+  },
+  (t) => [
+    index("notices_active_audience_created_idx")
+      .on(t.audience, t.createdAt, t.id)
+      .where(sql`${t.isActive}`),
+    index("notices_created_idx").on(t.createdAt, t.id),
+    check("notices_title_length", sql`char_length(${t.title}) BETWEEN 1 AND 200`),
+    check("notices_content_length", sql`char_length(${t.content}) BETWEEN 1 AND 5000`),
+  ],
+);
+
+export type Notice = typeof notices.$inferSelect;
