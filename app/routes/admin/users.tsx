@@ -10,7 +10,7 @@ import { listHref, pageParam } from "~/domain/shared/paging";
 import { listUsers } from "~/domain/users/list-users.server";
 import { USER_FILTERS, type UserFilter } from "~/domain/users/user-filters";
 import { moderateUser, type Moderation } from "~/domain/users/moderate-user.server";
-import { actorFrom, requireAdmin } from "~/server/auth.server";
+import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
 import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
@@ -72,6 +72,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     intent,
     context.services.config.appUrl,
   );
+  if (result.status === "forbidden") throw forbidden(DENIED);
   const done = result.status === "ok";
   const [title, description] = done ? OUTCOMES[intent].done : OUTCOMES[intent].failed;
   if (done) void context.services.flushMail();
