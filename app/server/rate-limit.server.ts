@@ -127,6 +127,24 @@ export function createRateLimits(redisUrl?: string, options: RateLimitOptions = 
   };
 }
 
+/**
+ * Runs `work`, which a point of `name` was just taken for; when it fails (the database is down),
+ * gives the point back before rethrowing: a request that did nothing must not use up an allowance.
+ */
+export async function refundOnFailure<T>(
+  rateLimits: RateLimits,
+  name: LimitName,
+  key: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    await rateLimits.refund(name, key).catch(() => undefined);
+    throw error;
+  }
+}
+
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {
   const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
   return `Too many attempts. Please try again in ${minutes} minute${minutes === 1 ? "" : "s"}.`;

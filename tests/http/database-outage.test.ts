@@ -4,7 +4,9 @@ import { afterAll, describe, expect, it } from "vitest";
 import { openPostgres } from "~/db/client.server";
 import { pageText, startTestApp, type TestApp } from "~test/app";
 import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
+import { emailsTo } from "~/domain/mail/outbox.server";
 import { createUser } from "~test/factories";
+import { latestLink } from "~test/mail";
 import { dataRequestUrl } from "~test/routes";
 
 /**
@@ -131,6 +133,11 @@ describe("database outage", () => {
       message: "AdNaira is temporarily unavailable. Please try again in a moment.",
     });
 
+    // Password resets that met the outage (more than the account's 3 an hour) sent nothing…
+    for (let i = 0; i < 4; i++) {
+      expect((await app.client().post("/forgot-password", { email: user.email })).status).toBe(503);
+    }
+
     // The process is alive and still serving.
     expect((await client.get("/healthz")).status).toBe(200);
     // The session survives the outage.
@@ -146,5 +153,9 @@ describe("database outage", () => {
     // The sign-ins that met the outage did not use up the address's limit.
     const signIn = await app.client().post("/login", { email: user.email, password: user.password });
     expect(signIn.status).toBe(302);
+    // …and did not use up the account's mail allowance: the next request sends the link.
+    expect((await app.client().post("/forgot-password", { email: user.email })).status).toBe(302);
+    expect((await emailsTo(app.services.db, user.email)).map((m) => m.subject)).toHaveLength(1);
+    await expect(latestLink(app.services.db, user.email, "/reset-password")).resolves.toBeInstanceOf(URL);
   });
 });

@@ -6,7 +6,7 @@ import { Card } from "~/components/ui/card";
 import { requestPasswordReset } from "~/domain/accounts/reset-password.server";
 import { EmailOnlySchema } from "~/domain/accounts/validation";
 import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
-import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { refundOnFailure, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -24,7 +24,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   // Per account: past the limit nothing is sent, but the answer is the usual one, so nobody can
   // use up someone else's allowance and have them refused.
   if ((await services.rateLimits.consume("resetAccount", email)) === null) {
-    await requestPasswordReset(services.db, email, services.config.appUrl);
+    await refundOnFailure(services.rateLimits, "resetAccount", email, () =>
+      requestPasswordReset(services.db, email, services.config.appUrl),
+    );
     void services.flushMail();
   }
   // The same answer whether or not an account exists (and whether or not a mail was sent).

@@ -3,7 +3,7 @@ import type { Route } from "./+types/resend-confirmation";
 import { resendConfirmation } from "~/domain/accounts/confirm-email.server";
 import { EmailOnlySchema } from "~/domain/accounts/validation";
 import { readForm } from "~/server/forms.server";
-import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { refundOnFailure, tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const loader = () => redirect("/login");
@@ -29,7 +29,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
   // Per account: past the limit nothing is sent, and the answer is the usual one.
   if ((await services.rateLimits.consume("resendAccount", parsed.data.email)) === null) {
-    await resendConfirmation(services.db, parsed.data.email, services.config.appUrl);
+    await refundOnFailure(services.rateLimits, "resendAccount", parsed.data.email, () =>
+      resendConfirmation(services.db, parsed.data.email, services.config.appUrl),
+    );
     void services.flushMail();
   }
   return redirectWithToast(context, "/login", {
