@@ -153,4 +153,25 @@ describe("Referral statistics and list on /admin/referrals", () => {
       "No referrals match your search.",
     );
   });
+
+  it("the admin dashboard's Total Referrals card counts every referral and links to /admin/referrals, for manage_referrals only", async () => {
+    const db = app.services.db;
+    const card = (html: string) =>
+      /href="\/admin\/referrals"[^>]*>(?:(?!<\/a>)[\s\S])*data-testid="stat-Total Referrals">(\d[\d,]*)</.exec(
+        html,
+      )?.[1];
+    const { client } = await signedInAdmin(["manage_referrals"]);
+    const before = Number(card((await client.get("/admin")).body));
+    const ngozi = await createUser(db, { name: "Ngozi Referrer", email: "ngozi@admin-referrals.test" });
+    await referredMember(db, ngozi, { name: "Obi Pending", email: "obi@admin-referrals.test" });
+    await referredMember(db, ngozi, {
+      name: "Pat Approved",
+      email: "pat@admin-referrals.test",
+      approvedRewardKobo: 1_000n,
+    });
+    expect(Number(card((await client.get("/admin")).body))).toBe(before + 2);
+
+    const { client: withoutIt } = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_referrals"));
+    expect((await withoutIt.get("/admin")).body).not.toContain('data-testid="stat-Total Referrals"');
+  });
 });

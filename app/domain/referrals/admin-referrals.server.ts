@@ -35,6 +35,11 @@ export async function referralStats(db: Database): Promise<ReferralStats> {
   };
 }
 
+/** Every referral recorded, whatever its status (the admin dashboard's Total Referrals). */
+export async function countReferrals(db: Database): Promise<number> {
+  return db.$count(referrals);
+}
+
 const referrer = aliasedTable(users, "referrer");
 const referred = aliasedTable(users, "referred");
 

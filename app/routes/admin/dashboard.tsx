@@ -5,6 +5,7 @@ import { Card } from "~/components/ui/card";
 import { hasPermission, type Permission } from "~/domain/permissions/permissions";
 import { adminAdvertStats } from "~/domain/adverts/manage-adverts.server";
 import { countPendingUpgrades } from "~/domain/memberships/list-upgrades.server";
+import { countReferrals } from "~/domain/referrals/admin-referrals.server";
 import { countAllMessages } from "~/domain/messages/message-stats.server";
 import { countActiveNotices } from "~/domain/notices/notice-stats.server";
 import { formatKobo } from "~/domain/shared/money";
@@ -32,14 +33,16 @@ const numberFormat = new Intl.NumberFormat("en-NG");
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const [stats, advertStats, pendingWithdrawals, pendingUpgrades, totalMessages, activeNotices] = await Promise.all([
-    hasPermission(user, "manage_users") ? userStats(db) : null,
-    hasPermission(user, "manage_adverts") ? adminAdvertStats(db) : null,
-    hasPermission(user, "manage_withdrawals") ? countPendingWithdrawals(db) : null,
-    hasPermission(user, "manage_memberships") ? countPendingUpgrades(db) : null,
-    hasPermission(user, "view_reports") ? countAllMessages(db) : null,
-    hasPermission(user, "manage_notices") ? countActiveNotices(db) : null,
-  ]);
+  const [stats, advertStats, totalReferrals, totalMessages, activeNotices, pendingWithdrawals, pendingUpgrades] =
+    await Promise.all([
+      hasPermission(user, "manage_users") ? userStats(db) : null,
+      hasPermission(user, "manage_adverts") ? adminAdvertStats(db) : null,
+      hasPermission(user, "manage_referrals") ? countReferrals(db) : null,
+      hasPermission(user, "view_reports") ? countAllMessages(db) : null,
+      hasPermission(user, "manage_notices") ? countActiveNotices(db) : null,
+      hasPermission(user, "manage_withdrawals") ? countPendingWithdrawals(db) : null,
+      hasPermission(user, "manage_memberships") ? countPendingUpgrades(db) : null,
+    ]);
   // Each card only for admins who may open the page it links to; values formatted here.
   const cards: { label: string; value: string; to: string }[] = [];
   if (stats) {
@@ -58,6 +61,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       // From the ledger: what the advert-rewards account has paid members.
       { label: "Earnings Distributed", value: formatKobo(advertStats.earningsDistributedKobo), to: "/admin/adverts" },
     );
+  }
+  if (totalReferrals !== null) {
+    cards.push({ label: "Total Referrals", value: numberFormat.format(totalReferrals), to: "/admin/referrals" });
   }
   if (totalMessages !== null) {
     // A count only: admins read their own conversations on /messages, never other people's.
