@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatLagosDate, formatLagosDateTime, lagosDay, lagosWeek } from "./lagos-time";
+import { formatLagosDate, formatLagosDateTime, lagosDay, lagosMonth, lagosWeek, lagosYear } from "./lagos-time";
 
 describe("lagosDay (Africa/Lagos calendar day, UTC+1 all year)", () => {
   it("changes at Lagos midnight, which is 23:00 UTC", () => {
@@ -37,6 +37,41 @@ describe("lagosWeek (Sunday 00:00 to Sunday 00:00, Lagos time)", () => {
     expect(lagosWeek(new Date("2026-11-14T23:00:00Z"))).toEqual(week);
     expect(lagosWeek(new Date("2026-11-21T22:59:59Z"))).toEqual(week);
     expect(lagosWeek(new Date("2026-11-21T23:00:00Z")).start).toEqual(week.end);
+  });
+});
+
+describe("lagosMonth and lagosYear (Lagos calendar)", () => {
+  it("a month runs from the 1st at 00:00 Lagos (23:00 UTC the day before) to the next 1st", () => {
+    const november = { start: new Date("2026-10-31T23:00:00Z"), end: new Date("2026-11-30T23:00:00Z") };
+    expect(lagosMonth(new Date("2026-11-18T12:00:00Z"))).toEqual(november);
+    expect(lagosMonth(new Date("2026-10-31T23:00:00Z"))).toEqual(november);
+    expect(lagosMonth(new Date("2026-11-30T22:59:59.999Z"))).toEqual(november);
+    expect(lagosMonth(new Date("2026-11-30T23:00:00Z")).start).toEqual(november.end);
+    // December rolls into the next year; February of a leap year has 29 days.
+    expect(lagosMonth(new Date("2026-12-15T12:00:00Z")).end).toEqual(new Date("2026-12-31T23:00:00Z"));
+    expect(lagosMonth(new Date("2028-02-10T12:00:00Z")).end).toEqual(new Date("2028-02-29T23:00:00Z"));
+  });
+
+  it("a year runs from 1 January 00:00 Lagos, which is 23:00 UTC on 31 December", () => {
+    const year2026 = { start: new Date("2025-12-31T23:00:00Z"), end: new Date("2026-12-31T23:00:00Z") };
+    expect(lagosYear(new Date("2026-06-01T00:00:00Z"))).toEqual(year2026);
+    expect(lagosYear(new Date("2025-12-31T23:00:00Z"))).toEqual(year2026);
+    expect(lagosYear(new Date("2026-12-31T22:59:59.999Z"))).toEqual(year2026);
+    expect(lagosYear(new Date("2026-12-31T23:00:00Z")).start).toEqual(year2026.end);
+  });
+
+  it("every instant lies in its own month and year, and each starts on a Lagos 1st", () => {
+    fc.assert(
+      fc.property(fc.date({ min: new Date("2000-01-01Z"), max: new Date("2100-01-01Z"), noInvalidDate: true }), (d) => {
+        for (const { start, end } of [lagosMonth(d), lagosYear(d)]) {
+          expect(start.getTime()).toBeLessThanOrEqual(d.getTime());
+          expect(d.getTime()).toBeLessThan(end.getTime());
+          expect(lagosDay(start).endsWith("-01")).toBe(true);
+          expect(lagosDay(end).endsWith("-01")).toBe(true);
+        }
+        expect(lagosDay(lagosYear(d).start).slice(5)).toBe("01-01");
+      }),
+    );
   });
 });
 

@@ -70,3 +70,20 @@ export function lagosWeek(at: Date): { start: Date; end: Date } {
   const start = midnightUtc - weekday * DAY_MS - LAGOS_OFFSET_MS;
   return { start: new Date(start), end: new Date(start + 7 * DAY_MS) };
 }
+
+/** The instant a Lagos calendar date ("YYYY-MM-DD" parts) begins: 00:00 Lagos, 23:00 UTC the day before. */
+function lagosMidnight(year: number, month: number, day: number): Date {
+  return new Date(Date.UTC(year, month - 1, day) - LAGOS_OFFSET_MS);
+}
+
+/** The Africa/Lagos calendar month holding `at`: its first instant and the next month's. */
+export function lagosMonth(at: Date): { start: Date; end: Date } {
+  const [year, month] = lagosDay(at).split("-").map(Number) as [number, number, number];
+  return { start: lagosMidnight(year, month, 1), end: lagosMidnight(year, month + 1, 1) };
+}
+
+/** The Africa/Lagos calendar year holding `at`: 1 January 00:00 Lagos to the next. */
+export function lagosYear(at: Date): { start: Date; end: Date } {
+  const [year] = lagosDay(at).split("-").map(Number) as [number, number, number];
+  return { start: lagosMidnight(year, 1, 1), end: lagosMidnight(year + 1, 1, 1) };
+}
