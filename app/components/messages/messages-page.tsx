@@ -100,6 +100,7 @@ export function MessagesPage({ data, actionData }: { data: MessagesPageData; act
           }}
           recipientRef={recipientRef}
           contentRef={contentRef}
+          sent={sent !== undefined}
         />
         <MessageList
           messages={shown}
