@@ -66,6 +66,11 @@ describe("Messages", () => {
     await signIn(page, member.email, member.password);
     expect(await page.getByTestId("unread-messages").innerText()).toBe(String(CORPUS.length));
     await dismissToast(page);
+    const avatar = page.getByRole("button", { name: `Account menu for ${member.name}, 6 unread messages` });
+    await avatar.click();
+    const menuItem = page.getByRole("menuitem", { name: /Messages/ });
+    expect(await menuItem.getByTestId("menu-unread-count").innerText()).toContain(String(CORPUS.length));
+    await page.keyboard.press("Escape");
 
     await visit(page, "/messages");
     expect(await page.getByTestId("my-user-id").innerText()).toBe(member.displayId);
@@ -98,6 +103,34 @@ describe("Messages", () => {
     expect(await page.getByLabel("Recipient's User ID").inputValue()).toBe("");
     expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
     await expect.poll(() => list.getByText("Thanks, see you.").count()).toBe(1);
+  });
+
+  it("loads older messages in place", async () => {
+    const { page } = await suite.open(DESKTOP);
+    const sender = await createUser(db(), { isApproved: true });
+    const member = await createUser(db(), { isApproved: true });
+    const start = Date.now() - 60 * 60_000;
+    await db()
+      .insert(messages)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          id: newId(),
+          senderId: sender.id,
+          recipientId: member.id,
+          content: `Numbered ${i}`,
+          createdAt: new Date(start + i * 1000),
+        })),
+      );
+    await signIn(page, member.email, member.password);
+    await visit(page, "/messages");
+    const list = page.getByRole("region", { name: "Recent Messages" });
+    expect(await list.getByRole("article").count()).toBe(20);
+    await list.getByRole("link", { name: "Load older messages" }).click();
+    await expect.poll(() => list.getByRole("article").count()).toBe(25);
+    expect(page.url()).toBe(`${suite.app.origin}/messages`);
+    expect(await list.getByText("Numbered 0", { exact: true }).count()).toBe(1);
+    expect(await list.getByRole("link", { name: "Load older messages" }).count()).toBe(0);
+    await expect.poll(() => unreadOf(member.id)).toBe(0);
   });
 
   it("sends before JavaScript loads", async () => {
