@@ -17,6 +17,7 @@ import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
+import { countUnreadMessages } from "~/domain/messages/read-state.server";
 import { hasPermission, homePathFor } from "~/domain/permissions/permissions";
 import { DEFAULT_APP_SETTINGS, getAppSettings } from "~/domain/settings/app-settings";
 import { logoUrlRules } from "~/domain/settings/validation";
@@ -32,17 +33,21 @@ export type RootUser = {
   role: "user" | "admin" | "super_admin";
   homePath: string;
   canManageSettings: boolean;
+  /** Messages sent to them and not yet read (the header's badge, the dashboard's Messages card). */
+  unreadMessages: number;
 };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, settings] = await Promise.all([getCurrentUser(request, context), getAppSettings(context.services.db)]);
   const { toast, headers } = await takeToast(request, context);
+  const unreadMessages = user ? await countUnreadMessages(context.services.db, user.id) : 0;
   const rootUser: RootUser | null = user && {
     name: user.name,
     email: user.email,
     role: user.role,
     homePath: homePathFor(user.role),
     canManageSettings: hasPermission(user, "manage_settings"),
+    unreadMessages,
   };
   // A stored logo the settings form would refuse now (an app route, …) is never loaded: the default shows.
   const logoUrl = displayImageUrl(

@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Settings, User as UserIcon } from "lucide-react";
+import { LayoutDashboard, LogOut, Mail, Settings, User as UserIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { AvatarButton } from "~/components/site-header";
@@ -58,6 +58,20 @@ export function AccountMenu({
         <DropdownMenuItem asChild>
           <Link to="/profile">
             <UserIcon className="h-4 w-4" aria-hidden /> Profile
+          </Link>
+        </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/messages">
+            <Mail className="h-4 w-4" aria-hidden /> Messages
+            {user.unreadMessages > 0 ? (
+              <span
+                className="ml-auto rounded-full bg-red-600 px-2 py-0.5 text-xs font-semibold tabular-nums text-white"
+                data-testid="menu-unread-count"
+              >
+                {user.unreadMessages}
+                <span className="sr-only"> unread</span>
+              </span>
+            ) : null}
           </Link>
         </DropdownMenuItem>
         {user.canManageSettings ? (

@@ -53,16 +53,25 @@ export function AvatarButton({ user, ...props }: ComponentProps<"button"> & { us
     .join("")
     .slice(0, 2)
     .toUpperCase();
+  const unread = user.unreadMessages;
+  const unreadText = unread > 0 ? `, ${unread} unread ${unread === 1 ? "message" : "messages"}` : "";
   return (
     <button
       type="button"
-      className="flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
-      aria-label={`Account menu for ${user.name}`}
+      className="relative flex h-10 w-10 shrink-0 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600 focus-visible:ring-offset-2"
+      aria-label={`Account menu for ${user.name}${unreadText}`}
       {...props}
     >
       {/* The initials are the avatar's picture, drawn by CSS so that they are not part of
           the button's text: its name is "Account menu for <name>" (WCAG 2.5.3, label in name). */}
       <span aria-hidden="true" data-initials={initials || "?"} className="before:content-[attr(data-initials)]" />
+      {unread > 0 ? (
+        <span
+          aria-hidden="true"
+          data-testid="avatar-unread-dot"
+          className="absolute -right-0.5 -top-0.5 h-3.5 w-3.5 rounded-full border-2 border-white bg-red-600"
+        />
+      ) : null}
     </button>
   );
 }

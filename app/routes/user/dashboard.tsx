@@ -7,6 +7,7 @@ import { AvailableAdverts, advertsPageFrom } from "~/components/dashboard/availa
 import { StatCards } from "~/components/dashboard/stat-cards";
 import { PendingUpgrade } from "~/components/membership/pending-upgrade";
 import { UpgradeButton } from "~/components/membership/upgrade-button";
+import { MessagesCard } from "~/components/messages/messages-card";
 import { ReferralLinkCard } from "~/components/referrals/referral-link-card";
 import { WithdrawalHistory } from "~/components/dashboard/withdrawal-history";
 import { listAvailableAdverts } from "~/domain/adverts/advert-views.server";
@@ -82,7 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   // A refused View Advert or claim comes back here with an error toast; it is also shown inline,
   // so the reason is on the page even before JavaScript (which shows toasts) has loaded.
-  const rootToast = useRouteLoaderData<typeof rootLoader>("root")?.toast;
+  const rootData = useRouteLoaderData<typeof rootLoader>("root");
+  const rootToast = rootData?.toast;
   const notice = rootToast?.type === "error" ? rootToast : null;
   const { upgrade } = loaderData;
   return (
@@ -118,6 +120,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       {upgrade.pending ? <PendingUpgrade pending={upgrade.pending} account={upgrade.receivingAccount} /> : null}
       <StatCards stats={loaderData.stats} />
       {loaderData.referral ? <ReferralLinkCard summary={loaderData.referral} /> : null}
+      <MessagesCard unread={rootData?.user?.unreadMessages ?? 0} />
       <WithdrawalHistory rows={loaderData.withdrawals} />
       <AvailableAdverts
         adverts={loaderData.adverts}

@@ -1,20 +1,98 @@
+import { data } from "react-router";
 import type { Route } from "./+types/messages";
-import { UpcomingSection } from "~/components/section-page";
-import { requireUser } from "~/server/auth.server";
+import { MessagesPage } from "~/components/messages/messages-page";
+import type { MessageView } from "~/components/messages/message-list";
+import { listMessages, type ListedMessage } from "~/domain/messages/list-messages.server";
+import { markMessagesRead } from "~/domain/messages/read-state.server";
+import {
+  decodeCursor,
+  DISPLAY_ID_SHAPE,
+  encodeCursor,
+  normalizeDisplayId,
+  SendMessageSchema,
+} from "~/domain/messages/rules";
+import { RATE_LIMIT_TEXTS, SEND_MESSAGE_REFUSALS, sendMessage } from "~/domain/messages/send-message.server";
+import { newId } from "~/domain/shared/ids";
+import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
+import { requireUser, type CurrentUser } from "~/server/auth.server";
+import { formFailure, parseForm, readFormWithLists } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Messages");
 
+const toView = (m: ListedMessage): MessageView => ({
+  id: m.id,
+  sentByMe: m.sentByMe,
+  sender: m.sender,
+  recipient: m.recipient,
+  time: formatLagosDateTime(m.createdAt),
+  isoTime: m.createdAt.toISOString(),
+  content: m.content,
+  unread: m.unread,
+});
+
+/** GET /messages (`?before=` an older page, `?to=` a display ID to write to). Reads only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireUser(request, context);
-  return null;
+  const user = await requireUser(request, context);
+  const params = new URL(request.url).searchParams;
+  const before = decodeCursor(params.get("before"));
+  const page = await listMessages(context.services.db, user.id, { before });
+  const to = normalizeDisplayId(params.get("to") ?? "");
+  return {
+    myDisplayId: user.displayId,
+    messages: page.messages.map(toView),
+    next: page.next && encodeCursor(page.next),
+    olderPage: before !== null,
+    to: DISPLAY_ID_SHAPE.test(to) ? to : "",
+  };
 }
 
-export default function Page() {
-  return (
-    <UpcomingSection
-      title="Messages"
-      summary="Send messages to other members by their user ID and read the messages sent to you."
-    />
-  );
+const SEND_FIELDS = ["recipientId", "content"] as const;
+
+/** POST /messages: `intent=send` (the Send Message form) or `intent=mark-read` (ids of messages shown). */
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireUser(request, context);
+  const { fields, lists } = await readFormWithLists(request, ["id"]);
+  const db = context.services.db;
+  switch (fields.intent) {
+    case "send":
+      return send(context, user, fields);
+    case "mark-read": {
+      const marked = await markMessagesRead(db, user.id, lists.id);
+      return { ok: true as const, intent: "mark-read" as const, marked };
+    }
+    default:
+      throw data({ message: "Unknown action." }, { status: 400 });
+  }
+}
+
+/** The Send Message form: a success stays on the page (the form clears), a refusal echoes what was typed. */
+async function send(context: Route.ActionArgs["context"], user: CurrentUser, fields: Record<string, string>) {
+  // Echoed into the form so nothing typed is lost (NUL, which a page cannot carry, aside).
+  const values = Object.fromEntries(SEND_FIELDS.map((k) => [k, (fields[k] ?? "").replace(/\0/g, "")]));
+  const options = { toastTitle: "Message Not Sent", values };
+  const parsed = parseForm(SendMessageSchema, fields, options);
+  if (parsed.status !== "ok") return parsed.failure;
+  const result = await sendMessage(context.services.db, user, {
+    recipientDisplayId: parsed.data.recipientId,
+    content: parsed.data.content,
+  });
+  switch (result.status) {
+    case "ok":
+      return {
+        ok: true as const,
+        intent: "send" as const,
+        sentId: result.message.id,
+        toast: { id: newId(), type: "success" as const, title: "Success", description: "Message sent." },
+      };
+    case "unknown-recipient":
+    case "to-self":
+      return formFailure({ recipientId: SEND_MESSAGE_REFUSALS[result.status] }, options);
+    case "rate-limited":
+      return formFailure({ form: RATE_LIMIT_TEXTS[result.window] }, { ...options, status: 429 });
+  }
+}
+
+export default function Messages({ loaderData, actionData }: Route.ComponentProps) {
+  return <MessagesPage data={loaderData} actionData={actionData} />;
 }

@@ -1,0 +1,77 @@
+import type { Ref } from "react";
+import { Form, useNavigation } from "react-router";
+import { FormError, FormField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { RECIPIENT_HINT } from "~/domain/messages/rules";
+
+/**
+ * Send Message: a plain form post (works before JavaScript loads). A refusal comes back with the
+ * field's error and what was typed; a success clears the form (the page keys it by the sent message).
+ */
+export function SendMessageForm({
+  errors,
+  values,
+  recipientRef,
+  contentRef,
+}: {
+  errors: Record<string, string>;
+  values: { recipientId: string; content: string };
+  recipientRef: Ref<HTMLInputElement>;
+  contentRef: Ref<HTMLTextAreaElement>;
+}) {
+  const navigation = useNavigation();
+  const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
+  const contentError = errors.content;
+  return (
+    <Card aria-labelledby="send-message-title" className="min-w-0">
+      <CardTitle id="send-message-title">Send Message</CardTitle>
+      <Form method="post" action="/messages" className="mt-4 grid gap-4" noValidate>
+        <input type="hidden" name="intent" value="send" />
+        <FormField
+          ref={recipientRef}
+          id="message-recipient"
+          label="Recipient's User ID"
+          name="recipientId"
+          hint={RECIPIENT_HINT}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          maxLength={40}
+          required
+          defaultValue={values.recipientId}
+          error={errors.recipientId}
+        />
+        <div className="grid gap-1.5">
+          <Label htmlFor="message-content">Message</Label>
+          <textarea
+            ref={contentRef}
+            id="message-content"
+            name="content"
+            rows={5}
+            required
+            defaultValue={values.content}
+            aria-invalid={contentError ? true : undefined}
+            aria-describedby={["message-content-hint", contentError ? "message-content-error" : null]
+              .filter(Boolean)
+              .join(" ")}
+            className="ui-input min-h-28 resize-y py-2"
+          />
+          <p id="message-content-hint" className="text-xs text-gray-600">
+            Up to 2,000 characters.
+          </p>
+          {contentError ? (
+            <p id="message-content-error" className="text-sm text-red-700" role="alert">
+              {contentError}
+            </p>
+          ) : null}
+        </div>
+        <FormError message={errors.form} />
+        <Button type="submit" disabled={sending} className="w-full sm:w-auto sm:justify-self-start">
+          {sending ? "Sending..." : "Send Message"}
+        </Button>
+      </Form>
+    </Card>
+  );
+}

@@ -1,0 +1,199 @@
+import { eq, sql } from "drizzle-orm";
+import { beforeEach, describe, expect, it } from "vitest";
+import { messages, users } from "~/db/schema";
+import { newId } from "~/domain/shared/ids";
+import { openTestDatabase, usingPostgres } from "~test/database";
+import { createUser } from "~test/factories";
+import { listMessages } from "./list-messages.server";
+import { countUnreadMessages, markMessagesRead } from "./read-state.server";
+import { MESSAGE_RATE_LIMITS } from "./rules";
+import { sendMessage } from "./send-message.server";
+
+const { db } = await openTestDatabase({ poolSize: 40 });
+
+type U = Awaited<ReturnType<typeof createUser>>;
+const sender = (u: U) => ({ id: u.id, role: u.role });
+let ada: U, bola: U, chidi: U;
+
+beforeEach(async () => {
+  ada = await createUser(db, { name: "Ada" });
+  bola = await createUser(db, { name: "Bola" });
+  chidi = await createUser(db, { name: "Chidi" });
+});
+
+const countFrom = (userId: string) => db.$count(messages, eq(messages.senderId, userId));
+
+describe("sendMessage", () => {
+  it("sends to an ID typed in any case with spaces around it, stored as given", async () => {
+    const result = await sendMessage(db, sender(ada), {
+      recipientDisplayId: `  ${bola.displayId.toLowerCase()} `,
+      content: "Hello\nthere",
+    });
+    expect(result.status).toBe("ok");
+    const [row] = await db.select().from(messages).where(eq(messages.senderId, ada.id));
+    expect(row).toMatchObject({ recipientId: bola.id, content: "Hello\nthere", readAt: null });
+  });
+
+  it("refuses an unknown ID, one's own ID and a deactivated admin", async () => {
+    expect(await sendMessage(db, sender(ada), { recipientDisplayId: "UNOSUCH99", content: "x" })).toEqual({
+      status: "unknown-recipient",
+    });
+    expect(await sendMessage(db, sender(ada), { recipientDisplayId: "U\0X", content: "x" })).toEqual({
+      status: "unknown-recipient",
+    });
+    expect(await sendMessage(db, sender(ada), { recipientDisplayId: ada.displayId, content: "x" })).toEqual({
+      status: "to-self",
+    });
+    const admin = await createUser(db, { role: "admin" });
+    await db.update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, admin.id));
+    expect(await sendMessage(db, sender(ada), { recipientDisplayId: admin.displayId, content: "x" })).toEqual({
+      status: "unknown-recipient",
+    });
+    expect(await countFrom(ada.id)).toBe(0);
+  });
+
+  it("a restricted member still receives", async () => {
+    const rita = await createUser(db, { isRestricted: true });
+    expect((await sendMessage(db, sender(ada), { recipientDisplayId: rita.displayId, content: "hi" })).status).toBe(
+      "ok",
+    );
+  });
+
+  it("refuses a member's 31st message in a minute and stores nothing", async () => {
+    const now = new Date();
+    for (let i = 0; i < MESSAGE_RATE_LIMITS.minute.max; i++) {
+      const at = new Date(now.getTime() - 30_000 + i);
+      expect(
+        (await sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: `m${i}` }, at)).status,
+      ).toBe("ok");
+    }
+    expect(
+      await sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: "one more" }, now),
+    ).toEqual({
+      status: "rate-limited",
+      window: "minute",
+    });
+    expect(await countFrom(ada.id)).toBe(30);
+    // A minute after the first of them, the member may send again.
+    const later = new Date(now.getTime() + 31_000);
+    expect(
+      (await sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: "later" }, later)).status,
+    ).toBe("ok");
+  });
+
+  it("refuses a member's 301st message in 24 hours", async () => {
+    const now = new Date();
+    // 300 messages spread over the last 23 hours, never 30 in a minute.
+    await db.insert(messages).values(
+      Array.from({ length: MESSAGE_RATE_LIMITS.day.max }, (_, i) => ({
+        id: newId(),
+        senderId: ada.id,
+        recipientId: bola.id,
+        content: `old ${i}`,
+        createdAt: new Date(now.getTime() - 23 * 3600_000 + i * 60_000),
+      })),
+    );
+    expect(await sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: "x" }, now)).toEqual({
+      status: "rate-limited",
+      window: "day",
+    });
+    expect(await countFrom(ada.id)).toBe(300);
+    // A day after the oldest one, one more fits.
+    const later = new Date(now.getTime() + 3600_000 + 1000);
+    expect(
+      (await sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: "x" }, later)).status,
+    ).toBe("ok");
+  });
+
+  it("admins are not limited", async () => {
+    const admin = await createUser(db, { role: "admin" });
+    for (let i = 0; i < 35; i++) {
+      expect(
+        (await sendMessage(db, sender(admin), { recipientDisplayId: bola.displayId, content: `a${i}` })).status,
+      ).toBe("ok");
+    }
+    expect(await countFrom(admin.id)).toBe(35);
+  });
+});
+
+describe("listMessages and read state", () => {
+  it("lists sent and received, newest first, and never another pair's messages", async () => {
+    await sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: "A to B" }, new Date(1_000));
+    await sendMessage(db, sender(bola), { recipientDisplayId: ada.displayId, content: "B to A" }, new Date(2_000));
+    await sendMessage(db, sender(ada), { recipientDisplayId: chidi.displayId, content: "A to C" }, new Date(3_000));
+    const page = await listMessages(db, bola.id);
+    expect(page.messages.map((m) => m.content)).toEqual(["B to A", "A to B"]);
+    expect(page.messages[0]).toMatchObject({ sentByMe: true, unread: false, recipient: { name: "Ada" } });
+    expect(page.messages[1]).toMatchObject({ sentByMe: false, unread: true, sender: { displayId: ada.displayId } });
+    expect(page.next).toBeNull();
+  });
+
+  it("pages 20 at a time without gaps or duplicates, even for messages in the same instant", async () => {
+    const at = new Date();
+    const rows = Array.from({ length: 45 }, (_, i) => ({
+      id: newId(),
+      senderId: i % 2 ? ada.id : bola.id,
+      recipientId: i % 2 ? bola.id : ada.id,
+      content: `n${i}`,
+      // Groups of five share an instant, and the database keeps microseconds.
+      createdAt: new Date(at.getTime() - Math.floor(i / 5) * 1000),
+    }));
+    await db.insert(messages).values(rows);
+    await db.execute(
+      // Microseconds a JavaScript Date cannot carry: the cursor must still be exact.
+      sql`update messages set created_at = created_at + interval '123 microseconds' where content like 'n1%'`,
+    );
+    const seen: string[] = [];
+    let before = null;
+    let pages = 0;
+    do {
+      const page = await listMessages(db, ada.id, { before });
+      seen.push(...page.messages.map((m) => m.id));
+      expect(page.messages.length).toBeLessThanOrEqual(20);
+      before = page.next;
+      pages++;
+    } while (before && pages < 10);
+    expect(pages).toBe(3);
+    expect(new Set(seen).size).toBe(45);
+    expect(new Set(seen)).toEqual(new Set(rows.map((r) => r.id)));
+    // Chidi sees none of them, whatever cursor he is given.
+    const page = await listMessages(db, chidi.id);
+    expect(page.messages).toEqual([]);
+  });
+
+  it("marks read only the recipient's own unread messages", async () => {
+    await sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: "1" });
+    await sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: "2" });
+    await sendMessage(db, sender(ada), { recipientDisplayId: chidi.displayId, content: "to C" });
+    const all = await db.select().from(messages).where(eq(messages.senderId, ada.id));
+    const ids = all.map((m) => m.id);
+    expect(await countUnreadMessages(db, bola.id)).toBe(2);
+    // Ada (the sender) and Chidi cannot mark Bola's messages; Bola cannot mark Chidi's.
+    expect(await markMessagesRead(db, ada.id, ids)).toBe(0);
+    expect(
+      await markMessagesRead(
+        db,
+        chidi.id,
+        ids.filter((id) => all.find((m) => m.id === id)!.recipientId === bola.id),
+      ),
+    ).toBe(0);
+    expect(await countUnreadMessages(db, bola.id)).toBe(2);
+    expect(await markMessagesRead(db, bola.id, [...ids, "bad\0id"])).toBe(2);
+    expect(await countUnreadMessages(db, bola.id)).toBe(0);
+    expect(await countUnreadMessages(db, chidi.id)).toBe(1);
+    expect(await markMessagesRead(db, bola.id, ids)).toBe(0);
+  });
+});
+
+describe.runIf(usingPostgres())("concurrent sends on PostgreSQL", () => {
+  it("40 sends at once by one member → exactly 30 stored", async () => {
+    const results = await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: `race ${i}` }),
+      ),
+    );
+    expect(results.filter((r) => r.status === "ok")).toHaveLength(30);
+    expect(results.filter((r) => r.status === "rate-limited")).toHaveLength(10);
+    expect(await countFrom(ada.id)).toBe(30);
+  });
+});

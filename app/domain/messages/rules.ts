@@ -1,0 +1,69 @@
+import { z } from "zod";
+
+/** Longest message, in characters (code points, as the database's CHECK counts them). */
+export const MESSAGE_MAX_LENGTH = 2000;
+
+/** Messages a member (role `user`) may send: per rolling minute and per rolling 24 hours. Admins are exempt. */
+export const MESSAGE_RATE_LIMITS = {
+  minute: { max: 30, windowMs: 60_000 },
+  day: { max: 300, windowMs: 24 * 60 * 60_000 },
+} as const;
+
+export type RateWindow = keyof typeof MESSAGE_RATE_LIMITS;
+
+/** Messages per page of Recent Messages. */
+export const MESSAGES_PAGE_SIZE = 20;
+
+/** Most ids one mark-read may carry (a page shows 20; older pages are loaded 20 at a time). */
+export const MARK_READ_MAX_IDS = 200;
+
+export const RECIPIENT_HINT = "Starts with U, A, or SA";
+
+export const MESSAGE_FIELD_TEXTS = {
+  recipientBlank: "Enter the recipient's user ID.",
+  contentBlank: "Enter a message.",
+  contentTooLong: "A message can be at most 2,000 characters.",
+  contentNul: "A message cannot contain NUL (\\0) characters. Remove them and try again.",
+} as const;
+
+/** A display ID as a member may type it: spaces around it and lower case are forgiven. */
+export const normalizeDisplayId = (value: string) => value.trim().toUpperCase();
+
+/** Shaped like a display ID (prefix + letters and digits): anything else cannot name an account. */
+export const DISPLAY_ID_SHAPE = /^[A-Z0-9-]{1,24}$/;
+
+/** Line breaks as typed (a form posts them as CR LF), trimmed at both ends, otherwise as typed. */
+export const normalizeMessageContent = (value: string) => value.replace(/\r\n?/g, "\n").trim();
+
+/** Characters as PostgreSQL counts them (code points), not UTF-16 units. */
+export const characterCount = (value: string) => Array.from(value).length;
+
+/** The Send Message form. */
+export const SendMessageSchema = z.object({
+  recipientId: z
+    .string()
+    .default("")
+    .transform(normalizeDisplayId)
+    .refine((v) => v.length > 0, MESSAGE_FIELD_TEXTS.recipientBlank),
+  content: z
+    .string()
+    .default("")
+    .refine((v) => !v.includes("\0"), MESSAGE_FIELD_TEXTS.contentNul)
+    .transform(normalizeMessageContent)
+    .refine((v) => v.length > 0, MESSAGE_FIELD_TEXTS.contentBlank)
+    .refine((v) => characterCount(v) <= MESSAGE_MAX_LENGTH, MESSAGE_FIELD_TEXTS.contentTooLong),
+});
+
+/** A position in Recent Messages: the last message shown (its time in microseconds since 1970, and id). */
+export type MessageCursor = { micros: bigint; id: string };
+
+const CURSOR_SHAPE = /^(\d{1,18})\.([0-9A-Za-z_-]{1,40})$/;
+
+export const encodeCursor = (cursor: MessageCursor) => `${cursor.micros}.${cursor.id}`;
+
+/** The cursor from `?before=`, or null when absent or malformed (then the newest page). */
+export function decodeCursor(value: string | null | undefined): MessageCursor | null {
+  const match = value ? CURSOR_SHAPE.exec(value) : null;
+  if (!match) return null;
+  return { micros: BigInt(match[1]!), id: match[2]! };
+}

@@ -1,0 +1,80 @@
+import { and, eq, isNull, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { rowsOf } from "~/db/client.server";
+import { messages, users } from "~/db/schema";
+import type { Role } from "~/domain/permissions/permissions";
+import { newId } from "~/domain/shared/ids";
+import type { RefusalTexts } from "~/domain/shared/outcome";
+import { DISPLAY_ID_SHAPE, MESSAGE_RATE_LIMITS, normalizeDisplayId, type RateWindow } from "./rules";
+
+export type SentMessage = { id: string; recipientId: string; content: string; createdAt: Date };
+
+export type SendMessageResult =
+  | { status: "ok"; message: SentMessage }
+  | { status: "unknown-recipient" }
+  | { status: "to-self" }
+  | { status: "rate-limited"; window: RateWindow };
+
+/** The words for each refusal (the route puts them on the recipient field or the form). */
+export const SEND_MESSAGE_REFUSALS: RefusalTexts<SendMessageResult> = {
+  "unknown-recipient": "No account has this user ID.",
+  "to-self": "You cannot send a message to yourself.",
+  "rate-limited": "You can send up to 30 messages a minute. Please wait a moment and try again.",
+};
+
+export const RATE_LIMIT_TEXTS: Record<RateWindow, string> = {
+  minute: "You can send up to 30 messages a minute. Please wait a moment and try again.",
+  day: "You can send up to 300 messages a day. Please try again later.",
+};
+
+export type Sender = { id: string; role: Role };
+
+/**
+ * Sends `content` (already checked and trimmed by SendMessageSchema) to the account whose display
+ * ID is `recipientDisplayId` (any case, spaces around it). A deactivated admin cannot be written
+ * to; a restricted member still receives. Members (role `user`) are held to
+ * MESSAGE_RATE_LIMITS, counted from the messages table while holding a lock on the sender, so
+ * concurrent sends cannot pass it; admins answering support are exempt.
+ */
+export async function sendMessage(
+  db: Database,
+  sender: Sender,
+  input: { recipientDisplayId: string; content: string },
+  now: Date = new Date(),
+): Promise<SendMessageResult> {
+  const displayId = normalizeDisplayId(input.recipientDisplayId);
+  if (!DISPLAY_ID_SHAPE.test(displayId)) return { status: "unknown-recipient" };
+  const [recipient] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(and(eq(users.displayId, displayId), isNull(users.deactivatedAt)))
+    .limit(1);
+  if (!recipient) return { status: "unknown-recipient" };
+  if (recipient.id === sender.id) return { status: "to-self" };
+
+  return db.transaction(async (tx) => {
+    if (sender.role === "user") {
+      // One send at a time per member: the count below then sees every earlier send committed.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${"message-sender:" + sender.id}, 0))`);
+      const minuteStart = new Date(now.getTime() - MESSAGE_RATE_LIMITS.minute.windowMs);
+      const dayStart = new Date(now.getTime() - MESSAGE_RATE_LIMITS.day.windowMs);
+      const [counts] = rowsOf<{ minute: number | string; day: number | string }>(
+        await tx.execute(sql`
+          select count(*) filter (where ${messages.createdAt} > ${minuteStart.toISOString()}::timestamptz) as minute,
+                 count(*) as day
+          from ${messages}
+          where ${messages.senderId} = ${sender.id}
+            and ${messages.createdAt} > ${dayStart.toISOString()}::timestamptz`),
+      );
+      if (Number(counts?.day ?? 0) >= MESSAGE_RATE_LIMITS.day.max) {
+        return { status: "rate-limited", window: "day" } as const;
+      }
+      if (Number(counts?.minute ?? 0) >= MESSAGE_RATE_LIMITS.minute.max) {
+        return { status: "rate-limited", window: "minute" } as const;
+      }
+    }
+    const message: SentMessage = { id: newId(), recipientId: recipient.id, content: input.content, createdAt: now };
+    await tx.insert(messages).values({ ...message, senderId: sender.id });
+    return { status: "ok", message } as const;
+  });
+}
