@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { cloneElement, useEffect, useId, useRef, useState, type ReactElement, type ReactNode } from "react";
+import { Form, Link, useFetcher } from "react-router";
 import {
   AlertDialog,
   AlertDialogCancel,
@@ -8,13 +8,17 @@ import {
   AlertDialogTitle,
   AlertDialogTrigger,
 } from "~/components/ui/alert-dialog";
-import { Button } from "~/components/ui/button";
+import { Button, buttonVariants } from "~/components/ui/button";
+import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { useToastFrom } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
 
+/** A button element (~/components/ui/button) that can render its child in its place. */
+type TriggerElement = ReactElement<{ asChild?: boolean; children?: ReactNode }>;
+
 type Props = {
   /** The button that opens the confirmation. */
-  trigger: ReactNode;
+  trigger: TriggerElement;
   title: string;
   description: ReactNode;
   confirmLabel: string;
@@ -22,6 +26,12 @@ type Props = {
   fields: Record<string, string>;
   action?: string;
   destructive?: boolean;
+  /**
+   * Where the trigger leads before JavaScript has loaded: a page that asks the same question
+   * with a `ConfirmPanel`. The trigger is then a link there (styled as the button); once the page
+   * has loaded, the dialog asks instead.
+   */
+  fallbackHref?: string;
 };
 
 /**
@@ -29,7 +39,16 @@ type Props = {
  * dialog stays open, its buttons disabled, until the server answers; then the answer's toast
  * shows and the dialog closes.
  */
-export function ConfirmAction({ trigger, title, description, confirmLabel, fields, action, destructive }: Props) {
+export function ConfirmAction({
+  trigger,
+  title,
+  description,
+  confirmLabel,
+  fields,
+  action,
+  destructive,
+  fallbackHref,
+}: Props) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<{ toast?: Toast }>();
   const busy = fetcher.state !== "idle";
@@ -41,16 +60,32 @@ export function ConfirmAction({ trigger, title, description, confirmLabel, field
     wasBusy.current = busy;
   }, [busy]);
 
+  const opener = fallbackHref
+    ? cloneElement(trigger, {
+        asChild: true,
+        children: (
+          <a
+            href={fallbackHref}
+            onClick={(event) => {
+              // Loaded: the dialog asks, not the page. (Radix skips its own toggle for a prevented click.)
+              event.preventDefault();
+              setOpen(true);
+            }}
+          >
+            {trigger.props.children}
+          </a>
+        ),
+      })
+    : trigger;
+
   return (
     <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogTrigger asChild>{opener}</AlertDialogTrigger>
       <AlertDialogContent>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
         <fetcher.Form method="post" action={action} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          {Object.entries(fields).map(([name, value]) => (
-            <input key={name} type="hidden" name={name} value={value} />
-          ))}
+          <HiddenFields fields={fields} />
           <AlertDialogCancel asChild>
             <Button type="button" variant="outline" disabled={busy}>
               Cancel
@@ -62,5 +97,40 @@ export function ConfirmAction({ trigger, title, description, confirmLabel, field
         </fetcher.Form>
       </AlertDialogContent>
     </AlertDialog>
+  );
+}
+
+function HiddenFields({ fields }: { fields: Record<string, string> }) {
+  return Object.entries(fields).map(([name, value]) => <input key={name} type="hidden" name={name} value={value} />);
+}
+
+/**
+ * The same question as a card on the page, where a `fallbackHref` leads without JavaScript: a
+ * plain form posts the fields to `action` (the list to return to), Cancel goes back to `cancelHref`.
+ */
+export function ConfirmPanel({
+  title,
+  description,
+  confirmLabel,
+  fields,
+  action,
+  cancelHref,
+  destructive,
+}: Omit<Props, "trigger" | "fallbackHref" | "action"> & { action: string; cancelHref: string }) {
+  const titleId = useId();
+  return (
+    <Card aria-labelledby={titleId} className="border-amber-300">
+      <CardTitle id={titleId}>{title}</CardTitle>
+      <CardDescription>{description}</CardDescription>
+      <Form method="post" action={action} className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <HiddenFields fields={fields} />
+        <Link to={cancelHref} className={buttonVariants({ variant: "outline" })}>
+          Cancel
+        </Link>
+        <Button type="submit" variant={destructive ? "destructive" : "default"}>
+          {confirmLabel}
+        </Button>
+      </Form>
+    </Card>
   );
 }

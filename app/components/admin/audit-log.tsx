@@ -32,6 +32,9 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "referral.void": "Held referral reward voided",
   "membership_prices.update": "Membership prices updated",
   "receiving_account.update": "Receiving account changed",
+  "notice.create": "Notice created",
+  "notice.update": "Notice updated",
+  "notice.delete": "Notice deleted",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {
@@ -52,6 +55,8 @@ const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yell
   "referral.void": "red",
   "membership_prices.update": "blue",
   "receiving_account.update": "yellow",
+  "notice.create": "green",
+  "notice.delete": "red",
 };
 
 export type AuditEntryView = {

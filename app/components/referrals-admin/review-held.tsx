@@ -1,18 +1,5 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, Link, useFetcher } from "react-router";
-import {
-  AlertDialog,
-  AlertDialogCancel,
-  AlertDialogContent,
-  AlertDialogDescription,
-  AlertDialogTitle,
-  AlertDialogTrigger,
-} from "~/components/ui/alert-dialog";
-import { Button, buttonVariants } from "~/components/ui/button";
-import { Card, CardDescription, CardTitle } from "~/components/ui/card";
-import { useToastFrom } from "~/components/toaster";
-import { cn } from "~/lib/cn";
-import type { Toast } from "~/lib/toast";
+import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
+import { Button } from "~/components/ui/button";
 
 export type ReviewDecision = "release" | "void";
 
@@ -68,52 +55,26 @@ export function ReviewHeldActions({
 
 function ReviewDialog({ row, decision, href }: { row: HeldReferralView; decision: ReviewDecision; href: string }) {
   const texts = REVIEW_TEXTS[decision];
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<{ toast?: Toast }>();
-  const busy = fetcher.state !== "idle";
-  useToastFrom(fetcher.data?.toast);
-  const wasBusy = useRef(false);
-  useEffect(() => {
-    if (wasBusy.current && !busy) setOpen(false);
-    wasBusy.current = busy;
-  }, [busy]);
   const destructive = decision === "void";
   return (
-    <AlertDialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
-      <AlertDialogTrigger asChild>
-        <a
-          href={href}
-          // Once the page has loaded, the dialog asks instead of the page.
-          onClick={(event) => {
-            event.preventDefault();
-            setOpen(true);
-          }}
-          className={cn(
-            buttonVariants({ size: "sm", variant: destructive ? "outline" : "default" }),
-            destructive && "text-red-700",
-          )}
+    <ConfirmAction
+      trigger={
+        <Button
+          size="sm"
+          variant={destructive ? "outline" : "default"}
+          className={destructive ? "text-red-700" : undefined}
           aria-label={`${texts.button} the held reward of ${row.reward} for ${row.referrerName} referring ${row.referredName}`}
         >
           {texts.button}
-        </a>
-      </AlertDialogTrigger>
-      <AlertDialogContent>
-        <AlertDialogTitle>{texts.title}</AlertDialogTitle>
-        <AlertDialogDescription>{texts.describe(row)}</AlertDialogDescription>
-        <fetcher.Form method="post" className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <input type="hidden" name="intent" value={decision} />
-          <input type="hidden" name="referralId" value={row.id} />
-          <AlertDialogCancel asChild>
-            <Button type="button" variant="outline" disabled={busy}>
-              Cancel
-            </Button>
-          </AlertDialogCancel>
-          <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
-            {busy ? "Working..." : texts.confirm}
-          </Button>
-        </fetcher.Form>
-      </AlertDialogContent>
-    </AlertDialog>
+        </Button>
+      }
+      fallbackHref={href}
+      title={texts.title}
+      description={texts.describe(row)}
+      confirmLabel={texts.confirm}
+      fields={{ intent: decision, referralId: row.id }}
+      destructive={destructive}
+    />
   );
 }
 
@@ -132,19 +93,14 @@ export function ReviewHeldCard({
 }) {
   const texts = REVIEW_TEXTS[decision];
   return (
-    <Card aria-labelledby="review-title" className="border-amber-300">
-      <CardTitle id="review-title">{texts.title}</CardTitle>
-      <CardDescription>{texts.describe(row)}</CardDescription>
-      <Form method="post" action={listHref} className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-        <input type="hidden" name="intent" value={decision} />
-        <input type="hidden" name="referralId" value={row.id} />
-        <Link to={listHref} className={buttonVariants({ variant: "outline" })}>
-          Cancel
-        </Link>
-        <Button type="submit" variant={decision === "void" ? "destructive" : "default"}>
-          {texts.confirm}
-        </Button>
-      </Form>
-    </Card>
+    <ConfirmPanel
+      title={texts.title}
+      description={texts.describe(row)}
+      confirmLabel={texts.confirm}
+      fields={{ intent: decision, referralId: row.id }}
+      action={listHref}
+      cancelHref={listHref}
+      destructive={decision === "void"}
+    />
   );
 }

@@ -23,5 +23,8 @@ export const AUDIT_ACTIONS = [
   "referral.void",
   "membership_prices.update",
   "receiving_account.update",
+  "notice.create",
+  "notice.update",
+  "notice.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

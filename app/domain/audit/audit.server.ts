@@ -24,7 +24,8 @@ export async function recordAudit(
       | "withdrawal"
       | "upgrade_request"
       | "referral"
-      | "membership_tiers";
+      | "membership_tiers"
+      | "notice";
     targetId?: string;
     before?: Record<string, Json> | null;
     after?: Record<string, Json> | null;
@@ -58,10 +59,12 @@ export async function listAudit(db: Database, filters: { actorId?: string; actio
     filters.page,
     AUDIT_PAGE_SIZE,
   );
-  // Users by name; adverts by title (an erased advert keeps the title its delete row recorded).
+  // Users by name; adverts by title (an erased advert keeps the title its delete row recorded);
+  // notices by their current title.
   const target = sql<string | null>`case when ${auditLog.targetType} = 'advert' then coalesce(
       (select a.title from adverts a where a.id = ${auditLog.targetId}),
       ${auditLog.before} ->> 'title', ${auditLog.after} ->> 'title')
+    when ${auditLog.targetType} = 'notice' then (select n.title from notices n where n.id = ${auditLog.targetId})
     else (select u.name from users u where u.id = ${auditLog.targetId}) end`;
   const newestFirst = db
     .select({
