@@ -35,9 +35,16 @@ async function checkBothWidths(page: Page, name: string) {
   if (before) await page.setViewportSize(before);
 }
 
-/** The notice's card on a board or on /admin/notices, found by its title. */
-const noticeCard = (page: Page, title: string) =>
+/** The notice on a board (an article), found by its title. */
+const boardNotice = (page: Page, title: string) =>
   page.getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+
+/** The notice's card in the list on /admin/notices, found by its title. */
+const adminNotice = (page: Page, title: string) =>
+  page
+    .getByRole("list", { name: "Notices" })
+    .getByRole("listitem")
+    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
 describe("messages and notices, end to end", () => {
   it("A and B write to each other by user ID; A's unread count follows", async () => {
@@ -76,8 +83,13 @@ describe("messages and notices, end to end", () => {
     await visit(a, "/dashboard");
     await expect.poll(() => a.getByTestId("unread-messages").innerText()).toBe("1");
     await checkBothWidths(a, "journey-dashboard-unread");
-    await a.getByRole("button", { name: `Account menu for ${amaka.name}` }).click();
-    await expect.poll(() => a.getByTestId("menu-unread-count").innerText()).toContain("1");
+    await a.getByRole("button", { name: `Account menu for ${amaka.name}, 1 unread message` }).click();
+    expect(
+      await a
+        .getByRole("menuitem", { name: /Messages/ })
+        .getByTestId("menu-unread-count")
+        .innerText(),
+    ).toMatch(/^1\s*unread$/);
     await a.keyboard.press("Escape");
 
     // A opens it from the Messages card: B's message is marked New, and is then read.
@@ -87,15 +99,16 @@ describe("messages and notices, end to end", () => {
     await received.waitFor();
     expect(await received.innerText()).toContain(bola.name);
     expect(await received.innerText()).toContain(bola.displayId);
-    expect(await received.getByText("New", { exact: true }).isVisible()).toBe(true);
+    expect(await received.getByTestId("new-badge").innerText()).toBe("New");
     await a.waitForLoadState("networkidle");
     await checkBothWidths(a, "journey-messages-received");
     await visit(a, "/dashboard");
     await expect.poll(() => a.getByTestId("unread-messages").innerText()).toBe("0");
+    expect(await a.getByRole("button", { name: `Account menu for ${amaka.name}`, exact: true }).count()).toBe(1);
 
     // A replies with the Reply control, which fills in B's ID.
     await visit(a, "/messages");
-    await a.getByRole("button", { name: `Reply to ${bola.name}` }).click();
+    await a.getByRole("link", { name: `Reply to ${bola.name}` }).click();
     await expect.poll(() => a.getByLabel("Recipient's User ID").inputValue()).toBe(bola.displayId);
     const reply = "Yes, ₦25.00 came through. Thanks Bola!";
     await a.getByLabel("Message", { exact: true }).fill(reply);
@@ -129,17 +142,17 @@ describe("messages and notices, end to end", () => {
     await admin.getByRole("button", { name: "Create Notice" }).click();
     await expectToast(admin, "Notice created successfully.", { variant: "success" });
     await dismissToast(admin);
-    await noticeCard(admin, title).waitFor();
+    await adminNotice(admin, title).waitFor();
 
     // Edit it.
     const edited = "Withdrawals requested on Monday are paid on Wednesday.";
-    await admin.getByRole("button", { name: `Edit notice ${title}` }).click();
+    await admin.getByRole("link", { name: `Edit notice ${title}` }).click();
     const dialog = admin.getByRole("dialog", { name: "Edit Notice" });
     await dialog.getByLabel("Content").fill(edited);
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(admin, "Notice updated successfully.", { variant: "success" });
     await dismissToast(admin);
-    await expect.poll(() => noticeCard(admin, title).innerText()).toContain(edited);
+    await expect.poll(() => adminNotice(admin, title).innerText()).toContain(edited);
     await checkBothWidths(admin, "journey-admin-notices");
 
     // A sees the edited text.
@@ -147,18 +160,25 @@ describe("messages and notices, end to end", () => {
     await signIn(a, amaka.email, amaka.password);
     await dismissToast(a);
     await visit(a, "/notices");
-    const onBoard = noticeCard(a, title);
+    const onBoard = boardNotice(a, title);
     await onBoard.waitFor();
     expect(await onBoard.innerText()).toContain(edited);
     expect(await onBoard.innerText()).toContain(`Posted by ${poster.name}`);
     await checkBothWidths(a, "journey-notices-member");
 
     // The admin deletes it: gone from A's board.
-    await admin.getByRole("button", { name: `Delete notice ${title}` }).click();
-    await admin.getByRole("alertdialog").getByRole("button", { name: "Delete", exact: true }).click();
-    await expect.poll(() => noticeCard(admin, title).count()).toBe(0);
+    await admin.getByRole("link", { name: `Delete notice ${title}` }).click();
+    await admin
+      .getByRole("alertdialog", { name: "Delete notice?" })
+      .getByRole("button", { name: "Delete", exact: true })
+      .click();
+    await expectToast(admin, "Notice Deleted", { variant: "success" });
+    await dismissToast(admin);
+    // Kept on Manage Notices, marked Deleted, with no Edit or Delete left.
+    await expect.poll(() => adminNotice(admin, title).innerText()).toContain("Deleted");
+    expect(await admin.getByRole("link", { name: `Edit notice ${title}` }).count()).toBe(0);
     await visit(a, "/notices");
-    expect(await noticeCard(a, title).count()).toBe(0);
+    expect(await boardNotice(a, title).count()).toBe(0);
     expect(await a.getByText("No notices available at the moment").isVisible()).toBe(true);
 
     // A notice for admins only: on another admin's board, never on A's.
@@ -172,12 +192,12 @@ describe("messages and notices, end to end", () => {
     await dismissToast(admin);
 
     await visit(a, "/notices");
-    expect(await noticeCard(a, adminsOnly).count()).toBe(0);
+    expect(await boardNotice(a, adminsOnly).count()).toBe(0);
     const other = (await suite.openAnother(MOBILE, "other admin")).page;
     await signIn(other, colleague.email, colleague.password, "/admin");
     await dismissToast(other);
     await visit(other, "/notices");
-    await noticeCard(other, adminsOnly).waitFor();
+    await boardNotice(other, adminsOnly).waitFor();
     await checkBothWidths(other, "journey-notices-admin");
   });
 });
