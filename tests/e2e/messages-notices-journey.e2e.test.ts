@@ -5,8 +5,10 @@ import {
   DESKTOP,
   dismissToast,
   expectFitsAndAccessible,
+  expectNoA11yViolations,
   expectToast,
   MOBILE,
+  screenshot,
   setUpBrowserSuite,
   signIn,
   visit,
@@ -90,6 +92,9 @@ describe("messages and notices, end to end", () => {
         .getByTestId("menu-unread-count")
         .innerText(),
     ).toMatch(/^1\s*unread$/);
+    await screenshot(a, "journey-account-menu-unread-mobile", { fullPage: false });
+    // The open menu is modal (focus trapped, the rest aria-hidden): as in accessibility.e2e.test.ts.
+    await expectNoA11yViolations(a, { disableRules: ["aria-hidden-focus"] });
     await a.keyboard.press("Escape");
 
     // A opens it from the Messages card: B's message is marked New, and is then read.
@@ -149,6 +154,8 @@ describe("messages and notices, end to end", () => {
     await admin.getByRole("link", { name: `Edit notice ${title}` }).click();
     const dialog = admin.getByRole("dialog", { name: "Edit Notice" });
     await dialog.getByLabel("Content").fill(edited);
+    await screenshot(admin, "journey-edit-notice-desktop", { fullPage: false });
+    await expectNoA11yViolations(admin);
     await dialog.getByRole("button", { name: "Save Changes" }).click();
     await expectToast(admin, "Notice updated successfully.", { variant: "success" });
     await dismissToast(admin);
