@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { upgradeRequests, users } from "~/db/schema";
+import { messages, upgradeRequests, users } from "~/db/schema";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import routeConfig from "../app/routes";
 import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "./support/app";
@@ -454,5 +454,32 @@ describe("member upgrade actions", () => {
     expect(res.status).toBe(403);
     expect(pageText(res.body)).toContain("Your account must be approved and not restricted to upgrade.");
     expect(await app.services.db.$count(upgradeRequests)).toBe(0);
+  });
+});
+
+describe("message actions", () => {
+  // Any signed-in account may send and mark read; signed out (or restricted, whose session has
+  // ended) is sent to /login before anything is read, and nothing is written.
+  const posts: { intent: string; fields: Record<string, string>; allowed: 400 | 200 }[] = [
+    // Blank fields: past the guard, the form refuses (400) and nothing is stored.
+    { intent: "send", fields: { recipientId: "", content: "" }, allowed: 400 },
+    { intent: "mark-read", fields: { id: "MadeUpMessageId_00001" }, allowed: 200 },
+  ];
+  const cases = posts.flatMap((post) =>
+    PERSONAS.map((persona) => ({
+      ...post,
+      persona,
+      name: `POST /messages intent=${post.intent} as ${persona} → ${HOME[persona] ? post.allowed : "/login"}`,
+    })),
+  );
+
+  it.each(cases)("$name", async ({ intent, fields, allowed, persona }) => {
+    const client = await clientFor(persona, { kind: "user" });
+    const before = await app.services.db.$count(messages);
+    const res = await client.post("/messages", { intent, ...fields });
+    const outcome = { status: res.status, location: res.location };
+    if (HOME[persona]) expect(outcome).toEqual({ status: allowed, location: null });
+    else expect(outcome).toEqual({ status: 302, location: "/login" });
+    expect(await app.services.db.$count(messages)).toBe(before);
   });
 });

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueEmailToken } from "~/domain/accounts/email-tokens.server";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
+import { sendMessage } from "~/domain/messages/send-message.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { moderateUser } from "~/domain/users/moderate-user.server";
 import { USER_FILTERS } from "~/domain/users/user-filters";
@@ -60,6 +61,8 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/reset-password": (f) => [`?token=${f.resetToken}`, "?token=not-a-real-token"],
   "/adverts/:advertId": () => ["?early=1"],
   "/referrals": () => ["?page=2"],
+  // An older page (a cursor past every message) and a Reply link; the unread messages stay unread.
+  "/messages": () => ["?before=9999999999999999.zzzz", "?to=U2345ABCD"],
   "/admin/adverts": (f) => ["?page=2", `?edit=${f.advertId}`],
   "/admin/adverts/new": () => ["?page=2"],
   "/admin/users": (f) => [
@@ -155,6 +158,12 @@ beforeAll(async () => {
   // An unconfirmed account cannot sign in: its GETs are anonymous ones. Its confirmation link is requested.
   const unconfirmed = await createUser(db, { name: "Unconfirmed Uche", isApproved: false, emailConfirmed: false });
   const forgetful = await createUser(db, { name: "Forgetful Femi", isApproved: true });
+
+  // Unread messages for the members: reading the page must not mark them read (only a POST does).
+  for (const [i, recipient] of [approved, pending, restricted].entries()) {
+    const sent = await sendMessage(db, boss, { recipientDisplayId: recipient.displayId, content: `Hello ${i}` });
+    if (sent.status !== "ok") throw new Error(`sendMessage: ${sent.status}`);
+  }
 
   clients.set("anonymous", app.client());
   clients.set("pending member", await signIn(pending.email, pending.password));

@@ -52,6 +52,13 @@ export function MessagesPage({ data, actionData }: { data: MessagesPageData; act
       next: fetched.next,
     });
   }
+  // A message sent from here joins the first page and pushes its oldest one down: the older pages
+  // loaded in place are let go rather than leave that one out of sight.
+  const [sentSeen, setSentSeen] = useState(sent?.sentId);
+  if (sent?.sentId !== sentSeen) {
+    setSentSeen(sent?.sentId);
+    setOlder(null);
+  }
   const knownIds = new Set(data.messages.map((m) => m.id));
   const shown = [...data.messages, ...(older?.messages.filter((m) => !knownIds.has(m.id)) ?? [])];
   const next = older ? older.next : data.next;
@@ -100,6 +107,7 @@ export function MessagesPage({ data, actionData }: { data: MessagesPageData; act
           }}
           recipientRef={recipientRef}
           contentRef={contentRef}
+          sent={sent !== undefined}
         />
         <MessageList
           messages={shown}

@@ -1,5 +1,6 @@
 import type { Ref } from "react";
 import { Form, useNavigation } from "react-router";
+import { useHydrated } from "~/components/dashboard/use-hydrated";
 import { FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -15,12 +16,16 @@ export function SendMessageForm({
   values,
   recipientRef,
   contentRef,
+  sent,
 }: {
   errors: Record<string, string>;
   values: { recipientId: string; content: string };
   recipientRef: Ref<HTMLInputElement>;
   contentRef: Ref<HTMLTextAreaElement>;
+  /** The last submit sent a message. */
+  sent: boolean;
 }) {
+  const hydrated = useHydrated();
   const navigation = useNavigation();
   const sending = navigation.state === "submitting" && navigation.formData?.get("intent") === "send";
   const contentError = errors.content;
@@ -68,6 +73,12 @@ export function SendMessageForm({
           ) : null}
         </div>
         <FormError message={errors.form} />
+        {/* Without JavaScript there is no toast: the page says it. */}
+        {sent && !hydrated ? (
+          <p role="status" className="rounded-md border border-green-200 bg-green-50 px-3 py-2 text-sm text-green-800">
+            Message sent.
+          </p>
+        ) : null}
         <Button type="submit" disabled={sending} className="w-full sm:w-auto sm:justify-self-start">
           {sending ? "Sending..." : "Send Message"}
         </Button>

@@ -1,0 +1,164 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { messages } from "~/db/schema";
+import { newId } from "~/domain/shared/ids";
+import { createUser } from "~test/factories";
+import {
+  DESKTOP,
+  dismissToast,
+  expectFitsAndAccessible,
+  expectToast,
+  MOBILE,
+  setUpBrowserSuite,
+  signIn,
+  visit,
+} from "./support/browser";
+
+/**
+ * Messages: a member with messages (hostile text among them) at 360 and 1280 px, read marking
+ * after the page shows, Copy user ID, Reply and sending, and sending before JavaScript.
+ */
+const suite = setUpBrowserSuite();
+const db = () => suite.app.services.db;
+
+const CORPUS = [
+  "<script>alert(1)</script>",
+  "<img src=x onerror=alert(1)>",
+  "javascript:alert(1)",
+  "\u202Eevil override \u202C and after",
+  "W".repeat(2000),
+  "Hello Bola,\nsee you at the market tomorrow.",
+];
+
+async function withMessages() {
+  const sender = await createUser(db(), { name: "<b>Evil</b> \u202EEmeka", isApproved: true });
+  const member = await createUser(db(), { name: "Bola Ade", isApproved: true });
+  const start = Date.now() - 60 * 60_000;
+  await db()
+    .insert(messages)
+    .values(
+      CORPUS.map((content, i) => ({
+        id: newId(),
+        senderId: sender.id,
+        recipientId: member.id,
+        content,
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+  await db()
+    .insert(messages)
+    .values({ id: newId(), senderId: member.id, recipientId: sender.id, content: "My reply", createdAt: new Date() });
+  return { sender, member };
+}
+
+const unreadOf = (userId: string) =>
+  db()
+    .select({ readAt: messages.readAt })
+    .from(messages)
+    .where(eq(messages.recipientId, userId))
+    .then((rows) => rows.filter((r) => r.readAt === null).length);
+
+describe("Messages", () => {
+  it("shows hostile messages as text at 360 and 1280 px, marks them read, copies the ID, replies", async () => {
+    const { page, context } = await suite.open(MOBILE);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.app.origin });
+    const { sender, member } = await withMessages();
+    await signIn(page, member.email, member.password);
+    expect(await page.getByTestId("unread-messages").innerText()).toBe(String(CORPUS.length));
+    await dismissToast(page);
+    const avatar = page.getByRole("button", { name: `Account menu for ${member.name}, 6 unread messages` });
+    await avatar.click();
+    const menuItem = page.getByRole("menuitem", { name: /Messages/ });
+    expect(await menuItem.getByTestId("menu-unread-count").innerText()).toContain(String(CORPUS.length));
+    await page.keyboard.press("Escape");
+
+    await visit(page, "/messages");
+    expect(await page.getByTestId("my-user-id").innerText()).toBe(member.displayId);
+    const list = page.getByRole("region", { name: "Recent Messages" });
+    expect(await list.getByRole("article").count()).toBe(CORPUS.length + 1);
+    expect(await list.getByTestId("new-badge").count()).toBe(CORPUS.length);
+    // After the page shows, its unread messages are marked read (a POST); the header follows.
+    await expect.poll(() => unreadOf(member.id)).toBe(0);
+    await page.getByRole("button", { name: `Account menu for ${member.name}`, exact: true }).waitFor();
+    expect(await page.locator("script:not([src])").filter({ hasText: "alert(1)" }).count()).toBe(0);
+    await expectFitsAndAccessible(page, "messages-mobile");
+
+    await page.setViewportSize(DESKTOP);
+    await expectFitsAndAccessible(page, "messages-desktop");
+
+    await page.getByRole("button", { name: "Copy user ID" }).click();
+    await expectToast(page, "User ID Copied", { variant: "success" });
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(member.displayId);
+    await dismissToast(page);
+
+    await list
+      .getByRole("link", { name: `Reply to ${sender.name}` })
+      .first()
+      .click();
+    expect(await page.getByLabel("Recipient's User ID").inputValue()).toBe(sender.displayId);
+    expect(await page.evaluate(() => document.activeElement?.id)).toBe("message-content");
+    await page.keyboard.type("Thanks, see you.");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expectToast(page, "Success", { message: "Message sent.", variant: "success" });
+    expect(await page.getByLabel("Recipient's User ID").inputValue()).toBe("");
+    expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+    await expect.poll(() => list.getByText("Thanks, see you.").count()).toBe(1);
+  });
+
+  it("loads older messages in place", async () => {
+    const { page } = await suite.open(DESKTOP);
+    const sender = await createUser(db(), { isApproved: true });
+    const member = await createUser(db(), { isApproved: true });
+    const start = Date.now() - 60 * 60_000;
+    await db()
+      .insert(messages)
+      .values(
+        Array.from({ length: 25 }, (_, i) => ({
+          id: newId(),
+          senderId: sender.id,
+          recipientId: member.id,
+          content: `Numbered ${i}`,
+          createdAt: new Date(start + i * 1000),
+        })),
+      );
+    await signIn(page, member.email, member.password);
+    await visit(page, "/messages");
+    const list = page.getByRole("region", { name: "Recent Messages" });
+    expect(await list.getByRole("article").count()).toBe(20);
+    await list.getByRole("link", { name: "Load older messages" }).click();
+    await expect.poll(() => list.getByRole("article").count()).toBe(25);
+    expect(page.url()).toBe(`${suite.app.origin}/messages`);
+    expect(await list.getByText("Numbered 0", { exact: true }).count()).toBe(1);
+    expect(await list.getByRole("link", { name: "Load older messages" }).count()).toBe(0);
+    await expect.poll(() => unreadOf(member.id)).toBe(0);
+  });
+
+  it("sends before JavaScript loads", async () => {
+    const { member, sender } = await withMessages();
+    const { page } = await suite.open(MOBILE, { javaScript: false });
+    await page.goto("/login");
+    await page.getByLabel("Email").fill(member.email);
+    await page.getByLabel("Password", { exact: true }).fill(member.password);
+    await page.getByRole("button", { name: "Log In" }).click();
+    await page.waitForURL((url) => url.pathname === "/dashboard");
+    await page.goto("/messages");
+    await page
+      .getByRole("link", { name: `Reply to ${sender.name}` })
+      .first()
+      .click();
+    expect(await page.getByLabel("Recipient's User ID").inputValue()).toBe(sender.displayId);
+    // A refusal keeps what was typed.
+    await page.getByRole("button", { name: "Send Message" }).click();
+    expect(await page.getByRole("alert").first().innerText()).toContain("Enter a message.");
+    expect(await page.getByLabel("Recipient's User ID").inputValue()).toBe(sender.displayId);
+    await page.getByLabel("Message", { exact: true }).fill("Sent without JavaScript");
+    await page.getByRole("button", { name: "Send Message" }).click();
+    await expect.poll(() => page.getByRole("status").filter({ hasText: "Message sent." }).count()).toBe(1);
+    expect(await page.getByLabel("Message", { exact: true }).inputValue()).toBe("");
+    expect(await page.getByText("Sent without JavaScript").count()).toBe(1);
+    // Mark as read is a plain form too.
+    expect(await unreadOf(member.id)).toBe(CORPUS.length);
+    await page.getByRole("button", { name: "Mark as read" }).click();
+    await expect.poll(() => unreadOf(member.id)).toBe(0);
+  });
+});
