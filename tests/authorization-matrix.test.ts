@@ -390,6 +390,34 @@ const INTENT_MATRIX: {
     fields: { referralId: "no-such-referral" },
     allowed: 404,
   },
+  // Blank fields: refused next to them (400); an unknown notice: 404. Nothing is written either way.
+  {
+    path: "/admin/notices",
+    intent: "create",
+    permission: "manage_notices",
+    fields: { title: "", content: "", audience: "all" },
+    allowed: 400,
+  },
+  {
+    path: "/admin/notices",
+    intent: "update",
+    permission: "manage_notices",
+    fields: {
+      noticeId: "MadeUpNoticeId_000001",
+      title: "Title",
+      content: "Content",
+      audience: "all",
+      updatedAt: "2026-01-01T00:00:00.000Z",
+    },
+    allowed: 404,
+  },
+  {
+    path: "/admin/notices",
+    intent: "delete",
+    permission: "manage_notices",
+    fields: { noticeId: "MadeUpNoticeId_000001" },
+    allowed: 404,
+  },
 ];
 
 describe("admin intents", () => {
