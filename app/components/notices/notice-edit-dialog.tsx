@@ -1,5 +1,6 @@
 import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
+import { useId } from "react";
 import { Form, Link } from "react-router";
 import { FormError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -35,6 +36,8 @@ export function NoticeEditDialog({
   onClose,
   submitting,
 }: Props) {
+  // Named in the server's HTML too (Radix links title and description only once hydrated).
+  const ids = useId();
   return (
     <DialogPrimitive.Root
       open
@@ -46,6 +49,8 @@ export function NoticeEditDialog({
       <DialogPrimitive.Content
         className="fixed left-1/2 top-1/2 z-50 grid max-h-[calc(100dvh-2rem)] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 gap-4 overflow-y-auto rounded-lg border border-gray-200 bg-white p-5 shadow-xl focus:outline-none sm:p-6"
         data-testid="notice-dialog"
+        aria-labelledby={`${ids}-title`}
+        aria-describedby={`${ids}-description`}
         onOpenAutoFocus={(event) => {
           const invalid = (event.currentTarget as HTMLElement).querySelector<HTMLElement>('[aria-invalid="true"]');
           if (invalid) {
@@ -54,8 +59,10 @@ export function NoticeEditDialog({
           }
         }}
       >
-        <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-gray-900">Edit Notice</DialogPrimitive.Title>
-        <DialogPrimitive.Description className="text-sm text-gray-600">
+        <DialogPrimitive.Title id={`${ids}-title`} className="pr-8 text-lg font-semibold text-gray-900">
+          Edit Notice
+        </DialogPrimitive.Title>
+        <DialogPrimitive.Description id={`${ids}-description`} className="text-sm text-gray-600">
           Changes show on the notice boards at once.
         </DialogPrimitive.Description>
         <Form method="post" action={closeTo} className="grid gap-4" noValidate>
