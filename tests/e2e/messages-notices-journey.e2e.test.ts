@@ -105,10 +105,13 @@ describe("messages and notices, end to end", () => {
     expect(await received.innerText()).toContain(bola.name);
     expect(await received.innerText()).toContain(bola.displayId);
     expect(await received.getByTestId("new-badge").innerText()).toBe("New");
+    // The page settles: it marks the message read (a POST) and the header's count goes.
+    await a.getByRole("button", { name: `Account menu for ${amaka.name}`, exact: true }).waitFor();
     await a.waitForLoadState("networkidle");
+    expect(await received.getByTestId("new-badge").innerText()).toBe("New");
     await checkBothWidths(a, "journey-messages-received");
     await visit(a, "/dashboard");
-    await expect.poll(() => a.getByTestId("unread-messages").innerText()).toBe("0");
+    expect(await a.getByTestId("unread-messages").innerText()).toBe("0");
     expect(await a.getByRole("button", { name: `Account menu for ${amaka.name}`, exact: true }).count()).toBe(1);
 
     // A replies with the Reply control, which fills in B's ID.
