@@ -39,8 +39,10 @@ export type RootUser = {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, settings] = await Promise.all([getCurrentUser(request, context), getAppSettings(context.services.db)]);
-  const { toast, headers } = await takeToast(request, context);
-  const unreadMessages = user ? await countUnreadMessages(context.services.db, user.id) : 0;
+  const [{ toast, headers }, unreadMessages] = await Promise.all([
+    takeToast(request, context),
+    user ? countUnreadMessages(context.services.db, user.id) : 0,
+  ]);
   const rootUser: RootUser | null = user && {
     name: user.name,
     email: user.email,
