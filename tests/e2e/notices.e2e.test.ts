@@ -173,5 +173,14 @@ describe("Notice Board", () => {
       expect(dialogs).toBe(0);
       await expectFitsAndAccessible(page, `notice-board-hostile-${viewport.width}`);
     }
+
+    // The same notices on Manage Notices, on a phone.
+    const { page } = await suite.open(MOBILE);
+    await signIn(page, poster.email, poster.password, "/admin");
+    await dismissToast(page);
+    await visit(page, "/admin/notices");
+    await page.getByRole("heading", { name: "<script>alert(1)</script>" }).waitFor();
+    expect(await page.locator("img[src='x']").count()).toBe(0);
+    await expectFitsAndAccessible(page, "admin-notices-hostile-360");
   });
 });

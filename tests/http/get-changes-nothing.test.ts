@@ -4,6 +4,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueEmailToken } from "~/domain/accounts/email-tokens.server";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
+import { createNotice } from "~/domain/notices/notices.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { sendMessage } from "~/domain/messages/send-message.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
@@ -44,6 +45,7 @@ type Fixture = {
   resetToken: string;
   auditActorId: string;
   memberName: string;
+  noticeId: string;
 };
 
 /** Real values for dynamic segments; a new `:param` in app/routes.ts needs one here. */
@@ -63,6 +65,7 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/referrals": () => ["?page=2"],
   // An older page (a cursor past every message) and a Reply link; the unread messages stay unread.
   "/messages": () => ["?before=9999999999999999.zzzz", "?to=U2345ABCD"],
+  "/notices": () => ["?page=2"],
   "/admin/adverts": (f) => ["?page=2", `?edit=${f.advertId}`],
   "/admin/adverts/new": () => ["?page=2"],
   "/admin/users": (f) => [
@@ -76,6 +79,7 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/admin/withdrawals/export.csv": (f) => [`?batch=${f.batch}`],
   "/admin/referrals": (f) => ["?status=approved", `?q=${encodeURIComponent(f.memberName)}&status=pending&page=2`],
   "/admin/memberships": (f) => [`?q=${encodeURIComponent(f.memberName)}&page=2`],
+  "/admin/notices": (f) => ["?page=2", `?edit=${f.noticeId}`, `?delete=${f.noticeId}`],
   "/admin/audit": (f) => [`?actor=${f.auditActorId}&action=withdrawal.export_payouts`, "?page=2"],
 };
 
@@ -153,6 +157,9 @@ beforeAll(async () => {
   if (exported.status !== "ok") throw new Error("no payout batch");
   await startProcessing(db, actor, (await withdrawal("Waiting Payee")).id);
 
+  const notice = await createNotice(db, actor, { title: "Office hours", content: "Nine to five.", audience: "all" });
+  if (notice.status !== "ok") throw new Error(`createNotice: ${notice.status}`);
+
   const pending = await createUser(db, { name: "Pending Pius", isApproved: false });
   const restricted = await createUser(db, { name: "Restricted Rukky", isApproved: true });
   // An unconfirmed account cannot sign in: its GETs are anonymous ones. Its confirmation link is requested.
@@ -187,6 +194,7 @@ beforeAll(async () => {
     resetToken: await issueEmailToken(db, forgetful.id, "reset_password"),
     auditActorId: boss.id,
     memberName: approved.name,
+    noticeId: notice.noticeId,
   };
 });
 afterAll(async () => app?.close());

@@ -35,10 +35,10 @@ export function AdminNoticeCard({
       className="flex min-w-0 flex-col gap-3 rounded-lg border border-gray-200 bg-white p-4 shadow-sm"
       data-testid={`notice-card-${notice.id}`}
     >
-      <div className="flex flex-wrap items-start justify-between gap-2">
+      <div className="flex flex-col gap-2 sm:flex-row sm:items-start sm:justify-between">
         <h3
           dir="auto"
-          className="min-w-0 flex-1 text-base font-semibold text-gray-900 [overflow-wrap:anywhere] [unicode-bidi:isolate]"
+          className="min-w-0 text-base sm:flex-1 font-semibold text-gray-900 [overflow-wrap:anywhere] [unicode-bidi:isolate]"
         >
           {notice.title}
         </h3>

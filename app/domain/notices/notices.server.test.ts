@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, notices } from "~/db/schema";
-import type { Actor } from "~/domain/audit/audit.server";
+import { listAudit, type Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { openTestDatabase } from "~test/database";
 import { auditRowsFor } from "~test/audit";
@@ -122,6 +122,9 @@ describe("manage notices", () => {
       before: null,
       after: { title: "Maintenance", content: "Saturday 2am", audience: "admin", isActive: true },
     });
+    // The audit page names the notice by its title.
+    const { entries } = await listAudit(db, { action: "notice.create", actorId: admin.id });
+    expect(entries.find((e) => e.targetId === id)?.targetName).toBe("Maintenance");
   });
 
   it("an edit writes only the changed fields, refreshes updated_at and audits before/after", async () => {
