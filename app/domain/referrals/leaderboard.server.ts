@@ -3,34 +3,15 @@ import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { referrals, users } from "~/db/schema";
 import { lagosMonth, lagosWeek, lagosYear } from "~/lib/lagos-time";
+import { LEADERBOARD_SIZE, type LeaderboardPeriod, type LeaderboardRow } from "./leaderboard-periods";
 
-export const LEADERBOARD_PERIODS = ["week", "month", "year"] as const;
-export type LeaderboardPeriod = (typeof LEADERBOARD_PERIODS)[number];
-
-/** How many members the leaderboard lists. */
-export const LEADERBOARD_SIZE = 5;
-
-/** `?period=`: week, month or year; anything else is the week. */
-export function leaderboardPeriod(value: string | null | undefined): LeaderboardPeriod {
-  return LEADERBOARD_PERIODS.find((p) => p === value) ?? "week";
-}
+export { LEADERBOARD_PERIODS, LEADERBOARD_SIZE, leaderboardPeriod } from "./leaderboard-periods";
+export type { LeaderboardPeriod, LeaderboardRow } from "./leaderboard-periods";
 
 const PERIOD_RANGE: Record<LeaderboardPeriod, (at: Date) => { start: Date; end: Date }> = {
   week: lagosWeek,
   month: lagosMonth,
   year: lagosYear,
-};
-
-/**
- * One listed member. Members see each other's names only: no email, no account ID.
- */
-export type LeaderboardRow = {
-  /** 1 = most approved referrals in the period; ties share a rank (1, 1, 3). */
-  rank: number;
-  name: string;
-  approvedReferrals: number;
-  /** The member looking at the board. */
-  isMe: boolean;
 };
 
 export type ReferralLeaderboard = {
