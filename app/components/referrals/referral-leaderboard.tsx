@@ -50,7 +50,7 @@ export function ReferralLeaderboard({
         </nav>
       </div>
       <p className="mt-1 text-sm text-gray-600" data-testid="leaderboard-range">
-        Approved referrals, {board.range}
+        Approved referrals, <span className="whitespace-nowrap">{board.range}</span>
       </p>
       {board.rows.length === 0 ? (
         <p className="mt-4 text-sm text-gray-600" data-testid="leaderboard-empty">
@@ -62,18 +62,19 @@ export function ReferralLeaderboard({
             <li
               key={i}
               className={cn(
-                "flex items-center gap-3 rounded-md border px-3 py-2 text-sm",
+                "flex items-start gap-3 rounded-md border px-3 py-2 text-sm sm:items-center",
                 row.isMe ? "border-brand-600 bg-brand-50 font-semibold" : "border-gray-200",
               )}
               data-me={row.isMe || undefined}
             >
               <span className="w-8 shrink-0 font-bold tabular-nums text-gray-900">#{row.rank}</span>
-              <span className="min-w-0 flex-1 break-words text-gray-900">
-                {row.name}
-                {row.isMe ? " (You)" : null}
-              </span>
-              <span className="shrink-0 text-right tabular-nums text-gray-700">
-                {referralsText(row.approvedReferrals)}
+              {/* On a phone the count goes under the name, leaving the name the whole width. */}
+              <span className="flex min-w-0 flex-1 flex-col gap-x-3 sm:flex-row sm:items-center sm:justify-between">
+                <span className="break-words text-gray-900">
+                  {row.name}
+                  {row.isMe ? " (You)" : null}
+                </span>
+                <span className="shrink-0 tabular-nums text-gray-700">{referralsText(row.approvedReferrals)}</span>
               </span>
             </li>
           ))}
