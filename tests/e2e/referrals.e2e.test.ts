@@ -1,3 +1,4 @@
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { createUser } from "~test/factories";
 import { referredMember } from "~test/referrals";
@@ -11,6 +12,7 @@ import {
   signIn,
   visit,
 } from "./support/browser";
+import { lagosWeek, lagosYear } from "~/lib/lagos-time";
 
 /**
  * A member's referrals: the code and link with their Copy buttons (toast, two-second tick), the
@@ -138,5 +140,80 @@ describe("My Referrals", () => {
       `/register?ref=${member.referralCode}`,
     );
     expect(await noScript.page.getByText(EMPTY).isVisible()).toBe(true);
+  });
+
+  it("switches the leaderboard's period with and without JavaScript, and fits at 360 and 1280 px", async () => {
+    const now = new Date();
+    const yearStart = lagosYear(now).start;
+    const approved = async (name: string, n: number, approvedAt?: Date) => {
+      const referrer = await createUser(db(), { name, isApproved: true });
+      for (let i = 0; i < n; i++) await referredMember(db(), referrer, { approvedRewardKobo: 100n, approvedAt });
+      return referrer;
+    };
+    await approved("Chiamaka Obi-Nwosu Adeyemi-Bakare Oluwaseun", 8);
+    for (const [name, n] of [
+      ["Musa Bello", 7],
+      ["Aisha Lawal", 6],
+      ["Emeka Eze", 5],
+      ["Funke Ade", 4],
+      ["Garba Sani", 3],
+    ] as const) {
+      await approved(name, n);
+    }
+    await approved("Yearly Star", 9, yearStart); // 1 January 00:00 Lagos: this year, rarely this week
+    const viewer = await approved("Leaderboard Viewer", 2);
+    const yearStarThisWeek = yearStart >= lagosWeek(now).start;
+
+    const rows = (page: Page) => page.getByTestId("leaderboard-rows").getByRole("listitem");
+    const current = (page: Page) =>
+      page.getByRole("navigation", { name: "Leaderboard period" }).locator('[aria-current="page"]').innerText();
+
+    const phone = (await suite.open(MOBILE)).page;
+    await signIn(phone, viewer.email, viewer.password);
+    await dismissToast(phone);
+    await phone.getByRole("link", { name: "View leaderboard" }).click();
+    await expect.poll(() => new URL(phone.url()).search + new URL(phone.url()).hash).toBe("?period=week#leaderboard");
+    expect(await current(phone)).toBe("Weekly");
+    expect(await rows(phone).count()).toBe(5);
+    expect((await rows(phone).first().innerText()).replace(/\s+/g, " ")).toBe(
+      yearStarThisWeek
+        ? "#1 Yearly Star 9 approved referrals"
+        : "#1 Chiamaka Obi-Nwosu Adeyemi-Bakare Oluwaseun 8 approved referrals",
+    );
+    expect(await phone.getByTestId("leaderboard-me").innerText()).toBe(
+      `Your position: #${yearStarThisWeek ? 8 : 7} with 2 approved referrals`,
+    );
+    await expectFitsAndAccessible(phone, "referrals-leaderboard-week-mobile");
+
+    await phone.getByRole("link", { name: "Yearly" }).click();
+    await expect.poll(() => current(phone)).toBe("Yearly");
+    expect(new URL(phone.url()).searchParams.get("period")).toBe("year");
+    await expect.poll(() => rows(phone).first().innerText()).toMatch(/^#1\s+Yearly Star\s+9 approved referrals$/);
+    await expectFitsAndAccessible(phone, "referrals-leaderboard-year-mobile");
+
+    const desktop = (await suite.open(DESKTOP)).page;
+    await signIn(desktop, viewer.email, viewer.password);
+    await dismissToast(desktop);
+    await visit(desktop, "/referrals?period=week");
+    // The viewer's own row, highlighted, once they are in the top five.
+    for (let i = 0; i < 5; i++) await referredMember(db(), viewer, { approvedRewardKobo: 100n });
+    await visit(desktop, "/referrals?period=week");
+    const mine = desktop.getByTestId("leaderboard-rows").locator("li[data-me]");
+    expect((await mine.innerText()).replace(/\s+/g, " ")).toMatch(
+      /^#\d Leaderboard Viewer \(You\) 7 approved referrals$/,
+    );
+    expect(await desktop.getByTestId("leaderboard-me").count()).toBe(0);
+    await expectFitsAndAccessible(desktop, "referrals-leaderboard-week-desktop");
+
+    // Without JavaScript the period links are plain links.
+    const cookies = await desktop.context().cookies();
+    const noScript = await suite.open(MOBILE, { javaScript: false });
+    await noScript.context.addCookies(cookies);
+    await noScript.page.goto("/referrals");
+    expect(await current(noScript.page)).toBe("Weekly");
+    await noScript.page.getByRole("link", { name: "Monthly" }).click();
+    await noScript.page.waitForURL(/period=month/);
+    expect(await current(noScript.page)).toBe("Monthly");
+    expect(await rows(noScript.page).count()).toBe(5);
   });
 });

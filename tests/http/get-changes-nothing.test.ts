@@ -62,7 +62,7 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/confirm-email": (f) => [`?token=${f.confirmToken}`, "?token=not-a-real-token"],
   "/reset-password": (f) => [`?token=${f.resetToken}`, "?token=not-a-real-token"],
   "/adverts/:advertId": () => ["?early=1"],
-  "/referrals": () => ["?page=2"],
+  "/referrals": () => ["?page=2", "?period=month", "?period=year&page=2", "?period=nonsense"],
   // An older page (a cursor past every message) and a Reply link; the unread messages stay unread.
   "/messages": () => ["?before=9999999999999999.zzzz", "?to=U2345ABCD"],
   "/notices": () => ["?page=2"],

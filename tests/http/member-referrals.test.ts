@@ -3,6 +3,7 @@ import { createUser } from "~test/factories";
 import { pageText, startTestApp, type TestApp } from "~test/app";
 import { referredMember } from "~test/referrals";
 import { MY_REFERRALS_PAGE_SIZE } from "~/domain/referrals/my-referrals.server";
+import { formatLagosDate, lagosMonth, lagosWeek, lagosYear } from "~/lib/lagos-time";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -82,6 +83,138 @@ describe("/referrals", () => {
     const res = await client.get("/referrals?page=zzz");
     expect(res.status).toBe(200);
     expect(pageText(res.body)).toContain(EMPTY);
+  });
+});
+
+/** The leaderboard section's text, from its title to the section's end. */
+function leaderboardText(body: string): string {
+  const start = body.indexOf('id="leaderboard"');
+  expect(start).toBeGreaterThan(-1);
+  return pageText(body.slice(body.lastIndexOf("<", start), body.indexOf("</section>", start)));
+}
+
+/** The period links: their text, href and whether they are marked current. */
+function periodLinks(body: string) {
+  const nav = body.slice(body.indexOf('aria-label="Leaderboard period"'));
+  return [...nav.slice(0, nav.indexOf("</nav>")).matchAll(/<a ([^>]*)>([^<]*)<\/a>/g)].map(([, attrs, text]) => ({
+    text,
+    href: /href="([^"]*)"/.exec(attrs!)?.[1]?.replaceAll("&amp;", "&"),
+    current: attrs!.includes('aria-current="page"'),
+  }));
+}
+
+async function approvedReferrals(referrer: { id: string; referralCode: string }, n: number, approvedAt?: Date) {
+  for (let i = 0; i < n; i++) await referredMember(app.services.db, referrer, { approvedRewardKobo: 100n, approvedAt });
+}
+
+describe("the referral leaderboard on /referrals", () => {
+  // Counts above every other test's here (at most one approved referral each), so the order is known.
+  const HOSTILE = "<img src=x onerror=alert(1)> <script>alert(1)</script>";
+  const ESCAPED = "&lt;img src=x onerror=alert(1)&gt; &lt;script&gt;alert(1)&lt;/script&gt;";
+
+  it("lists this week's top five by name, escaped, and the member's own position below them", async () => {
+    const leader = await createUser(app.services.db, { name: HOSTILE, isApproved: true });
+    await approvedReferrals(leader, 9);
+    for (const [name, n] of [
+      ["Board Eight", 8],
+      ["Board Seven", 7],
+      ["Board Six", 6],
+      ["Board Five", 5],
+    ] as const) {
+      await approvedReferrals(await createUser(app.services.db, { name, isApproved: true }), n);
+    }
+    const { user, client } = await signedIn({ name: "Board Viewer" });
+    await approvedReferrals(user, 2);
+
+    const res = await client.get("/referrals");
+    expect(res.status).toBe(200);
+    const week = lagosWeek(new Date());
+    expect(leaderboardText(res.body)).toMatch(
+      new RegExp(
+        `^Leaderboard Weekly Monthly Yearly Approved referrals, ${formatLagosDate(week.start)} – ${formatLagosDate(new Date(week.end.getTime() - 1))} ` +
+          `#1 ${ESCAPED.replace(/[()]/g, "\\$&")} 9 approved referrals #2 Board Eight 8 approved referrals ` +
+          "#3 Board Seven 7 approved referrals #4 Board Six 6 approved referrals #5 Board Five 5 approved referrals " +
+          "Your position: #6 with 2 approved referrals$",
+      ),
+    );
+    // The name is text, never markup; emails are never shown.
+    expect(res.body).not.toContain("<script>alert(1)");
+    expect(res.body).not.toMatch(/<img src=x/i);
+    expect(res.body).toContain(ESCAPED);
+    expect(res.body).not.toContain(leader.email);
+    expect(periodLinks(res.body)).toEqual([
+      { text: "Weekly", href: "/referrals?period=week#leaderboard", current: true },
+      { text: "Monthly", href: "/referrals?period=month#leaderboard", current: false },
+      { text: "Yearly", href: "/referrals?period=year#leaderboard", current: false },
+    ]);
+
+    const fresh = await signedIn();
+    expect(leaderboardText((await fresh.client.get("/referrals")).body)).toMatch(
+      /#5 Board Five 5 approved referrals You are not ranked yet this period\.$/,
+    );
+  });
+
+  it("counts the week, month or year asked for; anything else reads as the week; paging keeps the period", async () => {
+    const now = new Date();
+    const periods = { week: lagosWeek(now).start, month: lagosMonth(now).start, year: lagosYear(now).start };
+    const yearMover = await createUser(app.services.db, { name: "Year Mover", isApproved: true });
+    await approvedReferrals(yearMover, 12, periods.year); // 1 January 00:00 Lagos
+    const monthMover = await createUser(app.services.db, { name: "Month Mover", isApproved: true });
+    await approvedReferrals(monthMover, 11, periods.month); // the 1st 00:00 Lagos
+    const { user, client } = await signedIn({ name: "Period Viewer" });
+    await approvedReferrals(user, 10);
+    for (let i = 0; i < MY_REFERRALS_PAGE_SIZE; i++) await referredMember(app.services.db, user); // a second page
+
+    const movers = [
+      { name: "Year Mover", n: 12, at: periods.year },
+      { name: "Month Mover", n: 11, at: periods.month },
+      { name: "Period Viewer (You)", n: 10, at: now },
+    ];
+    for (const [query, period] of [
+      ["", "week"],
+      ["?period=week", "week"],
+      ["?period=month", "month"],
+      ["?period=year", "year"],
+      ["?period=decade", "week"],
+      ["?period=", "week"],
+    ] as const) {
+      const res = await client.get(`/referrals${query}`);
+      expect(res.status, query).toBe(200);
+      const expected = movers
+        .filter((m) => m.at >= periods[period])
+        .map((m, i) => `#${i + 1} ${m.name} ${m.n} approved referrals`)
+        .join(" ");
+      expect(leaderboardText(res.body), query).toContain(`Weekly Monthly Yearly Approved referrals, `);
+      expect(leaderboardText(res.body), query).toContain(`${expected} #`);
+      expect(periodLinks(res.body).find((l) => l.current)?.href, query).toBe(`/referrals?period=${period}#leaderboard`);
+    }
+
+    // The referral list's pages and the leaderboard's periods keep each other.
+    const second = await client.get("/referrals?period=month&page=2");
+    expect(pageText(second.body)).toContain("Page 2 of 2");
+    expect(second.body).toMatch(/<a rel="prev"[^>]*href="\/referrals\?period=month"/);
+    expect(periodLinks(second.body).map((l) => l.href)).toEqual([
+      "/referrals?period=week&page=2#leaderboard",
+      "/referrals?period=month&page=2#leaderboard",
+      "/referrals?period=year&page=2#leaderboard",
+    ]);
+    const weekFirst = await client.get("/referrals?page=1");
+    expect(weekFirst.body).toMatch(/<a rel="next"[^>]*href="\/referrals\?page=2"/);
+  });
+
+  it("the dashboard's Weekly Rank links to the week's leaderboard and agrees with it", async () => {
+    const { user, client } = await signedIn();
+    await approvedReferrals(user, 3);
+    const dashboard = await client.get("/dashboard");
+    const card = dashboard.body.slice(dashboard.body.indexOf('data-testid="stat-weekly-rank"'));
+    expect(card.slice(0, card.indexOf("</section>"))).toContain('href="/referrals?period=week#leaderboard"');
+    const rank = /Weekly Rank (#\d+) 3 approved referrals this week View leaderboard/.exec(
+      pageText(dashboard.body),
+    )?.[1];
+    expect(rank).toBeDefined();
+    expect(leaderboardText((await client.get("/referrals?period=week")).body)).toMatch(
+      new RegExp(`Your position: ${rank} with 3 approved referrals$`),
+    );
   });
 });
 

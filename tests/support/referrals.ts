@@ -6,14 +6,14 @@ import { createUser, type UserOverrides } from "./factories";
 
 /**
  * A new member who registered with `referrer`'s code: pending, or approved with `rewardKobo`
- * (the referral row only; no money moves).
+ * at `approvedAt` (now unless given) (the referral row only; no money moves).
  */
 export async function referredMember(
   db: Database,
   referrer: { id: string; referralCode: string },
-  options: UserOverrides & { approvedRewardKobo?: Kobo; createdAt?: Date } = {},
+  options: UserOverrides & { approvedRewardKobo?: Kobo; approvedAt?: Date; createdAt?: Date } = {},
 ) {
-  const { approvedRewardKobo, createdAt, ...overrides } = options;
+  const { approvedRewardKobo, approvedAt, createdAt, ...overrides } = options;
   const referred = await createUser(db, overrides);
   const approved = approvedRewardKobo !== undefined;
   await db.insert(referrals).values({
@@ -23,7 +23,7 @@ export async function referredMember(
     referralCode: referrer.referralCode,
     status: approved ? "approved" : "pending",
     rewardKobo: approved ? approvedRewardKobo : null,
-    approvedAt: approved ? new Date() : null,
+    approvedAt: approved ? (approvedAt ?? new Date()) : null,
     ...(createdAt ? { createdAt } : {}),
   });
   return referred;

@@ -1,5 +1,6 @@
 import { Banknote, MousePointerClick, Trophy, Users, Wallet } from "lucide-react";
 import type { ReactNode } from "react";
+import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
 
 export type DashboardStats = {
@@ -95,9 +96,17 @@ export function StatCards({ stats }: { stats: DashboardStats }) {
         label="Weekly Rank"
         value={stats.weeklyRank === null ? "Unranked" : `#${stats.weeklyRank}`}
         note={
-          stats.weeklyRank === null
-            ? "Refer a member this week to get ranked"
-            : `${stats.weeklyReferrals} approved ${stats.weeklyReferrals === 1 ? "referral" : "referrals"} this week`
+          <>
+            {stats.weeklyRank === null
+              ? "Refer a member this week to get ranked"
+              : `${stats.weeklyReferrals} approved ${stats.weeklyReferrals === 1 ? "referral" : "referrals"} this week`}
+            <Link
+              to="/referrals?period=week#leaderboard"
+              className="mt-1 block font-medium text-brand-700 underline underline-offset-2 hover:text-brand-800 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            >
+              View leaderboard
+            </Link>
+          </>
         }
         icon={<Trophy className="h-5 w-5" />}
       />

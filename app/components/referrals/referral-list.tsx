@@ -45,7 +45,18 @@ function HoldReason({ reason, className }: { reason: string | null; className?: 
 }
 
 /** The people the member referred: a table on wide screens, one card each on a phone. */
-export function ReferralList({ rows, page, pageCount }: { rows: ReferralRow[]; page: number; pageCount: number }) {
+export function ReferralList({
+  rows,
+  page,
+  pageCount,
+  linkParams = {},
+}: {
+  rows: ReferralRow[];
+  page: number;
+  pageCount: number;
+  /** The page's other query parameters, kept by the Previous / Next links. */
+  linkParams?: Record<string, string | undefined>;
+}) {
   return (
     <Card aria-labelledby="referred-people-title">
       <CardTitle id="referred-people-title">People you referred</CardTitle>
@@ -109,21 +120,29 @@ export function ReferralList({ rows, page, pageCount }: { rows: ReferralRow[]; p
               </tbody>
             </table>
           </div>
-          <ReferralPagination page={page} pageCount={pageCount} />
+          <ReferralPagination page={page} pageCount={pageCount} linkParams={linkParams} />
         </>
       )}
     </Card>
   );
 }
 
-function ReferralPagination({ page, pageCount }: { page: number; pageCount: number }) {
+function ReferralPagination({
+  page,
+  pageCount,
+  linkParams,
+}: {
+  page: number;
+  pageCount: number;
+  linkParams: Record<string, string | undefined>;
+}) {
   if (pageCount <= 1) return null;
   const disabled = cn(buttonVariants({ variant: "outline" }), "pointer-events-none opacity-50");
   return (
     <nav aria-label="Referral pages" className="mt-4 flex items-center justify-between gap-3">
       {page > 1 ? (
         <Button asChild variant="outline">
-          <Link to={listHref({ page: page - 1 })} rel="prev">
+          <Link to={listHref({ ...linkParams, page: page - 1 })} rel="prev">
             Previous
           </Link>
         </Button>
@@ -137,7 +156,7 @@ function ReferralPagination({ page, pageCount }: { page: number; pageCount: numb
       </span>
       {page < pageCount ? (
         <Button asChild variant="outline">
-          <Link to={listHref({ page: page + 1 })} rel="next">
+          <Link to={listHref({ ...linkParams, page: page + 1 })} rel="next">
             Next
           </Link>
         </Button>

@@ -1,8 +1,8 @@
-import { and, count, eq, gte, lt, sql } from "drizzle-orm";
+import { and, count, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
-import { referrals, users } from "~/db/schema";
-import { lagosWeek } from "~/lib/lagos-time";
+import { referrals } from "~/db/schema";
+import { referralLeaderboard } from "./leaderboard.server";
 
 export type WeeklyRank = {
   /** 1 = most approved referrals this week; ties share a rank (1, 1, 3). Null: Unranked. */
@@ -15,58 +15,14 @@ export type WeeklyRank = {
 
 /**
  * The member's place on this week's referral leaderboard (approved referrals, week
- * starting Sunday, Africa/Lagos calendar). Only members (role user) with at least one referral
- * approved this week are ranked; everyone else is Unranked.
+ * starting Sunday, Africa/Lagos calendar): the week of `referralLeaderboard`, so the dashboard
+ * and the /referrals leaderboard always agree. Only members (role user) with at least one
+ * referral approved this week are ranked; everyone else is Unranked.
  */
 export async function weeklyReferralRank(db: Database, userId: string, now: Date = new Date()): Promise<WeeklyRank> {
-  const { start, end } = lagosWeek(now);
-  const [row] = await weeklyRankQuery(db).execute({ start: start.toISOString(), end: end.toISOString(), userId });
-  const { mine, ahead, ranked } = row ?? { mine: 0, ahead: 0, ranked: 0 };
-  return { rank: mine === 0 ? null : ahead + 1, referrals: mine, rankedMembers: ranked };
+  const { me, rankedMembers } = await referralLeaderboard(db, "week", userId, now);
+  return { rank: me.rank, referrals: me.approvedReferrals, rankedMembers };
 }
-
-/**
- * The member's approved referrals this week, how many members have more, and how many are
- * ranked, in one row: the leaderboard is counted in the database instead of shipping a row
- * per ranked member to every dashboard.
- */
-const weeklyRankQuery = preparedPerDatabase((db) => {
-  const weekly = db.$with("weekly").as(
-    db
-      .select({ referrerId: referrals.referrerId, approved: count().as("approved") })
-      .from(referrals)
-      .innerJoin(users, eq(users.id, referrals.referrerId))
-      .where(
-        and(
-          eq(referrals.status, "approved"),
-          eq(users.role, "user"),
-          gte(referrals.approvedAt, sql.placeholder("start")),
-          lt(referrals.approvedAt, sql.placeholder("end")),
-        ),
-      )
-      .groupBy(referrals.referrerId),
-  );
-  // Always one row (an aggregate without GROUP BY): 0 when the member has no referral this week.
-  const mine = db.$with("mine").as(
-    db
-      .select({ approved: sql<string>`coalesce(max(${weekly.approved}), 0)`.as("mine_approved") })
-      .from(weekly)
-      .where(eq(weekly.referrerId, sql.placeholder("userId"))),
-  );
-  return db
-    .with(weekly, mine)
-    .select({
-      mine: sql<number>`${mine.approved}`.mapWith(Number),
-      ahead: sql<number>`count(${weekly.referrerId}) filter (where ${weekly.approved} > ${mine.approved})`.mapWith(
-        Number,
-      ),
-      ranked: sql<number>`count(${weekly.referrerId})`.mapWith(Number),
-    })
-    .from(mine)
-    .leftJoin(weekly, sql`true`)
-    .groupBy(mine.approved)
-    .prepare("weekly_referral_rank");
-});
 
 const approvedCountQuery = preparedPerDatabase((db) =>
   db

@@ -1,11 +1,13 @@
 import { data } from "react-router";
 import type { Route } from "./+types/referrals";
 import { CopyText } from "~/components/referrals/copy-text";
+import { ReferralLeaderboard } from "~/components/referrals/referral-leaderboard";
 import { ReferralList } from "~/components/referrals/referral-list";
 import { Card, CardTitle } from "~/components/ui/card";
+import { leaderboardPeriod, referralLeaderboard } from "~/domain/referrals/leaderboard.server";
 import { myReferrals } from "~/domain/referrals/my-referrals.server";
 import { formatKobo } from "~/domain/shared/money";
-import { pageParam } from "~/domain/shared/paging";
+import { listHref, pageParam } from "~/domain/shared/paging";
 import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 import { requireUser } from "~/server/auth.server";
@@ -14,8 +16,14 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "My 
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
-  const page = pageParam.parse(new URL(request.url).searchParams.get("page") ?? undefined);
-  const mine = await myReferrals(context.services.db, user.id, { appUrl: context.services.config.appUrl, page });
+  const search = new URL(request.url).searchParams;
+  const page = pageParam.parse(search.get("page") ?? undefined);
+  const period = leaderboardPeriod(search.get("period"));
+  const { db } = context.services;
+  const [mine, board] = await Promise.all([
+    myReferrals(db, user.id, { appUrl: context.services.config.appUrl, page }),
+    referralLeaderboard(db, period, user.id),
+  ]);
   if (!mine) throw data({ message: "Not found" }, { status: 404 });
   return {
     code: mine.code,
@@ -32,6 +40,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     page: mine.page.page,
     pageCount: mine.page.pageCount,
+    leaderboard: {
+      period: board.period,
+      // The last day of the period is the day before the next period starts.
+      range: `${formatLagosDate(board.start)} – ${formatLagosDate(new Date(board.end.getTime() - 1))}`,
+      rows: board.rows,
+      me: board.me,
+    },
   };
 }
 
@@ -86,7 +101,17 @@ export default function Referrals({ loaderData }: Route.ComponentProps) {
           </p>
         </Card>
       </div>
-      <ReferralList rows={loaderData.rows} page={loaderData.page} pageCount={loaderData.pageCount} />
+      <ReferralLeaderboard
+        board={loaderData.leaderboard}
+        hrefFor={(period) => `${listHref({ period, page: loaderData.page })}#leaderboard`}
+      />
+      <ReferralList
+        rows={loaderData.rows}
+        page={loaderData.page}
+        pageCount={loaderData.pageCount}
+        // The week is the default: the paging links name another period only.
+        linkParams={{ period: loaderData.leaderboard.period === "week" ? undefined : loaderData.leaderboard.period }}
+      />
     </div>
   );
 }
