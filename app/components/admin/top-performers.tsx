@@ -57,16 +57,19 @@ export function TopPerformers({ view }: { view: TopPerformersView }) {
       {view.rows.length > 0 ? (
         <ol className="mt-4 divide-y divide-gray-100" aria-label={`Top Performers, ${view.periodLabel}`}>
           {view.rows.map((row) => (
-            <li key={row.displayId} className="flex items-center gap-3 py-3" data-testid="top-performer">
+            <li key={row.displayId} className="flex items-start gap-3 py-3 sm:items-center" data-testid="top-performer">
               <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-700">
                 <span className="sr-only">Rank </span>
                 {row.rank}
               </span>
-              <div className="min-w-0 flex-1">
-                <p className="font-medium text-gray-900 [overflow-wrap:anywhere]">{row.name}</p>
-                <p className="text-xs text-gray-600">{row.displayId}</p>
+              {/* On a phone the amount goes under the name, so a long name keeps the width. */}
+              <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
+                <div className="min-w-0">
+                  <p className="font-medium break-words text-gray-900">{row.name}</p>
+                  <p className="text-xs text-gray-600">{row.displayId}</p>
+                </div>
+                <p className="font-semibold text-gray-900 tabular-nums sm:shrink-0 sm:text-right">{row.amount}</p>
               </div>
-              <p className="shrink-0 text-right font-semibold text-gray-900 tabular-nums">{row.amount}</p>
             </li>
           ))}
         </ol>
