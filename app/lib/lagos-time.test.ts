@@ -1,6 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatLagosDate, formatLagosDateTime, lagosDay, lagosMonth, lagosWeek, lagosYear } from "./lagos-time";
+import {
+  formatLagosDate,
+  formatLagosDateTime,
+  formatLagosMonthYear,
+  lagosDay,
+  lagosMonth,
+  lagosWeek,
+  lagosYear,
+} from "./lagos-time";
 
 describe("lagosDay (Africa/Lagos calendar day, UTC+1 all year)", () => {
   it("changes at Lagos midnight, which is 23:00 UTC", () => {
@@ -79,5 +87,13 @@ describe("formatLagosDate / formatLagosDateTime", () => {
   it("prints the Lagos day and time with fixed month names", () => {
     expect(formatLagosDate("2026-09-30T23:30:00Z")).toBe("1 Oct 2026");
     expect(formatLagosDateTime(new Date("2026-09-05T13:05:00Z"))).toBe("5 Sep 2026, 14:05");
+  });
+});
+
+describe("formatLagosMonthYear", () => {
+  it("names the Lagos month in full, also in the hour where UTC is still in the month before", () => {
+    expect(formatLagosMonthYear(new Date("2026-11-26T12:00:00Z"))).toBe("November 2026");
+    expect(formatLagosMonthYear("2026-09-30T23:30:00Z")).toBe("October 2026");
+    expect(formatLagosMonthYear("2026-12-31T23:00:00Z")).toBe("January 2027");
   });
 });

@@ -87,3 +87,24 @@ export function lagosYear(at: Date): { start: Date; end: Date } {
   const [year] = lagosDay(at).split("-").map(Number) as [number, number, number];
   return { start: lagosMidnight(year, 1, 1), end: lagosMidnight(year + 1, 1, 1) };
 }
+
+const MONTH_NAMES = [
+  "January",
+  "February",
+  "March",
+  "April",
+  "May",
+  "June",
+  "July",
+  "August",
+  "September",
+  "October",
+  "November",
+  "December",
+];
+
+/** The Africa/Lagos month of an instant in words, "November 2026" (names fixed here, as above). */
+export function formatLagosMonthYear(value: Date | string): string {
+  const [year, month] = lagosDay(new Date(value)).split("-");
+  return `${MONTH_NAMES[Number(month) - 1] ?? ""} ${year}`;
+}

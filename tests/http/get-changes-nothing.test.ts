@@ -66,6 +66,8 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   // An older page (a cursor past every message) and a Reply link; the unread messages stay unread.
   "/messages": () => ["?before=9999999999999999.zzzz", "?to=U2345ABCD"],
   "/notices": () => ["?page=2"],
+  // Top Performers tabs, and a period the page does not know (read as the week).
+  "/admin": () => ["?period=week", "?period=month", "?period=year", "?period=decade"],
   "/admin/adverts": (f) => ["?page=2", `?edit=${f.advertId}`],
   "/admin/adverts/new": () => ["?page=2"],
   "/admin/users": (f) => [

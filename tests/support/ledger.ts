@@ -2,7 +2,9 @@ import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "~/db/client.server";
 import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
+import { ensureUserAccounts, platformAccountId } from "~/domain/ledger/accounts.server";
 import { reconcile } from "~/domain/ledger/reconcile.server";
+import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
 
 /** Reconciles the ledger and expects it balanced; resolves with the report for further checks. */
@@ -66,4 +68,55 @@ export async function ledgerRowCounts(db: Database) {
     db.$count(ledgerAccounts),
   ]);
   return { transfers, entries, accounts };
+}
+
+/**
+ * A transfer of one of the kinds that touch a member's accounts, posted at a chosen instant (a
+ * fixed clock for period boundaries). The ledger's own `transfer()` stamps `now()`, so this writes
+ * the rows `ledger_write_transfer` writes — one transfer and its two legs, in one transaction —
+ * with `created_at` given. The database triggers still check the legs, move the cached balances
+ * and refuse a debit the member cannot cover.
+ *
+ *   advert_reward / referral_reward: platform rewards account → member available
+ *   withdrawal_hold: available → held; withdrawal_release: held → available
+ *   upgrade_payment: available → membership revenue
+ */
+export async function backdatedTransfer(
+  db: Database,
+  input: {
+    userId: string;
+    amountKobo: Kobo;
+    at: Date;
+    kind?: "advert_reward" | "referral_reward" | "withdrawal_hold" | "withdrawal_release" | "upgrade_payment";
+  },
+): Promise<string> {
+  const kind = input.kind ?? "advert_reward";
+  const transferId = newId();
+  await db.transaction(async (tx) => {
+    const { availableId, heldId } = await ensureUserAccounts(tx, input.userId);
+    const [debitAccountId, creditAccountId] =
+      kind === "advert_reward"
+        ? [await platformAccountId(tx, "advert_rewards"), availableId]
+        : kind === "referral_reward"
+          ? [await platformAccountId(tx, "referral_rewards"), availableId]
+          : kind === "withdrawal_hold"
+            ? [availableId, heldId]
+            : kind === "withdrawal_release"
+              ? [heldId, availableId]
+              : [availableId, await platformAccountId(tx, "membership_revenue")];
+    await tx.insert(ledgerTransfers).values({
+      id: transferId,
+      kind,
+      debitAccountId,
+      creditAccountId,
+      amountKobo: input.amountKobo,
+      idempotencyKey: `test-backdated:${transferId}`,
+      createdAt: input.at,
+    });
+    await tx.insert(ledgerEntries).values([
+      { id: newId(), transferId, accountId: debitAccountId, amountKobo: -input.amountKobo, createdAt: input.at },
+      { id: newId(), transferId, accountId: creditAccountId, amountKobo: input.amountKobo, createdAt: input.at },
+    ]);
+  });
+  return transferId;
 }

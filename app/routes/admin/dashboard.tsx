@@ -1,6 +1,8 @@
 import { Link } from "react-router";
+import { z } from "zod";
 import { FileClock, Megaphone, Settings, ShieldCheck, Users, Wallet, Gift, BadgeCheck, UserCheck } from "lucide-react";
 import type { Route } from "./+types/dashboard";
+import { TopPerformers, type TopPerformersView } from "~/components/admin/top-performers";
 import { Card } from "~/components/ui/card";
 import { hasPermission, type Permission } from "~/domain/permissions/permissions";
 import { adminAdvertStats } from "~/domain/adverts/manage-adverts.server";
@@ -9,9 +11,15 @@ import { countReferrals } from "~/domain/referrals/admin-referrals.server";
 import { countAllMessages } from "~/domain/messages/message-stats.server";
 import { countActiveNotices } from "~/domain/notices/notice-stats.server";
 import { formatKobo } from "~/domain/shared/money";
+import {
+  TOP_PERFORMER_PERIODS,
+  topPerformers,
+  type TopPerformers as TopPerformersResult,
+} from "~/domain/stats/top-performers.server";
 import { userStats } from "~/domain/users/list-users.server";
 import { countPendingWithdrawals } from "~/domain/withdrawals/list-withdrawals.server";
 import { requireAdmin } from "~/server/auth.server";
+import { formatLagosDate, formatLagosMonthYear, lagosDay } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Admin Dashboard");
@@ -30,19 +38,53 @@ const QUICK_ACTIONS: { label: string; to: string; permission: Permission; icon: 
 
 const numberFormat = new Intl.NumberFormat("en-NG");
 
+/** `?period=week|month|year`; anything else (or nothing) reads as the week. */
+const QuerySchema = z.object({ period: z.enum(TOP_PERFORMER_PERIODS).catch("week") });
+
+/** The period in words, in the Lagos calendar. */
+function periodLabel({ period, start }: TopPerformersResult): string {
+  if (period === "week") return `Week of ${formatLagosDate(start)}`;
+  if (period === "month") return formatLagosMonthYear(start);
+  return lagosDay(start).slice(0, 4);
+}
+
+function topPerformersView(result: TopPerformersResult): TopPerformersView {
+  return {
+    period: result.period,
+    periodLabel: periodLabel(result),
+    rows: result.rows.map((row) => ({
+      rank: row.rank,
+      name: row.name,
+      displayId: row.displayId,
+      amount: formatKobo(row.amountKobo),
+    })),
+  };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
-  const [stats, advertStats, totalReferrals, totalMessages, activeNotices, pendingWithdrawals, pendingUpgrades] =
-    await Promise.all([
-      hasPermission(user, "manage_users") ? userStats(db) : null,
-      hasPermission(user, "manage_adverts") ? adminAdvertStats(db) : null,
-      hasPermission(user, "manage_referrals") ? countReferrals(db) : null,
-      hasPermission(user, "view_reports") ? countAllMessages(db) : null,
-      hasPermission(user, "manage_notices") ? countActiveNotices(db) : null,
-      hasPermission(user, "manage_withdrawals") ? countPendingWithdrawals(db) : null,
-      hasPermission(user, "manage_memberships") ? countPendingUpgrades(db) : null,
-    ]);
+  const { period } = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const [
+    stats,
+    advertStats,
+    totalReferrals,
+    totalMessages,
+    activeNotices,
+    pendingWithdrawals,
+    pendingUpgrades,
+    performers,
+  ] = await Promise.all([
+    hasPermission(user, "manage_users") ? userStats(db) : null,
+    hasPermission(user, "manage_adverts") ? adminAdvertStats(db) : null,
+    hasPermission(user, "manage_referrals") ? countReferrals(db) : null,
+    hasPermission(user, "view_reports") ? countAllMessages(db) : null,
+    hasPermission(user, "manage_notices") ? countActiveNotices(db) : null,
+    hasPermission(user, "manage_withdrawals") ? countPendingWithdrawals(db) : null,
+    hasPermission(user, "manage_memberships") ? countPendingUpgrades(db) : null,
+    // A report: members' earnings, for admins who may view reports.
+    hasPermission(user, "view_reports") ? topPerformers(db, period) : null,
+  ]);
   // Each card only for admins who may open the page it links to; values formatted here.
   const cards: { label: string; value: string; to: string }[] = [];
   if (stats) {
@@ -89,6 +131,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     name: user.name,
     cards,
+    topPerformers: performers ? topPerformersView(performers) : null,
     quickActions: QUICK_ACTIONS.filter((a) => hasPermission(user, a.permission)).map(({ label, to }) => ({
       label,
       to,
@@ -123,6 +166,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
           ))}
         </section>
       ) : null}
+      {loaderData.topPerformers ? <TopPerformers view={loaderData.topPerformers} /> : null}
       <Card>
         <h2 className="text-lg font-semibold">Quick Actions</h2>
         {loaderData.quickActions.length > 0 ? (
