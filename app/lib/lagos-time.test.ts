@@ -1,6 +1,16 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formatLagosDate, formatLagosDateTime, lagosDay, lagosMonth, lagosWeek, lagosYear } from "./lagos-time";
+import {
+  formatLagosDate,
+  formatLagosDateTime,
+  lagosDay,
+  lagosDayLabel,
+  lagosDayStart,
+  lagosDaysEnding,
+  lagosMonth,
+  lagosWeek,
+  lagosYear,
+} from "./lagos-time";
 
 describe("lagosDay (Africa/Lagos calendar day, UTC+1 all year)", () => {
   it("changes at Lagos midnight, which is 23:00 UTC", () => {
@@ -79,5 +89,29 @@ describe("formatLagosDate / formatLagosDateTime", () => {
   it("prints the Lagos day and time with fixed month names", () => {
     expect(formatLagosDate("2026-09-30T23:30:00Z")).toBe("1 Oct 2026");
     expect(formatLagosDateTime(new Date("2026-09-05T13:05:00Z"))).toBe("5 Sep 2026, 14:05");
+  });
+});
+
+describe("lagosDaysEnding, lagosDayStart and lagosDayLabel", () => {
+  it("lists the Lagos days ending on the day of `at`, oldest first, across a month end", () => {
+    expect(lagosDaysEnding(new Date("2026-12-01T23:30:00Z"), 4)).toEqual([
+      "2026-11-29",
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+    ]);
+    expect(lagosDaysEnding(new Date("2026-03-01T10:00:00Z"), 14)).toHaveLength(14);
+    expect(lagosDaysEnding(new Date("2028-03-01T10:00:00Z"), 2)).toEqual(["2028-02-29", "2028-03-01"]);
+  });
+
+  it("starts a Lagos day at 23:00 UTC the day before", () => {
+    expect(lagosDayStart("2026-11-13").toISOString()).toBe("2026-11-12T23:00:00.000Z");
+    expect(lagosDayStart("2027-01-01").toISOString()).toBe("2026-12-31T23:00:00.000Z");
+    expect(() => lagosDayStart("13/11/2026")).toThrow(RangeError);
+  });
+
+  it("names a day briefly, as a chart axis shows it", () => {
+    expect(lagosDayLabel("2026-11-03")).toBe("3 Nov");
+    expect(lagosDayLabel("2027-01-21")).toBe("21 Jan");
   });
 });

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "~/db/client.server";
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
+import { type LedgerTransfer, ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
+import { newId } from "~/domain/shared/ids";
 import { reconcile } from "~/domain/ledger/reconcile.server";
 import type { Kobo } from "~/domain/shared/money";
 
@@ -66,4 +67,44 @@ export async function ledgerRowCounts(db: Database) {
     db.$count(ledgerAccounts),
   ]);
   return { transfers, entries, accounts };
+}
+
+/**
+ * Posts a transfer as if it had happened at `at` (the ledger stamps `now()`, and a test needs a
+ * fixed clock): the transfer and both of its entries, in one transaction, as `transfer()` writes
+ * them. The entry trigger still checks the legs and moves the cached balances.
+ */
+export async function postTransferAt(
+  db: Database,
+  input: { kind: LedgerTransfer["kind"]; debitAccountId: string; creditAccountId: string; amountKobo: Kobo; at: Date },
+): Promise<string> {
+  const id = newId();
+  await db.transaction(async (tx) => {
+    await tx.insert(ledgerTransfers).values({
+      id,
+      kind: input.kind,
+      debitAccountId: input.debitAccountId,
+      creditAccountId: input.creditAccountId,
+      amountKobo: input.amountKobo,
+      idempotencyKey: `test-at:${id}`,
+      createdAt: input.at,
+    });
+    await tx.insert(ledgerEntries).values([
+      {
+        id: newId(),
+        transferId: id,
+        accountId: input.debitAccountId,
+        amountKobo: -input.amountKobo,
+        createdAt: input.at,
+      },
+      {
+        id: newId(),
+        transferId: id,
+        accountId: input.creditAccountId,
+        amountKobo: input.amountKobo,
+        createdAt: input.at,
+      },
+    ]);
+  });
+  return id;
 }
