@@ -38,6 +38,7 @@ describe("maxIndex", () => {
 describe("spreadIndexes", () => {
   it("picks evenly spread indexes that always include the first and the last", () => {
     expect(spreadIndexes(14, 5)).toEqual([0, 3, 7, 10, 13]);
+    expect(spreadIndexes(14, 4)).toEqual([0, 4, 9, 13]);
     expect(spreadIndexes(14, 7)).toEqual([0, 2, 4, 7, 9, 11, 13]);
   });
 
@@ -55,13 +56,14 @@ describe("spreadIndexes", () => {
 describe("labelVisibility", () => {
   it("shows a few labels on a phone, more on a tablet and all of them on a wide screen", () => {
     const shown = Array.from({ length: 14 }, (_, i) => labelVisibility(i, 14));
-    expect(shown.filter((v) => v.narrow).length).toBe(5);
+    expect(shown.flatMap((v, i) => (v.narrow ? [i] : []))).toEqual([0, 4, 9, 13]);
     expect(shown.filter((v) => v.medium).length).toBe(7);
     expect(shown.every((v) => v.wide)).toBe(true);
     expect(shown[0]).toEqual({ narrow: true, medium: true, wide: true });
     expect(shown[13]).toEqual({ narrow: true, medium: true, wide: true });
     expect(shown[1]).toEqual({ narrow: false, medium: false, wide: true });
-    expect(shown[3]).toEqual({ narrow: true, medium: false, wide: true });
+    expect(shown[2]).toEqual({ narrow: false, medium: true, wide: true });
+    expect(shown[9]).toEqual({ narrow: true, medium: true, wide: true });
   });
 });
 

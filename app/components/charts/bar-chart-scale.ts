@@ -53,7 +53,7 @@ export function spreadIndexes(count: number, room: number): number[] {
 }
 
 /** How many x-axis labels fit: on a phone (360 px), from `sm` (640 px), from `lg` (1024 px). */
-export const LABEL_ROOM = { narrow: 5, medium: 7 } as const;
+export const LABEL_ROOM = { narrow: 4, medium: 7 } as const;
 
 /** Whether the label of bar `index` (of `count`) is shown on a phone, a tablet and a wide screen. */
 export function labelVisibility(index: number, count: number): { narrow: boolean; medium: boolean; wide: boolean } {

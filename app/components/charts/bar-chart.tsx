@@ -66,7 +66,8 @@ export function BarChart({ title, data, zeroFormatted, labelHeading, valueHeadin
   const slot = count > 0 ? 100 / count : 100;
   return (
     <div className={cn("min-w-0", className)}>
-      <div className={cn("relative", gutterClass(Math.max(maxFormatted.length, zeroFormatted.length)))}>
+      {/* The right padding holds the half of the last axis label that passes the last bar. */}
+      <div className={cn("relative pr-4", gutterClass(Math.max(maxFormatted.length, zeroFormatted.length)))}>
         <svg
           role="group"
           aria-label={title}
@@ -129,9 +130,9 @@ export function BarChart({ title, data, zeroFormatted, labelHeading, valueHeadin
                   {name}
                 </text>
                 <text
-                  x={pct(i === 0 ? 0 : i === count - 1 ? 100 : slot * (i + 0.5))}
+                  x={pct(slot * (i + 0.5))}
                   y={PLOT_BOTTOM + 16}
-                  textAnchor={i === 0 ? "start" : i === count - 1 ? "end" : "middle"}
+                  textAnchor="middle"
                   className={cn("fill-gray-600", labelClass(i, count))}
                   aria-hidden="true"
                 >
