@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EARNINGS_CHART_TITLE, NO_RECENT_EARNINGS_TEXT } from "~/components/dashboard/earnings-chart";
 import { ensureUserAccounts, platformAccountId } from "~/domain/ledger/accounts.server";
@@ -15,6 +16,8 @@ let app: TestApp;
 let earner: HttpClient;
 let idle: HttpClient;
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** The dashboard's script budget (gzip), as scripts/bench checks it (TARGETS.dashboardJsBytes). */
+const DASHBOARD_JS_BUDGET = 160 * 1024;
 const HOSTILE_NAME = `<script>alert("x")</script> & "Ada" <b>`;
 
 async function rewardAt(userId: string, amountKobo: Kobo, at: Date, kind: "advert_reward" | "referral_reward") {
@@ -120,5 +123,26 @@ describe("the dashboard's earnings chart", () => {
     expect(res.body.indexOf('data-testid="stat-total-earnings"')).toBeLessThan(
       res.body.indexOf('data-testid="earnings-chart"'),
     );
+  });
+
+  it("keeps the dashboard's JavaScript within its budget: the chart needs no script of its own", async () => {
+    const res = await earner.get("/dashboard");
+    const scripts = new Set<string>();
+    for (const m of res.body.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)) scripts.add(m[1]!);
+    for (const m of res.body.matchAll(/<script\b[^>]*>([\s\S]*?)<\/script>/g)) {
+      for (const i of m[1]!.matchAll(/import\s*(?:[^"'();]*?\sfrom\s*)?\(?\s*["']([^"']+\.js)["']/g))
+        scripts.add(i[1]!);
+    }
+    expect(scripts.size).toBeGreaterThan(0);
+    let gzip = 0;
+    for (const src of scripts) {
+      const body = await earner.get(src);
+      expect(body.status, src).toBe(200);
+      gzip += gzipSync(body.body).length;
+    }
+    expect(gzip).toBeLessThanOrEqual(DASHBOARD_JS_BUDGET);
+    // No chart library among them.
+    expect([...scripts].filter((s) => /recharts|d3-|visx|chart\.js|apexcharts|echarts/i.test(s))).toEqual([]);
+    console.info(`dashboard JS: ${scripts.size} files, ${(gzip / 1024).toFixed(1)} KB gzip`);
   });
 });
