@@ -5,6 +5,9 @@ import {
   formatLagosDateTime,
   formatLagosMonthYear,
   lagosDay,
+  lagosDayLabel,
+  lagosDayStart,
+  lagosDaysEnding,
   lagosMonth,
   lagosWeek,
   lagosYear,
@@ -95,5 +98,29 @@ describe("formatLagosMonthYear", () => {
     expect(formatLagosMonthYear(new Date("2026-11-26T12:00:00Z"))).toBe("November 2026");
     expect(formatLagosMonthYear("2026-09-30T23:30:00Z")).toBe("October 2026");
     expect(formatLagosMonthYear("2026-12-31T23:00:00Z")).toBe("January 2027");
+  });
+});
+
+describe("lagosDaysEnding, lagosDayStart and lagosDayLabel", () => {
+  it("lists the Lagos days ending on the day of `at`, oldest first, across a month end", () => {
+    expect(lagosDaysEnding(new Date("2026-12-01T23:30:00Z"), 4)).toEqual([
+      "2026-11-29",
+      "2026-11-30",
+      "2026-12-01",
+      "2026-12-02",
+    ]);
+    expect(lagosDaysEnding(new Date("2026-03-01T10:00:00Z"), 14)).toHaveLength(14);
+    expect(lagosDaysEnding(new Date("2028-03-01T10:00:00Z"), 2)).toEqual(["2028-02-29", "2028-03-01"]);
+  });
+
+  it("starts a Lagos day at 23:00 UTC the day before", () => {
+    expect(lagosDayStart("2026-11-13").toISOString()).toBe("2026-11-12T23:00:00.000Z");
+    expect(lagosDayStart("2027-01-01").toISOString()).toBe("2026-12-31T23:00:00.000Z");
+    expect(() => lagosDayStart("13/11/2026")).toThrow(RangeError);
+  });
+
+  it("names a day briefly, as a chart axis shows it", () => {
+    expect(lagosDayLabel("2026-11-03")).toBe("3 Nov");
+    expect(lagosDayLabel("2027-01-21")).toBe("21 Jan");
   });
 });

@@ -108,3 +108,27 @@ export function formatLagosMonthYear(value: Date | string): string {
   const [year, month] = lagosDay(new Date(value)).split("-");
   return `${MONTH_NAMES[Number(month) - 1] ?? ""} ${year}`;
 }
+
+function dayParts(day: string): [number, number, number] {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
+  if (!match) throw new RangeError(`not a YYYY-MM-DD day: ${day}`);
+  return [Number(match[1]), Number(match[2]), Number(match[3])];
+}
+
+/** The instant a Lagos calendar day ("YYYY-MM-DD") begins: 00:00 Lagos, 23:00 UTC the day before. */
+export function lagosDayStart(day: string): Date {
+  return lagosMidnight(...dayParts(day));
+}
+
+/** The `count` Lagos calendar days ending with the day of `at` (that day included), oldest first. */
+export function lagosDaysEnding(at: Date, count: number): string[] {
+  const [year, month, day] = dayParts(lagosDay(at));
+  const last = Date.UTC(year, month - 1, day);
+  return Array.from({ length: count }, (_, i) => new Date(last - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** A Lagos day ("YYYY-MM-DD") named briefly, as a chart axis shows it: "3 Nov". */
+export function lagosDayLabel(day: string): string {
+  const [, month, date] = dayParts(day);
+  return `${date} ${MONTHS[month - 1] ?? ""}`;
+}

@@ -1,7 +1,7 @@
 import { eq, sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "~/db/client.server";
-import { ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
+import { type LedgerTransfer, ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
 import { ensureUserAccounts, platformAccountId } from "~/domain/ledger/accounts.server";
 import { reconcile } from "~/domain/ledger/reconcile.server";
 import { newId } from "~/domain/shared/ids";
@@ -91,32 +91,56 @@ export async function backdatedTransfer(
   },
 ): Promise<string> {
   const kind = input.kind ?? "advert_reward";
-  const transferId = newId();
+  const { availableId, heldId } = await ensureUserAccounts(db, input.userId);
+  const [debitAccountId, creditAccountId] =
+    kind === "advert_reward"
+      ? [await platformAccountId(db, "advert_rewards"), availableId]
+      : kind === "referral_reward"
+        ? [await platformAccountId(db, "referral_rewards"), availableId]
+        : kind === "withdrawal_hold"
+          ? [availableId, heldId]
+          : kind === "withdrawal_release"
+            ? [heldId, availableId]
+            : [availableId, await platformAccountId(db, "membership_revenue")];
+  return postTransferAt(db, { kind, debitAccountId, creditAccountId, amountKobo: input.amountKobo, at: input.at });
+}
+
+/**
+ * Posts a transfer as if it had happened at `at` (the ledger stamps `now()`, and a test needs a
+ * fixed clock): the transfer and both of its entries, in one transaction, as `transfer()` writes
+ * them. The entry trigger still checks the legs and moves the cached balances.
+ */
+export async function postTransferAt(
+  db: Database,
+  input: { kind: LedgerTransfer["kind"]; debitAccountId: string; creditAccountId: string; amountKobo: Kobo; at: Date },
+): Promise<string> {
+  const id = newId();
   await db.transaction(async (tx) => {
-    const { availableId, heldId } = await ensureUserAccounts(tx, input.userId);
-    const [debitAccountId, creditAccountId] =
-      kind === "advert_reward"
-        ? [await platformAccountId(tx, "advert_rewards"), availableId]
-        : kind === "referral_reward"
-          ? [await platformAccountId(tx, "referral_rewards"), availableId]
-          : kind === "withdrawal_hold"
-            ? [availableId, heldId]
-            : kind === "withdrawal_release"
-              ? [heldId, availableId]
-              : [availableId, await platformAccountId(tx, "membership_revenue")];
     await tx.insert(ledgerTransfers).values({
-      id: transferId,
-      kind,
-      debitAccountId,
-      creditAccountId,
+      id,
+      kind: input.kind,
+      debitAccountId: input.debitAccountId,
+      creditAccountId: input.creditAccountId,
       amountKobo: input.amountKobo,
-      idempotencyKey: `test-backdated:${transferId}`,
+      idempotencyKey: `test-at:${id}`,
       createdAt: input.at,
     });
     await tx.insert(ledgerEntries).values([
-      { id: newId(), transferId, accountId: debitAccountId, amountKobo: -input.amountKobo, createdAt: input.at },
-      { id: newId(), transferId, accountId: creditAccountId, amountKobo: input.amountKobo, createdAt: input.at },
+      {
+        id: newId(),
+        transferId: id,
+        accountId: input.debitAccountId,
+        amountKobo: -input.amountKobo,
+        createdAt: input.at,
+      },
+      {
+        id: newId(),
+        transferId: id,
+        accountId: input.creditAccountId,
+        amountKobo: input.amountKobo,
+        createdAt: input.at,
+      },
     ]);
   });
-  return transferId;
+  return id;
 }

@@ -4,6 +4,7 @@ import type { Route } from "./+types/dashboard";
 import type { loader as rootLoader } from "~/root";
 import { Achievements } from "~/components/dashboard/achievements";
 import { AvailableAdverts, advertsPageFrom } from "~/components/dashboard/available-adverts";
+import { EarningsChart } from "~/components/dashboard/earnings-chart";
 import { StatCards } from "~/components/dashboard/stat-cards";
 import { PendingUpgrade } from "~/components/membership/pending-upgrade";
 import { UpgradeButton } from "~/components/membership/upgrade-button";
@@ -13,6 +14,7 @@ import { WithdrawalHistory } from "~/components/dashboard/withdrawal-history";
 import { listAvailableAdverts } from "~/domain/adverts/advert-views.server";
 import { userEarningsSummary } from "~/domain/adverts/earnings.server";
 import { advertImageRules } from "~/domain/adverts/validation";
+import { dailyEarnings } from "~/domain/ledger/daily-earnings.server";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
 import { upgradeOffer } from "~/domain/memberships/upgrade-offer.server";
 import { toUpgradeView } from "~/domain/memberships/upgrade-view";
@@ -24,6 +26,7 @@ import { formatKobo } from "~/domain/shared/money";
 import { listMemberWithdrawals } from "~/domain/withdrawals/list-withdrawals.server";
 import { toWithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
 import { requireUserDashboard } from "~/server/auth.server";
+import { formatLagosDate, lagosDayLabel, lagosDayStart } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Dashboard");
@@ -33,8 +36,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.services.db;
   const now = new Date();
   const advertsPage = advertsPageFrom(request);
-  const [earned, summary, rank, referralCount, adverts, withdrawals, referral, offer] = await Promise.all([
+  const [earned, daily, summary, rank, referralCount, adverts, withdrawals, referral, offer] = await Promise.all([
     earnedTotals(db, user.id),
+    dailyEarnings(db, user.id, 14, now),
     userEarningsSummary(db, user.id, now),
     weeklyReferralRank(db, user.id, now),
     approvedReferralCount(db, user.id),
@@ -44,6 +48,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     upgradeOffer(db, user.id),
   ]);
   const upgrade = toUpgradeView(offer, user.isApproved);
+  const recentKobo = daily.reduce((sum, d) => sum + d.totalKobo, 0n);
   return {
     name: user.name,
     membershipName: user.membershipName || "Basic Member",
@@ -59,6 +64,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       referralEarnings: formatKobo(earned.referralKobo),
       weeklyRank: rank.rank,
       weeklyReferrals: rank.referrals,
+    },
+    earningsChart: {
+      days: daily.map((d) => ({
+        key: d.day,
+        label: lagosDayLabel(d.day),
+        description: formatLagosDate(lagosDayStart(d.day)),
+        value: d.totalKobo,
+        formatted: formatKobo(d.totalKobo),
+      })),
+      total: formatKobo(recentKobo),
+      zero: formatKobo(0n),
+      earned: recentKobo > 0n,
     },
     adverts: adverts.slice(0, advertsPage.shown).map((a) => ({
       id: a.id,
@@ -119,6 +136,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       )}
       {upgrade.pending ? <PendingUpgrade pending={upgrade.pending} account={upgrade.receivingAccount} /> : null}
       <StatCards stats={loaderData.stats} />
+      <EarningsChart chart={loaderData.earningsChart} />
       {loaderData.referral ? <ReferralLinkCard summary={loaderData.referral} /> : null}
       <MessagesCard unread={rootData?.user?.unreadMessages ?? 0} />
       <WithdrawalHistory rows={loaderData.withdrawals} />
