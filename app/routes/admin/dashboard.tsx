@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { FileClock, Megaphone, Settings, ShieldCheck, Users, Wallet, Gift, BadgeCheck, UserCheck } from "lucide-react";
 import type { Route } from "./+types/dashboard";
+import { PlatformCharts, type PlatformChartView } from "~/components/admin/platform-charts";
 import { TopPerformers, type TopPerformersView } from "~/components/admin/top-performers";
 import { Card } from "~/components/ui/card";
 import { hasPermission, type Permission } from "~/domain/permissions/permissions";
@@ -10,7 +11,8 @@ import { countPendingUpgrades } from "~/domain/memberships/list-upgrades.server"
 import { countReferrals } from "~/domain/referrals/admin-referrals.server";
 import { countAllMessages } from "~/domain/messages/message-stats.server";
 import { countActiveNotices } from "~/domain/notices/notice-stats.server";
-import { formatKobo } from "~/domain/shared/money";
+import { formatKobo, type Kobo } from "~/domain/shared/money";
+import { type DailyPlatformFigure, dailyPlatformFigures } from "~/domain/stats/daily-platform-figures.server";
 import {
   TOP_PERFORMER_PERIODS,
   topPerformers,
@@ -19,7 +21,7 @@ import {
 import { userStats } from "~/domain/users/list-users.server";
 import { countPendingWithdrawals } from "~/domain/withdrawals/list-withdrawals.server";
 import { requireAdmin } from "~/server/auth.server";
-import { formatLagosDate, formatLagosMonthYear, lagosDay } from "~/lib/lagos-time";
+import { formatLagosDate, formatLagosMonthYear, lagosDay, lagosDayLabel, lagosDayStart } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Admin Dashboard");
@@ -61,6 +63,49 @@ function topPerformersView(result: TopPerformersResult): TopPerformersView {
   };
 }
 
+/** One chart of the last 30 days: its values per day, formatted here, and their total. */
+function chartView<Value extends Kobo | number>(
+  days: DailyPlatformFigure[],
+  chart: { id: string; title: string; valueHeading: string },
+  value: (d: DailyPlatformFigure) => Value,
+  format: (v: Value) => string,
+  add: (a: Value, b: Value) => Value,
+  zero: Value,
+): PlatformChartView {
+  const values = days.map(value);
+  return {
+    ...chart,
+    total: format(values.reduce(add, zero)),
+    zero: format(zero),
+    days: days.map((d, i) => ({
+      key: d.day,
+      label: lagosDayLabel(d.day),
+      description: formatLagosDate(lagosDayStart(d.day)),
+      value: values[i]!,
+      formatted: format(values[i]!),
+    })),
+  };
+}
+
+/** The four charts of the last 30 days: money as naira, members as a count. */
+function platformChartsView(days: DailyPlatformFigure[]): PlatformChartView[] {
+  const money = (id: string, title: string, valueHeading: string, value: (d: DailyPlatformFigure) => Kobo) =>
+    chartView(days, { id, title, valueHeading }, value, formatKobo, (a, b) => a + b, 0n);
+  return [
+    money("advert-rewards", "Advert rewards paid", "Paid", (d) => d.advertRewardsKobo),
+    money("referral-rewards", "Referral rewards paid", "Paid", (d) => d.referralRewardsKobo),
+    money("withdrawals-completed", "Withdrawals completed", "Paid out", (d) => d.withdrawalsCompletedKobo),
+    chartView(
+      days,
+      { id: "new-members", title: "New members", valueHeading: "Joined" },
+      (d) => d.newMembers,
+      (n) => numberFormat.format(n),
+      (a, b) => a + b,
+      0,
+    ),
+  ];
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdmin(request, context);
   const { db } = context.services;
@@ -74,6 +119,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pendingWithdrawals,
     pendingUpgrades,
     performers,
+    platformDays,
   ] = await Promise.all([
     hasPermission(user, "manage_users") ? userStats(db) : null,
     hasPermission(user, "manage_adverts") ? adminAdvertStats(db) : null,
@@ -84,6 +130,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasPermission(user, "manage_memberships") ? countPendingUpgrades(db) : null,
     // A report: members' earnings, for admins who may view reports.
     hasPermission(user, "view_reports") ? topPerformers(db, period) : null,
+    // A report too: the platform's money and sign-ups, day by day.
+    hasPermission(user, "view_reports") ? dailyPlatformFigures(db, 30) : null,
   ]);
   // Each card only for admins who may open the page it links to; values formatted here.
   const cards: { label: string; value: string; to: string }[] = [];
@@ -132,6 +180,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     name: user.name,
     cards,
     topPerformers: performers ? topPerformersView(performers) : null,
+    platformCharts: platformDays ? platformChartsView(platformDays) : null,
     quickActions: QUICK_ACTIONS.filter((a) => hasPermission(user, a.permission)).map(({ label, to }) => ({
       label,
       to,
@@ -167,6 +216,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {loaderData.topPerformers ? <TopPerformers view={loaderData.topPerformers} /> : null}
+      {loaderData.platformCharts ? <PlatformCharts charts={loaderData.platformCharts} /> : null}
       <Card>
         <h2 className="text-lg font-semibold">Quick Actions</h2>
         {loaderData.quickActions.length > 0 ? (
