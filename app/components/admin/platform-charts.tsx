@@ -53,6 +53,7 @@ export function PlatformCharts({ charts }: { charts: PlatformChartView[] }) {
               zeroFormatted={chart.zero}
               labelHeading="Day"
               valueHeading={chart.valueHeading}
+              compact
             />
           </section>
         ))}

@@ -23,6 +23,11 @@ export type BarChartProps = {
   /** Column headings of the table of figures. */
   labelHeading: string;
   valueHeading: string;
+  /**
+   * A small chart, sharing the width with others (e.g. two to a row): its x-axis keeps to a few
+   * labels at every width instead of showing them all on a wide screen.
+   */
+  compact?: boolean;
   className?: string;
 };
 
@@ -41,10 +46,14 @@ function gutterClass(longest: number): string {
   return "pl-24";
 }
 
-/** When an x-axis label shows: a few on a phone, more from `sm`, all from `lg`. */
-function labelClass(index: number, count: number): string {
+/** When an x-axis label shows: a few on a phone, more from `sm`, all from `lg` (unless compact). */
+function labelClass(index: number, count: number, compact: boolean): string {
   const { narrow, medium } = labelVisibility(index, count);
-  return cn(!narrow && "hidden", narrow !== medium && (medium ? "sm:inline" : "sm:hidden"), !medium && "lg:inline");
+  return cn(
+    !narrow && "hidden",
+    narrow !== medium && (medium ? "sm:inline" : "sm:hidden"),
+    !medium && !compact && "lg:inline",
+  );
 }
 
 const pct = (n: number) => `${Number(n.toFixed(4))}%`;
@@ -55,7 +64,15 @@ const pct = (n: number) => `${Number(n.toFixed(4))}%`;
  * `<title>` gives the browser's own tooltip. The figures are also in a table under "Show the
  * figures", the chart's text alternative.
  */
-export function BarChart({ title, data, zeroFormatted, labelHeading, valueHeading, className }: BarChartProps) {
+export function BarChart({
+  title,
+  data,
+  zeroFormatted,
+  labelHeading,
+  valueHeading,
+  compact = false,
+  className,
+}: BarChartProps) {
   const count = data.length;
   const heights = barHeights(
     data.map((d) => d.value),
@@ -133,7 +150,7 @@ export function BarChart({ title, data, zeroFormatted, labelHeading, valueHeadin
                   x={pct(slot * (i + 0.5))}
                   y={PLOT_BOTTOM + 16}
                   textAnchor="middle"
-                  className={cn("fill-gray-600", labelClass(i, count))}
+                  className={cn("fill-gray-600", labelClass(i, count, compact))}
                   aria-hidden="true"
                 >
                   {d.label}
