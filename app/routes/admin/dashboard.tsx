@@ -2,6 +2,7 @@ import { Link } from "react-router";
 import { z } from "zod";
 import { FileClock, Megaphone, Settings, ShieldCheck, Users, Wallet, Gift, BadgeCheck, UserCheck } from "lucide-react";
 import type { Route } from "./+types/dashboard";
+import { DailyReportForm } from "~/components/admin/daily-report-form";
 import { TopPerformers, type TopPerformersView } from "~/components/admin/top-performers";
 import { Card } from "~/components/ui/card";
 import { hasPermission, type Permission } from "~/domain/permissions/permissions";
@@ -167,6 +168,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
         </section>
       ) : null}
       {loaderData.topPerformers ? <TopPerformers view={loaderData.topPerformers} /> : null}
+      {loaderData.topPerformers ? <DailyReportForm /> : null}
       <Card>
         <h2 className="text-lg font-semibold">Quick Actions</h2>
         {loaderData.quickActions.length > 0 ? (
