@@ -37,7 +37,7 @@ export function DailyReportForm({ now = new Date() }: { now?: Date }) {
         </div>
         <div className="flex flex-col gap-1">
           <Label htmlFor="daily-report-to">To</Label>
-          <Input id="daily-report-to" name="to" type="date" required defaultValue={today} />
+          <Input id="daily-report-to" name="to" type="date" required defaultValue={today} max={today} />
         </div>
         <Button type="submit" className="sm:self-end">
           <Download aria-hidden="true" className="size-4" />
