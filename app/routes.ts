@@ -41,6 +41,7 @@ export default [
   route("admin/referrals", "routes/admin/referrals.tsx"),
   route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
   route("admin/withdrawals/export.csv", "routes/admin/withdrawals-export.ts"),
+  route("admin/reports/daily.csv", "routes/admin/reports-export.ts"),
   route("admin/memberships", "routes/admin/memberships.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
   route("superadmin", "routes/superadmin.tsx"),

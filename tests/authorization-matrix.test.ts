@@ -87,6 +87,14 @@ const ROUTE_MATRIX: Record<string, Rule> = {
     // audited): a GET past the guards changes nothing and answers 405.
     allowedStatus: 405,
   },
+  "/admin/reports/daily.csv": {
+    kind: "admin",
+    permission: "view_reports",
+    denied: "Access Denied. You do not have permission to view reports.",
+    // The daily report is downloaded with a POST (every download is audited): a GET past the
+    // guards changes nothing and answers 405.
+    allowedStatus: 405,
+  },
   "/admin/memberships": { kind: "admin", permission: "manage_memberships" },
   "/admin/audit": { kind: "admin", permission: "view_reports" },
 
@@ -345,14 +353,15 @@ describe("admin actions", () => {
  * The real intents of admin pages' actions, as data: who may post each. Signed-out and member
  * posts are sent away, an admin without the permission gets 403, and an admin with it or the
  * super admin gets past every guard to the action itself, which refuses the empty or made-up
- * values posted here (`allowed`) so that nothing changes.
+ * values posted here (`allowed`, or a redirect to `location`) so that nothing changes.
  */
 const INTENT_MATRIX: {
   path: string;
   intent: string;
   permission: Permission;
   fields: Record<string, string>;
-  allowed: 400 | 404;
+  allowed: 302 | 400 | 404;
+  location?: string;
 }[] = [
   { path: "/admin/memberships", intent: "update-prices", permission: "manage_memberships", fields: {}, allowed: 400 },
   {
@@ -418,6 +427,16 @@ const INTENT_MATRIX: {
     fields: { noticeId: "MadeUpNoticeId_000001" },
     allowed: 404,
   },
+  // The daily report's download (its one action): To before From is refused, back to /admin with
+  // an error toast; nothing is downloaded or audited.
+  {
+    path: "/admin/reports/daily.csv",
+    intent: "download",
+    permission: "view_reports",
+    fields: { from: "2026-02-02", to: "2026-02-01" },
+    allowed: 302,
+    location: "/admin",
+  },
 ];
 
 describe("admin intents", () => {
@@ -429,7 +448,7 @@ describe("admin intents", () => {
     })),
   );
 
-  it.each(cases)("$name", async ({ path, intent, permission, fields, allowed, persona }) => {
+  it.each(cases)("$name", async ({ path, intent, permission, fields, allowed, location, persona }) => {
     const rule: Rule = { kind: "admin", permission };
     const client = await clientFor(persona, rule);
     const res = await client.post(path, { intent, ...fields });
@@ -444,7 +463,7 @@ describe("admin intents", () => {
         expect(res.status).toBe(403);
         return expect(pageText(res.body)).toContain(DENIED);
       default:
-        return expect(outcome).toEqual({ status: allowed, location: null });
+        return expect(outcome).toEqual({ status: allowed, location: location ?? null });
     }
   });
 });

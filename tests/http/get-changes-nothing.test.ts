@@ -79,6 +79,8 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
     `?q=${f.batch}&status=${WITHDRAWAL_STATUSES[0]}&page=2`,
   ],
   "/admin/withdrawals/export.csv": (f) => [`?batch=${f.batch}`],
+  // The daily report reads no query; a range in the URL still downloads (and audits) nothing.
+  "/admin/reports/daily.csv": () => ["?from=2026-11-01&to=2026-11-26"],
   "/admin/referrals": (f) => ["?status=approved", `?q=${encodeURIComponent(f.memberName)}&status=pending&page=2`],
   "/admin/memberships": (f) => [`?q=${encodeURIComponent(f.memberName)}&page=2`],
   "/admin/notices": (f) => ["?page=2", `?edit=${f.noticeId}`, `?delete=${f.noticeId}`],

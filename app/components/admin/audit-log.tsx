@@ -35,6 +35,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "notice.create": "Notice created",
   "notice.update": "Notice updated",
   "notice.delete": "Notice deleted",
+  "report.export_daily": "Daily report downloaded",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {
@@ -286,6 +287,7 @@ function ActionBadge({ action }: { action: string }) {
 function targetLabel(e: AuditEntryView): string {
   if (e.targetType === "settings") return "Application settings";
   if (e.targetType === "membership_tiers") return "Membership tiers";
+  if (e.targetType === "report") return "Daily report";
   return e.targetName ?? e.targetId ?? "—";
 }
 

@@ -26,5 +26,6 @@ export const AUDIT_ACTIONS = [
   "notice.create",
   "notice.update",
   "notice.delete",
+  "report.export_daily",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -25,7 +25,8 @@ export async function recordAudit(
       | "upgrade_request"
       | "referral"
       | "membership_tiers"
-      | "notice";
+      | "notice"
+      | "report";
     targetId?: string;
     before?: Record<string, Json> | null;
     after?: Record<string, Json> | null;

@@ -3,6 +3,7 @@ import { z } from "zod";
 import { FileClock, Megaphone, Settings, ShieldCheck, Users, Wallet, Gift, BadgeCheck, UserCheck } from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { PlatformCharts, type PlatformChartView } from "~/components/admin/platform-charts";
+import { DailyReportForm } from "~/components/admin/daily-report-form";
 import { TopPerformers, type TopPerformersView } from "~/components/admin/top-performers";
 import { Card } from "~/components/ui/card";
 import { hasPermission, type Permission } from "~/domain/permissions/permissions";
@@ -181,6 +182,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cards,
     topPerformers: performers ? topPerformersView(performers) : null,
     platformCharts: platformDays ? platformChartsView(platformDays) : null,
+    // The daily report is an export of the same figures: view_reports, as the route checks.
+    canDownloadReport: hasPermission(user, "view_reports"),
     quickActions: QUICK_ACTIONS.filter((a) => hasPermission(user, a.permission)).map(({ label, to }) => ({
       label,
       to,
@@ -217,6 +220,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       ) : null}
       {loaderData.topPerformers ? <TopPerformers view={loaderData.topPerformers} /> : null}
       {loaderData.platformCharts ? <PlatformCharts charts={loaderData.platformCharts} /> : null}
+      {loaderData.canDownloadReport ? <DailyReportForm /> : null}
       <Card>
         <h2 className="text-lg font-semibold">Quick Actions</h2>
         {loaderData.quickActions.length > 0 ? (

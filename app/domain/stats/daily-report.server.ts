@@ -1,0 +1,242 @@
+import { sql } from "drizzle-orm";
+import { type Database, rowsOf } from "~/db/client.server";
+import { type Actor, recordAudit } from "~/domain/audit/audit.server";
+import { hasPermission } from "~/domain/permissions/permissions";
+import type { Kobo } from "~/domain/shared/money";
+import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
+import { csvCell, koboToPlainNaira } from "~/domain/withdrawals/payout-csv";
+import { lagosDay, lagosDayStart, lagosMonth } from "~/lib/lagos-time";
+
+/**
+ * The accountant's daily figures: one CSV row per Africa/Lagos day of a chosen range (From and
+ * To included, at most 366 days), then a totals row.
+ *
+ * Money is read from the ledger (what actually moved), by the Lagos day of the transfer:
+ *   advert / referral rewards paid     advert_reward / referral_reward transfers
+ *   withdrawals requested              withdrawal_hold (one per request: the amount put on hold)
+ *   withdrawals completed              withdrawal_payout (one per completion; amount − fee) plus
+ *                                      withdrawal_fee: the amount is payout + fee, the fees the fee
+ *   withdrawals rejected               withdrawal_release (one per rejection: the amount returned)
+ *   upgrades approved                  upgrade_payment (one per approval: the price, the revenue)
+ * New members are members (role `user`) by the Lagos day they registered.
+ *
+ * Grouped in SQL by `(created_at at time zone 'Africa/Lagos')::date`, with created_at bounded by
+ * the range's first instant and the instant after its last day, so ledger_transfers_created_at_idx
+ * and users_created_at_idx narrow the rows (EXPLAIN on PostgreSQL with 3,000 transfers over two
+ * years, a one-month range: an Index Scan on ledger_transfers_created_at_idx, the kind a filter,
+ * then a HashAggregate). Days without activity are rows of zeros.
+ * Every download is audited (`report.export_daily`, with the range).
+ */
+
+export const MAX_REPORT_DAYS = 366;
+
+export const DAILY_REPORT_HEADER = [
+  "date",
+  "advert_rewards_paid",
+  "referral_rewards_paid",
+  "withdrawals_requested_count",
+  "withdrawals_requested_amount",
+  "withdrawals_completed_count",
+  "withdrawals_completed_amount",
+  "withdrawals_completed_fees",
+  "withdrawals_rejected_count",
+  "withdrawals_rejected_amount",
+  "upgrades_approved_count",
+  "upgrades_approved_revenue",
+  "new_members",
+] as const;
+
+export type DailyFigures = {
+  advertRewardsKobo: Kobo;
+  referralRewardsKobo: Kobo;
+  withdrawalsRequested: number;
+  withdrawalsRequestedKobo: Kobo;
+  withdrawalsCompleted: number;
+  withdrawalsCompletedKobo: Kobo;
+  withdrawalFeesKobo: Kobo;
+  withdrawalsRejected: number;
+  withdrawalsRejectedKobo: Kobo;
+  upgradesApproved: number;
+  upgradeRevenueKobo: Kobo;
+  newMembers: number;
+};
+
+export type DailyReportRange = { from: string; to: string };
+
+export type DailyReportResult =
+  | { status: "ok"; csv: string; filename: string; days: ({ day: string } & DailyFigures)[]; totals: DailyFigures }
+  | Forbidden
+  | { status: "invalid-range" };
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+/** A real calendar date written "YYYY-MM-DD" (not 2026-02-30). */
+function isDay(value: string): boolean {
+  if (!DAY_PATTERN.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}
+
+/** The Lagos days From..To, both included; null when the range is not a valid one. */
+export function reportDays(range: DailyReportRange): string[] | null {
+  if (!isDay(range.from) || !isDay(range.to)) return null;
+  const first = Date.parse(`${range.from}T00:00:00Z`);
+  const last = Date.parse(`${range.to}T00:00:00Z`);
+  const count = (last - first) / DAY_MS + 1;
+  if (count < 1 || count > MAX_REPORT_DAYS) return null;
+  return Array.from({ length: count }, (_, i) => new Date(first + i * DAY_MS).toISOString().slice(0, 10));
+}
+
+/** The form's defaults: the current Lagos month, from its first day to today. */
+export function defaultReportRange(now: Date = new Date()): DailyReportRange {
+  return { from: lagosDay(lagosMonth(now).start), to: lagosDay(now) };
+}
+
+const zero = (): DailyFigures => ({
+  advertRewardsKobo: 0n,
+  referralRewardsKobo: 0n,
+  withdrawalsRequested: 0,
+  withdrawalsRequestedKobo: 0n,
+  withdrawalsCompleted: 0,
+  withdrawalsCompletedKobo: 0n,
+  withdrawalFeesKobo: 0n,
+  withdrawalsRejected: 0,
+  withdrawalsRejectedKobo: 0n,
+  upgradesApproved: 0,
+  upgradeRevenueKobo: 0n,
+  newMembers: 0,
+});
+
+function add(into: DailyFigures, more: DailyFigures) {
+  into.advertRewardsKobo += more.advertRewardsKobo;
+  into.referralRewardsKobo += more.referralRewardsKobo;
+  into.withdrawalsRequested += more.withdrawalsRequested;
+  into.withdrawalsRequestedKobo += more.withdrawalsRequestedKobo;
+  into.withdrawalsCompleted += more.withdrawalsCompleted;
+  into.withdrawalsCompletedKobo += more.withdrawalsCompletedKobo;
+  into.withdrawalFeesKobo += more.withdrawalFeesKobo;
+  into.withdrawalsRejected += more.withdrawalsRejected;
+  into.withdrawalsRejectedKobo += more.withdrawalsRejectedKobo;
+  into.upgradesApproved += more.upgradesApproved;
+  into.upgradeRevenueKobo += more.upgradeRevenueKobo;
+  into.newMembers += more.newMembers;
+}
+
+function row(label: string, f: DailyFigures): string {
+  return [
+    label,
+    koboToPlainNaira(f.advertRewardsKobo),
+    koboToPlainNaira(f.referralRewardsKobo),
+    String(f.withdrawalsRequested),
+    koboToPlainNaira(f.withdrawalsRequestedKobo),
+    String(f.withdrawalsCompleted),
+    koboToPlainNaira(f.withdrawalsCompletedKobo),
+    koboToPlainNaira(f.withdrawalFeesKobo),
+    String(f.withdrawalsRejected),
+    koboToPlainNaira(f.withdrawalsRejectedKobo),
+    String(f.upgradesApproved),
+    koboToPlainNaira(f.upgradeRevenueKobo),
+    String(f.newMembers),
+  ]
+    .map(csvCell)
+    .join(",");
+}
+
+/** RFC 4180 (CRLF after every record), cells written by the payout file's writer. */
+export function dailyReportCsv(days: readonly ({ day: string } & DailyFigures)[], totals: DailyFigures): string {
+  const lines = [DAILY_REPORT_HEADER.join(","), ...days.map((d) => row(d.day, d)), row("total", totals)];
+  return lines.map((line) => `${line}\r\n`).join("");
+}
+
+type TransferRow = { day: string; kind: string; n: string; total: string };
+
+/** The report for From..To (Lagos days, both included), audited; refused without view_reports. */
+export async function dailyReport(db: Database, actor: Actor, range: DailyReportRange): Promise<DailyReportResult> {
+  if (!hasPermission(actor, "view_reports")) return FORBIDDEN;
+  const dayList = reportDays(range);
+  if (!dayList) return { status: "invalid-range" };
+  const start = lagosDayStart(range.from).toISOString();
+  const end = new Date(lagosDayStart(range.to).getTime() + DAY_MS).toISOString();
+
+  return db.transaction(async (tx) => {
+    const transfers = rowsOf<TransferRow>(
+      await tx.execute(sql`
+        select ((created_at at time zone 'Africa/Lagos')::date)::text as day, kind::text as kind,
+               count(*)::text as n, sum(amount_kobo)::text as total
+          from ledger_transfers
+         where kind in ('advert_reward', 'referral_reward', 'withdrawal_hold', 'withdrawal_payout',
+                        'withdrawal_fee', 'withdrawal_release', 'upgrade_payment')
+           and created_at >= ${start}::timestamptz
+           and created_at < ${end}::timestamptz
+         group by 1, 2`),
+    );
+    const members = rowsOf<{ day: string; n: string }>(
+      await tx.execute(sql`
+        select ((created_at at time zone 'Africa/Lagos')::date)::text as day, count(*)::text as n
+          from users
+         where role = 'user'
+           and created_at >= ${start}::timestamptz
+           and created_at < ${end}::timestamptz
+         group by 1`),
+    );
+
+    const byDay = new Map(dayList.map((day) => [day, zero()]));
+    for (const t of transfers) {
+      const f = byDay.get(t.day);
+      if (!f) continue;
+      const n = Number(t.n);
+      const total = BigInt(t.total);
+      switch (t.kind) {
+        case "advert_reward":
+          f.advertRewardsKobo += total;
+          break;
+        case "referral_reward":
+          f.referralRewardsKobo += total;
+          break;
+        case "withdrawal_hold":
+          f.withdrawalsRequested += n;
+          f.withdrawalsRequestedKobo += total;
+          break;
+        case "withdrawal_payout":
+          f.withdrawalsCompleted += n;
+          f.withdrawalsCompletedKobo += total;
+          break;
+        case "withdrawal_fee":
+          f.withdrawalsCompletedKobo += total;
+          f.withdrawalFeesKobo += total;
+          break;
+        case "withdrawal_release":
+          f.withdrawalsRejected += n;
+          f.withdrawalsRejectedKobo += total;
+          break;
+        case "upgrade_payment":
+          f.upgradesApproved += n;
+          f.upgradeRevenueKobo += total;
+          break;
+      }
+    }
+    for (const m of members) {
+      const f = byDay.get(m.day);
+      if (f) f.newMembers += Number(m.n);
+    }
+
+    const days = dayList.map((day) => ({ day, ...byDay.get(day)! }));
+    const totals = zero();
+    for (const d of days) add(totals, d);
+
+    await recordAudit(tx, {
+      actor,
+      action: "report.export_daily",
+      targetType: "report",
+      after: { from: range.from, to: range.to, days: days.length },
+    });
+    return {
+      status: "ok" as const,
+      csv: dailyReportCsv(days, totals),
+      filename: `adnaira-daily-report-${range.from}-to-${range.to}.csv`,
+      days,
+      totals,
+    };
+  });
+}
