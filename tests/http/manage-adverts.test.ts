@@ -4,7 +4,7 @@ import { adverts, auditLog } from "~/db/schema";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { listAudit } from "~/domain/audit/audit.server";
 import { DEFAULT_ADMIN_PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { pageText, startTestApp, type TestApp } from "~test/app";
+import { dialogNameInHtml, pageText, startTestApp, type TestApp } from "~test/app";
 import { createUser } from "~test/factories";
 
 let app: TestApp;
@@ -123,6 +123,10 @@ describe("Manage Adverts", () => {
     const editPage = await client.get(`/admin/adverts?edit=${row.id}`);
     expect(editPage.status).toBe(200);
     expect(pageText(editPage.body)).toContain("Edit Advert");
+    expect(dialogNameInHtml(editPage.body)).toEqual({
+      name: "Edit Advert",
+      description: "A new reward applies to views claimed from now on.",
+    });
     expect(editPage.body).toContain('value="50.00"');
     expect(editPage.body).toContain(`value="${row.title}"`);
 
@@ -258,6 +262,11 @@ describe("Manage Adverts", () => {
     expect(res.body).toContain('role="dialog"');
     const text = pageText(res.body);
     expect(text).toContain("Create Advert");
+    // Named and described in the server's HTML, before any JavaScript.
+    expect(dialogNameInHtml(res.body)).toEqual({
+      name: "Create Advert",
+      description: "Members earn the reward each time they view this advert, until the max clicks are used.",
+    });
     expect(text).toContain("Reward Amount (₦)");
     expect(res.body).toMatch(
       /name="rewardAmount"[^>]*inputMode="decimal"|inputMode="decimal"[^>]*name="rewardAmount"/i,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, messages, notices } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
 import { DEFAULT_ADMIN_PERMISSIONS, PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { dialogNameInHtml, pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
 import { createUser } from "~test/factories";
 
 const SUPER_ADMIN = { email: "root@notices.test", password: "notices-test-super-admin-pw" };
@@ -212,6 +212,10 @@ describe("Manage Notices: edit", () => {
     const page = await client.get(`/admin/notices?edit=${row.id}`);
     const text = pageText(page.body);
     expect(text).toContain("Edit Notice");
+    expect(dialogNameInHtml(page.body)).toEqual({
+      name: "Edit Notice",
+      description: "Changes show on the notice boards at once.",
+    });
     expect(text).toContain("Save Changes");
     expect(page.body).toContain(`name="updatedAt" value="${row.updatedAt.toISOString()}"`);
     expect(page.body).toMatch(/<option value="admin" selected="">Admins Only<\/option>/);

@@ -172,3 +172,19 @@ export function redirectToast(res: { headers: Headers }): { type: string; title:
 export function visibleOutcome(res: HttpResponse) {
   return { status: res.status, location: res.location, toast: redirectToast(res), body: pageText(res.body) };
 }
+
+/**
+ * The accessible name and description of the first dialog in a page's HTML, as the server sent it
+ * (before any JavaScript): the text of the elements its aria-labelledby and aria-describedby name.
+ */
+export function dialogNameInHtml(html: string): { name: string | null; description: string | null } {
+  const tag = /<[a-z]+[^>]*role="(?:alert)?dialog"[^>]*>/.exec(html)?.[0] ?? "";
+  const textOf = (attribute: string) => {
+    const id = new RegExp(`${attribute}="([^"]+)"`).exec(tag)?.[1];
+    if (!id) return null;
+    const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+    const element = new RegExp(`<([a-z0-9]+)[^>]*\\sid="${escaped}"[^>]*>([\\s\\S]*?)</\\1>`).exec(html);
+    return element ? pageText(element[2]!) : null;
+  };
+  return { name: textOf("aria-labelledby"), description: textOf("aria-describedby") };
+}

@@ -1,6 +1,5 @@
 import { Plus } from "lucide-react";
-import { useEffect } from "react";
-import { data, Link, useActionData, useLocation, useMatches, useNavigate, useNavigation } from "react-router";
+import { data, Link, useActionData, useLocation, useMatches, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/adverts";
 import { ListPager } from "~/components/admin/list-controls";
@@ -14,6 +13,7 @@ import { useToastFrom } from "~/components/toaster";
 import { errorToast, type Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { useFocusAfterClose } from "~/components/ui/url-dialog";
 import {
   createAdvert,
   deleteAdvert,
@@ -206,7 +206,6 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
   const { adverts, page, pageCount, editing } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const location = useLocation();
   const onNewRoute = useMatches().some((m) => m.id === NEW_ROUTE_ID);
   useToastFrom(actionData?.toast);
@@ -246,10 +245,7 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
   // Leaving /admin/adverts/new renders the list afresh, so Radix cannot hand focus back to the
   // button that opened the dialog: the closing navigation names it instead.
   const returnFocusId = dialog?.advertId ? `edit-advert-${dialog.advertId}` : CREATE_BUTTON_ID;
-  const focusAfterClose = (location.state as { focus?: unknown } | null)?.focus;
-  useEffect(() => {
-    if (typeof focusAfterClose === "string") document.getElementById(focusAfterClose)?.focus();
-  }, [focusAfterClose, location.key]);
+  useFocusAfterClose();
 
   return (
     <div className="grid gap-6">
@@ -297,9 +293,6 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
           errors={failure?.errors ?? {}}
           closeTo={closeTo}
           returnFocusId={returnFocusId}
-          onClose={() =>
-            navigate(closeTo, { preventScrollReset: true, replace: true, state: { focus: returnFocusId } })
-          }
           submitting={submitting}
         />
       ) : null}

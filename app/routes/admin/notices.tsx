@@ -1,5 +1,4 @@
-import { useEffect } from "react";
-import { data, Form, useActionData, useLocation, useNavigate, useNavigation } from "react-router";
+import { data, Form, useActionData, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/notices";
 import { ListPager } from "~/components/admin/list-controls";
@@ -11,6 +10,7 @@ import { EMPTY_NOTICE_FORM, NoticeFields, type NoticeFormValues } from "~/compon
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { useFocusAfterClose } from "~/components/ui/url-dialog";
 import {
   createNotice,
   DELETE_NOTICE_REFUSALS,
@@ -151,7 +151,6 @@ export default function ManageNotices({ loaderData }: Route.ComponentProps) {
   const { notices, page, pageCount, editing, deleting } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
-  const navigate = useNavigate();
   const location = useLocation();
   useToastFrom(actionData?.toast);
 
@@ -179,11 +178,7 @@ export default function ManageNotices({ loaderData }: Route.ComponentProps) {
     edit = { noticeId: editing.id, updatedAt: editing.updatedAt, values: editing };
   }
 
-  const returnFocusId = edit ? `edit-notice-${edit.noticeId}` : undefined;
-  const focusAfterClose = (location.state as { focus?: unknown } | null)?.focus;
-  useEffect(() => {
-    if (typeof focusAfterClose === "string") document.getElementById(focusAfterClose)?.focus();
-  }, [focusAfterClose, location.key]);
+  useFocusAfterClose();
 
   return (
     <div className="grid min-w-0 gap-6">
@@ -266,10 +261,7 @@ export default function ManageNotices({ loaderData }: Route.ComponentProps) {
           values={edit.values}
           errors={failedIntent === "update" ? (failure?.errors ?? {}) : {}}
           closeTo={closeTo}
-          returnFocusId={returnFocusId ?? "notices-title"}
-          onClose={() =>
-            navigate(closeTo, { preventScrollReset: true, replace: true, state: { focus: returnFocusId } })
-          }
+          returnFocusId={`edit-notice-${edit.noticeId}`}
           submitting={submitting}
         />
       ) : null}
