@@ -2,8 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureUserAccounts, platformAccountId } from "~/domain/ledger/accounts.server";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { formatLagosDate } from "~/lib/lagos-time";
-import { pageText, startTestApp, type TestApp } from "~test/app";
-import { createUser, member } from "~test/factories";
+import { pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { member } from "~test/factories";
 import { backdatedTransfer, postTransferAt } from "~test/ledger";
 
 const ROOT = { email: "root@admin-charts.test", password: "admin-charts-super-admin" };
@@ -14,12 +14,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function signedInAdmin(permissions: readonly Permission[]) {
-  const admin = await createUser(app.services.db, { role: "admin", permissions });
-  const client = app.client();
-  await client.login(admin.email, admin.password);
-  return client;
-}
+const signedInAdmin = async (permissions: readonly Permission[]) => (await signInNewAdmin(app, permissions)).client;
 
 /** The text of one chart's section: from its heading to the next chart's (or the card's end). */
 function chartText(html: string, id: string): string {

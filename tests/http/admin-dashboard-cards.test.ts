@@ -12,7 +12,7 @@ import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { moderateUser } from "~/domain/users/moderate-user.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
+import { pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
 import {
   advertAdmin,
   createUser,
@@ -155,12 +155,7 @@ function cardsOn(html: string): Map<string, [string, string]> {
   return found;
 }
 
-async function signedInAdmin(permissions: readonly Permission[]): Promise<HttpClient> {
-  const admin = await createUser(db(), { role: "admin", permissions });
-  const client = app.client();
-  await client.login(admin.email, admin.password);
-  return client;
-}
+const signedInAdmin = async (permissions: readonly Permission[]) => (await signInNewAdmin(app, permissions)).client;
 
 function ok<T extends { status: string }>(result: T, what: string): Extract<T, { status: "ok" }> {
   if (result.status !== "ok") throw new Error(`${what}: ${result.status}`);

@@ -5,9 +5,9 @@ import { DEFAULT_TIERS } from "~/domain/memberships/default-tiers";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { pageText, redirectToast, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
 import { GTB, GTB_ACCOUNT, withWrongCheckDigit } from "~test/bank-accounts";
-import { createUser, creditUser, member, recordReferral } from "~test/factories";
+import { creditUser, member, recordReferral } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 
 let app: TestApp;
@@ -21,12 +21,7 @@ afterEach(async () => expectLedgerReconciled(app.services.db));
 const db = () => app.services.db;
 const PAGE = "/admin/memberships";
 
-async function signedInAdmin(permissions: readonly Permission[] = ["manage_memberships"]) {
-  const admin = await createUser(db(), { role: "admin", permissions });
-  const client = app.client();
-  await client.login(admin.email, admin.password);
-  return { admin, client };
-}
+const signedInAdmin = (permissions: readonly Permission[] = ["manage_memberships"]) => signInNewAdmin(app, permissions);
 
 /** The Update Membership Prices form as the page sends it, the defaults unless changed. */
 const pricesForm = (changes: Record<string, string> = {}) => ({

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { pageText, redirectToast, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
 import { createUser } from "~test/factories";
 import { referredMember } from "~test/referrals";
 
@@ -13,12 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function signedInAdmin(permissions: readonly Permission[]) {
-  const admin = await createUser(app.services.db, { role: "admin", permissions });
-  const client = app.client();
-  await client.login(admin.email, admin.password);
-  return { admin, client };
-}
+const signedInAdmin = (permissions: readonly Permission[]) => signInNewAdmin(app, permissions);
 
 const rule = async () => {
   const s = await getAppSettings(app.services.db);

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { formatLagosDate, formatLagosMonthYear, lagosDay, lagosMonth, lagosWeek, lagosYear } from "~/lib/lagos-time";
-import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
-import { createUser, member } from "~test/factories";
+import { type HttpClient, pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { member } from "~test/factories";
 import { backdatedTransfer } from "~test/ledger";
 
 const ROOT = { email: "root@top-performers.test", password: "top-performers-super-admin" };
@@ -12,12 +12,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function signedInAdmin(permissions: readonly Permission[]) {
-  const admin = await createUser(app.services.db, { role: "admin", permissions });
-  const client = app.client();
-  await client.login(admin.email, admin.password);
-  return client;
-}
+const signedInAdmin = async (permissions: readonly Permission[]) => (await signInNewAdmin(app, permissions)).client;
 
 /** The Top Performers section's text, from its heading to the Quick Actions card. */
 const section = (html: string) => {

@@ -10,7 +10,7 @@ import { completeWithdrawal, startProcessing } from "~/domain/withdrawals/proces
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { createUser, formKey, payee } from "~test/factories";
 import { expectBooksBalanced, ledgerRowCounts } from "~test/ledger";
-import { pageText, startTestApp, type TestApp } from "~test/app";
+import { pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
 
 let app: TestApp;
 const ROOT = { email: "root@withdrawals.test", password: "withdrawals-super-admin-password" };
@@ -22,12 +22,7 @@ afterAll(async () => app?.close());
 const db = () => app.services.db;
 const DENIED = "Access Denied. You do not have permission to manage withdrawals.";
 
-async function signedInAdmin(permissions?: readonly Permission[]) {
-  const admin = await createUser(db(), { role: "admin", ...(permissions ? { permissions } : {}) });
-  const client = app.client();
-  await client.login(admin.email, admin.password);
-  return { admin, client };
-}
+const signedInAdmin = (permissions?: readonly Permission[]) => signInNewAdmin(app, permissions);
 
 /** A member with bank details and a balance, and a pending withdrawal requested the real way. */
 async function pendingWithdrawal(

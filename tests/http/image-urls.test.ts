@@ -4,7 +4,7 @@ import { adverts, appSettings, auditLog } from "~/db/schema";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Permission } from "~/domain/permissions/permissions";
 import { advertAdmin, createUser, postAdvert } from "~test/factories";
-import { pageText, startTestApp, type TestApp } from "~test/app";
+import { pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
 
 /**
  * Logo and advert image addresses are loaded by every visitor's browser with their cookies:
@@ -40,12 +40,7 @@ afterAll(async () => app?.close());
 
 const db = () => app.services.db;
 
-async function signedIn(permissions: readonly Permission[]) {
-  const admin = await createUser(db(), { role: "admin", permissions });
-  const client = app.client();
-  await client.login(admin.email, admin.password);
-  return { admin, client };
-}
+const signedIn = (permissions: readonly Permission[]) => signInNewAdmin(app, permissions);
 
 const settingsRow = async () =>
   (await db().select({ appName: appSettings.appName, logoUrl: appSettings.logoUrl }).from(appSettings))[0]!;

@@ -4,7 +4,7 @@ import { adverts, auditLog } from "~/db/schema";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { listAudit } from "~/domain/audit/audit.server";
 import { DEFAULT_ADMIN_PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { dialogNameInHtml, pageText, startTestApp, type TestApp } from "~test/app";
+import { dialogNameInHtml, pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
 import { createUser } from "~test/factories";
 
 let app: TestApp;
@@ -13,12 +13,7 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function signedInAdmin(permissions: readonly Permission[] = ["manage_adverts"]) {
-  const admin = await createUser(app.services.db, { role: "admin", permissions });
-  const client = app.client();
-  await client.login(admin.email, admin.password);
-  return { admin, client };
-}
+const signedInAdmin = (permissions: readonly Permission[] = ["manage_adverts"]) => signInNewAdmin(app, permissions);
 
 let n = 0;
 const advertForm = (overrides: Record<string, string> = {}) => ({
