@@ -164,10 +164,10 @@ async function coldLoad(browser, appUrl, pagePath, cookie) {
 
 const statText = async (page, testId) =>
   (
-    (await page
+    await page
       .getByTestId(testId)
-      .textContent({ timeout: 5_000 })
-      .catch(() => "")) ?? ""
+      .innerText({ timeout: 5_000 })
+      .catch(() => "")
   )
     .replace(/\s+/g, " ")
     .trim();
