@@ -1,4 +1,5 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
+import { users } from "~/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { deleteAdvert } from "~/domain/adverts/manage-adverts.server";
@@ -12,7 +13,7 @@ import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { moderateUser } from "~/domain/users/moderate-user.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { type HttpClient, pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
 import {
   advertAdmin,
   createUser,
@@ -37,6 +38,7 @@ const ROOT = { email: "root@admin-cards.test", password: "admin-cards-super-admi
 const MANAGE_USERS_DENIED = "Access Denied. You do not have permission to manage users.";
 const WITHDRAWALS_DENIED = "Access Denied. You do not have permission to manage withdrawals.";
 const DENIED = "Access Denied.";
+const DAY = 24 * 60 * 60 * 1000;
 
 type Card = {
   label: string;
@@ -171,8 +173,9 @@ async function earn(memberId: string, advertId: string) {
 /**
  * The known data set. Expected figures (on top of the empty, seeded database, whose only person
  * is the super admin):
- *   members: 4 approved + 3 pending + 2 restricted (one never approved) + 2 referred (pending) = 11;
- *   pending approval: 3 + 2 referred = 5 (restricted and staff left out);
+ *   members: 4 approved + 3 pending + 2 restricted (one never approved) + 2 pending since 45 days
+ *     ago + 2 referred (pending) = 13;
+ *   pending approval: 3 + 2 + 2 referred = 7 (restricted and staff left out);
  *   adverts: 2 live (one deactivated after a view, one erased, neither counted);
  *   advert rewards: ₦25.00 + ₦25.00 + ₦123.45 claimed + ₦12,345.67 forty-five days ago
  *     + 4 × ₦5,000.00 credited = ₦32,519.12 (a referral reward and the money moved by
@@ -195,6 +198,20 @@ async function seedKnownData() {
   ok(await moderateUser(db(), staff, wasApproved.id, "restrict", appUrl), "restrict");
   const neverApproved = await createUser(db(), { name: "Restricted while pending", isApproved: false });
   ok(await moderateUser(db(), staff, neverApproved.id, "restrict", appUrl), "restrict");
+  // Two who signed up 45 days ago and are still waiting.
+  const longWaiting = [
+    await createUser(db(), { name: "Waiting long 1", isApproved: false }),
+    await createUser(db(), { name: "Waiting long 2", isApproved: false }),
+  ];
+  await db()
+    .update(users)
+    .set({ createdAt: new Date(Date.now() - 45 * DAY) })
+    .where(
+      inArray(
+        users.id,
+        longWaiting.map((u) => u.id),
+      ),
+    );
 
   // Adverts and their rewards, through the real claim.
   const live = await postAdvert(db(), staff, { rewardKobo: 2_500n });
@@ -209,7 +226,7 @@ async function seedKnownData() {
   await backdatedTransfer(db(), {
     userId: approved[2]!.id,
     amountKobo: 1_234_567n,
-    at: new Date(Date.now() - 45 * 24 * 60 * 60 * 1000),
+    at: new Date(Date.now() - 45 * DAY),
   });
   // Not advert rewards.
   await backdatedTransfer(db(), {
@@ -259,11 +276,12 @@ async function seedKnownData() {
   await upgrade(approved[1]!.id); // pending
   ok(await approveUpgrade(db(), staff, await upgrade(approved[2]!.id)), "approveUpgrade");
   ok(await rejectUpgrade(db(), staff, await upgrade(approved[3]!.id)), "rejectUpgrade");
+  return { staff, longWaiting, appUrl };
 }
 
 const EXPECTED: Record<string, bigint> = {
-  "Total Users": 11n,
-  "Pending Approval": 5n,
+  "Total Users": 13n,
+  "Pending Approval": 7n,
   "Total Adverts": 2n,
   "Earnings Distributed": 2_500n + 2_500n + 12_345n + 1_234_567n + 4n * 500_000n,
   "Total Referrals": 3n,
@@ -272,6 +290,20 @@ const EXPECTED: Record<string, bigint> = {
   "Pending Withdrawals": 1n,
   "Pending Upgrades": 2n,
 };
+
+/** The super admin's cards: all nine in order, each the direct count, which is the expected figure. */
+async function expectCards(root: HttpClient, expected: Record<string, bigint>) {
+  const res = await root.get("/admin");
+  expect(res.status).toBe(200);
+  const cards = cardsOn(res.body);
+  expect([...cards.keys()]).toEqual(CARDS.map((c) => c.label));
+  for (const card of CARDS) {
+    const count = await direct(card.direct);
+    // The direct count holds the data set's known figure, and the card shows it, linked to its page.
+    expect(count, card.label).toBe(expected[card.label]);
+    expect(cards.get(card.label), card.label).toEqual([card.to, shown(card, count)]);
+  }
+}
 
 describe("the admin dashboard's stat cards", () => {
   it("each equal a direct count of the database, for the super admin", async () => {
@@ -282,30 +314,24 @@ describe("the admin dashboard's stat cards", () => {
     expect([...empty.keys()]).toEqual(CARDS.map((c) => c.label));
     for (const card of CARDS) expect(empty.get(card.label)?.[1], card.label).toBe(shown(card, 0n));
 
-    await seedKnownData();
-    const res = await root.get("/admin");
-    expect(res.status).toBe(200);
-    const cards = cardsOn(res.body);
-    expect([...cards.keys()]).toEqual(CARDS.map((c) => c.label));
-    for (const card of CARDS) {
-      const count = await direct(card.direct);
-      // The direct count holds the data set's known figure, and the card shows it, linked to its page.
-      expect(count, card.label).toBe(EXPECTED[card.label]);
-      expect(cards.get(card.label), card.label).toEqual([card.to, shown(card, count)]);
-    }
-    expect(cards.get("Earnings Distributed")?.[1]).toBe("₦32,519.12");
+    const { staff, longWaiting, appUrl } = await seedKnownData();
+    await expectCards(root, EXPECTED);
+    expect(cardsOn((await root.get("/admin")).body).get("Earnings Distributed")?.[1]).toBe("₦32,519.12");
 
-    // Where the figures come from rollups (migration 0016), folding old days together changes nothing.
-    const rollups = (await db().execute(
-      sql`select to_regproc('ledger_rollups_compact') is not null as present`,
-    )) as unknown as { rows: { present: boolean }[] };
-    if (rollups.rows[0]!.present) {
-      const folded = (await db().execute(sql`select ledger_rollups_compact() as n`)) as unknown as {
-        rows: { n: number }[];
+    // Where figures are kept beside the tables (rollups, counters), folding old days together and
+    // then changing rows of an old day changes nothing but what it should.
+    for (const fold of ["ledger_rollups_compact", "daily_counts_compact"]) {
+      const present = (await db().execute(sql`select to_regproc(${fold}) is not null as present`)) as unknown as {
+        rows: { present: boolean }[];
       };
-      expect(folded.rows[0]!.n).toBeGreaterThan(0); // the reward of 45 days ago
-      expect(cardsOn((await root.get("/admin")).body).get("Earnings Distributed")?.[1]).toBe("₦32,519.12");
+      if (!present.rows[0]!.present) continue;
+      const folded = (await db().execute(sql.raw(`select ${fold}() as n`))) as unknown as { rows: { n: number }[] };
+      expect(folded.rows[0]!.n, fold).toBeGreaterThan(0); // the reward and the sign-ups of 45 days ago
     }
+    await expectCards(root, EXPECTED);
+    ok(await moderateUser(db(), staff, longWaiting[0]!.id, "approve", appUrl), "approve");
+    ok(await moderateUser(db(), staff, longWaiting[1]!.id, "restrict", appUrl), "restrict");
+    await expectCards(root, { ...EXPECTED, "Pending Approval": EXPECTED["Pending Approval"]! - 2n });
   });
 
   describe.each(PERMISSIONS.map((permission) => ({ permission })))(
