@@ -10,6 +10,7 @@ import {
   integer,
   pgEnum,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -355,6 +356,56 @@ export const ledgerEntries = pgTable(
     check("ledger_entries_amount_non_zero", sql`${t.amountKobo} <> 0`),
     index("ledger_entries_account_idx").on(t.accountId, t.createdAt),
     uniqueIndex("ledger_entries_transfer_account_idx").on(t.transferId, t.accountId),
+  ],
+);
+
+// ---------------------------------------------------------------------------------------------
+// Ledger rollups: figures the dashboards read without aggregating the ledger. Maintained by
+// statement triggers on ledger_transfers and ledger_entries in the same transaction as each
+// transfer (migration 0016), rebuilt from the ledger by ledger_rollups_rebuild(), and checked
+// against the ledger by reconcile(). Never written by the application's own statements.
+// ---------------------------------------------------------------------------------------------
+
+/**
+ * Transfers per Africa/Lagos day and kind, one row per database connection that wrote that day
+ * (shard = its backend pid): two transactions running at once never write the same row, so the
+ * rewards paid at once never queue on a row, or deadlock over rows taken in different orders.
+ * Readers sum the shards; an hourly job (ledger_rollups_compact) folds the shards of finished days
+ * into shard 0, so a day keeps one row per kind.
+ */
+export const ledgerDailyTotals = pgTable(
+  "ledger_daily_totals",
+  {
+    kind: ledgerTransferKind().notNull(),
+    day: date().notNull(),
+    shard: integer().notNull(),
+    transfers: integer().notNull(),
+    amountKobo: bigint({ mode: "bigint" }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.kind, t.day, t.shard] })],
+);
+
+export const earningsPeriod = pgEnum("earnings_period", ["week", "month", "year"]);
+
+/**
+ * What each member earned (advert and referral rewards credited to their available account) per
+ * Africa/Lagos week (from Sunday), month and year, and when they reached that amount (their
+ * latest credit in the period): Top Performers is the first rows of one period by the index.
+ */
+export const memberPeriodEarnings = pgTable(
+  "member_period_earnings",
+  {
+    period: earningsPeriod().notNull(),
+    periodStart: date().notNull(),
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    amountKobo: bigint({ mode: "bigint" }).notNull(),
+    reachedAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.period, t.periodStart, t.userId] }),
+    index("member_period_earnings_rank_idx").on(t.period, t.periodStart, t.amountKobo.desc(), t.reachedAt),
   ],
 );
 

@@ -1,7 +1,12 @@
 import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import pg from "pg";
 import { afterAll } from "vitest";
-import { openPglite, openPostgres, runMigrations, type DatabaseHandle } from "~/db/client.server";
+import { migrationsFolder, openPglite, openPostgres, runMigrations, type DatabaseHandle } from "~/db/client.server";
 import { databaseErrorOf } from "~/db/errors.server";
 import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
@@ -61,6 +66,47 @@ export async function createEmptyPostgresDatabase(): Promise<{ url: string; drop
   const dbUrl = new URL(url);
   dbUrl.pathname = `/${name}`;
   return { url: dbUrl.href, drop: () => adminQuery(url, `drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * An empty, unmigrated database for a migration test (PostgreSQL when DATABASE_URL is set, else
+ * in-memory PGlite) that can be migrated in steps: `migrateBefore(n)` applies the migrations
+ * numbered below n, as a database written before migration n had them; `migrateAll()` the rest,
+ * as the app does at its next start. Closed (and dropped) after the file's last test.
+ */
+export async function openDatabaseToMigrate(): Promise<{
+  handle: DatabaseHandle;
+  migrateBefore: (n: number) => Promise<void>;
+  migrateAll: () => Promise<void>;
+}> {
+  const empty = await createEmptyPostgresDatabase();
+  const handle = empty ? openPostgres(empty.url, undefined, { max: 4 }) : await openPglite("memory");
+  const folders: string[] = [];
+  afterAll(async () => {
+    await handle.close();
+    await empty?.drop();
+    for (const folder of folders) fs.rmSync(folder, { recursive: true, force: true });
+  });
+  const migrateFrom = (folder: string) =>
+    handle.kind === "pglite"
+      ? migratePglite(handle.db as never, { migrationsFolder: folder })
+      : migratePg(handle.db as never, { migrationsFolder: folder });
+  return {
+    handle,
+    migrateBefore: async (n) => {
+      const folder = fs.mkdtempSync(path.join(os.tmpdir(), `adnaira-before-${n}-`));
+      folders.push(folder);
+      const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));
+      const entries = journal.entries.filter((e: { idx: number }) => e.idx < n);
+      fs.mkdirSync(path.join(folder, "meta"));
+      fs.writeFileSync(path.join(folder, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
+      for (const e of entries as { tag: string }[]) {
+        fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(folder, `${e.tag}.sql`));
+      }
+      await migrateFrom(folder);
+    },
+    migrateAll: () => migrateFrom(migrationsFolder),
+  };
 }
 
 async function adminQuery(url: string, sql: string) {

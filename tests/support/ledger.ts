@@ -16,6 +16,7 @@ export async function expectLedgerReconciled(db: Database) {
     mismatches: [],
     negativeUserAccounts: [],
     unbalancedTransfers: [],
+    rollupMismatches: [],
   });
   return report;
 }

@@ -1,7 +1,7 @@
-import { and, count, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adverts, advertViews, users } from "~/db/schema";
-import { platformBalance } from "~/domain/ledger/accounts.server";
+import { advertRewardsPaid } from "~/domain/stats/platform-totals.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { lockAppSettings } from "~/domain/settings/app-settings";
 import { hasPermission } from "~/domain/permissions/permissions";
@@ -249,32 +249,13 @@ export async function getAdvert(db: Database, advertId: string): Promise<AdminAd
 }
 
 /**
- * Admin dashboard figures: live adverts (total, Active, Completed), rewarded views ever, and the
- * advert earnings distributed, read from the ledger (what the advert-rewards account has paid).
+ * Admin dashboard figures: the live adverts, and the advert earnings distributed to members (every
+ * advert reward the ledger has paid).
  */
 export async function adminAdvertStats(db: Database) {
-  const [[live], [views], rewardsKobo] = await Promise.all([
-    db
-      .select({
-        total: count(),
-        active: sql<number>`count(*) filter (where ${adverts.currentClicks} < ${adverts.maxClicks})`.mapWith(Number),
-      })
-      .from(adverts)
-      .where(eq(adverts.isActive, true)),
-    db
-      .select({ n: count() })
-      .from(advertViews)
-      .where(sql`${advertViews.claimedAt} is not null`),
-    // Platform accounts keep no cached balance (decision 009): the sum of its entries.
-    platformBalance(db, "advert_rewards"),
+  const [totalAdverts, earningsDistributedKobo] = await Promise.all([
+    db.$count(adverts, eq(adverts.isActive, true)),
+    advertRewardsPaid(db),
   ]);
-  const totalAdverts = live?.total ?? 0;
-  const activeAdverts = live?.active ?? 0;
-  return {
-    totalAdverts,
-    activeAdverts,
-    completedAdverts: totalAdverts - activeAdverts,
-    rewardedViews: views?.n ?? 0,
-    earningsDistributedKobo: -rewardsKobo,
-  };
+  return { totalAdverts, earningsDistributedKobo };
 }

@@ -1,13 +1,7 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { sql } from "drizzle-orm";
-import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
-import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { type DatabaseHandle, migrationsFolder, openPglite, openPostgres } from "~/db/client.server";
+import { describe, expect, it } from "vitest";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
-import { createEmptyPostgresDatabase } from "~test/database";
+import { openDatabaseToMigrate } from "~test/database";
 import { expectLedgerReconciled } from "~test/ledger";
 import { balances, platformBalance } from "./accounts.server";
 import { transfer } from "./transfer.server";
@@ -15,44 +9,13 @@ import { transfer } from "./transfer.server";
 // Migration 0008 on a database that already has money in it: platform accounts that carried a
 // cached balance lose it (their balance is the sum of their entries from then on), user balances
 // are untouched, and the books still reconcile.
-let handle: DatabaseHandle;
-let drop: (() => Promise<void>) | undefined;
-let before0008: string;
-
-const migrateTo = (folder: string) =>
-  handle.kind === "pglite"
-    ? migratePglite(handle.db as never, { migrationsFolder: folder })
-    : migratePg(handle.db as never, { migrationsFolder: folder });
-
-beforeAll(async () => {
-  // The migrations up to 0007, as a database written before 0008 had them.
-  before0008 = fs.mkdtempSync(path.join(os.tmpdir(), "adnaira-before-0008-"));
-  const journal = JSON.parse(fs.readFileSync(path.join(migrationsFolder, "meta/_journal.json"), "utf8"));
-  const entries = journal.entries.filter((e: { idx: number }) => e.idx < 8);
-  fs.mkdirSync(path.join(before0008, "meta"));
-  fs.writeFileSync(path.join(before0008, "meta/_journal.json"), JSON.stringify({ ...journal, entries }));
-  for (const e of entries as { tag: string }[]) {
-    fs.copyFileSync(path.join(migrationsFolder, `${e.tag}.sql`), path.join(before0008, `${e.tag}.sql`));
-  }
-  const empty = await createEmptyPostgresDatabase();
-  if (empty) {
-    drop = empty.drop;
-    handle = openPostgres(empty.url, undefined, { max: 4 });
-  } else {
-    handle = await openPglite("memory");
-  }
-});
-afterAll(async () => {
-  await handle?.close();
-  await drop?.();
-  if (before0008) fs.rmSync(before0008, { recursive: true, force: true });
-});
+const { handle, migrateBefore, migrateAll } = await openDatabaseToMigrate();
 
 const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 
 describe("migration 0008 (platform accounts keep no cached balance)", () => {
   it("drops the platform accounts' cached balances, keeps the users' and the books", async () => {
-    await migrateTo(before0008);
+    await migrateBefore(8);
     const { db } = handle;
     // Tiers only: the settings row has columns that later migrations add.
     await seedDefaultTiers(db);
@@ -89,7 +52,7 @@ describe("migration 0008 (platform accounts keep no cached balance)", () => {
       { id: "u-available", balance_kobo: "6500" },
     ]);
 
-    await migrateTo(migrationsFolder);
+    await migrateAll();
 
     const after = rowsOf<{ id: string; balance_kobo: string | null }>(
       await db.execute(sql`select id, balance_kobo::text from ledger_accounts order by id`),

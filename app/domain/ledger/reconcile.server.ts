@@ -24,10 +24,16 @@ export type ReconcileReport = {
   negativeUserAccounts: { accountId: string; kind: string; balanceKobo: Kobo }[];
   /** Transfers that are not exactly −amount on the debit account and +amount on the credit account. */
   unbalancedTransfers: { transferId: string; entries: number; sumKobo: Kobo }[];
+  /**
+   * Rollup rows (migration 0016) that differ from the ledger they summarise: per day and kind
+   * (ledger_daily_totals, shards summed) and per member and period (member_period_earnings).
+   * `ledger` and `kept` are "count/amount" or "amount@reached_at"; "none" where a row is missing.
+   */
+  rollupMismatches: { table: string; key: string; ledger: string; kept: string }[];
 };
 
 type Row = {
-  row_type: "summary" | "mismatch" | "negative" | "unbalanced";
+  row_type: "summary" | "mismatch" | "negative" | "unbalanced" | "rollup";
   id: string | null;
   kind: string | null;
   a: string | null;
@@ -40,7 +46,8 @@ type Row = {
 /**
  * Proves the books: the sum of all entries is zero, every user account's cached balance equals
  * the sum of its entries (platform accounts keep none: their balance is that sum), no user account
- * is below zero, and every transfer has exactly its two legs.
+ * is below zero, every transfer has exactly its two legs, and the rollups the dashboards read
+ * equal the ledger.
  * One SQL statement, so it reads one consistent snapshot even while money is moving. It scans
  * the whole ledger: meant for a periodic job, an admin health page and tests, not a request path.
  */
@@ -60,6 +67,23 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
              coalesce(bool_or(e.account_id = t.credit_account_id and e.amount_kobo = t.amount_kobo), false) as has_credit
         from ledger_transfers t left join ledger_entries e on e.transfer_id = t.id
        group by t.id
+    ), daily_from_ledger as (
+      select kind, lagos_day(created_at) as day, count(*)::text || '/' || sum(amount_kobo)::text as figure
+        from ledger_transfers group by 1, 2
+    ), daily_kept as (
+      select kind, day, sum(transfers)::text || '/' || sum(amount_kobo)::text as figure
+        from ledger_daily_totals group by 1, 2
+    ), earnings_from_ledger as (
+      select p.period, p.period_start, a.user_id,
+             sum(t.amount_kobo)::text || '@' || max(t.created_at)::text as figure
+        from ledger_transfers t
+        join ledger_accounts a on a.id = t.credit_account_id and a.kind = 'user_available'
+        cross join lateral earnings_periods(lagos_day(t.created_at)) p
+       where t.kind in ('advert_reward', 'referral_reward')
+       group by 1, 2, 3
+    ), earnings_kept as (
+      select period, period_start, user_id, amount_kobo::text || '@' || reached_at::text as figure
+        from member_period_earnings
     )
     select 'summary' as row_type, null::text as id, null::text as kind,
            (select coalesce(sum(amount_kobo), 0) from ledger_entries)::text as a,
@@ -79,6 +103,16 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
     union all
     select 'unbalanced', id, null, n::text, total::text, null, null, null
       from legs where n <> 2 or total <> 0 or not has_debit or not has_credit
+    union all
+    select 'rollup', kind::text || ' ' || day::text, 'ledger_daily_totals',
+           coalesce(l.figure, 'none'), coalesce(k.figure, 'none'), null, null, null
+      from daily_from_ledger l full join daily_kept k using (kind, day)
+     where l.figure is distinct from k.figure
+    union all
+    select 'rollup', period::text || ' ' || period_start::text || ' ' || user_id, 'member_period_earnings',
+           coalesce(l.figure, 'none'), coalesce(k.figure, 'none'), null, null, null
+      from earnings_from_ledger l full join earnings_kept k using (period, period_start, user_id)
+     where l.figure is distinct from k.figure
     order by 1, 2`);
   const rows = (result as unknown as { rows: Row[] }).rows;
 
@@ -99,13 +133,17 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
     unbalancedTransfers: rows
       .filter((r) => r.row_type === "unbalanced")
       .map((r) => ({ transferId: r.id!, entries: Number(r.a), sumKobo: BigInt(r.b!) })),
+    rollupMismatches: rows
+      .filter((r) => r.row_type === "rollup")
+      .map((r) => ({ table: r.kind!, key: r.id!, ledger: r.a!, kept: r.b! })),
   };
   const balanced =
     report.totalKobo === 0n &&
     report.cachedTotalKobo === 0n &&
     report.mismatches.length === 0 &&
     report.negativeUserAccounts.length === 0 &&
-    report.unbalancedTransfers.length === 0;
+    report.unbalancedTransfers.length === 0 &&
+    report.rollupMismatches.length === 0;
   if (balanced) report.status = "ok";
   return report;
 }

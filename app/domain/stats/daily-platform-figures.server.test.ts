@@ -125,10 +125,10 @@ describe("dailyPlatformFigures", () => {
     await expect(dailyPlatformFigures(db, 0, SEPTEMBER)).rejects.toThrow(RangeError);
   });
 
-  it("reads the window through the created_at indexes, not by scanning every row", async () => {
-    const statements = dailyPlatformFiguresSql(db, new Date("2025-05-16T23:00:00Z"), new Date("2025-06-15T23:00:00Z"));
+  it("reads the window through indexes: the daily totals' key and users' created_at, never the ledger", async () => {
+    const statements = dailyPlatformFiguresSql(db, 30, new Date("2025-06-15T12:00:00Z"));
     for (const [statement, table, index] of [
-      [statements.transfers, "ledger_transfers", "ledger_transfers_created_at_idx"],
+      [statements.transfers, "ledger_daily_totals", "ledger_daily_totals_kind_day_shard_pk"],
       [statements.newMembers, "users", "users_created_at_idx"],
     ] as const) {
       const plan = await db.transaction(async (tx) => {
@@ -142,6 +142,7 @@ describe("dailyPlatformFigures", () => {
       });
       expect(plan).toMatch(new RegExp(`(Index|Bitmap Index) (Only )?Scan (using|on) ${index}`));
       expect(plan).not.toMatch(new RegExp(`Seq Scan on ${table}`));
+      expect(plan).not.toMatch(/ledger_transfers|ledger_entries/);
     }
   });
 });

@@ -1,7 +1,7 @@
-import { and, eq, gte, inArray, lt, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
-import { ledgerTransfers, users } from "~/db/schema";
+import { ledgerDailyTotals, users } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { lagosDayStart, lagosDaysEnding } from "~/lib/lagos-time";
 
@@ -20,31 +20,33 @@ const DAY_MS = 24 * 60 * 60 * 1000; // a Lagos day: no daylight saving
 
 const PLATFORM_KINDS = ["advert_reward", "referral_reward", "withdrawal_payout"] as const;
 
-const lagosDayOfTransfer = sql<string>`((${ledgerTransfers.createdAt} at time zone 'Africa/Lagos')::date)::text`;
 const lagosDayOfUser = sql<string>`((${users.createdAt} at time zone 'Africa/Lagos')::date)::text`;
 
 /**
- * The platform's money per Lagos day and kind, from the ledger. Completed withdrawals are the
+ * The platform's money per Lagos day and kind, from ledger_daily_totals (migration 0016: the
+ * ledger's transfers summed per Lagos day and kind by a trigger in each transfer's transaction,
+ * checked against the ledger by reconcile; its shards summed here). Completed withdrawals are the
  * `withdrawal_payout` transfers (held → bank payouts, posted when an admin marks a withdrawal
  * paid): the amount paid out, without the fee. The ledger is the record of money, so it is read
- * rather than the withdrawals' status. Bounded by `created_at` (ledger_transfers_created_at_idx).
+ * rather than the withdrawals' status. 30 days read at most 30 × kinds × 16 rows by the primary
+ * key, however many transfers they hold.
  */
-function selectTransfers(db: Database, from: unknown, to: unknown) {
+function selectTransfers(db: Database, firstDay: unknown, lastDay: unknown) {
   return db
     .select({
-      day: lagosDayOfTransfer,
-      kind: ledgerTransfers.kind,
-      total: sql<string>`sum(${ledgerTransfers.amountKobo})::text`,
+      day: sql<string>`${ledgerDailyTotals.day}::text`,
+      kind: ledgerDailyTotals.kind,
+      total: sql<string>`sum(${ledgerDailyTotals.amountKobo})::text`,
     })
-    .from(ledgerTransfers)
+    .from(ledgerDailyTotals)
     .where(
       and(
-        inArray(ledgerTransfers.kind, [...PLATFORM_KINDS]),
-        gte(ledgerTransfers.createdAt, from as Date),
-        lt(ledgerTransfers.createdAt, to as Date),
+        inArray(ledgerDailyTotals.kind, [...PLATFORM_KINDS]),
+        gte(ledgerDailyTotals.day, firstDay as string),
+        lte(ledgerDailyTotals.day, lastDay as string),
       ),
     )
-    .groupBy(lagosDayOfTransfer, ledgerTransfers.kind);
+    .groupBy(ledgerDailyTotals.day, ledgerDailyTotals.kind);
 }
 
 /** Members registered per Lagos day, bounded by `created_at` (users_created_at_idx). */
@@ -57,15 +59,29 @@ function selectNewMembers(db: Database, from: unknown, to: unknown) {
 }
 
 const transfersQuery = preparedPerDatabase((db) =>
-  selectTransfers(db, sql.placeholder("from"), sql.placeholder("to")).prepare("daily_platform_transfers"),
+  selectTransfers(db, sql.placeholder("firstDay"), sql.placeholder("lastDay")).prepare("daily_platform_transfers"),
 );
 const newMembersQuery = preparedPerDatabase((db) =>
   selectNewMembers(db, sql.placeholder("from"), sql.placeholder("to")).prepare("daily_new_members"),
 );
 
+/** The window of `days` Lagos days ending on `now`'s: its first and last day, and its instants [from, to). */
+function daysWindow(now: Date, days: number) {
+  const window = lagosDaysEnding(now, days);
+  const firstDay = window[0]!;
+  const lastDay = window[days - 1]!;
+  const from = lagosDayStart(firstDay).toISOString();
+  const to = new Date(lagosDayStart(lastDay).getTime() + DAY_MS).toISOString(); // the end of the last day
+  return { window, firstDay, lastDay, from, to };
+}
+
 /** The statements dailyPlatformFigures runs, with their values in place (to EXPLAIN them). */
-export function dailyPlatformFiguresSql(db: Database, from: Date, to: Date): { transfers: SQL; newMembers: SQL } {
-  return { transfers: selectTransfers(db, from, to).getSQL(), newMembers: selectNewMembers(db, from, to).getSQL() };
+export function dailyPlatformFiguresSql(db: Database, days: number, now: Date): { transfers: SQL; newMembers: SQL } {
+  const { firstDay, lastDay, from, to } = daysWindow(now, days);
+  return {
+    transfers: selectTransfers(db, firstDay, lastDay).getSQL(),
+    newMembers: selectNewMembers(db, new Date(from), new Date(to)).getSQL(),
+  };
 }
 
 /**
@@ -80,11 +96,9 @@ export async function dailyPlatformFigures(
 ): Promise<DailyPlatformFigure[]> {
   if (!Number.isInteger(days) || days < 1)
     throw new RangeError(`dailyPlatformFigures: days must be a positive integer`);
-  const window = lagosDaysEnding(now, days);
-  const from = lagosDayStart(window[0]!).toISOString();
-  const to = new Date(lagosDayStart(window[days - 1]!).getTime() + DAY_MS).toISOString(); // the end of today
+  const { window, firstDay, lastDay, from, to } = daysWindow(now, days);
   const [transfers, members] = await Promise.all([
-    transfersQuery(db).execute({ from, to }),
+    transfersQuery(db).execute({ firstDay, lastDay }),
     newMembersQuery(db).execute({ from, to }),
   ]);
   const sum = (day: string, kind: (typeof PLATFORM_KINDS)[number]): Kobo =>

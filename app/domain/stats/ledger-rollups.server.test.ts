@@ -1,0 +1,211 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { rowsOf } from "~/db/client.server";
+import { transfer } from "~/domain/ledger/transfer.server";
+import { reconcile } from "~/domain/ledger/reconcile.server";
+import { openTestDatabase, usingPostgres } from "~test/database";
+import { member } from "~test/factories";
+import { compactLedgerRollups } from "./ledger-rollups.server";
+import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
+
+// The rollups of migration 0016 (ledger_daily_totals, member_period_earnings), kept by a trigger
+// in each transfer's transaction. reconcile() compares them with the ledger, and every test that
+// checks the books (expectLedgerReconciled) checks them too; here, their exact rows at the Lagos
+// calendar's edges, transfers posted together and at once, and a drift being caught and mended.
+const { db } = await openTestDatabase({ poolSize: 12 });
+
+const at = (iso: string) => new Date(iso);
+
+async function periodsOf(userId: string) {
+  return rowsOf<{ period: string; period_start: string; amount_kobo: string; reached_at: string }>(
+    await db.execute(sql`
+      select period::text, period_start::text, amount_kobo::text, to_json(reached_at)#>>'{}' as reached_at
+        from member_period_earnings e where user_id = ${userId}
+       order by e.period, e.period_start`),
+  ).map((r) => [r.period, r.period_start, r.amount_kobo, new Date(r.reached_at).toISOString()]);
+}
+
+async function dailyTotals(kind: string, days: string[]) {
+  return rowsOf<{ day: string; transfers: number; amount_kobo: string }>(
+    await db.execute(sql`
+      select day::text, sum(transfers)::int as transfers, sum(amount_kobo)::text as amount_kobo
+        from ledger_daily_totals
+       where kind = ${kind} and day::text in (${sql.join(
+         days.map((d) => sql`${d}`),
+         sql`, `,
+       )})
+       group by day order by day`),
+  ).map((r) => [r.day, r.transfers, r.amount_kobo]);
+}
+
+describe("ledger rollups", () => {
+  it("file each reward under its Lagos day, week (from Sunday), month and year at the edges of each", async () => {
+    const earner = await member(db);
+    // Sat 26 Dec 2026 23:59:59 Lagos, then Sun 27 Dec 00:00:00: two weeks.
+    await backdatedTransfer(db, { userId: earner.id, amountKobo: 100n, at: at("2026-12-26T22:59:59Z") });
+    await backdatedTransfer(db, { userId: earner.id, amountKobo: 200n, at: at("2026-12-26T23:00:00Z") });
+    // Thu 31 Dec 2026 23:59:59 Lagos, then Fri 1 Jan 2027 00:00:00: one week, two months, two years.
+    await backdatedTransfer(db, {
+      userId: earner.id,
+      amountKobo: 400n,
+      at: at("2026-12-31T22:59:59Z"),
+      kind: "referral_reward",
+    });
+    await backdatedTransfer(db, { userId: earner.id, amountKobo: 800n, at: at("2026-12-31T23:00:00Z") });
+    // Spending is not earning: an upgrade payment leaves the member's earnings alone.
+    await backdatedTransfer(db, {
+      userId: earner.id,
+      amountKobo: 50n,
+      at: at("2027-01-01T10:00:00Z"),
+      kind: "upgrade_payment",
+    });
+
+    expect(await periodsOf(earner.id)).toEqual([
+      ["week", "2026-12-20", "100", "2026-12-26T22:59:59.000Z"],
+      ["week", "2026-12-27", "1400", "2026-12-31T23:00:00.000Z"],
+      ["month", "2026-12-01", "700", "2026-12-31T22:59:59.000Z"],
+      ["month", "2027-01-01", "800", "2026-12-31T23:00:00.000Z"],
+      ["year", "2026-01-01", "700", "2026-12-31T22:59:59.000Z"],
+      ["year", "2027-01-01", "800", "2026-12-31T23:00:00.000Z"],
+    ]);
+    expect(await dailyTotals("advert_reward", ["2026-12-26", "2026-12-27", "2027-01-01"])).toEqual([
+      ["2026-12-26", 1, "100"],
+      ["2026-12-27", 1, "200"],
+      ["2027-01-01", 1, "800"],
+    ]);
+    expect(await dailyTotals("upgrade_payment", ["2027-01-01"])).toEqual([["2027-01-01", 1, "50"]]);
+    await expectLedgerReconciled(db);
+  });
+
+  it("add up transfers posted together in one transaction, and leave nothing of one rolled back", async () => {
+    const earner = await member(db);
+    await db.transaction(async (tx) => {
+      for (let i = 1; i <= 3; i++) {
+        await transfer(tx, {
+          from: { platform: "advert_rewards" },
+          to: { userId: earner.id, kind: "available" },
+          amountKobo: BigInt(i * 10),
+          kind: "advert_reward",
+          idempotencyKey: `rollups-together:${earner.id}:${i}`,
+        });
+      }
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await transfer(tx, {
+          from: { platform: "advert_rewards" },
+          to: { userId: earner.id, kind: "available" },
+          amountKobo: 1_000n,
+          kind: "advert_reward",
+          idempotencyKey: `rollups-rolled-back:${earner.id}`,
+        });
+        throw new Error("the caller gives up");
+      }),
+    ).rejects.toThrow("the caller gives up");
+    expect((await periodsOf(earner.id)).map(([period, , amount]) => [period, amount])).toEqual([
+      ["week", "60"],
+      ["month", "60"],
+      ["year", "60"],
+    ]);
+    await expectLedgerReconciled(db);
+  });
+
+  it("stay equal to the ledger while many rewards are paid at once", async () => {
+    const earners = await Promise.all([1, 2, 3, 4].map(() => member(db)));
+    await Promise.all(
+      Array.from({ length: 60 }, (_, i) =>
+        transfer(db, {
+          from: { platform: i % 3 === 0 ? "referral_rewards" : "advert_rewards" },
+          to: { userId: earners[i % 4]!.id, kind: "available" },
+          amountKobo: BigInt(100 + i),
+          kind: i % 3 === 0 ? "referral_reward" : "advert_reward",
+          idempotencyKey: `rollups-at-once:${earners[0]!.id}:${i}`,
+        }),
+      ),
+    );
+    const report = await expectLedgerReconciled(db);
+    expect(report.rollupMismatches).toEqual([]);
+    const sums = await Promise.all(
+      earners.map(async (e) => (await periodsOf(e.id)).find(([period]) => period === "year")?.[2]),
+    );
+    // Member k got the rewards i ≡ k (mod 4): 15 of them, 100 + i kobo each.
+    expect(sums).toEqual(
+      [0, 1, 2, 3].map((k) => String(Array.from({ length: 15 }, (_, j) => 100 + k + 4 * j).reduce((a, b) => a + b))),
+    );
+    if (usingPostgres()) {
+      // Concurrent connections wrote today's advert rewards into different shards.
+      const [row] = rowsOf<{ shards: number }>(
+        await db.execute(sql`
+          select count(*)::int as shards from ledger_daily_totals
+           where kind = 'advert_reward' and day = (now() at time zone 'Africa/Lagos')::date`),
+      );
+      expect(row!.shards).toBeGreaterThan(1);
+    }
+  });
+
+  it("are caught by reconcile when they drift from the ledger, and mended by ledger_rollups_rebuild()", async () => {
+    const earner = await member(db);
+    await backdatedTransfer(db, { userId: earner.id, amountKobo: 300n, at: at("2025-03-04T12:00:00Z") });
+    await expectLedgerReconciled(db);
+
+    await db.execute(sql`
+      update member_period_earnings set amount_kobo = amount_kobo + 1
+       where user_id = ${earner.id} and period = 'month'`);
+    await db.execute(sql`delete from ledger_daily_totals where kind = 'advert_reward' and day = '2025-03-04'`);
+    const drifted = await reconcile(db);
+    expect(drifted.status).toBe("discrepancies");
+    expect(drifted.rollupMismatches).toEqual(
+      expect.arrayContaining([
+        { table: "ledger_daily_totals", key: "advert_reward 2025-03-04", ledger: "1/300", kept: "none" },
+        {
+          table: "member_period_earnings",
+          key: `month 2025-03-01 ${earner.id}`,
+          ledger: expect.stringMatching(/^300@/),
+          kept: expect.stringMatching(/^301@/),
+        },
+      ]),
+    );
+
+    await db.execute(sql`select ledger_rollups_rebuild()`);
+    await expectLedgerReconciled(db);
+    expect((await periodsOf(earner.id)).map(([period, start, amount]) => [period, start, amount])).toEqual([
+      ["week", "2025-03-02", "300"],
+      ["month", "2025-03-01", "300"],
+      ["year", "2025-01-01", "300"],
+    ]);
+  });
+
+  it("fold each finished day's rows into one per kind, and leave yesterday's and today's alone", async () => {
+    const earners = await Promise.all([1, 2, 3].map(() => member(db)));
+    const today = new Date();
+    const threeDaysAgo = new Date(today.getTime() - 3 * 24 * 60 * 60 * 1000);
+    // Posted at once: on PostgreSQL from several connections, so the day has several rows.
+    await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        backdatedTransfer(db, { userId: earners[i % 3]!.id, amountKobo: BigInt(10 + i), at: threeDaysAgo }),
+      ),
+    );
+    await backdatedTransfer(db, { userId: earners[0]!.id, amountKobo: 5n, at: today });
+    const rowsOn = async (day: string) =>
+      rowsOf<{ shard: number; transfers: number; amount_kobo: string }>(
+        await db.execute(sql`
+          select shard, transfers, amount_kobo::text from ledger_daily_totals
+           where kind = 'advert_reward' and day = ${day}::date order by shard`),
+      );
+    const lagosDayOf = (d: Date) => new Date(d.getTime() + 60 * 60 * 1000).toISOString().slice(0, 10);
+    const before = await rowsOn(lagosDayOf(threeDaysAgo));
+    expect(before.every((r) => r.shard !== 0)).toBe(true);
+    const todayBefore = await rowsOn(lagosDayOf(today));
+
+    expect(await compactLedgerRollups(db)).toBeGreaterThanOrEqual(before.length);
+
+    const after = await rowsOn(lagosDayOf(threeDaysAgo));
+    expect(after).toHaveLength(1);
+    expect(after[0]).toMatchObject({ shard: 0, transfers: expect.any(Number) });
+    expect(after[0]!.transfers).toBe(before.reduce((n, r) => n + r.transfers, 0));
+    expect(await rowsOn(lagosDayOf(today))).toEqual(todayBefore);
+    // Nothing left to fold; the figures still equal the ledger.
+    expect(await compactLedgerRollups(db)).toBe(0);
+    await expectLedgerReconciled(db);
+  });
+});

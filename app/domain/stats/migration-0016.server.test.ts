@@ -1,0 +1,62 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { rowsOf } from "~/db/client.server";
+import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
+import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
+import { openDatabaseToMigrate } from "~test/database";
+import { member } from "~test/factories";
+import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
+
+// Migration 0016 on a database that already has money in it: the rollups start out equal to the
+// ledger (its backfill), and the trigger adds every later transfer to the same rows.
+const { handle, migrateBefore, migrateAll } = await openDatabaseToMigrate();
+
+describe("migration 0016 (ledger rollups)", () => {
+  it("fills the rollups from the ledger already written, then keeps them", async () => {
+    await migrateBefore(16);
+    const { db } = handle;
+    await seedDefaultTiers(db);
+    await seedPlatformAccounts(db);
+    const earner = await member(db);
+    await backdatedTransfer(db, { userId: earner.id, amountKobo: 700n, at: new Date("2026-10-31T22:30:00Z") });
+    await backdatedTransfer(db, {
+      userId: earner.id,
+      amountKobo: 300n,
+      at: new Date("2026-11-01T09:00:00Z"),
+      kind: "referral_reward",
+    });
+    await backdatedTransfer(db, {
+      userId: earner.id,
+      amountKobo: 100n,
+      at: new Date("2026-11-02T09:00:00Z"),
+      kind: "withdrawal_hold",
+    });
+
+    await migrateAll();
+
+    const periods = async () =>
+      rowsOf<{ period: string; period_start: string; amount_kobo: string }>(
+        await db.execute(sql`
+          select period::text, period_start::text, amount_kobo::text from member_period_earnings e
+           where user_id = ${earner.id} order by e.period, e.period_start`),
+      ).map((r) => [r.period, r.period_start, r.amount_kobo]);
+    expect(await periods()).toEqual([
+      ["week", "2026-10-25", "700"], // Sat 31 Oct 23:30 Lagos
+      ["week", "2026-11-01", "300"],
+      ["month", "2026-10-01", "700"],
+      ["month", "2026-11-01", "300"],
+      ["year", "2026-01-01", "1000"],
+    ]);
+    const [days] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ledger_daily_totals`));
+    expect(days!.n).toBe(3);
+    await expectLedgerReconciled(db);
+
+    await backdatedTransfer(db, { userId: earner.id, amountKobo: 5n, at: new Date("2026-11-03T09:00:00Z") });
+    expect((await periods()).filter(([p]) => p !== "week")).toEqual([
+      ["month", "2026-10-01", "700"],
+      ["month", "2026-11-01", "305"],
+      ["year", "2026-01-01", "1005"],
+    ]);
+    await expectLedgerReconciled(db);
+  });
+});
