@@ -409,6 +409,27 @@ export const memberPeriodEarnings = pgTable(
   ],
 );
 
+export const dailyCounter = pgEnum("daily_counter", ["members", "pending_members", "messages", "referrals"]);
+
+/**
+ * Row counts the admin cards and charts read, as changes per counter and Africa/Lagos day of the
+ * counted row's created_at: `members` (role user), `pending_members` (members neither approved
+ * nor restricted), `messages`, `referrals`. A counter's total is the sum of all its days; a day's
+ * new members the sum of that day. Kept by statement triggers in the same transaction as each
+ * insert, update and delete of the counted tables (migration 0017), one row per connection like
+ * ledger_daily_totals, folded hourly; rebuilt by daily_counts_rebuild().
+ */
+export const dailyCounts = pgTable(
+  "daily_counts",
+  {
+    counter: dailyCounter().notNull(),
+    day: date().notNull(),
+    shard: integer().notNull(),
+    change: integer().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.counter, t.day, t.shard] })],
+);
+
 export type LedgerAccount = typeof ledgerAccounts.$inferSelect;
 export type LedgerTransfer = typeof ledgerTransfers.$inferSelect;
 export type LedgerEntry = typeof ledgerEntries.$inferSelect;

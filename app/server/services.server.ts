@@ -10,7 +10,7 @@ import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { deliverDueEmails, type MailTransport } from "~/domain/mail/outbox.server";
 import { purgeExpiredSessions, SESSION_ABSOLUTE_MS } from "~/domain/sessions/sessions.server";
-import { compactLedgerRollups } from "~/domain/stats/ledger-rollups.server";
+import { compactRollups } from "~/domain/stats/rollups.server";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import type { Config } from "./config.server";
 import { createMailTransport } from "./mail-transport.server";
@@ -110,7 +110,7 @@ export async function createServices(
       setInterval(
         () => {
           purgeExpiredSessions(db).catch((err) => log.warn({ err }, "session purge failed"));
-          compactLedgerRollups(db).catch((err) => log.warn({ err }, "ledger rollup compaction failed"));
+          compactRollups(db).catch((err) => log.warn({ err }, "rollup compaction failed"));
         },
         60 * 60 * 1000,
       ).unref(),

@@ -7,7 +7,8 @@
 // 3. starts the ceiling (ceiling.js: bare node:http + pg, the same SQL);
 // 4. measures the gzipped JavaScript and CSS each page loads;
 // 5. drives both servers from separate autocannon processes (load.js), ROUNDS rounds of:
-//    claim at 16 and 64 connections, dashboard (full page and .data) at 64 connections;
+//    claim at 16 and 64 connections, dashboard (full page and .data) at 64 connections; between
+//    the two, page loads in Chromium on an emulated 3G cell (slow-network.js);
 // 6. the data-scale phase (scale.js): the admin dashboard (each period tab) and the member
 //    dashboard at 16 connections on this small seed before any claim, then on a second fresh
 //    database with 100,000 members and 1,000,000 ledger transfers (scale-seed.js) after the other
@@ -18,7 +19,7 @@
 // Env: DATABASE_URL (an existing database on the server to use; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROUNDS (3), BENCH_DURATION (10 s per run),
 // BENCH_WARMUP (3 s), BENCH_BUILD=1 to rebuild first, BENCH_KEEP_DB=1 to keep the database,
-// BENCH_ONLY=claim, dashboard or scale to measure one phase (quick comparisons; the table
+// BENCH_ONLY=claim, dashboard, slow-network or scale to measure one phase (quick comparisons; the table
 // then shows only that phase's rows), BENCH_TRACE=1 to print the SQL the app sends for one claim
 // and one dashboard .data request (trace-sql.js) and stop — what ceiling.js must mirror,
 // BENCH_PROFILE=<dir> to write a V8 CPU profile of the app (node --cpu-prof) into <dir>,
@@ -44,6 +45,7 @@ import pg from "pg";
 import { ADVERTS, USERS, freePort, median, sleep, waitFor } from "./lib.js";
 import { createScalePhase } from "./scale.js";
 import { REFERRALS, addViews, seed } from "./seed.js";
+import { slowNetworkPhase } from "./slow-network.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
 const here = path.join(root, "scripts/bench");
@@ -69,8 +71,8 @@ if (BENCH_POOL_MAX !== undefined && !(Number.isInteger(BENCH_POOL_MAX) && BENCH_
   throw new Error(`BENCH_POOL_MAX must be a whole number ≥ 1 (got ${process.env.BENCH_POOL_MAX})`);
 }
 let POOL_MAX;
-if (ONLY && !["claim", "dashboard", "scale"].includes(ONLY))
-  throw new Error(`BENCH_ONLY must be claim, dashboard or scale (got ${ONLY})`);
+if (ONLY && !["claim", "dashboard", "slow-network", "scale"].includes(ONLY))
+  throw new Error(`BENCH_ONLY must be claim, dashboard, slow-network or scale (got ${ONLY})`);
 
 const TARGETS = {
   claim64: { ratio: 0.5, p99: 150 },
@@ -605,6 +607,10 @@ async function main() {
         },
       ],
     },
+    // Page loads in Chromium on an emulated 3G cell (slow-network.js); no rounds, no ceiling.
+    // Member 3's check without JavaScript claims the newest advert (ba0000): a pair the claim
+    // runs reach only after 9.97 million claims.
+    { name: "slow-network", run: () => slowNetworkPhase({ appUrl, cookie: cookies[3], log }) },
     {
       name: "scale",
       // Its own loop and table (scale.js): the small seed now, the large data set after the claims.
@@ -627,9 +633,11 @@ async function main() {
   ].filter((phase) => !ONLY || phase.name === ONLY);
 
   const results = {}; // results[scenarioId][target] = [one result per round]
+  let slowNetwork;
   for (const phase of phases) {
     if (phase.run) {
-      await phase.run();
+      const out = await phase.run();
+      if (phase.name === "slow-network") slowNetwork = out;
       continue;
     }
     if (WARMUP > 0) {
@@ -836,6 +844,11 @@ async function main() {
   );
   for (const [page, b] of Object.entries(bytes)) {
     console.log(`  largest JS on ${page}: ${b.largest.map((f) => `${f.file} ${kb(f.gzip)}`).join(", ")}`);
+  }
+  if (slowNetwork) {
+    console.log("");
+    for (const line of slowNetwork.lines) console.log(line);
+    verdicts.push(...slowNetwork.verdicts);
   }
   console.log("");
   console.log(

@@ -114,8 +114,8 @@ export function createScalePhase(ctx) {
       const c = seeded.check;
       log(
         `scale: seeded in ${(seeding.ms / 1000).toFixed(1)} s; ledger ${c.transfers} transfers, ${c.entries} entries, sum ${c.ledger_sum}, ` +
-          `${c.unbalanced} unbalanced, ${c.user_mismatches} balance mismatches, ${c.negative} negative: ${c.ok ? "consistent" : "INCONSISTENT"}` +
-          (seeded.rollups ? "; ledger_rollups_rebuild() run" : "; no ledger_rollups_rebuild() in this schema"),
+          `${c.unbalanced} unbalanced, ${c.user_mismatches} balance mismatches, ${c.negative} negative, ${c.count_drift} daily-count drifts: ${c.ok ? "consistent" : "INCONSISTENT"}` +
+          (seeded.rollups.length ? `; ran ${seeded.rollups.join(", ")}` : "; no rollups to rebuild in this schema"),
       );
       log(
         `scale: transfers in the last 7 days ${c.last_week}, 30 days ${c.last_30_days}, 365 days ${c.last_year}; ` +
@@ -317,7 +317,7 @@ export function createScalePhase(ctx) {
     console.log(
       `Data scale (${CONNECTIONS} connections; small = the bench seed before any claim, large = ${SCALE_MEMBERS.toLocaleString()} members and ` +
         `${SCALE_TRANSFERS.toLocaleString()} transfers over 13 months, seeded in ${fmt(seeding.ms / 1000, 1)} s` +
-        `${seeding.rollups ? ", rollups rebuilt" : ""}; ledger after the seed ${seeding.check.ok ? "consistent" : "INCONSISTENT"}):`,
+        `${seeding.rollups.length ? `, ${seeding.rollups.join(" and ")} run` : ""}; ledger after the seed ${seeding.check.ok ? "consistent" : "INCONSISTENT"}):`,
     );
     console.log(
       table(rows, [

@@ -108,7 +108,8 @@ END;
 $$;
 --> statement-breakpoint
 -- Folds the connections' rows of each day before yesterday (Lagos) into shard 0: one row per day
--- and kind. Only shard 0 rows are written here, and only here (or by the rebuild), so it never
+-- and kind. Shard 0 rows are written only here (or by the rebuild), and rows a running
+-- transaction holds (a transfer dated days back) are skipped until the next fold, so it never
 -- waits on a transfer's rows; one caller at a time (the advisory lock); returns the rows folded.
 CREATE FUNCTION ledger_rollups_compact() RETURNS integer LANGUAGE plpgsql AS $$
 DECLARE
@@ -119,7 +120,9 @@ BEGIN
   END IF;
   WITH moved AS (
     DELETE FROM ledger_daily_totals
-     WHERE shard <> 0 AND day < lagos_day(now()) - 1
+     WHERE ctid IN (SELECT ctid FROM ledger_daily_totals
+                     WHERE shard <> 0 AND day < lagos_day(now()) - 1
+                       FOR UPDATE SKIP LOCKED)
     RETURNING kind, day, transfers, amount_kobo
   ), summed AS (
     SELECT kind, day, sum(transfers)::int AS transfers, sum(amount_kobo)::bigint AS amount_kobo, count(*) AS n

@@ -1,5 +1,6 @@
 import { aliasedTable, and, count, countDistinct, desc, eq, ilike, or, sql, sum, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { counterTotals } from "~/domain/stats/rollups.server";
 import { ledgerTransfers, referrals, users } from "~/db/schema";
 import { likeEscape, onPage, pageWindow } from "~/domain/shared/paging";
 import type { Kobo } from "~/domain/shared/money";
@@ -35,9 +36,9 @@ export async function referralStats(db: Database): Promise<ReferralStats> {
   };
 }
 
-/** Every referral recorded, whatever its status (the admin dashboard's Total Referrals). */
+/** Every referral recorded, whatever its status (the admin dashboard's Total Referrals), from its counter. */
 export async function countReferrals(db: Database): Promise<number> {
-  return db.$count(referrals);
+  return (await counterTotals(db, ["referrals"])).referrals;
 }
 
 const referrer = aliasedTable(users, "referrer");

@@ -1,9 +1,9 @@
-import { and, eq, gte, inArray, lt, lte, type SQL, sql } from "drizzle-orm";
+import { and, eq, gte, inArray, lte, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
-import { ledgerDailyTotals, users } from "~/db/schema";
+import { dailyCounts, ledgerDailyTotals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
-import { lagosDayStart, lagosDaysEnding } from "~/lib/lagos-time";
+import { lagosDaysEnding } from "~/lib/lagos-time";
 
 export type DailyPlatformFigure = {
   /** The Africa/Lagos calendar day, "YYYY-MM-DD". */
@@ -16,11 +16,7 @@ export type DailyPlatformFigure = {
   newMembers: number;
 };
 
-const DAY_MS = 24 * 60 * 60 * 1000; // a Lagos day: no daylight saving
-
 const PLATFORM_KINDS = ["advert_reward", "referral_reward", "withdrawal_payout"] as const;
-
-const lagosDayOfUser = sql<string>`((${users.createdAt} at time zone 'Africa/Lagos')::date)::text`;
 
 /**
  * The platform's money per Lagos day and kind, from ledger_daily_totals (migration 0016: the
@@ -49,38 +45,43 @@ function selectTransfers(db: Database, firstDay: unknown, lastDay: unknown) {
     .groupBy(ledgerDailyTotals.day, ledgerDailyTotals.kind);
 }
 
-/** Members registered per Lagos day, bounded by `created_at` (users_created_at_idx). */
-function selectNewMembers(db: Database, from: unknown, to: unknown) {
+/**
+ * Members registered per Lagos day: the `members` counter of daily_counts (migration 0017, kept
+ * by a trigger on users; a day's members are the rows created that day that are members now).
+ */
+function selectNewMembers(db: Database, firstDay: unknown, lastDay: unknown) {
   return db
-    .select({ day: lagosDayOfUser, count: sql<number>`count(*)::int` })
-    .from(users)
-    .where(and(eq(users.role, "user"), gte(users.createdAt, from as Date), lt(users.createdAt, to as Date)))
-    .groupBy(lagosDayOfUser);
+    .select({ day: sql<string>`${dailyCounts.day}::text`, count: sql<number>`sum(${dailyCounts.change})::int` })
+    .from(dailyCounts)
+    .where(
+      and(
+        eq(dailyCounts.counter, "members"),
+        gte(dailyCounts.day, firstDay as string),
+        lte(dailyCounts.day, lastDay as string),
+      ),
+    )
+    .groupBy(dailyCounts.day);
 }
 
 const transfersQuery = preparedPerDatabase((db) =>
   selectTransfers(db, sql.placeholder("firstDay"), sql.placeholder("lastDay")).prepare("daily_platform_transfers"),
 );
 const newMembersQuery = preparedPerDatabase((db) =>
-  selectNewMembers(db, sql.placeholder("from"), sql.placeholder("to")).prepare("daily_new_members"),
+  selectNewMembers(db, sql.placeholder("firstDay"), sql.placeholder("lastDay")).prepare("daily_new_members"),
 );
 
-/** The window of `days` Lagos days ending on `now`'s: its first and last day, and its instants [from, to). */
+/** The window of `days` Lagos days ending on `now`'s: the days, the first and the last. */
 function daysWindow(now: Date, days: number) {
   const window = lagosDaysEnding(now, days);
-  const firstDay = window[0]!;
-  const lastDay = window[days - 1]!;
-  const from = lagosDayStart(firstDay).toISOString();
-  const to = new Date(lagosDayStart(lastDay).getTime() + DAY_MS).toISOString(); // the end of the last day
-  return { window, firstDay, lastDay, from, to };
+  return { window, firstDay: window[0]!, lastDay: window[days - 1]! };
 }
 
 /** The statements dailyPlatformFigures runs, with their values in place (to EXPLAIN them). */
 export function dailyPlatformFiguresSql(db: Database, days: number, now: Date): { transfers: SQL; newMembers: SQL } {
-  const { firstDay, lastDay, from, to } = daysWindow(now, days);
+  const { firstDay, lastDay } = daysWindow(now, days);
   return {
     transfers: selectTransfers(db, firstDay, lastDay).getSQL(),
-    newMembers: selectNewMembers(db, new Date(from), new Date(to)).getSQL(),
+    newMembers: selectNewMembers(db, firstDay, lastDay).getSQL(),
   };
 }
 
@@ -96,10 +97,10 @@ export async function dailyPlatformFigures(
 ): Promise<DailyPlatformFigure[]> {
   if (!Number.isInteger(days) || days < 1)
     throw new RangeError(`dailyPlatformFigures: days must be a positive integer`);
-  const { window, firstDay, lastDay, from, to } = daysWindow(now, days);
+  const { window, firstDay, lastDay } = daysWindow(now, days);
   const [transfers, members] = await Promise.all([
     transfersQuery(db).execute({ firstDay, lastDay }),
-    newMembersQuery(db).execute({ from, to }),
+    newMembersQuery(db).execute({ firstDay, lastDay }),
   ]);
   const sum = (day: string, kind: (typeof PLATFORM_KINDS)[number]): Kobo =>
     BigInt(transfers.find((r) => r.day === day && r.kind === kind)?.total ?? "0");

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { counterTotals } from "~/domain/stats/rollups.server";
 import { users } from "~/db/schema";
 import { likeEscape, onPage, pageWindow } from "~/domain/shared/paging";
 import type { UserFilter } from "./user-filters";
@@ -67,16 +68,11 @@ export async function listUsers(db: Database, options: { search?: string; filter
   return { users: rows, page, pageCount, total, counts };
 }
 
-/** Admin dashboard figures about members. */
+/**
+ * Admin dashboard figures about members (role user): all of them, and those neither approved nor
+ * restricted. From the counters kept beside the table (daily_counts), not a count of it.
+ */
 export async function userStats(db: Database) {
-  const [row] = await db
-    .select({
-      total: count(),
-      pending: sql<number>`count(*) filter (where not ${users.isApproved} and not ${users.isRestricted})`.mapWith(
-        Number,
-      ),
-    })
-    .from(users)
-    .where(eq(users.role, "user"));
-  return { totalUsers: row?.total ?? 0, pendingApproval: row?.pending ?? 0 };
+  const totals = await counterTotals(db, ["members", "pending_members"]);
+  return { totalUsers: totals.members, pendingApproval: totals.pending_members };
 }

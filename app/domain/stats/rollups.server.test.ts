@@ -1,11 +1,13 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
+import { messages, referrals, users } from "~/db/schema";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { reconcile } from "~/domain/ledger/reconcile.server";
 import { openTestDatabase, usingPostgres } from "~test/database";
-import { member } from "~test/factories";
-import { compactLedgerRollups } from "./ledger-rollups.server";
+import { createUser, member } from "~test/factories";
+import { referredMember } from "~test/referrals";
+import { compactRollups, counterByDay, counterTotals, dailyCountsDrift } from "./rollups.server";
 import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
 
 // The rollups of migration 0016 (ledger_daily_totals, member_period_earnings), kept by a trigger
@@ -197,7 +199,7 @@ describe("ledger rollups", () => {
     expect(before.every((r) => r.shard !== 0)).toBe(true);
     const todayBefore = await rowsOn(lagosDayOf(today));
 
-    expect(await compactLedgerRollups(db)).toBeGreaterThanOrEqual(before.length);
+    expect(await compactRollups(db)).toBeGreaterThanOrEqual(before.length);
 
     const after = await rowsOn(lagosDayOf(threeDaysAgo));
     expect(after).toHaveLength(1);
@@ -205,7 +207,102 @@ describe("ledger rollups", () => {
     expect(after[0]!.transfers).toBe(before.reduce((n, r) => n + r.transfers, 0));
     expect(await rowsOn(lagosDayOf(today))).toEqual(todayBefore);
     // Nothing left to fold; the figures still equal the ledger.
-    expect(await compactLedgerRollups(db)).toBe(0);
+    expect(await compactRollups(db)).toBe(0);
     await expectLedgerReconciled(db);
+  });
+});
+
+describe("daily counts", () => {
+  const direct = async () => {
+    const [row] = rowsOf<{ members: number; pending: number; messages: number; referrals: number }>(
+      await db.execute(sql`
+        select (select count(*) from users where role = 'user')::int as members,
+               (select count(*) from users where role = 'user' and not is_approved and not is_restricted)::int as pending,
+               (select count(*) from messages)::int as messages,
+               (select count(*) from referrals)::int as referrals`),
+    );
+    return row!;
+  };
+  const kept = async () => {
+    const t = await counterTotals(db, ["members", "pending_members", "messages", "referrals"]);
+    return { members: t.members, pending: t.pending_members, messages: t.messages, referrals: t.referrals };
+  };
+
+  /** A member registered at `iso` (created, then dated back: the counters follow the date). */
+  const registeredAt = async (iso: string, overrides: Parameters<typeof createUser>[1] = {}) => {
+    const user = await createUser(db, overrides);
+    await db
+      .update(users)
+      .set({ createdAt: at(iso) })
+      .where(eq(users.id, user.id));
+    return user;
+  };
+
+  it("follow every insert, update and delete of the counted tables, on the Lagos day each row was created", async () => {
+    const before = await kept();
+    expect(before).toEqual(await direct());
+    const pending = await registeredAt("2024-02-29T23:30:00Z", { isApproved: false }); // 1 Mar Lagos
+    const approved = await createUser(db, { isApproved: true });
+    await createUser(db, { role: "admin", isApproved: false }); // staff: not counted
+    const restricted = await createUser(db, { isApproved: false, isRestricted: true });
+    const referrer = await member(db);
+    const referred = await referredMember(db, referrer);
+    await db
+      .insert(messages)
+      .values({ id: `m-${pending.id}`, senderId: approved.id, recipientId: pending.id, content: "Hi" });
+    expect(await kept()).toEqual(await direct());
+    expect(await counterByDay(db, "members", "2024-02-29", "2024-03-01")).toEqual([{ day: "2024-03-01", count: 1 }]);
+    expect(await counterByDay(db, "pending_members", "2024-03-01", "2024-03-01")).toEqual([
+      { day: "2024-03-01", count: 1 },
+    ]);
+
+    // Approve, restrict, lift, promote, and a write that changes no count (a login).
+    await db.update(users).set({ isApproved: true }).where(eq(users.id, pending.id));
+    await db.update(users).set({ isRestricted: false }).where(eq(users.id, restricted.id));
+    await db.update(users).set({ role: "admin" }).where(eq(users.id, approved.id));
+    await db.update(users).set({ lastLoginAt: new Date() }).where(eq(users.id, referrer.id));
+    expect(await counterByDay(db, "pending_members", "2024-03-01", "2024-03-01")).toEqual([
+      { day: "2024-03-01", count: 0 },
+    ]);
+    // Deletes: a message, a referral, a member.
+    await db.delete(messages).where(eq(messages.id, `m-${pending.id}`));
+    await db.delete(referrals).where(eq(referrals.referredId, referred.id));
+    await db.delete(users).where(eq(users.id, restricted.id));
+    const after = await kept();
+    expect(after).toEqual(await direct());
+    // Five members created; one promoted to admin, one deleted.
+    expect(after.members - before.members).toBe(3);
+    expect(await dailyCountsDrift(db)).toEqual([]);
+  });
+
+  it("stay equal to the tables while many members sign up and are approved at once", async () => {
+    const created = await Promise.all(Array.from({ length: 30 }, () => createUser(db, { isApproved: false })));
+    await Promise.all(
+      created.map((u, i) =>
+        db
+          .update(users)
+          .set({ isApproved: i % 2 === 0 })
+          .where(eq(users.id, u.id)),
+      ),
+    );
+    expect(await kept()).toEqual(await direct());
+    expect(await dailyCountsDrift(db)).toEqual([]);
+  });
+
+  it("are caught drifting, mended by daily_counts_rebuild(), and folded by day", async () => {
+    await registeredAt("2023-05-05T12:00:00Z");
+    await db.execute(sql`update daily_counts set change = change + 2 where counter = 'members' and day = '2023-05-05'`);
+    expect(await dailyCountsDrift(db)).toEqual([{ counter: "members", day: "2023-05-05", counted: 1, kept: 3 }]);
+    await db.execute(sql`select daily_counts_rebuild()`);
+    expect(await dailyCountsDrift(db)).toEqual([]);
+
+    await Promise.all(Array.from({ length: 8 }, () => registeredAt("2023-05-06T12:00:00Z")));
+    await compactRollups(db);
+    const rows = rowsOf<{ shard: number; change: number }>(
+      await db.execute(sql`select shard, change from daily_counts where counter = 'members' and day = '2023-05-06'`),
+    );
+    expect(rows).toEqual([{ shard: 0, change: 8 }]);
+    expect(await kept()).toEqual(await direct());
+    expect(await dailyCountsDrift(db)).toEqual([]);
   });
 });
