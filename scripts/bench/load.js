@@ -2,18 +2,19 @@
 // the orchestrator). Drives one scenario with autocannon and prints one JSON line of results.
 //
 //   node scripts/bench/load.js '<json>'  with
-//   { url, connections, duration, scenario: "claim" | "get", path?, cookiesFile, startPair? }
+//   { url, connections, duration, scenario: "claim" | "get", path?, cookiesFile, cookie?, startPair? }
 //
 // claim: every request claims a new (member, advert) pair — pair numbers startPair, startPair+1, …
 //        (lib.js pair()) — with that member's session cookie: POST /adverts/:id/claim, the form
 //        post of a browser without JavaScript (no fields; answered with a redirect).
-// get:   GET `path`, each request with the next member's session cookie.
+// get:   GET `path`, each request with the next member's session cookie (round the cookies file),
+//        or with `cookie` on every request when given (one signed-in admin).
 import { readFileSync } from "node:fs";
 import autocannon from "autocannon";
-import { USERS, advertId, pair } from "./lib.js";
+import { advertId, pair } from "./lib.js";
 
 const opts = JSON.parse(process.argv[2]);
-const cookies = JSON.parse(readFileSync(opts.cookiesFile, "utf8"));
+const cookies = opts.cookie ? [opts.cookie] : JSON.parse(readFileSync(opts.cookiesFile, "utf8"));
 const origin = new URL(opts.url).origin;
 
 let next = opts.startPair ?? 0;
@@ -34,7 +35,7 @@ const setupRequest =
           body: "",
         };
       }
-    : (req) => ({ ...req, path: opts.path, headers: { ...req.headers, cookie: cookies[next++ % USERS] } });
+    : (req) => ({ ...req, path: opts.path, headers: { ...req.headers, cookie: cookies[next++ % cookies.length] } });
 
 const result = await autocannon({
   url: opts.url,

@@ -9,13 +9,17 @@
 // 5. drives both servers from separate autocannon processes (load.js), ROUNDS rounds of:
 //    claim at 16 and 64 connections, dashboard (full page and .data) at 64 connections; between
 //    the two, page loads in Chromium on an emulated 3G cell (slow-network.js);
-// 6. checks every claim really paid (ledger transfers counted), prints medians, ratios to the
-//    ceiling and pass/fail against the targets; stops everything and drops the database.
+// 6. the data-scale phase (scale.js): the admin dashboard (each period tab) and the member
+//    dashboard at 16 connections on this small seed before any claim, then on a second fresh
+//    database with 100,000 members and 1,000,000 ledger transfers (scale-seed.js) after the other
+//    phases, with EXPLAIN (ANALYZE, BUFFERS) of every statement those requests send;
+// 7. checks every claim really paid (ledger transfers counted), prints medians, ratios to the
+//    ceiling and pass/fail against the targets; stops everything and drops the databases.
 //
 // Env: DATABASE_URL (an existing database on the server to use; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROUNDS (3), BENCH_DURATION (10 s per run),
 // BENCH_WARMUP (3 s), BENCH_BUILD=1 to rebuild first, BENCH_KEEP_DB=1 to keep the database,
-// BENCH_ONLY=claim, dashboard or slow-network to measure one phase (quick comparisons; the table
+// BENCH_ONLY=claim, dashboard, slow-network or scale to measure one phase (quick comparisons; the table
 // then shows only that phase's rows), BENCH_TRACE=1 to print the SQL the app sends for one claim
 // and one dashboard .data request (trace-sql.js) and stop — what ceiling.js must mirror,
 // BENCH_PROFILE=<dir> to write a V8 CPU profile of the app (node --cpu-prof) into <dir>,
@@ -39,6 +43,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { ADVERTS, USERS, freePort, median, sleep, waitFor } from "./lib.js";
+import { createScalePhase } from "./scale.js";
 import { REFERRALS, addViews, seed } from "./seed.js";
 import { slowNetworkPhase } from "./slow-network.js";
 
@@ -66,8 +71,8 @@ if (BENCH_POOL_MAX !== undefined && !(Number.isInteger(BENCH_POOL_MAX) && BENCH_
   throw new Error(`BENCH_POOL_MAX must be a whole number ≥ 1 (got ${process.env.BENCH_POOL_MAX})`);
 }
 let POOL_MAX;
-if (ONLY && !["claim", "dashboard", "slow-network"].includes(ONLY))
-  throw new Error(`BENCH_ONLY must be claim, dashboard or slow-network (got ${ONLY})`);
+if (ONLY && !["claim", "dashboard", "slow-network", "scale"].includes(ONLY))
+  throw new Error(`BENCH_ONLY must be claim, dashboard, slow-network or scale (got ${ONLY})`);
 
 const TARGETS = {
   claim64: { ratio: 0.5, p99: 150 },
@@ -81,6 +86,7 @@ const tmp = mkdtempSync(path.join(os.tmpdir(), "adnaira-bench-"));
 const children = new Set();
 let adminClient;
 let benchDb;
+const benchDbs = []; // every database the run created (the bench's, the scale phase's)
 let benchClient;
 const started = Date.now();
 const log = (msg) => console.log(`[bench ${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s] ${msg}`);
@@ -134,12 +140,12 @@ function tail(file, lines = 30) {
 async function cleanup() {
   await Promise.all([...children].map(stopChild));
   await benchClient?.end().catch(() => {});
-  if (adminClient && benchDb) {
-    if (process.env.BENCH_KEEP_DB === "1") log(`kept database ${benchDb}`);
+  for (const db of adminClient ? benchDbs : []) {
+    if (process.env.BENCH_KEEP_DB === "1") log(`kept database ${db}`);
     else
       await adminClient
-        .query(`drop database if exists ${benchDb} with (force)`)
-        .catch((err) => log(`could not drop ${benchDb}: ${err.message}`));
+        .query(`drop database if exists ${db} with (force)`)
+        .catch((err) => log(`could not drop ${db}: ${err.message}`));
   }
   await adminClient?.end().catch(() => {});
   rmSync(tmp, { recursive: true, force: true });
@@ -302,7 +308,8 @@ async function claimRun(target, connections, duration) {
 
 const onlyStatus = (r, code) => Object.keys(r.status).every((k) => k === code);
 
-async function getRun(target, urlPath, connections, duration) {
+/** extra: { cookiesFile } (another seed's members) or { cookie } (one session for every request). */
+async function getRun(target, urlPath, connections, duration, extra = {}) {
   const r = await measuredLoad(target, {
     url: target.url,
     connections,
@@ -310,6 +317,7 @@ async function getRun(target, urlPath, connections, duration) {
     scenario: "get",
     path: urlPath,
     cookiesFile: path.join(tmp, "cookies.json"),
+    ...extra,
   });
   r.verified = r.ok > 0 && r.errors === 0 && onlyStatus(r, "200");
   return r;
@@ -440,10 +448,15 @@ async function main() {
   await adminClient.connect();
   const version = (await adminClient.query("show server_version")).rows[0].server_version;
   benchDb = `adnaira_bench_${new Date().toISOString().replace(/\D/g, "").slice(0, 14)}_${process.pid}`;
-  await adminClient.query(`create database ${benchDb}`);
-  const dbUrl = new URL(ADMIN_URL);
-  dbUrl.pathname = `/${benchDb}`;
-  log(`PostgreSQL ${version}: created database ${benchDb}`);
+  const createDatabase = async (name) => {
+    await adminClient.query(`create database ${name}`);
+    benchDbs.push(name);
+    const url = new URL(ADMIN_URL);
+    url.pathname = `/${name}`;
+    log(`PostgreSQL ${version}: created database ${name}`);
+    return url;
+  };
+  const dbUrl = await createDatabase(benchDb);
 
   if (WORKERS > 1 && !(await reachable(REDIS_URL))) {
     throw new Error(
@@ -455,31 +468,46 @@ async function main() {
   const baseEnv = { ...process.env };
   for (const name of ["REDIS_URL", "SMTP_URL", "TRUST_PROXY"]) delete baseEnv[name]; // the defaults: in-memory limits, mail logged
   const { nodeOptions, entry } = startCommand();
-  const appArgs = [
-    ...nodeOptions,
-    ...(TRACE ? ["--import", "./scripts/bench/trace-sql.js"] : []),
-    ...(PROFILE_DIR ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
-    entry,
-  ];
-  const app = startChild("app", appArgs, {
-    ...baseEnv,
-    NODE_ENV: "production",
-    LOG_LEVEL: "warn",
-    HOST: "127.0.0.1",
-    PORT: String(appPort),
-    APP_URL: appUrl,
-    DATABASE_URL: dbUrl.href,
-    SUPER_ADMIN_EMAIL: "superadmin@bench.adnaira.test",
-    SUPER_ADMIN_PASSWORD: "bench-super-admin-password",
-    WEB_CONCURRENCY: String(WORKERS),
-    DATABASE_POOL_MAX: String(POOL_MAX),
-    ...(WORKERS > 1 ? { REDIS_URL } : {}),
-  });
-  try {
-    await waitFor(`${appUrl}/readyz`, { isAlive: () => app.alive });
-  } catch (err) {
-    throw new Error(`${err.message}\n--- app log ---\n${tail(app.logFile)}`, { cause: err });
-  }
+  /**
+   * The production build on `dbHref` at `port` (it migrates the database and creates its
+   * defaults). trace: one process printing every statement as JSON (trace-sql.js), not measured.
+   */
+  const startApp = async (name, dbHref, { trace = false, port } = {}) => {
+    port ??= await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    const workers = trace ? 1 : WORKERS;
+    const child = startChild(
+      name,
+      [
+        ...nodeOptions,
+        ...(TRACE || trace ? ["--import", "./scripts/bench/trace-sql.js"] : []),
+        ...(PROFILE_DIR && !trace ? ["--cpu-prof", `--cpu-prof-dir=${PROFILE_DIR}`] : []),
+        entry,
+      ],
+      {
+        ...baseEnv,
+        NODE_ENV: "production",
+        LOG_LEVEL: "warn",
+        HOST: "127.0.0.1",
+        PORT: String(port),
+        APP_URL: url,
+        DATABASE_URL: String(dbHref),
+        SUPER_ADMIN_EMAIL: "superadmin@bench.adnaira.test",
+        SUPER_ADMIN_PASSWORD: "bench-super-admin-password",
+        WEB_CONCURRENCY: String(workers),
+        DATABASE_POOL_MAX: String(POOL_MAX),
+        ...(trace ? { BENCH_TRACE_JSON: "1" } : {}),
+        ...(workers > 1 ? { REDIS_URL } : {}),
+      },
+    );
+    try {
+      await waitFor(`${url}/readyz`, { isAlive: () => child.alive });
+    } catch (err) {
+      throw new Error(`${err.message}\n--- ${name} log ---\n${tail(child.logFile)}`, { cause: err });
+    }
+    return { child, url };
+  };
+  const { child: app } = await startApp("app", dbUrl.href, { port: appPort });
   log(`app (production build, ${WORKERS} process${WORKERS === 1 ? "" : "es"}) listening on ${appUrl}, migrated`);
 
   benchClient = new pg.Client({ connectionString: dbUrl.href });
@@ -533,7 +561,21 @@ async function main() {
     app: { name: "app", url: appUrl, pid: app.pid },
     ceiling: { name: "ceiling", url: ceilingUrl, pid: ceiling.pid },
   };
-  // Dashboards first, on a ledger with no transfers yet; then claims. (The dashboard's earned
+  const scale = createScalePhase({
+    log,
+    getRun,
+    startApp,
+    createDatabase: (suffix) => createDatabase(`${benchDb}_${suffix}`),
+    stopChild,
+    tmp,
+    rounds: ROUNDS,
+    duration: DURATION,
+    warmup: WARMUP,
+    fmt,
+    table,
+  });
+  // Dashboards first, on a ledger with no transfers yet; then the data-scale phase's small-seed
+  // measurements (before any claim too); then claims. (The dashboard's earned
   // totals read scans ledger_transfers, so measuring it after the claims would let the data the
   // bench itself wrote drift the figures round to round; see the note printed at the end.)
   const phases = [
@@ -570,6 +612,12 @@ async function main() {
     // runs reach only after 9.97 million claims.
     { name: "slow-network", run: () => slowNetworkPhase({ appUrl, cookie: cookies[3], log }) },
     {
+      name: "scale",
+      // Its own loop and table (scale.js): the small seed now, the large data set after the claims.
+      run: () =>
+        scale.measureSmall({ target: targets.app, client: benchClient, cookiesFile: path.join(tmp, "cookies.json") }),
+    },
+    {
       name: "claim",
       warmup: async () => {
         await claimRun(targets.app, 64, WARMUP);
@@ -588,7 +636,8 @@ async function main() {
   let slowNetwork;
   for (const phase of phases) {
     if (phase.run) {
-      slowNetwork = await phase.run();
+      const out = await phase.run();
+      if (phase.name === "slow-network") slowNetwork = out;
       continue;
     }
     if (WARMUP > 0) {
@@ -612,6 +661,12 @@ async function main() {
         );
       }
     }
+  }
+
+  if (phases.some((phase) => phase.name === "scale")) {
+    // Done with the small seed's servers: their database connections and memory go to the large one.
+    await Promise.all([stopChild(app), stopChild(ceiling)]);
+    await scale.measureLarge();
   }
 
   // How the dashboard's earned-totals read (earned-totals.server.ts) scales with the ledger, now
@@ -804,7 +859,8 @@ async function main() {
   console.log(
     `Platform balance read (advert_rewards, sum of its ${check.transfers} entries): ${platformPlan["Execution Time"].toFixed(2)} ms`,
   );
-  const allVerified = Object.keys(results).every(verified);
+  const scaleConsistent = scale.report(verdicts) ?? true;
+  const allVerified = Object.keys(results).every(verified) && scale.verified();
   console.log(
     `Earned-totals read after ${check.transfers} transfers: ${earnedPlan["Execution Time"].toFixed(2)} ms` +
       (seqScans.length ? `, sequential scan of ${seqScans.join(", ")}` : ", no sequential scan"),
@@ -815,7 +871,7 @@ async function main() {
     );
   console.log(`Targets met: ${verdicts.filter(Boolean).length}/${verdicts.length}`);
   log("done");
-  if (!consistent || !allVerified) process.exitCode = 1;
+  if (!consistent || !scaleConsistent || !allVerified) process.exitCode = 1;
 }
 
 try {

@@ -1,0 +1,351 @@
+// The data-scale phase (BENCH_ONLY=scale; in a full run, measured around the other phases): the
+// admin dashboard (/admin.data, each period tab) as the super admin and the member dashboard
+// (/dashboard.data) at 16 connections, first on the small seed (seed.js: 10,000 members, no
+// transfers yet), then on a second fresh database holding 100,000 members and 1,000,000 ledger
+// transfers over 13 months (scale-seed.js); the ratio large/small of the median and p99 latency
+// against the targets; then EXPLAIN (ANALYZE, BUFFERS) of every statement the app sends for
+// those four requests on the large database, flagging sequential scans of the ledger.
+import { readFileSync, writeFileSync } from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import pgUtils from "pg/lib/utils.js";
+import { median, sleep } from "./lib.js";
+import { SCALE_MEMBERS, SCALE_TRANSFERS, seedScale, sessionCookie, superAdminId } from "./scale-seed.js";
+
+const CONNECTIONS = 16;
+export const SCALE_TARGETS = { admin: 2, member: 1.2 };
+const LEDGER_TABLES = ["ledger_entries", "ledger_transfers"];
+
+/** The four requests, each with the kind of session it needs. */
+const REQUESTS = [
+  { id: "adminWeek", label: "/admin.data?period=week", path: "/admin.data?period=week", as: "admin" },
+  { id: "adminMonth", label: "/admin.data?period=month", path: "/admin.data?period=month", as: "admin" },
+  { id: "adminYear", label: "/admin.data?period=year", path: "/admin.data?period=year", as: "admin" },
+  { id: "member", label: "/dashboard.data (members)", path: "/dashboard.data", as: "member" },
+];
+
+/**
+ * ctx: { log, getRun(target, path, connections, duration, extra), startApp(name, dbHref, opts),
+ * createDatabase(suffix), stopChild, tmp, rounds, duration, warmup, fmt, table }.
+ */
+export function createScalePhase(ctx) {
+  const { log, fmt, table } = ctx;
+  const results = { small: {}, large: {} };
+  let seeding;
+  let explained = [];
+
+  /**
+   * Waits until the database runs no statement but ours: requests still in flight when autocannon
+   * stopped finish on the server (slow ones for seconds), and must not weigh on the next run.
+   */
+  async function settle(client, label) {
+    const t = Date.now();
+    for (;;) {
+      const busy = Number(
+        (
+          await client.query(`select count(*) from pg_stat_activity
+             where datname = current_database() and pid <> pg_backend_pid() and backend_type = 'client backend'
+               and state not in ('idle')`)
+        ).rows[0].count,
+      );
+      if (busy === 0 || Date.now() - t > 120_000) break;
+      await sleep(200);
+    }
+    if (Date.now() - t > 1_000)
+      log(`  (waited ${((Date.now() - t) / 1000).toFixed(1)} s after ${label} for the server to finish its requests)`);
+  }
+
+  async function measure(size, target, client, cookiesFile, adminCookie) {
+    const run = async (r, duration) => {
+      const res = await ctx.getRun(
+        target,
+        r.path,
+        CONNECTIONS,
+        duration,
+        r.as === "admin" ? { cookie: adminCookie } : { cookiesFile },
+      );
+      await settle(client, r.label);
+      return res;
+    };
+    // Sanity: each answers 200 to its kind of session.
+    for (const r of REQUESTS) {
+      const cookie = r.as === "admin" ? adminCookie : JSON.parse(readFileSync(cookiesFile, "utf8"))[1];
+      const res = await fetch(target.url + r.path, { headers: { cookie }, redirect: "manual" });
+      await res.text();
+      if (res.status !== 200) throw new Error(`scale (${size}): GET ${r.path} as ${r.as}: HTTP ${res.status}`);
+    }
+    if (ctx.warmup > 0) {
+      log(`scale (${size}): warm-up (${ctx.warmup} s per request)…`);
+      for (const r of REQUESTS) await run(r, ctx.warmup);
+    }
+    await client.query("analyze");
+    for (let round = 1; round <= ctx.rounds; round++) {
+      for (const r of REQUESTS) {
+        const res = await run(r, ctx.duration);
+        (results[size][r.id] ??= []).push(res);
+        log(
+          `round ${round}/${ctx.rounds} scale ${size.padEnd(5)} ${r.label.padEnd(26)} ${fmt(res.rps).padStart(6)} req/s  ` +
+            `p50 ${fmt(res.p50)} ms  p99 ${fmt(res.p99)} ms  (${res.ok} ok, status ${JSON.stringify(res.status)}, errors ${res.errors})` +
+            (res.verified ? "" : "  ** NOT VERIFIED **"),
+        );
+      }
+    }
+  }
+
+  /** The small seed: the bench database as seed.js left it (before any claim). */
+  async function measureSmall({ target, client, cookiesFile }) {
+    const adminCookie = await sessionCookie(client, await superAdminId(client));
+    await measure("small", target, client, cookiesFile, adminCookie);
+  }
+
+  /** A second fresh database with the large data set, its own app process; measured, then explained. */
+  async function measureLarge() {
+    const dbHref = (await ctx.createDatabase("scale")).href;
+    const app = await ctx.startApp("app-scale", dbHref);
+    const client = new pg.Client({ connectionString: dbHref });
+    await client.connect();
+    try {
+      log(
+        `scale: seeding ${SCALE_MEMBERS.toLocaleString()} members and ${SCALE_TRANSFERS.toLocaleString()} transfers (set-based SQL)…`,
+      );
+      const t = Date.now();
+      const seeded = await seedScale(client, log);
+      seeding = { ms: Date.now() - t, check: seeded.check, rollups: seeded.rollups };
+      const c = seeded.check;
+      log(
+        `scale: seeded in ${(seeding.ms / 1000).toFixed(1)} s; ledger ${c.transfers} transfers, ${c.entries} entries, sum ${c.ledger_sum}, ` +
+          `${c.unbalanced} unbalanced, ${c.user_mismatches} balance mismatches, ${c.negative} negative, ${c.count_drift} daily-count drifts: ${c.ok ? "consistent" : "INCONSISTENT"}` +
+          (seeded.rollups.length ? `; ran ${seeded.rollups.join(", ")}` : "; no rollups to rebuild in this schema"),
+      );
+      log(
+        `scale: transfers in the last 7 days ${c.last_week}, 30 days ${c.last_30_days}, 365 days ${c.last_year}; ` +
+          `referrals approved in the last 7 days ${c.referrals_last_week}`,
+      );
+      const cookiesFile = path.join(ctx.tmp, "cookies-scale.json");
+      writeFileSync(cookiesFile, JSON.stringify(seeded.cookies));
+      await measure(
+        "large",
+        { name: "app-scale", url: app.url, pid: app.child.pid },
+        client,
+        cookiesFile,
+        seeded.adminCookie,
+      );
+      await ctx.stopChild(app.child);
+      explained = await explainAll(dbHref, client, seeded);
+    } finally {
+      await ctx.stopChild(app.child);
+      await client.end().catch(() => {});
+    }
+  }
+
+  /** The statements the app sends for each request (a traced app process), EXPLAINed on the large database. */
+  async function explainAll(dbHref, client, seeded) {
+    const app = await ctx.startApp("app-trace", dbHref, { trace: true });
+    const traced = [];
+    try {
+      for (const r of REQUESTS) {
+        const cookie = r.as === "admin" ? seeded.adminCookie : seeded.cookies[42];
+        // The second request's statements: the first may also read what the process caches.
+        let statements = [];
+        for (let i = 0; i < 2; i++) {
+          await sleep(300);
+          const before = readFileSync(app.child.logFile, "utf8").length;
+          const res = await fetch(app.url + r.path, { headers: { cookie }, redirect: "manual" });
+          await res.text();
+          await sleep(300);
+          statements = readFileSync(app.child.logFile, "utf8")
+            .slice(before)
+            .split("\n")
+            .filter((l) => l.startsWith("[sqljson] "))
+            .map((l) => JSON.parse(l.slice(10)));
+        }
+        traced.push({ request: r, statements });
+      }
+    } finally {
+      await ctx.stopChild(app.child);
+    }
+    const out = [];
+    for (const { request, statements } of traced) {
+      const plans = [];
+      for (const s of statements) {
+        if (!/^\s*(select|with|insert|update|delete)\b/i.test(s.text)) continue;
+        const custom = await explain(client, s, false);
+        // A statement the app prepares (a name) runs with a generic plan once PostgreSQL finds it
+        // no worse than the custom ones (plan_cache_mode auto, after five runs): show that too.
+        const generic = s.name ? await explain(client, s, true) : null;
+        plans.push({
+          statement: s,
+          plan: custom.text + (generic ? `\n-- generic plan (as a prepared statement may run):\n${generic.text}` : ""),
+          seqScans: [...custom.seqScans, ...(generic?.seqScans.map((t) => `${t} (generic plan)`) ?? [])],
+          time: custom.time,
+          genericTime: generic?.time,
+        });
+      }
+      out.push({ request, plans });
+    }
+    return out;
+  }
+
+  /**
+   * EXPLAIN (ANALYZE, BUFFERS) inside a transaction rolled back (ANALYZE runs the statement: a
+   * session's last-seen update included). generic: as a prepared statement with
+   * plan_cache_mode = force_generic_plan, the values given to EXECUTE as literals.
+   */
+  async function explain(client, s, generic) {
+    let text;
+    await client.query("begin");
+    try {
+      if (generic) {
+        await client.query("set local plan_cache_mode = force_generic_plan");
+        await client.query(`prepare bench_generic as ${s.text}`);
+        const args = s.values.map((v) => (v === null ? "null" : client.escapeLiteral(String(pgUtils.prepareValue(v)))));
+        const res = await client.query(
+          `explain (analyze, buffers) execute bench_generic${args.length ? `(${args.join(", ")})` : ""}`,
+        );
+        text = res.rows.map((row) => row["QUERY PLAN"]).join("\n");
+      } else {
+        const res = await client.query(`explain (analyze, buffers) ${s.text}`, s.values);
+        text = res.rows.map((row) => row["QUERY PLAN"]).join("\n");
+      }
+    } catch (err) {
+      text = `(EXPLAIN failed: ${err.message})`;
+    } finally {
+      await client.query("rollback");
+      if (generic) await client.query("deallocate all");
+    }
+    return {
+      text,
+      seqScans: [...text.matchAll(/(?:Parallel )?Seq Scan on (\w+)/g)].map((m) => m[1]),
+      time: Number(/Execution Time: ([\d.]+) ms/.exec(text)?.[1] ?? NaN),
+    };
+  }
+
+  /** Prints the plans, the seq-scan summary and the results table; pushes its verdicts. */
+  function report(verdicts) {
+    const measuredBoth = REQUESTS.every((r) => results.small[r.id] && results.large[r.id]);
+    if (!measuredBoth) return;
+    const oneLine = (sqlText) => sqlText.replace(/\s+/g, " ").trim();
+    console.log("");
+    console.log(
+      `Data scale: EXPLAIN (ANALYZE, BUFFERS) of each statement the app sends, on ${SCALE_MEMBERS.toLocaleString()} members and ${SCALE_TRANSFERS.toLocaleString()} transfers:`,
+    );
+    const seen = new Map();
+    for (const { request, plans } of explained) {
+      console.log("");
+      console.log(`=== ${request.label} (${plans.length} statements) ===`);
+      plans.forEach((p, i) => {
+        const key = p.statement.text + JSON.stringify(p.statement.values);
+        const shown = oneLine(p.statement.text);
+        console.log("");
+        console.log(
+          `-- [${request.id} ${i + 1}] ${fmt(p.time, 2)} ms${p.genericTime !== undefined ? ` (generic plan ${fmt(p.genericTime, 2)} ms)` : ""}${p.statement.name ? ` (prepared as ${p.statement.name})` : ""}: ${shown.length > 400 ? `${shown.slice(0, 400)}…` : shown}`,
+        );
+        if (p.statement.values.length) console.log(`--   values ${JSON.stringify(p.statement.values)}`);
+        if (seen.has(key)) {
+          console.log(`--   same statement and values as [${seen.get(key)}]`);
+          return;
+        }
+        seen.set(key, `${request.id} ${i + 1}`);
+        console.log(p.plan.replace(/^/gm, "   "));
+      });
+    }
+
+    console.log("");
+    console.log("Data scale: sequential scans at 1M transfers (ledger tables are the target; others for information):");
+    const ledgerScans = { admin: [], member: [] };
+    for (const { request, plans } of explained) {
+      plans.forEach((p, i) => {
+        for (const tableName of p.seqScans) {
+          const ledger = LEDGER_TABLES.includes(tableName);
+          if (ledger) ledgerScans[request.as].push(`${request.id} ${i + 1}`);
+          console.log(
+            `  ${ledger ? "SEQ SCAN OF LEDGER" : "seq scan (info)   "}  ${request.label} statement ${i + 1} (${fmt(p.time, 2)} ms): ${tableName}`,
+          );
+        }
+      });
+    }
+    const slowest = explained
+      .flatMap(({ request, plans }) => plans.map((p, i) => ({ request, i, p })))
+      .sort((a, b) => b.p.time - a.p.time)
+      .slice(0, 5);
+    console.log(
+      `  slowest statements: ${slowest.map(({ request, i, p }) => `${request.id} ${i + 1} ${fmt(p.time, 1)} ms`).join(", ")}`,
+    );
+
+    const rows = [];
+    const m = (size, id, key) => median(results[size][id].map((r) => r[key]));
+    for (const r of REQUESTS) {
+      const limit = r.as === "admin" ? SCALE_TARGETS.admin : SCALE_TARGETS.member;
+      const p50Ratio = m("large", r.id, "p50") / m("small", r.id, "p50");
+      const p99Ratio = m("large", r.id, "p99") / m("small", r.id, "p99");
+      // A run in which no request was answered (each took longer than the run) has no latency: FAIL.
+      const verified = [...results.small[r.id], ...results.large[r.id]].every((x) => x.verified);
+      const ok = verified && p50Ratio <= limit && p99Ratio <= limit;
+      verdicts.push(ok);
+      rows.push([
+        r.label,
+        fmt(m("small", r.id, "rps")),
+        fmt(m("small", r.id, "p50")),
+        fmt(m("small", r.id, "p99")),
+        fmt(m("large", r.id, "rps")),
+        fmt(m("large", r.id, "p50")),
+        fmt(m("large", r.id, "p99")),
+        fmt(p50Ratio, 2),
+        fmt(p99Ratio, 2),
+        `≤ ${limit}×`,
+        (ok ? "PASS" : "FAIL") + (verified ? "" : " (unverified)"),
+      ]);
+    }
+    for (const as of ["admin", "member"]) {
+      const ok = ledgerScans[as].length === 0;
+      verdicts.push(ok);
+      rows.push([
+        as === "admin" ? "admin dashboard: ledger seq scans" : "member dashboard: ledger seq scans",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "",
+        "none",
+        ok ? "PASS" : `FAIL (${ledgerScans[as].join(", ")})`,
+      ]);
+    }
+    console.log("");
+    console.log(
+      `Data scale (${CONNECTIONS} connections; small = the bench seed before any claim, large = ${SCALE_MEMBERS.toLocaleString()} members and ` +
+        `${SCALE_TRANSFERS.toLocaleString()} transfers over 13 months, seeded in ${fmt(seeding.ms / 1000, 1)} s` +
+        `${seeding.rollups.length ? `, ${seeding.rollups.join(" and ")} run` : ""}; ledger after the seed ${seeding.check.ok ? "consistent" : "INCONSISTENT"}):`,
+    );
+    console.log(
+      table(rows, [
+        "request",
+        "small req/s",
+        "small p50",
+        "small p99",
+        "large req/s",
+        "large p50",
+        "large p99",
+        "p50 ×",
+        "p99 ×",
+        "target",
+        "result",
+      ]),
+    );
+    return seeding.check.ok;
+  }
+
+  return {
+    measureSmall,
+    measureLarge,
+    report,
+    verified: () =>
+      Object.values(results).every((s) =>
+        Object.values(s)
+          .flat()
+          .every((r) => r.verified),
+      ),
+  };
+}
