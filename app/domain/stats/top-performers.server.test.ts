@@ -1,8 +1,10 @@
+import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rowsOf } from "~/db/client.server";
 import { openTestDatabase } from "~test/database";
 import { createUser, member } from "~test/factories";
 import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
-import { topPerformers } from "./top-performers.server";
+import { topPerformers, topPerformersSql } from "./top-performers.server";
 
 const { db } = await openTestDatabase();
 
@@ -137,5 +139,23 @@ describe("topPerformers", () => {
 
   it("is empty for a period with no earnings", async () => {
     expect((await topPerformers(db, "month", at("2035-03-03T10:00:00Z"))).rows).toEqual([]);
+  });
+
+  it("reads a period's first rows by the rank index, without sorting the period", async () => {
+    const plan = await db.transaction(async (tx) => {
+      // Tiny test tables make a sequential scan and a full sort the cheapest plan; rule both out
+      // to see whether the query allows reading the index in its order (a full sort stays in
+      // the plan, at a penalty, when the index cannot give that order).
+      await tx.execute(sql`set local enable_seqscan = off`);
+      await tx.execute(sql`set local enable_sort = off`);
+      const result = await tx.execute(sql`explain ${topPerformersSql("year", at("2025-12-31T23:00:00Z"))}`);
+      return rowsOf<{ "QUERY PLAN": string }>(result)
+        .map((r) => r["QUERY PLAN"])
+        .join("\n");
+    });
+    expect(plan).toMatch(/Index Scan using member_period_earnings_rank_idx/);
+    // At most an incremental sort of the ties (display ID), never a full sort by amount.
+    expect(plan).not.toMatch(/(^|->\s+)Sort\s+\(/m);
+    expect(plan).not.toMatch(/ledger_transfers|ledger_entries/);
   });
 });

@@ -1,4 +1,4 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import { type Database, rowsOf } from "~/db/client.server";
 import type { Kobo } from "~/domain/shared/money";
 import { lagosDay, lagosMonth, lagosWeek, lagosYear } from "~/lib/lagos-time";
@@ -31,6 +31,23 @@ const PERIOD_BOUNDS: Record<TopPerformerPeriod, (at: Date) => { start: Date; end
 };
 
 /**
+ * The statement topPerformers runs for the period starting at `start` (exported to EXPLAIN it).
+ * `nulls last` as in the rank index (amounts are never null): with the index's own order the
+ * planner reads the period's first rows and stops, where `desc` alone (nulls first) made it read
+ * and sort the whole period — 100,000 rows for a year at bench scale.
+ */
+export function topPerformersSql(period: TopPerformerPeriod, start: Date): SQL {
+  return sql`
+    select u.name, u.display_id, e.amount_kobo::text as amount_kobo
+      from member_period_earnings e
+      join users u on u.id = e.user_id and u.role = 'user'
+     where e.period = ${period}
+       and e.period_start = ${lagosDay(start)}::date
+     order by e.amount_kobo desc nulls last, e.reached_at asc, u.display_id asc
+     limit ${TOP_PERFORMERS_LIMIT}`;
+}
+
+/**
  * The members (role `user`; staff are never listed) who earned the most within the Africa/Lagos
  * week (from Sunday), month or year holding `now`: the advert and referral rewards credited to
  * their available account in that period. Withdrawals and upgrade payments do not lower it
@@ -48,14 +65,7 @@ export async function topPerformers(
   now: Date = new Date(),
 ): Promise<TopPerformers> {
   const { start, end } = PERIOD_BOUNDS[period](now);
-  const result = await db.execute(sql`
-    select u.name, u.display_id, e.amount_kobo::text as amount_kobo
-      from member_period_earnings e
-      join users u on u.id = e.user_id and u.role = 'user'
-     where e.period = ${period}
-       and e.period_start = ${lagosDay(start)}::date
-     order by e.amount_kobo desc, e.reached_at asc, u.display_id asc
-     limit ${TOP_PERFORMERS_LIMIT}`);
+  const result = await db.execute(topPerformersSql(period, start));
   const rows = rowsOf<{ name: string; display_id: string; amount_kobo: string }>(result);
   return {
     period,
