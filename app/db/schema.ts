@@ -108,6 +108,10 @@ export const referrals = pgTable(
   (t) => [
     index("referrals_referrer_idx").on(t.referrerId),
     index("referrals_status_created_idx").on(t.status, t.createdAt),
+    // The referral leaderboards (and every dashboard's Weekly Rank) read one period's approvals.
+    index("referrals_approved_at_idx")
+      .on(t.approvedAt)
+      .where(sql`${t.status} = 'approved'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "referrals_approved_at_idx" ON "referrals" USING btree ("approved_at") WHERE "referrals"."status" = 'approved';
