@@ -1,16 +1,27 @@
 // The ceiling: a bare node:http + pg server that sends PostgreSQL the same SQL as the app for
 // the two measured operations, with nothing else (no Express, React Router, rendering, cookies
-// signing, logging or metrics). Statements are copied from what the app sends (traced with
-// trace-sql.js), in the same order, the same transaction shape and the same parallelism.
+// signing, logging or metrics). Statements are copied verbatim from what the app sends (traced
+// with trace-sql.js: `BENCH_TRACE=1 npm run bench`), with the same parameter values, the same
+// prepared-statement names (unnamed where the app's are), in the same order, the same
+// transaction shape (none) and the same parallelism.
 //
 //   POST /adverts/:advertId/claim            → the session, then the claim (one call of the
 //                                              database function claim_advert_reward), 302
-//   GET  /dashboard, /dashboard.data         → the root + dashboard loaders' reads, as JSON
+//   GET  /dashboard, /dashboard.data         → the root + dashboard loaders' reads, as JSON:
+//                                              the settings and the session at once, then the
+//                                              unread messages count and the dashboard's fifteen
+//                                              reads at once (sixteen statements; the settings
+//                                              among them a second time, as upgradeOffer reads
+//                                              them) — eighteen statements in two round trips
 //
 // Differences, deliberately small: no toast cookie is signed on the claim; the "open the
 // member's ledger accounts when missing" retry is not implemented and a refused claim answers 500
 // (the bench seeds every member's accounts and starts every view it claims, with dwell 0 s and
 // room for every claim, so the app never takes that path or refuses either); no refusal messages.
+// The dashboard answers JSON with the figures (no rendering, formatting or image-address checks);
+// pg's default type parsers (the app's Drizzle keeps timestamps as strings); the second round
+// trip starts once both the session and the settings are back (the app's dashboard loader starts
+// its reads when the session is back; the settings, sent first, are normally back by then).
 //
 // Env: DATABASE_URL, PORT, HOST (127.0.0.1), POOL_MAX (connections per process; run.js passes the app's),
 // WORKERS (1; more: node:cluster workers sharing the port, as the app's WEB_CONCURRENCY).
@@ -42,6 +53,17 @@ function lagosDay(at) {
   return `${parts.year}-${parts.month}-${parts.day}`;
 }
 const DAY_MS = 86_400_000;
+/** Midnight starting a Lagos day ("YYYY-MM-DD"): Africa/Lagos is UTC+1 all year. */
+function lagosDayStart(day) {
+  const [y, m, d] = day.split("-").map(Number);
+  return new Date(Date.UTC(y, m - 1, d) - 3_600_000);
+}
+/** The `count` Lagos days ending with the day of `at`, oldest first. */
+function lagosDaysEnding(at, count) {
+  const [y, m, d] = lagosDay(at).split("-").map(Number);
+  const last = Date.UTC(y, m - 1, d);
+  return Array.from({ length: count }, (_, i) => new Date(last - (count - 1 - i) * DAY_MS).toISOString().slice(0, 10));
+}
 function lagosWeek(at) {
   const [y, m, d] = lagosDay(at).split("-").map(Number);
   const midnightUtc = Date.UTC(y, m - 1, d);
@@ -51,17 +73,29 @@ function lagosWeek(at) {
 
 // --- SQL (verbatim from the app) ----------------------------------------------------------------
 const SQL = {
-  session: `select "sessions"."last_seen_at", "sessions"."absolute_expires_at", "users"."id", "users"."display_id", "users"."name", "users"."email", "users"."role", "users"."permissions", "users"."is_approved", "users"."is_restricted", "users"."deactivated_at", "users"."membership_tier_id", "membership_tiers"."name" as tier_name, "users"."referral_code", "users"."created_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where ("sessions"."id_hash" = $1 and "sessions"."idle_expires_at" > $2 and "sessions"."absolute_expires_at" > $3)`,
-  touch: `update "sessions" set "last_seen_at" = $1, "idle_expires_at" = $2, "updated_at" = $3 where "sessions"."id_hash" = $4`,
-  settings: `select "id", "app_name", "logo_url", "referral_active", "referral_reward_type", "referral_fixed_kobo", "referral_percent_bps", "min_withdrawal_kobo", "max_withdrawal_kobo", "withdrawal_fee_bps", "advert_dwell_seconds", "created_at", "updated_at" from "app_settings" where "app_settings"."id" = $1`,
-  // dashboard
-  earned: `select "ledger_transfers"."kind", coalesce(sum("ledger_transfers"."amount_kobo"), 0)::text as total from "ledger_transfers" inner join "ledger_accounts" on "ledger_accounts"."id" = "ledger_transfers"."credit_account_id" where ("ledger_accounts"."user_id" = $1 and "ledger_accounts"."kind" = $2 and "ledger_transfers"."kind" in ($3, $4)) group by "ledger_transfers"."kind"`,
-  viewTotals: `select coalesce(sum("reward_kobo"), 0)::text as earned, count(*) filter (where "claimed_at" is not null) as views, count(*) filter (where "lagos_day" = $1) as today from "advert_views" where "advert_views"."user_id" = $2`,
+  // root loader and upgradeOffer: app_settings, twice per request as in the app
+  settings: `select "id", "app_name", "logo_url", "referral_active", "referral_reward_type", "referral_fixed_kobo", "referral_percent_bps", "min_withdrawal_kobo", "max_withdrawal_kobo", "withdrawal_fee_bps", "advert_dwell_seconds", "max_advert_reward_kobo", "max_advert_budget_kobo", "receiving_bank_code", "receiving_account_number", "receiving_account_name", "created_at", "updated_at" from "app_settings" where "app_settings"."id" = $1`,
+  // the session (the claim's too)
+  session: `select "sessions"."last_seen_at", "sessions"."absolute_expires_at", "users"."id", "users"."display_id", "users"."name", "users"."email", "users"."role", "users"."permissions", "users"."is_approved", "users"."is_restricted", "users"."deactivated_at", "users"."membership_tier_id", "membership_tiers"."name", "users"."referral_code", "users"."created_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where ("sessions"."id_hash" = $1 and "sessions"."idle_expires_at" > $2 and "sessions"."absolute_expires_at" > $3)`,
+  // root loader: db.$count, unnamed, object rows
+  unreadMessages: `select count(*) as count from "messages" where ("messages"."recipient_id" = $1 and "messages"."read_at" is null);`,
+  earned: `select "ledger_transfers"."kind", coalesce(sum("ledger_transfers"."amount_kobo"), 0)::text from "ledger_transfers" inner join "ledger_accounts" on "ledger_accounts"."id" = "ledger_transfers"."credit_account_id" where ("ledger_accounts"."user_id" = $1 and "ledger_accounts"."kind" = $2 and "ledger_transfers"."kind" in ($3, $4)) group by "ledger_transfers"."kind"`,
+  dailyEarnings: `select (("ledger_transfers"."created_at" at time zone 'Africa/Lagos')::date)::text, "ledger_transfers"."kind", sum("ledger_transfers"."amount_kobo")::text from "ledger_transfers" inner join "ledger_accounts" on "ledger_accounts"."id" = "ledger_transfers"."credit_account_id" where ("ledger_accounts"."user_id" = $1 and "ledger_accounts"."kind" = $2 and "ledger_transfers"."kind" in ($3, $4) and "ledger_transfers"."created_at" >= $5 and "ledger_transfers"."created_at" < $6) group by (("ledger_transfers"."created_at" at time zone 'Africa/Lagos')::date)::text, "ledger_transfers"."kind"`,
+  viewTotals: `select coalesce(sum("reward_kobo"), 0)::text, count(*) filter (where "claimed_at" is not null), count(*) filter (where "lagos_day" = $1) from "advert_views" where "advert_views"."user_id" = $2`,
   tier: `select "membership_tiers"."daily_ad_views" from "users" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where "users"."id" = $1`,
-  weeklyRank: `with "weekly" as (select "referrals"."referrer_id", count(*) as "approved" from "referrals" inner join "users" on "users"."id" = "referrals"."referrer_id" where ("referrals"."status" = $1 and "users"."role" = $2 and "referrals"."approved_at" >= $3 and "referrals"."approved_at" < $4) group by "referrals"."referrer_id"), "mine" as (select coalesce(max("approved"), 0) as "mine_approved" from "weekly" where "weekly"."referrer_id" = $5) select "mine_approved", count("weekly"."referrer_id") filter (where "approved" > "mine_approved"), count("weekly"."referrer_id") from "mine" left join "weekly" on true group by "mine_approved"`,
+  leaderboard: `with "period_counts" as (select "referrals"."referrer_id", "users"."name", count(*) as "approved", max("referrals"."approved_at") as "reached_at" from "referrals" inner join "users" on "users"."id" = "referrals"."referrer_id" where ("referrals"."status" = $1 and "users"."role" = $2 and "referrals"."approved_at" >= $3 and "referrals"."approved_at" < $4) group by "referrals"."referrer_id", "users"."name"), "ranked" as (select "referrer_id", "name", "approved", rank() over (order by "approved" desc) as "rank", row_number() over (order by "approved" desc, "reached_at" asc, "name" asc, "referrer_id" asc) as "position", count(*) over () as "ranked_members" from "period_counts") select "referrer_id", "name", "approved", "rank", "position", "ranked_members" from "ranked" where ("position" <= $5 or "ranked"."referrer_id" = $6) order by "position" asc`,
   referralCount: `select count(*) from "referrals" where ("referrals"."referrer_id" = $1 and "referrals"."status" = $2)`,
   available: `select "id", "title", "description", "reward_kobo", "image_url", "created_at" from "adverts" where ("adverts"."is_active" = $1 and "adverts"."current_clicks" < "adverts"."max_clicks" and not exists (select 1 from "advert_views" where ("advert_views"."advert_id" = "adverts"."id" and "advert_views"."user_id" = $2 and "advert_views"."claimed_at" is not null))) order by "adverts"."created_at" desc, "adverts"."id" desc limit $3`,
   withdrawals: `select "id", "reference", "amount_kobo", "fee_kobo", "status", "requested_at", "processed_at", "bank_name", right("account_number", 4) from "withdrawals" where "withdrawals"."user_id" = $1 order by "withdrawals"."requested_at" desc, "withdrawals"."id" desc limit $2`,
+  // referralSummary (unnamed)
+  referralCode: `select "referral_code" from "users" where "users"."id" = $1`,
+  referralTotals: `select count(*), coalesce(sum("reward_kobo") filter (where "status" = 'approved'), 0)::text from "referrals" where "referrals"."referrer_id" = $1`,
+  // upgradeOffer (unnamed)
+  balances: `select "kind", "balance_kobo" from "ledger_accounts" where "ledger_accounts"."user_id" = $1`,
+  pendingUpgrade: `select "upgrade_requests"."id", "upgrade_requests"."reference", "upgrade_requests"."tier_id", "membership_tiers"."name", "upgrade_requests"."price_kobo", "upgrade_requests"."method", "upgrade_requests"."status", "upgrade_requests"."created_at" from "upgrade_requests" inner join "membership_tiers" on "membership_tiers"."id" = "upgrade_requests"."tier_id" where ("upgrade_requests"."user_id" = $1 and "upgrade_requests"."status" = $2)`,
+  memberTier: `select "membership_tier_id" from "users" where "users"."id" = $1`,
+  tiers: `select "id", "name", "price_kobo", "benefits", "daily_ad_views", "rank", "created_at", "updated_at" from "membership_tiers" order by "membership_tiers"."rank" asc`,
+  touch: `update "sessions" set "last_seen_at" = $1, "idle_expires_at" = $2, "updated_at" = $3 where "sessions"."id_hash" = $4`,
   // the claim: one statement, the database function claim_advert_reward (migration 0010), by name
   claim: `select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds from claim_advert_reward($1, $2, $3::timestamptz, $4::date, $5, $6, $7, $8)`,
 };
@@ -81,55 +115,136 @@ function sessionToken(req) {
 
 /** The app sends its per-page reads and the claim as named prepared statements (app/db/prepared.server.ts). */
 const named = (name, text, values, rowMode) => pool.query({ name, text, values, rowMode });
+// Drizzle asks for array rows (rowMode "array") for its selects, named or not; db.$count (the
+// unread messages) and the claim (raw SQL) for object rows.
+const select = (name, text, values) => named(name, text, values, "array");
+const unnamed = (text, values) => pool.query({ text, values, rowMode: "array" });
 
 async function currentUser(req, now) {
   const token = sessionToken(req);
   if (!token || token.length > 100) return null;
   const idHash = sha256Hex(token);
   const at = now.toISOString();
-  const { rows } = await named("find_session_user", SQL.session, [idHash, at, at]);
+  const { rows } = await select("find_session_user", SQL.session, [idHash, at, at]);
   const row = rows[0];
-  if (!row || row.is_restricted || row.deactivated_at) return null;
-  if (now.getTime() - row.last_seen_at.getTime() > 5 * 60_000) {
-    const idle = new Date(Math.min(now.getTime() + 12 * 3_600_000, row.absolute_expires_at.getTime()));
+  if (!row) return null;
+  const [lastSeenAt, absoluteExpiresAt, id, , name, , role, , isApproved, isRestricted, deactivatedAt, , tierName] =
+    row;
+  if (isRestricted || deactivatedAt) return null;
+  if (now.getTime() - lastSeenAt.getTime() > 5 * 60_000) {
+    const idle = new Date(Math.min(now.getTime() + 12 * 3_600_000, absoluteExpiresAt.getTime()));
     await named("touch_session", SQL.touch, [at, idle.toISOString(), at, idHash]);
   }
-  return row;
+  return { id, name, role, is_approved: isApproved, tier_name: tierName };
 }
+
+const ADVERTS_SHOWN = 12; // the first page of the grid; the app reads one more to know whether there are more
+const LEADERBOARD_SIZE = 5;
 
 async function dashboard(req, res) {
   const now = new Date();
-  const [user, settings] = await Promise.all([currentUser(req, now), named("app_settings", SQL.settings, [1])]);
+  // Round trip 1 (root loader, the dashboard loader waiting on the same session look-up): the
+  // settings and the session at once. The app parses the signed cookie asynchronously, so the
+  // settings go first.
+  const settingsRead = select("app_settings", SQL.settings, [1]);
+  const [user, settings] = await Promise.all([currentUser(req, now), settingsRead]);
   if (!user || user.role !== "user") return send(res, 302, "", { Location: "/login" });
   const id = user.id;
-  const { start, end } = lagosWeek(now);
-  const [earned, totals, tier, rank, referrals, adverts, withdrawals] = await Promise.all([
-    named("earned_totals", SQL.earned, [id, "user_available", "advert_reward", "referral_reward"]),
-    named("advert_view_totals", SQL.viewTotals, [lagosDay(now), id]),
-    named("member_daily_limit", SQL.tier, [id]),
-    named(
-      "weekly_referral_rank",
-      SQL.weeklyRank,
-      ["approved", "user", start.toISOString(), end.toISOString(), id],
-      "array",
-    ), // two columns named count
-    named("approved_referral_count", SQL.referralCount, [id, "approved"]),
-    named("available_adverts", SQL.available, [true, id, 13]), // 12 cards and whether there are more
-    named("member_withdrawals", SQL.withdrawals, [id, 10]),
+  const week = lagosWeek(now);
+  const days = lagosDaysEnding(now, 14);
+  const from = lagosDayStart(days[0]);
+  const to = new Date(lagosDayStart(days[13]).getTime() + DAY_MS);
+  // Round trip 2: the root loader's unread count and the dashboard loader's nine reads (fifteen
+  // statements: userEarningsSummary, referralSummary and upgradeOffer send theirs together), all
+  // at once, in the order the app sends them.
+  const [
+    unread,
+    earned,
+    daily,
+    totals,
+    tier,
+    leaderboard,
+    referralCount,
+    adverts,
+    withdrawals,
+    ,
+    referralCode,
+    referralTotals,
+    balances,
+    pending,
+    memberTier,
+    tiers,
+  ] = await Promise.all([
+    pool.query(SQL.unreadMessages, [id]),
+    select("earned_totals", SQL.earned, [id, "user_available", "advert_reward", "referral_reward"]),
+    select("daily_earnings", SQL.dailyEarnings, [
+      id,
+      "user_available",
+      "advert_reward",
+      "referral_reward",
+      from.toISOString(),
+      to.toISOString(),
+    ]),
+    select("advert_view_totals", SQL.viewTotals, [lagosDay(now), id]),
+    select("member_daily_limit", SQL.tier, [id]),
+    select("referral_leaderboard", SQL.leaderboard, [
+      "approved",
+      "user",
+      week.start.toISOString(),
+      week.end.toISOString(),
+      LEADERBOARD_SIZE,
+      id,
+    ]),
+    select("approved_referral_count", SQL.referralCount, [id, "approved"]),
+    select("available_adverts", SQL.available, [true, id, ADVERTS_SHOWN + 1]),
+    select("member_withdrawals", SQL.withdrawals, [id, 10]),
+    select("app_settings", SQL.settings, [1]), // upgradeOffer reads them again
+    unnamed(SQL.referralCode, [id]),
+    unnamed(SQL.referralTotals, [id]),
+    unnamed(SQL.balances, [id]),
+    unnamed(SQL.pendingUpgrade, [id, "pending"]),
+    unnamed(SQL.memberTier, [id]),
+    unnamed(SQL.tiers, []),
   ]);
-  const [mine, ahead] = rank.rows[0].map(Number);
+  const earnedBy = (kind) => BigInt(earned.rows.find((r) => r[0] === kind)?.[1] ?? "0");
+  const dailyBy = (day) => daily.rows.filter((r) => r[0] === day).reduce((sum, r) => sum + BigInt(r[2]), 0n);
+  const [viewsEarned, views, today] = totals.rows[0];
+  const mine = leaderboard.rows.find((r) => r[0] === id);
+  const balance = (kind) => balances.rows.find((r) => r[0] === kind)?.[1] ?? "0";
+  const current = tiers.rows.find((t) => t[0] === memberTier.rows[0]?.[0]);
   const body = {
-    settings: { appName: settings.rows[0].app_name, logoUrl: settings.rows[0].logo_url },
+    settings: { appName: settings.rows[0][1], logoUrl: settings.rows[0][2] },
     name: user.name,
     membershipName: user.tier_name,
-    earned: earned.rows,
-    views: totals.rows[0],
-    dailyLimit: tier.rows[0]?.daily_ad_views ?? 0,
-    weeklyRank: mine === 0 ? null : ahead + 1,
-    referrals: Number(referrals.rows[0].count),
-    adverts: adverts.rows.slice(0, 12),
-    moreAdverts: adverts.rows.length > 12,
+    isApproved: user.is_approved,
+    unreadMessages: Number(unread.rows[0].count),
+    totalEarnings: String(earnedBy("advert_reward") + earnedBy("referral_reward")),
+    referralEarnings: String(earnedBy("referral_reward")),
+    earningsChart: days.map((day) => ({ day, kobo: String(dailyBy(day)) })),
+    advertEarnings: viewsEarned,
+    advertClicks: Number(views),
+    todayViews: Number(today),
+    dailyLimit: tier.rows[0]?.[0] ?? 0,
+    weeklyRank: mine ? Number(mine[3]) : null,
+    weeklyReferrals: mine ? Number(mine[2]) : 0,
+    leaderboard: leaderboard.rows
+      .filter((r) => Number(r[4]) <= LEADERBOARD_SIZE)
+      .map((r) => ({ rank: Number(r[3]), name: r[1], approved: Number(r[2]) })),
+    referrals: Number(referralCount.rows[0][0]),
+    adverts: adverts.rows.slice(0, ADVERTS_SHOWN),
+    moreAdverts: adverts.rows.length > ADVERTS_SHOWN,
     withdrawals: withdrawals.rows,
+    referral: referralCode.rows[0] && {
+      code: referralCode.rows[0][0],
+      total: Number(referralTotals.rows[0][0]),
+      earned: referralTotals.rows[0][1],
+    },
+    availableBalance: balance("user_available"),
+    heldBalance: balance("user_held"),
+    pendingUpgrade: pending.rows[0] ?? null,
+    upgradeOptions: tiers.rows
+      .filter((t) => current && Number(t[5]) > Number(current[5]))
+      .map((t) => ({ id: t[0], name: t[1], priceKobo: t[2], dailyAdViews: t[4] })),
   };
   send(res, 200, JSON.stringify(body), { "Content-Type": "application/json" });
 }
