@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import { expect } from "vitest";
 import type { Database } from "~/db/client.server";
 import { type LedgerTransfer, ledgerAccounts, ledgerEntries, ledgerTransfers } from "~/db/schema";
@@ -46,19 +46,6 @@ export async function heldMismatches(db: Database) {
       full join open o on o.user_id = a.user_id
      where coalesce(a.balance_kobo, 0) <> coalesce(o.total, 0)`);
   return (result as unknown as { rows: { user_id: string; held: string; open: string }[] }).rows;
-}
-
-/**
- * A platform account's balance (bank payouts, withdrawal fees…), as the sum of its entries:
- * right whether or not the ledger keeps a cached balance for platform accounts.
- */
-export async function platformBalance(db: Database, code: "bank_payouts" | "withdrawal_fees"): Promise<Kobo> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerEntries.amountKobo}), 0)::text` })
-    .from(ledgerEntries)
-    .innerJoin(ledgerAccounts, eq(ledgerAccounts.id, ledgerEntries.accountId))
-    .where(eq(ledgerAccounts.code, code));
-  return BigInt(row?.total ?? "0");
 }
 
 /** Row counts of the ledger tables, to prove that a refused operation wrote nothing. */

@@ -2,14 +2,14 @@ import { eq, inArray, like, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, emails, ledgerTransfers, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { balances } from "~/domain/ledger/accounts.server";
+import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import { latch } from "~test/latch";
 import { TEST_BANK_CODE } from "~test/bank-accounts";
 import { openTestDatabase, usingPostgres } from "~test/database";
 import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
-import { expectBooksBalanced, platformBalance } from "~test/ledger";
+import { expectBooksBalanced } from "~test/ledger";
 import { completeWithdrawal, rejectWithdrawal, startProcessing, type ProcessResult } from "./process-withdrawal.server";
 import { requestWithdrawal, type RequestWithdrawalResult } from "./request-withdrawal.server";
 
