@@ -18,7 +18,7 @@ import { SiteHeader } from "~/components/site-header";
 import { Toaster } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { countUnreadMessages } from "~/domain/messages/read-state.server";
-import { hasPermission, homePathFor } from "~/domain/permissions/permissions";
+import { hasPermission, homePathFor, type Role } from "~/domain/permissions/permissions";
 import { DEFAULT_APP_SETTINGS, getAppSettings } from "~/domain/settings/app-settings";
 import { logoUrlRules } from "~/domain/settings/validation";
 import { displayImageUrl } from "~/domain/shared/image-url";
@@ -30,7 +30,7 @@ import { UNEXPECTED_ERROR_MESSAGE } from "~/lib/error-messages";
 export type RootUser = {
   name: string;
   email: string;
-  role: "user" | "admin" | "super_admin";
+  role: Role;
   homePath: string;
   canManageSettings: boolean;
   /** Messages sent to them and not yet read (the header's badge, the dashboard's Messages card). */

@@ -21,7 +21,7 @@ const timestamps = {
   updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 };
 
-export const userRole = pgEnum("user_role", ["user", "admin", "super_admin"]);
+export const userRole = pgEnum("user_role", ["user", "admin", "super_admin", "advertiser"]);
 
 export const membershipTiers = pgTable("membership_tiers", {
   id: text().primaryKey(),
@@ -148,6 +148,8 @@ export const appSettings = pgTable(
     receivingBankCode: text(),
     receivingAccountNumber: text(),
     receivingAccountName: text(),
+    /** The platform's fee on a campaign, in basis points of its rewards (2000 = 20%). */
+    campaignFeeBps: integer().notNull().default(2000),
     ...timestamps,
   },
   (t) => [
@@ -164,6 +166,7 @@ export const appSettings = pgTable(
       "app_settings_advert_money_limits",
       sql`${t.maxAdvertRewardKobo} > 0 and ${t.maxAdvertRewardKobo} <= ${t.maxAdvertBudgetKobo}`,
     ),
+    check("app_settings_campaign_fee_bps", sql`${t.campaignFeeBps} BETWEEN 0 AND 10000`),
   ],
 );
 
@@ -270,7 +273,17 @@ export type Email = typeof emails.$inferSelect;
 // directly; platform accounts keep no cached balance (migration 0008, decision 009).
 // ---------------------------------------------------------------------------------------------
 
-export const ledgerAccountKind = pgEnum("ledger_account_kind", ["user_available", "user_held", "platform"]);
+/**
+ * user_available / user_held: a member's or an advertiser's balance and money held for them (an
+ * advertiser's available account is their advertiser balance); platform: the platform's own
+ * accounts (uncached); campaign_escrow: one per paid campaign, holding what is left of its budget.
+ */
+export const ledgerAccountKind = pgEnum("ledger_account_kind", [
+  "user_available",
+  "user_held",
+  "platform",
+  "campaign_escrow",
+]);
 
 export const ledgerAccounts = pgTable(
   "ledger_accounts",
@@ -281,6 +294,10 @@ export const ledgerAccounts = pgTable(
     userId: text().references(() => users.id),
     /** Stable name of a platform account (advert_rewards, bank_payouts…); null for user accounts. */
     code: text().unique("ledger_accounts_code_unique"),
+    /** The campaign whose escrow this is; null for every other kind. */
+    campaignId: text()
+      .unique("ledger_accounts_campaign_unique")
+      .references((): AnyPgColumn => campaigns.id),
     /**
      * User accounts: cache of the sum of this account's entries, maintained by the database.
      * Platform accounts: always null — they keep no cached balance (decision 009); their balance
@@ -293,9 +310,11 @@ export const ledgerAccounts = pgTable(
     uniqueIndex("ledger_accounts_user_kind_idx").on(t.userId, t.kind),
     check("ledger_accounts_user_balance_non_negative", sql`${t.kind} = 'platform' OR ${t.balanceKobo} >= 0`),
     check("ledger_accounts_cached_balance_users_only", sql`(${t.kind} = 'platform') = (${t.balanceKobo} IS NULL)`),
+    // kind::text: the check is added in the migration that adds 'campaign_escrow' to the enum,
+    // where the new value may not be used as an enum yet.
     check(
       "ledger_accounts_owner",
-      sql`CASE WHEN ${t.kind} = 'platform' THEN ${t.userId} IS NULL AND ${t.code} IS NOT NULL ELSE ${t.userId} IS NOT NULL AND ${t.code} IS NULL END`,
+      sql`CASE ${t.kind}::text WHEN 'platform' THEN ${t.userId} IS NULL AND ${t.code} IS NOT NULL AND ${t.campaignId} IS NULL WHEN 'campaign_escrow' THEN ${t.userId} IS NULL AND ${t.code} IS NULL AND ${t.campaignId} IS NOT NULL ELSE ${t.userId} IS NOT NULL AND ${t.code} IS NULL AND ${t.campaignId} IS NULL END`,
     ),
   ],
 );
@@ -310,6 +329,14 @@ export const ledgerTransferKind = pgEnum("ledger_transfer_kind", [
   "withdrawal_fee",
   "upgrade_hold",
   "upgrade_release",
+  /** Bank receipts → an advertiser's balance: a campaign's payment, confirmed by an admin. */
+  "advertiser_deposit",
+  /** An advertiser's balance → a campaign's escrow: the campaign's whole budget, up front. */
+  "campaign_funding",
+  /** A campaign's escrow → campaign fees: the platform's share of one verified view. */
+  "campaign_fee",
+  /** A campaign's escrow → its advertiser's balance: what was left when it ended, once. */
+  "campaign_refund",
 ]);
 
 export const ledgerTransfers = pgTable(
@@ -462,9 +489,13 @@ export const adverts = pgTable(
       .references(() => users.id),
     /** False once deleted after someone viewed it: a viewed advert is retired, never erased. */
     isActive: boolean().notNull().default(true),
+    /** A campaign's advert runs from startsAt (inclusive) to endsAt (exclusive); null: open-ended. */
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
+    check("adverts_runs_forward", sql`${t.startsAt} IS NULL OR ${t.endsAt} IS NULL OR ${t.startsAt} < ${t.endsAt}`),
     check("adverts_reward_positive", sql`${t.rewardKobo} > 0`),
     check("adverts_max_clicks_positive", sql`${t.maxClicks} > 0`),
     check("adverts_clicks_within_max", sql`${t.currentClicks} >= 0 AND ${t.currentClicks} <= ${t.maxClicks}`),
@@ -708,3 +739,108 @@ export const notices = pgTable(
 );
 
 export type Notice = typeof notices.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// Advertisers and their campaigns. An advertiser is a users row (role advertiser) with a business
+// profile an admin approves. A campaign is paid for up front: its budget moves into its own escrow
+// account before review; once an admin activates it, it runs as an advert whose verified views
+// are paid from that escrow (claim_advert_reward), never from the platform.
+// ---------------------------------------------------------------------------------------------
+
+export const advertiserStatus = pgEnum("advertiser_status", ["pending", "approved", "rejected"]);
+
+export const advertiserProfiles = pgTable(
+  "advertiser_profiles",
+  {
+    userId: text()
+      .primaryKey()
+      .references(() => users.id),
+    businessName: text().notNull(),
+    phone: text().notNull(),
+    status: advertiserStatus().notNull().default("pending"),
+    /** Shown to the business when an admin rejected it. */
+    rejectionReason: text(),
+    reviewedAt: timestamp({ withTimezone: true }),
+    reviewedById: text().references(() => users.id),
+    ...timestamps,
+  },
+  (t) => [
+    index("advertiser_profiles_status_created_idx").on(t.status, t.createdAt),
+    check("advertiser_profiles_business_name_length", sql`char_length(btrim(${t.businessName})) BETWEEN 1 AND 120`),
+    check("advertiser_profiles_reviewed_iff_decided", sql`(${t.reviewedAt} IS NULL) = (${t.status} = 'pending')`),
+  ],
+);
+
+export type AdvertiserProfile = typeof advertiserProfiles.$inferSelect;
+
+/**
+ * draft → awaiting_payment → in_review → active → completed, or cancelled (by the advertiser,
+ * before it completes) or rejected (by an admin, in review). Paid from the advertiser's balance,
+ * a draft goes straight to in_review.
+ */
+export const campaignStatus = pgEnum("campaign_status", [
+  "draft",
+  "awaiting_payment",
+  "in_review",
+  "active",
+  "completed",
+  "cancelled",
+  "rejected",
+]);
+
+export const campaigns = pgTable(
+  "campaigns",
+  {
+    id: text().primaryKey(),
+    /** "CMP-" + 8 unambiguous characters: the bank transfer narration, shown to advertiser and admin. */
+    reference: text().notNull().unique("campaigns_reference_unique"),
+    advertiserId: text()
+      .notNull()
+      .references(() => users.id),
+    title: text().notNull(),
+    description: text().notNull(),
+    imageUrl: text(),
+    /** Paid to a member for one verified view. */
+    rewardKobo: bigint({ mode: "bigint" }).notNull(),
+    viewsWanted: integer().notNull(),
+    /** The fee setting when the campaign was created, and the fee it makes per view. */
+    feeBps: integer().notNull(),
+    feePerViewKobo: bigint({ mode: "bigint" }).notNull(),
+    /** viewsWanted × (reward + fee per view): what the advertiser pays, all of it into escrow. */
+    budgetKobo: bigint({ mode: "bigint" }).notNull(),
+    startsAt: timestamp({ withTimezone: true }),
+    endsAt: timestamp({ withTimezone: true }),
+    status: campaignStatus().notNull().default("draft"),
+    /** The advert members see, created when an admin activates the campaign. */
+    advertId: text()
+      .unique("campaigns_advert_unique")
+      .references(() => adverts.id),
+    rejectionReason: text(),
+    /** The admin who confirmed the payment, and the one who activated or rejected it. */
+    paymentConfirmedById: text().references(() => users.id),
+    reviewedById: text().references(() => users.id),
+    fundedAt: timestamp({ withTimezone: true }),
+    activatedAt: timestamp({ withTimezone: true }),
+    /** When it completed, was cancelled or was rejected. */
+    finishedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("campaigns_advertiser_created_idx").on(t.advertiserId, t.createdAt),
+    index("campaigns_status_created_idx").on(t.status, t.createdAt),
+    check("campaigns_reward_positive", sql`${t.rewardKobo} > 0`),
+    check("campaigns_views_positive", sql`${t.viewsWanted} > 0`),
+    check("campaigns_fee_bps", sql`${t.feeBps} BETWEEN 0 AND 10000`),
+    check("campaigns_fee_non_negative", sql`${t.feePerViewKobo} >= 0`),
+    check(
+      "campaigns_budget",
+      sql`${t.budgetKobo} = ${t.viewsWanted}::bigint * (${t.rewardKobo} + ${t.feePerViewKobo})`,
+    ),
+    check("campaigns_runs_forward", sql`${t.startsAt} IS NULL OR ${t.endsAt} IS NULL OR ${t.startsAt} < ${t.endsAt}`),
+    check("campaigns_image_https", sql`${t.imageUrl} IS NULL OR ${t.imageUrl} LIKE 'https://%'`),
+    check("campaigns_title_present", sql`length(btrim(${t.title})) > 0`),
+    check("campaigns_advert_iff_activated", sql`(${t.advertId} IS NULL) = (${t.activatedAt} IS NULL)`),
+  ],
+);
+
+export type Campaign = typeof campaigns.$inferSelect;

@@ -1,5 +1,5 @@
 import { data, redirect } from "react-router";
-import { homePathFor, hasPermission, type Permission } from "~/domain/permissions/permissions";
+import { homePathFor, hasPermission, isStaff, type Permission } from "~/domain/permissions/permissions";
 import { createSession, deleteSession, findSessionUser } from "~/domain/sessions/sessions.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import type { RequestContext } from "./context.server";
@@ -43,9 +43,26 @@ export function forbidden(message = "Access Denied.") {
 }
 
 /** Signed in, any role; otherwise to /login. */
-export async function requireUser(request: Request, context: RequestContext): Promise<CurrentUser> {
+async function requireSignedIn(request: Request, context: RequestContext): Promise<CurrentUser> {
   const user = await getCurrentUser(request, context);
   if (!user) throw redirect("/login");
+  return user;
+}
+
+/**
+ * Pages members and staff share (profile, messages, notices, referrals); otherwise to /login.
+ * Advertisers have their own area and are sent there.
+ */
+export async function requireUser(request: Request, context: RequestContext): Promise<CurrentUser> {
+  const user = await requireSignedIn(request, context);
+  if (user.role === "advertiser") throw redirect("/advertiser");
+  return user;
+}
+
+/** The advertiser area: everyone else is sent home (signed-out people to /login). */
+export async function requireAdvertiser(request: Request, context: RequestContext): Promise<CurrentUser> {
+  const user = await requireSignedIn(request, context);
+  if (user.role !== "advertiser") throw redirect(homePathFor(user.role));
   return user;
 }
 
@@ -66,8 +83,8 @@ export async function requireAdmin(
   permission?: Permission,
   deniedMessage = "Access Denied.",
 ): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
-  if (user.role === "user") throw redirect("/dashboard");
+  const user = await requireSignedIn(request, context);
+  if (!isStaff(user.role)) throw redirect(homePathFor(user.role));
   if (permission && !hasPermission(user, permission)) throw forbidden(deniedMessage);
   return user;
 }

@@ -97,7 +97,7 @@ const SQL = {
   tiers: `select "id", "name", "price_kobo", "benefits", "daily_ad_views", "rank", "created_at", "updated_at" from "membership_tiers" order by "membership_tiers"."rank" asc`,
   touch: `update "sessions" set "last_seen_at" = $1, "idle_expires_at" = $2, "updated_at" = $3 where "sessions"."id_hash" = $4`,
   // the claim: one statement, the database function claim_advert_reward (migration 0010), by name
-  claim: `select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds from claim_advert_reward($1, $2, $3::timestamptz, $4::date, $5, $6, $7, $8)`,
+  claim: `select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds from claim_advert_reward($1, $2, $3::timestamptz, $4::date, $5, $6, $7, $8, $9, $10, $11)`,
 };
 
 // --- request handling ---------------------------------------------------------------------------
@@ -259,6 +259,9 @@ async function claim(req, res, advertId) {
     now.toISOString(),
     lagosDay(now),
     `advert-view:${advertId}:${user.id}`,
+    newId(),
+    newId(),
+    newId(),
     newId(),
     newId(),
     newId(),

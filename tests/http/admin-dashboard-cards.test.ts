@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/permissions/permissions";
 import { inArray, sql } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -242,7 +243,7 @@ async function seedKnownData() {
   await recordReferral(db(), approved[1]!, pending[0]!.id);
 
   // Messages, one from an admin answering.
-  const say = async (from: { id: string; role: "user" | "admin" | "super_admin" }, to: { displayId: string }) =>
+  const say = async (from: { id: string; role: Role }, to: { displayId: string }) =>
     ok(await sendMessage(db(), from, { recipientDisplayId: to.displayId, content: "Hello" }), "sendMessage");
   await say(approved[0]!, approved[1]!);
   await say(approved[1]!, approved[0]!);

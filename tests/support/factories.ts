@@ -1,13 +1,21 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { appSettings, bankAccounts, referrals, users } from "~/db/schema";
+import { advertiserProfiles, appSettings, bankAccounts, referrals, users } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/passwords.server";
 import { createAdvert } from "~/domain/adverts/manage-adverts.server";
 import type { AdvertInput } from "~/domain/adverts/validation";
 import type { Actor } from "~/domain/audit/audit.server";
+import {
+  activateCampaign,
+  type CampaignInput,
+  createCampaign,
+  payCampaignFromBalance,
+} from "~/domain/campaigns/lifecycle.server";
+import { campaignBudget } from "~/domain/campaigns/rules";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { DEFAULT_ADMIN_PERMISSIONS, type Permission, type Role } from "~/domain/permissions/permissions";
-import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
+import { getAppSettings } from "~/domain/settings/app-settings";
+import { type DisplayPrefix, newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
 import { TEST_BANK_ACCOUNT, TEST_RECEIVING_ACCOUNT } from "./bank-accounts";
 
@@ -27,6 +35,8 @@ export type UserOverrides = {
 
 let counter = 0;
 
+const DISPLAY_PREFIX: Record<Role, DisplayPrefix> = { super_admin: "SA", admin: "A", advertiser: "AD", user: "U" };
+
 /** Inserts a user directly (confirmed by default). Password: TEST_PASSWORD unless given. */
 export async function createUser(db: Database, overrides: UserOverrides = {}) {
   counter++;
@@ -35,7 +45,7 @@ export async function createUser(db: Database, overrides: UserOverrides = {}) {
   const id = newId();
   await db.insert(users).values({
     id,
-    displayId: newDisplayId(role === "super_admin" ? "SA" : role === "admin" ? "A" : "U"),
+    displayId: newDisplayId(DISPLAY_PREFIX[role]),
     name: overrides.name ?? `Test User ${counter}`,
     email: (overrides.email ?? `user${counter}.${id.slice(0, 6)}@example.ng`).toLowerCase(),
     passwordHash: await hash,
@@ -219,3 +229,72 @@ export async function setWithdrawalSettings(
 
 /** A fresh form key, as the profile page would render it. */
 export const formKey = () => newId();
+
+/**
+ * An advertiser whose business an admin approved (written directly here), optionally with a
+ * balance: an earlier campaign's payment booked bank receipts → their balance, as an admin's
+ * confirmation does.
+ */
+export async function approvedAdvertiser(
+  db: Database,
+  options: UserOverrides & {
+    businessName?: string;
+    balanceKobo?: Kobo;
+    status?: "pending" | "approved" | "rejected";
+  } = {},
+) {
+  const user = await createUser(db, { ...options, role: "advertiser" });
+  const status = options.status ?? "approved";
+  await db.insert(advertiserProfiles).values({
+    userId: user.id,
+    businessName: options.businessName ?? `Business of ${user.name}`,
+    phone: "08031234567",
+    status,
+    reviewedAt: status === "pending" ? null : new Date(),
+  });
+  if (options.balanceKobo) {
+    await transfer(db, {
+      from: { platform: "bank_receipts" },
+      to: { userId: user.id, kind: "available" },
+      amountKobo: options.balanceKobo,
+      kind: "advertiser_deposit",
+      idempotencyKey: `test-deposit:${newId()}`,
+    });
+  }
+  return user;
+}
+
+/** A campaign's form input: ₦10.00 a view, 10 views, no dates, unless overridden. */
+export const campaignInput = (overrides: Partial<CampaignInput> = {}): CampaignInput => ({
+  title: "Fresh bread in Yaba",
+  description: "Hot loaves every morning from 6am.",
+  imageUrl: null,
+  rewardKobo: 1_000n,
+  viewsWanted: 10,
+  startsAt: null,
+  endsAt: null,
+  ...overrides,
+});
+
+/**
+ * A campaign running as an advert: created, paid from the advertiser's balance (given them
+ * first) and activated by `admin`. Returns the campaign as activated.
+ */
+export async function runningCampaign(
+  db: Database,
+  admin: Actor,
+  overrides: Partial<CampaignInput> = {},
+  advertiserOptions: Parameters<typeof approvedAdvertiser>[1] = {},
+) {
+  const input = campaignInput(overrides);
+  const settings = await getAppSettings(db);
+  const { budgetKobo } = campaignBudget({ ...input, feeBps: settings.campaignFeeBps });
+  const owner = await approvedAdvertiser(db, { balanceKobo: budgetKobo, ...advertiserOptions });
+  const created = await createCampaign(db, owner.id, input);
+  if (created.status !== "ok") throw new Error(`runningCampaign: create ${created.status}`);
+  const paid = await payCampaignFromBalance(db, owner.id, created.campaign.id);
+  if (paid.status !== "ok") throw new Error(`runningCampaign: pay ${paid.status}`);
+  const activated = await activateCampaign(db, admin, created.campaign.id);
+  if (activated.status !== "ok") throw new Error(`runningCampaign: activate ${activated.status}`);
+  return { advertiser: owner, campaign: activated.campaign, advertId: activated.campaign.advertId! };
+}

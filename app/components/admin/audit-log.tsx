@@ -36,6 +36,11 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "notice.update": "Notice updated",
   "notice.delete": "Notice deleted",
   "report.export_daily": "Daily report downloaded",
+  "advertiser.approve": "Advertiser approved",
+  "advertiser.reject": "Advertiser rejected",
+  "campaign.confirm_payment": "Campaign payment confirmed",
+  "campaign.activate": "Campaign activated",
+  "campaign.reject": "Campaign rejected",
 };
 
 const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {

@@ -46,6 +46,9 @@ const advertShown = {
   imageUrl: adverts.imageUrl,
 };
 
+/** Between the advert's start and end (a campaign's dates; an admin's advert has none). */
+const advertRunsNow = sql`(${adverts.startsAt} is null or ${adverts.startsAt} <= now()) and (${adverts.endsAt} is null or now() < ${adverts.endsAt})`;
+
 /**
  * Live adverts with slots left that this member has not been rewarded for, newest first
  * (the dashboard's Available Adverts). An advert the member opened but did not claim stays.
@@ -73,7 +76,14 @@ const availableAdvertsQuery = preparedPerDatabase((db) => {
   return db
     .select({ ...advertShown, createdAt: adverts.createdAt })
     .from(adverts)
-    .where(and(eq(adverts.isActive, true), lt(adverts.currentClicks, adverts.maxClicks), sql`not exists ${rewarded}`))
+    .where(
+      and(
+        eq(adverts.isActive, true),
+        lt(adverts.currentClicks, adverts.maxClicks),
+        advertRunsNow,
+        sql`not exists ${rewarded}`,
+      ),
+    )
     .orderBy(desc(adverts.createdAt), desc(adverts.id))
     .limit(sql.placeholder("limit"))
     .prepare("available_adverts");
@@ -154,7 +164,7 @@ async function liveAdvert(db: Database, advertId: string, options: { lock?: bool
       maxClicks: adverts.maxClicks,
     })
     .from(adverts)
-    .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true)));
+    .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true), advertRunsNow));
   const [advert] = options.lock ? await query.for("key share") : await query;
   return advert;
 }
@@ -210,6 +220,9 @@ export async function claimAdvertReward(
       transferId: newId(),
       debitEntryId: newId(),
       creditEntryId: newId(),
+      feeTransferId: newId(),
+      feeDebitEntryId: newId(),
+      feeCreditEntryId: newId(),
     });
     if (!row) throw new Error("claimAdvertReward: claim_advert_reward returned no row");
     return row;
@@ -240,7 +253,7 @@ const claimQuery = preparedPerDatabase((db) =>
       dwell_seconds: sql<number | null>`dwell_seconds`,
     })
     .from(
-      sql`claim_advert_reward(${sql.placeholder("userId")}, ${sql.placeholder("advertId")}, ${sql.placeholder("now")}::timestamptz, ${sql.placeholder("lagosDay")}::date, ${sql.placeholder("idempotencyKey")}, ${sql.placeholder("transferId")}, ${sql.placeholder("debitEntryId")}, ${sql.placeholder("creditEntryId")})`,
+      sql`claim_advert_reward(${sql.placeholder("userId")}, ${sql.placeholder("advertId")}, ${sql.placeholder("now")}::timestamptz, ${sql.placeholder("lagosDay")}::date, ${sql.placeholder("idempotencyKey")}, ${sql.placeholder("transferId")}, ${sql.placeholder("debitEntryId")}, ${sql.placeholder("creditEntryId")}, ${sql.placeholder("feeTransferId")}, ${sql.placeholder("feeDebitEntryId")}, ${sql.placeholder("feeCreditEntryId")})`,
     )
     .prepare("claim_advert_reward"),
 );

@@ -27,5 +27,10 @@ export const AUDIT_ACTIONS = [
   "notice.update",
   "notice.delete",
   "report.export_daily",
+  "advertiser.approve",
+  "advertiser.reject",
+  "campaign.confirm_payment",
+  "campaign.activate",
+  "campaign.reject",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];

@@ -3,10 +3,11 @@ import type { Database } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
 import { onPage, pageWindow } from "~/domain/shared/paging";
+import type { Role } from "~/domain/permissions/permissions";
 import type { AuditAction } from "./actions";
 
 /** Who acts, as the domain sees them: permissions are re-checked inside every action. */
-export type Actor = { id: string; role: "user" | "admin" | "super_admin"; permissions: readonly string[]; ip?: string };
+export type Actor = { id: string; role: Role; permissions: readonly string[]; ip?: string };
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
@@ -26,7 +27,9 @@ export async function recordAudit(
       | "referral"
       | "membership_tiers"
       | "notice"
-      | "report";
+      | "report"
+      | "advertiser"
+      | "campaign";
     targetId?: string;
     before?: Record<string, Json> | null;
     after?: Record<string, Json> | null;

@@ -18,6 +18,7 @@ export const PLATFORM_ACCOUNT_CODES = [
   "referral_rewards",
   "membership_revenue",
   "withdrawal_fees",
+  "campaign_fees",
   "bank_payouts",
   "bank_receipts",
 ] as const;

@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from "drizzle-orm";
+import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/client.server";
 import { messages, users } from "~/db/schema";
@@ -47,7 +47,8 @@ export async function sendMessage(
   const [recipient] = await db
     .select({ id: users.id })
     .from(users)
-    .where(and(eq(users.displayId, displayId), isNull(users.deactivatedAt)))
+    // Advertisers have no inbox: their pages are their own area.
+    .where(and(eq(users.displayId, displayId), isNull(users.deactivatedAt), ne(users.role, "advertiser")))
     .limit(1);
   if (!recipient) return { status: "unknown-recipient" };
   if (recipient.id === sender.id) return { status: "to-self" };

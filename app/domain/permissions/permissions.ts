@@ -20,10 +20,15 @@ export const DEFAULT_ADMIN_PERMISSIONS: readonly Permission[] = [
   "view_reports",
 ];
 
-export const ROLES = ["user", "admin", "super_admin"] as const;
+export const ROLES = ["user", "admin", "super_admin", "advertiser"] as const;
 export type Role = (typeof ROLES)[number];
 
 export type Actor = { role: Role; permissions: readonly string[] };
+
+/** Admins and the super admin: the staff who run the platform. */
+export function isStaff(role: Role): boolean {
+  return role === "admin" || role === "super_admin";
+}
 
 export function hasPermission(actor: Actor, permission: Permission): boolean {
   if (actor.role === "super_admin") return true;
@@ -31,8 +36,9 @@ export function hasPermission(actor: Actor, permission: Permission): boolean {
 }
 
 /** Where a signed-in person lands: login redirect, dashboard link, guard redirects. */
-export function homePathFor(role: Role): "/superadmin" | "/admin" | "/dashboard" {
+export function homePathFor(role: Role): "/superadmin" | "/admin" | "/dashboard" | "/advertiser" {
   if (role === "super_admin") return "/superadmin";
   if (role === "admin") return "/admin";
+  if (role === "advertiser") return "/advertiser";
   return "/dashboard";
 }

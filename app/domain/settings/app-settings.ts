@@ -19,6 +19,8 @@ export const DEFAULT_APP_SETTINGS = {
   /** Insider limits on the money an advert can pay out: ₦1,000.00 a click, ₦1,000,000.00 in all. */
   maxAdvertRewardKobo: 100_000n,
   maxAdvertBudgetKobo: 100_000_000n,
+  /** The platform's fee on a campaign's rewards: 20%. */
+  campaignFeeBps: 2_000,
 };
 
 export async function seedDefaultSettings(db: Database): Promise<void> {

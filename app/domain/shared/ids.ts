@@ -10,10 +10,11 @@ const URL_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuv
 /** Opaque primary key: 21 URL-safe characters (126 bits). */
 export const newId: () => string = customAlphabet(URL_ALPHABET, 21);
 
-export type DisplayPrefix = "U" | "A" | "SA" | "W" | "PB" | "UPG-";
+export type DisplayPrefix = "U" | "A" | "SA" | "AD" | "W" | "PB" | "UPG-" | "CMP-";
 /**
  * Shown to people (e.g. "U7KQ2M9XD"; "W…" for a withdrawal's reference, "PB…" for a payout
- * batch, "UPG-…" for an upgrade's payment reference): prefix + 8 unambiguous characters.
+ * batch, "UPG-…" for an upgrade's payment reference, "AD…" for an advertiser, "CMP-…" for a
+ * campaign's payment reference): prefix + 8 unambiguous characters.
  */
 const displaySuffix = customAlphabet(DISPLAY_ALPHABET, 8);
 export const newDisplayId = (prefix: DisplayPrefix) => prefix + displaySuffix();

@@ -1,3 +1,4 @@
+import type { Role } from "~/domain/permissions/permissions";
 import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
@@ -22,7 +23,7 @@ const SEPTEMBER = new Date("2025-09-20T10:00:00Z");
 const ZERO = { advertRewardsKobo: 0n, referralRewardsKobo: 0n, withdrawalsCompletedKobo: 0n, newMembers: 0 };
 
 /** A user of `role` who registered at `at`. */
-async function registeredAt(at: string, role: "user" | "admin" | "super_admin" = "user") {
+async function registeredAt(at: string, role: Role = "user") {
   const user = await createUser(db, { role });
   await db
     .update(users)

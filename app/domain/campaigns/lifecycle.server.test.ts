@@ -1,0 +1,163 @@
+import { eq, inArray } from "drizzle-orm";
+import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { adverts, campaigns, ledgerAccounts, ledgerTransfers } from "~/db/schema";
+import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "~/domain/adverts/advert-views.server";
+import type { Actor } from "~/domain/audit/audit.server";
+import { balances, platformBalance } from "~/domain/ledger/accounts.server";
+import { openTestDatabase } from "~test/database";
+import { advertAdmin, approvedAdvertiser, campaignInput, longAgo, member, runningCampaign } from "~test/factories";
+import { expectLedgerReconciled } from "~test/ledger";
+import {
+  activateCampaign,
+  cancelCampaign,
+  completeEndedCampaigns,
+  confirmCampaignPayment,
+  createCampaign,
+  payCampaignFromBalance,
+  rejectCampaign,
+  submitCampaignForPayment,
+} from "./lifecycle.server";
+
+const { db } = await openTestDatabase();
+let admin: Actor;
+beforeAll(async () => {
+  admin = await advertAdmin(db, ["manage_adverts"]);
+});
+afterEach(async () => expectLedgerReconciled(db));
+
+const escrowOf = async (campaignId: string) =>
+  (await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.campaignId, campaignId)))[0]?.balanceKobo ?? null;
+const statusOf = async (campaignId: string) =>
+  (await db.select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.s;
+
+async function viewAndClaim(userId: string, advertId: string) {
+  const started = await startAdvertView(db, userId, advertId, longAgo());
+  return started.status === "ok" ? claimAdvertReward(db, userId, advertId) : started;
+}
+
+describe("a campaign, paid up front", () => {
+  it("is stored as a draft with its budget: reward × views + the fee (20% by default), per view", async () => {
+    const owner = await approvedAdvertiser(db);
+    const created = await createCampaign(db, owner.id, campaignInput({ rewardKobo: 1_250n, viewsWanted: 8 }));
+    expect(created.status).toBe("ok");
+    if (created.status !== "ok") return;
+    // 20% of ₦12.50 is ₦2.50 a view: 8 × ₦15.00 = ₦120.00.
+    expect(created.campaign).toMatchObject({
+      status: "draft",
+      feeBps: 2000,
+      feePerViewKobo: 250n,
+      budgetKobo: 12_000n,
+    });
+    expect(created.campaign.reference).toMatch(/^CMP-[2-9A-HJ-NP-Z]{8}$/);
+  });
+
+  it("is refused to a business not approved, over the advert limits, or ending in the past", async () => {
+    const pending = await approvedAdvertiser(db, { status: "pending" });
+    expect((await createCampaign(db, pending.id, campaignInput())).status).toBe("not-approved");
+    const owner = await approvedAdvertiser(db);
+    const over = await createCampaign(db, owner.id, campaignInput({ rewardKobo: 100_001n }));
+    expect(over).toMatchObject({ status: "over-limits", errors: { rewardAmount: expect.any(String) } });
+    const past = await createCampaign(db, owner.id, campaignInput({ endsAt: new Date(Date.now() - 1000) }));
+    expect(past.status).toBe("ends-in-past");
+  });
+
+  it("by bank transfer: the admin's confirmation books bank receipts → advertiser → escrow, once", async () => {
+    const owner = await approvedAdvertiser(db);
+    const created = await createCampaign(db, owner.id, campaignInput());
+    if (created.status !== "ok") throw new Error(created.status);
+    const { id, reference, budgetKobo } = created.campaign;
+    expect((await submitCampaignForPayment(db, owner.id, id)).status).toBe("ok");
+    const receiptsBefore = await platformBalance(db, "bank_receipts");
+
+    expect((await confirmCampaignPayment(db, admin, reference)).status).toBe("ok");
+    expect(await confirmCampaignPayment(db, admin, reference)).toEqual({ status: "conflict", current: "in_review" });
+    expect(await confirmCampaignPayment(db, admin, "CMP-NOTAREAL")).toEqual({ status: "not-found" });
+
+    expect(await statusOf(id)).toBe("in_review");
+    expect(await escrowOf(id)).toBe(budgetKobo);
+    expect((await balances(db, owner.id)).availableKobo).toBe(0n);
+    expect(await platformBalance(db, "bank_receipts")).toBe(receiptsBefore - budgetKobo);
+  });
+
+  it("from the balance: only when it covers the budget", async () => {
+    const owner = await approvedAdvertiser(db, { balanceKobo: 5_000n });
+    const created = await createCampaign(db, owner.id, campaignInput()); // ₦120.00
+    if (created.status !== "ok") throw new Error(created.status);
+    expect(await payCampaignFromBalance(db, owner.id, created.campaign.id)).toEqual({
+      status: "insufficient-balance",
+      balanceKobo: 5_000n,
+    });
+    expect(await statusOf(created.campaign.id)).toBe("draft");
+    expect(await escrowOf(created.campaign.id)).toBeNull(); // all of it rolled back, the escrow too
+  });
+
+  it("runs as an advert paid from its escrow: each view pays the member and the fee, the last completes it", async () => {
+    const { campaign, advertId, advertiser } = await runningCampaign(db, admin, { rewardKobo: 1_000n, viewsWanted: 2 });
+    expect(await escrowOf(campaign.id)).toBe(2n * 1_200n);
+    const [a, b, c] = await Promise.all([member(db), member(db), member(db)]);
+    const fees = await platformBalance(db, "campaign_fees");
+    const platformRewards = await platformBalance(db, "advert_rewards");
+
+    expect((await viewAndClaim(a!.id, advertId)).status).toBe("ok");
+    expect(await escrowOf(campaign.id)).toBe(1_200n);
+    expect((await balances(db, a!.id)).availableKobo).toBe(1_000n);
+    expect((await viewAndClaim(b!.id, advertId)).status).toBe("ok");
+    expect(await escrowOf(campaign.id)).toBe(0n);
+    expect(await statusOf(campaign.id)).toBe("completed");
+    expect((await viewAndClaim(c!.id, advertId)).status).toBe("no-slots");
+
+    expect(await platformBalance(db, "campaign_fees")).toBe(fees + 400n);
+    expect(await platformBalance(db, "advert_rewards")).toBe(platformRewards); // the platform paid nothing
+    // Nothing left to refund.
+    expect((await cancelCampaign(db, advertiser.id, campaign.id)).status).toBe("conflict");
+    expect((await balances(db, advertiser.id)).availableKobo).toBe(0n);
+  });
+
+  it("cancelled while running: it leaves the list and the unspent escrow returns to the balance once", async () => {
+    const { campaign, advertId, advertiser } = await runningCampaign(db, admin, { viewsWanted: 5 });
+    const viewer = await member(db);
+    expect((await viewAndClaim(viewer.id, advertId)).status).toBe("ok");
+    const other = await member(db);
+    expect((await listAvailableAdverts(db, other.id)).map((x) => x.id)).toContain(advertId);
+
+    const cancelled = await cancelCampaign(db, advertiser.id, campaign.id);
+    expect(cancelled).toMatchObject({ status: "ok", refundedKobo: 4n * 1_200n });
+    expect(await escrowOf(campaign.id)).toBe(0n);
+    expect((await balances(db, advertiser.id)).availableKobo).toBe(4n * 1_200n);
+    expect((await listAvailableAdverts(db, other.id)).map((x) => x.id)).not.toContain(advertId);
+    expect((await viewAndClaim(other.id, advertId)).status).toBe("not-found");
+    expect((await cancelCampaign(db, advertiser.id, campaign.id)).status).toBe("conflict");
+    const refunds = await db
+      .select()
+      .from(ledgerTransfers)
+      .where(inArray(ledgerTransfers.kind, ["campaign_refund"]));
+    expect(refunds.filter((t) => t.referenceId === campaign.id)).toHaveLength(1);
+  });
+
+  it("rejected in review: the reason is kept and the escrow returns to the balance", async () => {
+    const owner = await approvedAdvertiser(db, { balanceKobo: 12_000n });
+    const created = await createCampaign(db, owner.id, campaignInput());
+    if (created.status !== "ok") throw new Error(created.status);
+    await payCampaignFromBalance(db, owner.id, created.campaign.id);
+    const rejected = await rejectCampaign(db, admin, created.campaign.id, "The image is not the product.");
+    expect(rejected).toMatchObject({ status: "ok", refundedKobo: 12_000n });
+    expect((await balances(db, owner.id)).availableKobo).toBe(12_000n);
+    expect((await activateCampaign(db, admin, created.campaign.id)).status).toBe("conflict");
+  });
+
+  it("runs only between its dates, and completes with a refund once its end has passed", async () => {
+    const now = Date.now();
+    const future = await runningCampaign(db, admin, { startsAt: new Date(now + 86_400_000) });
+    const viewer = await member(db);
+    expect((await startAdvertView(db, viewer.id, future.advertId)).status).toBe("not-found");
+
+    const ending = await runningCampaign(db, admin, { endsAt: new Date(now + 60_000) });
+    expect((await viewAndClaim(viewer.id, ending.advertId)).status).toBe("ok");
+    expect(await completeEndedCampaigns(db, new Date(now + 30_000))).toBe(0);
+    expect(await completeEndedCampaigns(db, new Date(now + 61_000))).toBe(1);
+    expect(await statusOf(ending.campaign.id)).toBe("completed");
+    expect((await balances(db, ending.advertiser.id)).availableKobo).toBe(9n * 1_200n);
+    expect((await db.select().from(adverts).where(eq(adverts.id, ending.advertId)))[0]!.isActive).toBe(false);
+    expect(await completeEndedCampaigns(db, new Date(now + 120_000))).toBe(0);
+  });
+});

@@ -1,0 +1,443 @@
+import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { advertiserProfiles, adverts, campaigns, ledgerAccounts, type Campaign } from "~/db/schema";
+import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors } from "~/domain/adverts/money-limits";
+import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import { InsufficientFundsError, transfer } from "~/domain/ledger/transfer.server";
+import { hasPermission } from "~/domain/permissions/permissions";
+import { lockAppSettings } from "~/domain/settings/app-settings";
+import { newDisplayId, newId } from "~/domain/shared/ids";
+import { formatKobo, type Kobo } from "~/domain/shared/money";
+import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
+import { campaignBudget, campaignTransferKey, type CampaignStatus } from "./rules";
+
+/** What an advertiser types for a campaign (parsed by the route's form schema). */
+export type CampaignInput = {
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  rewardKobo: Kobo;
+  viewsWanted: number;
+  /** Africa/Lagos start of the first day, and start of the day after the last; null: open. */
+  startsAt: Date | null;
+  endsAt: Date | null;
+};
+
+export type CreateCampaignResult =
+  | { status: "ok"; campaign: Campaign }
+  /** The advertiser's business is not approved (yet): nothing was stored. */
+  | { status: "not-approved" }
+  /** Over the advert money limits (reward per view, or reward × views). */
+  | { status: "over-limits"; errors: AdvertMoneyLimitErrors }
+  /** The end date has already passed. */
+  | { status: "ends-in-past" };
+
+/** Refusals of a step the campaign's current status does not allow. */
+type NotFound = { status: "not-found" };
+type Conflict = { status: "conflict"; current: CampaignStatus };
+
+export type CampaignStepResult = { status: "ok"; campaign: Campaign } | NotFound | Conflict;
+
+/**
+ * A new campaign, stored as a draft with its budget worked out from the fee setting of today
+ * (later changes of the setting never change it). The advert money limits apply as to an admin's
+ * advert: reward per view and reward × views.
+ */
+export async function createCampaign(
+  db: Database,
+  advertiserId: string,
+  input: CampaignInput,
+  now: Date = new Date(),
+): Promise<CreateCampaignResult> {
+  if (input.endsAt && input.endsAt <= now) return { status: "ends-in-past" };
+  return db.transaction(async (tx): Promise<CreateCampaignResult> => {
+    if (!(await isApprovedAdvertiser(tx, advertiserId))) return { status: "not-approved" };
+    // Share: a change of the fee or the limits waits for this campaign, or comes first.
+    const settings = await lockAppSettings(tx, "share");
+    const errors = advertMoneyLimitErrors(
+      { rewardKobo: input.rewardKobo, maxClicks: input.viewsWanted },
+      { maxRewardKobo: settings.maxAdvertRewardKobo, maxBudgetKobo: settings.maxAdvertBudgetKobo },
+    );
+    if (errors) return { status: "over-limits", errors };
+    const budget = campaignBudget({ ...input, feeBps: settings.campaignFeeBps });
+    const [campaign] = await tx
+      .insert(campaigns)
+      .values({
+        id: newId(),
+        reference: newDisplayId("CMP-"),
+        advertiserId,
+        title: input.title,
+        description: input.description,
+        imageUrl: input.imageUrl,
+        rewardKobo: input.rewardKobo,
+        viewsWanted: input.viewsWanted,
+        feeBps: settings.campaignFeeBps,
+        feePerViewKobo: budget.feePerViewKobo,
+        budgetKobo: budget.budgetKobo,
+        startsAt: input.startsAt,
+        endsAt: input.endsAt,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning();
+    return { status: "ok", campaign: campaign! };
+  });
+}
+
+export async function isApprovedAdvertiser(db: Database, advertiserId: string): Promise<boolean> {
+  const [profile] = await db
+    .select({ status: advertiserProfiles.status })
+    .from(advertiserProfiles)
+    .where(eq(advertiserProfiles.userId, advertiserId));
+  return profile?.status === "approved";
+}
+
+/** draft → awaiting payment: the advertiser will pay by bank transfer with the reference. */
+export async function submitCampaignForPayment(
+  db: Database,
+  advertiserId: string,
+  campaignId: string,
+  now: Date = new Date(),
+): Promise<CampaignStepResult> {
+  return db.transaction(async (tx) => {
+    const changed = await move(tx, { campaignId, advertiserId }, ["draft"], { status: "awaiting_payment" }, now);
+    return changed ? { status: "ok", campaign: changed } : notMoved(tx, campaignId, advertiserId);
+  });
+}
+
+export type PayFromBalanceResult = CampaignStepResult | { status: "insufficient-balance"; balanceKobo: Kobo };
+
+/**
+ * Pays a draft or unpaid campaign from the advertiser's balance: the budget moves into the
+ * campaign's escrow and it goes to review, in one transaction (all or nothing).
+ */
+export async function payCampaignFromBalance(
+  db: Database,
+  advertiserId: string,
+  campaignId: string,
+  now: Date = new Date(),
+): Promise<PayFromBalanceResult> {
+  try {
+    return await db.transaction(async (tx): Promise<PayFromBalanceResult> => {
+      const changed = await move(
+        tx,
+        { campaignId, advertiserId },
+        ["draft", "awaiting_payment"],
+        { status: "in_review", fundedAt: now },
+        now,
+      );
+      if (!changed) return notMoved(tx, campaignId, advertiserId);
+      await fundEscrow(tx, changed);
+      return { status: "ok", campaign: changed };
+    });
+  } catch (err) {
+    // Refused before anything was written; the transaction rolled back the status change.
+    if (err instanceof InsufficientFundsError) return { status: "insufficient-balance", balanceKobo: err.balanceKobo };
+    throw err;
+  }
+}
+
+export type ConfirmPaymentResult = { status: "ok"; campaign: Campaign } | Forbidden | NotFound | Conflict;
+
+/**
+ * An admin confirms that the bank transfer with this reference arrived: in one transaction the
+ * campaign goes from awaiting payment to review (a conditional update: two admins at once, the
+ * second finds it no longer awaiting payment), its budget is booked bank receipts → advertiser
+ * balance → campaign escrow, and the audit row is written. The keys make each movement once.
+ */
+export async function confirmCampaignPayment(
+  db: Database,
+  actor: Actor,
+  reference: string,
+  now: Date = new Date(),
+): Promise<ConfirmPaymentResult> {
+  if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
+  return db.transaction(async (tx): Promise<ConfirmPaymentResult> => {
+    const [changed] = await tx
+      .update(campaigns)
+      .set({ status: "in_review", fundedAt: now, paymentConfirmedById: actor.id, updatedAt: now })
+      .where(and(eq(campaigns.reference, reference), eq(campaigns.status, "awaiting_payment")))
+      .returning();
+    if (!changed) {
+      const [row] = await tx
+        .select({ status: campaigns.status })
+        .from(campaigns)
+        .where(eq(campaigns.reference, reference));
+      return row ? { status: "conflict", current: row.status } : { status: "not-found" };
+    }
+    const deposit = await transfer(tx, {
+      from: { platform: "bank_receipts" },
+      to: { userId: changed.advertiserId, kind: "available" },
+      amountKobo: changed.budgetKobo,
+      kind: "advertiser_deposit",
+      idempotencyKey: campaignTransferKey(changed.id, "deposit"),
+      reference: { type: "campaign", id: changed.id },
+    });
+    if (deposit.status !== "posted") throw new Error(`campaign ${changed.id}: its payment was already booked`);
+    await fundEscrow(tx, changed);
+    await recordAudit(tx, {
+      actor,
+      action: "campaign.confirm_payment",
+      targetType: "campaign",
+      targetId: changed.id,
+      before: { status: "awaiting_payment" },
+      after: { status: "in_review", reference: changed.reference, amount: formatKobo(changed.budgetKobo) },
+    });
+    return { status: "ok", campaign: changed };
+  });
+}
+
+export type ReviewCampaignResult =
+  | { status: "ok"; campaign: Campaign; refundedKobo: Kobo }
+  | Forbidden
+  | NotFound
+  | Conflict
+  /** Its end date passed while it waited for review: reject it instead (the escrow returns). */
+  | { status: "ended" };
+
+/**
+ * An admin activates a paid campaign after reviewing its content: it becomes an advert members
+ * see (from its start date), paid from its escrow. Audited.
+ */
+export async function activateCampaign(
+  db: Database,
+  actor: Actor,
+  campaignId: string,
+  now: Date = new Date(),
+): Promise<ReviewCampaignResult> {
+  if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
+  return db.transaction(async (tx): Promise<ReviewCampaignResult> => {
+    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
+    if (!campaign) return { status: "not-found" };
+    if (campaign.status !== "in_review") return { status: "conflict", current: campaign.status };
+    if (campaign.endsAt && campaign.endsAt <= now) return { status: "ended" };
+    const advertId = newId();
+    await tx.insert(adverts).values({
+      id: advertId,
+      title: campaign.title,
+      description: campaign.description,
+      rewardKobo: campaign.rewardKobo,
+      maxClicks: campaign.viewsWanted,
+      imageUrl: campaign.imageUrl,
+      postedByAdminId: actor.id,
+      startsAt: campaign.startsAt,
+      endsAt: campaign.endsAt,
+      createdAt: now,
+      updatedAt: now,
+    });
+    const [activated] = await tx
+      .update(campaigns)
+      .set({ status: "active", advertId, activatedAt: now, reviewedById: actor.id, updatedAt: now })
+      .where(eq(campaigns.id, campaignId))
+      .returning();
+    await recordAudit(tx, {
+      actor,
+      action: "campaign.activate",
+      targetType: "campaign",
+      targetId: campaignId,
+      before: { status: "in_review" },
+      after: { status: "active", reference: campaign.reference, advert: advertId },
+    });
+    return { status: "ok", campaign: activated!, refundedKobo: 0n };
+  });
+}
+
+/**
+ * An admin rejects a campaign awaiting payment or in review, with the reason the advertiser
+ * reads; a paid one's escrow returns to the advertiser's balance. Audited.
+ */
+export async function rejectCampaign(
+  db: Database,
+  actor: Actor,
+  campaignId: string,
+  reason: string,
+  now: Date = new Date(),
+): Promise<ReviewCampaignResult> {
+  if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
+  return db.transaction(async (tx): Promise<ReviewCampaignResult> => {
+    const changed = await move(
+      tx,
+      { campaignId },
+      ["awaiting_payment", "in_review"],
+      { status: "rejected", rejectionReason: reason, reviewedById: actor.id, finishedAt: now },
+      now,
+    );
+    if (!changed) return notMoved(tx, campaignId);
+    const refundedKobo = await refundEscrow(tx, changed);
+    await recordAudit(tx, {
+      actor,
+      action: "campaign.reject",
+      targetType: "campaign",
+      targetId: campaignId,
+      before: { status: changed.fundedAt ? "in_review" : "awaiting_payment" },
+      after: { status: "rejected", reference: changed.reference, reason, refunded: formatKobo(refundedKobo) },
+    });
+    return { status: "ok", campaign: changed, refundedKobo };
+  });
+}
+
+export type CancelCampaignResult = { status: "ok"; campaign: Campaign; refundedKobo: Kobo } | NotFound | Conflict;
+
+/**
+ * The advertiser cancels a campaign that has not ended. A running one stops at once (its advert
+ * is retired first, so a claim in flight either finished before or finds it gone); whatever its
+ * escrow still holds returns to the advertiser's balance, once.
+ */
+export async function cancelCampaign(
+  db: Database,
+  advertiserId: string,
+  campaignId: string,
+  now: Date = new Date(),
+): Promise<CancelCampaignResult> {
+  return db.transaction(async (tx): Promise<CancelCampaignResult> => {
+    const [seen] = await tx
+      .select({ advertId: campaigns.advertId })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), eq(campaigns.advertiserId, advertiserId)));
+    if (!seen) return { status: "not-found" };
+    if (seen.advertId) await retireAdvert(tx, seen.advertId, now);
+    const changed = await move(
+      tx,
+      { campaignId, advertiserId },
+      ["draft", "awaiting_payment", "in_review", "active"],
+      { status: "cancelled", finishedAt: now },
+      now,
+    );
+    if (!changed) return notMoved(tx, campaignId, advertiserId);
+    return { status: "ok", campaign: changed, refundedKobo: await refundEscrow(tx, changed) };
+  });
+}
+
+/**
+ * Completes the running campaigns whose end date has passed, returning what their escrow still
+ * holds to the advertiser (run every minute by the server, and safe to run from several at
+ * once: each campaign completes in its own transaction, once). Returns how many it completed.
+ */
+export async function completeEndedCampaigns(db: Database, now: Date = new Date()): Promise<number> {
+  const ended = await db
+    .select({ id: campaigns.id, advertId: campaigns.advertId })
+    .from(campaigns)
+    .where(and(eq(campaigns.status, "active"), isNotNull(campaigns.endsAt), lte(campaigns.endsAt, now)))
+    .limit(100);
+  let completed = 0;
+  for (const campaign of ended) {
+    const done = await db.transaction(async (tx) => {
+      await retireAdvert(tx, campaign.advertId!, now);
+      const changed = await move(
+        tx,
+        { campaignId: campaign.id },
+        ["active"],
+        { status: "completed", finishedAt: now },
+        now,
+      );
+      if (!changed) return false;
+      await refundEscrow(tx, changed);
+      return true;
+    });
+    if (done) completed += 1;
+  }
+  return completed;
+}
+
+/** Locks a running campaign's advert first (the claim's order) and takes it off the list. */
+async function retireAdvert(tx: Database, advertId: string, now: Date) {
+  await tx.update(adverts).set({ isActive: false, updatedAt: now }).where(eq(adverts.id, advertId));
+}
+
+/** A conditional status change; null when the campaign is not (theirs and) in one of `from`. */
+async function move(
+  tx: Database,
+  target: { campaignId: string; advertiserId?: string },
+  from: CampaignStatus[],
+  set: Partial<Campaign> & { status: CampaignStatus },
+  now: Date,
+): Promise<Campaign | null> {
+  const [changed] = await tx
+    .update(campaigns)
+    .set({ ...set, updatedAt: now })
+    .where(
+      and(
+        eq(campaigns.id, target.campaignId),
+        target.advertiserId ? eq(campaigns.advertiserId, target.advertiserId) : undefined,
+        inArray(campaigns.status, from),
+      ),
+    )
+    .returning();
+  return changed ?? null;
+}
+
+async function notMoved(tx: Database, campaignId: string, advertiserId?: string): Promise<NotFound | Conflict> {
+  const [row] = await tx
+    .select({ status: campaigns.status })
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), advertiserId ? eq(campaigns.advertiserId, advertiserId) : undefined));
+  return row ? { status: "conflict", current: row.status } : { status: "not-found" };
+}
+
+/** The campaign's escrow account, opened on first use (unique per campaign). */
+async function escrowAccountId(tx: Database, campaignId: string): Promise<string> {
+  await tx
+    .insert(ledgerAccounts)
+    .values({ id: newId(), kind: "campaign_escrow", campaignId })
+    .onConflictDoNothing({ target: ledgerAccounts.campaignId });
+  const [row] = await tx
+    .select({ id: ledgerAccounts.id })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.campaignId, campaignId));
+  return row!.id;
+}
+
+/** The whole budget, advertiser balance → the campaign's escrow (refused when the balance is short). */
+async function fundEscrow(tx: Database, campaign: Campaign) {
+  const funding = await transfer(tx, {
+    from: { userId: campaign.advertiserId, kind: "available" },
+    to: { accountId: await escrowAccountId(tx, campaign.id) },
+    amountKobo: campaign.budgetKobo,
+    kind: "campaign_funding",
+    idempotencyKey: campaignTransferKey(campaign.id, "funding"),
+    reference: { type: "campaign", id: campaign.id },
+  });
+  if (funding.status !== "posted") throw new Error(`campaign ${campaign.id}: its escrow was already funded`);
+}
+
+/**
+ * What the escrow still holds, back to the advertiser's balance (read under the escrow's row lock,
+ * after any claim that took a slot has committed). Once per campaign (its key); 0 when nothing is
+ * left or it was never funded.
+ */
+async function refundEscrow(tx: Database, campaign: Campaign): Promise<Kobo> {
+  const [escrow] = await tx
+    .select({ id: ledgerAccounts.id, balanceKobo: ledgerAccounts.balanceKobo })
+    .from(ledgerAccounts)
+    .where(eq(ledgerAccounts.campaignId, campaign.id))
+    .for("update");
+  const left = escrow?.balanceKobo ?? 0n;
+  if (!escrow || left === 0n) return 0n;
+  const refund = await transfer(tx, {
+    from: { accountId: escrow.id },
+    to: { userId: campaign.advertiserId, kind: "available" },
+    amountKobo: left,
+    kind: "campaign_refund",
+    idempotencyKey: campaignTransferKey(campaign.id, "refund"),
+    reference: { type: "campaign", id: campaign.id },
+  });
+  if (refund.status !== "posted") throw new Error(`campaign ${campaign.id}: its escrow was already refunded`);
+  return left;
+}
+
+/** An advertiser's own campaign, or null. */
+export async function findAdvertiserCampaign(db: Database, advertiserId: string, campaignId: string) {
+  const [row] = await db
+    .select()
+    .from(campaigns)
+    .where(and(eq(campaigns.id, campaignId), eq(campaigns.advertiserId, advertiserId)));
+  return row ?? null;
+}
+
+/** Campaigns in a status, oldest first (the admin's review queue). */
+export const campaignsInStatus = (db: Database, status: CampaignStatus) =>
+  db
+    .select()
+    .from(campaigns)
+    .where(eq(campaigns.status, status))
+    .orderBy(campaigns.createdAt, sql`${campaigns.id}`);

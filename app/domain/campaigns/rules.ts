@@ -1,0 +1,62 @@
+import type { Kobo } from "~/domain/shared/money";
+import { percentOfKobo } from "~/domain/shared/money";
+
+export const CAMPAIGN_STATUSES = [
+  "draft",
+  "awaiting_payment",
+  "in_review",
+  "active",
+  "completed",
+  "cancelled",
+  "rejected",
+] as const;
+export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
+
+/** How each status reads to advertiser and admin. */
+export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
+  draft: "Draft",
+  awaiting_payment: "Awaiting payment",
+  in_review: "In review",
+  active: "Active",
+  completed: "Completed",
+  cancelled: "Cancelled",
+  rejected: "Rejected",
+};
+
+/** The advertiser may cancel until it has ended; from in_review on, the escrow left comes back. */
+export const CANCELLABLE_STATUSES: readonly CampaignStatus[] = ["draft", "awaiting_payment", "in_review", "active"];
+
+export type CampaignBudget = {
+  /** The platform's fee on one view: the fee setting's share of the reward, to the kobo. */
+  feePerViewKobo: Kobo;
+  /** What members are paid in all: reward × views. */
+  rewardsKobo: Kobo;
+  /** The platform's fee in all: fee per view × views. */
+  feeKobo: Kobo;
+  /** What the advertiser pays, all of it into the campaign's escrow: rewards + fee. */
+  budgetKobo: Kobo;
+};
+
+/**
+ * The budget of a campaign. The fee is charged per view (rounded to the nearest kobo, halves up),
+ * so each verified view takes exactly reward + fee from the escrow and the last view leaves it at
+ * exactly zero.
+ */
+export function campaignBudget(input: { rewardKobo: Kobo; viewsWanted: number; feeBps: number }): CampaignBudget {
+  const views = BigInt(input.viewsWanted);
+  const feePerViewKobo = percentOfKobo(input.rewardKobo, input.feeBps);
+  const rewardsKobo = input.rewardKobo * views;
+  const feeKobo = feePerViewKobo * views;
+  return { feePerViewKobo, rewardsKobo, feeKobo, budgetKobo: rewardsKobo + feeKobo };
+}
+
+/** "20%" or "12.5%": a fee setting in basis points, as people read it. */
+export function formatFeePercent(bps: number): string {
+  const whole = Math.trunc(bps / 100);
+  const rest = bps % 100;
+  return rest === 0 ? `${whole}%` : `${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}%`;
+}
+
+/** The ledger keys of a campaign's money: each movement happens at most once. */
+export const campaignTransferKey = (campaignId: string, step: "deposit" | "funding" | "refund") =>
+  `campaign:${campaignId}:${step}`;
