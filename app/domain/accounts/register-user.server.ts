@@ -19,9 +19,7 @@ export type RegisterUserOptions = {
   clientIp?: string;
 };
 
-export type RegisterUserResult =
-  /** Same outcome whether the email was new or already taken, so it reveals nothing. */
-  { status: "ok"; mailId: string | null; newUserId?: string } | { status: "referral-not-found" };
+export type RegisterUserResult = RegisterAccountResult | { status: "referral-not-found" };
 
 /**
  * Registers a pending account (with the address it came from), records its referral (with a
@@ -51,46 +49,68 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
     if (!referrer) return { status: "referral-not-found" };
   }
 
+  return registerAccount(db, { email, passwordHash, appUrl: options.appUrl }, async (tx) => {
+    const userId = newId();
+    await tx.insert(users).values({
+      id: userId,
+      displayId: newDisplayId("U"),
+      name: options.name,
+      email,
+      passwordHash,
+      role: "user",
+      referralCode: newReferralCode(),
+      referredById: referrer?.id,
+      signupIp,
+    });
+    if (referrer) {
+      await tx.insert(referrals).values({
+        id: newId(),
+        referrerId: referrer.id,
+        referredId: userId,
+        referralCode: referrer.referralCode,
+        // Recorded either way; a reason here holds its reward for an admin instead of paying it.
+        holdReason: holdReasonFor(
+          { email, ips: [signupIp] },
+          { email: referrer.email, ips: [referrer.signupIp, referrer.lastLoginIp] },
+        ),
+      });
+    }
+    return userId;
+  });
+}
+
+/** A new account's outcome: the same whether the email was new or already taken, so it reveals nothing. */
+export type RegisterAccountResult = { status: "ok"; mailId: string | null; newUserId?: string };
+
+/**
+ * The registration machinery members and advertisers share. In one transaction: an email that is
+ * taken gets a "someone tried to register" mail and nothing else; otherwise `create` inserts the
+ * account (its users row with `email` and `passwordHash`, and whatever belongs with it) and
+ * returns its id, and the confirmation mail is queued. Hash the password before calling, so the
+ * taken-email path costs the same time as the new-email path. A random code that collided is
+ * retried; a concurrent registration of the same email is answered as taken.
+ */
+export async function registerAccount(
+  db: Database,
+  account: { email: string; passwordHash: string; appUrl: URL },
+  create: (tx: Database) => Promise<string>,
+): Promise<RegisterAccountResult> {
+  const { email, appUrl } = account;
   for (let attempt = 0; ; attempt++) {
     try {
       return await db.transaction(async (tx) => {
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
-        if (existing) return { status: "ok" as const, mailId: await queueAlreadyRegistered(tx, email, options.appUrl) };
-
-        const userId = newId();
-        await tx.insert(users).values({
-          id: userId,
-          displayId: newDisplayId("U"),
-          name: options.name,
-          email,
-          passwordHash,
-          role: "user",
-          referralCode: newReferralCode(),
-          referredById: referrer?.id,
-          signupIp,
-        });
-        if (referrer) {
-          await tx.insert(referrals).values({
-            id: newId(),
-            referrerId: referrer.id,
-            referredId: userId,
-            referralCode: referrer.referralCode,
-            // Recorded either way; a reason here holds its reward for an admin instead of paying it.
-            holdReason: holdReasonFor(
-              { email, ips: [signupIp] },
-              { email: referrer.email, ips: [referrer.signupIp, referrer.lastLoginIp] },
-            ),
-          });
-        }
+        if (existing) return { status: "ok" as const, mailId: await queueAlreadyRegistered(tx, email, appUrl) };
+        const userId = await create(tx);
         const token = await issueEmailToken(tx, userId, "confirm_email");
-        const link = new URL(`/confirm-email?token=${token}`, options.appUrl).href;
+        const link = new URL(`/confirm-email?token=${token}`, appUrl).href;
         const mailId = await queueEmail(tx, confirmEmailMail(email, link));
         return { status: "ok" as const, mailId, newUserId: userId };
       });
     } catch (err) {
       // A concurrent registration took the email (answer as "taken"), or a random code collided (retry).
       if (isUniqueViolation(err, "users_email_unique")) {
-        return { status: "ok", mailId: await queueAlreadyRegistered(db, email, options.appUrl) };
+        return { status: "ok", mailId: await queueAlreadyRegistered(db, email, appUrl) };
       }
       if (attempt < 3 && isUniqueViolation(err)) continue;
       throw err;

@@ -5,7 +5,7 @@ import { z } from "zod";
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
 
-const email = z
+export const email = z
   .string({ error: "Email is required" })
   .trim()
   .min(1, "Email is required")
@@ -13,7 +13,7 @@ const email = z
   .pipe(z.email({ error: "Enter a valid email address" }))
   .transform((v) => v.toLowerCase());
 
-const newPassword = z
+export const newPassword = z
   .string({ error: "Password is required" })
   .min(PASSWORD_MIN, `Password must be at least ${PASSWORD_MIN} characters`)
   .max(PASSWORD_MAX, `Password must be at most ${PASSWORD_MAX} characters`);
@@ -24,6 +24,9 @@ const newPassword = z
  * the audit log). The zero-width (non-)joiners some scripts and emoji need stay allowed.
  */
 const NOT_ONE_LINE = /(?![\u200C\u200D])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u;
+/** Whether text is one line of visible characters (see NOT_ONE_LINE). */
+export const isOneLine = (text: string) => !NOT_ONE_LINE.test(text);
+
 export const NAME_ONE_LINE_MESSAGE = "Name must be on one line, without line breaks or invisible characters";
 
 /** A person's name: one line of visible text, trimmed, at most 100 characters. */
@@ -33,7 +36,7 @@ export const personName = (requiredMessage: string) =>
     .trim()
     .min(1, requiredMessage)
     .max(100, "Name is too long")
-    .refine((v) => !NOT_ONE_LINE.test(v), NAME_ONE_LINE_MESSAGE);
+    .refine(isOneLine, NAME_ONE_LINE_MESSAGE);
 
 export const RegisterSchema = z.object({
   name: personName("Full name is required"),

@@ -179,3 +179,45 @@ export function upgradeRejectedMail(to: string, name: string, u: UpgradeMailFact
     text: `${greeting(name)}\n\nYour request to upgrade to ${tierOf(u)} (reference ${u.reference}) was rejected; your membership is unchanged. ${money}\n`,
   };
 }
+
+// Advertisers: one mail to the business when an admin decides on it.
+
+/** "your business" unless the business name is plain text and the address is confirmed (`businessName` null otherwise). */
+const businessOf = (businessName: string | null) => {
+  const plain = plainText(businessName);
+  return plain ? `your business ${plain}` : "your business";
+};
+
+/** `name` and `businessName` null when the address is not confirmed yet (the registrant typed them). */
+export function advertiserApprovedMail(
+  to: string,
+  name: string | null,
+  businessName: string | null,
+  loginLink: string,
+): OutgoingMail {
+  return {
+    to,
+    subject: "Your AdNaira advertiser account is approved",
+    text: `${greeting(name)}\n\nGood news: an admin has approved ${businessOf(businessName)} as an AdNaira advertiser. You can now create campaigns and pay for them; members are paid from your campaign's budget for each verified view.\n\nLog in here: ${loginLink}\n`,
+  };
+}
+
+/**
+ * `name` and `businessName` null when the address is not confirmed yet. The admin's reason is
+ * quoted as one line of plain text; one that reads as a link is left for the advertiser's page.
+ */
+export function advertiserRejectedMail(
+  to: string,
+  name: string | null,
+  businessName: string | null,
+  reason: string,
+  loginLink: string,
+): OutgoingMail {
+  const plainReason = plainText(reason);
+  const why = plainReason ? `Reason: ${plainReason}` : "Log in to read the reason.";
+  return {
+    to,
+    subject: "Your AdNaira advertiser application was not approved",
+    text: `${greeting(name)}\n\nAn admin has reviewed ${businessOf(businessName)} and could not approve it as an AdNaira advertiser.\n\n${why}\n\nIf you think this is a mistake, please contact support. Log in here: ${loginLink}\n`,
+  };
+}

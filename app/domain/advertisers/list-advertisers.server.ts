@@ -1,0 +1,133 @@
+import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { advertiserProfiles, campaigns, ledgerAccounts, users } from "~/db/schema";
+import { likeEscape, onPage, pageWindow } from "~/domain/shared/paging";
+import type { Kobo } from "~/domain/shared/money";
+import type { AdvertiserStatus } from "./validation";
+
+export const ADVERTISERS_PAGE_SIZE = 50;
+
+/** The admin's filter: one status, or every advertiser. */
+export type AdvertiserFilter = AdvertiserStatus | "all";
+
+/** An advertiser's available balance: its user_available ledger account (0 before any money moved). */
+const availableBalance = sql<string>`coalesce(${ledgerAccounts.balanceKobo}, 0)::text`;
+
+/**
+ * Advertisers for the admin's page, newest first, 50 a page (the page clamped to the ones there
+ * are): business and contact, email, phone, display ID, status, created date and balance (their
+ * user_available ledger account). Search by business name, contact name, email, phone or display
+ * ID; filter by status; with the count for every filter.
+ */
+export async function listAdvertisers(
+  db: Database,
+  options: { status?: AdvertiserFilter; search?: string; page?: number } = {},
+) {
+  const filter = options.status ?? "all";
+  const term = options.search?.trim().slice(0, 100) ?? "";
+  const conditions: SQL[] = [eq(users.role, "advertiser")];
+  if (term) {
+    const pattern = `%${likeEscape(term)}%`;
+    const digits = term.replace(/\D/g, "");
+    conditions.push(
+      or(
+        ilike(advertiserProfiles.businessName, pattern),
+        ilike(users.name, pattern),
+        ilike(users.email, pattern),
+        eq(users.displayId, term.toUpperCase()),
+        // A phone typed either way (0803…, +234803…) finds the stored +234 form.
+        digits.length >= 4 ? ilike(advertiserProfiles.phone, `%${digits.replace(/^0/, "")}%`) : undefined,
+      )!,
+    );
+  }
+  const base = and(...conditions);
+  const [tally] = await db
+    .select({
+      all: count(),
+      pending: sql<number>`count(*) filter (where ${advertiserProfiles.status} = 'pending')`.mapWith(Number),
+      approved: sql<number>`count(*) filter (where ${advertiserProfiles.status} = 'approved')`.mapWith(Number),
+      rejected: sql<number>`count(*) filter (where ${advertiserProfiles.status} = 'rejected')`.mapWith(Number),
+    })
+    .from(advertiserProfiles)
+    .innerJoin(users, eq(users.id, advertiserProfiles.userId))
+    .where(base);
+  const counts: Record<AdvertiserFilter, number> = tally ?? { all: 0, pending: 0, approved: 0, rejected: 0 };
+  const { page, pageCount, total, ...window } = pageWindow(counts[filter], options.page, ADVERTISERS_PAGE_SIZE);
+  const newestFirst = db
+    .select({
+      id: users.id,
+      displayId: users.displayId,
+      name: users.name,
+      email: users.email,
+      emailConfirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
+      businessName: advertiserProfiles.businessName,
+      phone: advertiserProfiles.phone,
+      status: advertiserProfiles.status,
+      rejectionReason: advertiserProfiles.rejectionReason,
+      createdAt: advertiserProfiles.createdAt,
+      balance: availableBalance,
+    })
+    .from(advertiserProfiles)
+    .innerJoin(users, eq(users.id, advertiserProfiles.userId))
+    .leftJoin(
+      ledgerAccounts,
+      and(eq(ledgerAccounts.userId, advertiserProfiles.userId), eq(ledgerAccounts.kind, "user_available")),
+    )
+    .where(filter === "all" ? base : and(base, eq(advertiserProfiles.status, filter)))
+    .orderBy(desc(advertiserProfiles.createdAt), desc(advertiserProfiles.userId));
+  const rows = await onPage(newestFirst.$dynamic(), window);
+  return {
+    advertisers: rows.map(({ balance, ...row }) => ({ ...row, balanceKobo: BigInt(balance) as Kobo })),
+    page,
+    pageCount,
+    total,
+    counts,
+  };
+}
+
+/** One advertiser with its profile, or null (not an advertiser). */
+export async function findAdvertiser(db: Database, userId: string) {
+  const [row] = await db
+    .select({
+      id: users.id,
+      displayId: users.displayId,
+      name: users.name,
+      email: users.email,
+      businessName: advertiserProfiles.businessName,
+      phone: advertiserProfiles.phone,
+      status: advertiserProfiles.status,
+    })
+    .from(advertiserProfiles)
+    .innerJoin(users, eq(users.id, advertiserProfiles.userId))
+    .where(eq(advertiserProfiles.userId, userId));
+  return row ?? null;
+}
+
+/** What every advertiser holds in their available balance, together (a dashboard figure). */
+export async function advertiserBalancesTotal(db: Database): Promise<Kobo> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceKobo}), 0)::text` })
+    .from(ledgerAccounts)
+    .innerJoin(users, eq(users.id, ledgerAccounts.userId))
+    .where(and(eq(users.role, "advertiser"), eq(ledgerAccounts.kind, "user_available")));
+  return BigInt(row?.total ?? "0");
+}
+
+/** A campaign by its payment reference (CMP-…, any case), with its business, for the admin's payment check; or null. */
+export async function findCampaignByReference(db: Database, reference: string) {
+  const [row] = await db
+    .select({
+      id: campaigns.id,
+      reference: campaigns.reference,
+      title: campaigns.title,
+      budgetKobo: campaigns.budgetKobo,
+      status: campaigns.status,
+      businessName: advertiserProfiles.businessName,
+      advertiserDisplayId: users.displayId,
+    })
+    .from(campaigns)
+    .innerJoin(users, eq(users.id, campaigns.advertiserId))
+    .leftJoin(advertiserProfiles, eq(advertiserProfiles.userId, campaigns.advertiserId))
+    .where(eq(campaigns.reference, reference.trim().toUpperCase()));
+  return row ?? null;
+}

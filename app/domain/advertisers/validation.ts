@@ -1,0 +1,70 @@
+import { z } from "zod";
+import { email, isOneLine, newPassword, personName } from "~/domain/accounts/validation";
+
+/** Form schemas and limits for advertisers (no server-only imports: pages use them for hints). */
+
+export const ADVERTISER_STATUSES = ["pending", "approved", "rejected"] as const;
+export type AdvertiserStatus = (typeof ADVERTISER_STATUSES)[number];
+
+export const ADVERTISER_STATUS_LABELS: Record<AdvertiserStatus, string> = {
+  pending: "Pending",
+  approved: "Approved",
+  rejected: "Rejected",
+};
+
+export const BUSINESS_NAME_MAX = 120;
+export const REJECTION_REASON_MAX = 500;
+
+export const PHONE_MESSAGE = "Enter a Nigerian phone number: 11 digits starting with 0, or +234 and 10 digits";
+
+/**
+ * A Nigerian phone number as stored: "+234" and the 10 digits after the trunk 0. Accepts
+ * 0XXXXXXXXXX (11 digits) or +234XXXXXXXXXX, with spaces, dashes or brackets between the digits;
+ * null for anything else.
+ */
+export function normalizeNigerianPhone(typed: string): string | null {
+  const compact = typed.trim().replace(/[\s\-().]/g, "");
+  const local = /^0(\d{10})$/.exec(compact) ?? /^\+234(\d{10})$/.exec(compact);
+  if (!local || local[1]!.startsWith("0")) return null;
+  return `+234${local[1]}`;
+}
+
+const businessName = z
+  .string({ error: "Business name is required" })
+  .trim()
+  .min(1, "Business name is required")
+  .max(BUSINESS_NAME_MAX, `Business name must be at most ${BUSINESS_NAME_MAX} characters`)
+  .refine(isOneLine, "Business name must be on one line, without line breaks or invisible characters");
+
+const phone = z
+  .string({ error: "Phone number is required" })
+  .trim()
+  .min(1, "Phone number is required")
+  .max(32, PHONE_MESSAGE)
+  .transform((typed, ctx) => {
+    const normalized = normalizeNigerianPhone(typed);
+    if (!normalized) {
+      ctx.addIssue({ code: "custom", message: PHONE_MESSAGE });
+      return z.NEVER;
+    }
+    return normalized;
+  });
+
+/** The /advertise form. The password rules are the member registration's. */
+export const AdvertiserRegisterSchema = z.object({
+  businessName,
+  name: personName("Contact name is required"),
+  email,
+  phone,
+  password: newPassword,
+  confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
+});
+
+export const REJECTION_REASON_REQUIRED = "Please give a reason for the rejection";
+
+/** An admin's reason for rejecting a business: shown to it and mailed to it. */
+export const rejectionReason = z
+  .string({ error: REJECTION_REASON_REQUIRED })
+  .trim()
+  .min(1, REJECTION_REASON_REQUIRED)
+  .max(REJECTION_REASON_MAX, `Reason must be at most ${REJECTION_REASON_MAX} characters`);
