@@ -5,6 +5,7 @@ export default [
   index("routes/home.tsx"),
   route("login", "routes/auth/login.tsx"),
   route("register", "routes/auth/register.tsx"),
+  route("advertise", "routes/auth/advertise.tsx"),
   route("logout", "routes/auth/logout.tsx"),
   route("confirm-email", "routes/auth/confirm-email.tsx"),
   route("resend-confirmation", "routes/auth/resend-confirmation.tsx"),
@@ -44,6 +45,7 @@ export default [
   route("admin/reports/daily.csv", "routes/admin/reports-export.ts"),
   route("admin/memberships", "routes/admin/memberships.tsx"),
   route("admin/audit", "routes/admin/audit.tsx"),
+  route("admin/advertisers", "routes/admin/advertisers.tsx"),
   route("superadmin", "routes/superadmin.tsx"),
 
   route("*", "routes/not-found.tsx"),

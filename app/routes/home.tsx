@@ -54,6 +54,9 @@ export default function Home() {
             <Link to="/login">Advertiser Login</Link>
           </Button>
           <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
+            <Link to="/advertise">Advertise with us</Link>
+          </Button>
+          <Button asChild size="lg" variant="outline" className="w-full sm:w-auto">
             <Link to="/register">User Sign Up</Link>
           </Button>
         </div>

@@ -1,6 +1,17 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import { FileClock, Megaphone, Settings, ShieldCheck, Users, Wallet, Gift, BadgeCheck, UserCheck } from "lucide-react";
+import {
+  Building2,
+  FileClock,
+  Megaphone,
+  Settings,
+  ShieldCheck,
+  Users,
+  Wallet,
+  Gift,
+  BadgeCheck,
+  UserCheck,
+} from "lucide-react";
 import type { Route } from "./+types/dashboard";
 import { PlatformCharts, type PlatformChartView } from "~/components/admin/platform-charts";
 import { DailyReportForm } from "~/components/admin/daily-report-form";
@@ -31,6 +42,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Adm
 const QUICK_ACTIONS: { label: string; to: string; permission: Permission; icon: typeof Users }[] = [
   { label: "Manage Users", to: "/admin/users", permission: "manage_users", icon: Users },
   { label: "Manage Adverts", to: "/admin/adverts", permission: "manage_adverts", icon: Megaphone },
+  { label: "Advertisers", to: "/admin/advertisers", permission: "manage_adverts", icon: Building2 },
   { label: "Withdrawal Requests", to: "/admin/withdrawals", permission: "manage_withdrawals", icon: Wallet },
   { label: "Manage Memberships", to: "/admin/memberships", permission: "manage_memberships", icon: BadgeCheck },
   { label: "Manage Notices", to: "/admin/notices", permission: "manage_notices", icon: FileClock },

@@ -138,6 +138,12 @@ export default function Login() {
             Sign up
           </Link>
         </p>
+        <p className="mt-2 text-center text-sm text-gray-600">
+          A business?{" "}
+          <Link to="/advertise" className="font-medium text-brand-700 hover:underline">
+            Advertise with us
+          </Link>
+        </p>
       </Card>
     </div>
   );

@@ -1,0 +1,136 @@
+import { Form, Link, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/advertise";
+import { EmailField, FormError, FormField, PasswordField } from "~/components/form-field";
+import { useToastFrom } from "~/components/toaster";
+import { Button } from "~/components/ui/button";
+import { Card } from "~/components/ui/card";
+import { newPasswordErrors } from "~/domain/accounts/change-password.server";
+import { PASSWORD_MIN } from "~/domain/accounts/validation";
+import { registerAdvertiser } from "~/domain/advertisers/register-advertiser.server";
+import { AdvertiserRegisterSchema, BUSINESS_NAME_MAX } from "~/domain/advertisers/validation";
+import { redirectIfSignedIn } from "~/server/auth.server";
+import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
+import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { redirectWithToast } from "~/server/toast.server";
+import { pageTitle } from "~/lib/meta";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Advertise with us");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await redirectIfSignedIn(request, context);
+  return null;
+}
+
+const ECHO = ["businessName", "name", "email", "phone"] as const;
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const { services } = context;
+  const values = await readForm(request);
+  const echo = echoValues(values, ECHO);
+  const parsed = parseForm(AdvertiserRegisterSchema, values, { values: echo });
+  if (parsed.status !== "ok") return parsed.failure;
+  const input = parsed.data;
+  const refused = newPasswordErrors(input.password, input.confirmPassword);
+  if (refused) {
+    const toastTitle = refused.confirmPassword ? "Password Mismatch" : undefined;
+    return formFailure(refused, { toastTitle, values: echo });
+  }
+
+  // One limit for every sign-up from an address, members' and businesses' alike.
+  const wait = await services.rateLimits.consume("registerIp", context.clientIp);
+  if (wait) {
+    const message = tooManyAttemptsMessage(wait);
+    return formFailure({ form: message }, { toastTitle: "Registration Failed", values: echo, status: 429 });
+  }
+
+  await registerAdvertiser(services.db, input, { appUrl: services.config.appUrl, clientIp: context.clientIp });
+  void services.flushMail();
+  return redirectWithToast(context, "/login", {
+    type: "success",
+    title: "Registration Successful",
+    description: "Please check your email to confirm your account.",
+  });
+}
+
+export default function Advertise() {
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  const submitting = navigation.state === "submitting";
+  useToastFrom(actionData?.toast);
+  const errors = actionData?.errors ?? {};
+  const values = actionData?.values;
+  return (
+    <div className="mx-auto max-w-md">
+      <Card>
+        <h1 className="text-2xl font-bold">Advertise with us</h1>
+        <p className="mt-1 text-sm text-gray-600">
+          Reach real people across Nigeria. Create an advertiser account: once you confirm your email and an admin
+          approves your business, you can run campaigns and pay only for verified views.
+        </p>
+        <Form method="post" className="mt-6 grid gap-4" noValidate>
+          <FormError message={errors.form} />
+          <FormField
+            label="Business Name"
+            name="businessName"
+            autoComplete="organization"
+            required
+            maxLength={BUSINESS_NAME_MAX}
+            defaultValue={values?.businessName}
+            error={errors.businessName}
+          />
+          <FormField
+            label="Contact Name"
+            name="name"
+            autoComplete="name"
+            required
+            defaultValue={values?.name}
+            error={errors.name}
+          />
+          <EmailField defaultValue={values?.email} error={errors.email} />
+          <FormField
+            label="Phone Number"
+            name="phone"
+            type="tel"
+            inputMode="tel"
+            autoComplete="tel"
+            required
+            hint="11 digits starting with 0 (e.g. 08031234567), or +234 and 10 digits."
+            defaultValue={values?.phone}
+            error={errors.phone}
+          />
+          <PasswordField
+            label="Password"
+            name="password"
+            autoComplete="new-password"
+            required
+            minLength={PASSWORD_MIN}
+            hint={`At least ${PASSWORD_MIN} characters.`}
+            error={errors.password}
+          />
+          <PasswordField
+            label="Confirm Password"
+            name="confirmPassword"
+            autoComplete="new-password"
+            required
+            error={errors.confirmPassword}
+          />
+          <Button type="submit" size="lg" disabled={submitting} className="w-full">
+            {submitting ? "Creating account..." : "Create Advertiser Account"}
+          </Button>
+        </Form>
+        <p className="mt-6 text-center text-sm text-gray-600">
+          Already have an advertiser account?{" "}
+          <Link to="/login" className="font-medium text-brand-700 hover:underline">
+            Log in
+          </Link>
+        </p>
+        <p className="mt-2 text-center text-sm text-gray-600">
+          Want to earn by viewing adverts instead?{" "}
+          <Link to="/register" className="font-medium text-brand-700 hover:underline">
+            Sign up as a member
+          </Link>
+        </p>
+      </Card>
+    </div>
+  );
+}
