@@ -1,0 +1,217 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { advertiserProfiles, campaigns, users } from "~/db/schema";
+import { createCampaign, submitCampaignForPayment } from "~/domain/campaigns/lifecycle.server";
+import { balances } from "~/domain/ledger/accounts.server";
+import { emailsTo } from "~/domain/mail/outbox.server";
+import { formatKobo } from "~/domain/shared/money";
+import { pageText, redirectToast, signInNewAdmin, startTestApp, type TestApp } from "~test/app";
+import { approvedAdvertiser, campaignInput } from "~test/factories";
+import { latestLink } from "~test/mail";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.close());
+
+const PASSWORD = "kola-nut-evening-breeze";
+
+const signUp = (overrides: Record<string, string> = {}) => ({
+  businessName: "Yaba Fresh Bread",
+  name: "Kemi Adeyemi",
+  email: `kemi.${Math.random().toString(36).slice(2, 8)}@example.ng`,
+  phone: "0803 123 4567",
+  password: PASSWORD,
+  confirmPassword: PASSWORD,
+  ...overrides,
+});
+
+const userByEmail = async (email: string) =>
+  (await app.services.db.select().from(users).where(eq(users.email, email)))[0];
+const profileOf = async (userId: string) =>
+  (await app.services.db.select().from(advertiserProfiles).where(eq(advertiserProfiles.userId, userId)))[0];
+
+describe("an advertiser's journey", () => {
+  it("signs up on /advertise, confirms the email, signs in at /login to /advertiser, is approved, and stays out of member and admin pages", async () => {
+    const form = signUp();
+    const page = await app.client().get("/advertise");
+    expect(page.status).toBe(200);
+    expect(pageText(page.body)).toContain("Advertise with us");
+
+    const res = await app.client().post("/advertise", form);
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/login");
+    expect(redirectToast(res)).toEqual({
+      type: "success",
+      title: "Registration Successful",
+      description: "Please check your email to confirm your account.",
+    });
+    const user = await userByEmail(form.email);
+    expect(user!.role).toBe("advertiser");
+    expect(user!.displayId).toMatch(/^AD/);
+    expect(await profileOf(user!.id)).toMatchObject({
+      businessName: "Yaba Fresh Bread",
+      phone: "+2348031234567",
+      status: "pending",
+    });
+
+    // Before confirming: the member's refusal, with the resend button.
+    const early = await app.client().post("/login", { email: form.email, password: PASSWORD });
+    expect(early.status).toBe(403);
+    expect(pageText(early.body)).toContain("Please confirm your email address before logging in.");
+
+    const link = await latestLink(app.services.db, form.email, "/confirm-email");
+    const confirmed = await app.client().post("/confirm-email", { token: link.searchParams.get("token")! });
+    expect(confirmed.status).toBe(302);
+
+    // Pending approval still signs in, to the advertiser area (which shows the pending state).
+    const business = app.client();
+    const login = await business.login(form.email, PASSWORD);
+    expect(login.location).toBe("/advertiser");
+
+    const { client: admin } = await signInNewAdmin(app, ["manage_adverts"]);
+    const listed = await admin.get("/admin/advertisers");
+    expect(listed.status).toBe(200);
+    const text = pageText(listed.body);
+    expect(text).toContain("Yaba Fresh Bread");
+    expect(text).toContain("+2348031234567");
+    expect(text).toContain(user!.displayId);
+    expect(text).toContain("₦0.00");
+
+    const approved = await admin.post("/admin/advertisers", { intent: "approve", userId: user!.id });
+    expect(approved.status).toBe(200);
+    expect(approved.body).toContain("Advertiser Approved");
+    expect((await profileOf(user!.id))!.status).toBe("approved");
+    expect((await emailsTo(app.services.db, form.email)).map((m) => m.subject)).toContain(
+      "Your AdNaira advertiser account is approved",
+    );
+    // A second approval (another admin's, say) is a conflict and changes nothing.
+    const again = await admin.post("/admin/advertisers", { intent: "approve", userId: user!.id });
+    expect(again.status).toBe(409);
+    expect(again.body).toContain("already been reviewed");
+
+    for (const path of ["/dashboard", "/profile", "/admin", "/admin/advertisers", "/register", "/advertise"]) {
+      const res = await business.get(path);
+      expect({ path, status: res.status, location: res.location }).toEqual({
+        path,
+        status: 302,
+        location: "/advertiser",
+      });
+    }
+  });
+
+  it("refuses a form with a bad phone, a long business name or mismatched passwords, keeping what was typed", async () => {
+    const bad = await app.client().post("/advertise", signUp({ phone: "12345", businessName: "x".repeat(121) }));
+    expect(bad.status).toBe(400);
+    const text = pageText(bad.body);
+    expect(text).toContain("Enter a Nigerian phone number");
+    expect(text).toContain("Business name must be at most 120 characters");
+    expect(bad.body).toContain('value="12345"');
+
+    const form = signUp({ confirmPassword: "something-else-entirely" });
+    const mismatch = await app.client().post("/advertise", form);
+    expect(mismatch.status).toBe(400);
+    expect(mismatch.body).toContain("Password Mismatch");
+    expect(await userByEmail(form.email)).toBeUndefined();
+  });
+
+  it("answers a taken email exactly as a new one", async () => {
+    const existing = await approvedAdvertiser(app.services.db);
+    const res = await app.client().post("/advertise", signUp({ email: existing.email }));
+    expect(res.status).toBe(302);
+    expect(redirectToast(res)?.title).toBe("Registration Successful");
+    expect((await emailsTo(app.services.db, existing.email)).map((m) => m.subject)).toEqual([
+      "Someone tried to register with your email",
+    ]);
+  });
+});
+
+describe("/admin/advertisers", () => {
+  it("is refused to an admin without manage_adverts", async () => {
+    const { client } = await signInNewAdmin(app, ["manage_users"]);
+    const res = await client.get("/admin/advertisers");
+    expect(res.status).toBe(403);
+    const business = await approvedAdvertiser(app.services.db, { status: "pending" });
+    const post = await client.post("/admin/advertisers", { intent: "approve", userId: business.id });
+    expect(post.status).toBe(403);
+    expect((await profileOf(business.id))!.status).toBe("pending");
+  });
+
+  it("asks to approve on the page and opens the reject dialog without JavaScript; a rejection needs a reason", async () => {
+    const business = await approvedAdvertiser(app.services.db, { status: "pending", businessName: "Oshodi Phones" });
+    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+
+    const question = await client.get(`/admin/advertisers?approve=${business.id}`);
+    expect(pageText(question.body)).toContain("Approve advertiser?");
+    expect((await profileOf(business.id))!.status).toBe("pending");
+
+    const dialog = await client.get(`/admin/advertisers?reject=${business.id}`);
+    expect(dialog.body).toContain('data-testid="reject-advertiser-dialog"');
+    expect(pageText(dialog.body)).toContain("Reject advertiser?");
+
+    const noReason = await client.post(`/admin/advertisers?reject=${business.id}`, {
+      intent: "reject",
+      userId: business.id,
+      reason: "  ",
+    });
+    expect(noReason.status).toBe(400);
+    expect(pageText(noReason.body)).toContain("Please give a reason for the rejection");
+    expect(noReason.body).toContain('data-testid="reject-advertiser-dialog"');
+    expect((await profileOf(business.id))!.status).toBe("pending");
+
+    const rejected = await client.post(`/admin/advertisers?status=all&reject=${business.id}`, {
+      intent: "reject",
+      userId: business.id,
+      reason: "We could not verify the business",
+    });
+    expect(rejected.status).toBe(302);
+    expect(rejected.location).toBe("/admin/advertisers?status=all");
+    expect(redirectToast(rejected)?.title).toBe("Advertiser Rejected");
+    expect(await profileOf(business.id)).toMatchObject({
+      status: "rejected",
+      rejectionReason: "We could not verify the business",
+    });
+    const [mail] = await emailsTo(app.services.db, business.email);
+    expect(mail!.textBody).toContain("Reason: We could not verify the business");
+
+    const rejectedList = await client.get("/admin/advertisers?status=rejected&q=oshodi");
+    expect(pageText(rejectedList.body)).toContain("We could not verify the business");
+  });
+
+  it("confirms a campaign's payment in two steps: look up by reference, then confirm", async () => {
+    const { db } = app.services;
+    const business = await approvedAdvertiser(db, { businessName: "Ikeja Shoes" });
+    const created = await createCampaign(db, business.id, campaignInput({ title: "Back to school sale" }));
+    if (created.status !== "ok") throw new Error(created.status);
+    const { reference, budgetKobo } = created.campaign;
+    await submitCampaignForPayment(db, business.id, created.campaign.id);
+    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+
+    const lookup = await client.get(`/admin/advertisers?reference=${reference.toLowerCase()}`);
+    expect(lookup.status).toBe(200);
+    const text = pageText(lookup.body);
+    expect(text).toContain("Ikeja Shoes");
+    expect(text).toContain("Back to school sale");
+    expect(text).toContain(formatKobo(budgetKobo));
+    expect(text).toContain("Confirm Payment");
+    const [unchanged] = await db.select().from(campaigns).where(eq(campaigns.id, created.campaign.id));
+    expect(unchanged!.status).toBe("awaiting_payment");
+
+    const confirmed = await client.post("/admin/advertisers", { intent: "confirm-payment", reference });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.location).toBe(`/admin/advertisers?reference=${reference}`);
+    expect(redirectToast(confirmed)?.title).toBe("Payment Confirmed");
+    const [after] = await db.select().from(campaigns).where(eq(campaigns.id, created.campaign.id));
+    expect(after!.status).toBe("in_review");
+    expect((await balances(db, business.id)).availableKobo).toBe(0n);
+
+    const twice = await client.post("/admin/advertisers", { intent: "confirm-payment", reference });
+    expect(redirectToast(twice)).toMatchObject({ type: "error", title: "Confirmation Failed" });
+    const shown = await client.get(twice.location!);
+    expect(pageText(shown.body)).toContain("not awaiting payment");
+
+    const unknown = await client.get("/admin/advertisers?reference=CMP-NOSUCH22");
+    expect(pageText(unknown.body)).toContain("No campaign has the reference CMP-NOSUCH22.");
+  });
+});
