@@ -14,7 +14,16 @@ import { WITHDRAWAL_STATUSES } from "~/domain/withdrawals/lifecycle";
 import { exportNewPayouts } from "~/domain/withdrawals/payout-export.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { advertAdmin, createUser, formKey, payee, postAdvert } from "~test/factories";
+import { createCampaign, submitCampaignForPayment } from "~/domain/campaigns/lifecycle.server";
+import {
+  advertAdmin,
+  approvedAdvertiser,
+  campaignInput,
+  createUser,
+  formKey,
+  payee,
+  postAdvert,
+} from "~test/factories";
 import { changedTables, databaseSnapshots, type IgnoredColumns } from "~test/database-snapshot";
 import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
 import { dataRequestUrl, declaredRoutes } from "~test/routes";
@@ -46,6 +55,9 @@ type Fixture = {
   auditActorId: string;
   memberName: string;
   noticeId: string;
+  /** A business waiting for approval, and a campaign awaiting its payment. */
+  advertiserId: string;
+  campaignReference: string;
 };
 
 /** Real values for dynamic segments; a new `:param` in app/routes.ts needs one here. */
@@ -85,6 +97,13 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/admin/memberships": (f) => [`?q=${encodeURIComponent(f.memberName)}&page=2`],
   "/admin/notices": (f) => ["?page=2", `?edit=${f.noticeId}`, `?delete=${f.noticeId}`],
   "/admin/audit": (f) => [`?actor=${f.auditActorId}&action=withdrawal.export_payouts`, "?page=2"],
+  // Filters and search, the approve question and reject dialog, and a payment reference looked up.
+  "/admin/advertisers": (f) => [
+    "?status=all&q=business&page=2",
+    `?approve=${f.advertiserId}`,
+    `?reject=${f.advertiserId}`,
+    `?reference=${f.campaignReference}`,
+  ],
 };
 
 const ROUTES = declaredRoutes();
@@ -164,6 +183,12 @@ beforeAll(async () => {
   const notice = await createNotice(db, actor, { title: "Office hours", content: "Nine to five.", audience: "all" });
   if (notice.status !== "ok") throw new Error(`createNotice: ${notice.status}`);
 
+  const waitingBusiness = await approvedAdvertiser(db, { status: "pending" });
+  const payingBusiness = await approvedAdvertiser(db);
+  const campaign = await createCampaign(db, payingBusiness.id, campaignInput());
+  if (campaign.status !== "ok") throw new Error(`createCampaign: ${campaign.status}`);
+  await submitCampaignForPayment(db, payingBusiness.id, campaign.campaign.id);
+
   const pending = await createUser(db, { name: "Pending Pius", isApproved: false });
   const restricted = await createUser(db, { name: "Restricted Rukky", isApproved: true });
   // An unconfirmed account cannot sign in: its GETs are anonymous ones. Its confirmation link is requested.
@@ -199,6 +224,8 @@ beforeAll(async () => {
     auditActorId: boss.id,
     memberName: approved.name,
     noticeId: notice.noticeId,
+    advertiserId: waitingBusiness.id,
+    campaignReference: campaign.campaign.reference,
   };
 });
 afterAll(async () => app?.close());
