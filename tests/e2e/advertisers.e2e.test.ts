@@ -1,0 +1,118 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { advertiserProfiles, users } from "~/db/schema";
+import { createCampaign, submitCampaignForPayment } from "~/domain/campaigns/lifecycle.server";
+import { approvedAdvertiser, campaignInput, createUser } from "~test/factories";
+import {
+  DESKTOP,
+  dismissToast,
+  expectFitsAndAccessible,
+  expectToast,
+  MOBILE,
+  screenshot,
+  setUpBrowserSuite,
+  signIn,
+  visit,
+} from "./support/browser";
+
+/**
+ * Advertisers: the /advertise sign-up form on a phone, and the admin's page (cards at 360 px, a
+ * table at 1280 px): approve and reject in dialogs, and a campaign's payment looked up and confirmed.
+ */
+const suite = setUpBrowserSuite();
+const db = () => suite.app.services.db;
+
+const statusOf = async (userId: string) =>
+  (await db().select().from(advertiserProfiles).where(eq(advertiserProfiles.userId, userId)))[0]!.status;
+
+describe("Advertise with us", () => {
+  it("signs a business up from the landing page (360 px)", async () => {
+    const { page } = await suite.open(MOBILE);
+    await visit(page, "/");
+    await page.getByRole("link", { name: "Advertise with us" }).click();
+    await page.waitForURL((url) => url.pathname === "/advertise");
+    await expectFitsAndAccessible(page, "advertise-mobile");
+
+    await page.getByLabel("Business Name").fill("Yaba Fresh Bread");
+    await page.getByLabel("Contact Name").fill("Kemi Adeyemi");
+    await page.getByLabel("Email").fill("kemi@advertisers-e2e.test");
+    await page.getByLabel("Phone Number").fill("0803 123 456");
+    await page.getByLabel("Password", { exact: true }).fill("kola-nut-evening-breeze");
+    await page.getByLabel("Confirm Password").fill("kola-nut-evening-breeze");
+    await page.getByRole("button", { name: "Create Advertiser Account" }).click();
+    await expect.poll(() => page.getByText("Enter a Nigerian phone number").first().isVisible()).toBe(true);
+    await expectFitsAndAccessible(page, "advertise-refused-mobile");
+
+    await page.getByLabel("Phone Number").fill("0803 123 4567");
+    await page.getByLabel("Password", { exact: true }).fill("kola-nut-evening-breeze");
+    await page.getByLabel("Confirm Password").fill("kola-nut-evening-breeze");
+    await page.getByRole("button", { name: "Create Advertiser Account" }).click();
+    await page.waitForURL((url) => url.pathname === "/login");
+    await expectToast(page, "Registration Successful", {
+      message: "Please check your email to confirm your account.",
+      variant: "success",
+    });
+    const [user] = await db().select().from(users).where(eq(users.email, "kemi@advertisers-e2e.test"));
+    expect(user!.role).toBe("advertiser");
+  });
+});
+
+describe("/admin/advertisers", () => {
+  it("approves and rejects in dialogs and confirms a payment; cards at 360 px, a table at 1280 px", async () => {
+    const approve = await approvedAdvertiser(db(), {
+      status: "pending",
+      businessName: "Lekki Paints and Coatings Nigeria Limited",
+      email: "lekki@advertisers-e2e.test",
+    });
+    const reject = await approvedAdvertiser(db(), { status: "pending", businessName: "Oshodi Phones" });
+    const paying = await approvedAdvertiser(db(), { businessName: "Ikeja Shoes", balanceKobo: 250_000n });
+    const created = await createCampaign(db(), paying.id, campaignInput({ title: "Back to school sale" }));
+    if (created.status !== "ok") throw new Error(created.status);
+    await submitCampaignForPayment(db(), paying.id, created.campaign.id);
+    const admin = await createUser(db(), { role: "admin", permissions: ["manage_adverts"] });
+
+    const { page } = await suite.open(MOBILE);
+    await signIn(page, admin.email, admin.password, "/admin");
+    await dismissToast(page);
+    await page.getByRole("link", { name: "Advertisers" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/advertisers");
+    await expect.poll(() => page.getByTestId("advertiser-card-lekki@advertisers-e2e.test").isVisible()).toBe(true);
+    await expectFitsAndAccessible(page, "admin-advertisers-mobile");
+
+    await page.getByRole("link", { name: "Approve Lekki Paints and Coatings Nigeria Limited" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.getByRole("button", { name: "Approve" }).click();
+    await expectToast(page, "Advertiser Approved", { variant: "success" });
+    await expect.poll(() => statusOf(approve.id)).toBe("approved");
+    await dismissToast(page);
+
+    await page.getByRole("link", { name: "Reject Oshodi Phones" }).click();
+    const rejectDialog = page.getByTestId("reject-advertiser-dialog");
+    await rejectDialog.waitFor({ state: "visible" });
+    await screenshot(page, "admin-advertisers-reject-mobile", { fullPage: false });
+    await rejectDialog.getByRole("button", { name: "Reject Advertiser" }).click();
+    await expect.poll(() => rejectDialog.getByText("Please give a reason for the rejection").isVisible()).toBe(true);
+    await rejectDialog.getByLabel("Reason").fill("We could not verify the business");
+    await rejectDialog.getByRole("button", { name: "Reject Advertiser" }).click();
+    await expectToast(page, "Advertiser Rejected", { variant: "success" });
+    await expect.poll(() => statusOf(reject.id)).toBe("rejected");
+    await dismissToast(page);
+
+    await page.getByLabel("Payment reference").fill(created.campaign.reference);
+    await page.getByRole("button", { name: "Find Campaign" }).click();
+    const found = page.getByTestId("payment-campaign");
+    await expect.poll(() => found.getByText("Back to school sale").isVisible()).toBe(true);
+    await expectFitsAndAccessible(page, "admin-advertisers-payment-mobile");
+    await found.getByRole("button", { name: "Confirm Payment" }).click();
+    await expectToast(page, "Payment Confirmed", { variant: "success" });
+    await expect.poll(() => found.getByText("not awaiting payment").isVisible()).toBe(true);
+
+    const desktop = (await suite.open(DESKTOP)).page;
+    await signIn(desktop, admin.email, admin.password, "/admin");
+    await dismissToast(desktop);
+    await visit(desktop, "/admin/advertisers?status=all");
+    await expect.poll(() => desktop.getByTestId(`advertiser-row-${paying.email}`).isVisible()).toBe(true);
+    expect(await desktop.getByTestId(`advertiser-row-${paying.email}`).innerText()).toContain("₦2,500.00");
+    await expectFitsAndAccessible(desktop, "admin-advertisers-desktop");
+  });
+});
