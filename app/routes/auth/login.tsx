@@ -104,7 +104,9 @@ export default function Login() {
     <div className="mx-auto max-w-md">
       <Card>
         <h1 className="text-2xl font-bold">Log in</h1>
-        <p className="mt-1 text-sm text-gray-600">Welcome back. Log in to view adverts and track your earnings.</p>
+        <p className="mt-1 text-sm text-gray-600">
+          Welcome back. Log in to view adverts and track your earnings, or to run your campaigns.
+        </p>
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />
           <EmailField defaultValue={actionData?.values?.email} error={errors.email} />
