@@ -42,7 +42,14 @@ const journey = {
 const DEFAULT_PERMISSIONS = ["manage_users", "manage_adverts", "manage_withdrawals", "manage_notices", "view_reports"];
 
 /** Quick Actions an admin with the default permissions sees on /admin (no Application Settings). */
-const DEFAULT_QUICK_ACTIONS = ["Manage Users", "Manage Adverts", "Withdrawal Requests", "Manage Notices", "Audit Log"];
+const DEFAULT_QUICK_ACTIONS = [
+  "Manage Users",
+  "Manage Adverts",
+  "Advertisers",
+  "Withdrawal Requests",
+  "Manage Notices",
+  "Audit Log",
+];
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const textOf = async (locator: Locator) => (await locator.innerText()).replace(/\s+/g, " ").trim();
@@ -357,6 +364,7 @@ describe("administration journey", () => {
     await visit(ap, "/admin");
     await expect(quickActions(ap)).resolves.toEqual([
       "Manage Adverts",
+      "Advertisers",
       "Withdrawal Requests",
       "Manage Memberships",
       "Manage Notices",
