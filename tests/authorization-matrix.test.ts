@@ -47,6 +47,7 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/": { kind: "signed-out-only" },
   "/login": { kind: "signed-out-only" },
   "/register": { kind: "signed-out-only" },
+  "/advertise": { kind: "signed-out-only" },
   "/logout": { kind: "redirect", to: "/" },
   "/confirm-email": { kind: "public" },
   "/resend-confirmation": { kind: "redirect", to: "/login" },
@@ -102,6 +103,11 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   },
   "/admin/memberships": { kind: "admin", permission: "manage_memberships" },
   "/admin/audit": { kind: "admin", permission: "view_reports" },
+  "/admin/advertisers": {
+    kind: "admin",
+    permission: "manage_adverts",
+    denied: "Access Denied. You do not have permission to manage advertisers.",
+  },
 
   "/superadmin": { kind: "super-admin" },
 };
