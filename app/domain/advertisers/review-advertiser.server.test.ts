@@ -98,6 +98,15 @@ describe("reviewAdvertiser", () => {
     expect(await isApprovedAdvertiser(db, business.id)).toBe(false);
   });
 
+  it("leaves a reason that reads as a link out of the mail (the outbox sends no foreign links)", async () => {
+    const business = await approvedAdvertiser(db, { status: "pending" });
+    await reviewAdvertiser(db, await advertAdmin(db), business.id, "reject", "See www.example.com/rules", appUrl);
+    const [mail] = await emailsTo(db, business.email);
+    expect(mail!.textBody).not.toContain("example.com");
+    expect(mail!.textBody).toContain("Log in to read the reason.");
+    expect((await profileOf(business.id)).rejectionReason).toBe("See www.example.com/rules");
+  });
+
   it("mails an unconfirmed address nothing the registrant typed", async () => {
     const business = await approvedAdvertiser(db, {
       status: "pending",
