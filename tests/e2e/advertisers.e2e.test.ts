@@ -29,6 +29,7 @@ describe("Advertise with us", () => {
   it("signs a business up from the landing page (360 px)", async () => {
     const { page } = await suite.open(MOBILE);
     await visit(page, "/");
+    await expectFitsAndAccessible(page, "landing-advertise-mobile");
     await page.getByRole("link", { name: "Advertise with us" }).click();
     await page.waitForURL((url) => url.pathname === "/advertise");
     await expectFitsAndAccessible(page, "advertise-mobile");
