@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { advertiserProfiles, adverts, campaigns, ledgerAccounts, type Campaign } from "~/db/schema";
 import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors } from "~/domain/adverts/money-limits";
@@ -290,21 +290,27 @@ export async function cancelCampaign(
   now: Date = new Date(),
 ): Promise<CancelCampaignResult> {
   return db.transaction(async (tx): Promise<CancelCampaignResult> => {
-    const [seen] = await tx
-      .select({ advertId: campaigns.advertId })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.advertiserId, advertiserId)));
-    if (!seen) return { status: "not-found" };
-    if (seen.advertId) await retireAdvert(tx, seen.advertId, now);
-    const changed = await move(
-      tx,
-      { campaignId, advertiserId },
-      ["draft", "awaiting_payment", "in_review", "active"],
-      { status: "cancelled", finishedAt: now },
-      now,
-    );
-    if (!changed) return notMoved(tx, campaignId, advertiserId);
-    return { status: "ok", campaign: changed, refundedKobo: await refundEscrow(tx, changed) };
+    // Twice at most: an activation that commits between the read and the update gives it an
+    // advert the first pass did not retire (the update then matches nothing and locks nothing);
+    // the second pass reads it and retires it first. A campaign is activated only once.
+    for (let pass = 0; pass < 2; pass++) {
+      const [seen] = await tx
+        .select({ advertId: campaigns.advertId })
+        .from(campaigns)
+        .where(and(eq(campaigns.id, campaignId), eq(campaigns.advertiserId, advertiserId)));
+      if (!seen) return { status: "not-found" };
+      if (seen.advertId) await retireAdvert(tx, seen.advertId, now);
+      const changed = await move(
+        tx,
+        { campaignId, advertiserId, advertId: seen.advertId },
+        ["draft", "awaiting_payment", "in_review", "active"],
+        { status: "cancelled", finishedAt: now },
+        now,
+      );
+      if (changed) return { status: "ok", campaign: changed, refundedKobo: await refundEscrow(tx, changed) };
+      if (seen.advertId) break;
+    }
+    return notMoved(tx, campaignId, advertiserId);
   });
 }
 
@@ -347,7 +353,8 @@ async function retireAdvert(tx: Database, advertId: string, now: Date) {
 /** A conditional status change; null when the campaign is not (theirs and) in one of `from`. */
 async function move(
   tx: Database,
-  target: { campaignId: string; advertiserId?: string },
+  /** advertId: only while its advert is still this one (null: none yet). */
+  target: { campaignId: string; advertiserId?: string; advertId?: string | null },
   from: CampaignStatus[],
   set: Partial<Campaign> & { status: CampaignStatus },
   now: Date,
@@ -359,6 +366,11 @@ async function move(
       and(
         eq(campaigns.id, target.campaignId),
         target.advertiserId ? eq(campaigns.advertiserId, target.advertiserId) : undefined,
+        target.advertId === undefined
+          ? undefined
+          : target.advertId === null
+            ? isNull(campaigns.advertId)
+            : eq(campaigns.advertId, target.advertId),
         inArray(campaigns.status, from),
       ),
     )
