@@ -126,7 +126,7 @@ describe("claims on a campaign's escrow", () => {
 
   it("cancelled while the last views are claimed: the refund is exactly what the winning claims left", async () => {
     const outcomes: string[] = [];
-    for (let round = 0; round < 5; round++) {
+    for (let round = 0; round < 8; round++) {
       const { campaign, advertId, advertiser } = await runningCampaign(db, admin, {
         rewardKobo: REWARD,
         viewsWanted: 10,
@@ -135,12 +135,17 @@ describe("claims on a campaign's escrow", () => {
         expect((await viewAndClaim(m.id, advertId)).status).toBe("ok");
       }
       const members = await viewers(20, advertId);
-      // The cancel goes in among the claims (at a different place each round).
+      // The cancel goes in among the claims, at a different place and a little later each round
+      // (on PostgreSQL, so the claims sometimes win some or all of the last slots first).
       const claims = members.map((m) => () => claimAdvertReward(db, m.id, advertId));
       const at = (round * 5) % (claims.length + 1);
+      const delay = [0, 1, 2, 3, 4, 6, 8, 12][round % 8]!;
       const calls: (() => Promise<{ status: string }>)[] = [
         ...claims.slice(0, at),
-        () => cancelCampaign(db, advertiser.id, campaign.id),
+        async () => {
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          return cancelCampaign(db, advertiser.id, campaign.id);
+        },
         ...claims.slice(at),
       ];
       const results = await Promise.all(calls.map((call) => call()));
@@ -232,6 +237,42 @@ describe("admins at once", () => {
   });
 });
 
+describe("payment confirmed while the advertiser cancels", () => {
+  it("either the cancel comes first (nothing booked) or the payment does and the cancel refunds all of it", async () => {
+    const outcomes: string[] = [];
+    for (let round = 0; round < 4; round++) {
+      const owner = await approvedAdvertiser(db);
+      const created = await createCampaign(db, owner.id, campaignInput({ rewardKobo: REWARD, viewsWanted: 10 }));
+      if (created.status !== "ok") throw new Error(created.status);
+      const { id, reference, budgetKobo } = created.campaign;
+      expect((await submitCampaignForPayment(db, owner.id, id)).status).toBe("ok");
+      // Which one the server sees first: the cancel on odd rounds.
+      const confirming = () => confirmCampaignPayment(db, admin, reference);
+      const cancelling = () => cancelCampaign(db, owner.id, id);
+      const [confirmed, cancelled] =
+        round % 2 === 0
+          ? await Promise.all([confirming(), cancelling()])
+          : await Promise.all([cancelling(), confirming()]).then(([b, a]) => [a, b] as const);
+      expect(cancelled.status).toBe("ok");
+      expect(await statusOf(id)).toBe("cancelled");
+      expect((await escrowOf(id)) ?? 0n).toBe(0n);
+      if (confirmed.status === "ok") {
+        expect(cancelled).toMatchObject({ refundedKobo: budgetKobo });
+        expect(await transfersOf(id, "advertiser_deposit")).toHaveLength(1);
+        expect(await transfersOf(id, "campaign_refund")).toHaveLength(1);
+        expect((await balances(db, owner.id)).availableKobo).toBe(budgetKobo);
+      } else {
+        expect(confirmed).toEqual({ status: "conflict", current: "cancelled" });
+        expect(cancelled).toMatchObject({ refundedKobo: 0n });
+        expect(await transfersOf(id, "advertiser_deposit")).toHaveLength(0);
+        expect((await balances(db, owner.id)).availableKobo).toBe(0n);
+      }
+      outcomes.push(confirmed.status === "ok" ? "confirmed first" : "cancelled first");
+    }
+    console.info(`confirm vs cancel: ${outcomes.join(", ")}`);
+  });
+});
+
 describe("the end date", () => {
   async function endingCampaign() {
     const now = Date.now();
@@ -259,6 +300,37 @@ describe("the end date", () => {
         refunds: 1,
       });
     }
+  });
+
+  it("claims made just before the end racing the completion: each is paid before it or refused after it", async () => {
+    const outcomes: number[] = [];
+    for (let round = 0; round < 3; round++) {
+      const now = Date.now();
+      const endsAt = new Date(now + 60_000);
+      const { campaign, advertId, advertiser } = await runningCampaign(db, admin, {
+        rewardKobo: REWARD,
+        viewsWanted: 10,
+        endsAt,
+      });
+      const members = await viewers(15, advertId);
+      const justBefore = new Date(endsAt.getTime() - 1_000);
+      const claims = members.map((m) => claimAdvertReward(db, m.id, advertId, justBefore));
+      const completion = new Promise((resolve) => setTimeout(resolve, [0, 4, 12][round])).then(() =>
+        completeEndedCampaigns(db, new Date(endsAt.getTime() + 1_000)),
+      );
+      const results = await Promise.all(claims);
+      for (const r of results) expect(["ok", "no-slots", "not-found"]).toContain(r.status);
+      const won = results.filter((r) => r.status === "ok").length;
+      // Unless the claims took every slot first (then the last view completed it, as on PGlite).
+      expect(await completion).toBe(won === 10 ? 0 : 1);
+      const books = await expectCampaignBooks(campaign, advertId, advertiser.id);
+      expect(books.paid).toBe(won);
+      expect(books.refund).toBe(BigInt(10 - won) * PER_VIEW);
+      expect(await escrowOf(campaign.id)).toBe(0n);
+      expect(await statusOf(campaign.id)).toBe("completed");
+      outcomes.push(won);
+    }
+    console.info(`claims vs completion, views paid before it: ${outcomes.join(", ")}`);
   });
 
   it("completion racing the advertiser's cancel: one of them finishes it, one refund", async () => {
