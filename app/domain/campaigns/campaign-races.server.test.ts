@@ -179,6 +179,15 @@ describe("claims on a campaign's escrow", () => {
     console.info(`cancel vs the last claims: ${outcomes.join(", ")}`);
   });
 
+  it("a cancel refused after the last view changes nothing: the full advert stays as it was", async () => {
+    const { campaign, advertId, advertiser } = await runningCampaign(db, admin, { rewardKobo: REWARD, viewsWanted: 1 });
+    expect((await viewAndClaim((await member(db)).id, advertId)).status).toBe("ok");
+    const before = await advertOf(advertId);
+    expect(await cancelCampaign(db, advertiser.id, campaign.id)).toEqual({ status: "conflict", current: "completed" });
+    expect(await advertOf(advertId)).toEqual(before);
+    expect((await viewAndClaim((await member(db)).id, advertId)).status).toBe("no-slots");
+  });
+
   it("cancelled five times at once: one refund", async () => {
     const { campaign, advertId, advertiser } = await runningCampaign(db, admin, {
       rewardKobo: REWARD,
@@ -209,6 +218,40 @@ describe("claims on a campaign's escrow", () => {
     expect(await transfersOf(created.campaign.id, "campaign_refund")).toHaveLength(1);
     expect(await escrowOf(created.campaign.id)).toBe(0n);
     expect((await balances(db, owner.id)).availableKobo).toBe(10n * PER_VIEW);
+  });
+});
+
+describe("paying from the balance at once", () => {
+  it("the same campaign paid five times at once is funded once", async () => {
+    const owner = await approvedAdvertiser(db, { balanceKobo: 50n * PER_VIEW });
+    const created = await createCampaign(db, owner.id, campaignInput({ rewardKobo: REWARD, viewsWanted: 10 }));
+    if (created.status !== "ok") throw new Error(created.status);
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => payCampaignFromBalance(db, owner.id, created.campaign.id)),
+    );
+    expect(countBy(results)).toEqual({ ok: 1, conflict: 4 });
+    expect(await transfersOf(created.campaign.id, "campaign_funding")).toHaveLength(1);
+    expect(await escrowOf(created.campaign.id)).toBe(10n * PER_VIEW);
+    expect((await balances(db, owner.id)).availableKobo).toBe(40n * PER_VIEW);
+  });
+
+  it("six campaigns paid at once from a balance that covers two: two funded, the rest refused", async () => {
+    const owner = await approvedAdvertiser(db, { balanceKobo: 25n * PER_VIEW });
+    const ids: string[] = [];
+    for (let i = 0; i < 6; i++) {
+      const created = await createCampaign(db, owner.id, campaignInput({ rewardKobo: REWARD, viewsWanted: 10 }));
+      if (created.status !== "ok") throw new Error(created.status);
+      ids.push(created.campaign.id);
+    }
+    const results = await Promise.all(ids.map((id) => payCampaignFromBalance(db, owner.id, id)));
+    expect(countBy(results)).toEqual({ ok: 2, "insufficient-balance": 4 });
+    for (const r of results) if (r.status === "insufficient-balance") expect(r.balanceKobo).toBe(5n * PER_VIEW);
+    expect((await balances(db, owner.id)).availableKobo).toBe(5n * PER_VIEW);
+    for (const [i, id] of ids.entries()) {
+      const paid = results[i]!.status === "ok";
+      expect(await statusOf(id)).toBe(paid ? "in_review" : "draft");
+      expect(await escrowOf(id)).toBe(paid ? 10n * PER_VIEW : null);
+    }
   });
 });
 
