@@ -9,7 +9,7 @@ import { lockAppSettings } from "~/domain/settings/app-settings";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
-import { campaignBudget, campaignTransferKey, type CampaignStatus } from "./rules";
+import { CANCELLABLE_STATUSES, campaignBudget, campaignTransferKey, type CampaignStatus } from "./rules";
 
 /** What an advertiser types for a campaign (parsed by the route's form schema). */
 export type CampaignInput = {
@@ -295,15 +295,17 @@ export async function cancelCampaign(
     // the second pass reads it and retires it first. A campaign is activated only once.
     for (let pass = 0; pass < 2; pass++) {
       const [seen] = await tx
-        .select({ advertId: campaigns.advertId })
+        .select({ advertId: campaigns.advertId, status: campaigns.status })
         .from(campaigns)
         .where(and(eq(campaigns.id, campaignId), eq(campaigns.advertiserId, advertiserId)));
       if (!seen) return { status: "not-found" };
+      // Refused as it stands (ended, cancelled or rejected): nothing is written.
+      if (!CANCELLABLE_STATUSES.includes(seen.status)) return { status: "conflict", current: seen.status };
       if (seen.advertId) await retireAdvert(tx, seen.advertId, now);
       const changed = await move(
         tx,
         { campaignId, advertiserId, advertId: seen.advertId },
-        ["draft", "awaiting_payment", "in_review", "active"],
+        [...CANCELLABLE_STATUSES],
         { status: "cancelled", finishedAt: now },
         now,
       );
