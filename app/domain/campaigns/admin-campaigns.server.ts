@@ -1,0 +1,96 @@
+import { desc, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { advertiserProfiles, adverts, campaigns, users } from "~/db/schema";
+import type { Kobo } from "~/domain/shared/money";
+import { onPage, pageWindow, type PageInfo } from "~/domain/shared/paging";
+import type { CampaignStatus } from "./rules";
+
+/** The statuses an admin reviews campaigns in, in the filter's order (In review first). */
+export const ADMIN_CAMPAIGN_FILTERS = ["in_review", "awaiting_payment", "active"] as const;
+export type AdminCampaignFilter = (typeof ADMIN_CAMPAIGN_FILTERS)[number];
+
+export const ADMIN_CAMPAIGNS_PAGE_SIZE = 20;
+
+/** One campaign as the admin reviews it. */
+export type AdminCampaign = {
+  id: string;
+  reference: string;
+  status: CampaignStatus;
+  businessName: string;
+  advertiserEmail: string;
+  title: string;
+  description: string;
+  imageUrl: string | null;
+  rewardKobo: Kobo;
+  viewsWanted: number;
+  /** Views paid so far (its advert's clicks); 0 before it runs. */
+  viewsDone: number;
+  feeBps: number;
+  feePerViewKobo: Kobo;
+  budgetKobo: Kobo;
+  startsAt: Date | null;
+  endsAt: Date | null;
+  createdAt: Date;
+  fundedAt: Date | null;
+  activatedAt: Date | null;
+};
+
+/**
+ * The campaigns in one status for the admin's review, oldest first for the two waiting ones
+ * (first come, first reviewed) and newest first for the running ones; 20 a page, clamped.
+ */
+export async function listCampaignsForAdmin(
+  db: Database,
+  options: { status: AdminCampaignFilter; page?: number },
+): Promise<PageInfo & { campaigns: AdminCampaign[] }> {
+  const inStatus = eq(campaigns.status, options.status);
+  const { page, pageCount, total, ...window } = pageWindow(
+    await db.$count(campaigns, inStatus),
+    options.page,
+    ADMIN_CAMPAIGNS_PAGE_SIZE,
+  );
+  const order =
+    options.status === "active"
+      ? [desc(campaigns.activatedAt), desc(campaigns.id)]
+      : [campaigns.createdAt, campaigns.id];
+  const query = db
+    .select({
+      id: campaigns.id,
+      reference: campaigns.reference,
+      status: campaigns.status,
+      businessName: advertiserProfiles.businessName,
+      advertiserEmail: users.email,
+      title: campaigns.title,
+      description: campaigns.description,
+      imageUrl: campaigns.imageUrl,
+      rewardKobo: campaigns.rewardKobo,
+      viewsWanted: campaigns.viewsWanted,
+      currentClicks: adverts.currentClicks,
+      feeBps: campaigns.feeBps,
+      feePerViewKobo: campaigns.feePerViewKobo,
+      budgetKobo: campaigns.budgetKobo,
+      startsAt: campaigns.startsAt,
+      endsAt: campaigns.endsAt,
+      createdAt: campaigns.createdAt,
+      fundedAt: campaigns.fundedAt,
+      activatedAt: campaigns.activatedAt,
+    })
+    .from(campaigns)
+    .innerJoin(users, eq(users.id, campaigns.advertiserId))
+    .innerJoin(advertiserProfiles, eq(advertiserProfiles.userId, campaigns.advertiserId))
+    .leftJoin(adverts, eq(adverts.id, campaigns.advertId))
+    .where(inStatus)
+    .orderBy(...order);
+  const rows = await onPage(query.$dynamic(), window);
+  return {
+    page,
+    pageCount,
+    total,
+    campaigns: rows.map(({ currentClicks, ...row }) => ({ ...row, viewsDone: currentClicks ?? 0 })),
+  };
+}
+
+/** Running campaigns (the admin dashboard's card): a count over the status index of a small table. */
+export async function countActiveCampaigns(db: Database): Promise<number> {
+  return db.$count(campaigns, eq(campaigns.status, "active"));
+}
