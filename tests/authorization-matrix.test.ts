@@ -4,7 +4,7 @@ import { messages, upgradeRequests, users } from "~/db/schema";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import routeConfig from "../app/routes";
 import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "./support/app";
-import { createUser } from "./support/factories";
+import { approvedAdvertiser, createUser } from "./support/factories";
 import { declaredPaths } from "./support/routes";
 
 /**
@@ -34,7 +34,12 @@ type Rule =
    */
   | { kind: "admin"; permission?: Permission; denied?: string; allowedStatus?: 405 }
   /** Super admin only: admins go to /admin, users to /dashboard. */
-  | { kind: "super-admin" };
+  | { kind: "super-admin" }
+  /**
+   * The advertiser area: advertisers only; everyone else is sent home (signed out: /login). With
+   * `advertiserStatus`, what an advertiser gets when it is not 200 (a made-up campaign: 404).
+   */
+  | { kind: "advertiser"; advertiserStatus?: 404 | 405 };
 
 const DENIED = "Access Denied.";
 
@@ -109,10 +114,11 @@ const PERSONAS = [
   "admin without the permission",
   "admin with the permission",
   "super admin",
+  "advertiser",
 ] as const;
 type Persona = (typeof PERSONAS)[number];
 
-type Expected = { status: 200 | 405 } | { status: 302; location: string } | { status: 403; message: string };
+type Expected = { status: 200 | 404 | 405 } | { status: 302; location: string } | { status: 403; message: string };
 
 const HOME: Record<Persona, string | null> = {
   anonymous: null,
@@ -122,6 +128,7 @@ const HOME: Record<Persona, string | null> = {
   "admin without the permission": "/admin",
   "admin with the permission": "/admin",
   "super admin": "/superadmin",
+  advertiser: "/advertiser",
 };
 
 function expectedOutcome(rule: Rule, persona: Persona): Expected {
@@ -136,13 +143,14 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
     case "signed-out-only":
       return home ? to(home) : ok;
     case "user":
+      if (home === "/advertiser") return to(home);
       return home ? ok : to("/login");
     case "user-dashboard":
       if (home === "/dashboard") return rule.memberRedirect ? to(rule.memberRedirect) : ok;
       return to(home ?? "/login");
     case "admin":
       if (!home) return to("/login");
-      if (home === "/dashboard") return to("/dashboard");
+      if (home === "/dashboard" || home === "/advertiser") return to(home);
       if (persona === "admin without the permission" && rule.permission) {
         return { status: 403, message: rule.denied ?? DENIED };
       }
@@ -150,6 +158,10 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
     case "super-admin":
       if (!home) return to("/login");
       return home === "/superadmin" ? ok : to(home);
+    case "advertiser":
+      if (!home) return to("/login");
+      if (home !== "/advertiser") return to(home);
+      return rule.advertiserStatus ? { status: rule.advertiserStatus } : ok;
   }
 }
 
@@ -271,6 +283,8 @@ beforeAll(async () => {
   sessions.set("pending user", await signIn(pending.email, pending.password));
   sessions.set("approved user", await signIn(approved.email, approved.password));
   sessions.set("super admin", await signIn("root@adnaira.test", "matrix-super-admin-password"));
+  const advertiser = await approvedAdvertiser(db, { name: "Advertiser Abu" });
+  sessions.set("advertiser", await signIn(advertiser.email, advertiser.password));
 
   const adminSets = new Map<string, readonly Permission[]>();
   for (const rule of Object.values(ROUTE_MATRIX)) {
@@ -325,7 +339,7 @@ describe("restriction ends a live session", () => {
 });
 
 describe("admin actions", () => {
-  const posters = ["anonymous", "pending user", "approved user", "admin without the permission"] as const;
+  const posters = ["anonymous", "pending user", "approved user", "advertiser", "admin without the permission"] as const;
   const cases = ADMIN_ROUTES.flatMap(([path, rule]) =>
     posters
       .filter(
@@ -342,7 +356,7 @@ describe("admin actions", () => {
     const res = await client.post(requestPath(path), { intent: "create", name: "x", title: "x", amount: "1" });
     expect(res.status, pageText(res.body).slice(0, 200)).not.toBe(200);
     if (res.status === 302) {
-      expect(["/login", "/dashboard", "/admin"]).toContain(res.location);
+      expect(["/login", "/dashboard", "/admin", "/advertiser"]).toContain(res.location);
     } else {
       expect([403, 405]).toContain(res.status);
     }
@@ -459,6 +473,8 @@ describe("admin intents", () => {
       case "pending user":
       case "approved user":
         return expect(outcome).toEqual({ status: 302, location: "/dashboard" });
+      case "advertiser":
+        return expect(outcome).toEqual({ status: 302, location: "/advertiser" });
       case "admin without the permission":
         expect(res.status).toBe(403);
         return expect(pageText(res.body)).toContain(DENIED);
@@ -474,7 +490,7 @@ describe("member upgrade actions", () => {
     { path: "/membership/upgrade", fields: { tierId: "bronze", method: "bank_transfer" } },
     { path: "/membership/upgrade/cancel", fields: { requestId: "MadeUpRequestId_00001" } },
   ];
-  const personas = ["anonymous", "restricted user", "admin with the permission", "super admin"] as const;
+  const personas = ["anonymous", "restricted user", "admin with the permission", "super admin", "advertiser"] as const;
   const cases = posts.flatMap((post) =>
     personas.map((persona) => ({
       ...post,
@@ -525,7 +541,9 @@ describe("message actions", () => {
     const before = await app.services.db.$count(messages);
     const res = await client.post("/messages", { intent, ...fields });
     const outcome = { status: res.status, location: res.location };
-    if (HOME[persona]) expect(outcome).toEqual({ status: allowed, location: null });
+    // Advertisers have no inbox: sent to their own area.
+    if (persona === "advertiser") expect(outcome).toEqual({ status: 302, location: "/advertiser" });
+    else if (HOME[persona]) expect(outcome).toEqual({ status: allowed, location: null });
     else expect(outcome).toEqual({ status: 302, location: "/login" });
     expect(await app.services.db.$count(messages)).toBe(before);
   });
