@@ -1,6 +1,6 @@
-import { desc, eq } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { advertiserProfiles, adverts, campaigns, users } from "~/db/schema";
+import { advertiserProfiles, adverts, campaigns, ledgerAccounts, users } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { onPage, pageWindow, type PageInfo } from "~/domain/shared/paging";
 import type { CampaignStatus } from "./rules";
@@ -93,4 +93,27 @@ export async function listCampaignsForAdmin(
 /** Running campaigns (the admin dashboard's card): a count over the status index of a small table. */
 export async function countActiveCampaigns(db: Database): Promise<number> {
   return db.$count(campaigns, eq(campaigns.status, "active"));
+}
+
+/**
+ * What the platform owes advertisers (the admin dashboard's card): the sum of their available
+ * balances, money paid in or refunded from escrow and not yet spent or paid out. One account per
+ * advertiser, and advertisers are few.
+ */
+export async function advertiserBalancesTotal(db: Database): Promise<Kobo> {
+  const [row] = await db
+    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceKobo}), 0)::text` })
+    .from(ledgerAccounts)
+    .innerJoin(users, eq(users.id, ledgerAccounts.userId))
+    .where(and(eq(ledgerAccounts.kind, "user_available"), eq(users.role, "advertiser")));
+  return BigInt(row?.total ?? "0");
+}
+
+/** The admin dashboard's campaign cards (manage_adverts). */
+export async function adminCampaignStats(db: Database) {
+  const [activeCampaigns, advertiserBalancesKobo] = await Promise.all([
+    countActiveCampaigns(db),
+    advertiserBalancesTotal(db),
+  ]);
+  return { activeCampaigns, advertiserBalancesKobo };
 }
