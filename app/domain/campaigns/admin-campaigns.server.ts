@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { advertiserProfiles, adverts, campaigns, ledgerAccounts, users } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
@@ -42,7 +42,7 @@ export type AdminCampaign = {
 export async function listCampaignsForAdmin(
   db: Database,
   options: { status: AdminCampaignFilter; page?: number },
-): Promise<PageInfo & { campaigns: AdminCampaign[] }> {
+): Promise<PageInfo & { campaigns: AdminCampaign[]; counts: Record<AdminCampaignFilter, number> }> {
   const inStatus = eq(campaigns.status, options.status);
   const { page, pageCount, total, ...window } = pageWindow(
     await db.$count(campaigns, inStatus),
@@ -81,13 +81,26 @@ export async function listCampaignsForAdmin(
     .leftJoin(adverts, eq(adverts.id, campaigns.advertId))
     .where(inStatus)
     .orderBy(...order);
-  const rows = await onPage(query.$dynamic(), window);
+  const [rows, counts] = await Promise.all([onPage(query.$dynamic(), window), countCampaignsByFilter(db)]);
   return {
     page,
     pageCount,
     total,
+    counts,
     campaigns: rows.map(({ currentClicks, ...row }) => ({ ...row, viewsDone: currentClicks ?? 0 })),
   };
+}
+
+/** How many campaigns each filter holds (over the status index). */
+export async function countCampaignsByFilter(db: Database): Promise<Record<AdminCampaignFilter, number>> {
+  const rows = await db
+    .select({ status: campaigns.status, n: count() })
+    .from(campaigns)
+    .where(inArray(campaigns.status, [...ADMIN_CAMPAIGN_FILTERS]))
+    .groupBy(campaigns.status);
+  const counts = { in_review: 0, awaiting_payment: 0, active: 0 };
+  for (const row of rows) counts[row.status as AdminCampaignFilter] = row.n;
+  return counts;
 }
 
 /** Running campaigns (the admin dashboard's card): a count over the status index of a small table. */
