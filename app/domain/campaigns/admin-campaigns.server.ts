@@ -3,11 +3,8 @@ import type { Database } from "~/db/client.server";
 import { advertiserProfiles, adverts, campaigns, ledgerAccounts, users } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { onPage, pageWindow, type PageInfo } from "~/domain/shared/paging";
+import { ADMIN_CAMPAIGN_FILTERS, type AdminCampaignFilter } from "./review-validation";
 import type { CampaignStatus } from "./rules";
-
-/** The statuses an admin reviews campaigns in, in the filter's order (In review first). */
-export const ADMIN_CAMPAIGN_FILTERS = ["in_review", "awaiting_payment", "active"] as const;
-export type AdminCampaignFilter = (typeof ADMIN_CAMPAIGN_FILTERS)[number];
 
 export const ADMIN_CAMPAIGNS_PAGE_SIZE = 20;
 

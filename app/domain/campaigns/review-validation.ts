@@ -1,6 +1,10 @@
 import { z } from "zod";
 import type { CampaignStatus } from "./rules";
 
+/** The statuses an admin reviews campaigns in, in the filter's order (In review first). */
+export const ADMIN_CAMPAIGN_FILTERS = ["in_review", "awaiting_payment", "active"] as const;
+export type AdminCampaignFilter = (typeof ADMIN_CAMPAIGN_FILTERS)[number];
+
 export const REJECTION_REASON_MAX = 500;
 
 /** The admin's reject form: the reason the advertiser reads. */

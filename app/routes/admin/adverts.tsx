@@ -26,14 +26,15 @@ import {
   type OverLimit,
 } from "~/domain/adverts/manage-adverts.server";
 import { advertFormSchema, advertImageRules } from "~/domain/adverts/validation";
+import { listCampaignsForAdmin, type AdminCampaign } from "~/domain/campaigns/admin-campaigns.server";
+import { activateCampaign, rejectCampaign, type ReviewCampaignResult } from "~/domain/campaigns/lifecycle.server";
 import {
   ADMIN_CAMPAIGN_FILTERS,
-  listCampaignsForAdmin,
-  type AdminCampaign,
+  conflictMessage,
+  REJECTION_REASON_MAX,
+  RejectCampaignSchema,
   type AdminCampaignFilter,
-} from "~/domain/campaigns/admin-campaigns.server";
-import { activateCampaign, rejectCampaign, type ReviewCampaignResult } from "~/domain/campaigns/lifecycle.server";
-import { conflictMessage, REJECTION_REASON_MAX, RejectCampaignSchema } from "~/domain/campaigns/review-validation";
+} from "~/domain/campaigns/review-validation";
 import { CAMPAIGN_STATUS_LABELS, formatFeePercent } from "~/domain/campaigns/rules";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { displayImageUrl } from "~/domain/shared/image-url";
