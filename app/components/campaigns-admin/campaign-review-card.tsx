@@ -89,7 +89,7 @@ export function CampaignReviewCard({
         <dl className="mt-auto grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
           <Fact label="Reward per view" value={campaign.rewardText} />
           <Fact
-            label="Views done / wanted"
+            label="Views done"
             value={`${count.format(campaign.viewsDone)} / ${count.format(campaign.viewsWanted)}`}
           />
           <Fact label="Budget" value={campaign.budgetText} />
@@ -131,9 +131,9 @@ export function CampaignReviewCard({
 
 function Fact({ label, value }: { label: string; value: React.ReactNode }) {
   return (
-    <div>
+    <div className="min-w-0">
       <dt className="text-gray-600">{label}</dt>
-      <dd className="font-semibold text-gray-900">{value}</dd>
+      <dd className="break-words font-semibold text-gray-900">{value}</dd>
     </div>
   );
 }
