@@ -33,6 +33,13 @@ export default [
   route("referrals", "routes/user/referrals.tsx"),
   route("adverts/:advertId", "routes/user/advert.tsx"),
 
+  // The advertiser's payouts: the page's data (a layout), the page, and one route per form.
+  layout("routes/advertiser/payouts/layout.tsx", [
+    route("advertiser/payouts", "routes/advertiser/payouts/page.tsx"),
+    route("advertiser/payouts/bank-details", "routes/advertiser/payouts/bank-details.tsx"),
+    route("advertiser/payouts/withdraw", "routes/advertiser/payouts/withdraw.tsx"),
+  ]),
+
   route("admin", "routes/admin/dashboard.tsx"),
   route("admin/adverts", "routes/admin/adverts.tsx"),
   route("admin/adverts/new", "routes/admin/adverts.tsx", { id: "routes/admin/adverts-new" }),

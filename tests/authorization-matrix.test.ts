@@ -69,6 +69,11 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/referrals": { kind: "user" },
   "/adverts/:advertId": { kind: "user-dashboard", memberRedirect: "/dashboard" },
 
+  // The advertiser's payouts, and the route of each of its forms (a GET shows the page).
+  "/advertiser/payouts": { kind: "advertiser" },
+  "/advertiser/payouts/bank-details": { kind: "advertiser" },
+  "/advertiser/payouts/withdraw": { kind: "advertiser" },
+
   "/admin": { kind: "admin" },
   "/admin/adverts": { kind: "admin", permission: "manage_adverts" },
   "/admin/adverts/new": { kind: "admin", permission: "manage_adverts" },

@@ -15,8 +15,11 @@ import { moderateUser } from "~/domain/users/moderate-user.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { type HttpClient, pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { createCampaign, payCampaignFromBalance } from "~/domain/campaigns/lifecycle.server";
 import {
   advertAdmin,
+  approvedAdvertiser,
+  campaignInput,
   createUser,
   creditUser,
   formKey,
@@ -24,13 +27,14 @@ import {
   member,
   postAdvert,
   recordReferral,
+  runningCampaign,
   setBankDetails,
 } from "~test/factories";
 import { backdatedTransfer } from "~test/ledger";
 import { referredMember } from "~test/referrals";
 
 /**
- * The nine stat cards of /admin: each one's figure against a count written here in SQL (not the
+ * The eleven stat cards of /admin: each one's figure against a count written here in SQL (not the
  * query the page uses), over a known data set with the rows each card must leave out; and each
  * card shown exactly to the admins holding its permission, the page it links to refusing the others.
  */
@@ -83,6 +87,23 @@ const CARDS: Card[] = [
     to: "/admin/adverts",
     refusal: { status: 403, message: DENIED },
     direct: `select coalesce(sum(amount_kobo), 0)::text as v from ledger_transfers where kind = 'advert_reward'`,
+    format: "naira",
+  },
+  {
+    label: "Active Campaigns",
+    permission: "manage_adverts",
+    to: "/admin/adverts?campaigns=active",
+    refusal: { status: 403, message: DENIED },
+    direct: `select count(*)::text as v from campaigns where status = 'active'`,
+    format: "count",
+  },
+  {
+    label: "Advertiser Balances",
+    permission: "manage_adverts",
+    to: "/admin/advertisers",
+    refusal: { status: 403, message: DENIED },
+    direct: `select coalesce(sum(a.balance_kobo), 0)::text as v from ledger_accounts a join users u on u.id = a.user_id
+             where a.kind = 'user_available' and u.role = 'advertiser'`,
     format: "naira",
   },
   {
@@ -177,7 +198,11 @@ async function earn(memberId: string, advertId: string) {
  *   members: 4 approved + 3 pending + 2 restricted (one never approved) + 2 pending since 45 days
  *     ago + 2 referred (pending) = 13;
  *   pending approval: 3 + 2 + 2 referred = 7 (restricted and staff left out);
- *   adverts: 2 live (one deactivated after a view, one erased, neither counted);
+ *   adverts: 2 live (one deactivated after a view, one erased, neither counted) + the running
+ *     campaign's advert = 3;
+ *   campaigns: 1 active of 2 (one in review); advertiser balances: ₦5,000.00 paid in − ₦120.00
+ *     in the campaign in review's escrow = ₦4,880.00 (the running campaign's advertiser has ₦0.00
+ *     left, members' balances left out);
  *   advert rewards: ₦25.00 + ₦25.00 + ₦123.45 claimed + ₦12,345.67 forty-five days ago
  *     + 4 × ₦5,000.00 credited = ₦32,519.12 (a referral reward and the money moved by
  *     withdrawals and upgrades left out);
@@ -237,6 +262,12 @@ async function seedKnownData() {
     kind: "referral_reward",
   });
 
+  // Campaigns: one running (its advertiser's balance all in escrow), one paid and in review.
+  await runningCampaign(db(), staff, { title: "Running campaign" });
+  const advertiser = await approvedAdvertiser(db(), { balanceKobo: 500_000n });
+  const reviewing = ok(await createCampaign(db(), advertiser.id, campaignInput()), "createCampaign");
+  ok(await payCampaignFromBalance(db(), advertiser.id, reviewing.campaign.id), "payCampaignFromBalance");
+
   // Referrals: two sign-ups with a code (pending members) and one recorded afterwards.
   await referredMember(db(), approved[0]!, { name: "Referred 1" });
   await referredMember(db(), approved[0]!, { name: "Referred 2" });
@@ -283,8 +314,10 @@ async function seedKnownData() {
 const EXPECTED: Record<string, bigint> = {
   "Total Users": 13n,
   "Pending Approval": 7n,
-  "Total Adverts": 2n,
+  "Total Adverts": 3n,
   "Earnings Distributed": 2_500n + 2_500n + 12_345n + 1_234_567n + 4n * 500_000n,
+  "Active Campaigns": 1n,
+  "Advertiser Balances": 500_000n - 12_000n,
   "Total Referrals": 3n,
   "Total Messages": 4n,
   "Active Notices": 2n,
@@ -292,7 +325,7 @@ const EXPECTED: Record<string, bigint> = {
   "Pending Upgrades": 2n,
 };
 
-/** The super admin's cards: all nine in order, each the direct count, which is the expected figure. */
+/** The super admin's cards: all eleven in order, each the direct count, which is the expected figure. */
 async function expectCards(root: HttpClient, expected: Record<string, bigint>) {
   const res = await root.get("/admin");
   expect(res.status).toBe(200);

@@ -99,3 +99,51 @@ describe("Advert limits on /admin/settings", () => {
     ]);
   });
 });
+
+describe("Campaign fee on /admin/settings", () => {
+  const feeForm = (campaignFee: string) => ({ intent: "campaign-fee", campaignFee });
+  const feeAudit = async (actorId: string) =>
+    app.services.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, "settings.update")));
+
+  it("shows 20% by default; refuses a bad percentage on its field, keeping what was typed", async () => {
+    const { client } = await signedInAdmin(["manage_settings"]);
+    const page = await client.get("/admin/settings");
+    expect(pageText(page.body)).toContain("Campaign fee");
+    expect(page.body).toMatch(
+      /<input[^>]*name="campaignFee"[^>]*value="20"|<input[^>]*value="20"[^>]*name="campaignFee"/,
+    );
+    for (const [typed, message] of [
+      ["12.345", "Use at most 2 decimal places."],
+      ["101", "Percentage must be between 0 and 100."],
+      ["abc", "Enter a percentage such as 5 or 12.5."],
+    ] as const) {
+      const res = await client.post("/admin/settings", feeForm(typed));
+      expect(res.status, typed).toBe(400);
+      expect(pageText(res.body)).toContain(message);
+      expect(res.body).toMatch(new RegExp(`name="campaignFee"[^>]*value="${typed.replace(".", "\\.")}"`));
+    }
+    expect((await getAppSettings(app.services.db)).campaignFeeBps).toBe(2000);
+  });
+
+  it("manage_settings changes it (audited under settings.update); an admin without it is refused", async () => {
+    const { admin: other, client: otherClient } = await signedInAdmin(
+      PERMISSIONS.filter((p) => p !== "manage_settings"),
+    );
+    expect((await otherClient.post("/admin/settings", feeForm("5"))).status).toBe(403);
+    expect(await feeAudit(other.id)).toEqual([]);
+
+    const { admin, client } = await signedInAdmin(["manage_settings"]);
+    const res = await client.post("/admin/settings", feeForm("12.5%"));
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/admin/settings");
+    expect((await getAppSettings(app.services.db)).campaignFeeBps).toBe(1250);
+    const audit = await feeAudit(admin.id);
+    expect(audit).toHaveLength(1);
+    expect(audit[0]).toMatchObject({ before: { campaignFeeBps: 2000 }, after: { campaignFeeBps: 1250 } });
+    expect(pageText((await client.get("/admin/settings")).body)).toContain("Campaign fee");
+    await client.post("/admin/settings", feeForm("20"));
+  });
+});

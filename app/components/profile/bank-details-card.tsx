@@ -17,8 +17,17 @@ export type SavedBankDetails = {
  * four digits, and the form that replaces them behind the current password. Posts to
  * /profile/bank-details.
  */
-export function BankDetailsCard({ saved, rendered }: { saved: SavedBankDetails | null; rendered?: RenderedFailure }) {
-  const form = useProfileForm("bank-details", rendered);
+export function BankDetailsCard({
+  saved,
+  rendered,
+  action,
+}: {
+  saved: SavedBankDetails | null;
+  rendered?: RenderedFailure;
+  /** Where the form posts, when not /profile/bank-details. */
+  action?: string;
+}) {
+  const form = useProfileForm("bank-details", rendered, action);
   // What the member typed is echoed after a refused save (never the password).
   const { errors, values } = form;
   return (

@@ -24,7 +24,7 @@ const KEY_PREFIX = "profile-form:";
  * redirects back to /profile with its toast. Without JavaScript the server renders the refusal
  * (`rendered`) from the form's own route.
  */
-export function useProfileForm(form: ProfileForm, rendered: RenderedFailure | undefined) {
+export function useProfileForm(form: ProfileForm, rendered: RenderedFailure | undefined, action?: string) {
   const key = KEY_PREFIX + form;
   const fetcher = useFetcher<FormFailure>({ key });
   const profileFetchers = useFetchers().filter((f) => f.key.startsWith(KEY_PREFIX));
@@ -58,7 +58,8 @@ export function useProfileForm(form: ProfileForm, rendered: RenderedFailure | un
   useToastFrom(used ? failure?.toast : undefined);
   return {
     Form: fetcher.Form,
-    action: PROFILE_FORM_ACTIONS[form],
+    // Another page with the same form (the advertiser's payouts) names its own route.
+    action: action ?? PROFILE_FORM_ACTIONS[form],
     state: fetcher.state,
     failed: failure !== undefined,
     errors: failure?.errors ?? {},

@@ -52,6 +52,9 @@ export function WithdrawCard({
   hasBankDetails,
   approved,
   rendered,
+  action,
+  title = "Withdraw Earnings",
+  notApprovedText = "Your account needs to be approved by an admin before you can request withdrawals.",
 }: {
   terms: WithdrawTerms;
   idempotencyKey: string;
@@ -59,11 +62,15 @@ export function WithdrawCard({
   /** Only approved members may withdraw (the server refuses the others whatever the page shows). */
   approved: boolean;
   rendered?: RenderedFailure;
+  /** Where the form posts, when not /profile/withdraw. */
+  action?: string;
+  title?: string;
+  notApprovedText?: string;
 }) {
-  const form = useProfileForm("withdraw", rendered);
+  const form = useProfileForm("withdraw", rendered, action);
   return (
     <Card aria-labelledby="withdraw-title">
-      <CardTitle id="withdraw-title">Withdraw Earnings</CardTitle>
+      <CardTitle id="withdraw-title">{title}</CardTitle>
       <CardDescription>
         Available balance:{" "}
         <span className="font-semibold tabular-nums text-gray-900" data-testid="available-balance">
@@ -72,7 +79,7 @@ export function WithdrawCard({
       </CardDescription>
       {approved ? null : (
         <p className="mt-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
-          Your account needs to be approved by an admin before you can request withdrawals.
+          {notApprovedText}
         </p>
       )}
       {hasBankDetails ? null : (

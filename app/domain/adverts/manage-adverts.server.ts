@@ -1,6 +1,6 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, notExists } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { adverts, advertViews, users } from "~/db/schema";
+import { adverts, advertViews, campaigns, users } from "~/db/schema";
 import { advertRewardsPaid } from "~/domain/stats/platform-totals.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { lockAppSettings } from "~/domain/settings/app-settings";
@@ -42,13 +42,20 @@ async function moneyLimitsIn(tx: Database): Promise<AdvertMoneyLimits> {
   return { maxRewardKobo: settings.maxAdvertRewardKobo, maxBudgetKobo: settings.maxAdvertBudgetKobo };
 }
 
-/** The advert's row, locked for update, unless it is missing or deleted. */
+/**
+ * The admin's own adverts: a campaign's advert (one a campaigns row references) belongs to the
+ * advertiser's campaign, is paid from its escrow and is managed only through the campaign.
+ */
+const notACampaign = (db: Database) =>
+  notExists(db.select({ one: campaigns.id }).from(campaigns).where(eq(campaigns.advertId, adverts.id)));
+
+/** The advert's row, locked for update, unless it is missing, deleted or a campaign's. */
 async function lockLiveAdvert(tx: Database, advertId: string) {
   const [row] = await tx
     .select()
     .from(adverts)
-    .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true)))
-    .for("update");
+    .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true), notACampaign(tx)))
+    .for("update", { of: adverts });
   return row;
 }
 
@@ -220,9 +227,9 @@ const toAdminAdvert = ({
   postedBy: { id: postedById, name: postedByName },
 });
 
-/** Live (not deleted) adverts for Manage Adverts, newest first, 50 a page (the page clamped to the ones there are). */
+/** Live (not deleted) adverts of the admins (no campaign's) for Manage Adverts, newest first, 50 a page (the page clamped to the ones there are). */
 export async function listAdvertsForAdmin(db: Database, options: { page?: number } = {}) {
-  const live = eq(adverts.isActive, true);
+  const live = and(eq(adverts.isActive, true), notACampaign(db));
   const { page, pageCount, total, ...window } = pageWindow(
     await db.$count(adverts, live),
     options.page,
@@ -238,13 +245,13 @@ export async function listAdvertsForAdmin(db: Database, options: { page?: number
   return { adverts: rows.map(toAdminAdvert), page, pageCount, total };
 }
 
-/** One live advert (for the edit dialog), or null when unknown or deleted. */
+/** One live advert of the admins (for the edit dialog), or null when unknown, deleted or a campaign's. */
 export async function getAdvert(db: Database, advertId: string): Promise<AdminAdvert | null> {
   const [row] = await db
     .select(adminColumns)
     .from(adverts)
     .innerJoin(users, eq(users.id, adverts.postedByAdminId))
-    .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true)));
+    .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true), notACampaign(db)));
   return row ? toAdminAdvert(row) : null;
 }
 

@@ -83,3 +83,37 @@ export async function updateAdvertMoneyLimits(
     return { status: "ok", changed: true };
   });
 }
+
+export type UpdateCampaignFeeResult = { status: "ok"; changed: boolean } | Forbidden;
+
+/**
+ * The platform's fee on campaigns, in basis points of each view's reward (0–10000). Only with
+ * manage_settings; audited (settings.update) with before/after when it changes. It applies to
+ * campaigns created afterwards: each campaign keeps the fee it was created with. A value out of
+ * range throws: the form refuses it first.
+ */
+export async function updateCampaignFee(
+  db: Database,
+  actor: Actor,
+  input: { campaignFeeBps: number },
+): Promise<UpdateCampaignFeeResult> {
+  if (!hasPermission(actor, "manage_settings")) return FORBIDDEN;
+  const bps = input.campaignFeeBps;
+  if (!Number.isInteger(bps) || bps < 0 || bps > 10_000) {
+    throw new RangeError(`updateCampaignFee: invalid fee (${bps} basis points)`);
+  }
+  return db.transaction(async (tx) => {
+    // FOR UPDATE: campaigns being created read the fee FOR SHARE, so they see either this or the old one.
+    const current = await lockAppSettings(tx, "update");
+    if (current.campaignFeeBps === bps) return { status: "ok", changed: false };
+    await tx.update(appSettings).set({ campaignFeeBps: bps, updatedAt: new Date() }).where(eq(appSettings.id, 1));
+    await recordAudit(tx, {
+      actor,
+      action: "settings.update",
+      targetType: "settings",
+      before: { campaignFeeBps: current.campaignFeeBps },
+      after: { campaignFeeBps: bps },
+    });
+    return { status: "ok", changed: true };
+  });
+}

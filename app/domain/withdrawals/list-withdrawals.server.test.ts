@@ -1,7 +1,14 @@
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Actor } from "~/domain/audit/audit.server";
 import { openTestDatabase } from "~test/database";
-import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import {
+  approvedAdvertiser,
+  formKey,
+  payee,
+  setBankDetails,
+  setWithdrawalSettings,
+  withdrawalAdmin,
+} from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
 import { countPendingWithdrawals, listMemberWithdrawals, listWithdrawalsForAdmin } from "./list-withdrawals.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
@@ -83,6 +90,7 @@ describe("listWithdrawalsForAdmin", () => {
       userName: "Ngozi Listtest",
       userEmail: member.email,
       userDisplayId: member.displayId,
+      businessName: null,
       amountKobo: 10_000n,
       feeKobo: 200n,
       netKobo: 9_800n,
@@ -170,5 +178,18 @@ describe("admin figures", () => {
     await completeWithdrawal(db, admin, a.id);
     await rejectWithdrawal(db, admin, b.id);
     expect(await countPendingWithdrawals(db)).toBe(before + 1);
+  });
+});
+
+describe("listWithdrawalsForAdmin: an advertiser's payout", () => {
+  it("carries the business name, and a search by it finds the payout", async () => {
+    const advertiser = await approvedAdvertiser(db, { businessName: "Zobo Palace Ltd", balanceKobo: 10_000n });
+    await setBankDetails(db, advertiser.id);
+    const asked = await requestWithdrawal(db, { userId: advertiser.id, amountKobo: 2_000n, idempotencyKey: formKey() });
+    if (asked.status !== "ok") throw new Error(asked.status);
+    const found = await listWithdrawalsForAdmin(db, { search: "zobo palace" });
+    expect(found.rows.map((r) => r.id)).toEqual([asked.withdrawal.id]);
+    expect(found.rows[0]).toMatchObject({ businessName: "Zobo Palace Ltd", userName: advertiser.name });
+    expect(found.counts.all).toBe(1);
   });
 });

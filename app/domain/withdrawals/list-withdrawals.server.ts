@@ -1,7 +1,7 @@
-import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { and, count, desc, eq, exists, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
-import { users, withdrawals } from "~/db/schema";
+import { advertiserProfiles, users, withdrawals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { likeEscape, onPage, type PageInfo, pageWindow } from "~/domain/shared/paging";
 import type { WithdrawalStatus } from "./lifecycle";
@@ -58,6 +58,8 @@ export type AdminWithdrawal = {
   userName: string;
   userEmail: string;
   userDisplayId: string;
+  /** An advertiser's business name (their balance paid back); null for a member. */
+  businessName: string | null;
   amountKobo: Kobo;
   feeKobo: Kobo;
   netKobo: Kobo;
@@ -85,7 +87,7 @@ export type AdminWithdrawalPage = PageInfo & {
 export const WITHDRAWALS_PAGE_SIZE = 25;
 
 /**
- * Withdrawal Requests (admin): search by member name (case-insensitive substring, wildcards
+ * Withdrawal Requests (admin): search by member name or advertiser's business name (case-insensitive substring, wildcards
  * taken literally; a withdrawal reference such as "W7KQ2M9XD", or a payout file such as
  * "PB7KQ2M9XD", also matches exactly), filter by status, newest first, `pageSize` (25) a page, with the count for every status.
  */
@@ -98,6 +100,18 @@ export async function listWithdrawalsForAdmin(
   const searchWhere: SQL | undefined = term
     ? or(
         ilike(users.name, `%${likeEscape(term)}%`),
+        // An advertiser by their business name (a probe of the few advertisers, no join in the counts).
+        exists(
+          db
+            .select({ one: sql`1` })
+            .from(advertiserProfiles)
+            .where(
+              and(
+                eq(advertiserProfiles.userId, withdrawals.userId),
+                ilike(advertiserProfiles.businessName, `%${likeEscape(term)}%`),
+              ),
+            ),
+        ),
         eq(withdrawals.reference, term.toUpperCase()),
         eq(withdrawals.payoutBatch, term.toUpperCase()),
       )
@@ -129,6 +143,7 @@ export async function listWithdrawalsForAdmin(
       userName: users.name,
       userEmail: users.email,
       userDisplayId: users.displayId,
+      businessName: advertiserProfiles.businessName,
       amountKobo: withdrawals.amountKobo,
       feeKobo: withdrawals.feeKobo,
       status: withdrawals.status,
@@ -142,6 +157,7 @@ export async function listWithdrawalsForAdmin(
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(advertiserProfiles, eq(advertiserProfiles.userId, withdrawals.userId))
     .where(where)
     .orderBy(desc(withdrawals.requestedAt), desc(withdrawals.id));
   const rows = await onPage(newestFirst.$dynamic(), window);

@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { bankAccounts, users, withdrawals } from "~/db/schema";
+import { advertiserProfiles, bankAccounts, users, withdrawals } from "~/db/schema";
 import { bankByCode } from "~/domain/banks/nigerian-banks";
 import { InsufficientFundsError, transfer } from "~/domain/ledger/transfer.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
@@ -29,9 +29,9 @@ export type RequestWithdrawalResult =
   | { status: "above-maximum"; maxKobo: Kobo }
   | { status: "insufficient-funds"; availableKobo: Kobo }
   | { status: "bank-details-missing" }
-  /** Not a member (an admin, a super admin, an unknown id). */
+  /** Neither a member nor an advertiser (an admin, a super admin, an unknown id). */
   | { status: "not-allowed" }
-  /** A member whose account is pending approval or restricted. */
+  /** A member whose account is pending approval or restricted; an advertiser whose business is not approved (yet) or who is restricted. */
   | { status: "not-approved" }
   /** The form's key already made a withdrawal of another amount (e.g. a form restored by Back). */
   | { status: "form-already-used"; withdrawal: RequestedWithdrawal };
@@ -79,8 +79,9 @@ const REFERENCE_ATTEMPTS = 5;
  * available to held balance, in one transaction:
  *
  * 1. locks the member's row (FOR NO KEY UPDATE: one member's requests queue up behind each other,
- *    and behind a restriction) and checks they are a member (role user) — else `not-allowed` —
- *    whose account is approved and not restricted — else `not-approved`;
+ *    and behind a restriction) and checks they are a member (role user) or an advertiser asking
+ *    for their balance back — else `not-allowed` — whose account (an advertiser: whose business)
+ *    is approved and who is not restricted — else `not-approved`;
  * 2. a withdrawal already stored with this (member, key) for the same amount is returned as
  *    `duplicate: true`, whatever the settings now say — a resubmit of the same form (double tap,
  *    retry after a timeout, 30 racing submissions) never makes a second withdrawal or a second
@@ -113,12 +114,20 @@ export async function requestWithdrawal(
   try {
     return await db.transaction(async (tx): Promise<RequestWithdrawalResult> => {
       const [member] = await tx
-        .select({ role: users.role, isApproved: users.isApproved, isRestricted: users.isRestricted })
+        .select({
+          role: users.role,
+          isApproved: users.isApproved,
+          isRestricted: users.isRestricted,
+          business: advertiserProfiles.status,
+        })
         .from(users)
+        .leftJoin(advertiserProfiles, eq(advertiserProfiles.userId, users.id))
         .where(eq(users.id, userId))
-        .for("no key update");
-      if (!member || member.role !== "user") return { status: "not-allowed" };
-      if (!member.isApproved || member.isRestricted) return { status: "not-approved" };
+        .for("no key update", { of: users });
+      if (!member || (member.role !== "user" && member.role !== "advertiser")) return { status: "not-allowed" };
+      // A member is approved by an admin; an advertiser when an admin approved their business.
+      const approved = member.role === "advertiser" ? member.business === "approved" : member.isApproved;
+      if (!approved || member.isRestricted) return { status: "not-approved" };
 
       const earlier = await findByKey(tx, userId, idempotencyKey);
       if (earlier) return repeatOf(earlier, amountKobo);

@@ -2,7 +2,9 @@ import { Plus } from "lucide-react";
 import { data, Link, useActionData, useLocation, useMatches, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/adverts";
-import { ListPager } from "~/components/admin/list-controls";
+import { ListFilters, ListPager } from "~/components/admin/list-controls";
+import { CampaignReviewCard, type CampaignReviewView } from "~/components/campaigns-admin/campaign-review-card";
+import { RejectCampaignDialog } from "~/components/campaigns-admin/reject-campaign-dialog";
 import { AdvertCard } from "~/components/adverts-admin/advert-card";
 import {
   AdvertFormDialog,
@@ -24,6 +26,16 @@ import {
   type OverLimit,
 } from "~/domain/adverts/manage-adverts.server";
 import { advertFormSchema, advertImageRules } from "~/domain/adverts/validation";
+import { listCampaignsForAdmin, type AdminCampaign } from "~/domain/campaigns/admin-campaigns.server";
+import { activateCampaign, rejectCampaign, type ReviewCampaignResult } from "~/domain/campaigns/lifecycle.server";
+import {
+  ADMIN_CAMPAIGN_FILTERS,
+  conflictMessage,
+  REJECTION_REASON_MAX,
+  RejectCampaignSchema,
+  type AdminCampaignFilter,
+} from "~/domain/campaigns/review-validation";
+import { CAMPAIGN_STATUS_LABELS, formatFeePercent } from "~/domain/campaigns/rules";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo, koboToDecimal } from "~/domain/shared/money";
@@ -32,6 +44,7 @@ import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, readForm, type FailureOptions } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
+import { formatLagosDate } from "~/lib/lagos-time";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Manage Adverts");
 
@@ -44,6 +57,59 @@ const CREATE_BUTTON_ID = "create-advert";
 const QuerySchema = z.object({
   page: pageParam,
   edit: z.string().trim().min(1).max(64).optional().catch(undefined),
+  /** The campaigns shown: In review unless the admin picked another filter. */
+  campaigns: z.enum(ADMIN_CAMPAIGN_FILTERS).catch("in_review"),
+  /** The campaigns' own page. */
+  cpage: pageParam,
+  /** The campaign whose reject dialog is open. */
+  reject: z.string().trim().min(1).max(64).optional().catch(undefined),
+});
+type Query = z.infer<typeof QuerySchema>;
+
+const readQuery = (request: Request) => QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+
+const CAMPAIGN_FILTER_LABELS: Record<AdminCampaignFilter, string> = {
+  in_review: "In review",
+  awaiting_payment: "Awaiting payment",
+  active: "Active",
+};
+
+/** A link to this page with the campaigns' filter and page (defaults left out), and any extra. */
+function campaignsHref(query: Pick<Query, "page" | "campaigns" | "cpage">, extra: Record<string, string> = {}) {
+  return listHref(
+    {
+      page: query.page,
+      campaigns: query.campaigns === "in_review" ? undefined : query.campaigns,
+      cpage: query.cpage > 1 ? query.cpage : undefined,
+      ...extra,
+    },
+    LIST_PATH,
+  );
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A campaign for the review card: money, fee and dates as people read them. */
+const toCampaignView = (c: AdminCampaign, appUrl: URL): CampaignReviewView & { paid: boolean } => ({
+  id: c.id,
+  reference: c.reference,
+  status: c.status as CampaignReviewView["status"],
+  statusLabel: CAMPAIGN_STATUS_LABELS[c.status],
+  businessName: c.businessName,
+  advertiserEmail: c.advertiserEmail,
+  title: c.title,
+  description: c.description,
+  imageSrc: displayImageUrl(c.imageUrl, advertImageRules(appUrl), null),
+  rewardText: formatKobo(c.rewardKobo),
+  viewsWanted: c.viewsWanted,
+  viewsDone: c.viewsDone,
+  budgetText: formatKobo(c.budgetKobo),
+  feeText: `${formatFeePercent(c.feeBps)} (${formatKobo(c.feePerViewKobo)} a view)`,
+  startsText: c.startsAt ? formatLagosDate(c.startsAt) : "On activation",
+  // endsAt is the start of the day after the last: the last day is the one before it.
+  endsText: c.endsAt ? formatLagosDate(new Date(c.endsAt.getTime() - DAY_MS)) : "When its views are used",
+  createdText: formatLagosDate(c.createdAt),
+  paid: c.fundedAt !== null,
 });
 
 /** `imageUrl` is the stored address (the edit form shows it); `imageSrc` what the card may load. */
@@ -62,14 +128,17 @@ const toCard = (a: AdminAdvert, appUrl: URL) => ({
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "manage_adverts", DENIED);
-  const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
+  const query = readQuery(request);
   const { db, config } = context.services;
   const appUrl = config.appUrl;
-  const [list, editing, settings] = await Promise.all([
+  const [list, editing, settings, campaignList] = await Promise.all([
     listAdvertsForAdmin(db, { page: query.page }),
     query.edit ? getAdvert(db, query.edit) : null,
     getAppSettings(db),
+    listCampaignsForAdmin(db, { status: query.campaigns, page: query.cpage }),
   ]);
+  const campaignsShown = campaignList.campaigns.map((c) => toCampaignView(c, appUrl));
+  const rejecting = query.reject ? (campaignsShown.find((c) => c.id === query.reject) ?? null) : null;
   return {
     // The settings' money limits, shown as hints in the form (the domain enforces them).
     limits: {
@@ -80,10 +149,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     pageCount: list.pageCount,
     adverts: list.adverts.map((a) => toCard(a, appUrl)),
     editing: editing ? toCard(editing, appUrl) : null,
+    campaigns: {
+      filter: query.campaigns,
+      page: campaignList.page,
+      pageCount: campaignList.pageCount,
+      counts: campaignList.counts,
+      list: campaignsShown,
+      // The reject dialog, for a campaign that can still be rejected.
+      rejecting: rejecting && rejecting.status !== "active" ? rejecting : null,
+    },
   };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["create", "update", "delete"]) });
+const IntentSchema = z.object({
+  intent: z.enum(["create", "update", "delete", "activate-campaign", "reject-campaign"]),
+});
+const CampaignIdSchema = z.object({ campaignId: z.string().trim().min(1).max(64) });
 const AdvertIdSchema = z.object({ advertId: z.string().trim().min(1).max(64) });
 const ECHO = ["title", "description", "rewardAmount", "maxClicks", "imageUrl"] as const;
 
@@ -91,8 +172,75 @@ const GONE = "This advert no longer exists. It may have been deleted by another 
 
 /** Back to the list the admin came from (its page), without the edit dialog. */
 function listUrl(request: Request) {
-  const page = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams)).page;
+  const page = readQuery(request).page;
   return listHref({ page }, LIST_PATH);
+}
+
+const CAMPAIGN_GONE = "This campaign no longer exists.";
+
+/** A review step the campaign refused: the toast, on the page as it was (409, or 404 when gone). */
+function campaignRefusal(
+  title: string,
+  result: Exclude<ReviewCampaignResult, { status: "ok" } | { status: "forbidden" }>,
+) {
+  let description: string;
+  let status = 409;
+  switch (result.status) {
+    case "not-found":
+      description = CAMPAIGN_GONE;
+      status = 404;
+      break;
+    case "conflict":
+      description = conflictMessage(result.current, CAMPAIGN_STATUS_LABELS[result.current]);
+      break;
+    case "ended":
+      description =
+        "Its end date passed while it waited for review, so it cannot run. Reject it instead: its budget returns to the advertiser.";
+      break;
+  }
+  return data({ ok: false as const, intent: "campaign" as const, toast: errorToast(title, description) }, { status });
+}
+
+/** Activate or reject a campaign; every outcome answered with a toast. */
+async function reviewCampaign(
+  request: Request,
+  context: Route.ActionArgs["context"],
+  actor: ReturnType<typeof actorFrom>,
+  intent: "activate-campaign" | "reject-campaign",
+  form: Record<string, string>,
+) {
+  const { db } = context.services;
+  const query = readQuery(request);
+  const back = campaignsHref(query);
+  if (intent === "activate-campaign") {
+    const target = CampaignIdSchema.safeParse(form);
+    if (!target.success) throw data({ message: "Choose a campaign to activate." }, { status: 400 });
+    const result = await activateCampaign(db, actor, target.data.campaignId);
+    if (result.status === "forbidden") throw forbidden(DENIED);
+    if (result.status !== "ok") return campaignRefusal("Activation Failed", result);
+    return redirectWithToast(context, back, {
+      type: "success",
+      title: "Campaign Activated",
+      description: `"${result.campaign.title}" (${result.campaign.reference}) is now running as an advert, paid from its escrow.`,
+    });
+  }
+  const failed: FailureOptions = {
+    toastTitle: "Rejection Failed",
+    values: { ...echoValues(form, ["reason", "campaignId"]), intent },
+  };
+  const parsed = parseForm(RejectCampaignSchema, form, failed);
+  if (parsed.status !== "ok") return parsed.failure;
+  const result = await rejectCampaign(db, actor, parsed.data.campaignId, parsed.data.reason);
+  if (result.status === "forbidden") throw forbidden(DENIED);
+  if (result.status !== "ok") return campaignRefusal("Rejection Failed", result);
+  return redirectWithToast(context, back, {
+    type: "success",
+    title: "Campaign Rejected",
+    description:
+      result.refundedKobo > 0n
+        ? `"${result.campaign.title}" was rejected and ${formatKobo(result.refundedKobo)} returned to the advertiser's balance.`
+        : `"${result.campaign.title}" was rejected. The advertiser will see your reason.`,
+  });
 }
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -102,6 +250,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const form = await readForm(request);
   const intent = IntentSchema.safeParse(form);
   if (!intent.success) throw data({ message: "Unknown action." }, { status: 400 });
+  if (intent.data.intent === "activate-campaign" || intent.data.intent === "reject-campaign") {
+    return reviewCampaign(request, context, actor, intent.data.intent, form);
+  }
 
   if (intent.data.intent === "delete") {
     const target = AdvertIdSchema.safeParse(form);
@@ -203,7 +354,7 @@ const formValues = (a: AdvertRow): AdvertFormValues => ({
 });
 
 export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
-  const { adverts, page, pageCount, editing } = loaderData;
+  const { adverts, page, pageCount, editing, campaigns } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -215,7 +366,14 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
   const submitting = navigation.state === "submitting" && navigation.formMethod?.toUpperCase() === "POST";
 
   // A refused create/edit reopens its dialog with what was typed; otherwise the URL decides.
-  const failure = actionData && "errors" in actionData ? actionData : undefined;
+  const refused = actionData && "errors" in actionData ? actionData : undefined;
+  const rejectFailure = refused?.values?.intent === "reject-campaign" ? refused : undefined;
+  const failure = rejectFailure ? undefined : refused;
+  const campaignQuery = { page, campaigns: campaigns.filter, cpage: campaigns.page };
+  const activatingId =
+    navigation.state === "submitting" && navigation.formData?.get("intent") === "activate-campaign"
+      ? navigation.formData.get("campaignId")
+      : null;
   let dialog: {
     mode: "create" | "update";
     advertId?: string;
@@ -283,6 +441,68 @@ export default function ManageAdverts({ loaderData }: Route.ComponentProps) {
         next={page < pageCount ? listHref({ page: page + 1 }, LIST_PATH) : undefined}
         summary={`Page ${page} of ${pageCount}`}
       />
+
+      <section aria-labelledby="campaigns-heading" className="grid gap-4 border-t border-gray-200 pt-6">
+        <div>
+          <h2 id="campaigns-heading" className="text-xl font-bold">
+            Campaigns
+          </h2>
+          <p className="mt-1 text-sm text-gray-600">
+            Advertisers&apos; campaigns: activate a paid one after checking its content, or reject it with a reason (a
+            paid one&apos;s budget returns to the advertiser).
+          </p>
+        </div>
+        <ListFilters
+          label="Campaign status"
+          filters={ADMIN_CAMPAIGN_FILTERS}
+          current={campaigns.filter}
+          labels={CAMPAIGN_FILTER_LABELS}
+          counts={campaigns.counts}
+          hrefFor={(filter) => campaignsHref({ page, campaigns: filter, cpage: 1 })}
+        />
+        {campaigns.list.length === 0 ? (
+          <Card>
+            <p className="text-gray-700">
+              {campaigns.page > 1
+                ? "No campaigns on this page."
+                : `No campaigns ${CAMPAIGN_FILTER_LABELS[campaigns.filter].toLowerCase()} right now.`}
+            </p>
+          </Card>
+        ) : (
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3" aria-label="Campaigns">
+            {campaigns.list.map((campaign) => (
+              <CampaignReviewCard
+                key={campaign.id}
+                campaign={campaign}
+                rejectTo={campaignsHref(campaignQuery, { reject: campaign.id })}
+                activating={activatingId === campaign.id}
+              />
+            ))}
+          </ul>
+        )}
+        <ListPager
+          previous={campaigns.page > 1 ? campaignsHref({ ...campaignQuery, cpage: campaigns.page - 1 }) : undefined}
+          next={
+            campaigns.page < campaigns.pageCount
+              ? campaignsHref({ ...campaignQuery, cpage: campaigns.page + 1 })
+              : undefined
+          }
+          summary={`Page ${campaigns.page} of ${campaigns.pageCount}`}
+        />
+      </section>
+
+      {campaigns.rejecting ? (
+        <RejectCampaignDialog
+          key={`${campaigns.rejecting.id}:${location.key}`}
+          campaign={campaigns.rejecting}
+          reason={rejectFailure?.values?.reason ?? ""}
+          error={rejectFailure?.errors.reason}
+          formError={rejectFailure?.errors.form ?? rejectFailure?.errors.campaignId}
+          closeTo={campaignsHref(campaignQuery)}
+          submitting={submitting}
+          maxLength={REJECTION_REASON_MAX}
+        />
+      ) : null}
 
       {dialog ? (
         <AdvertFormDialog

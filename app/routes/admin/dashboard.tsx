@@ -19,6 +19,7 @@ import { TopPerformers, type TopPerformersView } from "~/components/admin/top-pe
 import { Card } from "~/components/ui/card";
 import { hasPermission, type Permission } from "~/domain/permissions/permissions";
 import { adminAdvertStats } from "~/domain/adverts/manage-adverts.server";
+import { adminCampaignStats } from "~/domain/campaigns/admin-campaigns.server";
 import { countPendingUpgrades } from "~/domain/memberships/list-upgrades.server";
 import { countReferrals } from "~/domain/referrals/admin-referrals.server";
 import { countAllMessages } from "~/domain/messages/message-stats.server";
@@ -126,6 +127,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [
     stats,
     advertStats,
+    campaignStats,
     totalReferrals,
     totalMessages,
     activeNotices,
@@ -136,6 +138,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   ] = await Promise.all([
     hasPermission(user, "manage_users") ? userStats(db) : null,
     hasPermission(user, "manage_adverts") ? adminAdvertStats(db) : null,
+    hasPermission(user, "manage_adverts") ? adminCampaignStats(db) : null,
     hasPermission(user, "manage_referrals") ? countReferrals(db) : null,
     hasPermission(user, "view_reports") ? countAllMessages(db) : null,
     hasPermission(user, "manage_notices") ? countActiveNotices(db) : null,
@@ -163,6 +166,21 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       { label: "Total Adverts", value: numberFormat.format(advertStats.totalAdverts), to: "/admin/adverts" },
       // From the ledger: what the advert-rewards account has paid members.
       { label: "Earnings Distributed", value: formatKobo(advertStats.earningsDistributedKobo), to: "/admin/adverts" },
+    );
+  }
+  if (campaignStats) {
+    cards.push(
+      {
+        label: "Active Campaigns",
+        value: numberFormat.format(campaignStats.activeCampaigns),
+        to: "/admin/adverts?campaigns=active",
+      },
+      // What the platform holds for advertisers: their available balances, not yet spent or paid out.
+      {
+        label: "Advertiser Balances",
+        value: formatKobo(campaignStats.advertiserBalancesKobo),
+        to: "/admin/advertisers",
+      },
     );
   }
   if (totalReferrals !== null) {

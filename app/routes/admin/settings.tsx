@@ -6,9 +6,15 @@ import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import type { Actor } from "~/domain/audit/audit.server";
+import { bpsToPercentText } from "~/domain/referrals/referral-settings-validation";
 import { AdvertMoneyLimitsSchema } from "~/domain/settings/advert-money-limits-validation";
+import { CampaignFeeSchema } from "~/domain/settings/campaign-fee-validation";
 import { getAppSettings } from "~/domain/settings/app-settings";
-import { updateAdvertMoneyLimits, updateBranding } from "~/domain/settings/update-app-settings.server";
+import {
+  updateAdvertMoneyLimits,
+  updateBranding,
+  updateCampaignFee,
+} from "~/domain/settings/update-app-settings.server";
 import { brandingSchema, logoUrlSchema } from "~/domain/settings/validation";
 import { formatKobo, koboToDecimal } from "~/domain/shared/money";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
@@ -29,18 +35,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     appOrigin: context.services.config.appUrl.origin,
     maxAdvertReward: koboToDecimal(settings.maxAdvertRewardKobo),
     maxAdvertBudget: koboToDecimal(settings.maxAdvertBudgetKobo),
+    campaignFee: bpsToPercentText(settings.campaignFeeBps),
   };
 }
 
 const ECHO = ["appName", "logoUrl"] as const;
 const LIMITS_INTENT = "advert-limits";
 const LIMITS_ECHO = ["intent", "maxAdvertReward", "maxAdvertBudget"] as const;
+const FEE_INTENT = "campaign-fee";
+const FEE_ECHO = ["intent", "campaignFee"] as const;
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context, "manage_settings", "Access Denied.");
   const values = await readForm(request);
-  // Two forms: the advert money limits say so; anything else is the branding form.
+  // Three forms: the advert money limits and the campaign fee say so; anything else is the branding form.
   if (values.intent === LIMITS_INTENT) return saveAdvertLimits(context, actorFrom(user, context), values);
+  if (values.intent === FEE_INTENT) return saveCampaignFee(context, actorFrom(user, context), values);
   const parsed = parseForm(brandingSchema(context.services.config.appUrl), values, {
     toastTitle: "Update Failed",
     values: echoValues(values, ECHO),
@@ -70,18 +80,38 @@ async function saveAdvertLimits(context: Route.ActionArgs["context"], actor: Act
   });
 }
 
+async function saveCampaignFee(context: Route.ActionArgs["context"], actor: Actor, values: Record<string, string>) {
+  const parsed = parseForm(CampaignFeeSchema, values, {
+    toastTitle: "Update Failed",
+    values: echoValues(values, FEE_ECHO),
+  });
+  if (parsed.status !== "ok") return parsed.failure;
+  const result = await updateCampaignFee(context.services.db, actor, parsed.data);
+  if (result.status === "forbidden") throw forbidden("Access Denied.");
+  return redirectWithToast(context, "/admin/settings", {
+    type: "success",
+    title: "Settings Updated",
+    description: `New campaigns pay a platform fee of ${bpsToPercentText(parsed.data.campaignFeeBps)}% of each view's reward. Existing campaigns keep their fee.`,
+  });
+}
+
 export default function ApplicationSettings({ loaderData }: Route.ComponentProps) {
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const submittingIntent =
     navigation.state === "submitting" ? (navigation.formData?.get("intent") ?? "branding") : null;
-  const submitting = submittingIntent !== null && submittingIntent !== LIMITS_INTENT;
+  const submitting = submittingIntent !== null && submittingIntent !== LIMITS_INTENT && submittingIntent !== FEE_INTENT;
   const submittingLimits = submittingIntent === LIMITS_INTENT;
+  const submittingFee = submittingIntent === FEE_INTENT;
   useToastFrom(actionData?.toast);
   // A refused submit's errors and echoed values belong to the form it came from.
   const limitsFailed = actionData?.values?.intent === LIMITS_INTENT;
-  const errors = limitsFailed ? {} : (actionData?.errors ?? {});
-  const values = limitsFailed ? undefined : actionData?.values;
+  const feeFailed = actionData?.values?.intent === FEE_INTENT;
+  const brandingFailed = !limitsFailed && !feeFailed;
+  const errors = brandingFailed ? (actionData?.errors ?? {}) : {};
+  const values = brandingFailed ? actionData?.values : undefined;
+  const feeErrors = feeFailed ? (actionData?.errors ?? {}) : {};
+  const feeValues = feeFailed ? actionData?.values : undefined;
   const limitErrors = limitsFailed ? (actionData?.errors ?? {}) : {};
   const limitValues = limitsFailed ? actionData?.values : undefined;
   return (
@@ -112,6 +142,20 @@ export default function ApplicationSettings({ loaderData }: Route.ComponentProps
           maxAdvertBudget={limitValues?.maxAdvertBudget ?? loaderData.maxAdvertBudget}
           errors={limitErrors}
           submitting={submittingLimits}
+        />
+      </Card>
+      <Card>
+        <CardTitle>Campaign fee</CardTitle>
+        <CardDescription>
+          The platform&apos;s fee on advertisers&apos; campaigns, as a share of each view&apos;s reward: the advertiser
+          pays reward + fee for every view. A change applies to campaigns created afterwards; existing campaigns keep
+          the fee they were created with.
+        </CardDescription>
+        <CampaignFeeForm
+          key={loaderData.campaignFee}
+          campaignFee={feeValues?.campaignFee ?? loaderData.campaignFee}
+          errors={feeErrors}
+          submitting={submittingFee}
         />
       </Card>
     </div>
@@ -161,6 +205,38 @@ function AdvertLimitsForm({
       </div>
       <Button type="submit" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">
         {submitting ? "Saving..." : "Save Limits"}
+      </Button>
+    </Form>
+  );
+}
+
+function CampaignFeeForm({
+  campaignFee,
+  errors,
+  submitting,
+}: {
+  campaignFee: string;
+  errors: FieldErrors;
+  submitting: boolean;
+}) {
+  return (
+    <Form method="post" className="mt-5 grid gap-5" noValidate>
+      <input type="hidden" name="intent" value={FEE_INTENT} />
+      <FormError message={errors.form} />
+      <FormField
+        label="Campaign fee (%)"
+        name="campaignFee"
+        type="text"
+        inputMode="decimal"
+        autoComplete="off"
+        required
+        maxLength={12}
+        hint="From 0 to 100, up to 2 decimal places (for example 20 or 12.5)."
+        defaultValue={campaignFee}
+        error={errors.campaignFee}
+      />
+      <Button type="submit" disabled={submitting} className="w-full sm:w-auto sm:justify-self-start">
+        {submitting ? "Saving..." : "Save Fee"}
       </Button>
     </Form>
   );

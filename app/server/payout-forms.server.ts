@@ -1,0 +1,163 @@
+import { z } from "zod";
+import { saveBankDetails, WRONG_PASSWORD_MESSAGE } from "~/domain/banks/bank-details.server";
+import { BankDetailsSchema } from "~/domain/banks/validation";
+import { formatKobo } from "~/domain/shared/money";
+import { NairaAmountSchema } from "~/domain/shared/money-schema";
+import { isWithdrawalIdempotencyKey } from "~/domain/withdrawals/fees";
+import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
+import { errorToast } from "~/lib/toast";
+import { actorFrom, type CurrentUser } from "./auth.server";
+import type { RequestContext } from "./context.server";
+import { echoValues, formFailure, parseForm } from "./forms.server";
+import { tooManyAttemptsMessage } from "./rate-limit.server";
+import { redirectWithToast } from "./toast.server";
+
+/**
+ * The two payout forms, answered the same way wherever they are: a member's on /profile and an
+ * advertiser's on /advertiser/payouts. Each route guards who may post, then hands over here.
+ */
+
+const BANK_ECHO = ["accountHolderName", "bankCode", "accountNumber"] as const;
+
+/** The payout account, behind the current password; a success goes back to `page` with its toast. */
+export async function answerBankDetailsForm(
+  context: RequestContext,
+  user: CurrentUser,
+  values: Record<string, string>,
+  page: string,
+) {
+  const failed = { toastTitle: "Update Failed", values: echoValues(values, BANK_ECHO) };
+  // The current password guards where the money goes: share the password-change attempt limit,
+  // so a stolen session cannot guess the password through either form.
+  const wait = await context.services.rateLimits.blockedFor("passwordChange", user.id);
+  if (wait) {
+    return formFailure({ form: tooManyAttemptsMessage(wait) }, { ...failed, status: 429 });
+  }
+  const parsed = parseForm(BankDetailsSchema, values, failed);
+  if (parsed.status !== "ok") return parsed.failure;
+  const result = await saveBankDetails(context.services.db, {
+    userId: user.id,
+    actor: actorFrom(user, context),
+    ...parsed.data,
+  });
+  // The domain checks again what it is given; the form's schema has already refused the same.
+  if (result.status === "invalid") return formFailure(result.errors, failed);
+  if (result.status === "wrong-password") {
+    await context.services.rateLimits.consume("passwordChange", user.id);
+    return formFailure({ currentPassword: WRONG_PASSWORD_MESSAGE }, failed);
+  }
+  await context.services.rateLimits.reset("passwordChange", user.id);
+  const { bankName, accountNumberMasked } = result.details;
+  return redirectWithToast(context, page, {
+    type: "success",
+    title: "Bank Details Updated",
+    description: `Withdrawals will be paid into ${bankName} ${accountNumberMasked}.`,
+  });
+}
+
+/** The withdrawal toasts members know from the product's first version; keep them word for word. */
+const WITHDRAW_TOASTS = {
+  invalidAmount: { title: "Invalid Amount", description: "Please enter a valid withdrawal amount." },
+  insufficientFunds: {
+    title: "Insufficient Funds",
+    description: "You do not have enough balance to withdraw this amount.",
+  },
+  bankDetailsMissing: {
+    title: "Bank Details Missing",
+    description: "Please add your bank account details before withdrawing.",
+  },
+  // The adverts' "Account Not Approved" toast, worded for withdrawals.
+  notApproved: {
+    title: "Account Not Approved",
+    description: "Your account needs to be approved by an admin to request withdrawals.",
+  },
+} as const;
+
+/** An advertiser's refusal when their business is not approved (yet). */
+export const BUSINESS_NOT_APPROVED_TOAST = {
+  title: "Business Not Approved",
+  description: "Your business needs to be approved by an admin to request payouts.",
+} as const;
+
+const EXPIRED = "This form has expired. Reload the page and try again.";
+
+/** The withdraw form: an amount in naira, and the key the page rendered it with. */
+const WithdrawSchema = z.object({
+  amount: z
+    .string()
+    .default("")
+    .pipe(NairaAmountSchema)
+    .refine((kobo) => kobo > 0n, "Enter an amount above ₦0.00."),
+  idempotencyKey: z.string({ error: EXPIRED }).refine(isWithdrawalIdempotencyKey, EXPIRED),
+});
+
+/**
+ * A withdrawal request. The form's idempotency key makes a resubmit apply once; a success goes
+ * back to `page` with its toast.
+ */
+export async function answerWithdrawForm(
+  context: RequestContext,
+  userId: string,
+  values: Record<string, string>,
+  options: { page: string; notApproved?: { title: string; description: string } },
+) {
+  const echo = { amount: (values.amount ?? "").slice(0, 40) };
+  const fail = (field: string, message: string, toast: { title: string; description: string }, status = 400) =>
+    formFailure({ [field]: message }, { toast: errorToast(toast.title, toast.description), values: echo, status });
+
+  // The toasts say more than the fields: a wrong amount first, else the expired form.
+  const parsed = parseForm(WithdrawSchema, values);
+  if (parsed.status !== "ok") {
+    const amount = parsed.errors.amount;
+    if (amount) return fail("amount", amount, WITHDRAW_TOASTS.invalidAmount);
+    return fail("form", EXPIRED, { title: "Withdrawal Failed", description: EXPIRED });
+  }
+  const result = await requestWithdrawal(context.services.db, {
+    userId,
+    amountKobo: parsed.data.amount,
+    idempotencyKey: parsed.data.idempotencyKey,
+  });
+  switch (result.status) {
+    case "ok": {
+      // A resubmit of the same form (duplicate) answers like the first submit: same withdrawal.
+      const { amountKobo, feeKobo, netKobo } = result.withdrawal;
+      return redirectWithToast(context, options.page, {
+        type: "success",
+        title: "Withdrawal Requested",
+        description:
+          `Your withdrawal request of ${formatKobo(amountKobo)} has been submitted.` +
+          (feeKobo > 0n ? ` You will receive ${formatKobo(netKobo)} after the ${formatKobo(feeKobo)} fee.` : ""),
+      });
+    }
+    case "invalid-amount":
+      return fail("amount", "Enter an amount above ₦0.00.", WITHDRAW_TOASTS.invalidAmount);
+    case "below-minimum": {
+      const message = `The minimum withdrawal is ${formatKobo(result.minKobo)}.`;
+      return fail("amount", message, { title: "Amount Below Minimum", description: message });
+    }
+    case "above-maximum": {
+      const message = `The maximum withdrawal is ${formatKobo(result.maxKobo)}.`;
+      return fail("amount", message, { title: "Amount Above Maximum", description: message });
+    }
+    case "insufficient-funds":
+      return fail(
+        "amount",
+        `Your available balance is ${formatKobo(result.availableKobo)}.`,
+        WITHDRAW_TOASTS.insufficientFunds,
+      );
+    case "bank-details-missing":
+      return fail("form", WITHDRAW_TOASTS.bankDetailsMissing.description, WITHDRAW_TOASTS.bankDetailsMissing);
+    case "form-already-used": {
+      const message = `This form already requested ${formatKobo(result.withdrawal.amountKobo)} (${result.withdrawal.reference}). Reload the page to make another request.`;
+      return fail("form", message, { title: "Withdrawal Failed", description: message }, 409);
+    }
+    case "not-approved": {
+      const toast = options.notApproved ?? WITHDRAW_TOASTS.notApproved;
+      return fail("form", toast.description, toast, 403);
+    }
+    case "not-allowed": {
+      const message = "Your account cannot request withdrawals.";
+      return fail("form", message, { title: "Withdrawal Not Allowed", description: message }, 403);
+    }
+  }
+}

@@ -1,0 +1,220 @@
+import { and, eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, campaigns } from "~/db/schema";
+import { createCampaign, payCampaignFromBalance, submitCampaignForPayment } from "~/domain/campaigns/lifecycle.server";
+import { balances } from "~/domain/ledger/accounts.server";
+import { PERMISSIONS } from "~/domain/permissions/permissions";
+import { dialogNameInHtml, pageText, redirectToast, signInNewAdmin, startTestApp, type TestApp } from "~test/app";
+import { approvedAdvertiser, campaignInput } from "~test/factories";
+
+let app: TestApp;
+beforeAll(async () => {
+  app = await startTestApp();
+});
+afterAll(async () => app?.close());
+
+const db = () => app.services.db;
+let n = 0;
+
+/** A campaign paid from the advertiser's balance (in review), or submitted to pay by transfer (awaiting payment). */
+async function campaignIn(
+  status: "in_review" | "awaiting_payment",
+  overrides: Parameters<typeof campaignInput>[0] = {},
+) {
+  n += 1;
+  const advertiser = await approvedAdvertiser(db(), { businessName: `Mama Put ${n} Ltd`, balanceKobo: 50_000n });
+  const created = await createCampaign(db(), advertiser.id, campaignInput({ title: `Campaign ${n}`, ...overrides }));
+  if (created.status !== "ok") throw new Error(created.status);
+  const moved =
+    status === "in_review"
+      ? await payCampaignFromBalance(db(), advertiser.id, created.campaign.id)
+      : await submitCampaignForPayment(db(), advertiser.id, created.campaign.id);
+  if (moved.status !== "ok") throw new Error(moved.status);
+  return { advertiser, campaign: created.campaign };
+}
+
+const statusOf = async (id: string) =>
+  (await db().select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)))[0]!.s;
+
+describe("campaign review on /admin/adverts", () => {
+  it("lists campaigns in review by default, with the business, money, dates and reference; filters the others", async () => {
+    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const reviewing = await campaignIn("in_review", {
+      imageUrl: "https://cdn.example.ng/bread.jpg",
+      startsAt: new Date("2030-01-01T23:00:00Z"),
+      endsAt: new Date("2030-01-08T23:00:00Z"),
+    });
+    const waiting = await campaignIn("awaiting_payment");
+    const page = await client.get("/admin/adverts");
+    expect(page.status).toBe(200);
+    const text = pageText(page.body);
+    expect(text).toContain("Campaigns");
+    expect(text).toContain(reviewing.campaign.title);
+    expect(text).toContain(`Mama Put ${n - 1} Ltd`);
+    expect(text).toContain(reviewing.campaign.reference);
+    expect(text).toContain("₦10.00"); // reward per view
+    expect(text).toContain("₦120.00"); // budget: 10 × (₦10.00 + ₦2.00)
+    expect(text).toContain("20% (₦2.00 a view)");
+    expect(text).toContain("0 / 10");
+    expect(text).toMatch(/2 Jan 2030/);
+    expect(text).toMatch(/8 Jan 2030/); // the last day, not the day after it
+    expect(page.body).toContain('src="https://cdn.example.ng/bread.jpg"');
+    expect(text).not.toContain(waiting.campaign.title);
+    expect(text).toContain("Activate");
+
+    const awaiting = pageText((await client.get("/admin/adverts?campaigns=awaiting_payment")).body);
+    expect(awaiting).toContain(waiting.campaign.title);
+    expect(awaiting).not.toContain(reviewing.campaign.title);
+    expect(awaiting).not.toContain("Activate Campaign");
+
+    // An unknown filter reads as In review.
+    expect(pageText((await client.get("/admin/adverts?campaigns=bogus")).body)).toContain(reviewing.campaign.title);
+  });
+
+  it("activates a campaign in review: audited, then listed as active (not among the admin's adverts)", async () => {
+    const { client, admin } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { campaign } = await campaignIn("in_review");
+    const res = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/admin/adverts");
+    expect(redirectToast(res)).toMatchObject({ type: "success", title: "Campaign Activated" });
+    expect(await statusOf(campaign.id)).toBe("active");
+    const audit = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.targetId, campaign.id), eq(auditLog.action, "campaign.activate")));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.actorId).toBe(admin.id);
+
+    const active = await client.get("/admin/adverts?campaigns=active");
+    const cards = active.body.match(/data-testid="advert-card-/g) ?? [];
+    expect(pageText(active.body)).toContain(campaign.title);
+    expect(active.body).toContain(`data-testid="campaign-card-${campaign.id}"`);
+    // Its advert is not one of the admin's adverts on the same page.
+    const [row] = await db().select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(active.body).not.toContain(`data-testid="advert-card-${row!.advertId}"`);
+    expect(cards.length).toBe(0);
+    // Nor can it be edited or deleted through the admin's advert actions.
+    const edit = await client.post("/admin/adverts", {
+      intent: "update",
+      advertId: row!.advertId!,
+      title: "Hijacked",
+      description: "x",
+      rewardAmount: "1.00",
+      maxClicks: "10",
+      imageUrl: "",
+    });
+    expect(edit.status).toBe(409);
+    const del = await client.post("/admin/adverts", { intent: "delete", advertId: row!.advertId! });
+    expect(del.status).toBe(409);
+    expect(await statusOf(campaign.id)).toBe("active");
+
+    // Deciding it again is a conflict, told in a toast (carried in the page data).
+    const again = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
+    expect(again.status).toBe(409);
+    expect(again.body).toContain("Activation Failed");
+    expect(again.body).toContain("no longer waiting for this step: it is now active");
+  });
+
+  it("rejects with a reason, confirmed in a dialog first (no JavaScript needed); the budget returns", async () => {
+    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { campaign, advertiser } = await campaignIn("in_review");
+    expect(await balances(db(), advertiser.id)).toMatchObject({ availableKobo: 50_000n - 12_000n });
+
+    // The Reject link opens the dialog through the URL, server-rendered.
+    const list = await client.get("/admin/adverts");
+    expect(list.body).toContain(`href="/admin/adverts?reject=${campaign.id}"`);
+    const dialog = await client.get(`/admin/adverts?reject=${campaign.id}`);
+    expect(dialogNameInHtml(dialog.body).name).toBe("Reject campaign?");
+    expect(dialogNameInHtml(dialog.body).description).toContain("Its budget returns to the advertiser's balance.");
+
+    // No reason: refused on the field, the dialog open again, nothing changed.
+    const blank = await client.post(`/admin/adverts?reject=${campaign.id}`, {
+      intent: "reject-campaign",
+      campaignId: campaign.id,
+      reason: "   ",
+    });
+    expect(blank.status).toBe(400);
+    expect(pageText(blank.body)).toContain("Give the advertiser a reason.");
+    expect(dialogNameInHtml(blank.body).name).toBe("Reject campaign?");
+    expect(await statusOf(campaign.id)).toBe("in_review");
+
+    const res = await client.post(`/admin/adverts?reject=${campaign.id}`, {
+      intent: "reject-campaign",
+      campaignId: campaign.id,
+      reason: "The image shows a competitor's logo.",
+    });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/admin/adverts");
+    expect(redirectToast(res)).toMatchObject({
+      type: "success",
+      title: "Campaign Rejected",
+      description: expect.stringContaining("₦120.00 returned"),
+    });
+    const [row] = await db().select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    expect(row).toMatchObject({ status: "rejected", rejectionReason: "The image shows a competitor's logo." });
+    expect(await balances(db(), advertiser.id)).toMatchObject({ availableKobo: 50_000n });
+
+    // Twice: a conflict.
+    const twice = await client.post("/admin/adverts", {
+      intent: "reject-campaign",
+      campaignId: campaign.id,
+      reason: "Again",
+    });
+    expect(twice.status).toBe(409);
+    expect(twice.body).toContain("already been decided: it is now rejected");
+    // Activating a rejected one: a conflict too.
+    const activate = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
+    expect(activate.status).toBe(409);
+  });
+
+  it("rejects a campaign awaiting payment (no money moves); an unknown one is not found; an ended one says so", async () => {
+    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { campaign } = await campaignIn("awaiting_payment");
+    const awaiting = await client.get("/admin/adverts?campaigns=awaiting_payment");
+    expect(awaiting.body).toContain(`href="/admin/adverts?campaigns=awaiting_payment&amp;reject=${campaign.id}"`);
+    const res = await client.post(`/admin/adverts?campaigns=awaiting_payment&reject=${campaign.id}`, {
+      intent: "reject-campaign",
+      campaignId: campaign.id,
+      reason: "No payment arrived.",
+    });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe("/admin/adverts?campaigns=awaiting_payment");
+    expect(redirectToast(res)?.description).toContain("The advertiser will see your reason.");
+    expect(await statusOf(campaign.id)).toBe("rejected");
+
+    const unknown = await client.post("/admin/adverts", {
+      intent: "activate-campaign",
+      campaignId: "no-such-campaign",
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body).toContain("This campaign no longer exists.");
+
+    const ended = await campaignIn("in_review", { endsAt: new Date(Date.now() + 60_000) });
+    await db()
+      .update(campaigns)
+      .set({ endsAt: new Date(Date.now() - 1000), startsAt: null })
+      .where(eq(campaigns.id, ended.campaign.id));
+    const late = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: ended.campaign.id });
+    expect(late.status).toBe(409);
+    expect(late.body).toContain("end date passed");
+  });
+
+  it("is refused without manage_adverts: the page and both decisions, nothing changed", async () => {
+    const { client } = await signInNewAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "manage_adverts"),
+    );
+    const { campaign } = await campaignIn("in_review");
+    expect((await client.get("/admin/adverts")).status).toBe(403);
+    const activate = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
+    expect(activate.status).toBe(403);
+    const reject = await client.post("/admin/adverts", {
+      intent: "reject-campaign",
+      campaignId: campaign.id,
+      reason: "No",
+    });
+    expect(reject.status).toBe(403);
+    expect(await statusOf(campaign.id)).toBe("in_review");
+  });
+});
