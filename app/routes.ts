@@ -32,6 +32,11 @@ export default [
   route("referrals", "routes/user/referrals.tsx"),
   route("adverts/:advertId", "routes/user/advert.tsx"),
 
+  route("advertiser", "routes/advertiser/home.tsx"),
+  route("advertiser/campaigns", "routes/advertiser/campaigns.tsx"),
+  route("advertiser/campaigns/:campaignId", "routes/advertiser/campaign.tsx"),
+  route("advertiser/campaigns/:campaignId/report.csv", "routes/advertiser/report-export.ts"),
+
   route("admin", "routes/admin/dashboard.tsx"),
   route("admin/adverts", "routes/admin/adverts.tsx"),
   route("admin/adverts/new", "routes/admin/adverts.tsx", { id: "routes/admin/adverts-new" }),
