@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueEmailToken } from "~/domain/accounts/email-tokens.server";
-import { startAdvertView } from "~/domain/adverts/advert-views.server";
+import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { createNotice } from "~/domain/notices/notices.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { sendMessage } from "~/domain/messages/send-message.server";
@@ -14,7 +14,7 @@ import { WITHDRAWAL_STATUSES } from "~/domain/withdrawals/lifecycle";
 import { exportNewPayouts } from "~/domain/withdrawals/payout-export.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { advertAdmin, createUser, formKey, payee, postAdvert } from "~test/factories";
+import { advertAdmin, createUser, formKey, payee, postAdvert, runningCampaign } from "~test/factories";
 import { changedTables, databaseSnapshots, type IgnoredColumns } from "~test/database-snapshot";
 import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
 import { dataRequestUrl, declaredRoutes } from "~test/routes";
@@ -46,11 +46,13 @@ type Fixture = {
   auditActorId: string;
   memberName: string;
   noticeId: string;
+  campaignId: string;
 };
 
 /** Real values for dynamic segments; a new `:param` in app/routes.ts needs one here. */
 const PARAMS: Record<string, (f: Fixture) => string> = {
   advertId: (f) => f.advertId,
+  campaignId: (f) => f.campaignId,
 };
 
 /**
@@ -84,6 +86,8 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/admin/referrals": (f) => ["?status=approved", `?q=${encodeURIComponent(f.memberName)}&status=pending&page=2`],
   "/admin/memberships": (f) => [`?q=${encodeURIComponent(f.memberName)}&page=2`],
   "/admin/notices": (f) => ["?page=2", `?edit=${f.noticeId}`, `?delete=${f.noticeId}`],
+  // The cancel confirmation a campaign page shows without JavaScript: asking cancels nothing.
+  "/advertiser/campaigns/:campaignId": () => ["?confirm=cancel"],
   "/admin/audit": (f) => [`?actor=${f.auditActorId}&action=withdrawal.export_payouts`, "?page=2"],
 };
 
@@ -110,6 +114,7 @@ const PERSONAS = [
   "restricted member",
   ...ADMIN_PERSONAS,
   "super admin",
+  "advertiser",
 ] as const;
 type Persona = (typeof PERSONAS)[number];
 
@@ -188,6 +193,12 @@ beforeAll(async () => {
     clients.set(`admin with only ${permission}`, await signIn(admin.email, admin.password));
   }
   clients.set("super admin", await signIn(ROOT.email, ROOT.password));
+  // An advertiser with a campaign running and viewed: its page, report and CSV only read.
+  const running = await runningCampaign(db, actor, { title: "Yaba Bread" });
+  const viewed = await startAdvertView(db, approved.id, running.advertId, new Date(Date.now() - 60 * 60 * 1000));
+  if (viewed.status !== "ok") throw new Error(`startAdvertView: ${viewed.status}`);
+  if ((await claimAdvertReward(db, approved.id, running.advertId)).status !== "ok") throw new Error("claim");
+  clients.set("advertiser", await signIn(running.advertiser.email, running.advertiser.password));
 
   snapshots = databaseSnapshots(db, SESSION_HOUSEKEEPING);
   fixture = {
@@ -199,6 +210,7 @@ beforeAll(async () => {
     auditActorId: boss.id,
     memberName: approved.name,
     noticeId: notice.noticeId,
+    campaignId: running.campaign.id,
   };
 });
 afterAll(async () => app?.close());
