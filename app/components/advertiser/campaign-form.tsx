@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
+import { useHydrated } from "~/components/dashboard/use-hydrated";
 import { FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -103,6 +104,7 @@ export function CampaignForm({
   submitting?: boolean;
 }) {
   const ids = useId();
+  const hydrated = useHydrated();
   const [money, setMoney] = useState({ rewardAmount: values.rewardAmount, viewsWanted: values.viewsWanted });
   const descriptionError = errors.description;
   return (
@@ -202,9 +204,12 @@ export function CampaignForm({
             <Button type="submit" name="intent" value="create" disabled={submitting}>
               {submitting ? "Creating..." : "Create campaign"}
             </Button>
-            <Button type="submit" name="intent" value="preview" variant="outline">
-              Show budget
-            </Button>
+            {/* Without JavaScript the budget above shows what the server last saw: ask it again. */}
+            {hydrated ? null : (
+              <Button type="submit" name="intent" value="preview" variant="outline">
+                Show budget
+              </Button>
+            )}
           </div>
         </fieldset>
       </Form>

@@ -259,6 +259,7 @@ export default function AdvertiserCampaign({ loaderData }: Route.ComponentProps)
         </Card>
       ) : null}
 
+      <CampaignReportView report={report} csvHref={`${here}/report.csv`} />
       {CANCEL_OFFERED.includes(campaign.status) && !confirmCancel ? (
         <Card aria-labelledby="cancel-title" className="grid gap-2">
           <CardTitle id="cancel-title">Cancel</CardTitle>
@@ -284,8 +285,6 @@ export default function AdvertiserCampaign({ loaderData }: Route.ComponentProps)
           </div>
         </Card>
       ) : null}
-
-      <CampaignReportView report={report} csvHref={`${here}/report.csv`} />
     </div>
   );
 }
