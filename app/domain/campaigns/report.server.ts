@@ -93,7 +93,8 @@ export async function campaignReport(
   }
   const range = campaignRunDays(campaign, now);
   const rows = [...sparse.values()];
-  const days = range ? fillReportDays(rows, range.from, range.to) : fillReportDays(rows, "9999-12-31", "0000-01-01");
+  // Never activated (so never viewed): no days. Otherwise its run so far, widened to any view's day.
+  const days = range ? fillReportDays(rows, range.from, range.to) : [];
 
   return {
     verifiedViews: viewsByDay.reduce((sum, r) => sum + r.views, 0),
