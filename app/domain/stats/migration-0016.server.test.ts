@@ -1,7 +1,6 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
-import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { openDatabaseToMigrate } from "~test/database";
 import { member } from "~test/factories";
@@ -16,8 +15,16 @@ describe("migration 0016 (ledger rollups)", () => {
     await migrateBefore(16);
     const { db } = handle;
     await seedDefaultTiers(db);
-    await seedPlatformAccounts(db);
+    // The platform accounts of that time, written in SQL: the app's schema has columns added later.
+    await db.execute(sql`
+      insert into ledger_accounts (id, kind, code, balance_kobo)
+      select 'platform-' || code, 'platform', code, null
+        from unnest(array['advert_rewards', 'referral_rewards', 'membership_revenue', 'withdrawal_fees',
+                          'bank_payouts', 'bank_receipts']) as code`);
     const earner = await member(db);
+    await db.execute(sql`
+      insert into ledger_accounts (id, kind, user_id)
+      values (${"available-" + earner.id}, 'user_available', ${earner.id}), (${"held-" + earner.id}, 'user_held', ${earner.id})`);
     await backdatedTransfer(db, { userId: earner.id, amountKobo: 700n, at: new Date("2026-10-31T22:30:00Z") });
     await backdatedTransfer(db, {
       userId: earner.id,
