@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { advertiserProfiles, adverts, campaigns, ledgerAccounts, type Campaign } from "~/db/schema";
 import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors } from "~/domain/adverts/money-limits";
@@ -9,7 +9,7 @@ import { lockAppSettings } from "~/domain/settings/app-settings";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
-import { campaignBudget, campaignTransferKey, type CampaignStatus } from "./rules";
+import { CANCELLABLE_STATUSES, campaignBudget, campaignTransferKey, type CampaignStatus } from "./rules";
 
 /** What an advertiser types for a campaign (parsed by the route's form schema). */
 export type CampaignInput = {
@@ -290,21 +290,29 @@ export async function cancelCampaign(
   now: Date = new Date(),
 ): Promise<CancelCampaignResult> {
   return db.transaction(async (tx): Promise<CancelCampaignResult> => {
-    const [seen] = await tx
-      .select({ advertId: campaigns.advertId })
-      .from(campaigns)
-      .where(and(eq(campaigns.id, campaignId), eq(campaigns.advertiserId, advertiserId)));
-    if (!seen) return { status: "not-found" };
-    if (seen.advertId) await retireAdvert(tx, seen.advertId, now);
-    const changed = await move(
-      tx,
-      { campaignId, advertiserId },
-      ["draft", "awaiting_payment", "in_review", "active"],
-      { status: "cancelled", finishedAt: now },
-      now,
-    );
-    if (!changed) return notMoved(tx, campaignId, advertiserId);
-    return { status: "ok", campaign: changed, refundedKobo: await refundEscrow(tx, changed) };
+    // Twice at most: an activation that commits between the read and the update gives it an
+    // advert the first pass did not retire (the update then matches nothing and locks nothing);
+    // the second pass reads it and retires it first. A campaign is activated only once.
+    for (let pass = 0; pass < 2; pass++) {
+      const [seen] = await tx
+        .select({ advertId: campaigns.advertId, status: campaigns.status })
+        .from(campaigns)
+        .where(and(eq(campaigns.id, campaignId), eq(campaigns.advertiserId, advertiserId)));
+      if (!seen) return { status: "not-found" };
+      // Refused as it stands (ended, cancelled or rejected): nothing is written.
+      if (!CANCELLABLE_STATUSES.includes(seen.status)) return { status: "conflict", current: seen.status };
+      if (seen.advertId) await retireAdvert(tx, seen.advertId, now);
+      const changed = await move(
+        tx,
+        { campaignId, advertiserId, advertId: seen.advertId },
+        [...CANCELLABLE_STATUSES],
+        { status: "cancelled", finishedAt: now },
+        now,
+      );
+      if (changed) return { status: "ok", campaign: changed, refundedKobo: await refundEscrow(tx, changed) };
+      if (seen.advertId) break;
+    }
+    return notMoved(tx, campaignId, advertiserId);
   });
 }
 
@@ -347,7 +355,8 @@ async function retireAdvert(tx: Database, advertId: string, now: Date) {
 /** A conditional status change; null when the campaign is not (theirs and) in one of `from`. */
 async function move(
   tx: Database,
-  target: { campaignId: string; advertiserId?: string },
+  /** advertId: only while its advert is still this one (null: none yet). */
+  target: { campaignId: string; advertiserId?: string; advertId?: string | null },
   from: CampaignStatus[],
   set: Partial<Campaign> & { status: CampaignStatus },
   now: Date,
@@ -359,6 +368,11 @@ async function move(
       and(
         eq(campaigns.id, target.campaignId),
         target.advertiserId ? eq(campaigns.advertiserId, target.advertiserId) : undefined,
+        target.advertId === undefined
+          ? undefined
+          : target.advertId === null
+            ? isNull(campaigns.advertId)
+            : eq(campaigns.advertId, target.advertId),
         inArray(campaigns.status, from),
       ),
     )
