@@ -33,6 +33,10 @@ export default [
   route("referrals", "routes/user/referrals.tsx"),
   route("adverts/:advertId", "routes/user/advert.tsx"),
 
+  route("advertiser", "routes/advertiser/home.tsx"),
+  route("advertiser/campaigns", "routes/advertiser/campaigns.tsx"),
+  route("advertiser/campaigns/:campaignId", "routes/advertiser/campaign.tsx"),
+  route("advertiser/campaigns/:campaignId/report.csv", "routes/advertiser/report-export.ts"),
   // The advertiser's payouts: the page's data (a layout), the page, and one route per form.
   layout("routes/advertiser/payouts/layout.tsx", [
     route("advertiser/payouts", "routes/advertiser/payouts/page.tsx"),

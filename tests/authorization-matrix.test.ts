@@ -115,6 +115,12 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   },
 
   "/superadmin": { kind: "super-admin" },
+
+  "/advertiser": { kind: "advertiser" },
+  "/advertiser/campaigns": { kind: "advertiser" },
+  // Only the owner's campaign: a made-up (or another advertiser's) campaign is not found.
+  "/advertiser/campaigns/:campaignId": { kind: "advertiser", advertiserStatus: 404 },
+  "/advertiser/campaigns/:campaignId/report.csv": { kind: "advertiser", advertiserStatus: 404 },
 };
 
 const PERSONAS = [
@@ -182,6 +188,7 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
  */
 const SAMPLE_PARAMS: Record<string, string> = {
   advertId: "MadeUpAdvertId_000001",
+  campaignId: "MadeUpCampaignId_00001",
 };
 
 /** The URL requested for a matrix path: each `:param` replaced with its made-up value. */

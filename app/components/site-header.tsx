@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type ComponentProps } from "react";
 import { Link } from "react-router";
+import { AdvertiserNav } from "~/components/advertiser/advertiser-nav";
 import { Button } from "~/components/ui/button";
 import type * as AccountMenuModule from "~/components/account-menu";
 import type { RootUser } from "~/root";
@@ -26,7 +27,8 @@ export function SiteHeader({ appName, logoUrl, user }: { appName: string; logoUr
             {appName}
           </span>
         </Link>
-        {user ? <AccountMenu user={user} /> : <SignedOutActions />}
+        {/* Advertisers have their own area and none of the members' pages: plain links instead of the menu. */}
+        {user?.role === "advertiser" ? <AdvertiserNav /> : user ? <AccountMenu user={user} /> : <SignedOutActions />}
       </div>
     </header>
   );

@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueEmailToken } from "~/domain/accounts/email-tokens.server";
-import { startAdvertView } from "~/domain/adverts/advert-views.server";
+import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { createNotice } from "~/domain/notices/notices.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { sendMessage } from "~/domain/messages/send-message.server";
@@ -23,6 +23,7 @@ import {
   formKey,
   payee,
   postAdvert,
+  runningCampaign,
 } from "~test/factories";
 import { changedTables, databaseSnapshots, type IgnoredColumns } from "~test/database-snapshot";
 import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
@@ -58,11 +59,13 @@ type Fixture = {
   /** A business waiting for approval, and a campaign awaiting its payment. */
   advertiserId: string;
   campaignReference: string;
+  campaignId: string;
 };
 
 /** Real values for dynamic segments; a new `:param` in app/routes.ts needs one here. */
 const PARAMS: Record<string, (f: Fixture) => string> = {
   advertId: (f) => f.advertId,
+  campaignId: (f) => f.campaignId,
 };
 
 /**
@@ -96,6 +99,8 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/admin/referrals": (f) => ["?status=approved", `?q=${encodeURIComponent(f.memberName)}&status=pending&page=2`],
   "/admin/memberships": (f) => [`?q=${encodeURIComponent(f.memberName)}&page=2`],
   "/admin/notices": (f) => ["?page=2", `?edit=${f.noticeId}`, `?delete=${f.noticeId}`],
+  // The cancel confirmation a campaign page shows without JavaScript: asking cancels nothing.
+  "/advertiser/campaigns/:campaignId": () => ["?confirm=cancel"],
   "/admin/audit": (f) => [`?actor=${f.auditActorId}&action=withdrawal.export_payouts`, "?page=2"],
   // Filters and search, the approve question and reject dialog, and a payment reference looked up.
   "/admin/advertisers": (f) => [
@@ -129,6 +134,7 @@ const PERSONAS = [
   "restricted member",
   ...ADMIN_PERSONAS,
   "super admin",
+  "advertiser",
 ] as const;
 type Persona = (typeof PERSONAS)[number];
 
@@ -213,6 +219,12 @@ beforeAll(async () => {
     clients.set(`admin with only ${permission}`, await signIn(admin.email, admin.password));
   }
   clients.set("super admin", await signIn(ROOT.email, ROOT.password));
+  // An advertiser with a campaign running and viewed: its page, report and CSV only read.
+  const running = await runningCampaign(db, actor, { title: "Yaba Bread" });
+  const viewed = await startAdvertView(db, approved.id, running.advertId, new Date(Date.now() - 60 * 60 * 1000));
+  if (viewed.status !== "ok") throw new Error(`startAdvertView: ${viewed.status}`);
+  if ((await claimAdvertReward(db, approved.id, running.advertId)).status !== "ok") throw new Error("claim");
+  clients.set("advertiser", await signIn(running.advertiser.email, running.advertiser.password));
 
   snapshots = databaseSnapshots(db, SESSION_HOUSEKEEPING);
   fixture = {
@@ -226,6 +238,7 @@ beforeAll(async () => {
     noticeId: notice.noticeId,
     advertiserId: waitingBusiness.id,
     campaignReference: campaign.campaign.reference,
+    campaignId: running.campaign.id,
   };
 });
 afterAll(async () => app?.close());

@@ -1,0 +1,218 @@
+import { useId, useState } from "react";
+import { Form } from "react-router";
+import { useHydrated } from "~/components/dashboard/use-hydrated";
+import { FormError, FormField } from "~/components/form-field";
+import { Button } from "~/components/ui/button";
+import { Card, CardTitle } from "~/components/ui/card";
+import { Label } from "~/components/ui/label";
+import { ADVERT_LIMITS } from "~/domain/adverts/validation";
+import { budgetPreview } from "~/domain/campaigns/budget-preview";
+import { formatKobo } from "~/domain/shared/money";
+
+export type CampaignFormValues = {
+  title: string;
+  description: string;
+  imageUrl: string;
+  rewardAmount: string;
+  viewsWanted: string;
+  startDate: string;
+  endDate: string;
+};
+
+export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
+  title: "",
+  description: "",
+  imageUrl: "",
+  rewardAmount: "",
+  viewsWanted: "",
+  startDate: "",
+  endDate: "",
+};
+
+/**
+ * What the campaign will cost, from the reward and views typed: rewards + the platform's fee =
+ * the total to pay. Rendered by the server from the echoed values too, so it shows without
+ * JavaScript after any refused submit or a "Show budget" press.
+ */
+export function BudgetSummary({
+  rewardAmount,
+  viewsWanted,
+  feeBps,
+}: {
+  rewardAmount: string;
+  viewsWanted: string;
+  feeBps: number;
+}) {
+  const preview = budgetPreview(rewardAmount, viewsWanted, feeBps);
+  return (
+    <div
+      className="rounded-md border border-gray-200 bg-gray-50 p-3 text-sm"
+      aria-live="polite"
+      data-testid="budget-preview"
+    >
+      <h3 className="font-semibold text-gray-900">Budget</h3>
+      {preview ? (
+        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
+          <dt className="text-gray-700">
+            Rewards ({formatKobo(preview.rewardsKobo / BigInt(preview.viewsWanted))} ×{" "}
+            {preview.viewsWanted.toLocaleString("en-NG")} views)
+          </dt>
+          <dd className="text-right tabular-nums" data-testid="budget-rewards">
+            {formatKobo(preview.rewardsKobo)}
+          </dd>
+          <dt className="text-gray-700">Platform fee ({preview.feePercent})</dt>
+          <dd className="text-right tabular-nums" data-testid="budget-fee">
+            {formatKobo(preview.feeKobo)}
+          </dd>
+          <dt className="border-t border-gray-200 pt-1 font-semibold text-gray-900">Total to pay</dt>
+          <dd
+            className="border-t border-gray-200 pt-1 text-right font-semibold tabular-nums"
+            data-testid="budget-total"
+          >
+            {formatKobo(preview.budgetKobo)}
+          </dd>
+        </dl>
+      ) : (
+        <p className="mt-1 text-gray-700">
+          Enter the reward per view and the number of views to see the total. The platform fee is{" "}
+          {budgetFeeText(feeBps)} of each reward.
+        </p>
+      )}
+    </div>
+  );
+}
+
+const budgetFeeText = (feeBps: number) => budgetPreview("1", "1", feeBps)?.feePercent ?? "";
+
+const textareaClass =
+  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-gray-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500";
+
+/** The new campaign form: a plain POST to the page's action (intent "create", or "preview" for the budget). */
+export function CampaignForm({
+  values,
+  errors = {},
+  feeBps,
+  limits,
+  disabled,
+  submitting,
+}: {
+  values: CampaignFormValues;
+  errors?: Record<string, string | undefined>;
+  feeBps: number;
+  limits: { maxReward: string; maxBudget: string };
+  disabled?: boolean;
+  submitting?: boolean;
+}) {
+  const ids = useId();
+  const hydrated = useHydrated();
+  const [money, setMoney] = useState({ rewardAmount: values.rewardAmount, viewsWanted: values.viewsWanted });
+  const descriptionError = errors.description;
+  return (
+    <Card aria-labelledby={`${ids}-title`}>
+      <CardTitle id={`${ids}-title`}>New campaign</CardTitle>
+      <Form
+        method="post"
+        className="mt-4 grid gap-4"
+        noValidate
+        onInput={(event) => {
+          const form = event.currentTarget;
+          const read = (name: string) => (form.elements.namedItem(name) as HTMLInputElement | null)?.value ?? "";
+          setMoney({ rewardAmount: read("rewardAmount"), viewsWanted: read("viewsWanted") });
+        }}
+      >
+        <FormError message={errors.form} />
+        <fieldset disabled={disabled} className="grid gap-4">
+          <FormField
+            label="Title"
+            name="title"
+            required
+            maxLength={ADVERT_LIMITS.titleMax}
+            defaultValue={values.title}
+            error={errors.title}
+          />
+          <div className="grid gap-1.5">
+            <Label htmlFor={`${ids}-description`}>Description</Label>
+            <textarea
+              id={`${ids}-description`}
+              name="description"
+              required
+              rows={4}
+              maxLength={ADVERT_LIMITS.descriptionMax}
+              defaultValue={values.description}
+              aria-invalid={descriptionError ? true : undefined}
+              aria-describedby={descriptionError ? `${ids}-description-error` : undefined}
+              className={textareaClass}
+            />
+            {descriptionError ? (
+              <p id={`${ids}-description-error`} className="text-sm text-red-700" role="alert">
+                {descriptionError}
+              </p>
+            ) : null}
+          </div>
+          <FormField
+            label="Image URL (optional)"
+            name="imageUrl"
+            type="url"
+            inputMode="url"
+            placeholder="https://"
+            maxLength={ADVERT_LIMITS.imageUrlMax}
+            defaultValue={values.imageUrl}
+            error={errors.imageUrl}
+            hint="An https:// address of an image on your own site or a CDN."
+          />
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Reward per verified view (₦)"
+              name="rewardAmount"
+              inputMode="decimal"
+              required
+              defaultValue={values.rewardAmount}
+              error={errors.rewardAmount}
+              hint={`At most ${limits.maxReward} a view.`}
+            />
+            <FormField
+              label="Number of views wanted"
+              name="viewsWanted"
+              inputMode="numeric"
+              required
+              defaultValue={values.viewsWanted}
+              error={errors.viewsWanted}
+              hint={`Rewards in all at most ${limits.maxBudget}.`}
+            />
+          </div>
+          <div className="grid gap-4 sm:grid-cols-2">
+            <FormField
+              label="Start date (optional)"
+              name="startDate"
+              type="date"
+              defaultValue={values.startDate}
+              error={errors.startDate}
+              hint="Runs from midnight, Lagos time. Empty: as soon as it is approved."
+            />
+            <FormField
+              label="End date (optional)"
+              name="endDate"
+              type="date"
+              defaultValue={values.endDate}
+              error={errors.endDate}
+              hint="The last day it runs, to midnight Lagos time. Empty: until its views are done."
+            />
+          </div>
+          <BudgetSummary rewardAmount={money.rewardAmount} viewsWanted={money.viewsWanted} feeBps={feeBps} />
+          {/* Create comes first in the markup: Enter in a field submits it. */}
+          <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">
+            <Button type="submit" name="intent" value="create" disabled={submitting}>
+              {submitting ? "Creating..." : "Create campaign"}
+            </Button>
+            {/* Without JavaScript the budget above shows what the server last saw: ask it again. */}
+            {hydrated ? null : (
+              <Button type="submit" name="intent" value="preview" variant="outline">
+                Show budget
+              </Button>
+            )}
+          </div>
+        </fieldset>
+      </Form>
+    </Card>
+  );
+}

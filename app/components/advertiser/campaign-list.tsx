@@ -1,0 +1,78 @@
+import { Link } from "react-router";
+import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Card } from "~/components/ui/card";
+import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from "~/domain/campaigns/rules";
+
+export type CampaignListItem = {
+  id: string;
+  title: string;
+  status: CampaignStatus;
+  viewsDone: number;
+  viewsWanted: number;
+  budget: string;
+  created: string;
+};
+
+export const CAMPAIGN_STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
+  draft: "gray",
+  awaiting_payment: "yellow",
+  in_review: "blue",
+  active: "green",
+  completed: "gray",
+  cancelled: "gray",
+  rejected: "red",
+};
+
+export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
+  return (
+    <Badge tone={CAMPAIGN_STATUS_TONES[status]} data-testid="campaign-status">
+      {CAMPAIGN_STATUS_LABELS[status]}
+    </Badge>
+  );
+}
+
+/** The advertiser's campaigns as cards (one column on a phone), or the empty state. */
+export function CampaignList({ campaigns, newHref }: { campaigns: CampaignListItem[]; newHref?: string }) {
+  if (campaigns.length === 0) {
+    return (
+      <Card data-testid="campaigns-empty">
+        <p className="text-sm text-gray-700">
+          You have no campaigns yet.{" "}
+          {newHref ? (
+            <Link to={newHref} className="font-medium text-brand-700 underline underline-offset-2">
+              Create your first campaign
+            </Link>
+          ) : null}
+        </p>
+      </Card>
+    );
+  }
+  return (
+    <ul className="grid gap-3 md:grid-cols-2" data-testid="campaign-list">
+      {campaigns.map((c) => (
+        <li key={c.id}>
+          <Card className="grid gap-2" data-testid="campaign-card">
+            <div className="flex flex-wrap items-start justify-between gap-2">
+              <h3 className="min-w-0 break-words font-semibold text-gray-900">
+                <Link to={`/advertiser/campaigns/${c.id}`} className="underline-offset-2 hover:underline">
+                  {c.title}
+                </Link>
+              </h3>
+              <CampaignStatusBadge status={c.status} />
+            </div>
+            <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+              <dt className="text-gray-600">Views</dt>
+              <dd className="tabular-nums">
+                {c.viewsDone.toLocaleString("en-NG")} / {c.viewsWanted.toLocaleString("en-NG")}
+              </dd>
+              <dt className="text-gray-600">Budget</dt>
+              <dd className="tabular-nums">{c.budget}</dd>
+              <dt className="text-gray-600">Created</dt>
+              <dd>{c.created}</dd>
+            </dl>
+          </Card>
+        </li>
+      ))}
+    </ul>
+  );
+}

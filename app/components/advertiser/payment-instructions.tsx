@@ -1,0 +1,55 @@
+import { CopyText } from "~/components/referrals/copy-text";
+import type { ReceivingAccount } from "~/domain/memberships/receiving-account";
+
+/**
+ * How to pay a campaign by bank transfer: the amount, the platform's receiving account and the
+ * CMP-… reference, each to copy; or, with no receiving account set, that it is not available yet.
+ */
+export function PaymentInstructions({
+  amount,
+  reference,
+  account,
+}: {
+  amount: string;
+  reference: string;
+  account: ReceivingAccount | null;
+}) {
+  if (!account) {
+    return (
+      <p className="text-sm text-amber-800" data-testid="bank-transfer-unavailable">
+        Payment by bank transfer is not yet available: the platform&apos;s receiving account is not set. Pay from your
+        balance instead, or come back later.
+      </p>
+    );
+  }
+  return (
+    <div className="grid gap-2 text-sm" data-testid="payment-instructions">
+      <p className="text-gray-800">
+        Pay <strong className="tabular-nums">{amount}</strong> by bank transfer to the account below and put the
+        reference <strong className="font-mono">{reference}</strong> in the transfer narration. An admin confirms the
+        payment once the money arrives, then reviews the campaign.
+      </p>
+      <CopyRow label="Amount" value={amount} what="amount" testId="payment-amount" />
+      <CopyRow label="Reference" value={reference} what="payment reference" testId="campaign-reference" />
+      <p className="text-gray-600">
+        Bank: <span className="font-medium text-gray-900">{account.bankName}</span>
+      </p>
+      <CopyRow
+        label="Account number"
+        value={account.accountNumber}
+        what="account number"
+        testId="receiving-account-number"
+      />
+      <CopyRow label="Account name" value={account.accountName} what="account name" testId="receiving-account-name" />
+    </div>
+  );
+}
+
+function CopyRow({ label, value, what, testId }: { label: string; value: string; what: string; testId: string }) {
+  return (
+    <div className="grid gap-1">
+      <span className="text-gray-600">{label}</span>
+      <CopyText value={value} label={what} copiedTitle={`${label} Copied`} testId={testId} />
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from "vitest";
+import { campaignFormSchema, END_BEFORE_START_MESSAGE } from "./validation";
+
+const schema = campaignFormSchema("https://adnaira.test");
+const form = (overrides: Record<string, string> = {}) => ({
+  title: "Fresh bread",
+  description: "Hot loaves",
+  imageUrl: "",
+  rewardAmount: "10",
+  viewsWanted: "100",
+  startDate: "",
+  endDate: "",
+  ...overrides,
+});
+
+describe("the campaign form", () => {
+  it("reads naira into kobo, views as a whole number, and no dates as an open campaign", () => {
+    expect(schema.parse(form())).toEqual({
+      title: "Fresh bread",
+      description: "Hot loaves",
+      imageUrl: null,
+      rewardKobo: 1_000n,
+      viewsWanted: 100,
+      startsAt: null,
+      endsAt: null,
+    });
+  });
+
+  it("runs from Lagos midnight of the start day to Lagos midnight after the end day", () => {
+    const parsed = schema.parse(form({ startDate: "2026-12-01", endDate: "2026-12-01" }));
+    expect(parsed.startsAt?.toISOString()).toBe("2026-11-30T23:00:00.000Z");
+    expect(parsed.endsAt?.toISOString()).toBe("2026-12-01T23:00:00.000Z");
+  });
+
+  it("refuses an end before the start, impossible dates, bad views and images on the app or not https", () => {
+    const errorsOf = (overrides: Record<string, string>) => {
+      const result = schema.safeParse(form(overrides));
+      return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
+    };
+    expect(errorsOf({ startDate: "2026-12-02", endDate: "2026-12-01" })).toEqual({ endDate: END_BEFORE_START_MESSAGE });
+    expect(errorsOf({ startDate: "2026-02-30" })).toHaveProperty("startDate");
+    expect(errorsOf({ viewsWanted: "0" })).toHaveProperty("viewsWanted");
+    expect(errorsOf({ viewsWanted: "2.5" })).toHaveProperty("viewsWanted");
+    expect(errorsOf({ rewardAmount: "0" })).toHaveProperty("rewardAmount");
+    expect(errorsOf({ imageUrl: "http://cdn.example.com/a.png" })).toHaveProperty("imageUrl");
+    expect(errorsOf({ imageUrl: "https://adnaira.test/admin" })).toHaveProperty("imageUrl");
+    expect(errorsOf({ imageUrl: "https://cdn.example.com/a.png" })).toEqual({});
+  });
+});

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { ADVERT_IMAGE_URL_MESSAGE, ADVERT_LIMITS, advertImageRules } from "~/domain/adverts/validation";
+import { isAcceptableImageUrl } from "~/domain/shared/image-url";
+import { NairaAmountSchema } from "~/domain/shared/money-schema";
+import { lagosDay, lagosDayStart } from "~/lib/lagos-time";
+import type { CampaignInput } from "./lifecycle.server";
+import { nextDay } from "./report";
+
+/** The campaign form's fields, in the order the page shows them. */
+export const CAMPAIGN_FORM_FIELDS = [
+  "title",
+  "description",
+  "imageUrl",
+  "rewardAmount",
+  "viewsWanted",
+  "startDate",
+  "endDate",
+] as const;
+export type CampaignFormField = (typeof CAMPAIGN_FORM_FIELDS)[number];
+
+/** A real calendar day typed as "YYYY-MM-DD" (what <input type="date"> sends). */
+const isCalendarDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && lagosDay(lagosDayStart(value)) === value;
+
+const optionalDay = (label: string) =>
+  z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isCalendarDay(value), `Enter the ${label} as a date, or leave it empty`);
+
+export const END_BEFORE_START_MESSAGE = "The end date cannot be before the start date";
+
+/**
+ * The advertiser's campaign form: the advert's rules for title, description and image (an https
+ * image on another site), a reward per verified view in naira, a whole number of views, and
+ * optional Africa/Lagos calendar days: the campaign runs from the start day's midnight to the
+ * midnight after the end day. `appOrigin` is APP_URL's: images there are refused.
+ */
+export const campaignFormSchema = (appOrigin: string | URL) =>
+  z
+    .object({
+      title: z
+        .string()
+        .trim()
+        .min(1, "Title is required")
+        .max(ADVERT_LIMITS.titleMax, `Title is too long (${ADVERT_LIMITS.titleMax} characters at most)`),
+      description: z
+        .string()
+        .trim()
+        .min(1, "Description is required")
+        .max(
+          ADVERT_LIMITS.descriptionMax,
+          `Description is too long (${ADVERT_LIMITS.descriptionMax} characters at most)`,
+        ),
+      imageUrl: z
+        .string()
+        .trim()
+        .optional()
+        .transform((value) => (value ? value : null))
+        .refine((value) => value === null || isAcceptableImageUrl(value, advertImageRules(appOrigin)), {
+          message: ADVERT_IMAGE_URL_MESSAGE,
+        }),
+      rewardAmount: NairaAmountSchema.refine((kobo) => kobo > 0n, "Reward must be more than ₦0.00."),
+      viewsWanted: z
+        .string()
+        .trim()
+        .regex(/^\d+$/, "Views wanted must be a whole number")
+        .transform((value) => (value.length > 7 ? Number.POSITIVE_INFINITY : Number(value)))
+        .refine((n) => n >= 1, "Views wanted must be at least 1")
+        .refine(
+          (n) => n <= ADVERT_LIMITS.maxClicksMax,
+          `Views wanted can be at most ${ADVERT_LIMITS.maxClicksMax.toLocaleString("en-NG")}`,
+        ),
+      startDate: optionalDay("start date"),
+      endDate: optionalDay("end date"),
+    })
+    .superRefine((form, ctx) => {
+      if (form.startDate && form.endDate && form.endDate < form.startDate) {
+        ctx.addIssue({ code: "custom", path: ["endDate"], message: END_BEFORE_START_MESSAGE });
+      }
+    })
+    .transform((form): CampaignInput => ({
+      title: form.title,
+      description: form.description,
+      imageUrl: form.imageUrl,
+      rewardKobo: form.rewardAmount,
+      viewsWanted: form.viewsWanted,
+      startsAt: form.startDate ? lagosDayStart(form.startDate) : null,
+      endsAt: form.endDate ? lagosDayStart(nextDay(form.endDate)) : null,
+    }));

@@ -1,0 +1,128 @@
+import { data, useActionData, useNavigation } from "react-router";
+import type { Route } from "./+types/campaigns";
+import { ApprovalBanner } from "~/components/advertiser/approval-banner";
+import { CampaignForm, EMPTY_CAMPAIGN_FORM, type CampaignFormValues } from "~/components/advertiser/campaign-form";
+import { CampaignList } from "~/components/advertiser/campaign-list";
+import { useToastFrom } from "~/components/toaster";
+import { findAdvertiserProfile, listAdvertiserCampaigns } from "~/domain/campaigns/advertiser-campaigns.server";
+import { createCampaign } from "~/domain/campaigns/lifecycle.server";
+import { CAMPAIGN_FORM_FIELDS, campaignFormSchema } from "~/domain/campaigns/validation";
+import { getAppSettings } from "~/domain/settings/app-settings";
+import { formatKobo } from "~/domain/shared/money";
+import { formatLagosDate } from "~/lib/lagos-time";
+import { pageTitle } from "~/lib/meta";
+import { requireAdvertiser } from "~/server/auth.server";
+import { echoValues, formFailure, parseForm, readForm, type FailureOptions } from "~/server/forms.server";
+import { redirectWithToast } from "~/server/toast.server";
+
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Campaigns");
+
+const NOT_APPROVED_MESSAGE = "Your business is awaiting approval: campaigns can be created once it is approved.";
+const ENDS_IN_PAST_MESSAGE = "The end date has already passed.";
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const user = await requireAdvertiser(request, context);
+  const { db } = context.services;
+  const [profile, campaigns, settings] = await Promise.all([
+    findAdvertiserProfile(db, user.id),
+    listAdvertiserCampaigns(db, user.id),
+    getAppSettings(db),
+  ]);
+  return {
+    approval: { status: profile?.status ?? "pending", rejectionReason: profile?.rejectionReason ?? null },
+    feeBps: settings.campaignFeeBps,
+    limits: {
+      maxReward: formatKobo(settings.maxAdvertRewardKobo),
+      maxBudget: formatKobo(settings.maxAdvertBudgetKobo),
+    },
+    campaigns: campaigns.map((c) => ({
+      id: c.id,
+      title: c.title,
+      status: c.status,
+      viewsDone: c.viewsDone,
+      viewsWanted: c.viewsWanted,
+      budget: formatKobo(c.budgetKobo),
+      created: formatLagosDate(c.createdAt),
+    })),
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const user = await requireAdvertiser(request, context);
+  const { db, config } = context.services;
+  const form = await readForm(request);
+  const values = echoValues(form, CAMPAIGN_FORM_FIELDS);
+  const failed: FailureOptions = { toastTitle: "Campaign Not Created", values };
+
+  // "Show budget" without JavaScript: the page again, with what was typed and its budget.
+  if (form.intent === "preview") return data({ ok: false as const, preview: true as const, errors: {}, values });
+  if (form.intent !== "create") throw data({ message: "Unknown action." }, { status: 400 });
+
+  const parsed = parseForm(campaignFormSchema(config.appUrl), form, failed);
+  if (parsed.status !== "ok") return parsed.failure;
+
+  const result = await createCampaign(db, user.id, parsed.data);
+  switch (result.status) {
+    case "not-approved":
+      return formFailure({ form: NOT_APPROVED_MESSAGE }, { ...failed, status: 403 });
+    case "ends-in-past":
+      return formFailure({ endDate: ENDS_IN_PAST_MESSAGE }, failed);
+    case "over-limits": {
+      // The advert limits, worded for a campaign (the domain keys them by the admin form's fields).
+      const settings = await getAppSettings(db);
+      const errors: Record<string, string> = {};
+      if (result.errors.rewardAmount) {
+        errors.rewardAmount = `Reward per view can be at most ${formatKobo(settings.maxAdvertRewardKobo)}.`;
+      }
+      if (result.errors.maxClicks) {
+        const rewards = parsed.data.rewardKobo * BigInt(parsed.data.viewsWanted);
+        errors.viewsWanted = `Rewards in all (reward × views) can be at most ${formatKobo(settings.maxAdvertBudgetKobo)}; this campaign's are ${formatKobo(rewards)}.`;
+      }
+      return formFailure(errors, failed);
+    }
+    case "ok":
+      return redirectWithToast(context, `/advertiser/campaigns/${result.campaign.id}`, {
+        type: "success",
+        title: "Campaign Created",
+        description: `"${result.campaign.title}" is saved as a draft: pay its budget to send it for review.`,
+      });
+  }
+}
+
+export default function AdvertiserCampaigns({ loaderData }: Route.ComponentProps) {
+  const { approval, feeBps, limits, campaigns } = loaderData;
+  const actionData = useActionData<typeof action>();
+  const navigation = useNavigation();
+  useToastFrom(actionData && "toast" in actionData ? actionData.toast : undefined);
+  const values: CampaignFormValues = { ...EMPTY_CAMPAIGN_FORM, ...(actionData?.values ?? {}) };
+  const approved = approval.status === "approved";
+  const submitting = navigation.state === "submitting" && navigation.formData?.get("intent") === "create";
+  return (
+    <div className="grid gap-6">
+      <div>
+        <h1 className="text-2xl font-bold sm:text-3xl">Campaigns</h1>
+        <p className="mt-1 text-gray-600">
+          Members are paid for each verified view of your advert; you pay the budget up front.
+        </p>
+      </div>
+      <ApprovalBanner status={approval.status} rejectionReason={approval.rejectionReason} />
+      {approved ? (
+        <CampaignForm
+          // A refused submit renders afresh with what was typed (the budget preview included).
+          key={JSON.stringify(actionData?.values ?? null)}
+          values={values}
+          errors={actionData?.errors}
+          feeBps={feeBps}
+          limits={limits}
+          submitting={submitting}
+        />
+      ) : null}
+      <section aria-labelledby="campaign-list-title" className="grid gap-3">
+        <h2 id="campaign-list-title" className="text-lg font-semibold">
+          Your campaigns
+        </h2>
+        <CampaignList campaigns={campaigns} />
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,272 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { campaigns } from "~/db/schema";
+import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import type { Actor } from "~/domain/audit/audit.server";
+import { createCampaign } from "~/domain/campaigns/lifecycle.server";
+import { balances } from "~/domain/ledger/accounts.server";
+import { lagosDay } from "~/lib/lagos-time";
+import { TEST_RECEIVING_ACCOUNT } from "~test/bank-accounts";
+import {
+  advertAdmin,
+  approvedAdvertiser,
+  campaignInput,
+  longAgo,
+  member,
+  runningCampaign,
+  setReceivingAccount,
+} from "~test/factories";
+import { pageText, redirectToast, startTestApp, type HttpClient, type TestApp } from "~test/app";
+import { expectLedgerReconciled } from "~test/ledger";
+
+let app: TestApp;
+let admin: Actor;
+beforeAll(async () => {
+  app = await startTestApp();
+  admin = await advertAdmin(app.services.db, ["manage_adverts"]);
+});
+afterAll(async () => app?.close());
+afterEach(async () => expectLedgerReconciled(app.services.db));
+
+const db = () => app.services.db;
+
+/** A client signed in as `user` (the login toast taken). */
+async function signedIn(user: { email: string; password: string }): Promise<HttpClient> {
+  const client = app.client();
+  const res = await client.login(user.email, user.password);
+  expect(res.location).toBe("/advertiser");
+  await client.get("/advertiser");
+  return client;
+}
+
+async function advertiser(options: Parameters<typeof approvedAdvertiser>[1] = {}) {
+  const user = await approvedAdvertiser(db(), options);
+  return { user, client: await signedIn(user) };
+}
+
+const NEW_CAMPAIGN = {
+  intent: "create",
+  title: "Fresh bread in Yaba",
+  description: "Hot loaves every morning.",
+  imageUrl: "",
+  rewardAmount: "10",
+  viewsWanted: "100",
+  startDate: "",
+  endDate: "",
+};
+
+async function draftOf(userId: string) {
+  const created = await createCampaign(db(), userId, campaignInput({ rewardKobo: 1_000n, viewsWanted: 10 }));
+  if (created.status !== "ok") throw new Error(created.status);
+  return created.campaign;
+}
+const statusOf = async (id: string) =>
+  (await db().select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)))[0]!.s;
+
+describe("the advertiser's home", () => {
+  it("shows the business, its AD ID, the balance, a Withdraw balance link, the nav and the empty state", async () => {
+    const { user, client } = await advertiser({ businessName: "Mama Put Kitchen", balanceKobo: 123_456n });
+    const res = await client.get("/advertiser");
+    expect(res.status).toBe(200);
+    const text = pageText(res.body);
+    expect(text).toContain("Mama Put Kitchen");
+    expect(user.displayId).toMatch(/^AD/);
+    expect(text).toContain(user.displayId);
+    expect(text).toContain("₦1,234.56");
+    expect(res.body).toMatch(/<a[^>]*href="\/advertiser\/payouts"[^>]*>[^<]*Withdraw balance/);
+    expect(text).toContain("You have no campaigns yet.");
+    expect(res.body).toContain('aria-label="Advertiser"');
+    expect(res.body).toMatch(/href="\/advertiser\/campaigns"[^>]*>Campaigns</);
+    expect(text).toContain("Sign out");
+  });
+
+  it("lists campaigns with status, views done / wanted and budget", async () => {
+    const { user, client } = await advertiser();
+    await draftOf(user.id);
+    const text = pageText((await client.get("/advertiser")).body);
+    expect(text).toContain("Fresh bread in Yaba");
+    expect(text).toContain("Draft");
+    expect(text).toContain("0 / 10");
+    expect(text).toContain("₦120.00");
+  });
+
+  it("tells a business awaiting approval, and one rejected why; neither gets the create form", async () => {
+    const pending = await advertiser({ status: "pending" });
+    const home = pageText((await pending.client.get("/advertiser")).body);
+    expect(home).toContain("Your business is awaiting approval");
+    expect(home).not.toContain("New campaign");
+    const list = await pending.client.get("/advertiser/campaigns");
+    expect(list.body).not.toContain('name="rewardAmount"');
+    const refused = await pending.client.post("/advertiser/campaigns", NEW_CAMPAIGN);
+    expect(refused.status).toBe(403);
+    expect(pageText(refused.body)).toContain("awaiting approval");
+    expect(await db().select().from(campaigns).where(eq(campaigns.advertiserId, pending.user.id))).toEqual([]);
+  });
+});
+
+describe("creating a campaign", () => {
+  it("without JavaScript, a refused form comes back with what was typed and its budget", async () => {
+    const { user, client } = await advertiser();
+    const res = await client.post("/advertiser/campaigns", { ...NEW_CAMPAIGN, title: "" });
+    expect(res.status).toBe(400);
+    const text = pageText(res.body);
+    expect(text).toContain("Title is required");
+    // ₦10.00 × 100 views = ₦1,000.00, and the 20% fee ₦200.00: ₦1,200.00 to pay.
+    expect(text).toContain("Rewards (₦10.00 × 100 views) ₦1,000.00");
+    expect(text).toContain("Platform fee (20%) ₦200.00");
+    expect(text).toContain("Total to pay ₦1,200.00");
+    // What was typed is echoed back into the fields.
+    expect(res.body).toMatch(/<textarea[^>]*name="description"[^>]*>Hot loaves every morning\.<\/textarea>/);
+    expect(res.body).toMatch(/<input[^>]*name="rewardAmount"[^>]*value="10"/);
+    const preview = await client.post("/advertiser/campaigns", { ...NEW_CAMPAIGN, intent: "preview" });
+    expect(preview.status).toBe(200);
+    expect(pageText(preview.body)).toContain("Total to pay ₦1,200.00");
+    expect(await db().select().from(campaigns).where(eq(campaigns.advertiserId, user.id))).toEqual([]);
+  });
+
+  it("refuses over the advert limits on its own fields, and an end before the start", async () => {
+    const { client } = await advertiser();
+    const over = await client.post("/advertiser/campaigns", { ...NEW_CAMPAIGN, rewardAmount: "1000.01" });
+    expect(over.status).toBe(400);
+    expect(pageText(over.body)).toContain("Reward per view can be at most ₦1,000.00.");
+    const budget = await client.post("/advertiser/campaigns", {
+      ...NEW_CAMPAIGN,
+      rewardAmount: "1000",
+      viewsWanted: "1001",
+    });
+    expect(pageText(budget.body)).toContain("Rewards in all (reward × views) can be at most ₦1,000,000.00");
+    const dates = await client.post("/advertiser/campaigns", {
+      ...NEW_CAMPAIGN,
+      startDate: "2099-03-02",
+      endDate: "2099-03-01",
+    });
+    expect(pageText(dates.body)).toContain("The end date cannot be before the start date");
+  });
+
+  it("stores a draft with Lagos days and goes to its page with a toast", async () => {
+    const { user, client } = await advertiser();
+    const res = await client.post("/advertiser/campaigns", {
+      ...NEW_CAMPAIGN,
+      startDate: "2099-03-01",
+      endDate: "2099-03-31",
+    });
+    expect(res.status, pageText(res.body).slice(0, 300)).toBe(302);
+    const [row] = await db().select().from(campaigns).where(eq(campaigns.advertiserId, user.id));
+    expect(res.location).toBe(`/advertiser/campaigns/${row!.id}`);
+    expect(redirectToast(res)?.title).toBe("Campaign Created");
+    expect(row).toMatchObject({ status: "draft", rewardKobo: 1_000n, viewsWanted: 100, budgetKobo: 120_000n });
+    expect(row!.startsAt?.toISOString()).toBe("2099-02-28T23:00:00.000Z");
+    expect(row!.endsAt?.toISOString()).toBe("2099-03-31T23:00:00.000Z");
+  });
+});
+
+describe("the campaign page", () => {
+  it("is the owner's only: another advertiser gets 404 for the page, its actions and its CSV", async () => {
+    const owner = await advertiser();
+    const campaign = await draftOf(owner.user.id);
+    const other = await advertiser();
+    const path = `/advertiser/campaigns/${campaign.id}`;
+    expect((await other.client.get(path)).status).toBe(404);
+    expect((await other.client.get(`${path}/report.csv`)).status).toBe(404);
+    expect((await other.client.post(path, { intent: "cancel" })).status).toBe(404);
+    expect((await other.client.post(path, { intent: "pay-bank" })).status).toBe(404);
+    expect(await statusOf(campaign.id)).toBe("draft");
+    expect((await owner.client.get(path)).status).toBe(200);
+  });
+
+  it("a draft: pay by bank transfer shows the amount, the receiving account and the reference", async () => {
+    await setReceivingAccount(db());
+    const { user, client } = await advertiser();
+    const campaign = await draftOf(user.id);
+    const path = `/advertiser/campaigns/${campaign.id}`;
+    const draft = await client.get(path);
+    expect(pageText(draft.body)).toContain("Pay by bank transfer");
+    // No balance: paying from it is not offered.
+    expect(pageText(draft.body)).not.toContain("Pay from balance");
+
+    const res = await client.post(path, { intent: "pay-bank" });
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(path);
+    expect(await statusOf(campaign.id)).toBe("awaiting_payment");
+    const page = pageText((await client.get(path)).body);
+    expect(page).toContain(campaign.reference);
+    expect(page).toContain("₦120.00");
+    expect(page).toContain(TEST_RECEIVING_ACCOUNT.accountNumber);
+    expect(page).toContain(TEST_RECEIVING_ACCOUNT.accountName);
+
+    await setReceivingAccount(db(), null);
+    expect(pageText((await client.get(path)).body)).toContain("not yet available");
+    await setReceivingAccount(db());
+  });
+
+  it("pay from balance: offered when the balance covers the budget, then in review", async () => {
+    const { user, client } = await advertiser({ balanceKobo: 12_000n });
+    const campaign = await draftOf(user.id);
+    const path = `/advertiser/campaigns/${campaign.id}`;
+    expect(pageText((await client.get(path)).body)).toContain("Pay from balance");
+    const res = await client.post(path, { intent: "pay-balance" });
+    expect(redirectToast(res)?.title).toBe("Campaign Paid");
+    expect(await statusOf(campaign.id)).toBe("in_review");
+    expect((await balances(db(), user.id)).availableKobo).toBe(0n);
+    // Twice: nothing more moves.
+    const again = await client.post(path, { intent: "pay-balance" });
+    expect(redirectToast(again)).toMatchObject({ type: "error", title: "Payment Failed" });
+  });
+
+  it("cancel: asked first (also without JavaScript), then the unspent budget returns to the balance", async () => {
+    const { user, client } = await advertiser({ balanceKobo: 12_000n });
+    const campaign = await draftOf(user.id);
+    const path = `/advertiser/campaigns/${campaign.id}`;
+    await client.post(path, { intent: "pay-balance" });
+    const page = await client.get(path);
+    expect(page.body).toContain(`href="${path}?confirm=cancel"`);
+    const confirm = pageText((await client.get(`${path}?confirm=cancel`)).body);
+    expect(confirm).toContain("Cancel this campaign?");
+    expect(confirm).toContain("The unspent budget returns to your balance.");
+    expect(await statusOf(campaign.id)).toBe("in_review");
+
+    const res = await client.post(path, { intent: "cancel" });
+    expect(redirectToast(res)).toMatchObject({ title: "Campaign Cancelled" });
+    expect(redirectToast(res)?.description).toContain("₦120.00");
+    expect(await statusOf(campaign.id)).toBe("cancelled");
+    expect((await balances(db(), user.id)).availableKobo).toBe(12_000n);
+    expect(pageText((await client.get(path)).body)).not.toContain("Cancel campaign");
+  });
+
+  it("the report and its CSV: views, rewards and fees by day, and no member named", async () => {
+    const {
+      advertiser: owner,
+      campaign,
+      advertId,
+    } = await runningCampaign(db(), admin, {
+      rewardKobo: 1_000n,
+      viewsWanted: 10,
+    });
+    const viewer = await member(db(), { name: "Zainab Hiddenname", tier: "silver" });
+    expect((await startAdvertView(db(), viewer.id, advertId, longAgo())).status).toBe("ok");
+    expect((await claimAdvertReward(db(), viewer.id, advertId)).status).toBe("ok");
+    const client = await signedIn(owner);
+    const path = `/advertiser/campaigns/${campaign.id}`;
+
+    const page = await client.get(path);
+    const text = pageText(page.body);
+    expect(text).toContain("Verified views 1");
+    expect(text).toContain("Spent ₦12.00");
+    expect(text).toContain("Remaining budget ₦108.00");
+    expect(text).toContain("Platform fee charged ₦2.00");
+    expect(text).toContain("Current tier");
+    expect(text).toContain("Advert Silver 1 100%");
+    expect(page.body).toContain('data-testid="bar-chart"');
+    expect(page.body).not.toContain("Hiddenname");
+    expect(page.body).not.toContain(viewer.id);
+    expect(page.body).not.toContain(viewer.displayId);
+
+    const csv = await client.get(`${path}/report.csv`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get("Content-Type")).toContain("text/csv");
+    expect(csv.headers.get("Content-Disposition")).toContain(`campaign-${campaign.reference}.csv`);
+    expect(csv.body).toBe(
+      `date,verified_views,rewards_paid,fees,spend\r\n${lagosDay(new Date())},1,10.00,2.00,12.00\r\n`,
+    );
+  });
+});
