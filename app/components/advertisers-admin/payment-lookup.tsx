@@ -67,12 +67,15 @@ export function PaymentLookup({ lookup, submitting }: { lookup: PaymentLookupVie
                   </dd>
                 </div>
               </dl>
-              {campaign.status === "awaiting_payment" ? (
+              {campaign.confirms ? (
                 <Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
                   <input type="hidden" name="intent" value="confirm-payment" />
                   <input type="hidden" name="reference" value={campaign.reference} />
                   <p className="text-sm text-gray-700">
                     Confirm only once {campaign.budget} with this reference has reached the platform&apos;s account.
+                    {campaign.confirms === "balance"
+                      ? " The campaign no longer awaits payment, so the money goes to the advertiser's balance."
+                      : ""}
                   </p>
                   <Button type="submit" disabled={submitting}>
                     {submitting ? "Confirming..." : "Confirm Payment"}
@@ -80,7 +83,9 @@ export function PaymentLookup({ lookup, submitting }: { lookup: PaymentLookupVie
                 </Form>
               ) : (
                 <p className="text-sm text-gray-700">
-                  This campaign is not awaiting payment, so there is nothing to confirm.
+                  {campaign.status === "draft"
+                    ? "This campaign is a draft: there is no payment to confirm yet."
+                    : "This campaign's payment has already been confirmed."}
                 </p>
               )}
             </div>

@@ -26,5 +26,7 @@ export type PaymentLookupView = {
     advertiserDisplayId: string;
     budget: string;
     status: CampaignStatus;
+    /** What confirming would do: fund the campaign, credit the advertiser's balance, or nothing. */
+    confirms: "campaign" | "balance" | null;
   } | null;
 };

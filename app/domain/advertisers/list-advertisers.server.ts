@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { advertiserProfiles, campaigns, ledgerAccounts, users } from "~/db/schema";
+import { advertiserProfiles, campaigns, ledgerAccounts, ledgerTransfers, users } from "~/db/schema";
 import { likeEscape, onPage, pageWindow } from "~/domain/shared/paging";
 import type { Kobo } from "~/domain/shared/money";
 import type { AdvertiserStatus } from "./validation";
@@ -122,6 +122,8 @@ export async function findCampaignByReference(db: Database, reference: string) {
       title: campaigns.title,
       budgetKobo: campaigns.budgetKobo,
       status: campaigns.status,
+      // Its deposit on the ledger (key campaignTransferKey(id, "deposit")): the payment was confirmed.
+      paymentBooked: sql<boolean>`exists (select 1 from ${ledgerTransfers} t where t.idempotency_key = 'campaign:' || ${campaigns.id} || ':deposit')`,
       businessName: advertiserProfiles.businessName,
       advertiserDisplayId: users.displayId,
     })

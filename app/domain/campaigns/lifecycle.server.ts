@@ -1,6 +1,6 @@
 import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { advertiserProfiles, adverts, campaigns, ledgerAccounts, type Campaign } from "~/db/schema";
+import { advertiserProfiles, adverts, campaigns, ledgerAccounts, ledgerTransfers, type Campaign } from "~/db/schema";
 import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors } from "~/domain/adverts/money-limits";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { InsufficientFundsError, transfer } from "~/domain/ledger/transfer.server";
@@ -137,13 +137,21 @@ export async function payCampaignFromBalance(
   }
 }
 
-export type ConfirmPaymentResult = { status: "ok"; campaign: Campaign } | Forbidden | NotFound | Conflict;
+export type ConfirmPaymentResult =
+  /** `funded`: the campaign was awaiting payment and went to review; otherwise the money went to the balance. */
+  | { status: "ok"; campaign: Campaign; funded: boolean }
+  | Forbidden
+  | NotFound
+  /** Its payment was already confirmed, or it is a draft (no reference was given out yet). */
+  | Conflict;
 
 /**
- * An admin confirms that the bank transfer with this reference arrived: in one transaction the
- * campaign goes from awaiting payment to review (a conditional update: two admins at once, the
- * second finds it no longer awaiting payment), its budget is booked bank receipts → advertiser
- * balance → campaign escrow, and the audit row is written. The keys make each movement once.
+ * An admin confirms that the bank transfer with this reference arrived, in one transaction under
+ * the campaign's row lock (two admins at once: the second finds it confirmed): the budget is
+ * booked bank receipts → advertiser balance, once (its key), and the audit row written. A
+ * campaign still awaiting payment is then funded (balance → escrow) and goes to review; one that
+ * left awaiting payment meanwhile (paid from the balance, cancelled, rejected, or past its end)
+ * keeps the money on the advertiser's balance, so a transfer that arrives late is never lost.
  */
 export async function confirmCampaignPayment(
   db: Database,
@@ -153,38 +161,55 @@ export async function confirmCampaignPayment(
 ): Promise<ConfirmPaymentResult> {
   if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<ConfirmPaymentResult> => {
-    const [changed] = await tx
-      .update(campaigns)
-      .set({ status: "in_review", fundedAt: now, paymentConfirmedById: actor.id, updatedAt: now })
-      .where(and(eq(campaigns.reference, reference), eq(campaigns.status, "awaiting_payment")))
-      .returning();
-    if (!changed) {
-      const [row] = await tx
-        .select({ status: campaigns.status })
-        .from(campaigns)
-        .where(eq(campaigns.reference, reference));
-      return row ? { status: "conflict", current: row.status } : { status: "not-found" };
+    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.reference, reference)).for("update");
+    if (!campaign) return { status: "not-found" };
+    if (campaign.status === "draft" || (await paymentBooked(tx, campaign.id))) {
+      return { status: "conflict", current: campaign.status };
     }
     const deposit = await transfer(tx, {
       from: { platform: "bank_receipts" },
-      to: { userId: changed.advertiserId, kind: "available" },
-      amountKobo: changed.budgetKobo,
+      to: { userId: campaign.advertiserId, kind: "available" },
+      amountKobo: campaign.budgetKobo,
       kind: "advertiser_deposit",
-      idempotencyKey: campaignTransferKey(changed.id, "deposit"),
-      reference: { type: "campaign", id: changed.id },
+      idempotencyKey: campaignTransferKey(campaign.id, "deposit"),
+      reference: { type: "campaign", id: campaign.id },
     });
-    if (deposit.status !== "posted") throw new Error(`campaign ${changed.id}: its payment was already booked`);
-    await fundEscrow(tx, changed);
+    if (deposit.status !== "posted") throw new Error(`campaign ${campaign.id}: its payment was already booked`);
+    const fund = campaign.status === "awaiting_payment" && !(campaign.endsAt && campaign.endsAt <= now);
+    let confirmed = campaign;
+    if (fund) {
+      const [changed] = await tx
+        .update(campaigns)
+        .set({ status: "in_review", fundedAt: now, paymentConfirmedById: actor.id, updatedAt: now })
+        .where(eq(campaigns.id, campaign.id))
+        .returning();
+      confirmed = changed!;
+      await fundEscrow(tx, confirmed);
+    }
     await recordAudit(tx, {
       actor,
       action: "campaign.confirm_payment",
       targetType: "campaign",
-      targetId: changed.id,
-      before: { status: "awaiting_payment" },
-      after: { status: "in_review", reference: changed.reference, amount: formatKobo(changed.budgetKobo) },
+      targetId: campaign.id,
+      before: { status: campaign.status },
+      after: {
+        status: confirmed.status,
+        reference: campaign.reference,
+        amount: formatKobo(campaign.budgetKobo),
+        bookedTo: fund ? "campaign escrow" : "advertiser balance",
+      },
     });
-    return { status: "ok", campaign: changed };
+    return { status: "ok", campaign: confirmed, funded: fund };
   });
+}
+
+/** Whether the bank payment of this campaign was confirmed already (its deposit is on the ledger). */
+export async function paymentBooked(db: Database, campaignId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: ledgerTransfers.id })
+    .from(ledgerTransfers)
+    .where(eq(ledgerTransfers.idempotencyKey, campaignTransferKey(campaignId, "deposit")));
+  return Boolean(row);
 }
 
 export type ReviewCampaignResult =

@@ -94,6 +94,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               advertiserDisplayId: found.advertiserDisplayId,
               budget: formatKobo(found.budgetKobo),
               status: found.status,
+              confirms:
+                found.paymentBooked || found.status === "draft"
+                  ? null
+                  : found.status === "awaiting_payment"
+                    ? "campaign"
+                    : "balance",
             }
           : null,
       }
@@ -115,7 +121,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 const ActionSchema = z.object({
   intent: z.enum(["approve", "reject", "confirm-payment"]),
   userId: z.string().trim().max(64).optional(),
-  reference: z.string().trim().max(40).optional(),
+  // A pasted narration may be long: the lookup says no campaign has it.
+  reference: z.string().trim().max(200).optional(),
   reason: z.string().optional(),
 });
 
@@ -148,14 +155,18 @@ export async function action({ request, context }: Route.ActionArgs) {
           there,
           errorToast(
             "Confirmation Failed",
-            `This campaign is ${CAMPAIGN_STATUS_LABELS[result.current].toLowerCase()}, not awaiting payment: its payment may have been confirmed by another admin.`,
+            result.current === "draft"
+              ? "This campaign is a draft: its advertiser has not asked to pay by bank transfer."
+              : "This campaign's payment has already been confirmed (perhaps by another admin).",
           ),
         );
       case "ok":
         return redirectWithToast(context, there, {
           type: "success",
           title: "Payment Confirmed",
-          description: `${formatKobo(result.campaign.budgetKobo)} for "${result.campaign.title}" is in the campaign's escrow. The campaign is now in review.`,
+          description: result.funded
+            ? `${formatKobo(result.campaign.budgetKobo)} for "${result.campaign.title}" is in the campaign's escrow. The campaign is now in review.`
+            : `${formatKobo(result.campaign.budgetKobo)} is on the advertiser's balance: the campaign is ${CAMPAIGN_STATUS_LABELS[result.campaign.status].toLowerCase()}, so it was not funded.`,
         });
     }
   }
