@@ -264,5 +264,12 @@ describe("an advertiser's journey", () => {
     expect(totals!.balance).toBe("0");
     const [row] = await db().select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(row!.status).toBe("cancelled");
+
+    // Members are no longer offered the cancelled campaign's advert.
+    const other = await member(db(), { name: "Emeka Later" });
+    const memberPage = (await suite.openAnother(MOBILE, "member")).page;
+    await signIn(memberPage, other.email, other.password);
+    await memberPage.getByText("No available adverts at the moment. Check back later!").waitFor();
+    expect(await memberPage.getByRole("button", { name: `View Advert: ${TITLE}` }).count()).toBe(0);
   });
 });
