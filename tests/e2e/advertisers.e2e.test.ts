@@ -106,7 +106,9 @@ describe("/admin/advertisers", () => {
     await expectFitsAndAccessible(page, "admin-advertisers-payment-mobile");
     await found.getByRole("button", { name: "Confirm Payment" }).click();
     await expectToast(page, "Payment Confirmed", { variant: "success" });
-    await expect.poll(() => found.getByText("not awaiting payment").isVisible()).toBe(true);
+    await expect
+      .poll(() => found.getByText("This campaign's payment has already been confirmed.").isVisible())
+      .toBe(true);
 
     const desktop = (await suite.open(DESKTOP)).page;
     await signIn(desktop, admin.email, admin.password, "/admin");

@@ -209,9 +209,13 @@ describe("/admin/advertisers", () => {
     const twice = await client.post("/admin/advertisers", { intent: "confirm-payment", reference });
     expect(redirectToast(twice)).toMatchObject({ type: "error", title: "Confirmation Failed" });
     const shown = await client.get(twice.location!);
-    expect(pageText(shown.body)).toContain("not awaiting payment");
+    expect(pageText(shown.body)).toContain("This campaign's payment has already been confirmed.");
+    expect(pageText(shown.body)).not.toContain("Confirm Payment");
 
     const unknown = await client.get("/admin/advertisers?reference=CMP-NOSUCH22");
     expect(pageText(unknown.body)).toContain("No campaign has the reference CMP-NOSUCH22.");
+    // A whole pasted narration is looked up too, not refused as a bad request.
+    const long = await client.post("/admin/advertisers", { intent: "confirm-payment", reference: "X".repeat(120) });
+    expect(redirectToast(long)).toMatchObject({ type: "error", title: "Confirmation Failed" });
   });
 });

@@ -79,6 +79,23 @@ describe("a campaign, paid up front", () => {
     expect(await platformBalance(db, "bank_receipts")).toBe(receiptsBefore - budgetKobo);
   });
 
+  it("a transfer confirmed after the campaign left awaiting payment goes to the balance, once; a draft has none", async () => {
+    const owner = await approvedAdvertiser(db);
+    const created = await createCampaign(db, owner.id, campaignInput());
+    if (created.status !== "ok") throw new Error(created.status);
+    const { id, reference, budgetKobo } = created.campaign;
+    expect(await confirmCampaignPayment(db, admin, reference)).toEqual({ status: "conflict", current: "draft" });
+    await submitCampaignForPayment(db, owner.id, id);
+    expect((await cancelCampaign(db, owner.id, id)).status).toBe("ok");
+
+    expect(await confirmCampaignPayment(db, admin, reference)).toMatchObject({ status: "ok", funded: false });
+    expect(await statusOf(id)).toBe("cancelled");
+    expect(await escrowOf(id)).toBeNull();
+    expect((await balances(db, owner.id)).availableKobo).toBe(budgetKobo);
+    expect(await confirmCampaignPayment(db, admin, reference)).toEqual({ status: "conflict", current: "cancelled" });
+    expect((await balances(db, owner.id)).availableKobo).toBe(budgetKobo);
+  });
+
   it("from the balance: only when it covers the budget", async () => {
     const owner = await approvedAdvertiser(db, { balanceKobo: 5_000n });
     const created = await createCampaign(db, owner.id, campaignInput()); // ₦120.00
