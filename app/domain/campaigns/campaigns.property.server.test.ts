@@ -192,6 +192,10 @@ describe("campaigns model (property-based)", () => {
             const result = await payCampaignFromBalance(db, owners[c.owner]!.id, c.id, clock);
             if (c.status !== "draft" && c.status !== "awaiting_payment")
               return void expect(result).toEqual(conflictOf(c));
+            if (c.endsAt && c.endsAt <= clock) {
+              saw("payment refused after its end");
+              return void expect(result).toEqual({ status: "ended" });
+            }
             if (balance[c.owner]! < c.budgetKobo) {
               return void expect(result).toEqual({ status: "insufficient-balance", balanceKobo: balance[c.owner] });
             }

@@ -106,6 +106,16 @@ describe("a campaign, paid up front", () => {
     });
     expect(await statusOf(created.campaign.id)).toBe("draft");
     expect(await escrowOf(created.campaign.id)).toBeNull(); // all of it rolled back, the escrow too
+    const ended = await createCampaign(
+      db,
+      owner.id,
+      campaignInput({ viewsWanted: 1, endsAt: new Date(Date.now() + 60_000) }),
+    );
+    if (ended.status !== "ok") throw new Error(ended.status);
+    const later = new Date(Date.now() + 120_000);
+    expect(await payCampaignFromBalance(db, owner.id, ended.campaign.id, later)).toEqual({ status: "ended" });
+    expect(await statusOf(ended.campaign.id)).toBe("draft");
+    expect((await balances(db, owner.id)).availableKobo).toBe(5_000n);
   });
 
   it("runs as an advert paid from its escrow: each view pays the member and the fee, the last completes it", async () => {

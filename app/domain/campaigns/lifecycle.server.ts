@@ -92,6 +92,9 @@ export async function isApprovedAdvertiser(db: Database, advertiserId: string): 
   return profile?.status === "approved";
 }
 
+/** Thrown to roll back a payment's status change: the campaign's end date has passed. */
+class CampaignEnded extends Error {}
+
 /** draft → awaiting payment: the advertiser will pay by bank transfer with the reference. */
 export async function submitCampaignForPayment(
   db: Database,
@@ -105,7 +108,11 @@ export async function submitCampaignForPayment(
   });
 }
 
-export type PayFromBalanceResult = CampaignStepResult | { status: "insufficient-balance"; balanceKobo: Kobo };
+export type PayFromBalanceResult =
+  | CampaignStepResult
+  | { status: "insufficient-balance"; balanceKobo: Kobo }
+  /** Its end date has passed: paying now would only tie the money up until someone refunds it. */
+  | { status: "ended" };
 
 /**
  * Pays a draft or unpaid campaign from the advertiser's balance: the budget moves into the
@@ -127,12 +134,14 @@ export async function payCampaignFromBalance(
         now,
       );
       if (!changed) return notMoved(tx, campaignId, advertiserId);
+      if (changed.endsAt && changed.endsAt <= now) throw new CampaignEnded();
       await fundEscrow(tx, changed);
       return { status: "ok", campaign: changed };
     });
   } catch (err) {
     // Refused before anything was written; the transaction rolled back the status change.
     if (err instanceof InsufficientFundsError) return { status: "insufficient-balance", balanceKobo: err.balanceKobo };
+    if (err instanceof CampaignEnded) return { status: "ended" };
     throw err;
   }
 }

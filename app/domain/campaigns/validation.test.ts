@@ -39,6 +39,9 @@ describe("the campaign form", () => {
     };
     expect(errorsOf({ startDate: "2026-12-02", endDate: "2026-12-01" })).toEqual({ endDate: END_BEFORE_START_MESSAGE });
     expect(errorsOf({ startDate: "2026-02-30" })).toHaveProperty("startDate");
+    // A typo'd year is refused next to the field, never a crash.
+    expect(errorsOf({ endDate: "9999-12-31" })).toHaveProperty("endDate");
+    expect(errorsOf({ startDate: "1999-12-31" })).toHaveProperty("startDate");
     expect(errorsOf({ viewsWanted: "0" })).toHaveProperty("viewsWanted");
     expect(errorsOf({ viewsWanted: "2.5" })).toHaveProperty("viewsWanted");
     expect(errorsOf({ rewardAmount: "0" })).toHaveProperty("rewardAmount");

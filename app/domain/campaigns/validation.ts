@@ -19,7 +19,9 @@ export const CAMPAIGN_FORM_FIELDS = [
 export type CampaignFormField = (typeof CAMPAIGN_FORM_FIELDS)[number];
 
 /** A real calendar day typed as "YYYY-MM-DD" (what <input type="date"> sends). */
-const isCalendarDay = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value) && lagosDay(lagosDayStart(value)) === value;
+// This century only: a year such as 9999 is a typo, and the day after its last day has no date.
+const isCalendarDay = (value: string) =>
+  /^20\d{2}-\d{2}-\d{2}$/.test(value) && lagosDay(lagosDayStart(value)) === value;
 
 const optionalDay = (label: string) =>
   z

@@ -1,3 +1,4 @@
+import { isStaff } from "~/domain/permissions/permissions";
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { notices, users } from "~/db/schema";
@@ -13,9 +14,13 @@ export const NOTICES_PAGE_SIZE = 20;
 /** The board's name for a notice whose creator is unknown or has no name on record. */
 export const UNKNOWN_CREATOR = "Unknown User";
 
-/** Who reads which notices: members `all` + `user`; admins and the super admin `all` + `admin`. */
+/**
+ * Who reads which notices: members `all` + `user`; admins and the super admin `all` + `admin`;
+ * anyone else (an advertiser) only `all`.
+ */
 export function audiencesFor(role: Actor["role"]): NoticeAudience[] {
-  return role === "user" ? ["all", "user"] : ["all", "admin"];
+  if (role === "user") return ["all", "user"];
+  return isStaff(role) ? ["all", "admin"] : ["all"];
 }
 
 export type BoardNotice = {

@@ -130,6 +130,11 @@ export async function action({ request, context, params }: Route.ActionArgs) {
           errorToast("Payment Failed", `Your balance (${formatKobo(result.balanceKobo)}) does not cover the budget.`),
         );
       }
+      if (result.status === "ended") {
+        return back(
+          errorToast("Payment Failed", "This campaign's last day has passed. Cancel it and create a new one."),
+        );
+      }
       return back({
         type: "success",
         title: "Campaign Paid",
