@@ -126,7 +126,9 @@ describe("campaign review on /admin/adverts", () => {
     expect(list.body).toContain(`href="/admin/adverts?reject=${campaign.id}"`);
     const dialog = await client.get(`/admin/adverts?reject=${campaign.id}`);
     expect(dialogNameInHtml(dialog.body).name).toBe("Reject campaign?");
-    expect(dialogNameInHtml(dialog.body).description).toContain("Its budget returns to the advertiser's balance.");
+    expect(dialogNameInHtml(dialog.body).description).toContain(
+      "What is left of its budget returns to the advertiser's balance.",
+    );
 
     // No reason: refused on the field, the dialog open again, nothing changed.
     const blank = await client.post(`/admin/adverts?reject=${campaign.id}`, {
@@ -166,6 +168,30 @@ describe("campaign review on /admin/adverts", () => {
     // Activating a rejected one: a conflict too.
     const activate = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
     expect(activate.status).toBe(409);
+  });
+
+  it("stops a running campaign: Stop and reject, a reason, and what is left returns to the balance", async () => {
+    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { campaign, advertiser } = await campaignIn("in_review");
+    await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
+    expect(await statusOf(campaign.id)).toBe("active");
+    const list = await client.get("/admin/adverts?campaigns=active");
+    expect(pageText(list.body)).toContain("Stop and reject");
+    const dialog = await client.get(`/admin/adverts?campaigns=active&reject=${campaign.id}`);
+    expect(dialogNameInHtml(dialog.body).description).toContain("stops at once");
+    const res = await client.post("/admin/adverts?campaigns=active", {
+      intent: "reject-campaign",
+      campaignId: campaign.id,
+      reason: "The landing page sells counterfeit goods.",
+    });
+    expect(res.status).toBe(302);
+    expect(await statusOf(campaign.id)).toBe("rejected");
+    expect(await balances(db(), advertiser.id)).toMatchObject({ availableKobo: 50_000n });
+    const [audit] = await db()
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.action, "campaign.reject"), eq(auditLog.targetId, campaign.id)));
+    expect(audit?.before).toEqual({ status: "active" });
   });
 
   it("rejects a campaign awaiting payment (no money moves); an unknown one is not found; an ended one says so", async () => {

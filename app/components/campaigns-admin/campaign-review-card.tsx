@@ -103,27 +103,26 @@ export function CampaignReviewCard({
             <dd className="break-all text-gray-900">{campaign.advertiserEmail}</dd>
           </div>
         </dl>
-        {campaign.status === "active" ? null : (
-          <div className="flex flex-wrap gap-2">
-            {campaign.status === "in_review" ? (
-              <Form method="post" className="flex-1">
-                <input type="hidden" name="intent" value="activate-campaign" />
-                <input type="hidden" name="campaignId" value={campaign.id} />
-                <Button type="submit" size="sm" className="w-full" disabled={activating}>
-                  <Check className="h-4 w-4" aria-hidden />
-                  {activating ? "Activating..." : "Activate"}
-                  <span className="sr-only"> {campaign.title}</span>
-                </Button>
-              </Form>
-            ) : null}
-            <Button asChild variant="outline" size="sm" className="flex-1 text-red-700">
-              <Link to={rejectTo} preventScrollReset id={`reject-campaign-${campaign.id}`}>
-                <X className="h-4 w-4" aria-hidden />
-                Reject<span className="sr-only"> {campaign.title}</span>
-              </Link>
-            </Button>
-          </div>
-        )}
+        <div className="flex flex-wrap gap-2">
+          {campaign.status === "in_review" ? (
+            <Form method="post" className="flex-1">
+              <input type="hidden" name="intent" value="activate-campaign" />
+              <input type="hidden" name="campaignId" value={campaign.id} />
+              <Button type="submit" size="sm" className="w-full" disabled={activating}>
+                <Check className="h-4 w-4" aria-hidden />
+                {activating ? "Activating..." : "Activate"}
+                <span className="sr-only"> {campaign.title}</span>
+              </Button>
+            </Form>
+          ) : null}
+          <Button asChild variant="outline" size="sm" className="flex-1 text-red-700">
+            <Link to={rejectTo} preventScrollReset id={`reject-campaign-${campaign.id}`}>
+              <X className="h-4 w-4" aria-hidden />
+              {campaign.status === "active" ? "Stop and reject" : "Reject"}
+              <span className="sr-only"> {campaign.title}</span>
+            </Link>
+          </Button>
+        </div>
       </div>
     </li>
   );

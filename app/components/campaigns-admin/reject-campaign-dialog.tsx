@@ -15,7 +15,7 @@ export function RejectCampaignDialog({
   submitting,
   maxLength,
 }: {
-  campaign: { id: string; title: string; businessName: string; paid: boolean };
+  campaign: { id: string; title: string; businessName: string; paid: boolean; status: string };
   reason: string;
   error?: string;
   formError?: string;
@@ -28,9 +28,11 @@ export function RejectCampaignDialog({
     <UrlDialog
       title="Reject campaign?"
       description={
-        `"${campaign.title}" by ${campaign.businessName} will not run. ` +
+        (campaign.status === "active"
+          ? `"${campaign.title}" by ${campaign.businessName} stops at once: members can no longer view it. `
+          : `"${campaign.title}" by ${campaign.businessName} will not run. `) +
         (campaign.paid
-          ? "Its budget returns to the advertiser's balance. "
+          ? "What is left of its budget returns to the advertiser's balance. "
           : "The advertiser has not paid yet, so no money moves. ") +
         "The advertiser reads your reason. This cannot be undone."
       }

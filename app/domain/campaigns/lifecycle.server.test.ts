@@ -172,6 +172,17 @@ describe("a campaign, paid up front", () => {
     expect((await activateCampaign(db, admin, created.campaign.id)).status).toBe("conflict");
   });
 
+  it("rejected while running: it stops at once and what is left returns to the balance", async () => {
+    const { campaign, advertId, advertiser } = await runningCampaign(db, admin, { viewsWanted: 3 });
+    const viewer = await member(db);
+    expect((await viewAndClaim(viewer.id, advertId)).status).toBe("ok");
+    const rejected = await rejectCampaign(db, admin, campaign.id, "The image shows another brand.");
+    expect(rejected).toMatchObject({ status: "ok", refundedKobo: 2n * 1_200n, campaign: { status: "rejected" } });
+    expect((await balances(db, advertiser.id)).availableKobo).toBe(2n * 1_200n);
+    expect((await viewAndClaim((await member(db)).id, advertId)).status).toBe("not-found");
+    expect(await rejectCampaign(db, admin, campaign.id, "Again.")).toEqual({ status: "conflict", current: "rejected" });
+  });
+
   it("runs only between its dates, and completes with a refund once its end has passed", async () => {
     const now = Date.now();
     const future = await runningCampaign(db, admin, { startsAt: new Date(now + 86_400_000) });

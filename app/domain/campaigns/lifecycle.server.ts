@@ -277,8 +277,9 @@ export async function activateCampaign(
 }
 
 /**
- * An admin rejects a campaign awaiting payment or in review, with the reason the advertiser
- * reads; a paid one's escrow returns to the advertiser's balance. Audited.
+ * An admin rejects a campaign awaiting payment, in review, or running (content found wrong after
+ * it went live: it stops at once), with the reason the advertiser reads; whatever its escrow still
+ * holds returns to the advertiser's balance. Audited.
  */
 export async function rejectCampaign(
   db: Database,
@@ -289,24 +290,24 @@ export async function rejectCampaign(
 ): Promise<ReviewCampaignResult> {
   if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<ReviewCampaignResult> => {
-    const changed = await move(
+    const stopped = await stop(
       tx,
       { campaignId },
-      ["awaiting_payment", "in_review"],
-      { status: "rejected", rejectionReason: reason, reviewedById: actor.id, finishedAt: now },
+      ["awaiting_payment", "in_review", "active"],
+      { status: "rejected", rejectionReason: reason, reviewedById: actor.id },
       now,
     );
-    if (!changed) return notMoved(tx, campaignId);
-    const refundedKobo = await refundEscrow(tx, changed);
+    if (stopped.status !== "ok") return stopped;
+    const refundedKobo = await refundEscrow(tx, stopped.campaign);
     await recordAudit(tx, {
       actor,
       action: "campaign.reject",
       targetType: "campaign",
       targetId: campaignId,
-      before: { status: changed.fundedAt ? "in_review" : "awaiting_payment" },
-      after: { status: "rejected", reference: changed.reference, reason, refunded: formatKobo(refundedKobo) },
+      before: { status: stopped.was },
+      after: { status: "rejected", reference: stopped.campaign.reference, reason, refunded: formatKobo(refundedKobo) },
     });
-    return { status: "ok", campaign: changed, refundedKobo };
+    return { status: "ok", campaign: stopped.campaign, refundedKobo };
   });
 }
 
@@ -324,30 +325,40 @@ export async function cancelCampaign(
   now: Date = new Date(),
 ): Promise<CancelCampaignResult> {
   return db.transaction(async (tx): Promise<CancelCampaignResult> => {
-    // Twice at most: an activation that commits between the read and the update gives it an
-    // advert the first pass did not retire (the update then matches nothing and locks nothing);
-    // the second pass reads it and retires it first. A campaign is activated only once.
-    for (let pass = 0; pass < 2; pass++) {
-      const [seen] = await tx
-        .select({ advertId: campaigns.advertId, status: campaigns.status })
-        .from(campaigns)
-        .where(and(eq(campaigns.id, campaignId), eq(campaigns.advertiserId, advertiserId)));
-      if (!seen) return { status: "not-found" };
-      // Refused as it stands (ended, cancelled or rejected): nothing is written.
-      if (!CANCELLABLE_STATUSES.includes(seen.status)) return { status: "conflict", current: seen.status };
-      if (seen.advertId) await retireAdvert(tx, seen.advertId, now);
-      const changed = await move(
-        tx,
-        { campaignId, advertiserId, advertId: seen.advertId },
-        [...CANCELLABLE_STATUSES],
-        { status: "cancelled", finishedAt: now },
-        now,
-      );
-      if (changed) return { status: "ok", campaign: changed, refundedKobo: await refundEscrow(tx, changed) };
-      if (seen.advertId) break;
-    }
-    return notMoved(tx, campaignId, advertiserId);
+    const stopped = await stop(tx, { campaignId, advertiserId }, CANCELLABLE_STATUSES, { status: "cancelled" }, now);
+    if (stopped.status !== "ok") return stopped;
+    return { status: "ok", campaign: stopped.campaign, refundedKobo: await refundEscrow(tx, stopped.campaign) };
   });
+}
+
+/**
+ * Moves a campaign in one of `from` to a final status. A running one's advert is retired first
+ * (the claim's lock order), so a claim in flight either committed before or finds it gone.
+ * Twice at most: an activation that commits between the read and the update gives it an advert
+ * the first pass did not retire (the update then matches nothing and locks nothing); the second
+ * pass reads it and retires it first. A campaign is activated only once. A refusal writes nothing.
+ */
+async function stop(
+  tx: Database,
+  target: { campaignId: string; advertiserId?: string },
+  from: readonly CampaignStatus[],
+  set: Partial<Campaign> & { status: CampaignStatus },
+  now: Date,
+): Promise<{ status: "ok"; campaign: Campaign; was: CampaignStatus } | NotFound | Conflict> {
+  const { campaignId, advertiserId } = target;
+  for (let pass = 0; pass < 2; pass++) {
+    const [seen] = await tx
+      .select({ advertId: campaigns.advertId, status: campaigns.status })
+      .from(campaigns)
+      .where(and(eq(campaigns.id, campaignId), advertiserId ? eq(campaigns.advertiserId, advertiserId) : undefined));
+    if (!seen) return { status: "not-found" };
+    if (!from.includes(seen.status)) return { status: "conflict", current: seen.status };
+    if (seen.advertId) await retireAdvert(tx, seen.advertId, now);
+    const changed = await move(tx, { ...target, advertId: seen.advertId }, [...from], { ...set, finishedAt: now }, now);
+    if (changed) return { status: "ok", campaign: changed, was: seen.status };
+    if (seen.advertId) break;
+  }
+  return notMoved(tx, campaignId, advertiserId);
 }
 
 /**

@@ -155,8 +155,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       pageCount: campaignList.pageCount,
       counts: campaignList.counts,
       list: campaignsShown,
-      // The reject dialog, for a campaign that can still be rejected.
-      rejecting: rejecting && rejecting.status !== "active" ? rejecting : null,
+      // The reject dialog (a running campaign stops at once).
+      rejecting,
     },
   };
 }
