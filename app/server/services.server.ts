@@ -10,7 +10,7 @@ import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { deliverDueEmails, type MailTransport } from "~/domain/mail/outbox.server";
 import { purgeExpiredSessions, SESSION_ABSOLUTE_MS } from "~/domain/sessions/sessions.server";
-import { completeEndedCampaigns } from "~/domain/campaigns/lifecycle.server";
+import { cancelExpiredCampaigns, completeEndedCampaigns } from "~/domain/campaigns/lifecycle.server";
 import { compactRollups } from "~/domain/stats/rollups.server";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import type { Config } from "./config.server";
@@ -107,11 +107,12 @@ export async function createServices(
   const timers: NodeJS.Timeout[] = [];
   if (options.backgroundWork ?? true) {
     timers.push(setInterval(() => void flushMail(), 15_000).unref());
-    // Campaigns past their end date stop and return their unspent escrow; the claim refuses
-    // them from the end date on in any case, so this only settles the money.
+    // Campaigns past their end date stop (or, never run, are cancelled) and return their unspent
+    // escrow; the claim refuses them from the end date on in any case, so this only settles money.
     timers.push(
       setInterval(() => {
         completeEndedCampaigns(db).catch((err) => log.warn({ err }, "completing ended campaigns failed"));
+        cancelExpiredCampaigns(db).catch((err) => log.warn({ err }, "cancelling expired campaigns failed"));
       }, 60_000).unref(),
     );
     timers.push(

@@ -10,6 +10,7 @@ import { expectLedgerReconciled } from "~test/ledger";
 import {
   activateCampaign,
   cancelCampaign,
+  cancelExpiredCampaigns,
   completeEndedCampaigns,
   confirmCampaignPayment,
   createCampaign,
@@ -197,5 +198,22 @@ describe("a campaign, paid up front", () => {
     expect((await balances(db, ending.advertiser.id)).availableKobo).toBe(9n * 1_200n);
     expect((await db.select().from(adverts).where(eq(adverts.id, ending.advertId)))[0]!.isActive).toBe(false);
     expect(await completeEndedCampaigns(db, new Date(now + 120_000))).toBe(0);
+  });
+
+  it("never run and past its last day: cancelled by the clock, a paid one's escrow returned once", async () => {
+    const now = Date.now();
+    const owner = await approvedAdvertiser(db, { balanceKobo: 12_000n });
+    const paid = await createCampaign(db, owner.id, campaignInput({ endsAt: new Date(now + 60_000) }));
+    const unpaid = await createCampaign(db, owner.id, campaignInput({ endsAt: new Date(now + 60_000) }));
+    if (paid.status !== "ok" || unpaid.status !== "ok") throw new Error("create");
+    await payCampaignFromBalance(db, owner.id, paid.campaign.id);
+    await submitCampaignForPayment(db, owner.id, unpaid.campaign.id);
+    expect(await cancelExpiredCampaigns(db, new Date(now + 30_000))).toBe(0);
+    expect(await cancelExpiredCampaigns(db, new Date(now + 61_000))).toBe(2);
+    expect(await statusOf(paid.campaign.id)).toBe("cancelled");
+    expect(await statusOf(unpaid.campaign.id)).toBe("cancelled");
+    expect(await escrowOf(paid.campaign.id)).toBe(0n);
+    expect((await balances(db, owner.id)).availableKobo).toBe(12_000n);
+    expect(await cancelExpiredCampaigns(db, new Date(now + 120_000))).toBe(0);
   });
 });

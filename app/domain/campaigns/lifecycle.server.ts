@@ -392,6 +392,43 @@ export async function completeEndedCampaigns(db: Database, now: Date = new Date(
   return completed;
 }
 
+/**
+ * Cancels the campaigns whose last day passed before they ever ran (awaiting payment, or paid and
+ * still in review), returning a paid one's escrow to the advertiser: they can no longer be
+ * activated, and their money should not wait for someone to notice. Run with
+ * completeEndedCampaigns; each in its own transaction, once. Returns how many it cancelled.
+ */
+export async function cancelExpiredCampaigns(db: Database, now: Date = new Date()): Promise<number> {
+  const expired = await db
+    .select({ id: campaigns.id })
+    .from(campaigns)
+    .where(
+      and(
+        inArray(campaigns.status, ["awaiting_payment", "in_review"]),
+        isNotNull(campaigns.endsAt),
+        lte(campaigns.endsAt, now),
+      ),
+    )
+    .limit(100);
+  let cancelled = 0;
+  for (const campaign of expired) {
+    const done = await db.transaction(async (tx) => {
+      const stopped = await stop(
+        tx,
+        { campaignId: campaign.id },
+        ["awaiting_payment", "in_review"],
+        { status: "cancelled" },
+        now,
+      );
+      if (stopped.status !== "ok") return false;
+      await refundEscrow(tx, stopped.campaign);
+      return true;
+    });
+    if (done) cancelled += 1;
+  }
+  return cancelled;
+}
+
 /** Locks a running campaign's advert first (the claim's order) and takes it off the list. */
 async function retireAdvert(tx: Database, advertId: string, now: Date) {
   await tx.update(adverts).set({ isActive: false, updatedAt: now }).where(eq(adverts.id, advertId));
