@@ -38,15 +38,30 @@ export const ADVERT_IMAGE_URL_MESSAGE = "Enter an https:// image address on anot
  */
 export const advertImageRules = (appOrigin: string | URL): ImageUrlRules => ({ appOrigin, allowAppAssets: false });
 
-const imageUrlSchema = (appOrigin: string | URL) =>
-  z
+/**
+ * What members see of an advert, as its forms take it (an admin's advert and an advertiser's
+ * campaign alike): title, description, and an optional https image on another site.
+ */
+export const advertContentFields = (appOrigin: string | URL) => ({
+  title: z
+    .string()
+    .trim()
+    .min(1, "Title is required")
+    .max(ADVERT_LIMITS.titleMax, `Title is too long (${ADVERT_LIMITS.titleMax} characters at most)`),
+  description: z
+    .string()
+    .trim()
+    .min(1, "Description is required")
+    .max(ADVERT_LIMITS.descriptionMax, `Description is too long (${ADVERT_LIMITS.descriptionMax} characters at most)`),
+  imageUrl: z
     .string()
     .trim()
     .optional()
     .transform((value) => (value ? value : null))
     .refine((value) => value === null || isAcceptableImageUrl(value, advertImageRules(appOrigin)), {
       message: ADVERT_IMAGE_URL_MESSAGE,
-    });
+    }),
+});
 
 const MaxClicksSchema = z
   .string()
@@ -64,25 +79,16 @@ const MaxClicksSchema = z
  * at most 2 decimals, max clicks; image URL optional). Field names are the form's. `appOrigin`
  * is APP_URL's: images there are refused.
  */
-export const advertFormSchema = (appOrigin: string | URL) =>
-  z
+export const advertFormSchema = (appOrigin: string | URL) => {
+  // In the form's order: the image comes last there, and the first field refused names the toast.
+  const { title, description, imageUrl } = advertContentFields(appOrigin);
+  return z
     .object({
-      title: z
-        .string()
-        .trim()
-        .min(1, "Title is required")
-        .max(ADVERT_LIMITS.titleMax, `Title is too long (${ADVERT_LIMITS.titleMax} characters at most)`),
-      description: z
-        .string()
-        .trim()
-        .min(1, "Description is required")
-        .max(
-          ADVERT_LIMITS.descriptionMax,
-          `Description is too long (${ADVERT_LIMITS.descriptionMax} characters at most)`,
-        ),
+      title,
+      description,
       rewardAmount: NairaAmountSchema.refine((kobo) => kobo > 0n, "Reward must be more than ₦0.00."),
       maxClicks: MaxClicksSchema,
-      imageUrl: imageUrlSchema(appOrigin),
+      imageUrl,
     })
     .transform((form): AdvertInput => ({
       title: form.title,
@@ -91,6 +97,7 @@ export const advertFormSchema = (appOrigin: string | URL) =>
       maxClicks: form.maxClicks,
       imageUrl: form.imageUrl,
     }));
+};
 
 /**
  * The same rules for callers that skip the form (a script, a future API): refuses what the

@@ -1,6 +1,5 @@
 import { z } from "zod";
-import { ADVERT_IMAGE_URL_MESSAGE, ADVERT_LIMITS, advertImageRules } from "~/domain/adverts/validation";
-import { isAcceptableImageUrl } from "~/domain/shared/image-url";
+import { ADVERT_LIMITS, advertContentFields } from "~/domain/adverts/validation";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
 import { lagosDay, lagosDayStart } from "~/lib/lagos-time";
 import type { CampaignInput } from "./lifecycle.server";
@@ -42,27 +41,7 @@ export const END_BEFORE_START_MESSAGE = "The end date cannot be before the start
 export const campaignFormSchema = (appOrigin: string | URL) =>
   z
     .object({
-      title: z
-        .string()
-        .trim()
-        .min(1, "Title is required")
-        .max(ADVERT_LIMITS.titleMax, `Title is too long (${ADVERT_LIMITS.titleMax} characters at most)`),
-      description: z
-        .string()
-        .trim()
-        .min(1, "Description is required")
-        .max(
-          ADVERT_LIMITS.descriptionMax,
-          `Description is too long (${ADVERT_LIMITS.descriptionMax} characters at most)`,
-        ),
-      imageUrl: z
-        .string()
-        .trim()
-        .optional()
-        .transform((value) => (value ? value : null))
-        .refine((value) => value === null || isAcceptableImageUrl(value, advertImageRules(appOrigin)), {
-          message: ADVERT_IMAGE_URL_MESSAGE,
-        }),
+      ...advertContentFields(appOrigin),
       rewardAmount: NairaAmountSchema.refine((kobo) => kobo > 0n, "Reward must be more than ₦0.00."),
       viewsWanted: z
         .string()
