@@ -4,14 +4,12 @@ import { EmailField, FormError, FormField, PasswordField } from "~/components/fo
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { newPasswordErrors } from "~/domain/accounts/change-password.server";
 import { PASSWORD_MIN } from "~/domain/accounts/validation";
 import { registerAdvertiser } from "~/domain/advertisers/register-advertiser.server";
 import { AdvertiserRegisterSchema, BUSINESS_NAME_MAX } from "~/domain/advertisers/validation";
 import { redirectIfSignedIn } from "~/server/auth.server";
-import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
-import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { echoValues, parseForm, readForm } from "~/server/forms.server";
+import { signedUp, signUpRefusal } from "~/server/sign-up.server";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Advertise with us");
@@ -30,26 +28,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(AdvertiserRegisterSchema, values, { values: echo });
   if (parsed.status !== "ok") return parsed.failure;
   const input = parsed.data;
-  const refused = newPasswordErrors(input.password, input.confirmPassword);
-  if (refused) {
-    const toastTitle = refused.confirmPassword ? "Password Mismatch" : undefined;
-    return formFailure(refused, { toastTitle, values: echo });
-  }
-
-  // One limit for every sign-up from an address, members' and businesses' alike.
-  const wait = await services.rateLimits.consume("registerIp", context.clientIp);
-  if (wait) {
-    const message = tooManyAttemptsMessage(wait);
-    return formFailure({ form: message }, { toastTitle: "Registration Failed", values: echo, status: 429 });
-  }
-
+  const refused = await signUpRefusal(context, input, echo);
+  if (refused) return refused;
   await registerAdvertiser(services.db, input, { appUrl: services.config.appUrl, clientIp: context.clientIp });
-  void services.flushMail();
-  return redirectWithToast(context, "/login", {
-    type: "success",
-    title: "Registration Successful",
-    description: "Please check your email to confirm your account.",
-  });
+  return signedUp(context);
 }
 
 export default function Advertise() {

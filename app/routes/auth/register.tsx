@@ -4,13 +4,11 @@ import { EmailField, FormError, FormField, PasswordField } from "~/components/fo
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { newPasswordErrors } from "~/domain/accounts/change-password.server";
 import { registerUser } from "~/domain/accounts/register-user.server";
 import { PASSWORD_MIN, RegisterSchema } from "~/domain/accounts/validation";
 import { redirectIfSignedIn } from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
-import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
-import { redirectWithToast } from "~/server/toast.server";
+import { signedUp, signUpRefusal } from "~/server/sign-up.server";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Sign Up");
@@ -30,17 +28,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(RegisterSchema, values, { values: echo });
   if (parsed.status !== "ok") return parsed.failure;
   const input = parsed.data;
-  const refused = newPasswordErrors(input.password, input.confirmPassword);
-  if (refused) {
-    const toastTitle = refused.confirmPassword ? "Password Mismatch" : undefined;
-    return formFailure(refused, { toastTitle, values: echo });
-  }
-
-  const wait = await services.rateLimits.consume("registerIp", context.clientIp);
-  if (wait) {
-    const message = tooManyAttemptsMessage(wait);
-    return formFailure({ form: message }, { toastTitle: "Registration Failed", values: echo, status: 429 });
-  }
+  const refused = await signUpRefusal(context, input, echo);
+  if (refused) return refused;
 
   const result = await registerUser(services.db, {
     ...input,
@@ -50,12 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "referral-not-found") {
     return formFailure({ referralCode: "Referral code not found" }, { values: echo });
   }
-  void services.flushMail();
-  return redirectWithToast(context, "/login", {
-    type: "success",
-    title: "Registration Successful",
-    description: "Please check your email to confirm your account.",
-  });
+  return signedUp(context);
 }
 
 export default function Register({ loaderData }: Route.ComponentProps) {
