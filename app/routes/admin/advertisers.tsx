@@ -2,7 +2,7 @@ import { data, useActionData, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/advertisers";
 import { ListFilters, ListPager, ListSearch } from "~/components/admin/list-controls";
-import { AdvertiserList, approveQuestion } from "~/components/advertisers-admin/advertiser-list";
+import { AdvertiserList, approveQuestion, restrictQuestion } from "~/components/advertisers-admin/advertiser-list";
 import { PaymentLookup } from "~/components/advertisers-admin/payment-lookup";
 import { RejectAdvertiserDialog } from "~/components/advertisers-admin/reject-dialog";
 import type { AdvertiserRowView, PaymentLookupView } from "~/components/advertisers-admin/types";
@@ -16,6 +16,7 @@ import {
   listAdvertisers,
 } from "~/domain/advertisers/list-advertisers.server";
 import { REVIEW_ADVERTISER_REFUSALS, reviewAdvertiser } from "~/domain/advertisers/review-advertiser.server";
+import { RESTRICT_ADVERTISER_REFUSALS, setAdvertiserRestricted } from "~/domain/advertisers/restrict-advertiser.server";
 import { ADVERTISER_STATUSES, rejectionReason } from "~/domain/advertisers/validation";
 import { confirmCampaignPayment } from "~/domain/campaigns/lifecycle.server";
 import { CAMPAIGN_STATUS_LABELS } from "~/domain/campaigns/rules";
@@ -53,6 +54,9 @@ const QuerySchema = z.object({
   approve: id,
   /** The reject dialog, open in the URL. */
   reject: id,
+  /** The restrict and unrestrict questions asked on the page (the links followed without JavaScript). */
+  restrict: id,
+  unrestrict: id,
 });
 type Query = z.infer<typeof QuerySchema>;
 
@@ -80,6 +84,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     phone: a.phone,
     status: a.status,
     rejectionReason: a.rejectionReason,
+    isRestricted: a.isRestricted,
     joined: formatLagosDate(a.createdAt),
     balance: formatKobo(a.balanceKobo),
   }));
@@ -115,11 +120,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lookup,
     approving: pendingRow(query.approve),
     rejecting: pendingRow(query.reject),
+    // Restrict is asked about an advertiser not restricted yet, unrestrict about a restricted one.
+    restricting: rows.find((r) => r.id === query.restrict && !r.isRestricted) ?? null,
+    unrestricting: rows.find((r) => r.id === query.unrestrict && r.isRestricted) ?? null,
   };
 }
 
 const ActionSchema = z.object({
-  intent: z.enum(["approve", "reject", "confirm-payment"]),
+  intent: z.enum(["approve", "reject", "restrict", "unrestrict", "confirm-payment"]),
   userId: z.string().trim().max(64).optional(),
   // A pasted narration may be long: the lookup says no campaign has it.
   reference: z.string().trim().max(200).optional(),
@@ -172,6 +180,47 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (!userId) throw data({ message: "Choose an advertiser." }, { status: 400 });
+
+  if (intent === "restrict" || intent === "unrestrict") {
+    const restrict = intent === "restrict";
+    const result = await setAdvertiserRestricted(db, actor, userId, restrict);
+    const failed = restrict ? "Restriction Failed" : "Unrestriction Failed";
+    switch (result.status) {
+      case "forbidden":
+        throw forbidden(DENIED);
+      case "not-found":
+        return data(
+          { toast: errorToast(failed, RESTRICT_ADVERTISER_REFUSALS["not-found"]) satisfies Toast },
+          { status: 404 },
+        );
+      case "conflict":
+        return data(
+          {
+            toast: errorToast(
+              failed,
+              result.restricted
+                ? "This advertiser is already restricted, perhaps by another admin."
+                : "This advertiser is not restricted, perhaps unrestricted by another admin.",
+            ) satisfies Toast,
+          },
+          { status: 409 },
+        );
+      case "ok":
+        return data({
+          toast: (restrict
+            ? {
+                type: "success",
+                title: "Advertiser Restricted",
+                description: "They have been signed out and cannot sign in. Their running campaigns were not stopped.",
+              }
+            : {
+                type: "success",
+                title: "Advertiser Unrestricted",
+                description: "They can sign in again.",
+              }) satisfies Toast,
+        });
+    }
+  }
 
   if (intent === "approve") {
     const result = await reviewAdvertiser(db, actor, userId, "approve", undefined, config.appUrl);
@@ -228,7 +277,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Advertisers({ loaderData }: Route.ComponentProps) {
-  const { query, rows, counts, page, pageCount, lookup, approving, rejecting } = loaderData;
+  const { query, rows, counts, page, pageCount, lookup, approving, rejecting, restricting, unrestricting } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
@@ -243,7 +292,7 @@ export default function Advertisers({ loaderData }: Route.ComponentProps) {
     );
   };
   const here = href({});
-  const withParam = (name: "approve" | "reject", userId: string) => {
+  const withParam = (name: "approve" | "reject" | "restrict" | "unrestrict", userId: string) => {
     const url = new URL(here, "http://x");
     url.searchParams.set(name, userId);
     return url.pathname + url.search;
@@ -273,6 +322,25 @@ export default function Advertisers({ loaderData }: Route.ComponentProps) {
           {...approveQuestion(approving)}
           confirmLabel="Approve"
           fields={{ intent: "approve", userId: approving.id }}
+          action={here}
+          cancelHref={here}
+        />
+      ) : null}
+      {restricting ? (
+        <ConfirmPanel
+          {...restrictQuestion(restricting, true)}
+          confirmLabel="Restrict"
+          destructive
+          fields={{ intent: "restrict", userId: restricting.id }}
+          action={here}
+          cancelHref={here}
+        />
+      ) : null}
+      {unrestricting ? (
+        <ConfirmPanel
+          {...restrictQuestion(unrestricting, false)}
+          confirmLabel="Unrestrict"
+          fields={{ intent: "unrestrict", userId: unrestricting.id }}
           action={here}
           cancelHref={here}
         />
@@ -310,7 +378,12 @@ export default function Advertisers({ loaderData }: Route.ComponentProps) {
         ) : (
           <AdvertiserList
             rows={rows}
-            links={{ approveHref: (id) => withParam("approve", id), rejectHref: (id) => withParam("reject", id) }}
+            links={{
+              approveHref: (id) => withParam("approve", id),
+              rejectHref: (id) => withParam("reject", id),
+              restrictHref: (id) => withParam("restrict", id),
+              unrestrictHref: (id) => withParam("unrestrict", id),
+            }}
           />
         )}
         <ListPager
