@@ -26,7 +26,7 @@ export const restrictQuestion = (row: AdvertiserRowView, restrict: boolean) =>
   restrict
     ? {
         title: "Restrict advertiser?",
-        description: `${row.businessName} (${row.email}) will be signed out at once and cannot sign in or withdraw until unrestricted. Their running campaigns keep running: stop those with "Stop and reject" on the Adverts page.`,
+        description: `${row.businessName} (${row.email}) will be signed out at once and cannot sign in or withdraw until unrestricted. Their running campaigns keep running: stop those with "Stop and reject" on Manage Adverts.`,
       }
     : {
         title: "Unrestrict advertiser?",

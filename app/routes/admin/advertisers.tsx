@@ -1,8 +1,9 @@
-import { data, useActionData, useLocation, useNavigation } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useActionData, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/advertisers";
 import { ListFilters, ListPager, ListSearch } from "~/components/admin/list-controls";
 import { AdvertiserList, approveQuestion, restrictQuestion } from "~/components/advertisers-admin/advertiser-list";
+import { useHydrated } from "~/components/dashboard/use-hydrated";
 import { PaymentLookup } from "~/components/advertisers-admin/payment-lookup";
 import { RejectAdvertiserDialog } from "~/components/advertisers-admin/reject-dialog";
 import type { AdvertiserRowView, PaymentLookupView } from "~/components/advertisers-admin/types";
@@ -276,11 +277,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** A refusal (409: changed by someone else; 404: gone) reloads the list so it shows the truth. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || actionStatus === 404 ? true : defaultShouldRevalidate;
+}
+
 export default function Advertisers({ loaderData }: Route.ComponentProps) {
   const { query, rows, counts, page, pageCount, lookup, approving, rejecting, restricting, unrestricting } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
+  const hydrated = useHydrated();
   useToastFrom(actionData?.toast);
   useFocusAfterClose();
 
@@ -314,6 +321,20 @@ export default function Advertisers({ loaderData }: Route.ComponentProps) {
           Approve the businesses that may run campaigns, confirm campaign payments, and see what each advertiser holds.
         </p>
       </div>
+
+      {/* Without JavaScript there is no toast: the answer to the last post is said here. */}
+      {!hydrated && actionData && "toast" in actionData && actionData.toast ? (
+        <p
+          role="status"
+          className={
+            actionData.toast.type === "error"
+              ? "rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+              : "rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900"
+          }
+        >
+          <span className="font-semibold">{actionData.toast.title}.</span> {actionData.toast.description}
+        </p>
+      ) : null}
 
       <PaymentLookup lookup={lookup} submitting={confirming} />
 
