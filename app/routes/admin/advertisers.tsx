@@ -318,7 +318,8 @@ export default function Advertisers({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold">Advertisers</h1>
         <p className="mt-1 text-sm text-gray-600">
-          Approve the businesses that may run campaigns, confirm campaign payments, and see what each advertiser holds.
+          Approve the businesses that may run campaigns, confirm campaign payments, see what each advertiser holds, and
+          restrict an account when needed.
         </p>
       </div>
 
