@@ -459,6 +459,21 @@ const INTENT_MATRIX: {
     fields: { noticeId: "MadeUpNoticeId_000001" },
     allowed: 404,
   },
+  // Restricting an advertiser: a made-up id is not an advertiser (404); nothing changes.
+  {
+    path: "/admin/advertisers",
+    intent: "restrict",
+    permission: "manage_adverts",
+    fields: { userId: "MadeUpAdvertiserId_001" },
+    allowed: 404,
+  },
+  {
+    path: "/admin/advertisers",
+    intent: "unrestrict",
+    permission: "manage_adverts",
+    fields: { userId: "MadeUpAdvertiserId_001" },
+    allowed: 404,
+  },
   // The daily report's download (its one action): To before From is refused, back to /admin with
   // an error toast; nothing is downloaded or audited.
   {

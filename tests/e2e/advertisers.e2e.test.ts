@@ -118,4 +118,58 @@ describe("/admin/advertisers", () => {
     expect(await desktop.getByTestId(`advertiser-row-${paying.email}`).innerText()).toContain("₦2,500.00");
     await expectFitsAndAccessible(desktop, "admin-advertisers-desktop");
   });
+
+  it("restricts an advertiser in a dialog and unrestricts without JavaScript; cards at 360 px", async () => {
+    const business = await approvedAdvertiser(db(), {
+      businessName: "Agege Bread and Confectionery Wholesale Limited",
+      email: "agege@advertisers-e2e.test",
+    });
+    const admin = await createUser(db(), { role: "admin", permissions: ["manage_adverts"] });
+    const restrictedOf = async () =>
+      (await db().select().from(users).where(eq(users.id, business.id)))[0]!.isRestricted;
+
+    const { page } = await suite.open(MOBILE);
+    await signIn(page, admin.email, admin.password, "/admin");
+    await dismissToast(page);
+    await visit(page, "/admin/advertisers?status=approved&q=agege");
+    const card = page.getByTestId("advertiser-card-agege@advertisers-e2e.test");
+    await expect.poll(() => card.isVisible()).toBe(true);
+
+    await card.getByRole("link", { name: "Restrict Agege Bread and Confectionery Wholesale Limited" }).click();
+    const dialog = page.getByRole("alertdialog");
+    await dialog.waitFor({ state: "visible" });
+    expect(await dialog.innerText()).toContain("Stop and reject");
+    await expectFitsAndAccessible(page, "admin-advertisers-restrict-mobile");
+    await screenshot(page, "admin-advertisers-restrict-dialog-mobile", { fullPage: false });
+    await dialog.getByRole("button", { name: "Restrict" }).click();
+    await expectToast(page, "Advertiser Restricted", { variant: "success" });
+    await expect.poll(restrictedOf).toBe(true);
+    await dismissToast(page);
+    await expect.poll(() => card.getByText("Restricted", { exact: true }).isVisible()).toBe(true);
+    await expect
+      .poll(() =>
+        card.getByRole("link", { name: "Unrestrict Agege Bread and Confectionery Wholesale Limited" }).isVisible(),
+      )
+      .toBe(true);
+    await expectFitsAndAccessible(page, "admin-advertisers-restricted-mobile");
+
+    // Without JavaScript: the link asks on the page, and the plain form unrestricts.
+    const noScript = (await suite.open(MOBILE, { javaScript: false })).page;
+    await noScript.goto("/login");
+    await noScript.getByLabel("Email").fill(admin.email);
+    await noScript.getByLabel("Password", { exact: true }).fill(admin.password);
+    await noScript.getByRole("button", { name: "Log In" }).click();
+    await noScript.waitForURL((url) => url.pathname === "/admin");
+    await noScript.goto("/admin/advertisers?status=approved&q=agege");
+    await noScript
+      .getByTestId("advertiser-card-agege@advertisers-e2e.test")
+      .getByRole("link", { name: "Unrestrict Agege Bread and Confectionery Wholesale Limited" })
+      .click();
+    await noScript.waitForURL((url) => url.searchParams.has("unrestrict"));
+    await expect.poll(() => noScript.getByText("Unrestrict advertiser?").isVisible()).toBe(true);
+    await screenshot(noScript, "admin-advertisers-unrestrict-question-mobile", { fullPage: false });
+    await noScript.getByRole("button", { name: "Unrestrict", exact: true }).click();
+    await expect.poll(() => noScript.getByRole("status").first().innerText()).toContain("Advertiser Unrestricted");
+    await expect.poll(restrictedOf).toBe(false);
+  });
 });

@@ -6,7 +6,7 @@ import { balances } from "~/domain/ledger/accounts.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { formatKobo } from "~/domain/shared/money";
 import { pageText, redirectToast, signInNewAdmin, startTestApp, type TestApp } from "~test/app";
-import { approvedAdvertiser, campaignInput } from "~test/factories";
+import { approvedAdvertiser, campaignInput, createUser } from "~test/factories";
 import { latestLink } from "~test/mail";
 
 let app: TestApp;
@@ -177,6 +177,59 @@ describe("/admin/advertisers", () => {
 
     const rejectedList = await client.get("/admin/advertisers?status=rejected&q=oshodi");
     expect(pageText(rejectedList.body)).toContain("We could not verify the business");
+  });
+
+  it("restricts an advertiser after asking (without JavaScript too): their next request is signed out and they cannot sign in; unrestricted, they can", async () => {
+    const business = await approvedAdvertiser(app.services.db, { businessName: "Surulere Tiles" });
+    const businessClient = app.client();
+    await businessClient.login(business.email, business.password);
+    expect((await businessClient.get("/advertiser")).status).toBe(200);
+    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+
+    // The question on the page (the link followed without JavaScript) changes nothing.
+    const question = await client.get(`/admin/advertisers?status=approved&restrict=${business.id}`);
+    expect(pageText(question.body)).toContain("Restrict advertiser?");
+    expect(pageText(question.body)).toContain("Stop and reject");
+    expect((await businessClient.get("/advertiser")).status).toBe(200);
+
+    const res = await client.post("/admin/advertisers?status=approved", { intent: "restrict", userId: business.id });
+    expect(res.status).toBe(200);
+    expect(res.body).toContain("Advertiser Restricted");
+    expect((await userByEmail(business.email))!.isRestricted).toBe(true);
+
+    const kicked = await businessClient.get("/advertiser");
+    expect(kicked.status).toBe(302);
+    expect(kicked.location).toBe("/login");
+    const login = await app.client().post("/login", { email: business.email, password: business.password });
+    expect(pageText(login.body)).toContain("Your account is restricted.");
+
+    const again = await client.post("/admin/advertisers", { intent: "restrict", userId: business.id });
+    expect(again.status).toBe(409);
+    expect(again.body).toContain("already restricted");
+
+    const listed = await client.get(`/admin/advertisers?status=approved&q=surulere&unrestrict=${business.id}`);
+    expect(pageText(listed.body)).toContain("Restricted");
+    expect(pageText(listed.body)).toContain("Unrestrict advertiser?");
+
+    const back = await client.post("/admin/advertisers", { intent: "unrestrict", userId: business.id });
+    expect(back.status).toBe(200);
+    expect(back.body).toContain("Advertiser Unrestricted");
+    const signedIn = await app.client().login(business.email, business.password);
+    expect(signedIn.location).toBe("/advertiser");
+  });
+
+  it("refuses to restrict without manage_adverts, and refuses a member's id", async () => {
+    const business = await approvedAdvertiser(app.services.db);
+    const { client: usersAdmin } = await signInNewAdmin(app, ["manage_users"]);
+    const forbidden = await usersAdmin.post("/admin/advertisers", { intent: "restrict", userId: business.id });
+    expect(forbidden.status).toBe(403);
+    expect((await userByEmail(business.email))!.isRestricted).toBe(false);
+
+    const member = await createUser(app.services.db, { isApproved: true });
+    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const refused = await client.post("/admin/advertisers", { intent: "restrict", userId: member.id });
+    expect(refused.status).toBe(404);
+    expect((await userByEmail(member.email))!.isRestricted).toBe(false);
   });
 
   it("confirms a campaign's payment in two steps: look up by reference, then confirm", async () => {

@@ -102,11 +102,13 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   // The cancel confirmation a campaign page shows without JavaScript: asking cancels nothing.
   "/advertiser/campaigns/:campaignId": () => ["?confirm=cancel"],
   "/admin/audit": (f) => [`?actor=${f.auditActorId}&action=withdrawal.export_payouts`, "?page=2"],
-  // Filters and search, the approve question and reject dialog, and a payment reference looked up.
+  // Filters and search, the approve, restrict and unrestrict questions, the reject dialog, and a payment reference looked up.
   "/admin/advertisers": (f) => [
     "?status=all&q=business&page=2",
     `?approve=${f.advertiserId}`,
     `?reject=${f.advertiserId}`,
+    `?restrict=${f.advertiserId}`,
+    `?unrestrict=${f.advertiserId}`,
     `?reference=${f.campaignReference}`,
   ],
 };

@@ -7,8 +7,13 @@ import type { AdvertiserRowView } from "./types";
 
 const TONES: Record<AdvertiserStatus, BadgeTone> = { pending: "yellow", approved: "green", rejected: "red" };
 
-function StatusBadge({ status }: { status: AdvertiserStatus }) {
-  return <Badge tone={TONES[status]}>{ADVERTISER_STATUS_LABELS[status]}</Badge>;
+function StatusBadge({ row }: { row: AdvertiserRowView }) {
+  return (
+    <span className="flex flex-wrap justify-end gap-1 md:justify-start">
+      <Badge tone={TONES[row.status]}>{ADVERTISER_STATUS_LABELS[row.status]}</Badge>
+      {row.isRestricted ? <Badge tone="red">Restricted</Badge> : null}
+    </span>
+  );
 }
 
 export const approveQuestion = (row: AdvertiserRowView) => ({
@@ -16,12 +21,65 @@ export const approveQuestion = (row: AdvertiserRowView) => ({
   description: `${row.businessName} (${row.email}) will be able to create campaigns and pay for them. They are emailed the decision.`,
 });
 
-/** Where an admin's links lead: the page asking to approve, or the reject dialog, for one advertiser. */
-export type ReviewLinks = { approveHref: (id: string) => string; rejectHref: (id: string) => string };
+/** The question before restricting (or unrestricting) an advertiser: the same in the dialog and on the page. */
+export const restrictQuestion = (row: AdvertiserRowView, restrict: boolean) =>
+  restrict
+    ? {
+        title: "Restrict advertiser?",
+        description: `${row.businessName} (${row.email}) will be signed out at once and cannot sign in or withdraw until unrestricted. Their running campaigns keep running: stop those with "Stop and reject" on Manage Adverts.`,
+      }
+    : {
+        title: "Unrestrict advertiser?",
+        description: `${row.businessName} (${row.email}) will be able to sign in again and request payouts.`,
+      };
 
-/** Approve (confirmed in a dialog, or on the page without JavaScript) and Reject (a dialog asking the reason). */
+/** Where an admin's links lead: the page asking a question, or the reject dialog, for one advertiser. */
+export type ReviewLinks = {
+  approveHref: (id: string) => string;
+  rejectHref: (id: string) => string;
+  restrictHref: (id: string) => string;
+  unrestrictHref: (id: string) => string;
+};
+
+/** Restrict, or Unrestrict when restricted: confirmed in a dialog, or on the page without JavaScript. */
+function RestrictAction({ row, links }: { row: AdvertiserRowView; links: ReviewLinks }) {
+  const restrict = !row.isRestricted;
+  const label = restrict ? "Restrict" : "Unrestrict";
+  const question = restrictQuestion(row, restrict);
+  return (
+    <ConfirmAction
+      trigger={
+        <Button
+          size="sm"
+          variant="outline"
+          className={restrict ? "text-red-700" : undefined}
+          aria-label={`${label} ${row.businessName}`}
+        >
+          {label}
+        </Button>
+      }
+      fallbackHref={restrict ? links.restrictHref(row.id) : links.unrestrictHref(row.id)}
+      title={question.title}
+      description={question.description}
+      confirmLabel={label}
+      destructive={restrict}
+      fields={{ intent: restrict ? "restrict" : "unrestrict", userId: row.id }}
+    />
+  );
+}
+
+/**
+ * Approve (confirmed in a dialog, or on the page without JavaScript) and Reject (a dialog asking
+ * the reason) for a pending business; Restrict or Unrestrict for every advertiser.
+ */
 function Actions({ row, links }: { row: AdvertiserRowView; links: ReviewLinks }) {
-  if (row.status !== "pending") return null;
+  if (row.status !== "pending") {
+    return (
+      <div className="flex flex-wrap gap-2">
+        <RestrictAction row={row} links={links} />
+      </div>
+    );
+  }
   const question = approveQuestion(row);
   return (
     <div className="flex flex-wrap gap-2">
@@ -47,6 +105,7 @@ function Actions({ row, links }: { row: AdvertiserRowView; links: ReviewLinks })
           Reject
         </Link>
       </Button>
+      <RestrictAction row={row} links={links} />
     </div>
   );
 }
@@ -103,7 +162,7 @@ export function AdvertiserList({ rows, links }: { rows: AdvertiserRowView[]; lin
                 </td>
                 <td className="whitespace-nowrap px-4 py-3">{row.joined}</td>
                 <td className="px-4 py-3">
-                  <StatusBadge status={row.status} />
+                  <StatusBadge row={row} />
                   {row.rejectionReason ? (
                     <span className="mt-1 block max-w-xs text-xs text-gray-600">{row.rejectionReason}</span>
                   ) : null}
@@ -129,7 +188,7 @@ export function AdvertiserList({ rows, links }: { rows: AdvertiserRowView[]; lin
                 <p className="break-words font-medium">{row.businessName}</p>
                 <p className="font-mono text-xs text-gray-500">{row.displayId}</p>
               </div>
-              <StatusBadge status={row.status} />
+              <StatusBadge row={row} />
             </div>
             <div className="mt-2 text-sm">
               <Contact row={row} />

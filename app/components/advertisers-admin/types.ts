@@ -12,6 +12,8 @@ export type AdvertiserRowView = {
   phone: string;
   status: AdvertiserStatus;
   rejectionReason: string | null;
+  /** Restricted by an admin: cannot sign in. */
+  isRestricted: boolean;
   joined: string;
   balance: string;
 };

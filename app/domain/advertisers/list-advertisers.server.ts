@@ -16,7 +16,7 @@ const availableBalance = sql<string>`coalesce(${ledgerAccounts.balanceKobo}, 0):
 /**
  * Advertisers for the admin's page, newest first, 50 a page (the page clamped to the ones there
  * are): business and contact, email, phone, display ID, status, created date and balance (their
- * user_available ledger account). Search by business name, contact name, email, phone or display
+ * user_available ledger account), and whether the account is restricted. Search by business name, contact name, email, phone or display
  * ID; filter by status; with the count for every filter.
  */
 export async function listAdvertisers(
@@ -60,6 +60,7 @@ export async function listAdvertisers(
       name: users.name,
       email: users.email,
       emailConfirmed: sql<boolean>`${users.emailConfirmedAt} is not null`,
+      isRestricted: users.isRestricted,
       businessName: advertiserProfiles.businessName,
       phone: advertiserProfiles.phone,
       status: advertiserProfiles.status,

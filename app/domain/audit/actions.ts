@@ -29,6 +29,8 @@ export const AUDIT_ACTIONS = [
   "report.export_daily",
   "advertiser.approve",
   "advertiser.reject",
+  "advertiser.restrict",
+  "advertiser.unrestrict",
   "campaign.confirm_payment",
   "campaign.activate",
   "campaign.reject",

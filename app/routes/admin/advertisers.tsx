@@ -1,8 +1,9 @@
-import { data, useActionData, useLocation, useNavigation } from "react-router";
+import { data, type ShouldRevalidateFunctionArgs, useActionData, useLocation, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/advertisers";
 import { ListFilters, ListPager, ListSearch } from "~/components/admin/list-controls";
-import { AdvertiserList, approveQuestion } from "~/components/advertisers-admin/advertiser-list";
+import { AdvertiserList, approveQuestion, restrictQuestion } from "~/components/advertisers-admin/advertiser-list";
+import { useHydrated } from "~/components/dashboard/use-hydrated";
 import { PaymentLookup } from "~/components/advertisers-admin/payment-lookup";
 import { RejectAdvertiserDialog } from "~/components/advertisers-admin/reject-dialog";
 import type { AdvertiserRowView, PaymentLookupView } from "~/components/advertisers-admin/types";
@@ -16,6 +17,7 @@ import {
   listAdvertisers,
 } from "~/domain/advertisers/list-advertisers.server";
 import { REVIEW_ADVERTISER_REFUSALS, reviewAdvertiser } from "~/domain/advertisers/review-advertiser.server";
+import { RESTRICT_ADVERTISER_REFUSALS, setAdvertiserRestricted } from "~/domain/advertisers/restrict-advertiser.server";
 import { ADVERTISER_STATUSES, rejectionReason } from "~/domain/advertisers/validation";
 import { confirmCampaignPayment } from "~/domain/campaigns/lifecycle.server";
 import { CAMPAIGN_STATUS_LABELS } from "~/domain/campaigns/rules";
@@ -53,6 +55,9 @@ const QuerySchema = z.object({
   approve: id,
   /** The reject dialog, open in the URL. */
   reject: id,
+  /** The restrict and unrestrict questions asked on the page (the links followed without JavaScript). */
+  restrict: id,
+  unrestrict: id,
 });
 type Query = z.infer<typeof QuerySchema>;
 
@@ -80,6 +85,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     phone: a.phone,
     status: a.status,
     rejectionReason: a.rejectionReason,
+    isRestricted: a.isRestricted,
     joined: formatLagosDate(a.createdAt),
     balance: formatKobo(a.balanceKobo),
   }));
@@ -115,11 +121,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     lookup,
     approving: pendingRow(query.approve),
     rejecting: pendingRow(query.reject),
+    // Restrict is asked about an advertiser not restricted yet, unrestrict about a restricted one.
+    restricting: rows.find((r) => r.id === query.restrict && !r.isRestricted) ?? null,
+    unrestricting: rows.find((r) => r.id === query.unrestrict && r.isRestricted) ?? null,
   };
 }
 
 const ActionSchema = z.object({
-  intent: z.enum(["approve", "reject", "confirm-payment"]),
+  intent: z.enum(["approve", "reject", "restrict", "unrestrict", "confirm-payment"]),
   userId: z.string().trim().max(64).optional(),
   // A pasted narration may be long: the lookup says no campaign has it.
   reference: z.string().trim().max(200).optional(),
@@ -172,6 +181,47 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 
   if (!userId) throw data({ message: "Choose an advertiser." }, { status: 400 });
+
+  if (intent === "restrict" || intent === "unrestrict") {
+    const restrict = intent === "restrict";
+    const result = await setAdvertiserRestricted(db, actor, userId, restrict);
+    const failed = restrict ? "Restriction Failed" : "Unrestriction Failed";
+    switch (result.status) {
+      case "forbidden":
+        throw forbidden(DENIED);
+      case "not-found":
+        return data(
+          { toast: errorToast(failed, RESTRICT_ADVERTISER_REFUSALS["not-found"]) satisfies Toast },
+          { status: 404 },
+        );
+      case "conflict":
+        return data(
+          {
+            toast: errorToast(
+              failed,
+              result.restricted
+                ? "This advertiser is already restricted, perhaps by another admin."
+                : "This advertiser is not restricted, perhaps unrestricted by another admin.",
+            ) satisfies Toast,
+          },
+          { status: 409 },
+        );
+      case "ok":
+        return data({
+          toast: (restrict
+            ? {
+                type: "success",
+                title: "Advertiser Restricted",
+                description: "They have been signed out and cannot sign in. Their running campaigns were not stopped.",
+              }
+            : {
+                type: "success",
+                title: "Advertiser Unrestricted",
+                description: "They can sign in again.",
+              }) satisfies Toast,
+        });
+    }
+  }
 
   if (intent === "approve") {
     const result = await reviewAdvertiser(db, actor, userId, "approve", undefined, config.appUrl);
@@ -227,11 +277,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
+/** A refusal (409: changed by someone else; 404: gone) reloads the list so it shows the truth. */
+export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return actionStatus === 409 || actionStatus === 404 ? true : defaultShouldRevalidate;
+}
+
 export default function Advertisers({ loaderData }: Route.ComponentProps) {
-  const { query, rows, counts, page, pageCount, lookup, approving, rejecting } = loaderData;
+  const { query, rows, counts, page, pageCount, lookup, approving, rejecting, restricting, unrestricting } = loaderData;
   const actionData = useActionData<typeof action>();
   const navigation = useNavigation();
   const location = useLocation();
+  const hydrated = useHydrated();
   useToastFrom(actionData?.toast);
   useFocusAfterClose();
 
@@ -243,7 +299,7 @@ export default function Advertisers({ loaderData }: Route.ComponentProps) {
     );
   };
   const here = href({});
-  const withParam = (name: "approve" | "reject", userId: string) => {
+  const withParam = (name: "approve" | "reject" | "restrict" | "unrestrict", userId: string) => {
     const url = new URL(here, "http://x");
     url.searchParams.set(name, userId);
     return url.pathname + url.search;
@@ -262,9 +318,24 @@ export default function Advertisers({ loaderData }: Route.ComponentProps) {
       <div>
         <h1 className="text-2xl font-bold">Advertisers</h1>
         <p className="mt-1 text-sm text-gray-600">
-          Approve the businesses that may run campaigns, confirm campaign payments, and see what each advertiser holds.
+          Approve the businesses that may run campaigns, confirm campaign payments, see what each advertiser holds, and
+          restrict an account when needed.
         </p>
       </div>
+
+      {/* Without JavaScript there is no toast: the answer to the last post is said here. */}
+      {!hydrated && actionData && "toast" in actionData && actionData.toast ? (
+        <p
+          role="status"
+          className={
+            actionData.toast.type === "error"
+              ? "rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
+              : "rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900"
+          }
+        >
+          <span className="font-semibold">{actionData.toast.title}.</span> {actionData.toast.description}
+        </p>
+      ) : null}
 
       <PaymentLookup lookup={lookup} submitting={confirming} />
 
@@ -273,6 +344,25 @@ export default function Advertisers({ loaderData }: Route.ComponentProps) {
           {...approveQuestion(approving)}
           confirmLabel="Approve"
           fields={{ intent: "approve", userId: approving.id }}
+          action={here}
+          cancelHref={here}
+        />
+      ) : null}
+      {restricting ? (
+        <ConfirmPanel
+          {...restrictQuestion(restricting, true)}
+          confirmLabel="Restrict"
+          destructive
+          fields={{ intent: "restrict", userId: restricting.id }}
+          action={here}
+          cancelHref={here}
+        />
+      ) : null}
+      {unrestricting ? (
+        <ConfirmPanel
+          {...restrictQuestion(unrestricting, false)}
+          confirmLabel="Unrestrict"
+          fields={{ intent: "unrestrict", userId: unrestricting.id }}
           action={here}
           cancelHref={here}
         />
@@ -310,7 +400,12 @@ export default function Advertisers({ loaderData }: Route.ComponentProps) {
         ) : (
           <AdvertiserList
             rows={rows}
-            links={{ approveHref: (id) => withParam("approve", id), rejectHref: (id) => withParam("reject", id) }}
+            links={{
+              approveHref: (id) => withParam("approve", id),
+              rejectHref: (id) => withParam("reject", id),
+              restrictHref: (id) => withParam("restrict", id),
+              unrestrictHref: (id) => withParam("unrestrict", id),
+            }}
           />
         )}
         <ListPager
