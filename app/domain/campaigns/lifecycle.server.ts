@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lte } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { advertiserProfiles, adverts, campaigns, ledgerAccounts, ledgerTransfers, type Campaign } from "~/db/schema";
 import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors } from "~/domain/adverts/money-limits";
@@ -529,11 +529,3 @@ export async function findAdvertiserCampaign(db: Database, advertiserId: string,
     .where(and(eq(campaigns.id, campaignId), eq(campaigns.advertiserId, advertiserId)));
   return row ?? null;
 }
-
-/** Campaigns in a status, oldest first (the admin's review queue). */
-export const campaignsInStatus = (db: Database, status: CampaignStatus) =>
-  db
-    .select()
-    .from(campaigns)
-    .where(eq(campaigns.status, status))
-    .orderBy(campaigns.createdAt, sql`${campaigns.id}`);
