@@ -1,8 +1,10 @@
 import { data, redirect } from "react-router";
+import { findPasswordBinding } from "~/domain/accounts/authenticate.server";
 import { homePathFor, hasPermission, isStaff, type Permission } from "~/domain/permissions/permissions";
 import { createSession, deleteSession, findSessionUser } from "~/domain/sessions/sessions.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import type { RequestContext } from "./context.server";
+import type { KnownDeviceAccount } from "./known-device.server";
 import type { Services } from "./services.server";
 
 export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
@@ -111,6 +113,26 @@ export async function startSession(request: Request, context: RequestContext, us
     userAgent: request.headers.get("User-Agent") ?? undefined,
   });
   return context.services.cookies.session.serialize(token);
+}
+
+/**
+ * Whether this browser carries a valid known-device cookie for the account `email` names
+ * (decision 021). Looks the account up only when the request has such a cookie at all.
+ */
+export async function isKnownDevice(request: Request, context: RequestContext, email: string): Promise<boolean> {
+  const cookieHeader = request.headers.get("Cookie");
+  const cookie = context.services.cookies.knownDevice;
+  if (!cookie.present(cookieHeader)) return false;
+  const account = await findPasswordBinding(context.services.db, email);
+  return account !== null && cookie.recognizes(cookieHeader, account);
+}
+
+/**
+ * The Set-Cookie header that makes (or keeps) this browser a known device for the account, once
+ * it has proved the account's current password; other accounts remembered on it are kept.
+ */
+export function rememberDevice(request: Request, context: RequestContext, account: KnownDeviceAccount): string {
+  return context.services.cookies.knownDevice.remember(request.headers.get("Cookie"), account);
 }
 
 /** Ends the current session; returns the Set-Cookie header that clears the cookie. */

@@ -13,20 +13,23 @@ type LimitName =
   | "passwordChange";
 
 /**
- * Points per window. Login limits count failed sign-ins only (many people share one carrier
- * address). The mail-sending account limits (resetAccount, resendAccount) are never answered
- * with a refusal: past them the request is answered as usual and nothing is sent, so nobody can
- * use up someone else's allowance and get them refused.
+ * Points per window (decision 021 gives the reasons for each number). Login limits count failed
+ * sign-ins only, and the per-address one (loginIp) is skipped for a browser with a known-device
+ * cookie for the account. The per-address ceilings of sign-up and the mail forms sit above what a
+ * whole carrier address (carrier-grade NAT: many subscribers behind one address) sends in normal
+ * use. The mail-sending account limits (resetAccount, resendAccount) are never answered with a
+ * refusal: past them the request is answered as usual and nothing is sent, so nobody can use up
+ * someone else's allowance and get them refused.
  */
 const LIMITS: Record<LimitName, { points: number; duration: number }> = {
   loginIp: { points: 30, duration: 15 * 60 },
   loginAccount: { points: 10, duration: 15 * 60 },
   // Never blocks: only counts the account's recent failures from every address (see slowDownMs).
   loginAccountSlowDown: { points: Number.MAX_SAFE_INTEGER, duration: 15 * 60 },
-  registerIp: { points: 10, duration: 60 * 60 },
-  resetIp: { points: 10, duration: 60 * 60 },
+  registerIp: { points: 600, duration: 60 * 60 },
+  resetIp: { points: 300, duration: 60 * 60 },
   resetAccount: { points: 3, duration: 60 * 60 },
-  resendIp: { points: 10, duration: 60 * 60 },
+  resendIp: { points: 300, duration: 60 * 60 },
   resendAccount: { points: 3, duration: 60 * 60 },
   passwordChange: { points: 10, duration: 15 * 60 },
 };

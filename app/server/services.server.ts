@@ -16,6 +16,7 @@ import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import type { Config } from "./config.server";
 import { createMailTransport } from "./mail-transport.server";
 import { createRateLimits, type RateLimitOptions, type RateLimits } from "./rate-limit.server";
+import { createKnownDeviceCookie, type KnownDeviceCookie } from "./known-device.server";
 import { createToastCookie, type ToastCookie } from "./toast.server";
 
 export type Services = {
@@ -25,7 +26,7 @@ export type Services = {
   db: Database;
   mail: MailTransport;
   rateLimits: RateLimits;
-  cookies: { session: Cookie; toast: ToastCookie };
+  cookies: { session: Cookie; toast: ToastCookie; knownDevice: KnownDeviceCookie };
   /** Delivers queued mail now (after the transaction that queued it has committed). */
   flushMail: () => Promise<void>;
   close: () => Promise<void>;
@@ -85,6 +86,7 @@ export async function createServices(
       maxAge: SESSION_ABSOLUTE_MS / 1000,
     }),
     toast: createToastCookie(cookieSecret, { secure: config.secureCookies }),
+    knownDevice: createKnownDeviceCookie(cookieSecret, { secure: config.secureCookies }),
   };
 
   const mail = options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });

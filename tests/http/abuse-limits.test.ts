@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { SLOW_DOWN_MAX_STEPS } from "~/server/rate-limit.server";
-import { startTestApp, visibleOutcome, type TestApp } from "~test/app";
+import { pageText, startTestApp, visibleOutcome, type TestApp } from "~test/app";
 import { createUser } from "~test/factories";
 
 const STEP_MS = 5;
@@ -80,7 +80,7 @@ describe("login limits that someone else cannot use against you", () => {
     expect({ status: res.status, location: res.location }).toEqual({ status: 302, location: "/dashboard" });
   });
 
-  it("still refuses an address after 30 wrong passwords", async () => {
+  it("still refuses an address after 30 wrong passwords (to browsers not known for the account)", async () => {
     const guesser = from("10.20.30.41");
     for (let i = 0; i < 30; i++) {
       const victim = `nobody-${i}@example.ng`;
@@ -156,17 +156,76 @@ describe("mail limits that someone else cannot use against you", () => {
     expect(await emailsTo(app.services.db, victim.email)).toHaveLength(3);
   });
 
-  it("still refuses one address that asks too often, whatever the emails", async () => {
+  it("forgot password: refuses one address only past 300 requests an hour, whatever the emails", async () => {
     const busy = from("10.66.0.3");
-    for (let i = 0; i < 10; i++) {
-      expect((await app.client().post("/forgot-password", { email: `someone-${i}@example.ng` }, busy)).status).toBe(
-        302,
-      );
+    for (let i = 1; i <= 300; i++) {
+      const res = await app.client().post("/forgot-password", { email: `someone-${i}@example.ng` }, busy);
+      expect(res.status, `request ${i}`).toBe(302);
     }
-    expect((await app.client().post("/forgot-password", { email: "someone-else@example.ng" }, busy)).status).toBe(429);
+    const refused = await app.client().post("/forgot-password", { email: "someone-else@example.ng" }, busy);
+    expect(refused.status).toBe(429);
+    expect(pageText(refused.body)).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
     expect(
       (await app.client().post("/forgot-password", { email: "someone-else@example.ng" }, from("10.66.0.4"))).status,
     ).toBe(302);
+  });
+
+  it("resend confirmation: refuses one address only past 300 requests an hour, whatever the emails", async () => {
+    const busy = from("10.66.0.5");
+    for (let i = 1; i <= 300; i++) {
+      const res = visibleOutcome(
+        await app.client().post("/resend-confirmation", { email: `someone-${i}@example.ng` }, busy),
+      );
+      expect(res.toast?.type, `request ${i}`).toBe("success");
+    }
+    const refused = visibleOutcome(
+      await app.client().post("/resend-confirmation", { email: "someone-else@example.ng" }, busy),
+    );
+    expect(refused).toMatchObject({ status: 302, location: "/login", toast: { type: "error", title: "Error" } });
+    expect(refused.toast?.description).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    const elsewhere = visibleOutcome(
+      await app.client().post("/resend-confirmation", { email: "someone-else@example.ng" }, from("10.66.0.6")),
+    );
+    expect(elsewhere.toast?.type).toBe("success");
+  });
+});
+
+describe("sign-up from one carrier address", () => {
+  const signUp = (i: number, ip: string) =>
+    app.client().post(
+      "/register",
+      {
+        name: `Carrier Member ${i}`,
+        email: `carrier-member-${i}-${ip}@example.ng`,
+        password: "Enugu-coal-camp-market",
+        confirmPassword: "Enugu-coal-camp-market",
+        referralCode: "",
+      },
+      from(ip),
+    );
+
+  it("lets many people sign up behind one address (the member and business forms share the count)", async () => {
+    const busy = "10.67.0.1";
+    for (let i = 1; i <= 12; i++) expect((await signUp(i, busy)).status, `member sign-up ${i}`).toBe(302);
+    const business = await app.client().post(
+      "/advertise",
+      {
+        businessName: "Carrier Traders Ltd",
+        name: "Carrier Trader",
+        email: "carrier-trader@example.ng",
+        phone: "08031234567",
+        password: "Enugu-coal-camp-market",
+        confirmPassword: "Enugu-coal-camp-market",
+      },
+      from(busy),
+    );
+    expect(business.status).toBe(302);
+    // 13 counted so far; each sign-up hashes a password, so the rest of the hour's are taken directly.
+    for (let i = 14; i <= 600; i++) expect(await app.services.rateLimits.consume("registerIp", busy)).toBeNull();
+    const refused = await signUp(601, busy);
+    expect(refused.status).toBe(429);
+    expect(pageText(refused.body)).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
+    expect((await signUp(601, "10.67.0.2")).status).toBe(302);
   });
 });
 

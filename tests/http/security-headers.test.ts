@@ -90,7 +90,7 @@ describe("security headers over http", () => {
     expect(res.headers.get("X-Powered-By")).toBeNull();
   });
 
-  it("sets an HttpOnly, SameSite=Lax, Path=/ session cookie without Secure over http", async () => {
+  it("sets HttpOnly, SameSite=Lax, Path=/ session and known-device cookies without Secure over http", async () => {
     const user = await createUser(app.services.db);
     const res = await app.client().post("/login", { email: user.email, password: user.password });
     expect(res.status).toBe(302);
@@ -99,6 +99,11 @@ describe("security headers over http", () => {
     const session = cookies.get("adnaira_session");
     expectSessionCookieAttributes(session);
     expect(session!.attributes.has("secure")).toBe(false);
+    // The known-device cookie outlives sessions: about a year.
+    const device = cookies.get("adnaira_device");
+    expectSessionCookieAttributes(device);
+    expect(device!.attributes.has("secure")).toBe(false);
+    expect(Number(device!.attributes.get("max-age"))).toBeGreaterThanOrEqual(365 * 24 * 60 * 60);
   });
 });
 
@@ -118,7 +123,7 @@ describe("security headers when the public URL is https", () => {
     expect(maxAge).toBeGreaterThanOrEqual(180 * 24 * 60 * 60);
   });
 
-  it("names the session cookie __Host-adnaira_session and marks it Secure", async () => {
+  it("names the session and known-device cookies __Host-… and marks them Secure", async () => {
     const user = await createUser(app.services.db);
     const client = app.client();
     const res = await client.post(
@@ -132,6 +137,8 @@ describe("security headers when the public URL is https", () => {
     const session = cookies.get("__Host-adnaira_session");
     expectSessionCookieAttributes(session);
     expect(session!.attributes.has("secure")).toBe(true);
+    expect(cookies.has("adnaira_device")).toBe(false);
+    expectSessionCookieAttributes(cookies.get("__Host-adnaira_device"));
     for (const [name, cookie] of cookies) expect(cookie.attributes.has("secure"), `${name} is Secure`).toBe(true);
     // The cookie signs the person in.
     const dashboard = await client.get("/dashboard");

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
 import { openTestDatabase } from "~test/database";
 import { createUser, TEST_PASSWORD } from "~test/factories";
-import { authenticate } from "./authenticate.server";
+import { authenticate, findPasswordBinding } from "./authenticate.server";
 
 const { db } = await openTestDatabase();
 
@@ -80,5 +80,16 @@ describe("authenticate", () => {
     const user = await createUser(db, { isApproved: false });
     const result = await authenticate(db, { email: user.email, password: TEST_PASSWORD });
     expect(result.status).toBe("ok");
+  });
+});
+
+describe("findPasswordBinding", () => {
+  it("gives the account's id and current password hash for its email in any case, or null", async () => {
+    const user = await createUser(db, { email: "binding@example.ng" });
+    expect(await findPasswordBinding(db, "Binding@Example.NG")).toEqual({
+      id: user.id,
+      passwordHash: user.passwordHash,
+    });
+    expect(await findPasswordBinding(db, "nobody-bound@example.ng")).toBeNull();
   });
 });

@@ -35,3 +35,18 @@ export async function authenticate(
   await db.update(users).set({ lastLoginAt: now, lastLoginIp }).where(eq(users.id, user.id));
   return { status: "ok", user: { ...user, lastLoginAt: now, lastLoginIp } };
 }
+
+/**
+ * The account an email names, with what a known-device cookie is bound to (its id and current
+ * password hash: a new password revokes every cookie issued before it); null when there is none.
+ */
+export async function findPasswordBinding(
+  db: Database,
+  email: string,
+): Promise<{ id: string; passwordHash: string } | null> {
+  const [user] = await db
+    .select({ id: users.id, passwordHash: users.passwordHash })
+    .from(users)
+    .where(eq(users.email, email.toLowerCase()));
+  return user ?? null;
+}

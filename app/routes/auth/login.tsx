@@ -7,7 +7,7 @@ import { Card } from "~/components/ui/card";
 import { authenticate } from "~/domain/accounts/authenticate.server";
 import { LoginSchema } from "~/domain/accounts/validation";
 import { homePathFor } from "~/domain/permissions/permissions";
-import { redirectIfSignedIn, startSession } from "~/server/auth.server";
+import { isKnownDevice, redirectIfSignedIn, rememberDevice, startSession } from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -36,18 +36,24 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.status !== "ok") return parsed.failure;
   const { email, password } = parsed.data;
   const echo = { email };
+  const { rateLimits } = services;
   // Only failed sign-ins count, and none of the limits can be set off against someone else:
-  // - per address (30): many subscribers share one carrier address, so successes are free;
+  // - per address (30): many subscribers share one carrier address, so successes are free, and a
+  //   browser with a known-device cookie for the account (it signed in to it before, with the
+  //   current password) is never held by it (decision 021);
   // - per account *and* address (10): guessing from one place is stopped, but nobody can lock
-  //   another person (say, the super admin) out of their account from elsewhere;
+  //   another person (say, the super admin) out of their account from elsewhere. A known device
+  //   counts on its own (per account, whatever the address), so guessing from the same carrier
+  //   address does not pause the owner's phone;
   // - per account from every address: a growing delay (at most a few seconds), never a refusal.
-  const accountKey = `${email}|${context.clientIp}`;
+  const knownDevice = await isKnownDevice(request, context, email);
+  const accountKey = `${email}|${knownDevice ? "known-device" : context.clientIp}`;
 
   // The address's point is taken before the password check (so parallel guesses are bounded too)
   // and given back unless the password was wrong.
   const wait =
-    (await services.rateLimits.blockedFor("loginAccount", accountKey)) ??
-    (await services.rateLimits.consume("loginIp", context.clientIp));
+    (await rateLimits.blockedFor("loginAccount", accountKey)) ??
+    (knownDevice ? null : await rateLimits.consume("loginIp", context.clientIp));
   if (wait) {
     const message = tooManyAttemptsMessage(wait);
     return formFailure(
@@ -55,20 +61,23 @@ export async function action({ request, context }: Route.ActionArgs) {
       { toastTitle: FAILED, values: echo, status: 429, headers: { "Retry-After": String(wait) } },
     );
   }
-  await services.rateLimits.slowDown("loginAccountSlowDown", email);
+  const refundAddress = async () => {
+    if (!knownDevice) await rateLimits.refund("loginIp", context.clientIp);
+  };
+  await rateLimits.slowDown("loginAccountSlowDown", email);
 
   // Given back whatever else happens, a database outage (503) included: only a wrong password keeps it.
   const result = await authenticate(services.db, { email, password, clientIp: context.clientIp }).catch(
     async (err: unknown) => {
-      await services.rateLimits.refund("loginIp", context.clientIp);
+      await refundAddress();
       throw err;
     },
   );
-  if (result.status !== "wrong-credentials") await services.rateLimits.refund("loginIp", context.clientIp);
+  if (result.status !== "wrong-credentials") await refundAddress();
   switch (result.status) {
     case "wrong-credentials": {
-      await services.rateLimits.consume("loginAccount", accountKey);
-      await services.rateLimits.consume("loginAccountSlowDown", email);
+      await rateLimits.consume("loginAccount", accountKey);
+      await rateLimits.consume("loginAccountSlowDown", email);
       const message = "Invalid email or password";
       return formFailure({ form: message }, { toastTitle: FAILED, values: echo, status: 401 });
     }
@@ -83,13 +92,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "ok":
       break;
   }
-  await services.rateLimits.reset("loginAccount", accountKey);
-  const cookie = await startSession(request, context, result.user.id);
+  await rateLimits.reset("loginAccount", accountKey);
+  const headers = new Headers();
+  headers.append("Set-Cookie", await startSession(request, context, result.user.id));
+  headers.append("Set-Cookie", rememberDevice(request, context, result.user));
   return redirectWithToast(
     context,
     homePathFor(result.user.role),
     { type: "success", title: "Login Successful", description: `Welcome back, ${result.user.name}!` },
-    { headers: { "Set-Cookie": cookie } },
+    { headers },
   );
 }
 

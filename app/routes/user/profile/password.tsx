@@ -1,8 +1,9 @@
 import type { Route } from "./+types/password";
 import { ProfilePage } from "~/components/profile/profile-page";
 import { CHANGE_PASSWORD_REFUSALS, changePassword } from "~/domain/accounts/change-password.server";
+import { findPasswordBinding } from "~/domain/accounts/authenticate.server";
 import { ChangePasswordSchema } from "~/domain/accounts/validation";
-import { getSessionToken, requireUser } from "~/server/auth.server";
+import { getSessionToken, rememberDevice, requireUser } from "~/server/auth.server";
 import { formFailure, parseForm, readForm } from "~/server/forms.server";
 import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -35,11 +36,15 @@ export async function action({ request, context }: Route.ActionArgs) {
     return formFailure({ [field]: CHANGE_PASSWORD_REFUSALS[result.status] }, FAILED);
   }
   await context.services.rateLimits.reset("passwordChange", user.id);
-  return redirectWithToast(context, "/profile", {
-    type: "success",
-    title: "Password Changed",
-    description: "Your password has been successfully updated.",
-  });
+  // The new password revoked every known-device cookie of the account (decision 021); this
+  // browser, which just proved the password and keeps its session, stays known.
+  const account = await findPasswordBinding(context.services.db, user.email);
+  return redirectWithToast(
+    context,
+    "/profile",
+    { type: "success", title: "Password Changed", description: "Your password has been successfully updated." },
+    { headers: account ? { "Set-Cookie": rememberDevice(request, context, account) } : undefined },
+  );
 }
 
 /** The profile page, with this form's refusal when it was posted without JavaScript. */
