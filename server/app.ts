@@ -56,7 +56,8 @@ export async function createApp(services: Services, options: CreateAppOptions = 
   app.get("/readyz", async (_req, res) => {
     try {
       await withTimeout(services.database.ping(), 2_000);
-      res.json({ status: "ready", database: "up" });
+      // Warnings (an unsafe database role, say) leave it ready: they are for the operator to fix.
+      res.json({ status: "ready", database: "up", warnings: services.startupWarnings });
     } catch {
       res.status(503).json({ status: "unavailable", database: "down" });
     }

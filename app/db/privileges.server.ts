@@ -76,13 +76,36 @@ export async function grantAppPrivileges(ownerDb: Database, appRole: string): Pr
  * a table (or a member of the owner's role) can disable its triggers and grant itself anything.
  */
 async function assertConfinable(db: Database, appRole: string): Promise<void> {
+  const [first] = await databaseRoleRisks(db, appRole);
+  if (first) throw new DatabaseRoleError(first.message);
+}
+
+/** Why a role could rewrite history: what `/readyz` lists, and what the start logs or refuses. */
+export type DatabaseRoleRisk = {
+  code:
+    | "database-role-superuser"
+    | "database-role-owns-database"
+    | "database-role-may-create-objects"
+    | "database-role-owns-tables";
+  message: string;
+};
+
+/**
+ * What lets `appRole` escape the append-only ledger and audit log, most serious first; none for a
+ * role that owns nothing (the DATABASE_MIGRATION_URL setup). A superuser is reported alone: it
+ * ignores privileges and ownership, so the rest would add nothing.
+ */
+export async function databaseRoleRisks(db: Database, appRole: string): Promise<DatabaseRoleRisk[]> {
   const [role] = rowsOf<{ superuser: boolean }>(
     await db.execute(sql`select rolsuper as superuser from pg_roles where rolname = ${appRole}`),
   );
   if (role?.superuser) {
-    throw new DatabaseRoleError(
-      `DATABASE_URL connects as ${appRole}, a superuser: give the app a role of its own (not a superuser, owning nothing) to confine it.`,
-    );
+    return [
+      {
+        code: "database-role-superuser",
+        message: `DATABASE_URL connects as ${appRole}, a superuser: give the app a role of its own (not a superuser, owning nothing) to confine it.`,
+      },
+    ];
   }
   const owned = rowsOf<{ name: string; owner: string }>(
     await db.execute(sql`
@@ -90,7 +113,10 @@ async function assertConfinable(db: Database, appRole: string): Promise<void> {
         from pg_class c
        where c.relnamespace = 'public'::regnamespace and c.relkind in ('r', 'p', 'S', 'v', 'm')
          and pg_has_role(${appRole}, c.relowner, 'MEMBER')
-       order by c.relname
+       order by c.relname in (${sql.join(
+         APPEND_ONLY_TABLES.map((name) => sql`${name}`),
+         sql`, `,
+       )}) desc, c.relname
        limit 5`),
   );
   const [rights] = rowsOf<{ temporary: boolean; create: boolean; owner: boolean }>(
@@ -100,26 +126,34 @@ async function assertConfinable(db: Database, appRole: string): Promise<void> {
              pg_has_role(${appRole}, (select datdba from pg_database where datname = current_database()), 'MEMBER')
                or pg_has_role(${appRole}, (select nspowner from pg_namespace where nspname = 'public'), 'MEMBER') as owner`),
   );
+  const risks: DatabaseRoleRisk[] = [];
   if (rights?.owner) {
-    throw new DatabaseRoleError(
-      `DATABASE_URL connects as ${appRole}, which owns (or is a member of the role that owns) the database or its public schema, ` +
+    risks.push({
+      code: "database-role-owns-database",
+      message:
+        `DATABASE_URL connects as ${appRole}, which owns (or is a member of the role that owns) the database or its public schema, ` +
         `and so can drop and replace the ledger and audit tables. Let the DATABASE_MIGRATION_URL role own them.`,
-    );
+    });
   }
   if (rights?.temporary || rights?.create) {
-    throw new DatabaseRoleError(
-      `DATABASE_URL connects as ${appRole}, which may still create ${rights.temporary ? "temporary tables" : "objects in the public schema"} ` +
+    risks.push({
+      code: "database-role-may-create-objects",
+      message:
+        `DATABASE_URL connects as ${appRole}, which may still create ${rights.temporary ? "temporary tables" : "objects in the public schema"} ` +
         `(granted to it directly or through another role) and with them move balances without ledger entries. ` +
         `Revoke that right, or let the DATABASE_MIGRATION_URL role own the database so the app can revoke it at start.`,
-    );
+    });
   }
   if (owned.length > 0) {
     const { name, owner } = owned[0]!;
-    throw new DatabaseRoleError(
-      `DATABASE_URL connects as ${appRole}, which owns (or is a member of ${owner}, which owns) ${name}` +
+    risks.push({
+      code: "database-role-owns-tables",
+      message:
+        `DATABASE_URL connects as ${appRole}, which owns (or is a member of ${owner}, which owns) ${name}` +
         `${owned.length > 1 ? " and other tables" : ""}: an owner can switch off the append-only triggers. ` +
         `Let the DATABASE_MIGRATION_URL role own the tables (as a superuser: REASSIGN OWNED BY ${appRole} TO <that role>) ` +
         `and connect the app as a role that owns nothing.`,
-    );
+    });
   }
+  return risks;
 }

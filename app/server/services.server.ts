@@ -3,7 +3,7 @@ import { createCookie, type Cookie } from "react-router";
 import pino, { type Logger } from "pino";
 import { eq } from "drizzle-orm";
 import { openPglite, openPostgres, runMigrations, type Database, type DatabaseHandle } from "~/db/client.server";
-import { currentRole, grantAppPrivileges } from "~/db/privileges.server";
+import { currentRole, databaseRoleRisks, grantAppPrivileges } from "~/db/privileges.server";
 import { serverSecrets } from "~/db/schema";
 import { bootstrapSuperAdmin } from "~/domain/accounts/bootstrap-super-admin.server";
 import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
@@ -27,6 +27,8 @@ export type Services = {
   mail: MailTransport;
   rateLimits: RateLimits;
   cookies: { session: Cookie; toast: ToastCookie; knownDevice: KnownDeviceCookie };
+  /** What the start found worth an operator's attention, as codes `/readyz` lists ("database-role-superuser"). */
+  startupWarnings: readonly string[];
   /** Delivers queued mail now (after the transaction that queued it has committed). */
   flushMail: () => Promise<void>;
   close: () => Promise<void>;
@@ -62,6 +64,7 @@ export async function createServices(
   }
   const db = database.db;
   await migrate(config, database, log);
+  const startupWarnings = await databaseRoleWarnings(config, database, log);
   await seedDefaultSettings(db);
   await seedDefaultTiers(db);
   await seedPlatformAccounts(db);
@@ -136,6 +139,7 @@ export async function createServices(
     mail,
     rateLimits,
     cookies,
+    startupWarnings,
     flushMail,
     async close() {
       timers.forEach(clearInterval);
@@ -162,6 +166,27 @@ async function migrate(config: Config, database: DatabaseHandle, log: Logger): P
   } finally {
     await owner.close();
   }
+}
+
+/**
+ * In production on PostgreSQL: warns (in the log, and on `/readyz`) when the app's own role could
+ * rewrite the ledger's history, as with DATABASE_URL alone: a superuser, or the owner of the
+ * tables. The checks are the ones DATABASE_MIGRATION_URL's start refuses on; without it this is a
+ * warning, not a refusal, since one role is how a first deployment usually runs.
+ */
+async function databaseRoleWarnings(config: Config, database: DatabaseHandle, log: Logger): Promise<string[]> {
+  if (config.nodeEnv !== "production" || database.kind !== "postgres") return [];
+  const risks = await databaseRoleRisks(database.db, await currentRole(database.db));
+  if (risks.length === 0) return [];
+  const codes = risks.map((risk) => risk.code);
+  log.warn(
+    { warnings: codes },
+    `The app's database role can rewrite the ledger's history. ${risks.map((risk) => risk.message).join(" ")} ` +
+      "Set DATABASE_MIGRATION_URL to a role that owns the database and its tables (it runs the migrations at start) " +
+      "and DATABASE_URL to a login role that owns nothing: see the README, " +
+      '"A database role for the app that cannot rewrite history".',
+  );
+  return codes;
 }
 
 async function getOrCreateSecret(db: Database, name: string): Promise<string> {

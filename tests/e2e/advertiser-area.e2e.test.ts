@@ -46,6 +46,18 @@ describe("the advertiser's area", () => {
       await expect.poll(() => page.getByTestId("budget-total").textContent()).toBe("₦120.00");
       expect(await page.getByTestId("budget-fee").textContent()).toBe("₦20.00");
       await expectFitsAndAccessible(page, `advertiser-campaigns-${viewport.width}`);
+      // Under ₦1.00 a view: the live budget says so at once, and a submit is refused at the field.
+      const reward = page.getByLabel("Reward per verified view (₦)");
+      await reward.fill("0.99");
+      await expect
+        .poll(() => page.getByTestId("budget-refusal").textContent())
+        .toBe("Reward per view must be at least ₦1.00.");
+      await page.getByLabel("Title").fill("Too cheap a view");
+      await page.getByLabel("Description").fill("Hot loaves");
+      await page.getByRole("button", { name: "Create campaign" }).click();
+      await expect.poll(() => reward.getAttribute("aria-invalid")).toBe("true");
+      const errorId = (await reward.getAttribute("aria-describedby"))?.split(" ").find((id) => id.endsWith("-error"));
+      expect(await page.locator(`[id="${errorId}"]`).textContent()).toBe("Reward per view must be at least ₦1.00.");
 
       await visit(page, `/advertiser/campaigns/${campaignId}`);
       expect(await page.getByTestId("report-views").textContent()).toBe("3");

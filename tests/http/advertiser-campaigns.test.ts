@@ -143,6 +143,36 @@ describe("creating a campaign", () => {
     expect(pageText(dates.body)).toContain("The end date cannot be before the start date");
   });
 
+  it("refuses a reward under ₦1.00 at its field and in the budget; ₦1.00 is taken, with its fee", async () => {
+    const { user, client } = await advertiser();
+    const refused = await client.post("/advertiser/campaigns", { ...NEW_CAMPAIGN, rewardAmount: "0.99" });
+    expect(refused.status).toBe(400);
+    // The message is the reward field's own error (aria-describedby), and the budget says it too.
+    const input = /<input[^>]*name="rewardAmount"[^>]*>/.exec(refused.body)?.[0] ?? "";
+    expect(input).toContain('aria-invalid="true"');
+    expect(input).toContain('value="0.99"');
+    const errorId = /aria-describedby="[^"]*?([^" ]+-error)"/.exec(input)?.[1];
+    expect(errorId).toBeDefined();
+    const errorAt = refused.body.indexOf(`id="${errorId}"`);
+    expect(errorAt).toBeGreaterThan(-1);
+    expect(refused.body.slice(errorAt).split("</")[0]).toMatch(/>Reward per view must be at least ₦1\.00\.$/);
+    expect(refused.body).toMatch(/data-testid="budget-refusal"[^>]*>Reward per view must be at least ₦1\.00\.</);
+    expect(pageText(refused.body)).not.toContain("Total to pay");
+    const preview = await client.post("/advertiser/campaigns", {
+      ...NEW_CAMPAIGN,
+      intent: "preview",
+      rewardAmount: "0.5",
+    });
+    expect(pageText(preview.body)).toContain("Reward per view must be at least ₦1.00.");
+    expect(await db().select().from(campaigns).where(eq(campaigns.advertiserId, user.id))).toEqual([]);
+
+    const taken = await client.post("/advertiser/campaigns", { ...NEW_CAMPAIGN, rewardAmount: "1.00" });
+    expect(taken.status, pageText(taken.body).slice(0, 300)).toBe(302);
+    const [row] = await db().select().from(campaigns).where(eq(campaigns.advertiserId, user.id));
+    // 20% of ₦1.00 = ₦0.20 a view: 100 × ₦1.20.
+    expect(row).toMatchObject({ rewardKobo: 100n, feePerViewKobo: 20n, budgetKobo: 12_000n });
+  });
+
   it("stores a draft with Lagos days and goes to its page with a toast", async () => {
     const { user, client } = await advertiser();
     const res = await client.post("/advertiser/campaigns", {

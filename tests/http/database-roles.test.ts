@@ -75,6 +75,15 @@ function toastTitle(res: { headers: Headers }): string | null {
   ).title;
 }
 
+/** GET /readyz: its status and body. */
+async function readiness(origin: string) {
+  const res = await fetch(`${origin}/readyz`);
+  return { status: res.status, body: (await res.json()) as { status: string; warnings?: string[] } };
+}
+
+/** The start's warning about an app role that could rewrite the ledger's history. */
+const ROLE_WARNING = "The app's database role can rewrite the ledger's history.";
+
 async function start(env: Record<string, string>) {
   const server = await startServerProcess({
     SUPER_ADMIN_EMAIL: SUPER_ADMIN.email,
@@ -108,6 +117,12 @@ describe("an app role apart from the owner (DATABASE_MIGRATION_URL)", () => {
       await asSuperuser(`create database ${DATABASE} owner ${OWNER}`);
       const env = { DATABASE_URL: urlFor(APP), DATABASE_MIGRATION_URL: urlFor(OWNER) };
       let server = await startedAndReady(env);
+      // A role that owns nothing: nothing to warn about, in the log or on /readyz.
+      expect(await readiness(server.origin)).toEqual({
+        status: 200,
+        body: { status: "ready", database: "up", warnings: [] },
+      });
+      expect(server.output()).not.toContain(ROLE_WARNING);
 
       // Everything belongs to the owner; the app role has exactly its grants.
       const app = new pg.Client({ connectionString: urlFor(APP) });
@@ -248,6 +263,68 @@ describe("an app role apart from the owner (DATABASE_MIGRATION_URL)", () => {
       } finally {
         await asSuperuser(`alter database ${DATABASE} owner to ${OWNER}`);
       }
+
+      // Without DATABASE_MIGRATION_URL the owner's role may serve (one role, as many first
+      // deployments run), but the start warns, and /readyz says so while staying ready.
+      const single = await startedAndReady({ DATABASE_URL: urlFor(OWNER) });
+      expect(await readiness(single.origin)).toEqual({
+        status: 200,
+        body: {
+          status: "ready",
+          database: "up",
+          warnings: ["database-role-owns-database", "database-role-may-create-objects", "database-role-owns-tables"],
+        },
+      });
+      const warning = single
+        .output()
+        .split("\n")
+        .find((line) => line.includes(ROLE_WARNING));
+      expect(JSON.parse(warning!)).toMatchObject({ level: 40 });
+      // The ledger's tables are named first; the fix is said.
+      expect(warning).toContain(
+        `${OWNER}, which owns (or is a member of ${OWNER}, which owns) audit_log and other tables`,
+      );
+      expect(warning).toContain("Set DATABASE_MIGRATION_URL to a role that owns the database and its tables");
+      expect(warning).toContain("A database role for the app that cannot rewrite history");
+    },
+    120_000,
+  );
+});
+
+describe("the app's database role, checked at every start in production", () => {
+  const SUPERUSER_DATABASE = `adnaira_test_superuser_${suffix}`;
+  let superuserDatabase = false;
+  afterAll(async () => {
+    if (superuserDatabase) await asSuperuser(`drop database if exists ${SUPERUSER_DATABASE} with (force)`);
+  });
+
+  it.runIf(usingPostgres())(
+    "as a superuser (DATABASE_URL alone): a warning in the log and on /readyz, still ready; outside production, none",
+    async () => {
+      await asSuperuser(`create database ${SUPERUSER_DATABASE}`);
+      superuserDatabase = true;
+      const url = new URL(process.env.DATABASE_URL!);
+      url.pathname = `/${SUPERUSER_DATABASE}`;
+
+      const production = await startedAndReady({ DATABASE_URL: url.href });
+      expect(await readiness(production.origin)).toEqual({
+        status: 200,
+        body: { status: "ready", database: "up", warnings: ["database-role-superuser"] },
+      });
+      const warning = production
+        .output()
+        .split("\n")
+        .find((line) => line.includes(ROLE_WARNING));
+      expect(warning, production.output()).toBeDefined();
+      expect(JSON.parse(warning!)).toMatchObject({ level: 40, warnings: ["database-role-superuser"] });
+      expect(warning).toMatch(/DATABASE_URL connects as \S+, a superuser/);
+      expect(warning).toContain("Set DATABASE_MIGRATION_URL");
+      await production.stop();
+
+      // The same role and database outside production (NODE_ENV=test here): no warning.
+      const testing = await startedAndReady({ DATABASE_URL: url.href, NODE_ENV: "test" });
+      expect((await readiness(testing.origin)).body).toEqual({ status: "ready", database: "up", warnings: [] });
+      expect(testing.output()).not.toContain(ROLE_WARNING);
     },
     120_000,
   );

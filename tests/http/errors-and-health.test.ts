@@ -57,6 +57,7 @@ describe("health", () => {
   it("answers /readyz with 200 while the database is reachable", async () => {
     const res = await app.client().get("/readyz");
     expect(res.status).toBe(200);
-    expect(JSON.parse(res.body)).toMatchObject({ status: "ready", database: "up" });
+    // No warnings outside production, even on PostgreSQL as the superuser the tests connect as.
+    expect(JSON.parse(res.body)).toEqual({ status: "ready", database: "up", warnings: [] });
   });
 });

@@ -7,6 +7,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
 import { ADVERT_LIMITS } from "~/domain/adverts/validation";
 import { budgetPreview } from "~/domain/campaigns/budget-preview";
+import { formatFeePercent, MIN_CAMPAIGN_REWARD_KOBO, REWARD_BELOW_MINIMUM_MESSAGE } from "~/domain/campaigns/rules";
 import { formatKobo } from "~/domain/shared/money";
 
 export type CampaignFormValues = {
@@ -51,7 +52,7 @@ export function BudgetSummary({
       data-testid="budget-preview"
     >
       <h3 className="font-semibold text-gray-900">Budget</h3>
-      {preview ? (
+      {preview.status === "ok" ? (
         <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-4 gap-y-1">
           <dt className="text-gray-700">
             Rewards ({formatKobo(preview.rewardsKobo / BigInt(preview.viewsWanted))} ×{" "}
@@ -72,17 +73,19 @@ export function BudgetSummary({
             {formatKobo(preview.budgetKobo)}
           </dd>
         </dl>
+      ) : preview.status === "reward-below-minimum" ? (
+        <p className="mt-1 text-red-700" data-testid="budget-refusal">
+          {REWARD_BELOW_MINIMUM_MESSAGE}
+        </p>
       ) : (
         <p className="mt-1 text-gray-700">
           Enter the reward per view and the number of views to see the total. The platform fee is{" "}
-          {budgetFeeText(feeBps)} of each reward.
+          {formatFeePercent(feeBps)} of each reward.
         </p>
       )}
     </div>
   );
 }
-
-const budgetFeeText = (feeBps: number) => budgetPreview("1", "1", feeBps)?.feePercent ?? "";
 
 const textareaClass =
   "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-gray-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500";
@@ -168,7 +171,7 @@ export function CampaignForm({
               required
               defaultValue={values.rewardAmount}
               error={errors.rewardAmount}
-              hint={`At most ${limits.maxReward} a view.`}
+              hint={`At least ${formatKobo(MIN_CAMPAIGN_REWARD_KOBO)} and at most ${limits.maxReward} a view.`}
             />
             <FormField
               label="Number of views wanted"

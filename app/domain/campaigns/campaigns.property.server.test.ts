@@ -54,8 +54,8 @@ const pickArb: fc.Arbitrary<Pick> = fc.record({ n: fc.nat(20), wild: fc.nat(4).m
 const campaignArbs = {
   who: fc.nat(ADVERTISERS - 1),
   views: fc.integer({ min: 1, max: 4 }),
-  // 333: the fee (66.6) rounds to 67; 1: it rounds to 0.
-  rewardKobo: fc.constantFrom(1n, 333n, 1_000n, 1_250n),
+  // The fee rounds up: 333 → 66.6 → 67; 101 → 20.2 → 21; 100 (the least reward) → exactly 20.
+  rewardKobo: fc.constantFrom(100n, 101n, 333n, 1_000n, 1_250n),
   endsInMinutes: fc.option(fc.integer({ min: 1, max: 4 }), { nil: null }),
 };
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
@@ -161,8 +161,8 @@ describe("campaigns model (property-based)", () => {
             const created = await createCampaign(db, owners[step.who]!.id, input, clock);
             expect(created.status).toBe("ok");
             if (created.status !== "ok") return null;
-            // The fee per view: 20% of the reward to the kobo, halves up.
-            const feeKobo = (step.rewardKobo * FEE_BPS + 5_000n) / 10_000n;
+            // The fee per view: 20% of the reward, rounded up to the kobo.
+            const feeKobo = (step.rewardKobo * FEE_BPS + 9_999n) / 10_000n;
             const budgetKobo = BigInt(step.views) * (step.rewardKobo + feeKobo);
             expect(created.campaign).toMatchObject({ status: "draft", feePerViewKobo: feeKobo, budgetKobo });
             const c: ModelCampaign = {

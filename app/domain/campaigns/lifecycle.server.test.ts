@@ -4,6 +4,7 @@ import { adverts, campaigns, ledgerAccounts, ledgerTransfers } from "~/db/schema
 import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
+import { updateCampaignFee } from "~/domain/settings/update-app-settings.server";
 import { openTestDatabase } from "~test/database";
 import { advertAdmin, approvedAdvertiser, campaignInput, longAgo, member, runningCampaign } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
@@ -60,6 +61,52 @@ describe("a campaign, paid up front", () => {
     expect(over).toMatchObject({ status: "over-limits", errors: { rewardAmount: expect.any(String) } });
     const past = await createCampaign(db, owner.id, campaignInput({ endsAt: new Date(Date.now() - 1000) }));
     expect(past.status).toBe("ends-in-past");
+  });
+
+  it("is refused under ₦1.00 a view; from ₦1.00 it always pays a fee of at least 1 kobo while the setting is above 0%", async () => {
+    const owner = await approvedAdvertiser(db);
+    expect(await createCampaign(db, owner.id, campaignInput({ rewardKobo: 99n }))).toEqual({
+      status: "reward-below-minimum",
+      minKobo: 100n,
+    });
+    expect(await db.select().from(campaigns).where(eq(campaigns.advertiserId, owner.id))).toEqual([]);
+
+    const settingsAdmin = await advertAdmin(db, ["manage_settings"]);
+    try {
+      // The fee setting (basis points) → the fee on a ₦1.00 view, rounded up to the kobo.
+      for (const [feeBps, feePerViewKobo] of [
+        [1, 1n], // 0.01%: 0.01 kobo
+        [50, 1n], // 0.5%: 0.5 kobo
+        [100, 1n],
+        [2_000, 20n],
+        [10_000, 100n],
+        [0, 0n], // none: the admin chose a fee-free platform
+      ] as const) {
+        await updateCampaignFee(db, settingsAdmin, { campaignFeeBps: feeBps });
+        const created = await createCampaign(db, owner.id, campaignInput({ rewardKobo: 100n, viewsWanted: 10 }));
+        expect(created.status, `fee ${feeBps}`).toBe("ok");
+        if (created.status !== "ok") return;
+        expect(created.campaign, `fee ${feeBps}`).toMatchObject({
+          rewardKobo: 100n,
+          feeBps,
+          feePerViewKobo,
+          budgetKobo: 10n * (100n + feePerViewKobo),
+        });
+      }
+
+      // And each verified view pays it: 0.5% of ₦1.00 takes 1 kobo to the platform.
+      await updateCampaignFee(db, settingsAdmin, { campaignFeeBps: 50 });
+      const { campaign, advertId } = await runningCampaign(db, admin, { rewardKobo: 100n, viewsWanted: 3 });
+      expect(campaign).toMatchObject({ feePerViewKobo: 1n, budgetKobo: 303n });
+      const fees = await platformBalance(db, "campaign_fees");
+      const viewer = await member(db);
+      expect((await viewAndClaim(viewer.id, advertId)).status).toBe("ok");
+      expect(await platformBalance(db, "campaign_fees")).toBe(fees + 1n);
+      expect((await balances(db, viewer.id)).availableKobo).toBe(100n);
+      expect(await escrowOf(campaign.id)).toBe(202n);
+    } finally {
+      await updateCampaignFee(db, settingsAdmin, { campaignFeeBps: 2_000 });
+    }
   });
 
   it("by bank transfer: the admin's confirmation books bank receipts → advertiser → escrow, once", async () => {

@@ -9,7 +9,13 @@ import { lockAppSettings } from "~/domain/settings/app-settings";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
-import { CANCELLABLE_STATUSES, campaignBudget, campaignTransferKey, type CampaignStatus } from "./rules";
+import {
+  CANCELLABLE_STATUSES,
+  campaignBudget,
+  campaignTransferKey,
+  MIN_CAMPAIGN_REWARD_KOBO,
+  type CampaignStatus,
+} from "./rules";
 
 /** What an advertiser types for a campaign (parsed by the route's form schema). */
 export type CampaignInput = {
@@ -30,7 +36,9 @@ export type CreateCampaignResult =
   /** Over the advert money limits (reward per view, or reward × views). */
   | { status: "over-limits"; errors: AdvertMoneyLimitErrors }
   /** The end date has already passed. */
-  | { status: "ends-in-past" };
+  | { status: "ends-in-past" }
+  /** Less than ₦1.00 a view (REWARD_BELOW_MINIMUM_MESSAGE): too little to take a fee from. */
+  | { status: "reward-below-minimum"; minKobo: Kobo };
 
 /** Refusals of a step the campaign's current status does not allow. */
 type NotFound = { status: "not-found" };
@@ -40,8 +48,8 @@ export type CampaignStepResult = { status: "ok"; campaign: Campaign } | NotFound
 
 /**
  * A new campaign, stored as a draft with its budget worked out from the fee setting of today
- * (later changes of the setting never change it). The advert money limits apply as to an admin's
- * advert: reward per view and reward × views.
+ * (later changes of the setting never change it). The reward is at least ₦1.00 a view, and the
+ * advert money limits apply as to an admin's advert: reward per view and reward × views.
  */
 export async function createCampaign(
   db: Database,
@@ -49,6 +57,8 @@ export async function createCampaign(
   input: CampaignInput,
   now: Date = new Date(),
 ): Promise<CreateCampaignResult> {
+  if (input.rewardKobo < MIN_CAMPAIGN_REWARD_KOBO)
+    return { status: "reward-below-minimum", minKobo: MIN_CAMPAIGN_REWARD_KOBO };
   if (input.endsAt && input.endsAt <= now) return { status: "ends-in-past" };
   return db.transaction(async (tx): Promise<CreateCampaignResult> => {
     if (!(await isApprovedAdvertiser(tx, advertiserId))) return { status: "not-approved" };

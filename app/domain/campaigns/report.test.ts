@@ -42,7 +42,8 @@ describe("the report's CSV", () => {
 
 describe("the budget preview", () => {
   it("is rewards + the fee on each, from the typed reward and views", () => {
-    expect(budgetPreview("12.50", "8", 2000)).toMatchObject({
+    expect(budgetPreview("12.50", "8", 2000)).toEqual({
+      status: "ok",
       feePerViewKobo: 250n,
       rewardsKobo: 10_000n,
       feeKobo: 2_000n,
@@ -50,20 +51,31 @@ describe("the budget preview", () => {
       feePercent: "20%",
       viewsWanted: 8,
     });
-    expect(budgetPreview("1,000", "3", 1250)?.budgetKobo).toBe(337_500n);
+    expect(budgetPreview("1,000", "3", 1250)).toMatchObject({ budgetKobo: 337_500n });
+    // The fee rounds up as the campaign's will: 0.5% of ₦1.00 is 0.5 kobo, charged as 1.
+    expect(budgetPreview("1", "10", 50)).toMatchObject({ feePerViewKobo: 1n, feeKobo: 10n, budgetKobo: 1_010n });
   });
 
-  it("is nothing until both read as numbers", () => {
+  it("refuses a reward under ₦1.00, whatever the views say", () => {
+    for (const [reward, views] of [
+      ["0.99", "10"],
+      ["0", "10"],
+      ["0.01", ""],
+    ])
+      expect(budgetPreview(reward!, views!, 2000)).toEqual({ status: "reward-below-minimum", minKobo: 100n });
+    expect(budgetPreview("1.00", "1", 2000)).toMatchObject({ status: "ok", budgetKobo: 120n });
+  });
+
+  it("is incomplete until both read as numbers", () => {
     for (const [reward, views] of [
       ["", "10"],
       ["10", ""],
-      ["0", "10"],
       ["abc", "10"],
       ["10", "0"],
       ["10", "1.5"],
       ["10", "-1"],
       ["10", "99999999"],
     ])
-      expect(budgetPreview(reward!, views!, 2000)).toBeNull();
+      expect(budgetPreview(reward!, views!, 2000)).toEqual({ status: "incomplete" });
   });
 });

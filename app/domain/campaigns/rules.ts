@@ -1,5 +1,4 @@
-import type { Kobo } from "~/domain/shared/money";
-import { percentOfKobo } from "~/domain/shared/money";
+import { formatKobo, percentOfKobo, type Kobo } from "~/domain/shared/money";
 
 export const CAMPAIGN_STATUSES = [
   "draft",
@@ -26,8 +25,23 @@ export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
 /** The advertiser may cancel until it has ended; from in_review on, the escrow left comes back. */
 export const CANCELLABLE_STATUSES: readonly CampaignStatus[] = ["draft", "awaiting_payment", "in_review", "active"];
 
+/**
+ * The least a campaign may pay for a view: ₦1.00. With the fee rounded up to the kobo, a fee
+ * setting above 0% then always takes a real share (0.5% of ₦1.00 is 0.5 kobo, charged as 1).
+ */
+export const MIN_CAMPAIGN_REWARD_KOBO: Kobo = 100n;
+export const REWARD_BELOW_MINIMUM_MESSAGE = `Reward per view must be at least ${formatKobo(MIN_CAMPAIGN_REWARD_KOBO)}.`;
+
+/**
+ * The platform's fee on one view: the fee setting's share of the reward, rounded UP to the kobo,
+ * so no campaign runs fee-free while the setting is above 0% (20% of 1 kobo is 0.2 kobo → 1).
+ */
+export function campaignFeePerViewKobo(rewardKobo: Kobo, feeBps: number): Kobo {
+  return percentOfKobo(rewardKobo, feeBps, "up");
+}
+
 export type CampaignBudget = {
-  /** The platform's fee on one view: the fee setting's share of the reward, to the kobo. */
+  /** The platform's fee on one view: the fee setting's share of the reward, rounded up to the kobo. */
   feePerViewKobo: Kobo;
   /** What members are paid in all: reward × views. */
   rewardsKobo: Kobo;
@@ -38,13 +52,13 @@ export type CampaignBudget = {
 };
 
 /**
- * The budget of a campaign. The fee is charged per view (rounded to the nearest kobo, halves up),
- * so each verified view takes exactly reward + fee from the escrow and the last view leaves it at
- * exactly zero.
+ * The budget of a campaign. The fee is charged per view ({@link campaignFeePerViewKobo}), so each
+ * verified view takes exactly reward + fee from the escrow and the last view leaves it at exactly
+ * zero.
  */
 export function campaignBudget(input: { rewardKobo: Kobo; viewsWanted: number; feeBps: number }): CampaignBudget {
   const views = BigInt(input.viewsWanted);
-  const feePerViewKobo = percentOfKobo(input.rewardKobo, input.feeBps);
+  const feePerViewKobo = campaignFeePerViewKobo(input.rewardKobo, input.feeBps);
   const rewardsKobo = input.rewardKobo * views;
   const feeKobo = feePerViewKobo * views;
   return { feePerViewKobo, rewardsKobo, feeKobo, budgetKobo: rewardsKobo + feeKobo };

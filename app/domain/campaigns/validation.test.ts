@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { REWARD_BELOW_MINIMUM_MESSAGE } from "./rules";
 import { campaignFormSchema, END_BEFORE_START_MESSAGE } from "./validation";
 
 const schema = campaignFormSchema("https://adnaira.test");
@@ -32,7 +33,7 @@ describe("the campaign form", () => {
     expect(parsed.endsAt?.toISOString()).toBe("2026-12-01T23:00:00.000Z");
   });
 
-  it("refuses an end before the start, impossible dates, bad views and images on the app or not https", () => {
+  it("refuses an end before the start, impossible dates, bad views, a reward under ₦1.00 and images on the app or not https", () => {
     const errorsOf = (overrides: Record<string, string>) => {
       const result = schema.safeParse(form(overrides));
       return result.success ? {} : Object.fromEntries(result.error.issues.map((i) => [String(i.path[0]), i.message]));
@@ -44,7 +45,9 @@ describe("the campaign form", () => {
     expect(errorsOf({ startDate: "1999-12-31" })).toHaveProperty("startDate");
     expect(errorsOf({ viewsWanted: "0" })).toHaveProperty("viewsWanted");
     expect(errorsOf({ viewsWanted: "2.5" })).toHaveProperty("viewsWanted");
-    expect(errorsOf({ rewardAmount: "0" })).toHaveProperty("rewardAmount");
+    expect(errorsOf({ rewardAmount: "0" })).toEqual({ rewardAmount: REWARD_BELOW_MINIMUM_MESSAGE });
+    expect(errorsOf({ rewardAmount: "0.99" })).toEqual({ rewardAmount: "Reward per view must be at least ₦1.00." });
+    expect(errorsOf({ rewardAmount: "1.00" })).toEqual({});
     expect(errorsOf({ imageUrl: "http://cdn.example.com/a.png" })).toHaveProperty("imageUrl");
     expect(errorsOf({ imageUrl: "https://adnaira.test/admin" })).toHaveProperty("imageUrl");
     expect(errorsOf({ imageUrl: "https://cdn.example.com/a.png" })).toEqual({});

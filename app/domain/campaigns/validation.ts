@@ -4,6 +4,7 @@ import { NairaAmountSchema } from "~/domain/shared/money-schema";
 import { lagosDay, lagosDayStart } from "~/lib/lagos-time";
 import type { CampaignInput } from "./lifecycle.server";
 import { nextDay } from "./report";
+import { MIN_CAMPAIGN_REWARD_KOBO, REWARD_BELOW_MINIMUM_MESSAGE } from "./rules";
 
 /** The campaign form's fields, in the order the page shows them. */
 export const CAMPAIGN_FORM_FIELDS = [
@@ -34,7 +35,7 @@ export const END_BEFORE_START_MESSAGE = "The end date cannot be before the start
 
 /**
  * The advertiser's campaign form: the advert's rules for title, description and image (an https
- * image on another site), a reward per verified view in naira, a whole number of views, and
+ * image on another site), a reward per verified view in naira (at least ₦1.00), a whole number of views, and
  * optional Africa/Lagos calendar days: the campaign runs from the start day's midnight to the
  * midnight after the end day. `appOrigin` is APP_URL's: images there are refused.
  */
@@ -42,7 +43,7 @@ export const campaignFormSchema = (appOrigin: string | URL) =>
   z
     .object({
       ...advertContentFields(appOrigin),
-      rewardAmount: NairaAmountSchema.refine((kobo) => kobo > 0n, "Reward must be more than ₦0.00."),
+      rewardAmount: NairaAmountSchema.refine((kobo) => kobo >= MIN_CAMPAIGN_REWARD_KOBO, REWARD_BELOW_MINIMUM_MESSAGE),
       viewsWanted: z
         .string()
         .trim()

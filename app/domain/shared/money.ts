@@ -103,14 +103,15 @@ export function koboToDecimal(kobo: Kobo): string {
 }
 
 /**
- * `bps` basis points (1/100 of a percent: 200 = 2%, 4000 = 40%) of a non-negative amount,
- * rounded to the nearest kobo with halves going up. Used for withdrawal fees and percentage
- * referral rewards.
+ * `bps` basis points (1/100 of a percent: 200 = 2%, 4000 = 40%) of a non-negative amount, to the
+ * kobo: rounded to the nearest with halves going up (withdrawal fees, percentage referral
+ * rewards), or with `"up"` to the next whole kobo (a campaign's fee, which is then never 0 when
+ * both the amount and the percentage are above 0).
  */
-export function percentOfKobo(amount: Kobo, bps: number): Kobo {
+export function percentOfKobo(amount: Kobo, bps: number, rounding: "nearest" | "up" = "nearest"): Kobo {
   if (amount < 0n) throw new RangeError(`percentOfKobo: amount must not be negative (got ${amount})`);
   if (!Number.isSafeInteger(bps) || bps < 0) {
     throw new RangeError(`percentOfKobo: basis points must be a non-negative integer (got ${bps})`);
   }
-  return (amount * BigInt(bps) + 5_000n) / 10_000n;
+  return (amount * BigInt(bps) + (rounding === "up" ? 9_999n : 5_000n)) / 10_000n;
 }

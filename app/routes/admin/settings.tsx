@@ -231,7 +231,7 @@ function CampaignFeeForm({
         autoComplete="off"
         required
         maxLength={12}
-        hint="From 0 to 100, up to 2 decimal places (for example 20 or 12.5)."
+        hint="From 0 to 100, up to 2 decimal places (for example 20 or 12.5). Above 0, each view's fee is rounded up to the kobo, so it is at least ₦0.01."
         defaultValue={campaignFee}
         error={errors.campaignFee}
       />

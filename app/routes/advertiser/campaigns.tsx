@@ -6,6 +6,7 @@ import { CampaignList } from "~/components/advertiser/campaign-list";
 import { useToastFrom } from "~/components/toaster";
 import { findAdvertiserProfile, listAdvertiserCampaigns } from "~/domain/campaigns/advertiser-campaigns.server";
 import { createCampaign } from "~/domain/campaigns/lifecycle.server";
+import { REWARD_BELOW_MINIMUM_MESSAGE } from "~/domain/campaigns/rules";
 import { CAMPAIGN_FORM_FIELDS, campaignFormSchema } from "~/domain/campaigns/validation";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { formatKobo } from "~/domain/shared/money";
@@ -67,6 +68,8 @@ export async function action({ request, context }: Route.ActionArgs) {
       return formFailure({ form: NOT_APPROVED_MESSAGE }, { ...failed, status: 403 });
     case "ends-in-past":
       return formFailure({ endDate: ENDS_IN_PAST_MESSAGE }, failed);
+    case "reward-below-minimum":
+      return formFailure({ rewardAmount: REWARD_BELOW_MINIMUM_MESSAGE }, failed);
     case "over-limits": {
       // The advert limits, worded for a campaign (the domain keys them by the admin form's fields).
       const settings = await getAppSettings(db);

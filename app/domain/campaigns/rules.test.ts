@@ -1,0 +1,60 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { campaignBudget, campaignFeePerViewKobo, MIN_CAMPAIGN_REWARD_KOBO } from "./rules";
+
+describe("a campaign's fee per view", () => {
+  it("is nothing at 0%", () => {
+    expect(campaignFeePerViewKobo(1n, 0)).toBe(0n);
+    expect(campaignFeePerViewKobo(100n, 0)).toBe(0n);
+    expect(campaignFeePerViewKobo(100_000_000n, 0)).toBe(0n);
+  });
+
+  it("is exact when the share comes to whole kobo", () => {
+    expect(campaignFeePerViewKobo(1_000n, 2_000)).toBe(200n); // 20% of ₦10.00
+    expect(campaignFeePerViewKobo(1_250n, 2_000)).toBe(250n);
+    expect(campaignFeePerViewKobo(100n, 100)).toBe(1n); // 1% of ₦1.00
+    expect(campaignFeePerViewKobo(10_000n, 1_250)).toBe(1_250n); // 12.5% of ₦100.00
+  });
+
+  it("rounds any fraction of a kobo up, so a fee above 0% is never 0", () => {
+    expect(campaignFeePerViewKobo(1n, 2_000)).toBe(1n); // 0.2 kobo
+    expect(campaignFeePerViewKobo(100n, 50)).toBe(1n); // 0.5% of ₦1.00: 0.5 kobo
+    expect(campaignFeePerViewKobo(100n, 1)).toBe(1n); // 0.01% of ₦1.00: 0.01 kobo
+    expect(campaignFeePerViewKobo(101n, 2_000)).toBe(21n); // 20.2 kobo (not 20, as rounding to the nearest would)
+    expect(campaignFeePerViewKobo(333n, 2_000)).toBe(67n); // 66.6 kobo
+    expect(campaignFeePerViewKobo(199n, 5_000)).toBe(100n); // 99.5 kobo
+  });
+
+  it("is the whole reward at 100%", () => {
+    expect(campaignFeePerViewKobo(1n, 10_000)).toBe(1n);
+    expect(campaignFeePerViewKobo(100n, 10_000)).toBe(100n);
+    expect(campaignFeePerViewKobo(123_456_789n, 10_000)).toBe(123_456_789n);
+  });
+
+  it("is the exact share rounded up: less than a kobo above it, at least 1 kobo above 0%, never over the reward", () => {
+    fc.assert(
+      fc.property(
+        fc.bigInt({ min: MIN_CAMPAIGN_REWARD_KOBO, max: 10n ** 14n }),
+        fc.integer({ min: 0, max: 10_000 }),
+        (reward, bps) => {
+          const fee = campaignFeePerViewKobo(reward, bps);
+          const over = fee * 10_000n - reward * BigInt(bps); // in 1/10,000 of a kobo
+          expect(over).toBeGreaterThanOrEqual(0n);
+          expect(over).toBeLessThan(10_000n);
+          if (bps > 0) expect(fee).toBeGreaterThanOrEqual(1n);
+          expect(fee).toBeLessThanOrEqual(reward);
+        },
+      ),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it("is what the budget charges on every view", () => {
+    expect(campaignBudget({ rewardKobo: 101n, viewsWanted: 3, feeBps: 2_000 })).toEqual({
+      feePerViewKobo: 21n,
+      rewardsKobo: 303n,
+      feeKobo: 63n,
+      budgetKobo: 366n,
+    });
+  });
+});
