@@ -11,13 +11,19 @@ const STOP_GRACE_MS = 10_000;
 
 /**
  * The primary process of `WEB_CONCURRENCY` > 1: forks that many workers, which share the port
- * (node:cluster hands out connections) and each run the whole app with its own database pool.
+ * (each accepts connections from the one listening socket) and each run the whole app with its
+ * own database pool.
  * A worker that dies is replaced; workers that keep dying at start stop everything with exit 1,
  * so a supervisor (systemd, a container runtime) sees the failure instead of a restart loop.
  * SIGINT/SIGTERM (again and again, if need be): each worker finishes its requests and closes
  * (see startServer), then this exits.
  */
 export function superviseWorkers(count: number, log: Logger): void {
+  // The workers accept connections themselves, from the listening socket they share, instead of
+  // the primary accepting each and passing it on (node's default, round-robin): a worker that
+  // died holding a passed connection it had not yet taken left it open in the primary,
+  // unanswered, for good (docs/decisions/022). Set before the first fork, which fixes it.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   const startedAt = new Map<Worker, number>();
   const pendingForks = new Set<NodeJS.Timeout>();
   const maxQuickExits = QUICK_EXITS_PER_WORKER * count;

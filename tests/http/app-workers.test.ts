@@ -1,46 +1,24 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { readdirSync, readFileSync } from "node:fs";
-import { createServer } from "node:net";
-import path from "node:path";
 import pg from "pg";
 import { afterEach, describe, expect, it } from "vitest";
 import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
-import { until } from "~test/server-process";
+import {
+  childrenOf,
+  freePort,
+  readyStatus,
+  startClusteredServer,
+  startServerProcess,
+  until,
+  type ServerProcess,
+} from "~test/server-process";
 
 // `npm start` with WEB_CONCURRENCY: the built server (server.js) as a real process tree.
-const root = path.resolve(import.meta.dirname, "../..");
-const running = new Set<ChildProcess>();
+const running = new Set<ServerProcess>();
 const drops: (() => Promise<void>)[] = [];
 afterEach(async () => {
-  for (const child of running) child.kill("SIGKILL");
+  for (const server of running) server.child.kill("SIGKILL");
   running.clear();
   for (const drop of drops.splice(0)) await drop();
 });
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer().listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on("error", reject);
-  });
-}
-
-function startServer(env: Record<string, string>, options: { detached?: boolean } = {}) {
-  const child = spawn(process.execPath, ["server.js"], {
-    cwd: root,
-    detached: options.detached ?? false, // its own process group, as a terminal would start it
-    env: { PATH: process.env.PATH ?? "", NODE_ENV: "production", HOST: "127.0.0.1", LOG_LEVEL: "warn", ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  running.add(child);
-  let output = "";
-  child.stdout!.on("data", (d) => (output += d));
-  child.stderr!.on("data", (d) => (output += d));
-  const exited = new Promise<number | null>((resolve) => child.once("exit", (code) => resolve(code)));
-  return { child, exited, output: () => output };
-}
 
 async function queryOne(url: string, text: string): Promise<unknown> {
   const client = new pg.Client({ connectionString: url });
@@ -52,34 +30,10 @@ async function queryOne(url: string, text: string): Promise<unknown> {
   }
 }
 
-/** Live child processes of `pid` (Linux /proc). */
-function childrenOf(pid: number): number[] {
-  return readdirSync("/proc")
-    .filter((entry) => /^\d+$/.test(entry))
-    .filter((entry) => {
-      try {
-        const stat = readFileSync(`/proc/${entry}/stat`, "utf8");
-        const [state, ppid] = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-        return ppid === String(pid) && state !== "Z";
-      } catch {
-        return false; // exited while we looked
-      }
-    })
-    .map(Number);
-}
-
-const ready = (origin: string) =>
-  fetch(`${origin}/readyz`)
-    .then((res) => (res.status === 200 ? true : undefined))
-    .catch(() => undefined);
-
 describe("WEB_CONCURRENCY", () => {
   it("refuses several processes on the embedded database, before starting any", async () => {
-    const server = startServer({
-      WEB_CONCURRENCY: "2",
-      PORT: String(await freePort()),
-      REDIS_URL: "redis://127.0.0.1:6379",
-    });
+    const server = await startServerProcess({ WEB_CONCURRENCY: "2", REDIS_URL: "redis://127.0.0.1:6379" });
+    running.add(server);
     expect(await server.exited).toBe(1);
     expect(server.output()).toMatch(/WEB_CONCURRENCY: more than one process needs DATABASE_URL/);
   });
@@ -90,15 +44,10 @@ describe("WEB_CONCURRENCY", () => {
   async function startTwoWorkers(options: { detached?: boolean } = {}) {
     const database = (await createEmptyPostgresDatabase())!;
     drops.push(database.drop);
-    const port = await freePort();
     const metricsPort = await freePort();
-    const origin = `http://127.0.0.1:${port}`;
-    const server = startServer(
+    const server = await startClusteredServer(
       {
-        WEB_CONCURRENCY: "2",
-        PORT: String(port),
         METRICS_PORT: String(metricsPort),
-        APP_URL: origin,
         DATABASE_URL: database.url,
         REDIS_URL: process.env.REDIS_URL!,
         SUPER_ADMIN_EMAIL: "owner@workers.adnaira.test",
@@ -106,13 +55,8 @@ describe("WEB_CONCURRENCY", () => {
       },
       options,
     );
-    const primary = server.child.pid!;
-    await until("the app to answer", () => ready(origin));
-    const workers = await until("two workers", () => {
-      const pids = childrenOf(primary);
-      return pids.length === 2 ? pids : undefined;
-    });
-    return { ...server, database, origin, metricsOrigin: `http://127.0.0.1:${metricsPort}`, primary, workers };
+    running.add(server);
+    return { ...server, database, metricsOrigin: `http://127.0.0.1:${metricsPort}` };
   }
 
   const gone = (pid: number) => {
@@ -164,7 +108,9 @@ describe("WEB_CONCURRENCY", () => {
         return pids.length === 2 && !pids.includes(app.workers[0]!) ? pids : undefined;
       });
       expect(replaced).toContain(app.workers[1]);
-      await until("the app to answer after the replacement", () => ready(app.origin));
+      await until("the app to answer after the replacement", async () =>
+        (await readyStatus(app.origin)) === 200 ? true : undefined,
+      );
 
       app.child.kill("SIGTERM");
       expect(await app.exited).toBe(0);
@@ -197,12 +143,12 @@ describe("WEB_CONCURRENCY", () => {
     async () => {
       const database = (await createEmptyPostgresDatabase())!;
       await database.drop(); // the URL now names a database that does not exist
-      const server = startServer({
+      const server = await startServerProcess({
         WEB_CONCURRENCY: "2",
-        PORT: String(await freePort()),
         DATABASE_URL: database.url,
         REDIS_URL: process.env.REDIS_URL!,
       });
+      running.add(server);
       expect(await server.exited).toBe(1);
       expect(server.output()).toContain("app workers keep stopping right after start");
     },
