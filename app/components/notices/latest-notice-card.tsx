@@ -14,40 +14,36 @@ export type LatestNoticeView = { title: string; createdAt: string; excerpt: stri
 export function LatestNoticeCard({ notice }: { notice: LatestNoticeView | null }) {
   return (
     <Card aria-labelledby="latest-notice-card-title" data-testid="latest-notice-card">
-      <div className="flex flex-wrap items-start justify-between gap-3">
-        <div className="flex min-w-0 flex-1 items-start gap-3">
-          <Bell className="mt-0.5 h-6 w-6 shrink-0 text-brand-700" aria-hidden />
-          <div className="min-w-0">
-            <CardTitle id="latest-notice-card-title">Notice Board</CardTitle>
-            {notice ? (
-              <>
-                <h3
-                  dir="auto"
-                  className="mt-2 font-semibold text-gray-900 [overflow-wrap:anywhere] [unicode-bidi:isolate]"
-                  data-testid="latest-notice-title"
-                >
-                  {notice.title}
-                </h3>
-                <p className="text-sm text-gray-600">
-                  <time dateTime={notice.createdAt}>{formatLagosDate(notice.createdAt)}</time>
-                </p>
-                <p
-                  dir="auto"
-                  className="mt-2 text-sm text-gray-800 [overflow-wrap:anywhere] [unicode-bidi:isolate]"
-                  data-testid="latest-notice-excerpt"
-                >
-                  {notice.excerpt}
-                </p>
-              </>
-            ) : (
-              <p className="mt-1 text-sm text-gray-600">No notices available at the moment</p>
-            )}
-          </div>
-        </div>
-        <Button asChild variant="outline">
-          <Link to="/notices">View all notices</Link>
-        </Button>
+      <div className="flex items-center gap-3">
+        <Bell className="h-6 w-6 shrink-0 text-brand-700" aria-hidden />
+        <CardTitle id="latest-notice-card-title">Notice Board</CardTitle>
       </div>
+      {notice ? (
+        <div className="mt-3 min-w-0">
+          <h3
+            dir="auto"
+            className="font-semibold text-gray-900 [overflow-wrap:anywhere] [unicode-bidi:isolate]"
+            data-testid="latest-notice-title"
+          >
+            {notice.title}
+          </h3>
+          <p className="text-sm text-gray-600">
+            <time dateTime={notice.createdAt}>{formatLagosDate(notice.createdAt)}</time>
+          </p>
+          <p
+            dir="auto"
+            className="mt-2 text-sm text-gray-800 [overflow-wrap:anywhere] [unicode-bidi:isolate]"
+            data-testid="latest-notice-excerpt"
+          >
+            {notice.excerpt}
+          </p>
+        </div>
+      ) : (
+        <p className="mt-3 text-sm text-gray-600">No notices available at the moment</p>
+      )}
+      <Button asChild variant="outline" className="mt-4">
+        <Link to="/notices">View all notices</Link>
+      </Button>
     </Card>
   );
 }
