@@ -12,7 +12,6 @@ import {
   screenshot,
   setUpBrowserSuite,
   signIn,
-  visit,
 } from "./support/browser";
 
 /**
