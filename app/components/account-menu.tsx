@@ -1,4 +1,4 @@
-import { LayoutDashboard, LogOut, Mail, Settings, User as UserIcon } from "lucide-react";
+import { Bell, Gift, LayoutDashboard, LogOut, Mail, Settings, User as UserIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { AvatarButton } from "~/components/site-header";
@@ -74,6 +74,19 @@ export function AccountMenu({
             ) : null}
           </Link>
         </DropdownMenuItem>
+        <DropdownMenuItem asChild>
+          <Link to="/notices">
+            <Bell className="h-4 w-4" aria-hidden /> Notice Board
+          </Link>
+        </DropdownMenuItem>
+        {/* Referrals are the members' own: staff refer nobody. */}
+        {user.role === "user" ? (
+          <DropdownMenuItem asChild>
+            <Link to="/referrals">
+              <Gift className="h-4 w-4" aria-hidden /> My Referrals
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
         {user.canManageSettings ? (
           <DropdownMenuItem asChild>
             <Link to="/admin/settings">

@@ -145,9 +145,15 @@ export default function SuperAdminDashboard({ loaderData }: Route.ComponentProps
     <div className="grid gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-bold">Super Admin Dashboard</h1>
-        <Button asChild variant="outline">
-          <Link to="/admin/audit">Audit Log</Link>
-        </Button>
+        <div className="flex flex-wrap gap-2">
+          {/* Every admin screen is reached from there (its quick actions and the admin navigation). */}
+          <Button asChild>
+            <Link to="/admin">Admin Dashboard</Link>
+          </Button>
+          <Button asChild variant="outline">
+            <Link to="/admin/audit">Audit Log</Link>
+          </Button>
+        </div>
       </div>
       <div className="grid items-start gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,7fr)]">
         <Card aria-labelledby="create-admin-heading">

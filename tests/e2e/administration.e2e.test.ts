@@ -161,7 +161,7 @@ describe("administration journey", () => {
     await page.getByRole("heading", { level: 1, name: "Manage Users", exact: true }).waitFor();
 
     const row = page.getByTestId(`user-row-${member.email}`);
-    const status = () => row.locator("td").nth(4).innerText();
+    const status = () => row.locator("td").nth(5).innerText(); // after Earnings and Joined
     await expect(status()).resolves.toBe("Pending");
 
     // Approve through the confirmation dialog; Cancel first changes nothing.

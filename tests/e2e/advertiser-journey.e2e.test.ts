@@ -97,7 +97,7 @@ describe("an advertiser's journey", () => {
   it("2. an admin approves the business on Advertisers", async () => {
     const { page } = await suite.open(MOBILE);
     await signInAdmin(page);
-    await page.getByRole("link", { name: "Advertisers" }).click();
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Advertisers" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/advertisers");
     await page.getByTestId(`advertiser-card-${EMAIL}`).waitFor();
     await expectFitsAndAccessible(page, "journey-03-admin-advertisers-360");

@@ -75,7 +75,7 @@ describe("/admin/advertisers", () => {
     const { page } = await suite.open(MOBILE);
     await signIn(page, admin.email, admin.password, "/admin");
     await dismissToast(page);
-    await page.getByRole("link", { name: "Advertisers" }).click();
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Advertisers" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/advertisers");
     await expect.poll(() => page.getByTestId("advertiser-card-lekki@advertisers-e2e.test").isVisible()).toBe(true);
     await expectFitsAndAccessible(page, "admin-advertisers-mobile");

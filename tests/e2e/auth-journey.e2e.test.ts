@@ -112,7 +112,7 @@ describe("account menu", () => {
     const focusOn = (text: string) =>
       page.waitForFunction((t) => document.activeElement?.textContent?.trim() === t, text);
     await focusOn("Dashboard");
-    for (const next of ["Profile", "Messages", "Logout"]) {
+    for (const next of ["Profile", "Messages", "Notice Board", "My Referrals", "Logout"]) {
       await page.keyboard.press("ArrowDown");
       await focusOn(next);
     }

@@ -1,9 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, users } from "~/db/schema";
+import { earnedTotals } from "~/domain/ledger/earned-totals.server";
+import { transfer } from "~/domain/ledger/transfer.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
+import { newId } from "~/domain/shared/ids";
+import { formatKobo } from "~/domain/shared/money";
 import { pageText, startTestApp, type TestApp } from "~test/app";
-import { createUser } from "~test/factories";
+import { createUser, creditUser } from "~test/factories";
+import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -49,6 +54,55 @@ describe("Manage Users", () => {
     const byCode = pageText((await client.get(`/admin/users?q=${pending.referralCode.toLowerCase()}`)).body);
     expect(byCode).toContain("Chioma Pending");
     expect(byCode).toContain("All (1)");
+  });
+
+  it("shows each member's Earnings, as their dashboard's Total Earnings, in the table and the cards", async () => {
+    const { client } = await signedInAdmin();
+    const db = app.services.db;
+    const advertsAndReferral = await createUser(db, { name: "Earnings Ada", isApproved: true });
+    const overYears = await createUser(db, { name: "Earnings Bola", isApproved: true });
+    const none = await createUser(db, { name: "Earnings Chidi", isApproved: true });
+    await creditUser(db, advertsAndReferral.id, 12_34n);
+    await creditUser(db, advertsAndReferral.id, 1_000_000_00n);
+    await transfer(db, {
+      from: { platform: "referral_rewards" },
+      to: { userId: advertsAndReferral.id, kind: "available" },
+      amountKobo: 200_00n,
+      kind: "referral_reward",
+      idempotencyKey: `test-referral:${newId()}`,
+    });
+    // Money moved on still counts as earned; money that is not a reward does not.
+    await transfer(db, {
+      from: { userId: advertsAndReferral.id, kind: "available" },
+      to: { userId: advertsAndReferral.id, kind: "held" },
+      amountKobo: 500_00n,
+      kind: "withdrawal_hold",
+      idempotencyKey: `test-hold:${newId()}`,
+    });
+    await backdatedTransfer(db, { userId: overYears.id, amountKobo: 5_00n, at: new Date("2024-02-02T10:00:00Z") });
+    await backdatedTransfer(db, {
+      userId: overYears.id,
+      amountKobo: 7_50n,
+      at: new Date("2025-11-11T10:00:00Z"),
+      kind: "referral_reward",
+    });
+    await expectLedgerReconciled(db);
+
+    const html = (await client.get("/admin/users?q=earnings")).body;
+    expect(pageText(html)).toContain("Earnings Joined Status"); // the table's column, in the spec's place
+    const shown = (view: "row" | "card", email: string) =>
+      new RegExp(`data-testid="user-${view}-${email}"[\\s\\S]*?data-testid="user-earnings">([^<]*)<`).exec(html)?.[1];
+    const expected = [
+      [advertsAndReferral, "₦1,000,212.34"],
+      [overYears, "₦12.50"],
+      [none, "₦0.00"],
+    ] as const;
+    for (const [member, text] of expected) {
+      // The ledger's own sum (earnedTotals, what the member's dashboard shows) agrees.
+      expect(formatKobo((await earnedTotals(db, member.id)).totalKobo)).toBe(text);
+      expect(shown("row", member.email)).toBe(text);
+      expect(shown("card", member.email)).toBe(text);
+    }
   });
 
   it("approves a pending member once, audits it and emails them", async () => {

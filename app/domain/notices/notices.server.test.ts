@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { auditLog, notices } from "~/db/schema";
 import { listAudit, type Actor } from "~/domain/audit/audit.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
-import { openTestDatabase } from "~test/database";
+import { createTestDatabase, openTestDatabase } from "~test/database";
 import { auditRowsFor } from "~test/audit";
 import { createUser } from "~test/factories";
 import { countActiveNotices } from "./notice-stats.server";
@@ -11,6 +11,7 @@ import {
   createNotice,
   deleteNotice,
   getNotice,
+  latestBoardNotice,
   listBoardNotices,
   listNoticesForAdmin,
   NOTICES_PAGE_SIZE,
@@ -106,6 +107,40 @@ describe("the board", () => {
     expect(page3.notices).toHaveLength(1);
     const ids = await boardIds("admin");
     expect(new Set(ids).size).toBe(ids.length);
+  });
+});
+
+describe("the newest notice (the member dashboard's card)", () => {
+  it("is the first notice of the reader's board, deleted ones skipped", async () => {
+    const forMembers = await post({ audience: "user", title: "For members" });
+    const forAdmins = await post({ audience: "admin", title: "For admins" });
+    // Later than any other notice of this file (some are dated ahead).
+    const latest = new Date("2040-01-01T00:00:00Z");
+    await db
+      .update(notices)
+      .set({ createdAt: latest })
+      .where(inArray(notices.id, [forMembers, forAdmins]));
+    expect(await latestBoardNotice(db, "user")).toMatchObject({
+      id: forMembers,
+      title: "For members",
+      creatorName: "Ngozi Admin",
+      createdAt: latest,
+    });
+    expect((await latestBoardNotice(db, "admin"))?.id).toBe(forAdmins);
+
+    expect(await deleteNotice(db, admin, forMembers)).toEqual({ status: "ok" });
+    const next = (await boardIds("user"))[0];
+    expect(next).not.toBe(forMembers);
+    expect((await latestBoardNotice(db, "user"))?.id).toBe(next);
+  });
+
+  it("is null when the reader's board is empty", async () => {
+    const empty = await createTestDatabase();
+    try {
+      expect(await latestBoardNotice(empty.db, "user")).toBeNull();
+    } finally {
+      await empty.close();
+    }
   });
 });
 

@@ -33,15 +33,13 @@ export type BoardNotice = {
 
 const creatorName = (name: string | null) => (name?.trim() ? name : UNKNOWN_CREATOR);
 
-/** The Notice Board: active notices for the reader's role, newest first, 20 a page (clamped). */
-export async function listBoardNotices(db: Database, role: Actor["role"], options: { page?: number } = {}) {
-  const visible = and(eq(notices.isActive, true), inArray(notices.audience, audiencesFor(role)));
-  const { page, pageCount, total, ...window } = pageWindow(
-    await db.$count(notices, visible),
-    options.page,
-    NOTICES_PAGE_SIZE,
-  );
-  const newestFirst = db
+/** Active notices for the reader's role. */
+const visibleTo = (role: Actor["role"]) =>
+  and(eq(notices.isActive, true), inArray(notices.audience, audiencesFor(role)));
+
+/** The board's notices for the reader's role, newest first. */
+const boardNewestFirst = (db: Database, role: Actor["role"]) =>
+  db
     .select({
       id: notices.id,
       title: notices.title,
@@ -51,11 +49,30 @@ export async function listBoardNotices(db: Database, role: Actor["role"], option
     })
     .from(notices)
     .leftJoin(users, eq(users.id, notices.createdById))
-    .where(visible)
-    .orderBy(desc(notices.createdAt), desc(notices.id));
-  const rows = await onPage(newestFirst.$dynamic(), window);
-  const list: BoardNotice[] = rows.map(({ name, ...row }) => ({ ...row, creatorName: creatorName(name) }));
-  return { notices: list, page, pageCount, total };
+    .where(visibleTo(role))
+    .orderBy(desc(notices.createdAt), desc(notices.id))
+    .$dynamic();
+
+const toBoardNotice = ({ name, ...row }: Omit<BoardNotice, "creatorName"> & { name: string | null }): BoardNotice => ({
+  ...row,
+  creatorName: creatorName(name),
+});
+
+/** The Notice Board: active notices for the reader's role, newest first, 20 a page (clamped). */
+export async function listBoardNotices(db: Database, role: Actor["role"], options: { page?: number } = {}) {
+  const { page, pageCount, total, ...window } = pageWindow(
+    await db.$count(notices, visibleTo(role)),
+    options.page,
+    NOTICES_PAGE_SIZE,
+  );
+  const rows = await onPage(boardNewestFirst(db, role), window);
+  return { notices: rows.map(toBoardNotice), page, pageCount, total };
+}
+
+/** The newest notice on the reader's board (the member dashboard's card), or null when there is none. */
+export async function latestBoardNotice(db: Database, role: Actor["role"]): Promise<BoardNotice | null> {
+  const [row] = await boardNewestFirst(db, role).limit(1);
+  return row ? toBoardNotice(row) : null;
 }
 
 export type AdminNotice = {

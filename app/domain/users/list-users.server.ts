@@ -1,5 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { membersEarnedTotals } from "~/domain/ledger/earned-totals.server";
 import { counterTotals } from "~/domain/stats/rollups.server";
 import { users } from "~/db/schema";
 import { likeEscape, onPage, pageWindow } from "~/domain/shared/paging";
@@ -17,7 +18,8 @@ const FILTER_WHERE: Record<UserFilter, SQL | undefined> = {
 /**
  * Members (role user only) for the admin table: search by name, email, referral code or
  * display ID; filter by state; 50 a page (the page clamped to the ones there are), newest first;
- * with the count for every filter.
+ * with the count for every filter. Each member comes with what they have earned in all
+ * (`earnedKobo`, as their dashboard's Total Earnings), read for the page's members only.
  */
 export async function listUsers(db: Database, options: { search?: string; filter?: UserFilter; page?: number } = {}) {
   const filter = options.filter ?? "all";
@@ -65,7 +67,12 @@ export async function listUsers(db: Database, options: { search?: string; filter
     .where(filterWhere ? and(base, filterWhere) : base)
     .orderBy(desc(users.createdAt), desc(users.id));
   const rows = await onPage(newestFirst.$dynamic(), window);
-  return { users: rows, page, pageCount, total, counts };
+  const earned = await membersEarnedTotals(
+    db,
+    rows.map((row) => row.id),
+  );
+  const members = rows.map((row) => ({ ...row, earnedKobo: earned.get(row.id) ?? 0n }));
+  return { users: members, page, pageCount, total, counts };
 }
 
 /**

@@ -6,6 +6,7 @@ import { ConfirmAction } from "~/components/confirm-action";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { formatKobo } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
 import { listUsers } from "~/domain/users/list-users.server";
 import { USER_FILTERS, type UserFilter } from "~/domain/users/user-filters";
@@ -32,7 +33,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     query,
     ...result,
-    users: result.users.map((u) => ({ ...u, createdAt: u.createdAt.toISOString() })),
+    users: result.users.map(({ earnedKobo, ...u }) => ({
+      ...u,
+      earnings: formatKobo(earnedKobo),
+      createdAt: u.createdAt.toISOString(),
+    })),
   };
 }
 
@@ -183,6 +188,9 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                   <th scope="col" className="px-4 py-3 font-medium">
                     Email
                   </th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">
+                    Earnings
+                  </th>
                   <th scope="col" className="px-4 py-3 font-medium">
                     Joined
                   </th>
@@ -203,6 +211,9 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                       <span className="block font-mono text-xs text-gray-500">{row.displayId}</span>
                     </td>
                     <td className="break-all px-4 py-3">{row.email}</td>
+                    <td className="whitespace-nowrap px-4 py-3 text-right tabular-nums" data-testid="user-earnings">
+                      {row.earnings}
+                    </td>
                     <td className="whitespace-nowrap px-4 py-3">{formatLagosDate(row.createdAt)}</td>
                     <td className="px-4 py-3">{status(row)}</td>
                     <td className="px-4 py-3">
@@ -227,7 +238,13 @@ export default function ManageUsers({ loaderData }: Route.ComponentProps) {
                   </div>
                   {status(row)}
                 </div>
-                <p className="mt-2 text-xs text-gray-500">
+                <p className="mt-2 text-sm text-gray-700">
+                  Earnings{" "}
+                  <span className="font-semibold tabular-nums text-gray-900" data-testid="user-earnings">
+                    {row.earnings}
+                  </span>
+                </p>
+                <p className="mt-1 text-xs text-gray-500">
                   {row.displayId} · Code <span className="font-mono">{row.referralCode}</span> · Joined{" "}
                   {formatLagosDate(row.createdAt)}
                 </p>

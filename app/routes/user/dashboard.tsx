@@ -9,6 +9,7 @@ import { StatCards } from "~/components/dashboard/stat-cards";
 import { PendingUpgrade } from "~/components/membership/pending-upgrade";
 import { UpgradeButton } from "~/components/membership/upgrade-button";
 import { MessagesCard } from "~/components/messages/messages-card";
+import { LatestNoticeCard } from "~/components/notices/latest-notice-card";
 import { ReferralLinkCard } from "~/components/referrals/referral-link-card";
 import { WithdrawalHistory } from "~/components/dashboard/withdrawal-history";
 import { listAvailableAdverts } from "~/domain/adverts/advert-views.server";
@@ -17,6 +18,8 @@ import { advertImageRules } from "~/domain/adverts/validation";
 import { dailyEarnings } from "~/domain/ledger/daily-earnings.server";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
 import { upgradeOffer } from "~/domain/memberships/upgrade-offer.server";
+import { noticeExcerpt } from "~/domain/notices/excerpt";
+import { latestBoardNotice } from "~/domain/notices/notices.server";
 import { toUpgradeView } from "~/domain/memberships/upgrade-view";
 import { referralAchievements } from "~/domain/referrals/achievements";
 import { referralSummary } from "~/domain/referrals/my-referrals.server";
@@ -36,17 +39,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.services.db;
   const now = new Date();
   const advertsPage = advertsPageFrom(request);
-  const [earned, daily, summary, rank, referralCount, adverts, withdrawals, referral, offer] = await Promise.all([
-    earnedTotals(db, user.id),
-    dailyEarnings(db, user.id, 14, now),
-    userEarningsSummary(db, user.id, now),
-    weeklyReferralRank(db, user.id, now),
-    approvedReferralCount(db, user.id),
-    listAvailableAdverts(db, user.id, { limit: advertsPage.read }),
-    listMemberWithdrawals(db, user.id, { limit: 10 }),
-    referralSummary(db, user.id, context.services.config.appUrl),
-    upgradeOffer(db, user.id),
-  ]);
+  const [earned, daily, summary, rank, referralCount, adverts, withdrawals, referral, offer, notice] =
+    await Promise.all([
+      earnedTotals(db, user.id),
+      dailyEarnings(db, user.id, 14, now),
+      userEarningsSummary(db, user.id, now),
+      weeklyReferralRank(db, user.id, now),
+      approvedReferralCount(db, user.id),
+      listAvailableAdverts(db, user.id, { limit: advertsPage.read }),
+      listMemberWithdrawals(db, user.id, { limit: 10 }),
+      referralSummary(db, user.id, context.services.config.appUrl),
+      upgradeOffer(db, user.id),
+      latestBoardNotice(db, user.role),
+    ]);
   const upgrade = toUpgradeView(offer, user.isApproved);
   const recentKobo = daily.reduce((sum, d) => sum + d.totalKobo, 0n);
   return {
@@ -89,6 +94,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     moreAdverts: adverts.length > advertsPage.shown,
     achievements: [...summary.achievements, ...referralAchievements(referralCount)],
     withdrawals: withdrawals.map(toWithdrawalHistoryItem),
+    latestNotice: notice && {
+      title: notice.title,
+      createdAt: notice.createdAt.toISOString(),
+      excerpt: noticeExcerpt(notice.content),
+    },
     referral: referral && {
       link: referral.link,
       totalReferrals: referral.totalReferrals,
@@ -139,6 +149,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <EarningsChart chart={loaderData.earningsChart} />
       {loaderData.referral ? <ReferralLinkCard summary={loaderData.referral} /> : null}
       <MessagesCard unread={rootData?.user?.unreadMessages ?? 0} />
+      <LatestNoticeCard notice={loaderData.latestNotice} />
       <WithdrawalHistory rows={loaderData.withdrawals} />
       <AvailableAdverts
         adverts={loaderData.adverts}
