@@ -67,22 +67,23 @@ export function PasswordField({ label, error, hint, id, onChange, ...inputProps 
  */
 export function useFieldError(error: string | undefined) {
   const round = useAnsweredSubmits();
-  const [edited, setEdited] = useState<{ error: string; round: number } | null>(null);
-  const hidden = edited !== null && edited.error === error && edited.round === round;
+  const [editedAway, setEditedAway] = useState<{ error: string; round: number } | null>(null);
+  const hidden = editedAway !== null && editedAway.error === error && editedAway.round === round;
   const shownError = hidden ? undefined : error;
+  /** Call when the member changes the field's value. */
+  const edited = () => {
+    if (shownError) setEditedAway({ error: shownError, round });
+  };
   return {
     error: shownError,
-    /** Call when the member changes the field's value. */
-    edited: () => {
-      if (shownError) setEdited({ error: shownError, round });
-    },
+    edited,
     /** An onChange that does the same, then the field's own. */
-    editedWith<E extends ChangeEvent<HTMLInputElement>>(onChange?: (event: E) => void) {
-      return (event: E) => {
-        if (shownError) setEdited({ error: shownError, round });
+    editedWith:
+      <E extends ChangeEvent<HTMLInputElement>>(onChange?: (event: E) => void) =>
+      (event: E) => {
+        edited();
         onChange?.(event);
-      };
-    },
+      },
   };
 }
 
