@@ -1,6 +1,6 @@
-import type { Request, RequestHandler, Response } from "express";
+import express, { type Request, type RequestHandler, type Response } from "express";
 import { isDatabaseUnavailable } from "~/db/errors.server";
-import { AdvertIdSchema, type ClaimAnswer } from "~/domain/adverts/advert-claim";
+import { AdvertIdSchema, FROM_VIEW_PAGE_FIELD, type ClaimAnswer } from "~/domain/adverts/advert-claim";
 import { claimAdvertReward } from "~/domain/adverts/advert-views.server";
 import { advertToast, type AdvertOutcome } from "~/domain/adverts/messages";
 import { homePathFor } from "~/domain/permissions/permissions";
@@ -21,7 +21,14 @@ import { requestIdOf } from "./request-log";
  * page's script asks for JSON and gets the same outcome to show and where to go. Errors: 503
  * (database unreachable) and 500, with a message either way.
  */
-export function advertClaimHandler(services: Services): RequestHandler {
+export function advertClaimHandler(services: Services): RequestHandler[] {
+  return [readClaimForm, claim(services)];
+}
+
+/** The claim form's one field, urlencoded (the form post and the script send the same). */
+const readClaimForm = express.urlencoded({ extended: false, limit: "1kb", parameterLimit: 10 });
+
+function claim(services: Services): RequestHandler {
   return async (req, res, next) => {
     const json = wantsJson(req);
     try {
@@ -30,8 +37,11 @@ export function advertClaimHandler(services: Services): RequestHandler {
       if (user.role !== "user") return void answer(res, json, homePathFor(user.role));
 
       const advertId = AdvertIdSchema.safeParse(req.params.advertId);
+      const form: unknown = req.body;
+      const fromViewPage =
+        typeof form === "object" && form !== null && (form as Record<string, unknown>)[FROM_VIEW_PAGE_FIELD] === "1";
       const outcome: AdvertOutcome = advertId.success
-        ? await claimAdvertReward(services.db, user.id, advertId.data)
+        ? await claimAdvertReward(services.db, user.id, advertId.data, new Date(), { fromViewPage })
         : { status: "not-found" };
       const toast = advertToast(outcome);
 

@@ -1,16 +1,21 @@
-import { useId, useState, type ComponentProps, type ReactNode } from "react";
+import { useId, useState, type ChangeEvent, type ComponentProps, type ReactNode } from "react";
+import { useFetchers, useNavigation } from "react-router";
 import { Eye, EyeOff } from "lucide-react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 
 type FieldProps = ComponentProps<"input"> & { label: string; error?: string; hint?: string; name: string };
 
-/** Label, input and error wired for screen readers (aria-invalid, aria-describedby). */
-export function FormField({ label, error, hint, id, ...inputProps }: FieldProps) {
-  const field = useFieldIds(id, hint, error);
+/**
+ * Label, input and error wired for screen readers (aria-invalid, aria-describedby). The error
+ * clears as soon as the field is edited (useFieldError).
+ */
+export function FormField({ label, error, hint, id, onChange, ...inputProps }: FieldProps) {
+  const shown = useFieldError(error);
+  const field = useFieldIds(id, hint, shown.error);
   return (
-    <FieldFrame label={label} hint={hint} error={error} inputId={field.inputId}>
-      <Input id={field.inputId} {...field.aria} {...inputProps} />
+    <FieldFrame label={label} hint={hint} error={shown.error} inputId={field.inputId}>
+      <Input id={field.inputId} {...field.aria} {...inputProps} onChange={shown.editedWith(onChange)} />
     </FieldFrame>
   );
 }
@@ -22,12 +27,13 @@ export function EmailField(props: Omit<FieldProps, "label" | "name">) {
   );
 }
 
-/** Password input with a show/hide toggle. */
-export function PasswordField({ label, error, hint, id, ...inputProps }: FieldProps) {
-  const field = useFieldIds(id, hint, error);
+/** Password input with a show/hide toggle; its error clears when edited, as FormField's. */
+export function PasswordField({ label, error, hint, id, onChange, ...inputProps }: FieldProps) {
+  const shown = useFieldError(error);
+  const field = useFieldIds(id, hint, shown.error);
   const [visible, setVisible] = useState(false);
   return (
-    <FieldFrame label={label} hint={hint} error={error} inputId={field.inputId}>
+    <FieldFrame label={label} hint={hint} error={shown.error} inputId={field.inputId}>
       <div className="relative">
         <Input
           id={field.inputId}
@@ -35,6 +41,7 @@ export function PasswordField({ label, error, hint, id, ...inputProps }: FieldPr
           className="pr-12"
           {...field.aria}
           {...inputProps}
+          onChange={shown.editedWith(onChange)}
         />
         <button
           type="button"
@@ -49,6 +56,51 @@ export function PasswordField({ label, error, hint, id, ...inputProps }: FieldPr
       </div>
     </FieldFrame>
   );
+}
+
+/**
+ * The error a field shows. A refused submit's error stays until the member edits the field:
+ * they are correcting it, so the old error (and aria-invalid with it) goes at once rather than
+ * staying on screen while the corrected form is sent. The next answer to a submit on the page
+ * shows its errors again, even the same text. Without JavaScript nothing is edited in place: the
+ * server's page shows the error as it is.
+ */
+export function useFieldError(error: string | undefined) {
+  const round = useAnsweredSubmits();
+  const [editedAway, setEditedAway] = useState<{ error: string; round: number } | null>(null);
+  const hidden = editedAway !== null && editedAway.error === error && editedAway.round === round;
+  const shownError = hidden ? undefined : error;
+  /** Call when the member changes the field's value. */
+  const edited = () => {
+    if (shownError) setEditedAway({ error: shownError, round });
+  };
+  return {
+    error: shownError,
+    edited,
+    /** An onChange that does the same, then the field's own. */
+    editedWith:
+      <E extends ChangeEvent<HTMLInputElement>>(onChange?: (event: E) => void) =>
+      (event: E) => {
+        edited();
+        onChange?.(event);
+      },
+  };
+}
+
+/**
+ * How many submits (form navigations and fetchers, with JavaScript) the page has had answered:
+ * it goes up once everything is idle again after a submit, when the answer is on the page.
+ */
+function useAnsweredSubmits(): number {
+  const navigation = useNavigation();
+  const fetchers = useFetchers();
+  const submitting = navigation.state === "submitting" || fetchers.some((f) => f.state === "submitting");
+  const busy = navigation.state !== "idle" || fetchers.some((f) => f.state !== "idle");
+  const [seen, setSeen] = useState({ pending: false, answered: 0 });
+  // Adjusted while rendering (React's pattern for state that follows other state).
+  if (submitting && !seen.pending) setSeen({ pending: true, answered: seen.answered });
+  else if (!busy && seen.pending) setSeen({ pending: false, answered: seen.answered + 1 });
+  return seen.answered;
 }
 
 /** The input's id (given or generated) and the aria attributes pointing at its hint and error. */

@@ -5,7 +5,6 @@ import { formatKobo } from "~/domain/shared/money";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
 import { isWithdrawalIdempotencyKey } from "~/domain/withdrawals/fees";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { errorToast } from "~/lib/toast";
 import { actorFrom, type CurrentUser } from "./auth.server";
 import type { RequestContext } from "./context.server";
 import { echoValues, formFailure, parseForm } from "./forms.server";
@@ -55,9 +54,14 @@ export async function answerBankDetailsForm(
   });
 }
 
-/** The withdrawal toasts members know from the product's first version; keep them word for word. */
-const WITHDRAW_TOASTS = {
-  invalidAmount: { title: "Invalid Amount", description: "Please enter a valid withdrawal amount." },
+/**
+ * The withdrawal refusals members know from the product's first version (titles word for word).
+ * A refusal is said once: its words on the form (at the amount, or above the form), and the error
+ * toast only names it by its title.
+ */
+const WITHDRAW_REFUSALS = {
+  // The amount field says what is wrong with it ("Use at most 2 decimal places.").
+  invalidAmount: { title: "Invalid Amount" },
   insufficientFunds: {
     title: "Insufficient Funds",
     description: "You do not have enough balance to withdraw this amount.",
@@ -102,15 +106,16 @@ export async function answerWithdrawForm(
   options: { page: string; notApproved?: { title: string; description: string } },
 ) {
   const echo = { amount: (values.amount ?? "").slice(0, 40) };
-  const fail = (field: string, message: string, toast: { title: string; description: string }, status = 400) =>
-    formFailure({ [field]: message }, { toast: errorToast(toast.title, toast.description), values: echo, status });
+  // One refusal, said once: on the form, with a title-only toast (the words are not repeated).
+  const fail = (field: "amount" | "form", message: string, title: string, status = 400) =>
+    formFailure({ [field]: message }, { toast: { type: "error", title }, values: echo, status });
 
-  // The toasts say more than the fields: a wrong amount first, else the expired form.
+  // A wrong amount first, else the expired form.
   const parsed = parseForm(WithdrawSchema, values);
   if (parsed.status !== "ok") {
     const amount = parsed.errors.amount;
-    if (amount) return fail("amount", amount, WITHDRAW_TOASTS.invalidAmount);
-    return fail("form", EXPIRED, { title: "Withdrawal Failed", description: EXPIRED });
+    if (amount) return fail("amount", amount, WITHDRAW_REFUSALS.invalidAmount.title);
+    return fail("form", EXPIRED, "Withdrawal Failed");
   }
   const result = await requestWithdrawal(context.services.db, {
     userId,
@@ -130,34 +135,28 @@ export async function answerWithdrawForm(
       });
     }
     case "invalid-amount":
-      return fail("amount", "Enter an amount above ₦0.00.", WITHDRAW_TOASTS.invalidAmount);
-    case "below-minimum": {
-      const message = `The minimum withdrawal is ${formatKobo(result.minKobo)}.`;
-      return fail("amount", message, { title: "Amount Below Minimum", description: message });
+      return fail("amount", "Enter an amount above ₦0.00.", WITHDRAW_REFUSALS.invalidAmount.title);
+    case "below-minimum":
+      return fail("amount", `The minimum withdrawal is ${formatKobo(result.minKobo)}.`, "Amount Below Minimum");
+    case "above-maximum":
+      return fail("amount", `The maximum withdrawal is ${formatKobo(result.maxKobo)}.`, "Amount Above Maximum");
+    case "insufficient-funds": {
+      const { title, description } = WITHDRAW_REFUSALS.insufficientFunds;
+      return fail("amount", `${description} Your available balance is ${formatKobo(result.availableKobo)}.`, title);
     }
-    case "above-maximum": {
-      const message = `The maximum withdrawal is ${formatKobo(result.maxKobo)}.`;
-      return fail("amount", message, { title: "Amount Above Maximum", description: message });
+    case "bank-details-missing": {
+      const { title, description } = WITHDRAW_REFUSALS.bankDetailsMissing;
+      return fail("form", description, title);
     }
-    case "insufficient-funds":
-      return fail(
-        "amount",
-        `Your available balance is ${formatKobo(result.availableKobo)}.`,
-        WITHDRAW_TOASTS.insufficientFunds,
-      );
-    case "bank-details-missing":
-      return fail("form", WITHDRAW_TOASTS.bankDetailsMissing.description, WITHDRAW_TOASTS.bankDetailsMissing);
     case "form-already-used": {
       const message = `This form already requested ${formatKobo(result.withdrawal.amountKobo)} (${result.withdrawal.reference}). Reload the page to make another request.`;
-      return fail("form", message, { title: "Withdrawal Failed", description: message }, 409);
+      return fail("form", message, "Withdrawal Failed", 409);
     }
     case "not-approved": {
-      const toast = options.notApproved ?? WITHDRAW_TOASTS.notApproved;
-      return fail("form", toast.description, toast, 403);
+      const { title, description } = options.notApproved ?? WITHDRAW_REFUSALS.notApproved;
+      return fail("form", description, title, 403);
     }
-    case "not-allowed": {
-      const message = "Your account cannot request withdrawals.";
-      return fail("form", message, { title: "Withdrawal Not Allowed", description: message }, 403);
-    }
+    case "not-allowed":
+      return fail("form", "Your account cannot request withdrawals.", "Withdrawal Not Allowed", 403);
   }
 }

@@ -99,6 +99,37 @@ describe("membership upgrades on the dashboard", () => {
     });
   }
 
+  for (const [label, viewport] of [
+    ["mobile", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`without a receiving account, the dialog says nothing of bank transfer (${label})`, async () => {
+      await setReceivingAccount(db(), null);
+      try {
+        const { page } = await suite.open(viewport);
+        const member = await createUser(db(), { isApproved: true });
+        await creditUser(db(), member.id, 20_000n); // ₦200.00: covers no tier
+        await signIn(page, member.email, member.password);
+        await dismissToast(page);
+        await page.getByRole("button", { name: "Upgrade", exact: true }).click();
+        const dialog = page.getByRole("dialog", { name: "Membership Upgrade" });
+        await dialog.waitFor({ state: "visible" });
+        expect(await dialog.getByRole("radio", { name: /bank transfer/i }).count()).toBe(0);
+        expect(await dialog.innerText()).not.toMatch(/bank transfer/i);
+        expect(await dialog.getByTestId("upgrade-method-balance").innerText()).toContain(
+          "It does not cover ₦500.00 yet; earn more to upgrade.",
+        );
+        expect(await dialog.getByRole("button", { name: "Confirm Upgrade" }).isDisabled()).toBe(true);
+        await expectFitsAndAccessible(page, `upgrade-dialog-no-bank-${label}`);
+        // Whichever tier is chosen.
+        await dialog.getByRole("radio", { name: /Advert VIP/ }).check();
+        expect(await dialog.innerText()).not.toMatch(/bank transfer/i);
+      } finally {
+        await setReceivingAccount(db());
+      }
+    });
+  }
+
   it("without JavaScript: the Upgrade link opens the page, a refusal is shown, and a request goes through", async () => {
     const { page } = await suite.open(MOBILE, { javaScript: false });
     const member = await createUser(db(), { name: "Ngozi Eze", isApproved: true });

@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { withdrawals } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
-import { createUser, creditUser } from "~test/factories";
+import { createUser, creditUser, setBankDetails } from "~test/factories";
 import { GTB_ACCOUNT, withWrongCheckDigit } from "~test/bank-accounts";
 import {
+  DESKTOP,
   dismissToast,
   expectFitsAndAccessible,
   expectToast,
@@ -14,7 +15,7 @@ import {
   signIn,
   visit,
 } from "./support/browser";
-import { bankCard, requestAmount, withdrawCard } from "./support/withdrawals";
+import { bankCard, expectRefusedOnce, requestAmount, withdrawCard } from "./support/withdrawals";
 
 /**
  * The member's side of withdrawals on a 360 px phone (the profile page, its checks and toasts):
@@ -39,12 +40,10 @@ describe("withdrawing earnings on a phone", () => {
     await expect.poll(() => withdrawCard(page).getByTestId("available-balance").innerText()).toBe("₦50.00");
     await expectFitsAndAccessible(page, "profile-withdraw-empty-mobile");
 
-    // No bank details yet.
+    // No bank details yet: refused above the form, in place of the note that said the same.
     await requestAmount(page, "20");
-    await expectToast(page, "Bank Details Missing", {
-      message: "Please add your bank account details before withdrawing.",
-      variant: "error",
-    });
+    await expectRefusedOnce(page, "Bank Details Missing", "Please add your bank account details before withdrawing.");
+    expect(await withdrawCard(page).innerText()).not.toContain("Add your bank details before withdrawing.");
     await dismissToast(page);
 
     // A wrong check digit is refused, inline and as a toast.
@@ -59,6 +58,10 @@ describe("withdrawing earnings on a phone", () => {
     await expect.poll(() => bank.getByRole("alert").first().innerText()).toBe(message);
     expect(await bank.getByLabel("Account Number").getAttribute("aria-invalid")).toBe("true");
     await dismissToast(page);
+    // Correcting the number takes the old error away at once (and aria-invalid with it).
+    await bank.getByLabel("Account Number").fill(GTB_ACCOUNT.slice(0, 5));
+    await expect.poll(() => bank.getByRole("alert").count()).toBe(0);
+    expect(await bank.getByLabel("Account Number").getAttribute("aria-invalid")).toBeNull();
 
     // The right number: saved, shown masked except the last 4 digits.
     await bank.getByLabel("Account Number").fill(GTB_ACCOUNT);
@@ -82,18 +85,19 @@ describe("withdrawing earnings on a phone", () => {
       .toContain("The minimum withdrawal is ₦10.00.");
     await expectFitsAndAccessible(page, "profile-withdraw-preview-mobile");
 
-    // The validation toasts.
+    // The refusals: each said once, at the amount, the toast naming it.
     await requestAmount(page, "0");
-    await expectToast(page, "Invalid Amount", { message: "Please enter a valid withdrawal amount.", variant: "error" });
+    await expectRefusedOnce(page, "Invalid Amount", "Enter an amount above ₦0.00.");
     await dismissToast(page);
     await requestAmount(page, "60");
-    await expectToast(page, "Insufficient Funds", {
-      message: "You do not have enough balance to withdraw this amount.",
-      variant: "error",
-    });
+    await expectRefusedOnce(
+      page,
+      "Insufficient Funds",
+      "You do not have enough balance to withdraw this amount. Your available balance is ₦50.00.",
+    );
     await dismissToast(page);
     await requestAmount(page, "5");
-    await expectToast(page, "Amount Below Minimum", { message: "The minimum withdrawal is ₦10.00.", variant: "error" });
+    await expectRefusedOnce(page, "Amount Below Minimum", "The minimum withdrawal is ₦10.00.");
     await dismissToast(page);
 
     // A valid request, tapped twice: one withdrawal.
@@ -117,6 +121,46 @@ describe("withdrawing earnings on a phone", () => {
     expect((await row.innerText()).replace(/\s+/g, " ")).toMatch(/^₦20\.00 \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Pending$/);
     await expectFitsAndAccessible(page, "dashboard-withdrawal-history-mobile");
   });
+
+  it.each([
+    ["mobile", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const)(
+    "on %s, a refused amount is said once; editing it clears the error, and the next refusal shows again",
+    async (name, viewport) => {
+      const { page } = await suite.open(viewport);
+      const member = await createUser(db(), { isApproved: true });
+      await setBankDetails(db(), member.id);
+      await creditUser(db(), member.id, 5_000n);
+      await signIn(page, member.email, member.password);
+      await dismissToast(page);
+      await visit(page, "/profile");
+      const amount = withdrawCard(page).getByLabel("Amount (₦)");
+      const preview = page.getByTestId("withdraw-preview");
+
+      // Typed below the minimum, the preview warns; sent anyway, the refusal is said once, at the
+      // field (the preview no longer repeats it) and the toast only names it.
+      await amount.fill("5");
+      await expect.poll(() => preview.innerText()).toContain("The minimum withdrawal is ₦10.00.");
+      await withdrawCard(page).getByRole("button", { name: "Request Withdrawal" }).click();
+      await expectRefusedOnce(page, "Amount Below Minimum", "The minimum withdrawal is ₦10.00.");
+      expect(await amount.getAttribute("aria-invalid")).toBe("true");
+      await dismissToast(page);
+      await expectFitsAndAccessible(page, `profile-withdraw-refused-${name}`);
+
+      // Correcting it: the old error goes at once, aria-invalid with it; the preview speaks again.
+      await amount.fill("6");
+      await expect.poll(() => withdrawCard(page).getByRole("alert").count()).toBe(0);
+      expect(await amount.getAttribute("aria-invalid")).toBeNull();
+      await expect.poll(() => preview.innerText()).toContain("The minimum withdrawal is ₦10.00.");
+
+      // Sent again still too low: the same refusal comes back with the new answer.
+      await withdrawCard(page).getByRole("button", { name: "Request Withdrawal" }).click();
+      await expectRefusedOnce(page, "Amount Below Minimum", "The minimum withdrawal is ₦10.00.");
+      expect(await amount.getAttribute("aria-invalid")).toBe("true");
+      expect(await db().$count(withdrawals, eq(withdrawals.userId, member.id))).toBe(0);
+    },
+  );
 
   it("works without JavaScript: a refused form comes back with its error and what was typed, a valid one saves", async () => {
     const { page } = await suite.open(MOBILE, { javaScript: false });

@@ -20,7 +20,7 @@ import {
   signIn,
   visit,
 } from "./support/browser";
-import { bankCard, requestAmount, withdrawCard } from "./support/withdrawals";
+import { bankCard, expectRefusedOnce, requestAmount, withdrawCard } from "./support/withdrawals";
 
 /**
  * Taking earnings to a bank end to end (the profile page, Withdrawal Requests, the withdrawal's
@@ -96,10 +96,7 @@ describe("withdrawing earnings to a bank account", () => {
     await visit(page, "/profile");
     await expect.poll(() => withdrawCard(page).getByTestId("available-balance").innerText()).toBe("₦60.00");
     await requestAmount(page, "20");
-    await expectToast(page, "Bank Details Missing", {
-      message: "Please add your bank account details before withdrawing.",
-      variant: "error",
-    });
+    await expectRefusedOnce(page, "Bank Details Missing", "Please add your bank account details before withdrawing.");
     await dismissToast(page);
 
     // A wrong check digit is refused; the right number is saved and shown masked.
@@ -117,18 +114,19 @@ describe("withdrawing earnings to a bank account", () => {
       .toContain(`******${ZENITH_ACCOUNT.slice(-4)}`);
     expect(await page.content()).not.toContain(ZENITH_ACCOUNT);
 
-    // The validation toasts.
+    // The refusals, each said once at the amount.
     await requestAmount(page, "0");
-    await expectToast(page, "Invalid Amount", { message: "Please enter a valid withdrawal amount.", variant: "error" });
+    await expectRefusedOnce(page, "Invalid Amount", "Enter an amount above ₦0.00.");
     await dismissToast(page);
     await requestAmount(page, "75");
-    await expectToast(page, "Insufficient Funds", {
-      message: "You do not have enough balance to withdraw this amount.",
-      variant: "error",
-    });
+    await expectRefusedOnce(
+      page,
+      "Insufficient Funds",
+      "You do not have enough balance to withdraw this amount. Your available balance is ₦60.00.",
+    );
     await dismissToast(page);
     await requestAmount(page, "9.99");
-    await expectToast(page, "Amount Below Minimum", { message: "The minimum withdrawal is ₦10.00.", variant: "error" });
+    await expectRefusedOnce(page, "Amount Below Minimum", "The minimum withdrawal is ₦10.00.");
     await dismissToast(page);
 
     // A valid request: ₦20.00, of which the bank receives ₦19.60.

@@ -351,6 +351,14 @@ describe("the admin dashboard's stat cards", () => {
     const { staff, longWaiting, appUrl } = await seedKnownData();
     await expectCards(root, EXPECTED);
     expect(cardsOn((await root.get("/admin")).body).get("Earnings Distributed")?.[1]).toBe("₦32,519.12");
+    // The card says what it counts (advert rewards) and shows the referral rewards beside it.
+    const referralRewards = await direct(
+      `select coalesce(sum(amount_kobo), 0)::text as v from ledger_transfers where kind = 'referral_reward'`,
+    );
+    expect(referralRewards).toBe(77_700n);
+    expect(pageText((await root.get("/admin")).body)).toContain(
+      "Earnings Distributed ₦32,519.12 Advert rewards · Referral rewards: ₦777.00",
+    );
 
     // Where figures are kept beside the tables (rollups, counters), folding old days together and
     // then changing rows of an old day changes nothing but what it should.

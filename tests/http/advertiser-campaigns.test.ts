@@ -5,7 +5,7 @@ import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-view
 import type { Actor } from "~/domain/audit/audit.server";
 import { createCampaign } from "~/domain/campaigns/lifecycle.server";
 import { balances } from "~/domain/ledger/accounts.server";
-import { lagosDay } from "~/lib/lagos-time";
+import { formatLagosDate, lagosDay } from "~/lib/lagos-time";
 import { TEST_RECEIVING_ACCOUNT } from "~test/bank-accounts";
 import {
   advertAdmin,
@@ -191,6 +191,24 @@ describe("creating a campaign", () => {
 });
 
 describe("the campaign page", () => {
+  it("an active campaign shows the day it started (page and list); one not yet approved, when it will", async () => {
+    const { advertiser: owner, campaign } = await runningCampaign(db(), admin, { title: "Started a while ago" });
+    const activatedAt = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
+    await db().update(campaigns).set({ activatedAt }).where(eq(campaigns.id, campaign.id));
+    const client = await signedIn(owner);
+    const started = formatLagosDate(activatedAt);
+    const text = pageText((await client.get(`/advertiser/campaigns/${campaign.id}`)).body);
+    expect(text).toContain(`Started ${started}`);
+    expect(text).not.toContain("When approved");
+    for (const list of ["/advertiser", "/advertiser/campaigns"]) {
+      expect(pageText((await client.get(list)).body), list).toContain(`Started ${started}`);
+    }
+
+    const draft = await draftOf(owner.id);
+    const draftText = pageText((await client.get(`/advertiser/campaigns/${draft.id}`)).body);
+    expect(draftText).toContain("Starts When approved");
+  });
+
   it("is the owner's only: another advertiser gets 404 for the page, its actions and its CSV", async () => {
     const owner = await advertiser();
     const campaign = await draftOf(owner.user.id);

@@ -22,12 +22,16 @@ const EMPTY = "No available adverts at the moment. Check back later!";
 
 const outcome = (res: HttpResponse) => ({ status: res.status, location: res.location, toast: redirectToast(res) });
 
+/** What the advert page's Claim Reward form sends (it shows the view in progress). */
+const FROM_VIEW_PAGE = { fromViewPage: "1" };
+
 /** "Claim Reward" as a form post (no JavaScript yet): answered with a redirect. */
-const claim = (client: HttpClient, advertId: string) => client.post(`/adverts/${advertId}/claim`, {});
+const claim = (client: HttpClient, advertId: string, form: Record<string, string> = FROM_VIEW_PAGE) =>
+  client.post(`/adverts/${advertId}/claim`, form);
 
 /** "Claim Reward" from the page's script: the same outcome as JSON. */
-async function claimAsScript(client: HttpClient, advertId: string) {
-  const res = await client.post(`/adverts/${advertId}/claim`, {}, { Accept: "application/json" });
+async function claimAsScript(client: HttpClient, advertId: string, form: Record<string, string> = FROM_VIEW_PAGE) {
+  const res = await client.post(`/adverts/${advertId}/claim`, form, { Accept: "application/json" });
   expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
   expect(redirectToast(res)).toBeNull(); // the script shows the toast itself
   return { status: res.status, body: JSON.parse(res.body) as unknown };
@@ -205,8 +209,20 @@ describe("earning from an advert", () => {
     }
     const fresh = await postAdvert(db, admin, { title: "After the limit" });
 
-    const text = pageText((await client.get("/dashboard")).body);
+    const page = await client.get("/dashboard");
+    const text = pageText(page.body);
     expect(text).toContain("Today's views: 10 / 10");
+    // Before anyone presses View Advert: the adverts left are unavailable today, and the page says why.
+    expect(text).toContain(
+      "Daily limit reached — come back tomorrow. You have viewed 10 of 10 adverts today; these adverts are unavailable until tomorrow.",
+    );
+    expect(text).toContain("After the limit");
+    expect(page.body).not.toContain(`action="/adverts/${fresh}"`);
+    const unavailable = /<button[^>]*data-testid="advert-unavailable"[^>]*>/.exec(page.body)?.[0] ?? "";
+    expect(unavailable).toContain("disabled");
+    expect(unavailable).toContain('aria-label="Unavailable today: After the limit"');
+    expect(unavailable).toContain('aria-describedby="daily-limit-reached"');
+    expect(page.body).toContain('id="daily-limit-reached"');
     expect(text).toContain("Advert Clicks 10");
     expect(text).toContain("Total Earnings ₦250.00");
     expect(text).toContain("Ad View Master");
@@ -217,12 +233,15 @@ describe("earning from an advert", () => {
       title: "Daily Limit Reached",
       description: "You have reached your daily limit of 10 advert views. Come back tomorrow!",
     };
+    // A View Advert posted from an older page is refused; the dashboard says it once (its note).
     expect(outcome(await client.post(`/adverts/${fresh}`, { intent: "start" }))).toEqual({
       status: 302,
       location: "/dashboard",
       toast: limit,
     });
-    expect(pageText((await client.get("/dashboard")).body)).toContain(`${limit.title} ${limit.description}`);
+    const refused = pageText((await client.get("/dashboard")).body);
+    expect(refused).toContain("Daily limit reached — come back tomorrow.");
+    expect(refused).not.toContain(limit.description);
 
     // At the claim: a member moved down to Basic (5 a day) while viewing their sixth advert.
     const mover = await signedIn({ tier: "bronze" });
@@ -259,8 +278,7 @@ describe("earning from an advert", () => {
       .update(advertViews)
       .set({ startedAt: sql`now() - interval '11 seconds'` })
       .where(eq(advertViews.userId, id));
-    const results = [];
-    for (const advertId of ids) results.push((await claimAsScript(client, advertId)).body);
+    // A claim not sent from an advert's page (its view was never shown) is asked to open it first.
     const notStarted = {
       redirectTo: "/dashboard",
       toast: {
@@ -269,12 +287,40 @@ describe("earning from an advert", () => {
         description: "Open the advert with View Advert first, then claim your reward.",
       },
     };
+    expect((await claimAsScript(client, ids[0]!, {})).body).toEqual(notStarted);
+    // From the earlier adverts' pages (still open in other tabs): the view ended, and they say why.
+    const results = [];
+    for (const advertId of ids) results.push((await claimAsScript(client, advertId)).body);
+    const ended = {
+      redirectTo: "/dashboard",
+      toast: { type: "error", title: "View Ended", description: "You opened another advert, so this view ended." },
+    };
     expect(results).toEqual([
-      notStarted,
-      notStarted,
+      ended,
+      ended,
       { redirectTo: "/dashboard", toast: expect.objectContaining({ title: "Reward Earned!" }) },
     ]);
     expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦25.00");
+  });
+
+  it("without JavaScript too, a claim from a page whose view another advert ended says so on the dashboard", async () => {
+    const db = app.services.db;
+    const { client, id } = await signedIn();
+    const [first, second] = [await postAdvert(db, admin), await postAdvert(db, admin)];
+    for (const advertId of [first, second]) await client.post(`/adverts/${advertId}`, { intent: "start" });
+    await watchedFor(id, second, 11);
+    const ended = {
+      type: "error",
+      title: "View Ended",
+      description: "You opened another advert, so this view ended.",
+    };
+    const res = await claim(client, first!);
+    expect(outcome(res)).toEqual({ status: 302, location: "/dashboard", toast: ended });
+    const dashboard = pageText((await client.get("/dashboard")).body);
+    expect(dashboard).toContain(`${ended.title} ${ended.description}`);
+    expect(dashboard).not.toContain("Keep Watching");
+    // The view it did not end is still there to claim.
+    expect(outcome(await claim(client, second!))).toMatchObject({ toast: { title: "Reward Earned!" } });
   });
 
   it("shows the weekly rank and referral achievements from approved referrals", async () => {

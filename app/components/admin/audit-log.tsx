@@ -6,6 +6,7 @@ import { Label } from "~/components/ui/label";
 import { cn } from "~/lib/cn";
 // Type only: audit.server.ts is server code; the page receives the list of actions from its loader.
 import type { AuditAction } from "~/domain/audit/actions";
+import { formatKobo } from "~/domain/shared/money";
 import { listHref } from "~/domain/shared/paging";
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
@@ -296,13 +297,76 @@ function targetLabel(e: AuditEntryView): string {
   if (e.targetType === "settings") return "Application settings";
   if (e.targetType === "membership_tiers") return "Membership tiers";
   if (e.targetType === "report") return "Daily report";
-  return e.targetName ?? e.targetId ?? "—";
+  // The name or reference people know the target by (listAudit); never an internal id.
+  return e.targetName ?? "—";
 }
 
 type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
 
 const asRecord = (value: unknown): Record<string, Json> =>
   value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, Json>) : {};
+
+/** Recorded internal ids that name nothing to people (an activated campaign's own advert). */
+const UNSHOWN_FIELDS = new Set(["advert"]);
+
+/** Keys whose words are not their camelCase name's (the form's own label where there is one). */
+const FIELD_LABELS: Record<string, string> = {
+  maxAdvertRewardKobo: "Maximum reward per click",
+  maxAdvertBudgetKobo: "Maximum budget per advert",
+  rewardKobo: "Reward",
+  campaignFeeBps: "Campaign fee",
+  referralActive: "Referral rewards on",
+  referralFixedKobo: "Referral fixed amount",
+  referralPercentBps: "Referral percentage",
+  referralRewardType: "Referral reward type",
+  appName: "Application name",
+  logoUrl: "Logo URL",
+  imageUrl: "Image URL",
+  isApproved: "Approved",
+  isRestricted: "Restricted",
+  isActive: "Active",
+};
+
+/**
+ * How a before/after key reads: its label, or its camelCase words ("holdReason" → "Hold reason";
+ * "…Kobo" and "…Bps" name the unit, which the value then shows). Keys already in words stay.
+ */
+export function fieldLabel(key: string): string {
+  const known = FIELD_LABELS[key];
+  if (known) return known;
+  if (!/^[a-z][A-Za-z0-9]*$/.test(key)) return key;
+  const words = key
+    .replace(/(Kobo|Bps)$/, "")
+    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
+    .toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/**
+ * A recorded value as people read it: kobo (…Kobo keys, stored as text) in naira, basis points
+ * (…Bps) as a percentage, yes/no. The stored row is never changed: this is only how it is shown.
+ */
+export function fieldValue(key: string, value: Json | undefined): Json | undefined {
+  if (
+    (typeof value === "number" && Number.isSafeInteger(value)) ||
+    (typeof value === "string" && /^-?\d+$/.test(value))
+  ) {
+    if (key.endsWith("Kobo")) return formatKobo(BigInt(value));
+    if (key.endsWith("Bps")) return `${percentOfBps(Number(value))}%`;
+  }
+  if (typeof value === "boolean") return value ? "Yes" : "No";
+  return value;
+}
+
+/** 1250 → "12.5", 2000 → "20": basis points in whole-number arithmetic (display only). */
+function percentOfBps(bps: number): string {
+  const sign = bps < 0 ? "-" : "";
+  const abs = Math.abs(Math.trunc(bps));
+  const fraction = String(abs % 100)
+    .padStart(2, "0")
+    .replace(/0+$/, "");
+  return `${sign}${Math.trunc(abs / 100)}${fraction ? `.${fraction}` : ""}`;
+}
 
 function show(value: Json | undefined): string {
   if (value === undefined || value === null || value === "") return "—";
@@ -339,18 +403,18 @@ function ListSide({ list, other, mark }: { list: Json[]; other: Json[]; mark: "r
 export function ChangeSummary({ before, after }: { before: unknown; after: unknown }) {
   const b = asRecord(before);
   const a = asRecord(after);
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])];
+  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((key) => !UNSHOWN_FIELDS.has(key));
   if (keys.length === 0) return <span className="text-gray-500">—</span>;
   return (
     <ul className="grid gap-0.5 text-xs leading-5 text-gray-800">
       {keys.map((key) => {
-        const was = b[key];
-        const now = a[key];
+        const was = fieldValue(key, b[key]);
+        const now = fieldValue(key, a[key]);
         const single = !(key in b) ? show(now) : key in a && show(was) === show(now) ? show(was) : null;
         const lists = Array.isArray(was) && Array.isArray(now);
         return (
           <li key={key} className="break-words">
-            <span className="font-medium text-gray-600">{key}:</span>{" "}
+            <span className="font-medium text-gray-600">{fieldLabel(key)}:</span>{" "}
             {single ??
               (lists ? (
                 <>

@@ -1,7 +1,10 @@
 import { Link } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
+import { campaignStart } from "~/domain/campaigns/report";
 import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from "~/domain/campaigns/rules";
+import { formatKobo, type Kobo } from "~/domain/shared/money";
+import { formatLagosDate } from "~/lib/lagos-time";
 
 export type CampaignListItem = {
   id: string;
@@ -11,7 +14,37 @@ export type CampaignListItem = {
   viewsWanted: number;
   budget: string;
   created: string;
+  /** The day it started running (campaignStart), once it has. */
+  started: string | null;
 };
+
+/** A campaign as listed (listAdvertiserCampaigns' row), formatted for the page. */
+export function toCampaignListItem(
+  c: {
+    id: string;
+    title: string;
+    status: CampaignStatus;
+    viewsDone: number;
+    viewsWanted: number;
+    budgetKobo: Kobo;
+    createdAt: Date;
+    startsAt: Date | null;
+    activatedAt: Date | null;
+  },
+  now = new Date(),
+): CampaignListItem {
+  const start = campaignStart(c);
+  return {
+    id: c.id,
+    title: c.title,
+    status: c.status,
+    viewsDone: c.viewsDone,
+    viewsWanted: c.viewsWanted,
+    budget: formatKobo(c.budgetKobo),
+    created: formatLagosDate(c.createdAt),
+    started: start && start <= now ? formatLagosDate(start) : null,
+  };
+}
 
 export const CAMPAIGN_STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
   draft: "gray",
@@ -69,6 +102,12 @@ export function CampaignList({ campaigns, newHref }: { campaigns: CampaignListIt
               <dd className="tabular-nums">{c.budget}</dd>
               <dt className="text-gray-600">Created</dt>
               <dd>{c.created}</dd>
+              {c.started ? (
+                <>
+                  <dt className="text-gray-600">Started</dt>
+                  <dd data-testid="campaign-started">{c.started}</dd>
+                </>
+              ) : null}
             </dl>
           </Card>
         </li>

@@ -2,12 +2,16 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { DAILY_LIMIT_TITLE } from "~/domain/adverts/messages";
 // The grid's icons, once per page (and cached) rather than an inline <svg> in every card.
 import icons from "./icons.svg?no-inline";
 
 export type AdvertCard = { id: string; title: string; description: string; reward: string; imageUrl: string | null };
 
 export const NO_ADVERTS = "No available adverts at the moment. Check back later!";
+
+/** Why every View Advert is off once today's limit is used up (shown before anyone presses one). */
+export const DAILY_LIMIT_REACHED = "Daily limit reached — come back tomorrow.";
 
 /** Cards per "page" of the grid: the dashboard shows ADVERTS_PER_PAGE × ?page (at most MAX_ADVERT_PAGES). */
 export const ADVERTS_PER_PAGE = 12;
@@ -35,7 +39,8 @@ function Icon({ name, className }: { name: "eye" | "megaphone"; className: strin
  * The Available Adverts grid. "View Advert" is a plain POST form to /adverts/:id (intent=start),
  * so it works before JavaScript loads; the server decides whether the member may view it.
  * "Show more adverts" is a link to ?page=N+1 (the first N+1 pages), so it works without
- * JavaScript too; with it, focus moves to the first new card's View Advert button.
+ * JavaScript too; with it, focus moves to the first new card's View Advert button. Once today's
+ * views reach the daily limit, each card says "Unavailable today" instead, and the grid says why.
  */
 export function AvailableAdverts({
   adverts,
@@ -69,6 +74,10 @@ export function AvailableAdverts({
   const next = page + 1;
   const loadingMore =
     navigation.state === "loading" && new URLSearchParams(navigation.location.search).get("page") === String(next);
+  // Today's views used up: no View Advert leads anywhere until tomorrow (Lagos day).
+  const limitReached = todayViews >= dailyLimit && adverts.length > 0;
+  // The refusal that says the same (a View Advert posted from an older page) is not said twice.
+  const shownNotice = limitReached && notice?.title === DAILY_LIMIT_TITLE ? null : notice;
   return (
     <Card aria-labelledby="available-adverts-title">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -80,15 +89,25 @@ export function AvailableAdverts({
           </span>
         </p>
       </div>
-      {notice ? (
+      {shownNotice ? (
         <div
           role="alert"
           className="mt-4 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
           data-testid="advert-notice"
         >
-          <p className="font-semibold">{notice.title}</p>
-          {notice.description ? <p className="mt-0.5">{notice.description}</p> : null}
+          <p className="font-semibold">{shownNotice.title}</p>
+          {shownNotice.description ? <p className="mt-0.5">{shownNotice.description}</p> : null}
         </div>
+      ) : null}
+      {limitReached ? (
+        <p
+          id="daily-limit-reached"
+          className="mt-4 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900"
+          data-testid="daily-limit-reached"
+        >
+          <span className="font-semibold">{DAILY_LIMIT_REACHED}</span> You have viewed {todayViews} of {dailyLimit}{" "}
+          adverts today; these adverts are unavailable until tomorrow.
+        </p>
       ) : null}
       {adverts.length === 0 ? (
         <p className="mt-4 rounded-md border border-dashed border-gray-300 p-6 text-center text-gray-600">
@@ -128,18 +147,34 @@ export function AvailableAdverts({
                   <p className="text-sm">
                     Reward: <span className="font-semibold text-brand-700">{advert.reward}</span>
                   </p>
-                  <Form method="post" action={action} className="mt-auto pt-2">
-                    <input type="hidden" name="intent" value="start" />
-                    <Button
-                      type="submit"
-                      className="w-full"
-                      disabled={starting !== null}
-                      aria-label={`View Advert: ${advert.title}`}
-                    >
-                      <Icon name="eye" className="h-4 w-4" />
-                      {busy ? "Opening..." : "View Advert"}
-                    </Button>
-                  </Form>
+                  {limitReached ? (
+                    <div className="mt-auto pt-2">
+                      <Button
+                        type="button"
+                        variant="outline"
+                        className="w-full"
+                        disabled
+                        aria-label={`Unavailable today: ${advert.title}`}
+                        aria-describedby="daily-limit-reached"
+                        data-testid="advert-unavailable"
+                      >
+                        Unavailable today
+                      </Button>
+                    </div>
+                  ) : (
+                    <Form method="post" action={action} className="mt-auto pt-2">
+                      <input type="hidden" name="intent" value="start" />
+                      <Button
+                        type="submit"
+                        className="w-full"
+                        disabled={starting !== null}
+                        aria-label={`View Advert: ${advert.title}`}
+                      >
+                        <Icon name="eye" className="h-4 w-4" />
+                        {busy ? "Opening..." : "View Advert"}
+                      </Button>
+                    </Form>
+                  )}
                 </div>
               </li>
             );

@@ -3,7 +3,7 @@ import { type FormEvent, useEffect, useState } from "react";
 import { useNavigate } from "react-router";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import type { ClaimAnswer } from "~/domain/adverts/advert-claim";
+import { FROM_VIEW_PAGE_FIELD, type ClaimAnswer } from "~/domain/adverts/advert-claim";
 import { useHydrated } from "./use-hydrated";
 
 /**
@@ -100,6 +100,8 @@ export function ClaimCountdown({
         />
       </div>
       <form method="post" action={claimPath} onSubmit={claim}>
+        {/* This page shows the view in progress: a claim that finds it gone says another advert ended it. */}
+        <input type="hidden" name={FROM_VIEW_PAGE_FIELD} value="1" />
         <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={(hydrated && waiting) || claiming}>
           {claiming ? "Claiming..." : "Claim Reward"}
         </Button>
@@ -121,6 +123,8 @@ async function sendClaim(claimPath: string): Promise<ClaimAnswer | { failed: str
     response = await fetch(claimPath, {
       method: "POST",
       headers: { Accept: "application/json" },
+      // What the form would post (urlencoded, as server/advert-claim.ts reads it).
+      body: new URLSearchParams({ [FROM_VIEW_PAGE_FIELD]: "1" }),
       signal: AbortSignal.timeout(20_000),
     });
   } catch {

@@ -124,10 +124,13 @@ export function UpgradeForm({
               Available balance: {view.available}.{" "}
               {balanceCovers
                 ? `${chosen?.price} will be held until an admin approves the upgrade.`
-                : `It does not cover ${chosen?.price}; earn more or pay by bank transfer.`}
+                : bank
+                  ? `It does not cover ${chosen?.price}; earn more or pay by bank transfer.`
+                  : `It does not cover ${chosen?.price} yet; earn more to upgrade.`}
             </span>
           </span>
         </label>
+        {/* No receiving account set: bank transfer is neither offered nor mentioned. */}
         {bank ? (
           <label className={choiceClass} data-testid="upgrade-method-bank">
             <input
@@ -147,9 +150,7 @@ export function UpgradeForm({
               </span>
             </span>
           </label>
-        ) : (
-          <p className="text-sm text-gray-600">Payment by bank transfer is not available yet.</p>
-        )}
+        ) : null}
         {errors.method ? (
           <p id="upgrade-method-error" className="text-sm text-red-700">
             {errors.method}

@@ -18,9 +18,11 @@ export type ProfileData = {
   displayId: string;
   /** ISO date-time. */
   joined: string;
-  totalEarnings: string;
+  /** Members only (null for staff, who earn nothing). */
+  totalEarnings: string | null;
   approved: boolean;
-  earnings: EarningsHistoryItem[];
+  /** Members only. */
+  earnings: EarningsHistoryItem[] | null;
   /** Bank details and withdrawals: members only. */
   member: {
     bankDetails: SavedBankDetails | null;
@@ -55,8 +57,12 @@ export function ProfilePage({ rendered }: { rendered?: RenderedFailure }) {
             <dd className="font-mono font-medium">{data.displayId}</dd>
             <dt className="text-gray-600">Joined</dt>
             <dd className="font-medium">{formatLagosDate(data.joined)}</dd>
-            <dt className="text-gray-600">Total earnings</dt>
-            <dd className="font-medium tabular-nums">{data.totalEarnings}</dd>
+            {data.totalEarnings !== null ? (
+              <>
+                <dt className="text-gray-600">Total earnings</dt>
+                <dd className="font-medium tabular-nums">{data.totalEarnings}</dd>
+              </>
+            ) : null}
           </dl>
         </Card>
         {member ? (
@@ -77,9 +83,11 @@ export function ProfilePage({ rendered }: { rendered?: RenderedFailure }) {
         <NameCard name={data.name} rendered={rendered} />
         <PasswordCard rendered={rendered} />
       </div>
-      <div className="lg:col-span-2">
-        <EarningsHistory rows={data.earnings} />
-      </div>
+      {data.earnings ? (
+        <div className="lg:col-span-2">
+          <EarningsHistory rows={data.earnings} />
+        </div>
+      ) : null}
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { FormError } from "~/components/form-field";
+import { FormError, useFieldError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
@@ -68,6 +68,8 @@ export function WithdrawCard({
   notApprovedText?: string;
 }) {
   const form = useProfileForm("withdraw", rendered, action);
+  // One refusal at a time: a refused request says why above the form, in place of these notes.
+  const refused = Boolean(form.errors.form);
   return (
     <Card aria-labelledby="withdraw-title">
       <CardTitle id="withdraw-title">{title}</CardTitle>
@@ -77,12 +79,12 @@ export function WithdrawCard({
           {formatKobo(BigInt(terms.availableKobo))}
         </span>
       </CardDescription>
-      {approved ? null : (
+      {approved || refused ? null : (
         <p className="mt-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
           {notApprovedText}
         </p>
       )}
-      {hasBankDetails ? null : (
+      {hasBankDetails || refused ? null : (
         <p className="mt-3 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900">
           Add your bank details before withdrawing.
         </p>
@@ -116,8 +118,18 @@ function WithdrawForm({
   const { errors, submitting } = form;
   const id = useId();
   const [amount, setAmount] = useState(initialAmount);
-  const preview = previewWithdrawal(amount, terms);
-  const describedBy = [`${id}-limits`, `${id}-preview`, errors.amount ? `${id}-error` : null].filter(Boolean).join(" ");
+  const amountError = useFieldError(errors.amount);
+  const typed = previewWithdrawal(amount, terms);
+  // While the server's refusal of the amount stands, the preview does not say it again; once the
+  // amount is edited the refusal goes and the preview speaks for the new amount.
+  const preview: typeof typed = !amountError.error
+    ? typed
+    : typed.kind === "ok"
+      ? { ...typed, warning: null }
+      : { kind: "none" };
+  const describedBy = [`${id}-limits`, `${id}-preview`, amountError.error ? `${id}-error` : null]
+    .filter(Boolean)
+    .join(" ");
   return (
     <form.Form method="post" action={form.action} className="mt-4 grid gap-4" noValidate>
       <input type="hidden" name="idempotencyKey" value={idempotencyKey} />
@@ -134,8 +146,11 @@ function WithdrawForm({
           required
           placeholder="0.00"
           value={amount}
-          onChange={(event) => setAmount(event.target.value)}
-          aria-invalid={errors.amount ? true : undefined}
+          onChange={(event) => {
+            amountError.edited();
+            setAmount(event.target.value);
+          }}
+          aria-invalid={amountError.error ? true : undefined}
           aria-describedby={describedBy}
           className="tabular-nums"
         />
@@ -143,9 +158,9 @@ function WithdrawForm({
           Minimum {formatKobo(BigInt(terms.minKobo))} · Maximum {formatKobo(BigInt(terms.maxKobo))} · Fee{" "}
           {feePercentLabel(terms.feeBps)} of the amount
         </p>
-        {errors.amount ? (
+        {amountError.error ? (
           <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
-            {errors.amount}
+            {amountError.error}
           </p>
         ) : null}
       </div>

@@ -8,6 +8,12 @@ export const AdvertIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
 export const advertClaimPath = (advertId: string) => `/adverts/${encodeURIComponent(advertId)}/claim`;
 
 /**
+ * The field the advert page's Claim Reward form sends (value "1"): the page showed this view in
+ * progress, so a claim that finds it gone was ended by another advert (claimAdvertReward).
+ */
+export const FROM_VIEW_PAGE_FIELD = "fromViewPage";
+
+/**
  * The claim's answer to the page's script (Accept: application/json): where to go next with the
  * outcome's toast, or — too early — the seconds still to wait.
  */

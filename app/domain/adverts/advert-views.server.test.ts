@@ -164,6 +164,28 @@ describe("one advert at a time", () => {
     expect(await viewOf(ids[1]!, viewer.id)).toBeUndefined();
   });
 
+  it("a claim from the advert's page, whose view another advert ended, is view-ended", async () => {
+    const viewer = await member(db);
+    const [first, second] = [await postAdvert(db, admin), await postAdvert(db, admin)];
+    const t0 = at("2026-05-04T09:00:00Z");
+    await startAdvertView(db, viewer.id, first, t0);
+    await startAdvertView(db, viewer.id, second, plus(t0, 2_000));
+    const later = plus(t0, 15_000);
+    expect(await claimAdvertReward(db, viewer.id, first, later, { fromViewPage: true })).toEqual({
+      status: "view-ended",
+    });
+    // Not sent from its page (never shown in progress): the member is asked to open it first.
+    expect(await claimAdvertReward(db, viewer.id, first, later)).toEqual({ status: "not-started" });
+    // The page of the view in progress claims as ever; nothing else changes the outcome.
+    expect(await claimAdvertReward(db, viewer.id, second, later, { fromViewPage: true })).toMatchObject({
+      status: "ok",
+    });
+    expect(await claimAdvertReward(db, viewer.id, second, later, { fromViewPage: true })).toEqual({
+      status: "already-claimed",
+    });
+    expect(await available(viewer.id)).toBe(2_500n);
+  });
+
   it("a claim counts only the time since its own start, even after switching back", async () => {
     const viewer = await member(db);
     const first = await postAdvert(db, admin);

@@ -32,6 +32,8 @@ export type ClaimResult =
   | { status: "ok"; rewardKobo: Kobo; advertId: string; viewId: string; transferId: string }
   | ViewRefusal
   | { status: "not-started" }
+  /** The claim came from the advert's page, whose view was ended by opening another advert. */
+  | { status: "view-ended" }
   | { status: "too-early"; secondsLeft: number };
 
 /** The ledger idempotency key of a member's reward for an advert: one payment, ever. */
@@ -203,12 +205,17 @@ async function viewing(
  * `claim_advert_reward` (migration 0010): one round trip instead of six, as this is the busiest
  * write (docs/decisions/010-claim-in-the-database.md). `now` is injectable for tests (dwell and
  * midnight).
+ *
+ * `fromViewPage`: the claim was sent from the advert's page, which is shown only while this
+ * view is in progress. If the view is gone by the claim, opening another advert ended it (the
+ * only way a view ends unclaimed, startAdvertView): "view-ended" rather than "not-started".
  */
 export async function claimAdvertReward(
   db: Database,
   userId: string,
   advertId: string,
   now: Date = new Date(),
+  options: { fromViewPage?: boolean } = {},
 ): Promise<ClaimResult> {
   const claim = async () => {
     const [row] = await claimQuery(db).execute({
@@ -233,7 +240,8 @@ export async function claimAdvertReward(
     await ensureUserAccounts(db, userId);
     row = await claim();
   }
-  return claimResult(row, advertId, now);
+  const result = claimResult(row, advertId, now);
+  return result.status === "not-started" && options.fromViewPage ? { status: "view-ended" } : result;
 }
 
 /**

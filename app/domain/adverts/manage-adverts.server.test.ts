@@ -8,7 +8,7 @@ import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { updateAdvertMoneyLimits } from "~/domain/settings/update-app-settings.server";
 import { openTestDatabase, databaseError } from "~test/database";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
-import { expectLedgerReconciled } from "~test/ledger";
+import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
 import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "./advert-views.server";
 import {
   adminAdvertStats,
@@ -441,5 +441,11 @@ describe("adminAdvertStats", () => {
       .from(ledgerTransfers)
       .where(eq(ledgerTransfers.kind, "advert_reward"));
     expect(after.earningsDistributedKobo).toBe(BigInt(paid!.n));
+    // Referral rewards are counted beside them, never in them.
+    const referrer = await member(db);
+    await backdatedTransfer(db, { userId: referrer.id, amountKobo: 4_000n, at: new Date(), kind: "referral_reward" });
+    const withReferral = await adminAdvertStats(db);
+    expect(withReferral.earningsDistributedKobo).toBe(after.earningsDistributedKobo);
+    expect(withReferral.referralRewardsKobo - after.referralRewardsKobo).toBe(4_000n);
   });
 });

@@ -1,7 +1,7 @@
 import { and, desc, eq, notExists } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adverts, advertViews, campaigns, users } from "~/db/schema";
-import { advertRewardsPaid } from "~/domain/stats/platform-totals.server";
+import { rewardsPaid } from "~/domain/stats/platform-totals.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { lockAppSettings } from "~/domain/settings/app-settings";
 import { hasPermission } from "~/domain/permissions/permissions";
@@ -256,13 +256,10 @@ export async function getAdvert(db: Database, advertId: string): Promise<AdminAd
 }
 
 /**
- * Admin dashboard figures: the live adverts, and the advert earnings distributed to members (every
- * advert reward the ledger has paid).
+ * Admin dashboard figures: the live adverts, and the earnings distributed to members: every
+ * advert reward the ledger has paid, and beside it every referral reward.
  */
 export async function adminAdvertStats(db: Database) {
-  const [totalAdverts, earningsDistributedKobo] = await Promise.all([
-    db.$count(adverts, eq(adverts.isActive, true)),
-    advertRewardsPaid(db),
-  ]);
-  return { totalAdverts, earningsDistributedKobo };
+  const [totalAdverts, paid] = await Promise.all([db.$count(adverts, eq(adverts.isActive, true)), rewardsPaid(db)]);
+  return { totalAdverts, earningsDistributedKobo: paid.advertKobo, referralRewardsKobo: paid.referralKobo };
 }

@@ -42,4 +42,12 @@ describe("what a member is told", () => {
     expect(advertToast({ status: "already-claimed" }).title).toBe("Already Rewarded");
     expect(advertToast({ status: "no-slots" }).title).toBe("Advert Completed");
   });
+
+  it("says a view ended by opening another advert ended, rather than asking to keep watching", () => {
+    expect(advertToast({ status: "view-ended" })).toEqual({
+      type: "error",
+      title: "View Ended",
+      description: "You opened another advert, so this view ended.",
+    });
+  });
 });

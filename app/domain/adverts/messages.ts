@@ -9,6 +9,9 @@ export const ACCOUNT_NOT_APPROVED: Toast = {
   description: "Your account needs to be approved by an admin to interact with adverts.",
 };
 
+/** The daily limit's refusal title (also the dashboard's note once the limit is reached). */
+export const DAILY_LIMIT_TITLE = "Daily Limit Reached";
+
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
@@ -35,7 +38,7 @@ export function advertToast(outcome: AdvertOutcome): Toast {
       return error("Not Available", "Adverts can be viewed for rewards by member accounts only.");
     case "daily-limit":
       return error(
-        "Daily Limit Reached",
+        DAILY_LIMIT_TITLE,
         `You have reached your daily limit of ${plural(outcome.limit, "advert view", "advert views")}. Come back tomorrow!`,
       );
     case "too-early":
@@ -45,6 +48,9 @@ export function advertToast(outcome: AdvertOutcome): Toast {
       );
     case "not-started":
       return error("Keep Watching", "Open the advert with View Advert first, then claim your reward.");
+    case "view-ended":
+      // One advert at a time (startAdvertView): its countdown was lost, so nothing to keep watching.
+      return error("View Ended", "You opened another advert, so this view ended.");
     case "already-claimed":
       return error("Already Rewarded", "You have already earned the reward for this advert.");
     case "no-slots":

@@ -64,11 +64,16 @@ export async function listAudit(db: Database, filters: { actorId?: string; actio
     AUDIT_PAGE_SIZE,
   );
   // Users by name; adverts by title (an erased advert keeps the title its delete row recorded);
-  // notices by their current title.
+  // notices by their current title; withdrawals, upgrades and campaigns by the reference people
+  // see (W…, UPG-…, CMP-…); a referral by the member who was referred. Never an internal id.
   const target = sql<string | null>`case when ${auditLog.targetType} = 'advert' then coalesce(
       (select a.title from adverts a where a.id = ${auditLog.targetId}),
       ${auditLog.before} ->> 'title', ${auditLog.after} ->> 'title')
     when ${auditLog.targetType} = 'notice' then (select n.title from notices n where n.id = ${auditLog.targetId})
+    when ${auditLog.targetType} = 'withdrawal' then (select w.reference from withdrawals w where w.id = ${auditLog.targetId})
+    when ${auditLog.targetType} = 'upgrade_request' then (select r.reference from upgrade_requests r where r.id = ${auditLog.targetId})
+    when ${auditLog.targetType} = 'campaign' then (select c.reference from campaigns c where c.id = ${auditLog.targetId})
+    when ${auditLog.targetType} = 'referral' then (select u.name from referrals r join users u on u.id = r.referred_id where r.id = ${auditLog.targetId})
     else (select u.name from users u where u.id = ${auditLog.targetId}) end`;
   const newestFirst = db
     .select({

@@ -40,6 +40,8 @@ export async function listAdvertiserCampaigns(db: Database, advertiserId: string
       viewsDone: sql<number>`coalesce(${views.n}, 0)::int`,
       budgetKobo: campaigns.budgetKobo,
       createdAt: campaigns.createdAt,
+      startsAt: campaigns.startsAt,
+      activatedAt: campaigns.activatedAt,
     })
     .from(campaigns)
     .leftJoin(views, eq(views.advertId, campaigns.advertId))

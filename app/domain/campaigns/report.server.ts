@@ -11,7 +11,7 @@ import {
 } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { lagosDay } from "~/lib/lagos-time";
-import { fillReportDays, type CampaignReportDay } from "./report";
+import { campaignStart, fillReportDays, type CampaignReportDay } from "./report";
 
 /**
  * A campaign's report for its advertiser, from the ledger and the views alone: the verified views
@@ -46,9 +46,8 @@ export function campaignRunDays(
   campaign: Pick<Campaign, "startsAt" | "endsAt" | "activatedAt" | "finishedAt">,
   now: Date,
 ): { from: string; to: string } | null {
-  if (!campaign.activatedAt) return null;
-  const start =
-    campaign.startsAt && campaign.startsAt > campaign.activatedAt ? campaign.startsAt : campaign.activatedAt;
+  const start = campaignStart(campaign);
+  if (!start) return null;
   let stop = now;
   if (campaign.finishedAt && campaign.finishedAt < stop) stop = campaign.finishedAt;
   if (campaign.endsAt && campaign.endsAt <= stop) stop = new Date(campaign.endsAt.getTime() - 1);

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { budgetPreview } from "./budget-preview";
-import { CAMPAIGN_REPORT_CSV_HEADER, campaignReportCsv, fillReportDays, nextDay, REPORT_MAX_DAYS } from "./report";
+import {
+  CAMPAIGN_REPORT_CSV_HEADER,
+  campaignReportCsv,
+  campaignStart,
+  fillReportDays,
+  nextDay,
+  REPORT_MAX_DAYS,
+} from "./report";
 
 describe("the report's days", () => {
   it("runs from the first day to the last, zeros between, keeping any day with views", () => {
@@ -77,5 +84,24 @@ describe("the budget preview", () => {
       ["10", "99999999"],
     ])
       expect(budgetPreview(reward!, views!, 2000)).toEqual({ status: "incomplete" });
+  });
+});
+
+describe("campaignStart", () => {
+  const day = (iso: string) => new Date(iso);
+  it("is the activation, or the first day when that comes later; null before activation", () => {
+    expect(campaignStart({ startsAt: null, activatedAt: null })).toBeNull();
+    expect(campaignStart({ startsAt: day("2026-03-01T23:00:00Z"), activatedAt: null })).toBeNull();
+    expect(campaignStart({ startsAt: null, activatedAt: day("2026-03-04T10:00:00Z") })).toEqual(
+      day("2026-03-04T10:00:00Z"),
+    );
+    // Activated after its first day: it started when activated.
+    expect(campaignStart({ startsAt: day("2026-03-01T23:00:00Z"), activatedAt: day("2026-03-04T10:00:00Z") })).toEqual(
+      day("2026-03-04T10:00:00Z"),
+    );
+    // Activated before its first day: it starts on that day.
+    expect(campaignStart({ startsAt: day("2026-03-09T23:00:00Z"), activatedAt: day("2026-03-04T10:00:00Z") })).toEqual(
+      day("2026-03-09T23:00:00Z"),
+    );
   });
 });

@@ -12,6 +12,16 @@ export type CampaignReportDay = {
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
+/**
+ * When a campaign runs from: its activation by an admin, or its first day when that came later;
+ * null until it is activated (it may never be).
+ */
+export function campaignStart(campaign: { startsAt: Date | null; activatedAt: Date | null }): Date | null {
+  const { startsAt, activatedAt } = campaign;
+  if (!activatedAt) return null;
+  return startsAt && startsAt > activatedAt ? startsAt : activatedAt;
+}
+
 /** The day after a "YYYY-MM-DD" day (calendar arithmetic in UTC: no time zone involved). */
 export function nextDay(day: string): string {
   return new Date(Date.parse(`${day}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);

@@ -1,17 +1,23 @@
-import { eq, sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { ledgerDailyTotals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 
 /**
- * Every advert reward ever paid to members: the advert_reward transfers, summed from
- * ledger_daily_totals (migration 0016; checked against the ledger by reconcile) — a few rows per
- * day by the primary key, where summing the ledger itself reads every reward ever posted.
+ * Every reward ever paid to members, by kind: advert rewards (advert_reward transfers) and
+ * referral rewards (referral_reward), summed from ledger_daily_totals (migration 0016; checked
+ * against the ledger by reconcile) — a few rows per day by the primary key, where summing the
+ * ledger itself reads every reward ever posted.
  */
-export async function advertRewardsPaid(db: Database): Promise<Kobo> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerDailyTotals.amountKobo}), 0)::text` })
+export async function rewardsPaid(db: Database): Promise<{ advertKobo: Kobo; referralKobo: Kobo }> {
+  const rows = await db
+    .select({
+      kind: ledgerDailyTotals.kind,
+      total: sql<string>`coalesce(sum(${ledgerDailyTotals.amountKobo}), 0)::text`,
+    })
     .from(ledgerDailyTotals)
-    .where(eq(ledgerDailyTotals.kind, "advert_reward"));
-  return BigInt(row?.total ?? "0");
+    .where(inArray(ledgerDailyTotals.kind, ["advert_reward", "referral_reward"]))
+    .groupBy(ledgerDailyTotals.kind);
+  const total = (kind: string) => BigInt(rows.find((r) => r.kind === kind)?.total ?? "0");
+  return { advertKobo: total("advert_reward"), referralKobo: total("referral_reward") };
 }

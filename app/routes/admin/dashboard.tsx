@@ -150,7 +150,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasPermission(user, "view_reports") ? dailyPlatformFigures(db, 30) : null,
   ]);
   // Each card only for admins who may open the page it links to; values formatted here.
-  const cards: { label: string; value: string; to: string }[] = [];
+  const cards: { label: string; value: string; to: string; detail?: string }[] = [];
   if (stats) {
     cards.push(
       { label: "Total Users", value: numberFormat.format(stats.totalUsers), to: "/admin/users" },
@@ -164,8 +164,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   if (advertStats) {
     cards.push(
       { label: "Total Adverts", value: numberFormat.format(advertStats.totalAdverts), to: "/admin/adverts" },
-      // From the ledger: what the advert-rewards account has paid members.
-      { label: "Earnings Distributed", value: formatKobo(advertStats.earningsDistributedKobo), to: "/admin/adverts" },
+      // From the ledger: what the advert-rewards account has paid members; referral rewards beside it.
+      {
+        label: "Earnings Distributed",
+        value: formatKobo(advertStats.earningsDistributedKobo),
+        to: "/admin/adverts",
+        detail: `Advert rewards · Referral rewards: ${formatKobo(advertStats.referralRewardsKobo)}`,
+      },
     );
   }
   if (campaignStats) {
@@ -244,6 +249,11 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
               >
                 {card.value}
               </p>
+              {card.detail ? (
+                <p className="mt-1 text-xs text-gray-600" data-testid={`card-detail-${card.label}`}>
+                  {card.detail}
+                </p>
+              ) : null}
             </Link>
           ))}
         </section>

@@ -14,6 +14,7 @@ import {
   submitCampaignForPayment,
 } from "~/domain/campaigns/lifecycle.server";
 import { campaignReport } from "~/domain/campaigns/report.server";
+import { campaignStart } from "~/domain/campaigns/report";
 import { CAMPAIGN_STATUS_LABELS, formatFeePercent, type CampaignStatus } from "~/domain/campaigns/rules";
 import { balances } from "~/domain/ledger/accounts.server";
 import { receivingAccountOf } from "~/domain/memberships/receiving-account";
@@ -33,6 +34,23 @@ const notFound = () => data({ message: "Campaign not found." }, { status: 404 })
 
 /** Cancelling is possible until it has ended; from review on, the escrow left comes back. */
 const CANCEL_OFFERED: readonly CampaignStatus[] = ["in_review", "active"];
+
+const BEFORE_REVIEW_ENDS: readonly CampaignStatus[] = ["draft", "awaiting_payment", "in_review"];
+
+/**
+ * The Details' start: the day it started once it has run (or the day it will, when its first day
+ * is still to come); before an admin activates it, its first day or "When approved".
+ */
+function startShown(
+  campaign: { status: CampaignStatus; startsAt: Date | null; activatedAt: Date | null },
+  now = new Date(),
+): { label: string; value: string } {
+  const start = campaignStart(campaign);
+  if (start) return { label: start <= now ? "Started" : "Starts", value: formatLagosDate(start) };
+  // Ended (cancelled, rejected) before an admin activated it: it never ran.
+  if (!BEFORE_REVIEW_ENDS.includes(campaign.status)) return { label: "Started", value: "Did not run" };
+  return { label: "Starts", value: campaign.startsAt ? formatLagosDate(campaign.startsAt) : "When approved" };
+}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdvertiser(request, context);
@@ -59,7 +77,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       feePercent: formatFeePercent(campaign.feeBps),
       viewsWanted: campaign.viewsWanted,
       budget: formatKobo(campaign.budgetKobo),
-      starts: campaign.startsAt ? formatLagosDate(campaign.startsAt) : null,
+      start: startShown(campaign),
       // endsAt is the midnight after the last day: the last day is the one before it.
       lastDay: campaign.endsAt ? formatLagosDate(new Date(campaign.endsAt.getTime() - 1)) : null,
       created: formatLagosDateTime(campaign.createdAt),
@@ -206,8 +224,8 @@ export default function AdvertiserCampaign({ loaderData }: Route.ComponentProps)
           <dd className="font-semibold tabular-nums" data-testid="campaign-budget">
             {campaign.budget}
           </dd>
-          <dt className="text-gray-600">Starts</dt>
-          <dd>{campaign.starts ?? "When approved"}</dd>
+          <dt className="text-gray-600">{campaign.start.label}</dt>
+          <dd data-testid="campaign-start">{campaign.start.value}</dd>
           <dt className="text-gray-600">Last day</dt>
           <dd>{campaign.lastDay ?? "Until its views are done"}</dd>
           <dt className="text-gray-600">Created</dt>

@@ -2,7 +2,7 @@ import { data, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/campaigns";
 import { ApprovalBanner } from "~/components/advertiser/approval-banner";
 import { CampaignForm, EMPTY_CAMPAIGN_FORM, type CampaignFormValues } from "~/components/advertiser/campaign-form";
-import { CampaignList } from "~/components/advertiser/campaign-list";
+import { CampaignList, toCampaignListItem } from "~/components/advertiser/campaign-list";
 import { useToastFrom } from "~/components/toaster";
 import { findAdvertiserProfile, listAdvertiserCampaigns } from "~/domain/campaigns/advertiser-campaigns.server";
 import { createCampaign } from "~/domain/campaigns/lifecycle.server";
@@ -10,7 +10,6 @@ import { REWARD_BELOW_MINIMUM_MESSAGE } from "~/domain/campaigns/rules";
 import { CAMPAIGN_FORM_FIELDS, campaignFormSchema } from "~/domain/campaigns/validation";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { formatKobo } from "~/domain/shared/money";
-import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 import { requireAdvertiser } from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, readForm, type FailureOptions } from "~/server/forms.server";
@@ -36,15 +35,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       maxReward: formatKobo(settings.maxAdvertRewardKobo),
       maxBudget: formatKobo(settings.maxAdvertBudgetKobo),
     },
-    campaigns: campaigns.map((c) => ({
-      id: c.id,
-      title: c.title,
-      status: c.status,
-      viewsDone: c.viewsDone,
-      viewsWanted: c.viewsWanted,
-      budget: formatKobo(c.budgetKobo),
-      created: formatLagosDate(c.createdAt),
-    })),
+    campaigns: campaigns.map((c) => toCampaignListItem(c)),
   };
 }
 

@@ -1,14 +1,13 @@
 import { Plus } from "lucide-react";
 import { Link } from "react-router";
 import type { Route } from "./+types/home";
-import { CampaignList } from "~/components/advertiser/campaign-list";
+import { CampaignList, toCampaignListItem } from "~/components/advertiser/campaign-list";
 import { ApprovalBanner } from "~/components/advertiser/approval-banner";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { findAdvertiserProfile, listAdvertiserCampaigns } from "~/domain/campaigns/advertiser-campaigns.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { formatKobo } from "~/domain/shared/money";
-import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 import { requireAdvertiser } from "~/server/auth.server";
 
@@ -27,15 +26,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     displayId: user.displayId,
     approval: { status: profile?.status ?? "pending", rejectionReason: profile?.rejectionReason ?? null },
     balance: formatKobo(money.availableKobo),
-    campaigns: campaigns.map((c) => ({
-      id: c.id,
-      title: c.title,
-      status: c.status,
-      viewsDone: c.viewsDone,
-      viewsWanted: c.viewsWanted,
-      budget: formatKobo(c.budgetKobo),
-      created: formatLagosDate(c.createdAt),
-    })),
+    campaigns: campaigns.map((c) => toCampaignListItem(c)),
   };
 }
 

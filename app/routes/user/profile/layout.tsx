@@ -24,25 +24,28 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Pro
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireUser(request, context);
   const db = context.services.db;
+  // Earnings, bank details and withdrawals are for members: staff earn nothing, and their profile
+  // says nothing about earning.
+  const isMember = user.role === "user";
   const [earned, history, member] = await Promise.all([
-    earnedTotals(db, user.id),
-    advertEarningsHistory(db, user.id, { limit: 50 }),
-    // Bank details and withdrawals are for members; admins earn nothing to withdraw.
-    user.role === "user" ? memberMoney(db, user.id) : null,
+    isMember ? earnedTotals(db, user.id) : null,
+    isMember ? advertEarningsHistory(db, user.id, { limit: 50 }) : null,
+    isMember ? memberMoney(db, user.id) : null,
   ]);
   return {
     name: user.name,
     email: user.email,
     displayId: user.displayId,
     joined: user.createdAt.toISOString(),
-    totalEarnings: formatKobo(earned.totalKobo),
+    totalEarnings: earned ? formatKobo(earned.totalKobo) : null,
     approved: user.isApproved,
-    earnings: history.map((row) => ({
-      id: row.viewId,
-      date: formatLagosDateTime(row.earnedAt),
-      advert: row.advertTitle,
-      amount: formatKobo(row.amountKobo),
-    })),
+    earnings:
+      history?.map((row) => ({
+        id: row.viewId,
+        date: formatLagosDateTime(row.earnedAt),
+        advert: row.advertTitle,
+        amount: formatKobo(row.amountKobo),
+      })) ?? null,
     member,
   } satisfies ProfileData;
 }
