@@ -16,6 +16,7 @@ import { userEarningsSummary } from "~/domain/adverts/earnings.server";
 import { advertImageRules } from "~/domain/adverts/validation";
 import { dailyEarnings } from "~/domain/ledger/daily-earnings.server";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
+import { listUnreadSenders } from "~/domain/messages/list-messages.server";
 import { upgradeOffer } from "~/domain/memberships/upgrade-offer.server";
 import { toUpgradeView } from "~/domain/memberships/upgrade-view";
 import { referralAchievements } from "~/domain/referrals/achievements";
@@ -36,17 +37,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.services.db;
   const now = new Date();
   const advertsPage = advertsPageFrom(request);
-  const [earned, daily, summary, rank, referralCount, adverts, withdrawals, referral, offer] = await Promise.all([
-    earnedTotals(db, user.id),
-    dailyEarnings(db, user.id, 14, now),
-    userEarningsSummary(db, user.id, now),
-    weeklyReferralRank(db, user.id, now),
-    approvedReferralCount(db, user.id),
-    listAvailableAdverts(db, user.id, { limit: advertsPage.read }),
-    listMemberWithdrawals(db, user.id, { limit: 10 }),
-    referralSummary(db, user.id, context.services.config.appUrl),
-    upgradeOffer(db, user.id),
-  ]);
+  const [earned, daily, summary, rank, referralCount, adverts, withdrawals, referral, offer, unreadFrom] =
+    await Promise.all([
+      earnedTotals(db, user.id),
+      dailyEarnings(db, user.id, 14, now),
+      userEarningsSummary(db, user.id, now),
+      weeklyReferralRank(db, user.id, now),
+      approvedReferralCount(db, user.id),
+      listAvailableAdverts(db, user.id, { limit: advertsPage.read }),
+      listMemberWithdrawals(db, user.id, { limit: 10 }),
+      referralSummary(db, user.id, context.services.config.appUrl),
+      upgradeOffer(db, user.id),
+      listUnreadSenders(db, user.id, 3),
+    ]);
   const upgrade = toUpgradeView(offer, user.isApproved);
   const recentKobo = daily.reduce((sum, d) => sum + d.totalKobo, 0n);
   return {
@@ -89,6 +92,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     moreAdverts: adverts.length > advertsPage.shown,
     achievements: [...summary.achievements, ...referralAchievements(referralCount)],
     withdrawals: withdrawals.map(toWithdrawalHistoryItem),
+    unreadFrom: unreadFrom.map(({ name, displayId, staff, unread }) => ({ name, displayId, staff, unread })),
     referral: referral && {
       link: referral.link,
       totalReferrals: referral.totalReferrals,
@@ -138,7 +142,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <StatCards stats={loaderData.stats} />
       <EarningsChart chart={loaderData.earningsChart} />
       {loaderData.referral ? <ReferralLinkCard summary={loaderData.referral} /> : null}
-      <MessagesCard unread={rootData?.user?.unreadMessages ?? 0} />
+      <MessagesCard unread={rootData?.user?.unreadMessages ?? 0} senders={loaderData.unreadFrom} />
       <WithdrawalHistory rows={loaderData.withdrawals} />
       <AvailableAdverts
         adverts={loaderData.adverts}
