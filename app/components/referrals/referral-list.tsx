@@ -29,7 +29,7 @@ const STATUS_BADGES = {
 function ReferralStatusBadge({ status }: { status: ReferralStatus }) {
   const badge = STATUS_BADGES[status];
   return (
-    <Badge tone={badge.tone} data-status={status}>
+    <Badge tone={badge.tone} data-status={status} className="shrink-0 whitespace-nowrap">
       {badge.label}
     </Badge>
   );
