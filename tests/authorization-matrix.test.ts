@@ -66,7 +66,8 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/membership/upgrade/cancel": { kind: "user-dashboard" },
   "/messages": { kind: "user" },
   "/notices": { kind: "user" },
-  "/referrals": { kind: "user" },
+  // Only members refer: staff are sent to their own home.
+  "/referrals": { kind: "user-dashboard" },
   "/adverts/:advertId": { kind: "user-dashboard", memberRedirect: "/dashboard" },
 
   // The advertiser's payouts, and the route of each of its forms (a GET shows the page).

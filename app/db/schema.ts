@@ -62,8 +62,14 @@ export const users = pgTable(
     lastLoginAt: timestamp({ withTimezone: true }),
     /** The address the account was registered from, compared with a referrer's to hold self-referral rewards. */
     signupIp: text(),
-    /** The address of the latest sign-in (with lastLoginAt), for the same comparison. */
-    lastLoginIp: text(),
+    /**
+     * The addresses of the latest sign-ins (RECENT_SIGN_IN_ADDRESSES of them, newest first, each
+     * once), for the same comparison. Never shown to anyone.
+     */
+    recentLoginIps: text()
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** Set when the super admin deactivates an admin: no sign-in, no sessions. */
     deactivatedAt: timestamp({ withTimezone: true }),
     ...timestamps,

@@ -52,7 +52,7 @@ async function requireSignedIn(request: Request, context: RequestContext): Promi
 }
 
 /**
- * Pages members and staff share (profile, messages, notices, referrals); otherwise to /login.
+ * Pages members and staff share (profile, messages, notices); otherwise to /login.
  * Advertisers have their own area and are sent there.
  */
 export async function requireUser(request: Request, context: RequestContext): Promise<CurrentUser> {
@@ -68,7 +68,10 @@ export async function requireAdvertiser(request: Request, context: RequestContex
   return user;
 }
 
-/** The user dashboard: admins and the super admin are sent to their own dashboards. */
+/**
+ * Members' own pages (the dashboard, upgrades, referrals): admins and the super admin are sent to
+ * their own dashboards.
+ */
 export async function requireUserDashboard(request: Request, context: RequestContext): Promise<CurrentUser> {
   const user = await requireUser(request, context);
   if (user.role !== "user") throw redirect(homePathFor(user.role));

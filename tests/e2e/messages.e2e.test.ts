@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { messages } from "~/db/schema";
+import { messages, users } from "~/db/schema";
+import { PENDING_SENDER_TEXT } from "~/domain/messages/rules";
 import { newId } from "~/domain/shared/ids";
 import { createUser } from "~test/factories";
 import {
@@ -160,5 +161,101 @@ describe("Messages", () => {
     expect(await unreadOf(member.id)).toBe(CORPUS.length);
     await page.getByRole("button", { name: "Mark as read" }).click();
     await expect.poll(() => unreadOf(member.id)).toBe(0);
+  });
+
+  it("marks staff with a Staff badge on the dashboard's Messages card and on /messages, at 360 and 1280 px", async () => {
+    const admin = await createUser(db(), { role: "admin", name: "Kemi Adeyemi" });
+    // Written directly (the forms refuse such a name): a member calling themselves support is no staff.
+    const poser = await createUser(db(), { name: "AdNaira Support", isApproved: true });
+    const member = await createUser(db(), { name: "Tolu Bello", isApproved: true });
+    const [root] = await db().select().from(users).where(eq(users.role, "super_admin"));
+    const start = Date.now() - 10 * 60_000;
+    await db()
+      .insert(messages)
+      .values([
+        {
+          id: newId(),
+          senderId: admin.id,
+          recipientId: member.id,
+          content: "Your account is approved.",
+          createdAt: new Date(start),
+        },
+        {
+          id: newId(),
+          senderId: poser.id,
+          recipientId: member.id,
+          content: "Send me your PIN",
+          createdAt: new Date(start + 60_000),
+        },
+        ...(root
+          ? [
+              {
+                id: newId(),
+                senderId: root.id,
+                recipientId: member.id,
+                content: "Welcome aboard",
+                createdAt: new Date(start + 120_000),
+              },
+            ]
+          : []),
+      ]);
+    const staffCount = root ? 2 : 1;
+
+    const { page } = await suite.open(MOBILE);
+    await signIn(page, member.email, member.password);
+    const card = page.getByTestId("messages-card");
+    const senders = card.getByRole("list", { name: "Unread messages from" });
+    expect(await senders.getByRole("listitem").count()).toBe(staffCount + 1);
+    expect(
+      await senders.getByRole("listitem").filter({ hasText: "Kemi Adeyemi" }).getByTestId("staff-badge").innerText(),
+    ).toBe("Staff");
+    expect(
+      await senders.getByRole("listitem").filter({ hasText: "AdNaira Support" }).getByTestId("staff-badge").count(),
+    ).toBe(0);
+    expect(await card.getByTestId("staff-badge").count()).toBe(staffCount);
+    await dismissToast(page);
+    await expectFitsAndAccessible(page, "dashboard-staff-badge-mobile");
+    await page.setViewportSize(DESKTOP);
+    await expectFitsAndAccessible(page, "dashboard-staff-badge-desktop");
+
+    await visit(page, "/messages");
+    const list = page.getByRole("region", { name: "Recent Messages" });
+    const message = (text: string) => list.getByRole("article").filter({ hasText: text });
+    expect(await message("Your account is approved.").getByTestId("staff-badge").innerText()).toBe("Staff");
+    expect(await message("Send me your PIN").getByTestId("staff-badge").count()).toBe(0);
+    if (root) expect(await message("Welcome aboard").getByTestId("staff-badge").count()).toBe(1);
+    await expectFitsAndAccessible(page, "messages-staff-badge-desktop");
+    await page.setViewportSize(MOBILE);
+    await expectFitsAndAccessible(page, "messages-staff-badge-mobile");
+  });
+
+  it("a member waiting for approval reads, and is told why there is no form", async () => {
+    const sender = await createUser(db(), { name: "Ada Obi", isApproved: true });
+    const pending = await createUser(db(), { name: "Pius Okon", isApproved: false });
+    await db()
+      .insert(messages)
+      .values({ id: newId(), senderId: sender.id, recipientId: pending.id, content: "Hi Pius" });
+    const { page } = await suite.open(MOBILE);
+    await signIn(page, pending.email, pending.password);
+    await visit(page, "/messages");
+    expect(await page.getByTestId("cannot-send").innerText()).toContain(PENDING_SENDER_TEXT);
+    expect(await page.getByRole("button", { name: "Send Message" }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: /^Reply to/ }).count()).toBe(0);
+    expect(await page.getByText("Hi Pius").count()).toBe(1);
+    await expectFitsAndAccessible(page, "messages-pending-mobile");
+  });
+
+  it("an admin's account menu has no referrals entry, and /referrals sends them to /admin", async () => {
+    const admin = await createUser(db(), { role: "admin", name: "Kemi Admin" });
+    const { page } = await suite.open(DESKTOP);
+    await signIn(page, admin.email, admin.password, "/admin");
+    await dismissToast(page);
+    await page.getByRole("button", { name: /^Account menu for Kemi Admin/ }).click();
+    const menu = page.getByRole("menu");
+    await menu.getByRole("menuitem", { name: /Messages/ }).waitFor();
+    expect(await menu.getByRole("menuitem", { name: /referr/i }).count()).toBe(0);
+    await page.keyboard.press("Escape");
+    await page.goto("/referrals");
+    expect(new URL(page.url()).pathname).toBe("/admin");
   });
 });

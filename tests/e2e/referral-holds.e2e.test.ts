@@ -19,7 +19,7 @@ import {
 /**
  * A self-referral: someone registers through a member's link with the member's own Gmail address
  * written another way; their first upgrade is approved and the reward is held, not paid. The
- * member sees "On hold" with the reason; an admin sees it under Held and releases it through the
+ * member sees "On hold — under review" (the reason is for admins); an admin sees it under Held and releases it through the
  * confirmation dialog (another one is voided on a phone); the member then sees Approved.
  */
 const suite = setUpBrowserSuite();
@@ -59,14 +59,15 @@ describe("Held referral rewards", () => {
     const released = await selfReferral(referrer, "Ada Again");
     const voided = await selfReferral(referrer, "Ada Once More");
 
-    // The member, on a phone: both On hold with the reason, nothing earned yet.
+    // The member, on a phone: both on hold, without the reason (that is for admins), nothing earned yet.
     const phone = (await suite.open(MOBILE)).page;
     await signIn(phone, referrer.email, referrer.password);
     await dismissToast(phone);
     await visit(phone, "/referrals");
     const cards = phone.getByTestId("referral-cards");
-    await expect.poll(() => cards.getByText("On hold").count()).toBe(2);
-    expect(await cards.getByText("Same email address as the referrer. An admin reviews").count()).toBe(2);
+    await expect.poll(() => cards.getByText("On hold — under review").count()).toBe(2);
+    expect(await cards.getByText("An admin reviews the reward before it is paid.").count()).toBe(2);
+    expect(await phone.getByText("Same email address as the referrer").count()).toBe(0);
     expect(await phone.getByTestId("total-referral-earnings").innerText()).toBe("₦0.00");
     await expectFitsAndAccessible(phone, "referrals-on-hold-mobile");
 

@@ -1,4 +1,3 @@
-import type { Role } from "~/domain/permissions/permissions";
 import { inArray, sql } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -7,7 +6,7 @@ import { deleteAdvert } from "~/domain/adverts/manage-adverts.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { approveUpgrade, rejectUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
-import { sendMessage } from "~/domain/messages/send-message.server";
+import { sendMessage, type Sender } from "~/domain/messages/send-message.server";
 import { createNotice, deleteNotice } from "~/domain/notices/notices.server";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
@@ -274,12 +273,12 @@ async function seedKnownData() {
   await recordReferral(db(), approved[1]!, pending[0]!.id);
 
   // Messages, one from an admin answering.
-  const say = async (from: { id: string; role: Role }, to: { displayId: string }) =>
+  const say = async (from: Sender, to: { displayId: string }) =>
     ok(await sendMessage(db(), from, { recipientDisplayId: to.displayId, content: "Hello" }), "sendMessage");
   await say(approved[0]!, approved[1]!);
   await say(approved[1]!, approved[0]!);
-  await say(pending[0]!, approved[0]!);
-  await say(staff, approved[0]!);
+  await say(approved[0]!, pending[0]!); // a member waiting for approval reads, but cannot write yet
+  await say({ ...staff, isApproved: true }, approved[0]!);
 
   // Notices: three posted, one deleted.
   const notice = (title: string) => createNotice(db(), staff, { title, content: "Body", audience: "all" });

@@ -300,6 +300,37 @@ describe("Upgrade Requests", () => {
     expect(await balanceOf(m.id, "user_available")).toBe(50_000n);
   });
 
+  it("an admin who referred the member cannot approve the upgrade: 403 with the reason, audited, nothing changed", async () => {
+    const { admin, client } = await signedInAdmin();
+    const { member: m, request } = await pendingUpgrade("Referred By Staff");
+    // A referral to staff recorded before only members could refer stays as it was.
+    await recordReferral(db(), admin, m.id);
+
+    const res = await client.post(PAGE, { intent: "approve", requestId: request.id });
+    expect(res.status).toBe(403);
+    const text = pageText(res.body);
+    expect(text).toContain("Update Failed");
+    expect(text).toContain(
+      "You referred this member, so you cannot approve their upgrade: its referral reward would be paid to you. Ask another admin to approve it.",
+    );
+    expect(await statusOf(request.id)).toBe("pending");
+    expect(await tierOf(m.id)).toBe("basic");
+    expect(await balanceOf(m.id, "user_held")).toBe(50_000n);
+    expect(await balanceOf(admin.id, "user_available")).toBe(0n);
+    const audit = await db().select().from(auditLog).where(eq(auditLog.targetId, request.id));
+    expect(audit.map((a) => [a.action, a.actorId])).toEqual([["upgrade.approve_refused", admin.id]]);
+    const root = app.client();
+    await root.login(ROOT.email, ROOT.password);
+    expect(pageText((await root.get("/admin/audit?action=upgrade.approve_refused")).body)).toContain(
+      "Upgrade approval refused: own referral",
+    );
+
+    // Another admin approves it.
+    const { client: other } = await signedInAdmin();
+    expect((await other.post(PAGE, { intent: "approve", requestId: request.id })).status).toBe(200);
+    expect(await statusOf(request.id)).toBe("approved");
+  });
+
   it("Reject (a plain post): Upgrade Rejected, the held price back; a second Approve is a conflict", async () => {
     const { client } = await signedInAdmin();
     const { member: m, request } = await pendingUpgrade("Reject Me");

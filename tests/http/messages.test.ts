@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, users } from "~/db/schema";
+import { PENDING_SENDER_TEXT } from "~/domain/messages/rules";
 import { newId } from "~/domain/shared/ids";
 import { createUser } from "~test/factories";
 import { pageText, startTestApp, type HttpClient, type TestApp } from "~test/app";
@@ -111,6 +112,66 @@ describe("sending", () => {
     );
     expect(res.status).toBe(400);
     expect(await sentBy(ada)).toBe(0);
+  });
+});
+
+describe("who may write", () => {
+  it("a member waiting for approval is told why instead of a form, reads what is sent, and a post is refused (403)", async () => {
+    const pius = await signedIn({ isApproved: false, name: "Pending Pius" });
+    const bola = await signedIn();
+    expect((await send(bola, pius.displayId, "Welcome, Pius")).status).toBe(200);
+
+    const page = await pius.client.get("/messages");
+    expect(page.status).toBe(200);
+    const text = pageText(page.body);
+    expect(text).toContain(PENDING_SENDER_TEXT);
+    expect(text).toContain("Welcome, Pius");
+    expect(page.body).not.toContain('name="content"');
+    // No Reply link to a form they cannot use.
+    expect(page.body).not.toContain(`/messages?to=${bola.displayId}`);
+
+    const refused = await send(pius, bola.displayId, "Hello everyone");
+    expect(refused.status).toBe(403);
+    expect(pageText(refused.body)).toContain(PENDING_SENDER_TEXT);
+    expect(await sentBy(pius)).toBe(0);
+
+    // Once approved, the form is there and the message goes.
+    await db().update(users).set({ isApproved: true }).where(eq(users.id, pius.id));
+    expect((await pius.client.get("/messages")).body).toContain('name="content"');
+    expect((await send(pius, bola.displayId, "Thanks!")).status).toBe(200);
+  });
+});
+
+describe("staff are recognisable", () => {
+  it("a message from an admin or the super admin carries a Staff badge from their role, on /messages and the dashboard", async () => {
+    const kemi = await signedIn({ role: "admin", name: "Kemi Adeyemi" });
+    const [rootRow] = await db().select().from(users).where(eq(users.role, "super_admin"));
+    const root = rootRow ?? (await createUser(db(), { role: "super_admin", name: "Chief" }));
+    // A member whose name says "AdNaira Support" (written directly: the forms refuse it) is no staff.
+    const poser = await signedIn({ name: "AdNaira Support" });
+    const bola = await signedIn({ name: "Bola Ige" });
+    expect((await send(kemi, bola.displayId, "From the team")).status).toBe(200);
+    expect((await send(poser, bola.displayId, "Send me your password")).status).toBe(200);
+    await db()
+      .insert(messages)
+      .values({ id: newId(), senderId: root.id, recipientId: bola.id, content: "Hello from the top" });
+
+    const page = await bola.client.get("/messages");
+    const cards = page.body.split('data-testid="message"').slice(1);
+    const from = (content: string) => cards.find((card) => card.includes(content))!;
+    expect(from("From the team")).toMatch(/Kemi Adeyemi[\s\S]*data-testid="staff-badge"[^>]*>Staff</);
+    expect(from("Hello from the top")).toContain('data-testid="staff-badge"');
+    expect(from("Send me your password")).not.toContain('data-testid="staff-badge"');
+
+    const dashboard = await bola.client.get("/dashboard");
+    const senders = dashboard.body.split('data-testid="unread-sender"').slice(1);
+    expect(senders).toHaveLength(3);
+    const sender = (name: string) => senders.find((row) => row.includes(name))!;
+    expect(sender("Kemi Adeyemi")).toContain('data-testid="staff-badge"');
+    expect(sender(root.name)).toContain('data-testid="staff-badge"');
+    expect(sender("AdNaira Support")).not.toContain('data-testid="staff-badge"');
+    const staffBadges = dashboard.body.match(/data-testid="staff-badge"/g) ?? [];
+    expect(staffBadges).toHaveLength(2);
   });
 });
 

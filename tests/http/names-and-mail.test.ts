@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
-import { NAME_ONE_LINE_MESSAGE } from "~/domain/accounts/validation";
+import { NAME_ONE_LINE_MESSAGE, STAFF_NAME_MESSAGE } from "~/domain/accounts/validation";
+import { BUSINESS_NAME_PLATFORM_MESSAGE } from "~/domain/advertisers/validation";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { foreignLinks } from "~/domain/mail/templates";
 import { pageText, startTestApp, type TestApp } from "~test/app";
@@ -85,9 +86,76 @@ describe("names are one line wherever they are entered", () => {
   });
 });
 
+describe("members cannot pose as staff by name", () => {
+  const POSING = ["Admin Tunde", "AdNaira Support", "staff", "Tunde (SUPPORT)"];
+
+  it("a member's rename on /profile refuses AdNaira, admin, support or staff as a word", async () => {
+    const member = await createUser(app.services.db, { name: "Tunde Bakare", isApproved: true });
+    const client = app.client();
+    await client.login(member.email, member.password);
+    for (const name of POSING) {
+      const res = await client.post("/profile/name", { name });
+      expect(res.status, name).toBe(400);
+      expect(pageText(res.body)).toContain(STAFF_NAME_MESSAGE);
+    }
+    const [row] = await app.services.db.select({ name: users.name }).from(users).where(eq(users.id, member.id));
+    expect(row?.name).toBe("Tunde Bakare");
+    // Inside another word they are only letters.
+    expect((await client.post("/profile/name", { name: "Tunde Staffordshire" })).status).toBe(302);
+  });
+
+  it("staff may say so: an admin renames themselves, the super admin names an admin", async () => {
+    const admin = await createUser(app.services.db, { role: "admin", name: "Kemi" });
+    const client = app.client();
+    await client.login(admin.email, admin.password);
+    expect((await client.post("/profile/name", { name: "Kemi (AdNaira Support)" })).status).toBe(302);
+    const [row] = await app.services.db.select({ name: users.name }).from(users).where(eq(users.id, admin.id));
+    expect(row?.name).toBe("Kemi (AdNaira Support)");
+
+    const root = app.client();
+    await root.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
+    const email = `support.${Math.random().toString(36).slice(2, 8)}@example.ng`;
+    await root.post("/superadmin", {
+      intent: "create-admin",
+      name: "Support Desk Admin",
+      email,
+      password: PASSWORD,
+      permissions: "view_reports",
+    });
+    expect(await app.services.db.select({ name: users.name }).from(users).where(eq(users.email, email))).toEqual([
+      { name: "Support Desk Admin" },
+    ]);
+  });
+
+  it("a business signing up: the contact's name follows the members' rule; the business may not trade as AdNaira", async () => {
+    const business = (overrides: Record<string, string>) => ({
+      businessName: "Ikeja Foods Ltd",
+      name: "Ada Obi",
+      email: `shop.${Math.random().toString(36).slice(2, 8)}@example.ng`,
+      phone: "08031234567",
+      password: PASSWORD,
+      confirmPassword: PASSWORD,
+      ...overrides,
+    });
+    const contact = business({ name: "AdNaira Support" });
+    const refused = await app.client().post("/advertise", contact);
+    expect(refused.status).toBe(400);
+    expect(pageText(refused.body)).toContain(STAFF_NAME_MESSAGE);
+    const brand = business({ businessName: "AdNaira Promotions" });
+    const brandRefused = await app.client().post("/advertise", brand);
+    expect(brandRefused.status).toBe(400);
+    expect(pageText(brandRefused.body)).toContain(BUSINESS_NAME_PLATFORM_MESSAGE);
+    for (const form of [contact, brand]) {
+      expect(await app.services.db.select().from(users).where(eq(users.email, form.email))).toHaveLength(0);
+    }
+    const staffing = business({ businessName: "Admin Support Staffing Ltd" });
+    expect((await app.client().post("/advertise", staffing)).status).toBe(302);
+  });
+});
+
 describe("mail to an address nobody has confirmed", () => {
   it("the confirmation mail carries nothing the registrant typed, and only links to the app", async () => {
-    const name = "Ngozi. Your account is locked: verify at https://adnaira-verify.example/login";
+    const name = "Ngozi. Your account is locked: verify at https://account-verify.example/login";
     const form = registration(name);
     expect((await app.client().post("/register", form)).status).toBe(302);
     const [mail, ...others] = await emailsTo(app.services.db, form.email);

@@ -9,7 +9,14 @@ import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { HOLD_REASONS } from "~/domain/referrals/referral-abuse";
 import { auditRowsFor } from "~test/audit";
 import { pageText, startTestApp, type TestApp } from "~test/app";
-import { createUser, membershipAdmin, setReferralRule, setReceivingAccount } from "~test/factories";
+import {
+  createUser,
+  member,
+  membershipAdmin,
+  recordReferral,
+  setReferralRule,
+  setReceivingAccount,
+} from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 
 /**
@@ -97,7 +104,7 @@ describe("addresses at sign-up and sign-in", () => {
   it("stores the request's address; a different network holds nothing", async () => {
     const { referrer, referred, referral: row } = await referral("10.78.0.1", "10.78.0.2");
     const [stored] = await db().select().from(users).where(eq(users.id, referrer.id));
-    expect(stored).toMatchObject({ lastLoginIp: "10.78.0.1" });
+    expect(stored).toMatchObject({ recentLoginIps: ["10.78.0.1"] });
     expect(referred).toMatchObject({ signupIp: "10.78.0.2" });
     expect(row).toMatchObject({ status: "pending", holdReason: null });
   });
@@ -109,6 +116,54 @@ describe("addresses at sign-up and sign-in", () => {
     expect(await rewardTransfers(row.id)).toEqual([]);
     expect(await balances(db(), referrer.id)).toMatchObject({ availableKobo: 0n });
     expect(referred.signupIp).not.toBeNull();
+  });
+});
+
+describe("which addresses count as the referrer's", () => {
+  /** The referrer signs in from each of `ips` in turn; someone registers with their code from `signupIp`. */
+  async function referredAfterSignIns(ips: string[], signupIp: string) {
+    const tag = `${++n}.${Date.now().toString(36)}`;
+    const referrer = await createUser(db(), { name: `Ada Many ${tag}`, isApproved: true });
+    for (const ip of ips) {
+      const res = await app.client().post("/login", { email: referrer.email, password: referrer.password }, from(ip));
+      expect(res.status).toBe(302);
+    }
+    const email = `many.${tag}@holds.test`;
+    const res = await app.client().post(
+      "/register",
+      {
+        name: `Bisi Many ${tag}`,
+        email,
+        password: "Lagos-Harmattan-2024!",
+        confirmPassword: "Lagos-Harmattan-2024!",
+        referralCode: referrer.referralCode,
+      },
+      from(signupIp),
+    );
+    expect(res.status).toBe(302);
+    const [referred] = await db().select().from(users).where(eq(users.email, email));
+    const [row] = await db().select().from(referrals).where(eq(referrals.referredId, referred!.id));
+    return { referrer, row: row! };
+  }
+
+  it("any of the last 5 sign-in addresses, not only the last", async () => {
+    const ips = ["10.79.0.1", "10.79.0.2", "10.79.0.3", "10.79.0.4", "10.79.0.5"];
+    const { referrer, row } = await referredAfterSignIns(ips, "10.79.0.1");
+    expect(row.holdReason).toBe(HOLD_REASONS.sameIp);
+    const [stored] = await db().select().from(users).where(eq(users.id, referrer.id));
+    expect(stored!.recentLoginIps).toEqual([...ips].reverse());
+    // A sixth sign-in elsewhere pushes the first out.
+    const { row: later } = await referredAfterSignIns([...ips, "10.79.0.6"], "10.79.0.1");
+    expect(later.holdReason).toBeNull();
+  });
+
+  it("an IPv6 address on the referrer's /64 holds; the next /64 does not; an IPv4-mapped address is its IPv4", async () => {
+    const { row: sameLine } = await referredAfterSignIns(["2c0f:f5c0:440:1a2b::10"], "2c0f:f5c0:440:1a2b:77::9");
+    expect(sameLine.holdReason).toBe(HOLD_REASONS.sameIp);
+    const { row: nextLine } = await referredAfterSignIns(["2c0f:f5c0:440:1a2b::10"], "2c0f:f5c0:440:1a2c::10");
+    expect(nextLine.holdReason).toBeNull();
+    const { row: mapped } = await referredAfterSignIns(["10.79.1.1"], "::ffff:10.79.1.1");
+    expect(mapped.holdReason).toBe(HOLD_REASONS.sameIp);
   });
 });
 
@@ -176,6 +231,38 @@ describe("held rewards on /admin/referrals", () => {
     expect(await balances(db(), referrer.id)).toMatchObject({ availableKobo: 0n });
   });
 
+  it("an admin cannot release a reward that would pay themselves: 403 with the reason, audited, nothing paid", async () => {
+    const { user: admin, client } = await signedIn(["manage_referrals"]);
+    // A referral to staff recorded before only members could refer stays as it was.
+    const referred = await member(db());
+    const id = await recordReferral(db(), admin, referred.id);
+    await db()
+      .update(referrals)
+      .set({ status: "held", rewardKobo: 10_000n, holdReason: HOLD_REASONS.sameIp })
+      .where(eq(referrals.id, id));
+    const res = await client.post("/admin/referrals?status=held", { intent: "release", referralId: id });
+    expect(res.status).toBe(403);
+    const text = pageText(res.body);
+    expect(text).toContain("Review Failed");
+    expect(text).toContain(
+      "This reward would be paid to you, so you cannot release it. Ask another admin to review it.",
+    );
+    expect(await statusOf(id)).toBe("held");
+    expect(await rewardTransfers(id)).toEqual([]);
+    expect(await auditRowsFor(db(), id)).toMatchObject([
+      { action: "referral.release_refused", actorId: admin.id, targetType: "referral" },
+    ]);
+    // The audit log names the refusal.
+    const { client: auditor } = await signedIn(["view_reports"]);
+    expect(pageText((await auditor.get("/admin/audit?action=referral.release_refused")).body)).toContain(
+      "Held reward release refused: own referral",
+    );
+
+    const { client: another } = await signedIn(["manage_referrals"]);
+    expect((await another.post("/admin/referrals", { intent: "release", referralId: id })).status).toBe(200);
+    expect(await balances(db(), admin.id)).toMatchObject({ availableKobo: 10_000n });
+  });
+
   it("refuses an admin without manage_referrals (403), and a malformed or unknown referral", async () => {
     const { referral: row } = await heldReferral();
     const { client: other } = await signedIn(PERMISSIONS.filter((p) => p !== "manage_referrals"));
@@ -198,13 +285,16 @@ describe("held rewards on /admin/referrals", () => {
 });
 
 describe("held rewards on the member's /referrals", () => {
-  it("shows On hold with the reason, not counted in the earnings; Approved once released", async () => {
+  it("shows On hold — under review without the reason, not counted in the earnings; Approved once released", async () => {
     const { referral: row, referrerClient, referred } = await heldReferral();
     const held = await referrerClient.get("/referrals");
     const text = pageText(held.body);
     expect(text).toContain(referred.name);
-    expect(text).toContain("On hold");
-    expect(text).toContain(`${HOLD_REASONS.sameIp}. An admin reviews the reward before it is paid.`);
+    expect(text).toContain("On hold — under review");
+    expect(text).toContain("An admin reviews the reward before it is paid.");
+    // Why it is held is for the admins: the referrer is not told what gave them away.
+    for (const reason of Object.values(HOLD_REASONS)) expect(held.body).not.toContain(reason);
+    expect(held.body).not.toMatch(/IP address|email address as the referrer/i);
     expect(text).toContain("Total Referral Earnings ₦0.00");
     expect(held.body).not.toContain(referred.signupIp!);
 

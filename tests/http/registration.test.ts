@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { referrals, users } from "~/db/schema";
+import { STAFF_NAME_MESSAGE } from "~/domain/accounts/validation";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
 import { createUser } from "~test/factories";
@@ -67,6 +68,38 @@ describe("registration form errors", () => {
     expect(pageText(res.body)).toContain("Referral code not found");
     expect(inputValue(res.body, "referralCode")).toBe("NOSUCHCODE");
     expect(await userByEmail(form.email)).toBeUndefined();
+  });
+
+  it("says 'Referral code not found' for the code of an admin, the super admin or an advertiser: only members refer", async () => {
+    const [root] = await app.services.db.select().from(users).where(eq(users.role, "super_admin"));
+    for (const role of ["admin", "super_admin", "advertiser"] as const) {
+      // The app made its one super admin at start.
+      const staff = role === "super_admin" ? root! : await createUser(app.services.db, { role });
+      const form = registration({ referralCode: staff.referralCode });
+      const res = await app.client().post("/register", form);
+      expect(res.status, role).toBe(400);
+      expect(pageText(res.body)).toContain("Referral code not found");
+      expect(await userByEmail(form.email)).toBeUndefined();
+      expect(await app.services.db.$count(referrals, eq(referrals.referrerId, staff.id))).toBe(0);
+    }
+    // A member's code still counts.
+    const member = await createUser(app.services.db, { isApproved: true });
+    const form = registration({ referralCode: member.referralCode });
+    expect((await app.client().post("/register", form)).status).toBe(302);
+    expect((await userByEmail(form.email))?.referredById).toBe(member.id);
+  });
+
+  it("refuses a name that poses as staff, and keeps what was typed", async () => {
+    for (const name of ["Admin Tunde", "AdNaira Support", "staff"]) {
+      const form = registration({ name });
+      const res = await app.client().post("/register", form);
+      expect(res.status, name).toBe(400);
+      expect(pageText(res.body)).toContain(STAFF_NAME_MESSAGE);
+      expect(inputValue(res.body, "name")).toBe(name);
+      expect(await userByEmail(form.email)).toBeUndefined();
+    }
+    const form = registration({ name: "Badmington Staffordshire" });
+    expect((await app.client().post("/register", form)).status).toBe(302);
   });
 
   it("refuses a common password", async () => {

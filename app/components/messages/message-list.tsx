@@ -2,8 +2,10 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { StaffBadge } from "./staff-badge";
 
-export type MessageParty = { name: string; displayId: string };
+/** `staff`: an admin or the super admin (from their role). */
+export type MessageParty = { name: string; displayId: string; staff: boolean };
 
 /** One message as the page shows it. */
 export type MessageView = {
@@ -35,6 +37,7 @@ export function MessageList({
   onReply,
   unreadIds,
   newestHref,
+  canReply = true,
 }: {
   messages: MessageView[];
   isNew: (m: MessageView) => boolean;
@@ -45,6 +48,8 @@ export function MessageList({
   unreadIds: string[];
   /** On an older page reached without JavaScript: back to the newest. */
   newestHref: string | null;
+  /** Whether the reader may write (a member waiting for approval may not): the Reply links. */
+  canReply?: boolean;
 }) {
   return (
     <Card aria-labelledby="recent-messages-title" className="min-w-0">
@@ -82,7 +87,7 @@ export function MessageList({
           <ul className="divide-y divide-gray-200">
             {messages.map((m) => (
               <li key={m.id}>
-                <MessageCard message={m} isNew={isNew(m)} onReply={onReply} />
+                <MessageCard message={m} isNew={isNew(m)} onReply={onReply} canReply={canReply} />
               </li>
             ))}
           </ul>
@@ -113,10 +118,12 @@ function MessageCard({
   message: m,
   isNew,
   onReply,
+  canReply,
 }: {
   message: MessageView;
   isNew: boolean;
   onReply?: (party: MessageParty) => void;
+  canReply: boolean;
 }) {
   const other = otherParty(m);
   return (
@@ -125,6 +132,7 @@ function MessageCard({
         <p id={`message-${m.id}-from`} className="min-w-0 text-sm [overflow-wrap:anywhere]">
           <span className="font-semibold text-gray-900">{m.sentByMe ? "You" : <bdi>{m.sender.name}</bdi>}</span>{" "}
           <span className="font-mono text-xs text-gray-600">({m.sender.displayId})</span>
+          {m.sender.staff ? <StaffBadge className="ml-2" /> : null}
           {isNew ? (
             <Badge tone="blue" className="ml-2" data-testid="new-badge">
               New
@@ -146,19 +154,22 @@ function MessageCard({
         <p className="min-w-0 [overflow-wrap:anywhere]">
           To: <bdi className="font-medium text-gray-800">{m.recipient.name}</bdi>{" "}
           <span className="font-mono">({m.recipient.displayId})</span>
+          {m.recipient.staff ? <StaffBadge className="ml-2" /> : null}
         </p>
-        <Link
-          to={`/messages?to=${encodeURIComponent(other.displayId)}`}
-          aria-label={`Reply to ${other.name}`}
-          className="rounded px-2 py-1 font-medium text-brand-700 underline underline-offset-2 hover:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-          onClick={(event) => {
-            if (!onReply) return;
-            event.preventDefault();
-            onReply(other);
-          }}
-        >
-          Reply
-        </Link>
+        {canReply ? (
+          <Link
+            to={`/messages?to=${encodeURIComponent(other.displayId)}`}
+            aria-label={`Reply to ${other.name}`}
+            className="rounded px-2 py-1 font-medium text-brand-700 underline underline-offset-2 hover:bg-brand-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
+            onClick={(event) => {
+              if (!onReply) return;
+              event.preventDefault();
+              onReply(other);
+            }}
+          >
+            Reply
+          </Link>
+        ) : null}
       </footer>
     </article>
   );

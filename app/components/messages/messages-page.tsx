@@ -2,6 +2,8 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { CopyText } from "~/components/referrals/copy-text";
 import { useToastFrom } from "~/components/toaster";
+import { Card, CardTitle } from "~/components/ui/card";
+import { PENDING_SENDER_TEXT } from "~/domain/messages/rules";
 import type { FormFailure } from "~/lib/forms";
 import type { Toast } from "~/lib/toast";
 import { MessageList, type MessageParty, type MessageView } from "./message-list";
@@ -9,6 +11,8 @@ import { SendMessageForm } from "./send-message-form";
 
 export type MessagesPageData = {
   myDisplayId: string;
+  /** Staff and approved members write; a member waiting for approval only reads. */
+  canSend: boolean;
   messages: MessageView[];
   /** Cursor of the next older page, or null at the oldest. */
   next: string | null;
@@ -97,18 +101,27 @@ export function MessagesPage({ data, actionData }: { data: MessagesPageData; act
         </div>
       </header>
       <div className="grid gap-6 lg:grid-cols-[minmax(0,2fr)_minmax(0,3fr)] lg:items-start">
-        <SendMessageForm
-          // A new form after each sent message: the fields start empty again.
-          key={sent?.sentId ?? "send"}
-          errors={failure?.errors ?? {}}
-          values={{
-            recipientId: failure?.values?.recipientId ?? (sent ? "" : data.to),
-            content: failure?.values?.content ?? "",
-          }}
-          recipientRef={recipientRef}
-          contentRef={contentRef}
-          sent={sent !== undefined}
-        />
+        {data.canSend ? (
+          <SendMessageForm
+            // A new form after each sent message: the fields start empty again.
+            key={sent?.sentId ?? "send"}
+            errors={failure?.errors ?? {}}
+            values={{
+              recipientId: failure?.values?.recipientId ?? (sent ? "" : data.to),
+              content: failure?.values?.content ?? "",
+            }}
+            recipientRef={recipientRef}
+            contentRef={contentRef}
+            sent={sent !== undefined}
+          />
+        ) : (
+          <Card aria-labelledby="send-message-title" className="min-w-0" data-testid="cannot-send">
+            <CardTitle id="send-message-title">Send Message</CardTitle>
+            <p role="status" className="mt-3 text-sm text-gray-700">
+              {PENDING_SENDER_TEXT}
+            </p>
+          </Card>
+        )}
         <MessageList
           messages={shown}
           isNew={(m) => m.unread || newIds.has(m.id)}
@@ -118,6 +131,7 @@ export function MessagesPage({ data, actionData }: { data: MessagesPageData; act
           onReply={reply}
           unreadIds={unreadIds}
           newestHref={data.olderPage ? "/messages" : null}
+          canReply={data.canSend}
         />
       </div>
     </div>

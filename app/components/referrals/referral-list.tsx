@@ -16,32 +16,29 @@ export type ReferralRow = {
   status: ReferralStatus;
   /** "₦400.00"; "₦0.00" unless approved. */
   reward: string;
-  /** Why the reward is on hold (held only): an admin reviews it before anything is paid. */
-  holdReason: string | null;
 };
 
 const STATUS_BADGES = {
   pending: { tone: "yellow", label: "Pending" },
   approved: { tone: "green", label: "Approved" },
-  held: { tone: "yellow", label: "On hold" },
+  // Why it is held is for the admins reviewing it: the referrer is only told it is under review.
+  held: { tone: "yellow", label: "On hold — under review" },
   voided: { tone: "gray", label: "Voided" },
 } as const satisfies Record<ReferralStatus, { tone: string; label: string }>;
 
 function ReferralStatusBadge({ status }: { status: ReferralStatus }) {
   const badge = STATUS_BADGES[status];
   return (
-    <Badge tone={badge.tone} data-status={status}>
+    <Badge tone={badge.tone} data-status={status} className="shrink-0 whitespace-nowrap">
       {badge.label}
     </Badge>
   );
 }
 
-/** Under an "On hold" badge: why, and that an admin reviews it. */
-function HoldReason({ reason, className }: { reason: string | null; className?: string }) {
-  if (!reason) return null;
-  return (
-    <p className={cn("text-xs text-gray-600", className)}>{reason}. An admin reviews the reward before it is paid.</p>
-  );
+/** Under an "On hold — under review" badge: what happens next. */
+function HeldNote({ status, className }: { status: ReferralStatus; className?: string }) {
+  if (status !== "held") return null;
+  return <p className={cn("text-xs text-gray-600", className)}>An admin reviews the reward before it is paid.</p>;
 }
 
 /** The people the member referred: a table on wide screens, one card each on a phone. */
@@ -67,8 +64,8 @@ export function ReferralList({
       ) : (
         <>
           <p className="mt-1 text-sm text-gray-600">
-            A referral stays pending until that person&apos;s first membership upgrade is approved. A reward that looks
-            like a self-referral is put on hold for an admin to review.
+            A referral stays pending until that person&apos;s first membership upgrade is approved. A reward may be put
+            on hold for an admin to review.
           </p>
           <ul className="mt-4 grid gap-3 sm:hidden" data-testid="referral-cards">
             {rows.map((row) => (
@@ -77,7 +74,7 @@ export function ReferralList({
                   <p className="min-w-0 break-words font-medium text-gray-900">{row.name}</p>
                   <ReferralStatusBadge status={row.status} />
                 </div>
-                <HoldReason reason={row.holdReason} className="mt-1" />
+                <HeldNote status={row.status} className="mt-1" />
                 <dl className="mt-2 grid grid-cols-2 gap-1 text-sm">
                   <dt className="text-gray-600">Joined</dt>
                   <dd className="text-right text-gray-900">{row.joined}</dd>
@@ -112,7 +109,7 @@ export function ReferralList({
                     <td className="whitespace-nowrap py-2 pr-3 text-gray-700">{row.joined}</td>
                     <td className="py-2 pr-3">
                       <ReferralStatusBadge status={row.status} />
-                      <HoldReason reason={row.holdReason} className="mt-1 max-w-xs" />
+                      <HeldNote status={row.status} className="mt-1 max-w-xs" />
                     </td>
                     <td className="whitespace-nowrap py-2 text-right font-medium tabular-nums">{row.reward}</td>
                   </tr>

@@ -1,7 +1,7 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
-import { normalizeIp } from "~/domain/referrals/referral-abuse";
+import { normalizeIp, RECENT_SIGN_IN_ADDRESSES } from "~/domain/referrals/referral-abuse";
 import { burnPasswordCheck, verifyPassword } from "./passwords.server";
 
 export type AuthenticateResult =
@@ -14,8 +14,9 @@ export type AuthenticateResult =
 
 /**
  * Checks email and password. Restriction and confirmation are only revealed to someone who
- * knows the password. A successful sign-in stamps last_login_at and the address it came from
- * (compared with referrers' addresses when a referral reward is due).
+ * knows the password. A successful sign-in stamps last_login_at and puts the address it came
+ * from first among the member's recent ones (the last RECENT_SIGN_IN_ADDRESSES, each once),
+ * compared with a referrer's at sign-up and when a referral reward falls due.
  */
 export async function authenticate(
   db: Database,
@@ -31,9 +32,21 @@ export async function authenticate(
   if (user.isRestricted) return { status: "restricted" };
   if (user.deactivatedAt) return { status: "deactivated" };
   if (!user.emailConfirmedAt) return { status: "unconfirmed" };
-  const lastLoginIp = normalizeIp(credentials.clientIp);
-  await db.update(users).set({ lastLoginAt: now, lastLoginIp }).where(eq(users.id, user.id));
-  return { status: "ok", user: { ...user, lastLoginAt: now, lastLoginIp } };
+  const ip = normalizeIp(credentials.clientIp);
+  // In one statement, so concurrent sign-ins each add their address to the list the other left.
+  const [signedIn] = await db
+    .update(users)
+    .set({
+      lastLoginAt: now,
+      ...(ip === null
+        ? {}
+        : {
+            recentLoginIps: sql`(array[${ip}]::text[] || array_remove(${users.recentLoginIps}, ${ip}))[1:${sql.raw(String(RECENT_SIGN_IN_ADDRESSES))}]`,
+          }),
+    })
+    .where(eq(users.id, user.id))
+    .returning();
+  return { status: "ok", user: signedIn ?? { ...user, lastLoginAt: now } };
 }
 
 /**

@@ -167,6 +167,30 @@ describe("registerUser", () => {
     expect((await db.select({ n: count() }).from(referrals))[0]!.n).toBe(referralsBefore);
   });
 
+  it.each(["admin", "super_admin", "advertiser"] as const)(
+    "refuses the referral code of an %s as unknown, and writes nothing",
+    async (role) => {
+      const staff = await createUser(db, { role });
+      const email = `via-${role}@example.ng`;
+      const counts = async () => ({
+        users: (await db.select({ n: count() }).from(users))[0]!.n,
+        emails: (await db.select({ n: count() }).from(emails))[0]!.n,
+        referrals: (await db.select({ n: count() }).from(referrals))[0]!.n,
+      });
+      const before = await counts();
+      const result = await registerUser(db, {
+        name: "Via Staff",
+        email,
+        password: PASSWORD,
+        referralCode: staff.referralCode,
+        appUrl,
+      });
+      expect(result).toEqual({ status: "referral-not-found" });
+      expect(await countUsers(email)).toBe(0);
+      expect(await counts()).toEqual(before);
+    },
+  );
+
   it("an empty referral code is the same as none", async () => {
     const result = await registerUser(db, {
       name: "No Ref",

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { referrals, users } from "~/db/schema";
 import { queueEmail, sentRecently } from "~/domain/mail/outbox.server";
@@ -24,7 +24,8 @@ export type RegisterUserResult = RegisterAccountResult | { status: "referral-not
 /**
  * Registers a pending account (with the address it came from), records its referral (with a
  * hold reason when it looks like a self-referral), and queues the confirmation mail, in one
- * transaction. An existing email gets a "someone tried to register" mail instead.
+ * transaction. An existing email gets a "someone tried to register" mail instead. Only members
+ * refer: the code of an admin, the super admin or an advertiser is "referral-not-found".
  */
 export async function registerUser(db: Database, options: RegisterUserOptions): Promise<RegisterUserResult> {
   const email = options.email.toLowerCase();
@@ -33,8 +34,7 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
   const passwordHash = await hashPassword(options.password);
 
   let referrer:
-    | { id: string; referralCode: string; email: string; signupIp: string | null; lastLoginIp: string | null }
-    | undefined;
+    { id: string; referralCode: string; email: string; signupIp: string | null; recentLoginIps: string[] } | undefined;
   if (options.referralCode) {
     [referrer] = await db
       .select({
@@ -42,10 +42,11 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
         referralCode: users.referralCode,
         email: users.email,
         signupIp: users.signupIp,
-        lastLoginIp: users.lastLoginIp,
+        recentLoginIps: users.recentLoginIps,
       })
       .from(users)
-      .where(eq(users.referralCode, options.referralCode.toUpperCase()));
+      // Only members refer: a code of staff or of an advertiser is answered as unknown.
+      .where(and(eq(users.referralCode, options.referralCode.toUpperCase()), eq(users.role, "user")));
     if (!referrer) return { status: "referral-not-found" };
   }
 
@@ -71,7 +72,7 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
         // Recorded either way; a reason here holds its reward for an admin instead of paying it.
         holdReason: holdReasonFor(
           { email, ips: [signupIp] },
-          { email: referrer.email, ips: [referrer.signupIp, referrer.lastLoginIp] },
+          { email: referrer.email, ips: [referrer.signupIp, ...referrer.recentLoginIps] },
         ),
       });
     }

@@ -10,7 +10,10 @@ import {
   ProfileNameSchema,
   RegisterSchema,
   ResetPasswordSchema,
+  STAFF_NAME_MESSAGE,
+  StaffProfileNameSchema,
 } from "./validation";
+import { AdvertiserRegisterSchema, BUSINESS_NAME_PLATFORM_MESSAGE } from "~/domain/advertisers/validation";
 
 const valid = {
   name: "  Ada Obi ",
@@ -109,6 +112,7 @@ describe("names: one line of visible text wherever a name is entered", () => {
   const schemas = {
     register: (name: string) => RegisterSchema.safeParse({ ...valid, name }),
     profile: (name: string) => ProfileNameSchema.safeParse({ name }),
+    staffProfile: (name: string) => StaffProfileNameSchema.safeParse({ name }),
     createAdmin: (name: string) =>
       CreateAdminSchema.safeParse({ name, email: "admin@example.ng", password: "Lagos-Harmattan-2024!" }),
   };
@@ -141,4 +145,73 @@ describe("names: one line of visible text wherever a name is entered", () => {
       for (const name of accepted) expect(parse(` ${name}\n`).data?.name, name).toBe(name);
     });
   }
+});
+
+describe("members cannot pose as staff by name", () => {
+  const business = {
+    businessName: "Ikeja Foods Ltd",
+    name: "Ada Obi",
+    email: "ada@ikejafoods.ng",
+    phone: "08031234567",
+    password: "Lagos-Harmattan-2024!",
+    confirmPassword: "Lagos-Harmattan-2024!",
+  };
+  const memberSchemas = {
+    register: (name: string) => RegisterSchema.safeParse({ ...valid, name }),
+    profile: (name: string) => ProfileNameSchema.safeParse({ name }),
+    advertiserContact: (name: string) => AdvertiserRegisterSchema.safeParse({ ...business, name }),
+  };
+  const posing = [
+    "Admin Tunde",
+    "AdNaira Support",
+    "staff",
+    "STAFF",
+    "Tunde (admin)",
+    "Tunde-Admin",
+    "Tunde_admin",
+    "support.desk",
+    "Ad Naira",
+    "ad-naira team",
+    "Ｓｕｐｐｏｒｔ Ｔｅａｍ",
+  ];
+  const ordinary = [
+    "Badmington Obi",
+    "Staffordshire Eze",
+    "Supportive Ada",
+    "Administrator Bello",
+    "Nairaland Fan",
+    "Adnan Aira",
+  ];
+
+  for (const [schema, parse] of Object.entries(memberSchemas)) {
+    it(`${schema}: refuses "AdNaira", "admin", "support" and "staff" as words, in any case`, () => {
+      for (const name of posing) {
+        const result = parse(name);
+        expect(result.success, name).toBe(false);
+        expect(fieldErrors(result.error!).name, name).toBe(STAFF_NAME_MESSAGE);
+      }
+    });
+
+    it(`${schema}: accepts those letters inside other words`, () => {
+      for (const name of ordinary) expect(parse(name).success, name).toBe(true);
+    });
+  }
+
+  it("staff renaming themselves, and admins the super admin creates, may say so", () => {
+    expect(StaffProfileNameSchema.safeParse({ name: "AdNaira Support" }).success).toBe(true);
+    expect(
+      CreateAdminSchema.safeParse({ name: "Admin Tunde", email: "tunde@example.ng", password: "Lagos-Harmattan-2024!" })
+        .success,
+    ).toBe(true);
+  });
+
+  it("a business may be called Staffing or Support, never by the platform's name", () => {
+    expect(
+      AdvertiserRegisterSchema.safeParse({ ...business, businessName: "Admin Support Staffing Ltd" }).success,
+    ).toBe(true);
+    for (const businessName of ["AdNaira Promotions", "ad naira ads"]) {
+      const result = AdvertiserRegisterSchema.safeParse({ ...business, businessName });
+      expect(fieldErrors(result.error!).businessName, businessName).toBe(BUSINESS_NAME_PLATFORM_MESSAGE);
+    }
+  });
 });

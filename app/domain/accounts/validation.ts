@@ -38,8 +38,25 @@ export const personName = (requiredMessage: string) =>
     .max(100, "Name is too long")
     .refine(isOneLine, NAME_ONE_LINE_MESSAGE);
 
+/**
+ * Words that would let a member pass for the platform's staff, each as a whole word in any case
+ * ("Admin Tunde", "AdNaira Support", "ad-naira"; not "Badminton" or "Staffordshire"). Staff are
+ * told apart by a badge from their role; a name must not say it instead.
+ */
+const STAFF_WORDS = /(?<![\p{L}\p{N}])(?:ad[\s._-]*naira|admin|support|staff)(?![\p{L}\p{N}])/iu;
+
+/** Whether a name claims to be staff (NFKC first: fullwidth "ＡＤＭＩＮ" is "ADMIN"). */
+export const soundsLikeStaff = (name: string) => STAFF_WORDS.test(name.normalize("NFKC"));
+
+export const STAFF_NAME_MESSAGE =
+  'Name cannot include the words "AdNaira", "admin", "support" or "staff": they are kept for the AdNaira team';
+
+/** A member's (or an advertiser's contact's) name: a person's name that does not pose as staff. */
+export const memberName = (requiredMessage: string) =>
+  personName(requiredMessage).refine((name) => !soundsLikeStaff(name), STAFF_NAME_MESSAGE);
+
 export const RegisterSchema = z.object({
-  name: personName("Full name is required"),
+  name: memberName("Full name is required"),
   email,
   password: newPassword,
   confirmPassword: z.string({ error: "Please confirm your password" }).min(1, "Please confirm your password"),
@@ -79,10 +96,17 @@ export const ChangePasswordSchema = z.object({
 
 export const TokenSchema = z.object({ token: z.string().min(1).max(200) });
 
+/** A member renaming themselves on /profile. */
 export const ProfileNameSchema = z.object({
+  name: memberName("Name is required"),
+});
+
+/** An admin or the super admin renaming themselves: staff may say so. */
+export const StaffProfileNameSchema = z.object({
   name: personName("Name is required"),
 });
 
+/** The super admin creating an admin: staff names may say so ("Support Desk"). */
 export const CreateAdminSchema = z.object({
   name: personName("Name is required"),
   email,

@@ -18,9 +18,13 @@ export const AUDIT_ACTIONS = [
   "withdrawal.reexport_payouts",
   "upgrade.approve",
   "upgrade.reject",
+  /** An admin tried to approve the upgrade of a member they referred: refused, nothing changed. */
+  "upgrade.approve_refused",
   "referral_settings.update",
   "referral.release",
   "referral.void",
+  /** An admin tried to release a held reward that would pay themselves: refused, nothing changed. */
+  "referral.release_refused",
   "membership_prices.update",
   "receiving_account.update",
   "notice.create",

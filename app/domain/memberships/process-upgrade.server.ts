@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { membershipTiers, upgradeRequests, users, type UpgradeRequest } from "~/db/schema";
+import { membershipTiers, referrals, upgradeRequests, users, type UpgradeRequest } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { queueEmail } from "~/domain/mail/outbox.server";
@@ -22,7 +22,15 @@ export type DecideUpgradeResult =
 
 export type ApproveUpgradeResult =
   | (Extract<DecideUpgradeResult, { status: "ok" }> & { referral: ReferralRewardResult })
-  | Exclude<DecideUpgradeResult, { status: "ok" }>;
+  | Exclude<DecideUpgradeResult, { status: "ok" }>
+  /** The admin referred this member: another admin must approve it. Nothing changed; the attempt is audited. */
+  | { status: "own-referral" };
+
+/** The words for the refusals only approving has (the route picks them). */
+export const APPROVE_UPGRADE_REFUSALS = {
+  "own-referral":
+    "You referred this member, so you cannot approve their upgrade: its referral reward would be paid to you. Ask another admin to approve it.",
+} as const satisfies Partial<Record<ApproveUpgradeResult["status"], string>>;
 
 /** pending → `to`, stamped and signed by the admin; null when it was not pending. */
 async function decide(tx: Database, actor: Actor, requestId: string, to: "approved" | "rejected", now: Date) {
@@ -80,13 +88,25 @@ async function auditAndTell(tx: Database, actor: Actor, request: UpgradeRequest,
   await queueEmail(tx, (approved ? upgradeApprovedMail : upgradeRejectedMail)(member.email, member.name, facts));
 }
 
+/** Whether the member who made `requestId` registered with the actor's referral code. */
+async function referredByActor(tx: Database, actor: Actor, requestId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: referrals.id })
+    .from(upgradeRequests)
+    .innerJoin(referrals, eq(referrals.referredId, upgradeRequests.userId))
+    .where(and(eq(upgradeRequests.id, requestId), eq(referrals.referrerId, actor.id)));
+  return row !== undefined;
+}
+
 /**
  * "Approve", in one transaction: pending → approved with a conditional update (two admins at
  * once: the second waits on the row lock and updates nothing), the member's tier set (their
  * next claim counts against the new daily limit), the stored price booked to membership revenue
  * — from the member's held balance, or from bank receipts when they paid by bank transfer — the
  * referrer's reward on a first upgrade, an audit row and the member's mail (outbox). A later price change never changes the
- * amount: it is the one stored with the request.
+ * amount: it is the one stored with the request. An admin (or the super admin) never approves
+ * the upgrade of a member they referred, whatever the referral's state: the attempt is refused
+ * and audited (`upgrade.approve_refused`), and another admin decides.
  */
 export async function approveUpgrade(
   db: Database,
@@ -96,6 +116,16 @@ export async function approveUpgrade(
 ): Promise<ApproveUpgradeResult> {
   if (!hasPermission(actor, "manage_memberships")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<ApproveUpgradeResult> => {
+    if (await referredByActor(tx, actor, requestId)) {
+      await recordAudit(tx, {
+        actor,
+        action: "upgrade.approve_refused",
+        targetType: "upgrade_request",
+        targetId: requestId,
+        after: { reason: "own referral" },
+      });
+      return { status: "own-referral" };
+    }
     const changed = await decide(tx, actor, requestId, "approved", now);
     if (!changed) return notDecided(tx, requestId);
     await tx

@@ -154,7 +154,7 @@ describe("upgrades model (property-based)", () => {
                   address[step.user] = `10.9.9.${step.ip}`;
                   await db
                     .update(usersTable)
-                    .set({ lastLoginIp: address[step.user] })
+                    .set({ recentLoginIps: [address[step.user]!] })
                     .where(eq(usersTable.id, users[step.user]!.id));
                   return;
                 }

@@ -435,3 +435,51 @@ describe("the referral reward on approval", () => {
     expect(await approved(m.id, "bronze")).toMatchObject({ referral: { status: "none" } });
   });
 });
+
+describe("an admin's own referral", () => {
+  /** An admin, or the one super admin (made by an earlier test, or now). */
+  async function staff(role: "admin" | "super_admin"): Promise<Actor> {
+    const [root] = await db.select().from(users).where(eq(users.role, "super_admin"));
+    if (role === "super_admin" && root) return { id: root.id, role, permissions: root.permissions };
+    return membershipAdmin(db, ["manage_memberships"], role);
+  }
+
+  // Referrals to staff recorded before only members could refer stay as they are.
+  it.each(["admin", "super_admin"] as const)(
+    "a %s who referred the member cannot approve their upgrade: refused, audited, nothing else written",
+    async (role) => {
+      const referrer = await staff(role);
+      const { member: m, request } = await pending("balance");
+      const referralId = await recordReferral(db, { id: referrer.id, referralCode: "STAFFCODE1" }, m.id);
+      const before = { ledger: await ledgerRowCounts(db), mails: await db.$count(emails) };
+      expect(await approveUpgrade(db, referrer, request.id)).toEqual({ status: "own-referral" });
+      expect(await rowOf(request.id)).toMatchObject({ status: "pending", processedById: null });
+      expect(await tierOf(m.id)).toBe("basic");
+      expect({ ledger: await ledgerRowCounts(db), mails: await db.$count(emails) }).toEqual(before);
+      expect((await db.select().from(referrals).where(eq(referrals.id, referralId)))[0]).toMatchObject({
+        status: "pending",
+      });
+      expect(await auditOf(request.id)).toMatchObject([
+        { action: "upgrade.approve_refused", actorId: referrer.id, targetType: "upgrade_request" },
+      ]);
+
+      // Another admin approves it, and the reward is paid as for any referral.
+      expect(await approveUpgrade(db, admin, request.id)).toMatchObject({
+        status: "ok",
+        referral: { status: "paid", referrerId: referrer.id },
+      });
+    },
+  );
+
+  it("the referrer may still reject it (that pays them nothing), and another admin's referral is no bar", async () => {
+    const referrer = await membershipAdmin(db);
+    const { member: m, request } = await pending("balance");
+    await recordReferral(db, { id: referrer.id, referralCode: "STAFFCODE2" }, m.id);
+    expect(await rejectUpgrade(db, referrer, request.id)).toMatchObject({ status: "ok" });
+
+    const { member: other, request: second } = await pending("bank_transfer");
+    await recordReferral(db, { id: referrer.id, referralCode: "STAFFCODE2" }, (await funded(0n)).id);
+    expect(await approveUpgrade(db, referrer, second.id)).toMatchObject({ status: "ok" });
+    expect(await tierOf(other.id)).toBe("bronze");
+  });
+});

@@ -4,21 +4,21 @@ import { messages, users } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
 import { openTestDatabase, usingPostgres } from "~test/database";
 import { createUser } from "~test/factories";
-import { listMessages } from "./list-messages.server";
+import { listMessages, listUnreadSenders } from "./list-messages.server";
 import { countUnreadMessages, markMessagesRead } from "./read-state.server";
 import { MESSAGE_RATE_LIMITS } from "./rules";
-import { sendMessage } from "./send-message.server";
+import { SEND_MESSAGE_REFUSALS, sendMessage } from "./send-message.server";
 
 const { db } = await openTestDatabase({ poolSize: 40 });
 
 type U = Awaited<ReturnType<typeof createUser>>;
-const sender = (u: U) => ({ id: u.id, role: u.role });
+const sender = (u: U) => ({ id: u.id, role: u.role, isApproved: u.isApproved });
 let ada: U, bola: U, chidi: U;
 
 beforeEach(async () => {
-  ada = await createUser(db, { name: "Ada" });
-  bola = await createUser(db, { name: "Bola" });
-  chidi = await createUser(db, { name: "Chidi" });
+  ada = await createUser(db, { name: "Ada", isApproved: true });
+  bola = await createUser(db, { name: "Bola", isApproved: true });
+  chidi = await createUser(db, { name: "Chidi", isApproved: true });
 });
 
 const countFrom = (userId: string) => db.$count(messages, eq(messages.senderId, userId));
@@ -105,6 +105,33 @@ describe("sendMessage", () => {
     ).toBe("ok");
   });
 
+  it("a member waiting for approval cannot write (but is written to); nor can an advertiser", async () => {
+    const pius = await createUser(db, { name: "Pending Pius", isApproved: false });
+    expect(await sendMessage(db, sender(pius), { recipientDisplayId: bola.displayId, content: "hi all" })).toEqual({
+      status: "pending-approval",
+    });
+    expect(SEND_MESSAGE_REFUSALS["pending-approval"]).toMatch(/pending approval/);
+    const shop = await createUser(db, { role: "advertiser" });
+    expect(await sendMessage(db, sender(shop), { recipientDisplayId: bola.displayId, content: "buy" })).toEqual({
+      status: "forbidden",
+    });
+    expect(await countFrom(pius.id)).toBe(0);
+    expect(await countFrom(shop.id)).toBe(0);
+    expect(
+      (await sendMessage(db, sender(ada), { recipientDisplayId: pius.displayId, content: "Welcome" })).status,
+    ).toBe("ok");
+  });
+
+  it("staff write whatever their approval flag says: their role is what counts", async () => {
+    const root = await createUser(db, { role: "super_admin", isApproved: false });
+    const admin = await createUser(db, { role: "admin", isApproved: false });
+    for (const staff of [root, admin]) {
+      expect((await sendMessage(db, sender(staff), { recipientDisplayId: bola.displayId, content: "Hi" })).status).toBe(
+        "ok",
+      );
+    }
+  });
+
   it("admins are not limited", async () => {
     const admin = await createUser(db, { role: "admin" });
     for (let i = 0; i < 35; i++) {
@@ -126,6 +153,52 @@ describe("listMessages and read state", () => {
     expect(page.messages[0]).toMatchObject({ sentByMe: true, unread: false, recipient: { name: "Ada" } });
     expect(page.messages[1]).toMatchObject({ sentByMe: false, unread: true, sender: { displayId: ada.displayId } });
     expect(page.next).toBeNull();
+  });
+
+  it("marks staff by role, whatever the name: admins and the super admin are staff, members never", async () => {
+    const admin = await createUser(db, { role: "admin", name: "Kemi" });
+    // Written in the database directly: the forms refuse such a name for a member.
+    const poser = await createUser(db, { name: "AdNaira Support", isApproved: true });
+    await sendMessage(
+      db,
+      sender(admin),
+      { recipientDisplayId: bola.displayId, content: "From staff" },
+      new Date(1_000),
+    );
+    await sendMessage(
+      db,
+      sender(poser),
+      { recipientDisplayId: bola.displayId, content: "From poser" },
+      new Date(2_000),
+    );
+    await sendMessage(db, sender(bola), { recipientDisplayId: admin.displayId, content: "To staff" }, new Date(3_000));
+    const page = await listMessages(db, bola.id);
+    expect(page.messages.map((m) => [m.content, m.sender.staff, m.recipient.staff])).toEqual([
+      ["To staff", false, true],
+      ["From poser", false, false],
+      ["From staff", true, false],
+    ]);
+  });
+
+  it("lists who wrote the unread messages: one row each, the latest writer first, staff marked", async () => {
+    const admin = await createUser(db, { role: "admin", name: "Kemi" });
+    await sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: "1" }, new Date(1_000));
+    await sendMessage(db, sender(admin), { recipientDisplayId: bola.displayId, content: "2" }, new Date(2_000));
+    await sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: "3" }, new Date(3_000));
+    await sendMessage(db, sender(chidi), { recipientDisplayId: bola.displayId, content: "4" }, new Date(500));
+    await sendMessage(db, sender(bola), { recipientDisplayId: ada.displayId, content: "not to Bola" }, new Date(4_000));
+    expect(await listUnreadSenders(db, bola.id, 2)).toEqual([
+      { name: "Ada", displayId: ada.displayId, staff: false, unread: 2, latestAt: new Date(3_000) },
+      { name: "Kemi", displayId: admin.displayId, staff: true, unread: 1, latestAt: new Date(2_000) },
+    ]);
+    const chidis = await db.select({ id: messages.id }).from(messages).where(eq(messages.senderId, chidi.id));
+    await markMessagesRead(
+      db,
+      bola.id,
+      chidis.map((m) => m.id),
+    );
+    expect((await listUnreadSenders(db, bola.id)).map((s) => s.name)).toEqual(["Ada", "Kemi"]);
+    expect(await listUnreadSenders(db, chidi.id)).toEqual([]);
   });
 
   it("pages 20 at a time without gaps or duplicates, even for messages in the same instant", async () => {

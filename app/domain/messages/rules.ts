@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { isStaff, type Role } from "~/domain/permissions/permissions";
 
 /** Longest message, in characters (code points, as the database's CHECK counts them). */
 export const MESSAGE_MAX_LENGTH = 2000;
@@ -18,6 +19,19 @@ export const MESSAGES_PAGE_SIZE = 20;
 export const MARK_READ_MAX_IDS = 200;
 
 export const RECIPIENT_HINT = "Starts with U, A, or SA";
+
+/**
+ * Who may write: staff (admins, the super admin) and approved members. A member waiting for
+ * approval reads what is sent to them but cannot write yet (so a fresh sign-up cannot message
+ * everyone); advertisers have no inbox at all.
+ */
+export function maySendMessages(sender: { role: Role; isApproved: boolean }): boolean {
+  return isStaff(sender.role) || (sender.role === "user" && sender.isApproved);
+}
+
+/** What a member waiting for approval is told on /messages, and if they post anyway. */
+export const PENDING_SENDER_TEXT =
+  "Your account is pending approval. You can read messages sent to you, and send messages once an admin has approved your account.";
 
 export const MESSAGE_FIELD_TEXTS = {
   recipientBlank: "Enter the recipient's user ID.",

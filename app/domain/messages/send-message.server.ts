@@ -4,19 +4,32 @@ import { rowsOf } from "~/db/client.server";
 import { messages, users } from "~/db/schema";
 import type { Role } from "~/domain/permissions/permissions";
 import { newId } from "~/domain/shared/ids";
-import type { RefusalTexts } from "~/domain/shared/outcome";
-import { DISPLAY_ID_SHAPE, MESSAGE_RATE_LIMITS, normalizeDisplayId, type RateWindow } from "./rules";
+import { FORBIDDEN, type Forbidden, type RefusalTexts } from "~/domain/shared/outcome";
+import {
+  DISPLAY_ID_SHAPE,
+  MESSAGE_RATE_LIMITS,
+  maySendMessages,
+  normalizeDisplayId,
+  PENDING_SENDER_TEXT,
+  type RateWindow,
+} from "./rules";
 
 export type SentMessage = { id: string; recipientId: string; content: string; createdAt: Date };
 
 export type SendMessageResult =
   | { status: "ok"; message: SentMessage }
+  /** A member not approved yet: they may read, not write. */
+  | { status: "pending-approval" }
+  /** An advertiser: no inbox, no messages. */
+  | Forbidden
   | { status: "unknown-recipient" }
   | { status: "to-self" }
   | { status: "rate-limited"; window: RateWindow };
 
 /** The words for each refusal (the route puts them on the recipient field or the form). */
 export const SEND_MESSAGE_REFUSALS: RefusalTexts<SendMessageResult> = {
+  "pending-approval": PENDING_SENDER_TEXT,
+  forbidden: "Only members and staff can send messages.",
   "unknown-recipient": "No account has this user ID.",
   "to-self": "You cannot send a message to yourself.",
   "rate-limited": "You can send up to 30 messages a minute. Please wait a moment and try again.",
@@ -27,11 +40,12 @@ export const RATE_LIMIT_TEXTS: Record<RateWindow, string> = {
   day: "You can send up to 300 messages a day. Please try again later.",
 };
 
-export type Sender = { id: string; role: Role };
+export type Sender = { id: string; role: Role; isApproved: boolean };
 
 /**
  * Sends `content` (already checked and trimmed by SendMessageSchema) to the account whose display
- * ID is `recipientDisplayId` (any case, spaces around it). A deactivated admin cannot be written
+ * ID is `recipientDisplayId` (any case, spaces around it), from staff or an approved member
+ * (maySendMessages; the sender as read for this request). A deactivated admin cannot be written
  * to; a restricted member still receives. Members (role `user`) are held to
  * MESSAGE_RATE_LIMITS, counted from the messages table while holding a lock on the sender, so
  * concurrent sends cannot pass it; admins answering support are exempt.
@@ -42,6 +56,7 @@ export async function sendMessage(
   input: { recipientDisplayId: string; content: string },
   now: Date = new Date(),
 ): Promise<SendMessageResult> {
+  if (!maySendMessages(sender)) return sender.role === "user" ? { status: "pending-approval" } : FORBIDDEN;
   const displayId = normalizeDisplayId(input.recipientDisplayId);
   if (!DISPLAY_ID_SHAPE.test(displayId)) return { status: "unknown-recipient" };
   const [recipient] = await db

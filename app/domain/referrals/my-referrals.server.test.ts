@@ -62,24 +62,17 @@ describe("myReferrals", () => {
       totalEarningsKobo: 50_050n,
       page: { page: 1, pageCount: 1, total: 5 },
     });
-    const row = (
-      name: string,
-      joinedAt: Date,
-      status: string,
-      rewardKobo: bigint | null,
-      holdReason: string | null = null,
-    ) => ({
+    // Exactly these fields: why a reward is held never reaches the referrer.
+    const row = (name: string, joinedAt: Date, status: string, rewardKobo: bigint | null) => ({
       id: expect.any(String),
       name,
       joinedAt,
       status,
       rewardKobo,
-      holdReason,
     });
     expect(mine!.referrals).toEqual([
-      // Voided: no reward, and the reason is no longer shown.
       row("Efe Voided", voided.createdAt, "voided", null),
-      { ...row("Dayo Held", held.createdAt, "held", null), holdReason: "Same IP address as the referrer" },
+      row("Dayo Held", held.createdAt, "held", null),
       row("Chi Eze", third.createdAt, "approved", 10_050n),
       row("Bola Ade", second.createdAt, "approved", 40_000n),
       row("Ada Obi", first.createdAt, "pending", null),

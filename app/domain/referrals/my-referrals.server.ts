@@ -16,8 +16,6 @@ export type MyReferral = {
   status: ReferralStatus;
   /** The reward paid for this referral; null unless approved (a held reward is not paid yet). */
   rewardKobo: Kobo | null;
-  /** Why the reward is held for review; null unless it is held. */
-  holdReason: string | null;
 };
 
 export type MyReferrals = {
@@ -84,7 +82,6 @@ export async function myReferrals(
       joinedAt: users.createdAt,
       status: referrals.status,
       rewardKobo: referrals.rewardKobo,
-      holdReason: referrals.holdReason,
     })
     .from(referrals)
     .innerJoin(users, eq(users.id, referrals.referredId))
@@ -93,11 +90,8 @@ export async function myReferrals(
   const rows = await onPage(newestFirst.$dynamic(), window);
   return {
     ...summary,
-    referrals: rows.map((r) => ({
-      ...r,
-      rewardKobo: r.status === "approved" ? r.rewardKobo : null,
-      holdReason: r.status === "held" ? r.holdReason : null,
-    })),
+    // Never why a reward is held: that is for the admins reviewing it.
+    referrals: rows.map((r) => ({ ...r, rewardKobo: r.status === "approved" ? r.rewardKobo : null })),
     page: { page, pageCount, total },
   };
 }

@@ -88,14 +88,28 @@ async function heldReferral() {
 }
 
 describe("recording the client address", () => {
-  it("stores the sign-up address, and the last sign-in address with lastLoginAt", async () => {
+  it("stores the sign-up address, and each sign-in's address first among the recent ones", async () => {
     const email = `addr.${unique()}@example.ng`;
     await registerUser(db, { name: "Bisi Ade", email, password: PASSWORD, appUrl, clientIp: "::ffff:41.58.7.7" });
-    expect(await userBy(email)).toMatchObject({ signupIp: "41.58.7.7", lastLoginIp: null });
+    expect(await userBy(email)).toMatchObject({ signupIp: "41.58.7.7", recentLoginIps: [] });
     await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
     const signedIn = await authenticate(db, { email, password: PASSWORD, clientIp: "102.89.4.4" });
-    expect(signedIn).toMatchObject({ status: "ok", user: { lastLoginIp: "102.89.4.4" } });
-    expect(await userBy(email)).toMatchObject({ signupIp: "41.58.7.7", lastLoginIp: "102.89.4.4" });
+    expect(signedIn).toMatchObject({ status: "ok", user: { recentLoginIps: ["102.89.4.4"] } });
+    expect(await userBy(email)).toMatchObject({ signupIp: "41.58.7.7", recentLoginIps: ["102.89.4.4"] });
+  });
+
+  it("keeps the last 5 addresses, newest first, each once; a sign-in without an address changes none", async () => {
+    const email = `five.${unique()}@example.ng`;
+    await registerUser(db, { name: "Bisi Ade", email, password: PASSWORD, appUrl, clientIp: "41.58.7.8" });
+    await db.update(users).set({ emailConfirmedAt: new Date() }).where(eq(users.email, email));
+    const signIn = (clientIp?: string) => authenticate(db, { email, password: PASSWORD, clientIp });
+    for (const ip of ["10.0.0.1", "10.0.0.2", "10.0.0.3", "10.0.0.2", "::ffff:10.0.0.4", "10.0.0.5", "10.0.0.6"]) {
+      await signIn(ip);
+    }
+    expect((await userBy(email)).recentLoginIps).toEqual(["10.0.0.6", "10.0.0.5", "10.0.0.4", "10.0.0.2", "10.0.0.3"]);
+    await signIn(undefined);
+    await signIn("unknown");
+    expect((await userBy(email)).recentLoginIps).toEqual(["10.0.0.6", "10.0.0.5", "10.0.0.4", "10.0.0.2", "10.0.0.3"]);
   });
 });
 
@@ -111,21 +125,63 @@ describe("the hold reason at sign-up", () => {
     });
   });
 
-  it("the referrer's sign-up or last sign-in address: held with the IP reason", async () => {
+  it("the referrer's sign-up or any recent sign-in address: held with the IP reason", async () => {
     const signedUpThere = await member(db);
     await db.update(users).set({ signupIp: "102.89.5.5" }).where(eq(users.id, signedUpThere.id));
     const a = await register(signedUpThere, `a.${unique()}@example.ng`, "102.89.5.5");
     expect((await referralOf(a.id)).holdReason).toBe(HOLD_REASONS.sameIp);
 
     const signedInThere = await member(db);
-    await db.update(users).set({ lastLoginIp: "102.89.6.6" }).where(eq(users.id, signedInThere.id));
+    await db
+      .update(users)
+      .set({ recentLoginIps: ["102.89.6.1", "102.89.6.2", "102.89.6.3", "102.89.6.4", "102.89.6.6"] })
+      .where(eq(users.id, signedInThere.id));
+    // The oldest of the five counts as much as the newest.
     const b = await register(signedInThere, `b.${unique()}@example.ng`, "102.89.6.6");
     expect((await referralOf(b.id)).holdReason).toBe(HOLD_REASONS.sameIp);
   });
 
+  it("a sign-in address pushed out by 5 newer ones no longer counts", async () => {
+    const referrer = await member(db, { password: PASSWORD });
+    for (const ip of ["102.89.9.1", "102.89.9.2", "102.89.9.3", "102.89.9.4", "102.89.9.5", "102.89.9.6"]) {
+      await authenticate(db, { email: referrer.email, password: PASSWORD, clientIp: ip });
+    }
+    const old = await register(referrer, `e.${unique()}@example.ng`, "102.89.9.1");
+    expect((await referralOf(old.id)).holdReason).toBeNull();
+    const recent = await register(referrer, `f.${unique()}@example.ng`, "102.89.9.2");
+    expect((await referralOf(recent.id)).holdReason).toBe(HOLD_REASONS.sameIp);
+  });
+
+  it("IPv6: another address in the referrer's /64 is held, one in the next /64 is not", async () => {
+    const referrer = await member(db);
+    await db
+      .update(users)
+      .set({ signupIp: "2c0f:f5c0:440:1a2b::10", recentLoginIps: ["2c0f:f5c0:440:1a2b:8d3e:12ff:fe00:9"] })
+      .where(eq(users.id, referrer.id));
+    const sameLine = await register(referrer, `g.${unique()}@example.ng`, "2C0F:F5C0:440:1A2B:ABCD::77");
+    expect((await referralOf(sameLine.id)).holdReason).toBe(HOLD_REASONS.sameIp);
+    const nextLine = await register(referrer, `h.${unique()}@example.ng`, "2c0f:f5c0:440:1a2c::10");
+    expect((await referralOf(nextLine.id)).holdReason).toBeNull();
+  });
+
+  it("IPv4 exactly: the neighbouring address is not held; an IPv4-mapped IPv6 spelling of the same one is", async () => {
+    const referrer = await member(db);
+    await db
+      .update(users)
+      .set({ recentLoginIps: ["102.90.3.4"] })
+      .where(eq(users.id, referrer.id));
+    const neighbour = await register(referrer, `i.${unique()}@example.ng`, "102.90.3.5");
+    expect((await referralOf(neighbour.id)).holdReason).toBeNull();
+    const mapped = await register(referrer, `j.${unique()}@example.ng`, "::ffff:665a:304");
+    expect((await referralOf(mapped.id)).holdReason).toBe(HOLD_REASONS.sameIp);
+  });
+
   it("a different person on a different network: no reason, and the reward is paid", async () => {
     const referrer = await member(db);
-    await db.update(users).set({ signupIp: "102.89.7.7", lastLoginIp: "102.89.7.8" }).where(eq(users.id, referrer.id));
+    await db
+      .update(users)
+      .set({ signupIp: "102.89.7.7", recentLoginIps: ["102.89.7.8"] })
+      .where(eq(users.id, referrer.id));
     const referred = await register(referrer, `c.${unique()}@example.ng`, "197.210.3.3");
     expect((await referralOf(referred.id)).holdReason).toBeNull();
     expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
@@ -149,6 +205,20 @@ describe("the reward of a held referral", () => {
     await authenticate(db, { email: referred.email, password: PASSWORD, clientIp: "102.89.8.8" });
     expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.sameIp });
     expect(await referralOf(referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.sameIp });
+    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 0n });
+  });
+
+  it("at reward time the referrer's older sign-ins count too, and an IPv6 /64 neighbour is the same line", async () => {
+    const referrer = await member(db, { password: PASSWORD });
+    const referred = await register(referrer, `k.${unique()}@example.ng`, "197.210.4.5");
+    expect((await referralOf(referred.id)).holdReason).toBeNull();
+    // The referrer signs in from home (IPv6), then from four other places.
+    for (const ip of ["2c0f:f5c0:441:77::1", "41.58.10.1", "41.58.10.2", "41.58.10.3", "41.58.10.4"]) {
+      await authenticate(db, { email: referrer.email, password: PASSWORD, clientIp: ip });
+    }
+    // The referred member signs in from another address on the same home line.
+    await authenticate(db, { email: referred.email, password: PASSWORD, clientIp: "2c0f:f5c0:441:77:9a::2" });
+    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.sameIp });
     expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 0n });
   });
 
@@ -237,5 +307,45 @@ describe("releaseHeldReward / voidHeldReward", () => {
     expect(await voidHeldReward(db, reviewer, "no-such-referral")).toEqual({ status: "not-found" });
     expect(await ledgerRowCounts(db)).toEqual(before);
     expect(await auditRowsFor(db, referral.id)).toEqual([]);
+  });
+});
+
+describe("a held reward that would pay the admin reviewing it", () => {
+  /** A held reward whose referrer is `referrerId` (a referral to staff recorded before only members could refer). */
+  async function heldFor(referrerId: string) {
+    const referred = await member(db);
+    const id = await recordReferral(db, { id: referrerId, referralCode: "STAFFCODE9" }, referred.id);
+    await db
+      .update(referrals)
+      .set({ status: "held", rewardKobo: 10_000n, holdReason: HOLD_REASONS.sameIp })
+      .where(eq(referrals.id, id));
+    return id;
+  }
+
+  it.each(["admin", "super_admin"] as const)(
+    "a %s cannot release their own: refused, audited, nothing paid; another admin can",
+    async (role) => {
+      const staff = await createUser(db, { role, permissions: ["manage_referrals"] });
+      const self: Actor = { id: staff.id, role, permissions: staff.permissions, ip: "102.89.1.9" };
+      const id = await heldFor(staff.id);
+      const before = await ledgerRowCounts(db);
+      expect(await releaseHeldReward(db, self, id)).toEqual({ status: "own-referral" });
+      expect((await db.select().from(referrals).where(eq(referrals.id, id)))[0]).toMatchObject({
+        status: "held",
+        reviewedById: null,
+      });
+      expect(await ledgerRowCounts(db)).toEqual(before);
+      expect(await auditRowsFor(db, id)).toMatchObject([
+        { action: "referral.release_refused", actorId: staff.id, targetType: "referral", ip: "102.89.1.9" },
+      ]);
+
+      expect(await releaseHeldReward(db, reviewer, id)).toMatchObject({ status: "ok" });
+      expect(await balances(db, staff.id)).toMatchObject({ availableKobo: 10_000n });
+    },
+  );
+
+  it("voiding their own is allowed: it pays them nothing", async () => {
+    const id = await heldFor(reviewer.id);
+    expect(await voidHeldReward(db, reviewer, id)).toMatchObject({ status: "ok", referral: { status: "voided" } });
   });
 });

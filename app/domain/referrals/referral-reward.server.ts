@@ -20,7 +20,7 @@ export type ReferralRewardResult =
  * referrer available`, key `referral:<id>:reward`) with the rule's reward on `paidKobo` (never
  * more than it) and marks the referral approved with its reward. A referral that looks like a
  * self-referral — its reason recorded at sign-up, or found now from the addresses both members
- * last signed in from — is held with its reward instead, and nothing is paid until an admin
+ * signed up and recently signed in from — is held with its reward instead, and nothing is paid until an admin
  * releases it. The referral's conditional update on `pending` decides between concurrent
  * approvals; the key is the last line.
  */
@@ -76,7 +76,8 @@ const referred = aliasedTable(users, "referred");
 
 /**
  * The reason recorded at sign-up, else one found now: either member may have signed in from
- * the other's address since (a shared address seen only later still counts). Null when none.
+ * the other's network since (a shared address seen only later still counts; each keeps their
+ * last few sign-in addresses). Null when none.
  */
 async function holdReasonNow(tx: Database, referredId: string): Promise<string | null> {
   const [row] = await tx
@@ -84,10 +85,10 @@ async function holdReasonNow(tx: Database, referredId: string): Promise<string |
       holdReason: referrals.holdReason,
       referredEmail: referred.email,
       referredSignupIp: referred.signupIp,
-      referredLastLoginIp: referred.lastLoginIp,
+      referredRecentLoginIps: referred.recentLoginIps,
       referrerEmail: referrer.email,
       referrerSignupIp: referrer.signupIp,
-      referrerLastLoginIp: referrer.lastLoginIp,
+      referrerRecentLoginIps: referrer.recentLoginIps,
     })
     .from(referrals)
     .innerJoin(referred, eq(referred.id, referrals.referredId))
@@ -97,8 +98,8 @@ async function holdReasonNow(tx: Database, referredId: string): Promise<string |
   return (
     row.holdReason ??
     holdReasonFor(
-      { email: row.referredEmail, ips: [row.referredSignupIp, row.referredLastLoginIp] },
-      { email: row.referrerEmail, ips: [row.referrerSignupIp, row.referrerLastLoginIp] },
+      { email: row.referredEmail, ips: [row.referredSignupIp, ...row.referredRecentLoginIps] },
+      { email: row.referrerEmail, ips: [row.referrerSignupIp, ...row.referrerRecentLoginIps] },
     )
   );
 }

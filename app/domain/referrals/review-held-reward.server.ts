@@ -27,6 +27,16 @@ export type ReviewHeldRewardResult =
   /** No longer held: another admin (or another tab) released or voided it first. */
   | { status: "conflict"; current: ReferralStatus };
 
+export type ReleaseHeldRewardResult =
+  | ReviewHeldRewardResult
+  /** The reward would be paid to the admin releasing it: nothing changed; the attempt is audited. */
+  | { status: "own-referral" };
+
+/** The words for the refusals only releasing has (the route picks them). */
+export const RELEASE_HELD_REWARD_REFUSALS = {
+  "own-referral": "This reward would be paid to you, so you cannot release it. Ask another admin to review it.",
+} as const satisfies Partial<Record<ReleaseHeldRewardResult["status"], string>>;
+
 /** held → `to`, stamped and signed by the admin; null when it was not held. */
 async function decide(tx: Database, actor: Actor, referralId: string, to: "approved" | "voided", now: Date) {
   const [changed] = await tx
@@ -85,16 +95,32 @@ async function auditReview(tx: Database, actor: Actor, referral: Referral): Prom
  * "Release": an admin decides a held reward was fair, and it is paid as it would have been —
  * `referral_rewards → referrer available` with the referral's one idempotency key, so it can
  * never be paid twice — and the referral becomes approved, in one transaction with its audit
- * row. The conditional update on `held` decides between two admins pressing at once.
+ * row. The conditional update on `held` decides between two admins pressing at once. An admin
+ * (or the super admin) never releases a reward paid to themselves: refused and audited
+ * (`referral.release_refused`); another admin reviews it.
  */
 export async function releaseHeldReward(
   db: Database,
   actor: Actor,
   referralId: string,
   now: Date = new Date(),
-): Promise<ReviewHeldRewardResult> {
+): Promise<ReleaseHeldRewardResult> {
   if (!hasPermission(actor, "manage_referrals")) return FORBIDDEN;
-  return db.transaction(async (tx): Promise<ReviewHeldRewardResult> => {
+  return db.transaction(async (tx): Promise<ReleaseHeldRewardResult> => {
+    const [own] = await tx
+      .select({ id: referrals.id })
+      .from(referrals)
+      .where(and(eq(referrals.id, referralId), eq(referrals.referrerId, actor.id)));
+    if (own) {
+      await recordAudit(tx, {
+        actor,
+        action: "referral.release_refused",
+        targetType: "referral",
+        targetId: referralId,
+        after: { reason: "own referral" },
+      });
+      return { status: "own-referral" };
+    }
     const changed = await decide(tx, actor, referralId, "approved", now);
     if (!changed) return notDecided(tx, referralId);
     const rewardKobo = changed.rewardKobo ?? 0n;

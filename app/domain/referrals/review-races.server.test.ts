@@ -10,7 +10,7 @@ import { openTestDatabase, usingPostgres } from "~test/database";
 import { createUser, member } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import { HOLD_REASONS } from "./referral-abuse";
-import { releaseHeldReward, voidHeldReward, type ReviewHeldRewardResult } from "./review-held-reward.server";
+import { releaseHeldReward, voidHeldReward, type ReleaseHeldRewardResult } from "./review-held-reward.server";
 
 // Real races need PostgreSQL (PGlite runs one transaction at a time). With DATABASE_URL set,
 // the Promise.all below puts up to 40 transactions on the server at once.
@@ -46,7 +46,7 @@ async function held() {
 describe.runIf(usingPostgres())("racing reviews of held rewards on PostgreSQL", () => {
   it("two Release and two Void at once on each of 40 held rewards → each decided once, paid at most once", async () => {
     const heldOnes = await Promise.all(Array.from({ length: 40 }, () => held()));
-    const outcomes: { id: string; results: ReviewHeldRewardResult[] }[] = [];
+    const outcomes: { id: string; results: ReleaseHeldRewardResult[] }[] = [];
     // Ten rewards at a time: 40 transactions on the server at once.
     for (let i = 0; i < heldOnes.length; i += 10) {
       const batch = heldOnes.slice(i, i + 10);

@@ -11,7 +11,12 @@ import { UpgradeRequestsTable } from "~/components/memberships-admin/upgrade-req
 import { useToastFrom } from "~/components/toaster";
 import { Card } from "~/components/ui/card";
 import { listPendingUpgrades } from "~/domain/memberships/list-upgrades.server";
-import { approveUpgrade, type DecideUpgradeResult, rejectUpgrade } from "~/domain/memberships/process-upgrade.server";
+import {
+  APPROVE_UPGRADE_REFUSALS,
+  approveUpgrade,
+  type DecideUpgradeResult,
+  rejectUpgrade,
+} from "~/domain/memberships/process-upgrade.server";
 import { receivingAccountOf } from "~/domain/memberships/receiving-account";
 import { ReceivingAccountSchema } from "~/domain/memberships/receiving-account-validation";
 import { isFreeTier, limitField, priceField, tierPricesSchema } from "~/domain/memberships/tier-prices-validation";
@@ -164,6 +169,9 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   const result = await approveUpgrade(db, actor, requestId);
+  if (result.status === "own-referral") {
+    return data<ActionData>({ ok: false, toast: failed(APPROVE_UPGRADE_REFUSALS[result.status]) }, { status: 403 });
+  }
   if (result.status !== "ok") return refusal(result, intent);
   void context.services.flushMail();
   const { request: upgrade, referral } = result;

@@ -10,7 +10,11 @@ import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { ReviewHeldActions, ReviewHeldCard, type ReviewDecision } from "~/components/referrals-admin/review-held";
 import { heldReferral, listReferrals, referralStats } from "~/domain/referrals/admin-referrals.server";
 import { REFERRAL_STATUSES, type ReferralStatus } from "~/domain/referrals/referral-statuses";
-import { releaseHeldReward, voidHeldReward } from "~/domain/referrals/review-held-reward.server";
+import {
+  RELEASE_HELD_REWARD_REFUSALS,
+  releaseHeldReward,
+  voidHeldReward,
+} from "~/domain/referrals/review-held-reward.server";
 import { bpsToPercentText, ReferralSettingsSchema } from "~/domain/referrals/referral-settings-validation";
 import { updateReferralSettings } from "~/domain/referrals/update-referral-settings.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
@@ -124,6 +128,10 @@ async function review(context: Route.ActionArgs["context"], actor: ReturnType<ty
   const decide = intent === "release" ? releaseHeldReward : voidHeldReward;
   const result = await decide(context.services.db, actor, referralId);
   if (result.status === "forbidden") throw forbidden("Access Denied.");
+  if (result.status === "own-referral") {
+    const toast = reviewFailed(RELEASE_HELD_REWARD_REFUSALS[result.status]);
+    return data({ toast, reviewed: toast }, { status: 403 });
+  }
   if (result.status === "not-found") {
     const toast = reviewFailed("This referral no longer exists.");
     return data({ toast, reviewed: toast }, { status: 404 });

@@ -17,6 +17,7 @@ import { userEarningsSummary } from "~/domain/adverts/earnings.server";
 import { advertImageRules } from "~/domain/adverts/validation";
 import { dailyEarnings } from "~/domain/ledger/daily-earnings.server";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
+import { listUnreadSenders } from "~/domain/messages/list-messages.server";
 import { upgradeOffer } from "~/domain/memberships/upgrade-offer.server";
 import { noticeExcerpt } from "~/domain/notices/excerpt";
 import { latestBoardNotice } from "~/domain/notices/notices.server";
@@ -39,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const db = context.services.db;
   const now = new Date();
   const advertsPage = advertsPageFrom(request);
-  const [earned, daily, summary, rank, referralCount, adverts, withdrawals, referral, offer, notice] =
+  const [earned, daily, summary, rank, referralCount, adverts, withdrawals, referral, offer, notice, unreadFrom] =
     await Promise.all([
       earnedTotals(db, user.id),
       dailyEarnings(db, user.id, 14, now),
@@ -51,6 +52,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       referralSummary(db, user.id, context.services.config.appUrl),
       upgradeOffer(db, user.id),
       latestBoardNotice(db, user.role),
+      listUnreadSenders(db, user.id, 3),
     ]);
   const upgrade = toUpgradeView(offer, user.isApproved);
   const recentKobo = daily.reduce((sum, d) => sum + d.totalKobo, 0n);
@@ -99,6 +101,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       createdAt: notice.createdAt.toISOString(),
       excerpt: noticeExcerpt(notice.content),
     },
+    unreadFrom: unreadFrom.map(({ name, displayId, staff, unread }) => ({ name, displayId, staff, unread })),
     referral: referral && {
       link: referral.link,
       totalReferrals: referral.totalReferrals,
@@ -148,7 +151,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
       <StatCards stats={loaderData.stats} />
       <EarningsChart chart={loaderData.earningsChart} />
       {loaderData.referral ? <ReferralLinkCard summary={loaderData.referral} /> : null}
-      <MessagesCard unread={rootData?.user?.unreadMessages ?? 0} />
+      <MessagesCard unread={rootData?.user?.unreadMessages ?? 0} senders={loaderData.unreadFrom} />
       <LatestNoticeCard notice={loaderData.latestNotice} />
       <WithdrawalHistory rows={loaderData.withdrawals} />
       <AvailableAdverts

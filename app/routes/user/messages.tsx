@@ -8,6 +8,7 @@ import {
   decodeCursor,
   DISPLAY_ID_SHAPE,
   encodeCursor,
+  maySendMessages,
   normalizeDisplayId,
   SendMessageSchema,
 } from "~/domain/messages/rules";
@@ -40,6 +41,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const to = normalizeDisplayId(params.get("to") ?? "");
   return {
     myDisplayId: user.displayId,
+    // A member waiting for approval reads, and is told why there is no form to write with.
+    canSend: maySendMessages(user),
     messages: page.messages.map(toView),
     next: page.next && encodeCursor(page.next),
     olderPage: before !== null,
@@ -88,6 +91,9 @@ async function send(context: Route.ActionArgs["context"], user: CurrentUser, fie
     case "unknown-recipient":
     case "to-self":
       return formFailure({ recipientId: SEND_MESSAGE_REFUSALS[result.status] }, options);
+    case "pending-approval":
+    case "forbidden":
+      return formFailure({ form: SEND_MESSAGE_REFUSALS[result.status] }, { ...options, status: 403 });
     case "rate-limited":
       return formFailure({ form: RATE_LIMIT_TEXTS[result.window] }, { ...options, status: 429 });
   }

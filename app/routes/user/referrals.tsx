@@ -10,12 +10,13 @@ import { formatKobo } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
 import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
-import { requireUser } from "~/server/auth.server";
+import { requireUserDashboard } from "~/server/auth.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "My Referrals");
 
+/** GET /referrals: members only (only members refer); staff are sent to their own home. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireUserDashboard(request, context);
   const search = new URL(request.url).searchParams;
   const page = pageParam.parse(search.get("page") ?? undefined);
   const period = leaderboardPeriod(search.get("period"));
@@ -36,7 +37,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       joined: formatLagosDate(r.joinedAt),
       status: r.status,
       reward: formatKobo(r.rewardKobo ?? 0n),
-      holdReason: r.holdReason,
     })),
     page: mine.page.page,
     pageCount: mine.page.pageCount,

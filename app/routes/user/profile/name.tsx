@@ -1,7 +1,8 @@
 import type { Route } from "./+types/name";
 import { ProfilePage } from "~/components/profile/profile-page";
 import { updateProfileName } from "~/domain/accounts/update-profile.server";
-import { ProfileNameSchema } from "~/domain/accounts/validation";
+import { ProfileNameSchema, StaffProfileNameSchema } from "~/domain/accounts/validation";
+import { isStaff } from "~/domain/permissions/permissions";
 import { requireUser } from "~/server/auth.server";
 import { echoValues, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -10,7 +11,8 @@ import { redirectWithToast } from "~/server/toast.server";
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireUser(request, context);
   const values = await readForm(request);
-  const parsed = parseForm(ProfileNameSchema, values, {
+  // Members may not pose as staff by name; staff may say what they are.
+  const parsed = parseForm(isStaff(user.role) ? StaffProfileNameSchema : ProfileNameSchema, values, {
     toastTitle: "Update Failed",
     values: echoValues(values, ["name"]),
   });
