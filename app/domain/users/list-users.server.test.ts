@@ -44,6 +44,7 @@ describe("listUsers", () => {
       isApproved: true,
       isRestricted: false,
       createdAt: member.createdAt,
+      earnedKobo: 0n,
     });
   });
 
