@@ -16,6 +16,7 @@ import { DatabaseRoleError } from "~/db/privileges.server";
 import { serviceUnavailable } from "~/server/auth.server";
 import { ConfigError, loadConfig, type Config } from "~/server/config.server";
 import type { RequestContext } from "~/server/context.server";
+import { networkOf } from "~/lib/ip-network";
 import { createLogger, createServices, type Services } from "~/server/services.server";
 import { advertClaimHandler } from "./advert-claim";
 import { requestIdOf, requestLog } from "./request-log";
@@ -97,13 +98,17 @@ export async function createApp(services: Services, options: CreateAppOptions = 
     createRequestHandler({
       build,
       mode: config.nodeEnv === "development" ? "development" : "production",
-      getLoadContext: (req, res): RequestContext => ({
-        services,
-        cspNonce: String(res.locals.cspNonce),
-        requestId: requestIdOf(res),
-        clientIp: req.ip ?? req.socket.remoteAddress ?? "unknown",
-        cache: {},
-      }),
+      getLoadContext: (req, res): RequestContext => {
+        const clientIp = req.ip ?? req.socket.remoteAddress ?? "unknown";
+        return {
+          services,
+          cspNonce: String(res.locals.cspNonce),
+          requestId: requestIdOf(res),
+          clientIp,
+          clientNetwork: networkOf(clientIp) ?? clientIp,
+          cache: {},
+        };
+      },
     }),
   );
   return Object.assign(app, { metricsHandler: metrics.handler });

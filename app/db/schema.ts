@@ -63,8 +63,10 @@ export const users = pgTable(
     /** The address the account was registered from, compared with a referrer's to hold self-referral rewards. */
     signupIp: text(),
     /**
-     * The addresses of the latest sign-ins (RECENT_SIGN_IN_ADDRESSES of them, newest first, each
-     * once), for the same comparison. Never shown to anyone.
+     * The networks of the latest sign-ins (an IPv4 address, an IPv6 /64: see networkOf;
+     * RECENT_SIGN_IN_ADDRESSES of them, newest first, each once), for the same comparison. Rows
+     * from before may still hold whole IPv6 addresses; the comparison takes their /64. Never
+     * shown to anyone.
      */
     recentLoginIps: text()
       .array()

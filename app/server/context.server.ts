@@ -7,6 +7,11 @@ export type RequestContext = {
   cspNonce: string;
   requestId: string;
   clientIp: string;
+  /**
+   * The client's network (see networkOf: the address for IPv4, its /64 for IPv6): what limits
+   * per address count by, since a phone holds a whole /64 and may use a new address per request.
+   */
+  clientNetwork: string;
   /** Per-request memo: the signed-in user is read from the database once per request. */
   cache: { currentUser?: Promise<CurrentUser | null> };
 };

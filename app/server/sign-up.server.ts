@@ -6,7 +6,7 @@ import { redirectWithToast } from "./toast.server";
 
 /**
  * What every sign-up form (a member's, a business's) refuses after its schema: a password that
- * is too weak or not confirmed, and one sign-up too many from the address (one limit for both).
+ * is too weak or not confirmed, and one sign-up too many from the network (one limit for both).
  * Null when the sign-up may go on; otherwise the refusal to return, with the typed values.
  */
 export async function signUpRefusal(
@@ -19,7 +19,7 @@ export async function signUpRefusal(
     const toastTitle = refused.confirmPassword ? "Password Mismatch" : undefined;
     return formFailure(refused, { toastTitle, values });
   }
-  const wait = await context.services.rateLimits.consume("registerIp", context.clientIp);
+  const wait = await context.services.rateLimits.consume("registerIp", context.clientNetwork);
   if (wait) {
     const message = tooManyAttemptsMessage(wait);
     return formFailure({ form: message }, { toastTitle: "Registration Failed", values, status: 429 });

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { emailsTo } from "~/domain/mail/outbox.server";
+import { networkOf } from "~/lib/ip-network";
 import { SLOW_DOWN_MAX_STEPS } from "~/server/rate-limit.server";
 import { pageText, startTestApp, visibleOutcome, type TestApp } from "~test/app";
 import { createUser } from "~test/factories";
@@ -226,6 +227,77 @@ describe("sign-up from one carrier address", () => {
     expect(refused.status).toBe(429);
     expect(pageText(refused.body)).toMatch(/Too many attempts\. Please try again in \d+ minutes?\./);
     expect((await signUp(601, "10.67.0.2")).status).toBe(302);
+  });
+});
+
+describe("an IPv6 client counts by its /64 (a phone holds a whole /64 and can rotate addresses in it)", () => {
+  /** The `i`th address on the /64 `prefix` (four groups), as a phone's privacy addresses change. */
+  const on = (prefix: string, i: number) => from(`${prefix}:${(0x1000 + i).toString(16)}:${i.toString(16)}:9e3f:7a01`);
+
+  it("login: 30 wrong passwords from 30 addresses of one /64 refuse the next from a 31st; another /64 signs in", async () => {
+    const phone = "2c0f:f5c0:450:1";
+    for (let i = 0; i < 30; i++) {
+      const res = await app
+        .client()
+        .post("/login", { email: `nobody-v6-${i}@example.ng`, password: "wrong" }, on(phone, i));
+      expect(res.status, `guess ${i}`).toBe(401);
+    }
+    const member = await createUser(app.services.db);
+    const credentials = { email: member.email, password: member.password };
+    expect((await app.client().post("/login", credentials, on(phone, 30))).status).toBe(429);
+    expect((await app.client().post("/login", credentials, on("2c0f:f5c0:450:2", 30))).status).toBe(302);
+  });
+
+  it("login: one account's 10 wrong passwords from one /64 pause it there, whichever address comes next", async () => {
+    const owner = await createUser(app.services.db);
+    const phone = "2c0f:f5c0:451:1";
+    for (let i = 0; i < 10; i++) {
+      const res = await app.client().post("/login", { email: owner.email, password: `guess-${i}-wrong` }, on(phone, i));
+      expect(res.status, `guess ${i}`).toBe(401);
+    }
+    const credentials = { email: owner.email, password: owner.password };
+    expect((await app.client().post("/login", credentials, on(phone, 10))).status).toBe(429);
+    const elsewhere = await app.client().post("/login", credentials, on("2c0f:f5c0:451:2", 10));
+    expect({ status: elsewhere.status, location: elsewhere.location }).toEqual({ status: 302, location: "/dashboard" });
+  });
+
+  it("forgot password: 300 requests from 300 addresses of one /64 refuse the next; another /64 is answered", async () => {
+    const phone = "2c0f:f5c0:452:1";
+    for (let i = 0; i < 300; i++) {
+      const res = await app.client().post("/forgot-password", { email: `v6-someone-${i}@example.ng` }, on(phone, i));
+      expect(res.status, `request ${i}`).toBe(302);
+    }
+    const email = { email: "v6-someone-else@example.ng" };
+    expect((await app.client().post("/forgot-password", email, on(phone, 300))).status).toBe(429);
+    expect((await app.client().post("/forgot-password", email, on("2c0f:f5c0:452:2", 300))).status).toBe(302);
+  });
+
+  it("resend confirmation and sign-up: the count of one address of the /64 refuses another", async () => {
+    const phone = "2c0f:f5c0:453:1";
+    const network = networkOf(on(phone, 0)["X-Forwarded-For"])!;
+    // The hour's allowances used up from the phone's network (taken directly: each costs a request).
+    for (let i = 0; i < 300; i++) expect(await app.services.rateLimits.consume("resendIp", network)).toBeNull();
+    for (let i = 0; i < 600; i++) expect(await app.services.rateLimits.consume("registerIp", network)).toBeNull();
+
+    const email = { email: "v6-unconfirmed@example.ng" };
+    const refused = visibleOutcome(await app.client().post("/resend-confirmation", email, on(phone, 1)));
+    expect(refused.toast?.description).toMatch(/Too many attempts/);
+    const elsewhere = visibleOutcome(await app.client().post("/resend-confirmation", email, on("2c0f:f5c0:453:2", 1)));
+    expect(elsewhere.toast?.type).toBe("success");
+
+    const signUp = (headers: Record<string, string>, i: number) =>
+      app.client().post(
+        "/register",
+        {
+          name: `Phone Member ${i}`,
+          email: `v6-member-${i}@example.ng`,
+          password: "Enugu-coal-camp-market",
+          confirmPassword: "Enugu-coal-camp-market",
+        },
+        headers,
+      );
+    expect((await signUp(on(phone, 2), 1)).status).toBe(429);
+    expect((await signUp(on("2c0f:f5c0:453:2", 2), 2)).status).toBe(302);
   });
 });
 

@@ -1,7 +1,8 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users, type User } from "~/db/schema";
-import { normalizeIp, RECENT_SIGN_IN_ADDRESSES } from "~/domain/referrals/referral-abuse";
+import { RECENT_SIGN_IN_ADDRESSES } from "~/domain/referrals/referral-abuse";
+import { networkOf } from "~/lib/ip-network";
 import { burnPasswordCheck, verifyPassword } from "./passwords.server";
 
 export type AuthenticateResult =
@@ -14,9 +15,11 @@ export type AuthenticateResult =
 
 /**
  * Checks email and password. Restriction and confirmation are only revealed to someone who
- * knows the password. A successful sign-in stamps last_login_at and puts the address it came
+ * knows the password. A successful sign-in stamps last_login_at and puts the network it came
  * from first among the member's recent ones (the last RECENT_SIGN_IN_ADDRESSES, each once),
- * compared with a referrer's at sign-up and when a referral reward falls due.
+ * compared with a referrer's at sign-up and when a referral reward falls due. The network, not
+ * the address: a phone's IPv6 address changes within its /64 from day to day, and would
+ * otherwise fill every slot and push out the member's other networks.
  */
 export async function authenticate(
   db: Database,
@@ -32,16 +35,16 @@ export async function authenticate(
   if (user.isRestricted) return { status: "restricted" };
   if (user.deactivatedAt) return { status: "deactivated" };
   if (!user.emailConfirmedAt) return { status: "unconfirmed" };
-  const ip = normalizeIp(credentials.clientIp);
-  // In one statement, so concurrent sign-ins each add their address to the list the other left.
+  const network = networkOf(credentials.clientIp);
+  // In one statement, so concurrent sign-ins each add their network to the list the other left.
   const [signedIn] = await db
     .update(users)
     .set({
       lastLoginAt: now,
-      ...(ip === null
+      ...(network === null
         ? {}
         : {
-            recentLoginIps: sql`(array[${ip}]::text[] || array_remove(${users.recentLoginIps}, ${ip}))[1:${sql.raw(String(RECENT_SIGN_IN_ADDRESSES))}]`,
+            recentLoginIps: sql`(array[${network}]::text[] || array_remove(${users.recentLoginIps}, ${network}))[1:${sql.raw(String(RECENT_SIGN_IN_ADDRESSES))}]`,
           }),
     })
     .where(eq(users.id, user.id))

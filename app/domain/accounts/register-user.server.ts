@@ -7,7 +7,8 @@ import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import { isUniqueViolation } from "~/db/errors.server";
 import { issueEmailToken } from "./email-tokens.server";
 import { hashPassword } from "./passwords.server";
-import { holdReasonFor, normalizeIp } from "~/domain/referrals/referral-abuse";
+import { holdReasonFor } from "~/domain/referrals/referral-abuse";
+import { normalizeIp } from "~/lib/ip-network";
 
 export type RegisterUserOptions = {
   name: string;

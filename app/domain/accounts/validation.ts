@@ -39,14 +39,34 @@ export const personName = (requiredMessage: string) =>
     .refine(isOneLine, NAME_ONE_LINE_MESSAGE);
 
 /**
- * Words that would let a member pass for the platform's staff, each as a whole word in any case
- * ("Admin Tunde", "AdNaira Support", "ad-naira"; not "Badminton" or "Staffordshire"). Staff are
- * told apart by a badge from their role; a name must not say it instead.
+ * A name as it reads: NFKC (fullwidth "ＡＤＭＩＮ" is "ADMIN", ligatures are letters) without the
+ * characters that show nothing (zero-width joiners, the combining grapheme joiner, variation
+ * selectors, soft hyphens), so "Ad\u200Cmin" reads as "Admin".
  */
-const STAFF_WORDS = /(?<![\p{L}\p{N}])(?:ad[\s._-]*naira|admin|support|staff)(?![\p{L}\p{N}])/iu;
+const asRead = (name: string) => name.normalize("NFKC").replace(/\p{Default_Ignorable_Code_Point}/gu, "");
 
-/** Whether a name claims to be staff (NFKC first: fullwidth "ＡＤＭＩＮ" is "ADMIN"). */
-export const soundsLikeStaff = (name: string) => STAFF_WORDS.test(name.normalize("NFKC"));
+/**
+ * The platform's own name: "adnaira" anywhere, run into other words too ("AdNairaSupport"), or
+ * "ad naira" / "ad-naira" starting a word (not "Ahmad Naira…", whose "ad" ends another word).
+ */
+const PLATFORM_NAME = /adnaira|(?<!\p{L})ad[\s._-]+naira/iu;
+
+/** Whether a name (a person's or a business's) says "AdNaira" (see PLATFORM_NAME). */
+export const namesThePlatform = (name: string) => PLATFORM_NAME.test(asRead(name));
+
+/**
+ * Words that would let a member pass for the platform's staff, in any case, where no letter
+ * touches them: "Admin Tunde", "Tunde-Admin", "Admin1", "Support247 Desk" (a digit or a mark of
+ * punctuation is an edge); not "Badmington", "Staffordshire" or "Supporter".
+ */
+const STAFF_WORDS = /(?<!\p{L})(?:admin|support|staff)(?!\p{L})/iu;
+
+/**
+ * Whether a name claims to be staff: the platform's name or a staff word, read as shown (see
+ * asRead: no invisible characters, fullwidth letters as letters). Staff are told apart by a
+ * badge from their role; a name must not say it instead.
+ */
+export const soundsLikeStaff = (name: string) => namesThePlatform(name) || STAFF_WORDS.test(asRead(name));
 
 export const STAFF_NAME_MESSAGE =
   'Name cannot include the words "AdNaira", "admin", "support" or "staff": they are kept for the AdNaira team';

@@ -3,7 +3,7 @@ import { advertiserProfiles, users } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/passwords.server";
 import { registerAccount, type RegisterAccountResult } from "~/domain/accounts/register-user.server";
 import { ensureUserAccounts } from "~/domain/ledger/accounts.server";
-import { normalizeIp } from "~/domain/referrals/referral-abuse";
+import { normalizeIp } from "~/lib/ip-network";
 import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 
 /** What the /advertise form gives (parsed by AdvertiserRegisterSchema: phone already normalised). */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { email, isOneLine, memberName, newPassword } from "~/domain/accounts/validation";
+import { email, isOneLine, memberName, namesThePlatform, newPassword } from "~/domain/accounts/validation";
 
 /** Form schemas and limits for advertisers (no server-only imports: pages use them for hints). */
 
@@ -29,9 +29,6 @@ export function normalizeNigerianPhone(typed: string): string | null {
   return `+234${local[1]}`;
 }
 
-/** The platform's own name as a word ("AdNaira Promotions", "Ad Naira"): no business may trade as it. */
-const PLATFORM_NAME = /(?<![\p{L}\p{N}])ad[\s._-]*naira(?![\p{L}\p{N}])/iu;
-
 export const BUSINESS_NAME_PLATFORM_MESSAGE = 'Business name cannot include "AdNaira": it is the platform\'s own name';
 
 /**
@@ -45,7 +42,7 @@ const businessName = z
   .min(1, "Business name is required")
   .max(BUSINESS_NAME_MAX, `Business name must be at most ${BUSINESS_NAME_MAX} characters`)
   .refine(isOneLine, "Business name must be on one line, without line breaks or invisible characters")
-  .refine((name) => !PLATFORM_NAME.test(name.normalize("NFKC")), BUSINESS_NAME_PLATFORM_MESSAGE);
+  .refine((name) => !namesThePlatform(name), BUSINESS_NAME_PLATFORM_MESSAGE);
 
 const phone = z
   .string({ error: "Phone number is required" })

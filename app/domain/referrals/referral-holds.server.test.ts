@@ -111,6 +111,28 @@ describe("recording the client address", () => {
     await signIn("unknown");
     expect((await userBy(email)).recentLoginIps).toEqual(["10.0.0.6", "10.0.0.5", "10.0.0.4", "10.0.0.2", "10.0.0.3"]);
   });
+  it("keeps a network once: a phone rotating its IPv6 address within its /64 does not push out the others", async () => {
+    const referrer = await member(db, { password: PASSWORD });
+    await authenticate(db, { email: referrer.email, password: PASSWORD, clientIp: "41.58.20.1" });
+    for (const ip of [
+      "2c0f:f5c0:442:9::1",
+      "2c0f:f5c0:442:9:8d3e:12ff:fe00:2",
+      "2c0f:f5c0:442:9:aaaa::3",
+      "2C0F:F5C0:0442:0009::4",
+      "2c0f:f5c0:442:9:ffff:ffff:ffff:5",
+    ]) {
+      await authenticate(db, { email: referrer.email, password: PASSWORD, clientIp: ip });
+    }
+    expect((await userBy(referrer.email)).recentLoginIps).toEqual(["2c0f:f5c0:442:9::/64", "41.58.20.1"]);
+
+    // Both still count at sign-up: yet another address on the phone's /64, and the IPv4 one.
+    const samePhone = await register(referrer, `p.${unique()}@example.ng`, "2c0f:f5c0:442:9:1234::6");
+    expect((await referralOf(samePhone.id)).holdReason).toBe(HOLD_REASONS.sameIp);
+    const sameIpv4 = await register(referrer, `q.${unique()}@example.ng`, "::ffff:41.58.20.1");
+    expect((await referralOf(sameIpv4.id)).holdReason).toBe(HOLD_REASONS.sameIp);
+    const elsewhere = await register(referrer, `r.${unique()}@example.ng`, "2c0f:f5c0:442:a::6");
+    expect((await referralOf(elsewhere.id)).holdReason).toBeNull();
+  });
 });
 
 describe("the hold reason at sign-up", () => {

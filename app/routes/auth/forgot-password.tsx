@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (parsed.status !== "ok") return parsed.failure;
   const { email } = parsed.data;
   // Per address: a refusal depends only on the requester's own address.
-  const wait = await services.rateLimits.consume("resetIp", context.clientIp);
+  const wait = await services.rateLimits.consume("resetIp", context.clientNetwork);
   if (wait) return formFailure({ form: tooManyAttemptsMessage(wait) }, { values: { email }, status: 429 });
   // Per account: past the limit nothing is sent, but the answer is the usual one, so nobody can
   // use up someone else's allowance and have them refused.

@@ -46,14 +46,15 @@ export async function action({ request, context }: Route.ActionArgs) {
   //   counts on its own (per account, whatever the address), so guessing from the same carrier
   //   address does not pause the owner's phone;
   // - per account from every address: a growing delay (at most a few seconds), never a refusal.
+  // "Address" means the client's network (an IPv6 client's /64), which a phone cannot rotate past.
   const knownDevice = await isKnownDevice(request, context, email);
-  const accountKey = `${email}|${knownDevice ? "known-device" : context.clientIp}`;
+  const accountKey = `${email}|${knownDevice ? "known-device" : context.clientNetwork}`;
 
   // The address's point is taken before the password check (so parallel guesses are bounded too)
   // and given back unless the password was wrong.
   const wait =
     (await rateLimits.blockedFor("loginAccount", accountKey)) ??
-    (knownDevice ? null : await rateLimits.consume("loginIp", context.clientIp));
+    (knownDevice ? null : await rateLimits.consume("loginIp", context.clientNetwork));
   if (wait) {
     const message = tooManyAttemptsMessage(wait);
     return formFailure(
@@ -62,7 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     );
   }
   const refundAddress = async () => {
-    if (!knownDevice) await rateLimits.refund("loginIp", context.clientIp);
+    if (!knownDevice) await rateLimits.refund("loginIp", context.clientNetwork);
   };
   await rateLimits.slowDown("loginAccountSlowDown", email);
 

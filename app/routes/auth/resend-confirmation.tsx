@@ -19,7 +19,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
   // Per address: a refusal depends only on the requester's own address.
-  const wait = await services.rateLimits.consume("resendIp", context.clientIp);
+  const wait = await services.rateLimits.consume("resendIp", context.clientNetwork);
   if (wait) {
     return redirectWithToast(context, "/login", {
       type: "error",
