@@ -1,10 +1,11 @@
-import express, { type Request, type RequestHandler, type Response } from "express";
+import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { AdvertIdSchema, FROM_VIEW_PAGE_FIELD, type ClaimAnswer } from "~/domain/adverts/advert-claim";
 import { claimAdvertReward } from "~/domain/adverts/advert-views.server";
 import { advertToast, type AdvertOutcome } from "~/domain/adverts/messages";
 import { homePathFor } from "~/domain/permissions/permissions";
 import { UNEXPECTED_ERROR_MESSAGE } from "~/lib/error-messages";
+import { errorToast } from "~/lib/toast";
 import { findCurrentUser, SERVICE_UNAVAILABLE_MESSAGE } from "~/server/auth.server";
 import type { Services } from "~/server/services.server";
 import { toastCookieHeader } from "~/server/toast.server";
@@ -19,14 +20,41 @@ import { requestIdOf } from "./request-log";
  * One handler, two answers. A form post (no JavaScript yet) gets a redirect: to the dashboard
  * with the outcome in the toast cookie, or back to the advert while the countdown runs. The
  * page's script asks for JSON and gets the same outcome to show and where to go. Errors: 503
- * (database unreachable) and 500, with a message either way.
+ * (database unreachable) and 500, with a message either way; a body that cannot be read, its
+ * 4xx (refuseUnreadableClaim).
  */
-export function advertClaimHandler(services: Services): RequestHandler[] {
-  return [readClaimForm, claim(services)];
+export function advertClaimHandler(services: Services): (RequestHandler | ErrorRequestHandler)[] {
+  return [readClaimForm, refuseUnreadableClaim(services), claim(services)];
 }
 
 /** The claim form's one field, urlencoded (the form post and the script send the same). */
 const readClaimForm = express.urlencoded({ extended: false, limit: "1kb", parameterLimit: 10 });
+
+const UNREADABLE_CLAIM = errorToast("Claim Not Sent", "Your claim could not be read. Please try again.");
+
+/**
+ * A body readClaimForm refuses (over 1 KB: 413, too many fields: 413, an unknown charset or
+ * encoding: 415, a broken one: 400) is answered as the claim answers, not with Express's HTML
+ * error page: the script gets its status and `{ message }` (shown in its toast); a form post goes
+ * back to the advert, the view still running, with the toast. Nothing is claimed.
+ */
+function refuseUnreadableClaim(services: Services): ErrorRequestHandler {
+  return (err: unknown, req, res, next) => {
+    const status = bodyReaderStatus(err);
+    if (status === null || res.headersSent) return next(err);
+    if (wantsJson(req)) return void res.status(status).json({ message: UNREADABLE_CLAIM.description });
+    const advertId = AdvertIdSchema.safeParse(req.params.advertId);
+    res.setHeader("Set-Cookie", toastCookieHeader({ services }, UNREADABLE_CLAIM));
+    redirect(res, advertId.success ? `/adverts/${encodeURIComponent(advertId.data)}` : "/dashboard");
+  };
+}
+
+/** The 4xx of an error from Express's body reader (it carries a `type` such as "entity.too.large"), else null. */
+function bodyReaderStatus(err: unknown): number | null {
+  if (typeof err !== "object" || err === null || typeof (err as { type?: unknown }).type !== "string") return null;
+  const status = (err as { status?: unknown }).status;
+  return typeof status === "number" && status >= 400 && status < 500 ? status : null;
+}
 
 function claim(services: Services): RequestHandler {
   return async (req, res, next) => {

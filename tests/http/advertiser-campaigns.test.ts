@@ -261,6 +261,26 @@ describe("the campaign page", () => {
     expect(redirectToast(again)).toMatchObject({ type: "error", title: "Payment Failed" });
   });
 
+  it("a draft stored before the ₦1.00 minimum: refused payment by bank or from the balance, with why; nothing changes", async () => {
+    const { user, client } = await advertiser({ balanceKobo: 12_000n });
+    const campaign = await draftOf(user.id);
+    // As the app stored it then: ₦0.50 a view and its 20% fee (10 views: ₦6.00).
+    await db()
+      .update(campaigns)
+      .set({ rewardKobo: 50n, feePerViewKobo: 10n, budgetKobo: 600n })
+      .where(eq(campaigns.id, campaign.id));
+    const path = `/advertiser/campaigns/${campaign.id}`;
+    const why = "This campaign's reward is below ₦1.00 a view; create a new campaign.";
+
+    const bank = await client.post(path, { intent: "pay-bank" });
+    expect(bank.location).toBe(path);
+    expect(redirectToast(bank)).toEqual({ type: "error", title: "Payment Not Started", description: why });
+    const balance = await client.post(path, { intent: "pay-balance" });
+    expect(redirectToast(balance)).toEqual({ type: "error", title: "Payment Failed", description: why });
+    expect(await statusOf(campaign.id)).toBe("draft");
+    expect((await balances(db(), user.id)).availableKobo).toBe(12_000n);
+  });
+
   it("cancel: asked first (also without JavaScript), then the unspent budget returns to the balance", async () => {
     const { user, client } = await advertiser({ balanceKobo: 12_000n });
     const campaign = await draftOf(user.id);

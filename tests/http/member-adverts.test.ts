@@ -420,6 +420,64 @@ describe("earning from an advert", () => {
     expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦0.01"); // the other payment only
   });
 
+  it("answers a body it cannot read (too large, too many fields, an unknown charset) as a claim, not Express's error page; nothing is paid", async () => {
+    const advertId = await postAdvert(app.services.db, admin, { rewardKobo: 5_000n });
+    const { client, id } = await signedIn();
+    await startAdvertView(app.services.db, id, advertId, longAgo());
+    const path = `/adverts/${advertId}/claim`;
+    /** The claim with a body of our choosing, as a form post or from the script. */
+    const send = async (body: string, contentType: string, accept: "text/html" | "application/json") => {
+      const res = await fetch(new URL(path, app.origin), {
+        method: "POST",
+        headers: { Cookie: client.cookieHeader(), Origin: app.origin, "Content-Type": contentType, Accept: accept },
+        body,
+        redirect: "manual",
+      });
+      return res;
+    };
+    const form = "application/x-www-form-urlencoded";
+    const unreadable = [
+      { what: "over 1 KB", body: `fromViewPage=1&note=${"x".repeat(2_000)}`, contentType: form, status: 413 },
+      {
+        what: "eleven fields",
+        body: ["fromViewPage=1", ...Array.from({ length: 10 }, (_, i) => `f${i}=1`)].join("&"),
+        contentType: form,
+        status: 413,
+      },
+      { what: "an unknown charset", body: "fromViewPage=1", contentType: `${form}; charset=koi8-r`, status: 415 },
+    ];
+    const message = "Your claim could not be read. Please try again.";
+    for (const { what, body, contentType, status } of unreadable) {
+      const script = await send(body, contentType, "application/json");
+      expect({
+        what,
+        status: script.status,
+        type: script.headers.get("Content-Type"),
+        body: await script.json(),
+      }).toEqual({
+        what,
+        status,
+        type: expect.stringMatching(/^application\/json/),
+        body: { message },
+      });
+      const post = await send(body, contentType, "text/html");
+      expect({ what, status: post.status, location: post.headers.get("Location"), toast: redirectToast(post) }).toEqual(
+        {
+          what,
+          status: 302,
+          location: `/adverts/${advertId}`,
+          toast: { type: "error", title: "Claim Not Sent", description: message },
+        },
+      );
+      expect(await post.text()).toBe("");
+    }
+    const [view] = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
+    expect(view?.claimedAt).toBeNull();
+    expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦0.00");
+    // The view went on: the claim, readable, is paid.
+    expect(outcome(await claim(client, advertId))).toMatchObject({ toast: { title: "Reward Earned!" } });
+  });
+
   it("sends a signed-out claim to sign in and refuses one posted from another site", async () => {
     const advertId = await postAdvert(app.services.db, admin);
     const stranger = app.client();

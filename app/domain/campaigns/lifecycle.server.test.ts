@@ -1,9 +1,12 @@
-import { eq, inArray } from "drizzle-orm";
+import { count, eq, inArray, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { adverts, campaigns, ledgerAccounts, ledgerTransfers } from "~/db/schema";
+import { adverts, auditLog, campaigns, ledgerAccounts, ledgerTransfers } from "~/db/schema";
 import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
+import { transfer } from "~/domain/ledger/transfer.server";
+import { newDisplayId, newId } from "~/domain/shared/ids";
+import type { Kobo } from "~/domain/shared/money";
 import { updateCampaignFee } from "~/domain/settings/update-app-settings.server";
 import { openTestDatabase } from "~test/database";
 import { advertAdmin, approvedAdvertiser, campaignInput, longAgo, member, runningCampaign } from "~test/factories";
@@ -19,6 +22,7 @@ import {
   rejectCampaign,
   submitCampaignForPayment,
 } from "./lifecycle.server";
+import { campaignTransferKey } from "./rules";
 
 const { db } = await openTestDatabase();
 let admin: Actor;
@@ -262,5 +266,104 @@ describe("a campaign, paid up front", () => {
     expect(await escrowOf(paid.campaign.id)).toBe(0n);
     expect((await balances(db, owner.id)).availableKobo).toBe(12_000n);
     expect(await cancelExpiredCampaigns(db, new Date(now + 120_000))).toBe(0);
+  });
+});
+
+/** The two kinds of campaign stored before the fee rules: 10 views each. */
+const LEGACY = {
+  // ₦0.50 a view (20% fee: 10 kobo): under the ₦1.00 minimum.
+  "reward-below-minimum": { rewardKobo: 50n, feeBps: 2000, feePerViewKobo: 10n },
+  // 0.5% of ₦1.00 rounded down to nothing: a fee setting above 0% and no fee.
+  "fee-missing": { rewardKobo: 100n, feeBps: 50, feePerViewKobo: 0n },
+} as const;
+const LEGACY_VIEWS = 10;
+const legacyBudget = (kind: keyof typeof LEGACY): Kobo =>
+  BigInt(LEGACY_VIEWS) * (LEGACY[kind].rewardKobo + LEGACY[kind].feePerViewKobo);
+
+/** A campaign row as the app stored it before the fee rules, written in SQL (createCampaign refuses it now). */
+async function legacyCampaign(
+  advertiserId: string,
+  kind: keyof typeof LEGACY,
+  status: "draft" | "awaiting_payment" | "in_review",
+): Promise<string> {
+  const id = newId();
+  const { rewardKobo, feeBps, feePerViewKobo } = LEGACY[kind];
+  const fundedAt = status === "in_review" ? new Date() : null;
+  await db.execute(sql`
+    INSERT INTO campaigns (id, reference, advertiser_id, title, description, reward_kobo, views_wanted,
+                           fee_bps, fee_per_view_kobo, budget_kobo, status, funded_at)
+    VALUES (${id}, ${newDisplayId("CMP-")}, ${advertiserId}, 'An old draft', 'Made before the fee rules.',
+            ${rewardKobo}, ${LEGACY_VIEWS}, ${feeBps}, ${feePerViewKobo}, ${legacyBudget(kind)}, ${status}, ${fundedAt})`);
+  if (status === "in_review") {
+    // Paid from the balance as the app did then: the budget into the campaign's escrow.
+    const escrowId = newId();
+    await db.insert(ledgerAccounts).values({ id: escrowId, kind: "campaign_escrow", campaignId: id });
+    await transfer(db, {
+      from: { userId: advertiserId, kind: "available" },
+      to: { accountId: escrowId },
+      amountKobo: legacyBudget(kind),
+      kind: "campaign_funding",
+      idempotencyKey: campaignTransferKey(id, "funding"),
+      reference: { type: "campaign", id },
+    });
+  }
+  return id;
+}
+
+/** Everything a refused step could have written: the row, the ledger, adverts, the audit log. */
+async function footprint(campaignId: string, advertiserId: string) {
+  const [row] = await db.select().from(campaigns).where(eq(campaigns.id, campaignId));
+  const [transfers] = await db.select({ n: count() }).from(ledgerTransfers);
+  const [advertRows] = await db.select({ n: count() }).from(adverts);
+  const [auditRows] = await db.select({ n: count() }).from(auditLog).where(eq(auditLog.targetId, campaignId));
+  return {
+    row,
+    transfers: transfers!.n,
+    adverts: advertRows!.n,
+    audit: auditRows!.n,
+    balance: await balances(db, advertiserId),
+    escrow: await escrowOf(campaignId),
+  };
+}
+
+describe("a campaign stored before the fee rules (under ₦1.00 a view, or no fee while the setting was above 0%)", () => {
+  for (const kind of Object.keys(LEGACY) as (keyof typeof LEGACY)[]) {
+    it(`${kind}: cannot be submitted for payment or paid from the balance; nothing is written`, async () => {
+      const owner = await approvedAdvertiser(db, { balanceKobo: 50_000n });
+      const draft = await legacyCampaign(owner.id, kind, "draft");
+      const unpaid = await legacyCampaign(owner.id, kind, "awaiting_payment");
+      const before = { draft: await footprint(draft, owner.id), unpaid: await footprint(unpaid, owner.id) };
+      const refusal = kind === "reward-below-minimum" ? { status: kind, minKobo: 100n } : { status: kind };
+
+      expect(await submitCampaignForPayment(db, owner.id, draft)).toEqual(refusal);
+      expect(await payCampaignFromBalance(db, owner.id, draft)).toEqual(refusal);
+      expect(await payCampaignFromBalance(db, owner.id, unpaid)).toEqual(refusal);
+      expect({ draft: await footprint(draft, owner.id), unpaid: await footprint(unpaid, owner.id) }).toEqual(before);
+      expect(before.draft.row!.status).toBe("draft");
+    });
+
+    it(`${kind}: paid before the rules, cannot be activated (nothing written); rejecting it refunds it`, async () => {
+      const owner = await approvedAdvertiser(db, { balanceKobo: legacyBudget(kind) });
+      const paid = await legacyCampaign(owner.id, kind, "in_review");
+      const before = await footprint(paid, owner.id);
+      expect(before.escrow).toBe(legacyBudget(kind));
+
+      expect((await activateCampaign(db, admin, paid)).status).toBe(kind);
+      expect(await footprint(paid, owner.id)).toEqual(before);
+
+      const rejected = await rejectCampaign(db, admin, paid, "Priced before the fee rules.");
+      expect(rejected).toMatchObject({ status: "ok", refundedKobo: legacyBudget(kind) });
+      expect((await balances(db, owner.id)).availableKobo).toBe(legacyBudget(kind));
+    });
+  }
+
+  it("its bank payment, confirmed, stays on the advertiser's balance instead of funding it", async () => {
+    const owner = await approvedAdvertiser(db);
+    const unpaid = await legacyCampaign(owner.id, "fee-missing", "awaiting_payment");
+    const [row] = await db.select().from(campaigns).where(eq(campaigns.id, unpaid));
+    const confirmed = await confirmCampaignPayment(db, admin, row!.reference);
+    expect(confirmed).toMatchObject({ status: "ok", funded: false, campaign: { status: "awaiting_payment" } });
+    expect(await escrowOf(unpaid)).toBeNull();
+    expect((await balances(db, owner.id)).availableKobo).toBe(legacyBudget("fee-missing"));
   });
 });

@@ -12,8 +12,10 @@ import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import {
   CANCELLABLE_STATUSES,
   campaignBudget,
+  campaignFeeRuleRefusal,
   campaignTransferKey,
   MIN_CAMPAIGN_REWARD_KOBO,
+  type CampaignFeeRuleRefusal,
   type CampaignStatus,
 } from "./rules";
 
@@ -105,28 +107,53 @@ export async function isApprovedAdvertiser(db: Database, advertiserId: string): 
 /** Thrown to roll back a payment's status change: the campaign's end date has passed. */
 class CampaignEnded extends Error {}
 
-/** draft → awaiting payment: the advertiser will pay by bank transfer with the reference. */
+/** Thrown to roll back a payment's status change: the campaign breaks the fee rules (a draft from before them). */
+class BreaksFeeRules extends Error {
+  constructor(readonly refusal: CampaignFeeRuleRefusal) {
+    super(refusal.status);
+  }
+}
+
+/** The campaign as moved, unless it breaks the fee rules: then the move is rolled back. */
+function keepingFeeRules(campaign: Campaign): Campaign {
+  const refusal = campaignFeeRuleRefusal(campaign);
+  if (refusal) throw new BreaksFeeRules(refusal);
+  return campaign;
+}
+
+/**
+ * draft → awaiting payment: the advertiser will pay by bank transfer with the reference. Refused,
+ * writing nothing, to a draft made before the fee rules (under ₦1.00 a view, or no fee).
+ */
 export async function submitCampaignForPayment(
   db: Database,
   advertiserId: string,
   campaignId: string,
   now: Date = new Date(),
-): Promise<CampaignStepResult> {
-  return db.transaction(async (tx) => {
-    const changed = await move(tx, { campaignId, advertiserId }, ["draft"], { status: "awaiting_payment" }, now);
-    return changed ? { status: "ok", campaign: changed } : notMoved(tx, campaignId, advertiserId);
-  });
+): Promise<CampaignStepResult | CampaignFeeRuleRefusal> {
+  try {
+    return await db.transaction(async (tx) => {
+      const changed = await move(tx, { campaignId, advertiserId }, ["draft"], { status: "awaiting_payment" }, now);
+      if (!changed) return notMoved(tx, campaignId, advertiserId);
+      return { status: "ok", campaign: keepingFeeRules(changed) };
+    });
+  } catch (err) {
+    if (err instanceof BreaksFeeRules) return err.refusal;
+    throw err;
+  }
 }
 
 export type PayFromBalanceResult =
   | CampaignStepResult
+  | CampaignFeeRuleRefusal
   | { status: "insufficient-balance"; balanceKobo: Kobo }
   /** Its end date has passed: paying now would only tie the money up until someone refunds it. */
   | { status: "ended" };
 
 /**
  * Pays a draft or unpaid campaign from the advertiser's balance: the budget moves into the
- * campaign's escrow and it goes to review, in one transaction (all or nothing).
+ * campaign's escrow and it goes to review, in one transaction (all or nothing). Refused to one
+ * made before the fee rules, as at submitCampaignForPayment.
  */
 export async function payCampaignFromBalance(
   db: Database,
@@ -145,13 +172,14 @@ export async function payCampaignFromBalance(
       );
       if (!changed) return notMoved(tx, campaignId, advertiserId);
       if (changed.endsAt && changed.endsAt <= now) throw new CampaignEnded();
-      await fundEscrow(tx, changed);
+      await fundEscrow(tx, keepingFeeRules(changed));
       return { status: "ok", campaign: changed };
     });
   } catch (err) {
     // Refused before anything was written; the transaction rolled back the status change.
     if (err instanceof InsufficientFundsError) return { status: "insufficient-balance", balanceKobo: err.balanceKobo };
     if (err instanceof CampaignEnded) return { status: "ended" };
+    if (err instanceof BreaksFeeRules) return err.refusal;
     throw err;
   }
 }
@@ -170,7 +198,8 @@ export type ConfirmPaymentResult =
  * booked bank receipts → advertiser balance, once (its key), and the audit row written. A
  * campaign still awaiting payment is then funded (balance → escrow) and goes to review; one that
  * left awaiting payment meanwhile (paid from the balance, cancelled, rejected, or past its end)
- * keeps the money on the advertiser's balance, so a transfer that arrives late is never lost.
+ * keeps the money on the advertiser's balance, so a transfer that arrives late is never lost. So
+ * does one made before the fee rules (it may not run).
  */
 export async function confirmCampaignPayment(
   db: Database,
@@ -194,7 +223,10 @@ export async function confirmCampaignPayment(
       reference: { type: "campaign", id: campaign.id },
     });
     if (deposit.status !== "posted") throw new Error(`campaign ${campaign.id}: its payment was already booked`);
-    const fund = campaign.status === "awaiting_payment" && !(campaign.endsAt && campaign.endsAt <= now);
+    const fund =
+      campaign.status === "awaiting_payment" &&
+      !(campaign.endsAt && campaign.endsAt <= now) &&
+      !campaignFeeRuleRefusal(campaign);
     let confirmed = campaign;
     if (fund) {
       const [changed] = await tx
@@ -239,22 +271,27 @@ export type ReviewCampaignResult =
   /** Its end date passed while it waited for review: reject it instead (the escrow returns). */
   | { status: "ended" };
 
+export type ActivateCampaignResult = ReviewCampaignResult | CampaignFeeRuleRefusal;
+
 /**
  * An admin activates a paid campaign after reviewing its content: it becomes an advert members
- * see (from its start date), paid from its escrow. Audited.
+ * see (from its start date), paid from its escrow. Audited. Refused, writing nothing, to one made
+ * before the fee rules (under ₦1.00 a view, or no fee): the admin rejects it, refunding it.
  */
 export async function activateCampaign(
   db: Database,
   actor: Actor,
   campaignId: string,
   now: Date = new Date(),
-): Promise<ReviewCampaignResult> {
+): Promise<ActivateCampaignResult> {
   if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
-  return db.transaction(async (tx): Promise<ReviewCampaignResult> => {
+  return db.transaction(async (tx): Promise<ActivateCampaignResult> => {
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, campaignId)).for("update");
     if (!campaign) return { status: "not-found" };
     if (campaign.status !== "in_review") return { status: "conflict", current: campaign.status };
     if (campaign.endsAt && campaign.endsAt <= now) return { status: "ended" };
+    const refusal = campaignFeeRuleRefusal(campaign);
+    if (refusal) return refusal;
     const advertId = newId();
     await tx.insert(adverts).values({
       id: advertId,

@@ -1,6 +1,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { campaignBudget, campaignFeePerViewKobo, MIN_CAMPAIGN_REWARD_KOBO } from "./rules";
+import {
+  campaignBudget,
+  campaignFeePerViewKobo,
+  campaignFeeRuleRefusal,
+  FEE_RULE_REFUSALS,
+  MIN_CAMPAIGN_REWARD_KOBO,
+} from "./rules";
 
 describe("a campaign's fee per view", () => {
   it("is nothing at 0%", () => {
@@ -56,5 +62,25 @@ describe("a campaign's fee per view", () => {
       feeKobo: 63n,
       budgetKobo: 366n,
     });
+  });
+});
+
+describe("a stored campaign against the fee rules", () => {
+  it("keeps them from ₦1.00 a view with a fee above 0%, or no fee at 0%", () => {
+    expect(campaignFeeRuleRefusal({ rewardKobo: 100n, feeBps: 50, feePerViewKobo: 1n })).toBeNull();
+    expect(campaignFeeRuleRefusal({ rewardKobo: 100n, feeBps: 0, feePerViewKobo: 0n })).toBeNull();
+  });
+
+  it("breaks them under ₦1.00 a view, or with no fee while the setting was above 0%", () => {
+    expect(campaignFeeRuleRefusal({ rewardKobo: 99n, feeBps: 2000, feePerViewKobo: 20n })).toEqual({
+      status: "reward-below-minimum",
+      minKobo: 100n,
+    });
+    expect(campaignFeeRuleRefusal({ rewardKobo: 100n, feeBps: 50, feePerViewKobo: 0n })).toEqual({
+      status: "fee-missing",
+    });
+    expect(FEE_RULE_REFUSALS["reward-below-minimum"]).toBe(
+      "This campaign's reward is below ₦1.00 a view; create a new campaign.",
+    );
   });
 });

@@ -40,6 +40,37 @@ export function campaignFeePerViewKobo(rewardKobo: Kobo, feeBps: number): Kobo {
   return percentOfKobo(rewardKobo, feeBps, "up");
 }
 
+/**
+ * Why a stored campaign may not be paid for or run under the fee rules above: a draft made before
+ * them can pay less than ₦1.00 a view, or no fee at all while its fee setting was above 0%
+ * (the fee was rounded down then). Null when it keeps them.
+ */
+export type CampaignFeeRuleRefusal = { status: "reward-below-minimum"; minKobo: Kobo } | { status: "fee-missing" };
+
+export function campaignFeeRuleRefusal(campaign: {
+  rewardKobo: Kobo;
+  feeBps: number;
+  feePerViewKobo: Kobo;
+}): CampaignFeeRuleRefusal | null {
+  if (campaign.rewardKobo < MIN_CAMPAIGN_REWARD_KOBO)
+    return { status: "reward-below-minimum", minKobo: MIN_CAMPAIGN_REWARD_KOBO };
+  if (campaign.feeBps > 0 && campaign.feePerViewKobo < 1n) return { status: "fee-missing" };
+  return null;
+}
+
+/** What the advertiser reads when such a campaign is refused payment. */
+export const FEE_RULE_REFUSALS: Record<CampaignFeeRuleRefusal["status"], string> = {
+  "reward-below-minimum": `This campaign's reward is below ${formatKobo(MIN_CAMPAIGN_REWARD_KOBO)} a view; create a new campaign.`,
+  "fee-missing": "This campaign was priced without the platform's fee; create a new campaign.",
+};
+
+/** What an admin reads when such a campaign is refused activation (rejecting it refunds it). */
+export const FEE_RULE_REVIEW_REFUSALS: Record<CampaignFeeRuleRefusal["status"], string> = {
+  "reward-below-minimum": `This campaign's reward is below ${formatKobo(MIN_CAMPAIGN_REWARD_KOBO)} a view, so it cannot run. Reject it instead: its budget returns to the advertiser.`,
+  "fee-missing":
+    "This campaign was priced without the platform's fee, so it cannot run. Reject it instead: its budget returns to the advertiser.",
+};
+
 export type CampaignBudget = {
   /** The platform's fee on one view: the fee setting's share of the reward, rounded up to the kobo. */
   feePerViewKobo: Kobo;

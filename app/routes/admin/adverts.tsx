@@ -27,7 +27,7 @@ import {
 } from "~/domain/adverts/manage-adverts.server";
 import { advertFormSchema, advertImageRules } from "~/domain/adverts/validation";
 import { listCampaignsForAdmin, type AdminCampaign } from "~/domain/campaigns/admin-campaigns.server";
-import { activateCampaign, rejectCampaign, type ReviewCampaignResult } from "~/domain/campaigns/lifecycle.server";
+import { activateCampaign, rejectCampaign, type ActivateCampaignResult } from "~/domain/campaigns/lifecycle.server";
 import {
   ADMIN_CAMPAIGN_FILTERS,
   conflictMessage,
@@ -35,7 +35,7 @@ import {
   RejectCampaignSchema,
   type AdminCampaignFilter,
 } from "~/domain/campaigns/review-validation";
-import { CAMPAIGN_STATUS_LABELS, formatFeePercent } from "~/domain/campaigns/rules";
+import { CAMPAIGN_STATUS_LABELS, FEE_RULE_REVIEW_REFUSALS, formatFeePercent } from "~/domain/campaigns/rules";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo, koboToDecimal } from "~/domain/shared/money";
@@ -181,7 +181,7 @@ const CAMPAIGN_GONE = "This campaign no longer exists.";
 /** A review step the campaign refused: the toast, on the page as it was (409, or 404 when gone). */
 function campaignRefusal(
   title: string,
-  result: Exclude<ReviewCampaignResult, { status: "ok" } | { status: "forbidden" }>,
+  result: Exclude<ActivateCampaignResult, { status: "ok" } | { status: "forbidden" }>,
 ) {
   let description: string;
   let status = 409;
@@ -196,6 +196,10 @@ function campaignRefusal(
     case "ended":
       description =
         "Its end date passed while it waited for review, so it cannot run. Reject it instead: its budget returns to the advertiser.";
+      break;
+    case "reward-below-minimum":
+    case "fee-missing":
+      description = FEE_RULE_REVIEW_REFUSALS[result.status];
       break;
   }
   return data({ ok: false as const, intent: "campaign" as const, toast: errorToast(title, description) }, { status });

@@ -1,23 +1,12 @@
 import { Link } from "react-router";
 import { z } from "zod";
-import {
-  Building2,
-  FileClock,
-  Megaphone,
-  Settings,
-  ShieldCheck,
-  Users,
-  Wallet,
-  Gift,
-  BadgeCheck,
-  UserCheck,
-} from "lucide-react";
 import type { Route } from "./+types/dashboard";
+import { adminQuickActions } from "~/components/admin/admin-screens";
+import { AdminQuickActions } from "~/components/admin/quick-actions";
 import { PlatformCharts, type PlatformChartView } from "~/components/admin/platform-charts";
 import { DailyReportForm } from "~/components/admin/daily-report-form";
 import { TopPerformers, type TopPerformersView } from "~/components/admin/top-performers";
-import { Card } from "~/components/ui/card";
-import { hasPermission, type Permission } from "~/domain/permissions/permissions";
+import { hasPermission } from "~/domain/permissions/permissions";
 import { adminAdvertStats } from "~/domain/adverts/manage-adverts.server";
 import { adminCampaignStats } from "~/domain/campaigns/admin-campaigns.server";
 import { countPendingUpgrades } from "~/domain/memberships/list-upgrades.server";
@@ -38,19 +27,6 @@ import { formatLagosDate, formatLagosMonthYear, lagosDay, lagosDayLabel, lagosDa
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Admin Dashboard");
-
-/** Quick actions, each shown only to admins holding its permission (the pages check it again). */
-const QUICK_ACTIONS: { label: string; to: string; permission: Permission; icon: typeof Users }[] = [
-  { label: "Manage Users", to: "/admin/users", permission: "manage_users", icon: Users },
-  { label: "Manage Adverts", to: "/admin/adverts", permission: "manage_adverts", icon: Megaphone },
-  { label: "Advertisers", to: "/admin/advertisers", permission: "manage_adverts", icon: Building2 },
-  { label: "Withdrawal Requests", to: "/admin/withdrawals", permission: "manage_withdrawals", icon: Wallet },
-  { label: "Manage Memberships", to: "/admin/memberships", permission: "manage_memberships", icon: BadgeCheck },
-  { label: "Manage Notices", to: "/admin/notices", permission: "manage_notices", icon: FileClock },
-  { label: "Referral Settings", to: "/admin/referrals", permission: "manage_referrals", icon: Gift },
-  { label: "Application Settings", to: "/admin/settings", permission: "manage_settings", icon: Settings },
-  { label: "Audit Log", to: "/admin/audit", permission: "view_reports", icon: ShieldCheck },
-];
 
 const numberFormat = new Intl.NumberFormat("en-NG");
 
@@ -219,15 +195,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     platformCharts: platformDays ? platformChartsView(platformDays) : null,
     // The daily report is an export of the same figures: view_reports, as the route checks.
     canDownloadReport: hasPermission(user, "view_reports"),
-    quickActions: QUICK_ACTIONS.filter((a) => hasPermission(user, a.permission)).map(({ label, to }) => ({
-      label,
-      to,
-    })),
+    // Each only for admins holding its screen's permission (the pages check it again).
+    quickActions: adminQuickActions(user),
   };
 }
 
 export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
-  const icons = new Map(QUICK_ACTIONS.map((a) => [a.to, a.icon]));
   return (
     <div className="grid gap-6">
       <header>
@@ -261,31 +234,7 @@ export default function AdminDashboard({ loaderData }: Route.ComponentProps) {
       {loaderData.topPerformers ? <TopPerformers view={loaderData.topPerformers} /> : null}
       {loaderData.platformCharts ? <PlatformCharts charts={loaderData.platformCharts} /> : null}
       {loaderData.canDownloadReport ? <DailyReportForm /> : null}
-      <Card>
-        <h2 className="text-lg font-semibold">Quick Actions</h2>
-        {loaderData.quickActions.length > 0 ? (
-          <ul className="mt-4 grid gap-2 sm:grid-cols-2 lg:grid-cols-4">
-            {loaderData.quickActions.map((action) => {
-              const Icon = icons.get(action.to) ?? UserCheck;
-              return (
-                <li key={action.to}>
-                  <Link
-                    to={action.to}
-                    className="flex min-h-12 items-center gap-3 rounded-md border border-gray-200 px-4 py-3 text-sm font-medium text-gray-800 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-brand-600"
-                  >
-                    <Icon className="h-5 w-5 text-brand-600" aria-hidden />
-                    {action.label}
-                  </Link>
-                </li>
-              );
-            })}
-          </ul>
-        ) : (
-          <p className="mt-2 text-sm text-gray-600">
-            You have no admin permissions yet. Ask the super admin to grant some.
-          </p>
-        )}
-      </Card>
+      <AdminQuickActions actions={loaderData.quickActions} />
     </div>
   );
 }

@@ -1,6 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
-import { AdminNav, adminNavLinks } from "~/components/admin/admin-nav";
+import { AdminNav } from "~/components/admin/admin-nav";
+import { adminNavLinks } from "~/components/admin/admin-screens";
 import { requireAdmin } from "~/server/auth.server";
 
 /**

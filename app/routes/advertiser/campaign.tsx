@@ -15,7 +15,12 @@ import {
 } from "~/domain/campaigns/lifecycle.server";
 import { campaignReport } from "~/domain/campaigns/report.server";
 import { campaignStart } from "~/domain/campaigns/report";
-import { CAMPAIGN_STATUS_LABELS, formatFeePercent, type CampaignStatus } from "~/domain/campaigns/rules";
+import {
+  CAMPAIGN_STATUS_LABELS,
+  FEE_RULE_REFUSALS,
+  formatFeePercent,
+  type CampaignStatus,
+} from "~/domain/campaigns/rules";
 import { balances } from "~/domain/ledger/accounts.server";
 import { receivingAccountOf } from "~/domain/memberships/receiving-account";
 import { getAppSettings } from "~/domain/settings/app-settings";
@@ -133,6 +138,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const result = await submitCampaignForPayment(db, user.id, campaignId);
       if (result.status === "not-found") throw notFound();
       if (result.status === "conflict") return conflict("Payment Not Started", result.current);
+      if (result.status !== "ok") return back(errorToast("Payment Not Started", FEE_RULE_REFUSALS[result.status]));
       return back({
         type: "success",
         title: "Awaiting Your Payment",
@@ -143,6 +149,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
       const result = await payCampaignFromBalance(db, user.id, campaignId);
       if (result.status === "not-found") throw notFound();
       if (result.status === "conflict") return conflict("Payment Failed", result.current);
+      if (result.status === "reward-below-minimum" || result.status === "fee-missing") {
+        return back(errorToast("Payment Failed", FEE_RULE_REFUSALS[result.status]));
+      }
       if (result.status === "insufficient-balance") {
         return back(
           errorToast("Payment Failed", `Your balance (${formatKobo(result.balanceKobo)}) does not cover the budget.`),
