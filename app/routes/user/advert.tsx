@@ -6,7 +6,7 @@ import { ClaimCountdown } from "~/components/dashboard/claim-countdown";
 import { Card } from "~/components/ui/card";
 import { AdvertIdSchema, advertClaimPath } from "~/domain/adverts/advert-claim";
 import { advertBeingViewed, startAdvertView } from "~/domain/adverts/advert-views.server";
-import { type AdvertOutcome, advertToast } from "~/domain/adverts/messages";
+import { type AdvertOutcome, advertToast } from "~/domain/adverts/claim-toasts";
 import { advertImageRules } from "~/domain/adverts/validation";
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo } from "~/domain/shared/money";

@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/referrals";
-import { CopyText } from "~/components/referrals/copy-text";
+import { CopyText } from "~/components/ui/copy-text";
 import { ReferralLeaderboard } from "~/components/referrals/referral-leaderboard";
 import { ReferralList } from "~/components/referrals/referral-list";
 import { Card, CardTitle } from "~/components/ui/card";
