@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { AdvertIdSchema, FROM_VIEW_PAGE_FIELD, type ClaimAnswer } from "~/domain/adverts/advert-claim";
 import { claimAdvertReward } from "~/domain/adverts/advert-views.server";
-import { advertToast, type AdvertOutcome } from "~/domain/adverts/messages";
+import { advertToast, type AdvertOutcome } from "~/domain/adverts/claim-toasts";
 import { homePathFor } from "~/domain/permissions/permissions";
 import { UNEXPECTED_ERROR_MESSAGE } from "~/lib/error-messages";
 import { errorToast } from "~/lib/toast";

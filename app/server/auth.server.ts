@@ -55,7 +55,7 @@ async function requireSignedIn(request: Request, context: RequestContext): Promi
  * Pages members and staff share (profile, messages, notices); otherwise to /login.
  * Advertisers have their own area and are sent there.
  */
-export async function requireUser(request: Request, context: RequestContext): Promise<CurrentUser> {
+export async function requireMemberOrStaff(request: Request, context: RequestContext): Promise<CurrentUser> {
   const user = await requireSignedIn(request, context);
   if (user.role === "advertiser") throw redirect("/advertiser");
   return user;
@@ -72,8 +72,8 @@ export async function requireAdvertiser(request: Request, context: RequestContex
  * Members' own pages (the dashboard, upgrades, referrals): admins and the super admin are sent to
  * their own dashboards.
  */
-export async function requireUserDashboard(request: Request, context: RequestContext): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
+export async function requireMember(request: Request, context: RequestContext): Promise<CurrentUser> {
+  const user = await requireMemberOrStaff(request, context);
   if (user.role !== "user") throw redirect(homePathFor(user.role));
   return user;
 }
@@ -96,7 +96,7 @@ export async function requireAdmin(
 
 /** Super admin only: admins go to /admin, others to /dashboard. */
 export async function requireSuperAdmin(request: Request, context: RequestContext): Promise<CurrentUser> {
-  const user = await requireUser(request, context);
+  const user = await requireMemberOrStaff(request, context);
   if (user.role !== "super_admin") throw redirect(homePathFor(user.role));
   return user;
 }

@@ -4,7 +4,7 @@ import { ledgerTransfers, referrals, users } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
-import { referralRewardKey } from "~/domain/memberships/upgrades";
+import { referralRewardKey } from "~/domain/referrals/rewards";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
 import { HOLD_REASONS } from "~/domain/referrals/referral-abuse";
 import { auditRowsFor } from "~test/audit";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
-import { useHydrated } from "~/components/dashboard/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";

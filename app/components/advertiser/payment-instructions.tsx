@@ -1,4 +1,4 @@
-import { CopyText } from "~/components/referrals/copy-text";
+import { CopyText } from "~/components/ui/copy-text";
 import type { ReceivingAccount } from "~/domain/memberships/receiving-account";
 
 /**

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { DAILY_LIMIT_TITLE } from "~/domain/adverts/messages";
+import { DAILY_LIMIT_TITLE } from "~/domain/adverts/claim-toasts";
 // The grid's icons, once per page (and cached) rather than an inline <svg> in every card.
 import icons from "./icons.svg?no-inline";
 

@@ -4,7 +4,7 @@ import { useNavigate } from "react-router";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { FROM_VIEW_PAGE_FIELD, type ClaimAnswer } from "~/domain/adverts/advert-claim";
-import { useHydrated } from "./use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 
 /**
  * The dwell countdown and the Claim Reward form. The server says how many seconds are left;

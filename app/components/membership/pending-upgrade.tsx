@@ -1,8 +1,8 @@
 import { Clock } from "lucide-react";
 import { Form, Link } from "react-router";
 import { ConfirmAction } from "~/components/confirm-action";
-import { useHydrated } from "~/components/dashboard/use-hydrated";
-import { CopyText } from "~/components/referrals/copy-text";
+import { useHydrated } from "~/components/ui/use-hydrated";
+import { CopyText } from "~/components/ui/copy-text";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import {

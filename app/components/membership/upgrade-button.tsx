@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { useHydrated } from "~/components/dashboard/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { Button, buttonVariants } from "~/components/ui/button";
 import {
   Dialog,

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import { useHydrated } from "~/components/dashboard/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { FormError } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";

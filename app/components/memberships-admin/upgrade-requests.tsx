@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { ConfirmAction } from "~/components/confirm-action";
-import { useHydrated } from "~/components/dashboard/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { Button } from "~/components/ui/button";
 import { METHOD_LABELS, type AdminUpgradeRow } from "./types";
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { CopyText } from "~/components/referrals/copy-text";
+import { CopyText } from "~/components/ui/copy-text";
 import { useToastFrom } from "~/components/toaster";
 import { Card, CardTitle } from "~/components/ui/card";
 import { PENDING_SENDER_TEXT } from "~/domain/messages/rules";

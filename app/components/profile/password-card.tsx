@@ -1,6 +1,7 @@
 import { useEffect, useRef } from "react";
 import { FormError, PasswordField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
+import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { Card, CardTitle } from "~/components/ui/card";
 import { useProfileForm, type RenderedFailure } from "./profile-form";
 
@@ -31,19 +32,12 @@ export function PasswordCard({ rendered }: { rendered?: RenderedFailure }) {
           required
           error={errors.currentPassword}
         />
-        <PasswordField
-          label="New Password"
+        <NewPasswordFields
           name="newPassword"
-          autoComplete="new-password"
-          required
+          label="New Password"
+          confirmLabel="Confirm New Password"
           error={errors.newPassword}
-        />
-        <PasswordField
-          label="Confirm New Password"
-          name="confirmPassword"
-          autoComplete="new-password"
-          required
-          error={errors.confirmPassword}
+          confirmError={errors.confirmPassword}
         />
         <Button type="submit" disabled={form.busy}>
           {form.submitting ? "Saving..." : "Change Password"}

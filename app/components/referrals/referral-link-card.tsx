@@ -1,6 +1,6 @@
 import { Link } from "react-router";
 import { Card, CardTitle } from "~/components/ui/card";
-import { CopyText } from "./copy-text";
+import { CopyText } from "~/components/ui/copy-text";
 
 export type ReferralLinkSummary = { link: string; totalReferrals: number; totalEarnings: string };
 

@@ -9,7 +9,8 @@ import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { onPage, pageWindow } from "~/domain/shared/paging";
-import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors, type AdvertMoneyLimits } from "./money-limits";
+import type { AdvertMoneyLimits } from "~/domain/settings/advert-money-limits";
+import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors } from "./money-limits";
 import { assertAdvertInput, type AdvertInput } from "./validation";
 
 export type AdvertStatus = "Active" | "Completed";

@@ -1,5 +1,5 @@
 import { koboToDecimal, type Kobo } from "~/domain/shared/money";
-import { csvCell } from "~/domain/withdrawals/payout-csv";
+import { csvCell } from "~/domain/shared/csv";
 
 /** One Lagos day of a campaign's report: verified views and what they took from the escrow. */
 export type CampaignReportDay = {

@@ -1,36 +1,9 @@
 import { describe, expect, it } from "vitest";
-import { referralRewardKobo, upgradePriceKobo } from "./upgrades";
-
-const rule = {
-  referralActive: true,
-  referralRewardType: "percentage" as const,
-  referralFixedKobo: 10_000n,
-  referralPercentBps: 4_000,
-};
+import { upgradePriceKobo } from "./upgrades";
 
 describe("upgrade price", () => {
   it("is the new tier's price minus the current tier's", () => {
     expect(upgradePriceKobo(0n, 50_000n)).toBe(50_000n);
     expect(upgradePriceKobo(50_000n, 150_000n)).toBe(100_000n);
-  });
-});
-
-describe("referral reward", () => {
-  it("percentage: of what was paid, rounded to the kobo with halves up", () => {
-    expect(referralRewardKobo(rule, 50_000n)).toBe(20_000n);
-    expect(referralRewardKobo({ ...rule, referralPercentBps: 3_333 }, 15n)).toBe(5n); // 4.9995 → 5
-    expect(referralRewardKobo({ ...rule, referralPercentBps: 5_000 }, 1n)).toBe(1n); // 0.5 → 1
-    expect(referralRewardKobo({ ...rule, referralPercentBps: 0 }, 50_000n)).toBe(0n);
-  });
-
-  it("fixed: the amount set, never more than what was paid", () => {
-    const fixed = { ...rule, referralRewardType: "fixed" as const };
-    expect(referralRewardKobo(fixed, 50_000n)).toBe(10_000n);
-    expect(referralRewardKobo(fixed, 9_999n)).toBe(9_999n);
-    expect(referralRewardKobo({ ...rule, referralPercentBps: 10_000 }, 7_777n)).toBe(7_777n);
-  });
-
-  it("nothing when the rule is off", () => {
-    expect(referralRewardKobo({ ...rule, referralActive: false }, 50_000n)).toBeNull();
   });
 });

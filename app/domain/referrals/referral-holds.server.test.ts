@@ -7,7 +7,7 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
-import { referralRewardKey } from "~/domain/memberships/upgrades";
+import { referralRewardKey } from "~/domain/referrals/rewards";
 import { auditRowsFor } from "~test/audit";
 import { openTestDatabase } from "~test/database";
 import {

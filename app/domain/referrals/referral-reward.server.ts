@@ -2,7 +2,7 @@ import { aliasedTable, and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { referrals, upgradeRequests, users } from "~/db/schema";
 import { transfer } from "~/domain/ledger/transfer.server";
-import { referralRewardKey, referralRewardKobo } from "~/domain/memberships/upgrades";
+import { referralRewardKey, referralRewardKobo } from "~/domain/referrals/rewards";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import type { Kobo } from "~/domain/shared/money";
 import { holdReasonFor } from "./referral-abuse";

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { referrals, users } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { transfer } from "~/domain/ledger/transfer.server";
-import { referralRewardKey } from "~/domain/memberships/upgrades";
+import { referralRewardKey } from "~/domain/referrals/rewards";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";

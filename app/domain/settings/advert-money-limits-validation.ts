@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ADVERT_MONEY_LIMIT_CEILINGS } from "~/domain/adverts/money-limits";
+import { ADVERT_MONEY_LIMIT_CEILINGS } from "./advert-money-limits";
 import { formatKobo } from "~/domain/shared/money";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { PERCENTAGE_MESSAGES } from "~/domain/referrals/referral-settings-validation";
+import { PERCENTAGE_MESSAGES } from "~/domain/shared/percentage-schema";
 import { CampaignFeeSchema } from "./campaign-fee-validation";
 
 const parse = (campaignFee: string) => CampaignFeeSchema.safeParse({ campaignFee });

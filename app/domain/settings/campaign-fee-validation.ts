@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PercentageBpsSchema } from "~/domain/referrals/referral-settings-validation";
+import { PercentageBpsSchema } from "~/domain/shared/percentage-schema";
 
 /**
  * The campaign fee form: the platform's share of each view's reward, as a percentage from 0 to

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { appSettings } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
-import { ADVERT_MONEY_LIMIT_CEILINGS } from "~/domain/adverts/money-limits";
+import { ADVERT_MONEY_LIMIT_CEILINGS } from "./advert-money-limits";
 import { lockAppSettings } from "./app-settings";
 import { hasPermission } from "~/domain/permissions/permissions";
 import type { Kobo } from "~/domain/shared/money";

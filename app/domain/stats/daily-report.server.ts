@@ -4,7 +4,7 @@ import { type Actor, recordAudit } from "~/domain/audit/audit.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import type { Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
-import { csvCell, koboToPlainNaira } from "~/domain/withdrawals/payout-csv";
+import { csvCell, koboToPlainNaira } from "~/domain/shared/csv";
 import { lagosDay, lagosDayStart, lagosMonth } from "~/lib/lagos-time";
 
 /**

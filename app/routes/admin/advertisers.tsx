@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/advertisers";
 import { ListFilters, ListPager, ListSearch } from "~/components/admin/list-controls";
 import { AdvertiserList, approveQuestion, restrictQuestion } from "~/components/advertisers-admin/advertiser-list";
-import { useHydrated } from "~/components/dashboard/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { PaymentLookup } from "~/components/advertisers-admin/payment-lookup";
 import { RejectAdvertiserDialog } from "~/components/advertisers-admin/reject-dialog";
 import type { AdvertiserRowView, PaymentLookupView } from "~/components/advertisers-admin/types";

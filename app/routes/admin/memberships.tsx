@@ -2,7 +2,7 @@ import { data, type ShouldRevalidateFunctionArgs, useActionData, useNavigation }
 import { z } from "zod";
 import type { Route } from "./+types/memberships";
 import { ListPager, ListSearch } from "~/components/admin/list-controls";
-import { useHydrated } from "~/components/dashboard/use-hydrated";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { RECEIVING_ACCOUNT_INTENT, ReceivingAccountCard } from "~/components/memberships-admin/receiving-account-card";
 import { TierList } from "~/components/memberships-admin/tier-list";
 import { UPDATE_PRICES_INTENT, UpdatePricesDialog, UpdatePricesForm } from "~/components/memberships-admin/tier-prices";

@@ -1,10 +1,10 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/advertise";
-import { EmailField, FormError, FormField, PasswordField } from "~/components/form-field";
+import { EmailField, FormError, FormField } from "~/components/form-field";
+import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { PASSWORD_MIN } from "~/domain/accounts/validation";
 import { registerAdvertiser } from "~/domain/advertisers/register-advertiser.server";
 import { AdvertiserRegisterSchema, BUSINESS_NAME_MAX } from "~/domain/advertisers/validation";
 import { redirectIfSignedIn } from "~/server/auth.server";
@@ -80,22 +80,7 @@ export default function Advertise() {
             defaultValue={values?.phone}
             error={errors.phone}
           />
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            hint={`At least ${PASSWORD_MIN} characters.`}
-            error={errors.password}
-          />
-          <PasswordField
-            label="Confirm Password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword}
-          />
+          <NewPasswordFields showMinimum error={errors.password} confirmError={errors.confirmPassword} />
           <Button type="submit" size="lg" disabled={submitting} className="w-full">
             {submitting ? "Creating account..." : "Create Advertiser Account"}
           </Button>

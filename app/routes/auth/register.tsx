@@ -1,11 +1,12 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/register";
-import { EmailField, FormError, FormField, PasswordField } from "~/components/form-field";
+import { EmailField, FormError, FormField } from "~/components/form-field";
+import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { registerUser } from "~/domain/accounts/register-user.server";
-import { PASSWORD_MIN, RegisterSchema } from "~/domain/accounts/validation";
+import { RegisterSchema } from "~/domain/accounts/validation";
 import { redirectIfSignedIn } from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { signedUp, signUpRefusal } from "~/server/sign-up.server";
@@ -65,22 +66,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
             error={errors.name}
           />
           <EmailField defaultValue={values?.email} error={errors.email} />
-          <PasswordField
-            label="Password"
-            name="password"
-            autoComplete="new-password"
-            required
-            minLength={PASSWORD_MIN}
-            hint={`At least ${PASSWORD_MIN} characters.`}
-            error={errors.password}
-          />
-          <PasswordField
-            label="Confirm Password"
-            name="confirmPassword"
-            autoComplete="new-password"
-            required
-            error={errors.confirmPassword}
-          />
+          <NewPasswordFields showMinimum error={errors.password} confirmError={errors.confirmPassword} />
           <FormField
             label="Referral Code (Optional)"
             name="referralCode"

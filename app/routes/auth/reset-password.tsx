@@ -1,6 +1,7 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
 import type { Route } from "./+types/reset-password";
-import { FormError, PasswordField } from "~/components/form-field";
+import { FormError } from "~/components/form-field";
+import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { newPasswordErrors } from "~/domain/accounts/change-password.server";
@@ -51,20 +52,7 @@ export default function ResetPassword({ loaderData }: Route.ComponentProps) {
           <Form method="post" className="mt-6 grid gap-4" noValidate>
             <FormError message={errors.form} />
             <input type="hidden" name="token" value={loaderData.token} />
-            <PasswordField
-              label="New Password"
-              name="password"
-              autoComplete="new-password"
-              required
-              error={errors.password}
-            />
-            <PasswordField
-              label="Confirm Password"
-              name="confirmPassword"
-              autoComplete="new-password"
-              required
-              error={errors.confirmPassword}
-            />
+            <NewPasswordFields label="New Password" error={errors.password} confirmError={errors.confirmPassword} />
             <Button type="submit" disabled={submitting} className="w-full">
               {submitting ? "Saving..." : "Reset password"}
             </Button>

@@ -6,12 +6,12 @@ import { ClaimCountdown } from "~/components/dashboard/claim-countdown";
 import { Card } from "~/components/ui/card";
 import { AdvertIdSchema, advertClaimPath } from "~/domain/adverts/advert-claim";
 import { advertBeingViewed, startAdvertView } from "~/domain/adverts/advert-views.server";
-import { type AdvertOutcome, advertToast } from "~/domain/adverts/messages";
+import { type AdvertOutcome, advertToast } from "~/domain/adverts/claim-toasts";
 import { advertImageRules } from "~/domain/adverts/validation";
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo } from "~/domain/shared/money";
 import { pageTitle } from "~/lib/meta";
-import { requireUserDashboard } from "~/server/auth.server";
+import { requireMember } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -35,7 +35,7 @@ function toDashboard(context: Context, outcome: AdvertOutcome) {
  * says so in words, as there is no toast without JavaScript.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  const user = await requireUserDashboard(request, context);
+  const user = await requireMember(request, context);
   const advertId = AdvertIdSchema.safeParse(params.advertId);
   if (!advertId.success) throw redirect("/dashboard");
   const view = await advertBeingViewed(context.services.db, user.id, advertId.data);
@@ -59,7 +59,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
 
 /** "View Advert" on the dashboard (intent=start). "Claim Reward" posts to advertClaimPath. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const user = await requireUserDashboard(request, context);
+  const user = await requireMember(request, context);
   const advertId = AdvertIdSchema.safeParse(params.advertId);
   const form = IntentSchema.safeParse(await readForm(request));
   if (!form.success) throw data({ message: "Unknown form action." }, { status: 400 });

@@ -29,14 +29,14 @@ import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo } from "~/domain/shared/money";
 import { listMemberWithdrawals } from "~/domain/withdrawals/list-withdrawals.server";
 import { toWithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
-import { requireUserDashboard } from "~/server/auth.server";
+import { requireMember } from "~/server/auth.server";
 import { formatLagosDate, lagosDayLabel, lagosDayStart } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Dashboard");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserDashboard(request, context);
+  const user = await requireMember(request, context);
   const db = context.services.db;
   const now = new Date();
   const advertsPage = advertsPageFrom(request);

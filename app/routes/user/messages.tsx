@@ -16,7 +16,7 @@ import { RATE_LIMIT_TEXTS, SEND_MESSAGE_REFUSALS, sendMessage } from "~/domain/m
 import { newId } from "~/domain/shared/ids";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
-import { requireUser, type CurrentUser } from "~/server/auth.server";
+import { requireMemberOrStaff, type CurrentUser } from "~/server/auth.server";
 import { formFailure, parseForm, readFormWithLists } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Messages");
@@ -34,7 +34,7 @@ const toView = (m: ListedMessage): MessageView => ({
 
 /** GET /messages (`?before=` an older page, `?to=` a display ID to write to). Reads only. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireMemberOrStaff(request, context);
   const params = new URL(request.url).searchParams;
   const before = decodeCursor(params.get("before"));
   const page = await listMessages(context.services.db, user.id, { before });
@@ -54,7 +54,7 @@ const SEND_FIELDS = ["recipientId", "content"] as const;
 
 /** POST /messages: `intent=send` (the Send Message form) or `intent=mark-read` (ids of messages shown). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireMemberOrStaff(request, context);
   const { fields, lists } = await readFormWithLists(request, ["id"]);
   const db = context.services.db;
   switch (fields.intent) {

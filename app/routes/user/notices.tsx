@@ -5,7 +5,7 @@ import { NoticeArticle } from "~/components/notices/notice-article";
 import { Card } from "~/components/ui/card";
 import { listBoardNotices } from "~/domain/notices/notices.server";
 import { listHref, pageParam } from "~/domain/shared/paging";
-import { requireUser } from "~/server/auth.server";
+import { requireMemberOrStaff } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Notice Board");
@@ -13,7 +13,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Not
 const QuerySchema = z.object({ page: pageParam });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireMemberOrStaff(request, context);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const board = await listBoardNotices(context.services.db, user.role, { page: query.page });
   return {

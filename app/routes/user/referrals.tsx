@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/referrals";
-import { CopyText } from "~/components/referrals/copy-text";
+import { CopyText } from "~/components/ui/copy-text";
 import { ReferralLeaderboard } from "~/components/referrals/referral-leaderboard";
 import { ReferralList } from "~/components/referrals/referral-list";
 import { Card, CardTitle } from "~/components/ui/card";
@@ -10,13 +10,13 @@ import { formatKobo } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
 import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
-import { requireUserDashboard } from "~/server/auth.server";
+import { requireMember } from "~/server/auth.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "My Referrals");
 
 /** GET /referrals: members only (only members refer); staff are sent to their own home. */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserDashboard(request, context);
+  const user = await requireMember(request, context);
   const search = new URL(request.url).searchParams;
   const page = pageParam.parse(search.get("page") ?? undefined);
   const period = leaderboardPeriod(search.get("period"));

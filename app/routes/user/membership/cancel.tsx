@@ -4,7 +4,7 @@ import { UpgradePage } from "~/components/membership/upgrade-page";
 import { cancelUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { formatKobo } from "~/domain/shared/money";
 import { errorToast } from "~/lib/toast";
-import { requireUserDashboard } from "~/server/auth.server";
+import { requireMember } from "~/server/auth.server";
 import { formFailure, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -14,7 +14,7 @@ const FAILED = "Cancel Failed";
 
 /** POST /membership/upgrade/cancel: the member cancels their own pending request; a held price returns. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUserDashboard(request, context);
+  const user = await requireMember(request, context);
   const parsed = parseForm(CancelSchema, await readForm(request), { toastTitle: FAILED });
   if (parsed.status !== "ok") return parsed.failure;
   const result = await cancelUpgrade(context.services.db, { userId: user.id, requestId: parsed.data.requestId });

@@ -3,7 +3,7 @@ import type { Route } from "./+types/layout";
 import { upgradeOffer } from "~/domain/memberships/upgrade-offer.server";
 import { toUpgradeView } from "~/domain/memberships/upgrade-view";
 import { pageTitle } from "~/lib/meta";
-import { requireUserDashboard } from "~/server/auth.server";
+import { requireMember } from "~/server/auth.server";
 
 /**
  * The upgrade page's data, for the routes that render it: /membership/upgrade (the page and the
@@ -13,7 +13,7 @@ import { requireUserDashboard } from "~/server/auth.server";
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Membership Upgrade");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUserDashboard(request, context);
+  const user = await requireMember(request, context);
   const offer = await upgradeOffer(context.services.db, user.id);
   return toUpgradeView(offer, user.isApproved);
 }

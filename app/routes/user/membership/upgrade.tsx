@@ -10,7 +10,7 @@ import {
 import { UPGRADE_METHODS } from "~/domain/memberships/upgrades";
 import { formatKobo } from "~/domain/shared/money";
 import { errorToast } from "~/lib/toast";
-import { requireUserDashboard } from "~/server/auth.server";
+import { requireMember } from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -27,7 +27,7 @@ const FAILED = "Upgrade Failed";
  * answered "Request Pending": one pending request per member, whatever the timing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUserDashboard(request, context);
+  const user = await requireMember(request, context);
   const values = await readForm(request);
   const echo = echoValues(values, ["tierId", "method"]);
   const parsed = parseForm(UpgradeSchema, values, { values: echo, toastTitle: FAILED });

@@ -1,12 +1,12 @@
 import type { Route } from "./+types/bank-details";
 import { ProfilePage } from "~/components/profile/profile-page";
-import { forbidden, requireUser } from "~/server/auth.server";
+import { forbidden, requireMemberOrStaff } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
 import { answerBankDetailsForm } from "~/server/payout-forms.server";
 
 /** POST /profile/bank-details: a member's payout account, behind the current password. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireMemberOrStaff(request, context);
   if (user.role !== "user") throw forbidden();
   return answerBankDetailsForm(context, user, await readForm(request), "/profile");
 }

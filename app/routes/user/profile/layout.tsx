@@ -10,7 +10,7 @@ import { newId } from "~/domain/shared/ids";
 import { formatKobo } from "~/domain/shared/money";
 import { listMemberWithdrawals } from "~/domain/withdrawals/list-withdrawals.server";
 import { toWithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
-import { requireUser } from "~/server/auth.server";
+import { requireMemberOrStaff } from "~/server/auth.server";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 
@@ -22,7 +22,7 @@ import { pageTitle } from "~/lib/meta";
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Profile");
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireMemberOrStaff(request, context);
   const db = context.services.db;
   // Earnings, bank details and withdrawals are for members: staff earn nothing, and their profile
   // says nothing about earning.

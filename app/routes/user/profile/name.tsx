@@ -3,13 +3,13 @@ import { ProfilePage } from "~/components/profile/profile-page";
 import { updateProfileName } from "~/domain/accounts/update-profile.server";
 import { ProfileNameSchema, StaffProfileNameSchema } from "~/domain/accounts/validation";
 import { isStaff } from "~/domain/permissions/permissions";
-import { requireUser } from "~/server/auth.server";
+import { requireMemberOrStaff } from "~/server/auth.server";
 import { echoValues, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 /** POST /profile/name: the profile's Edit name form. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireMemberOrStaff(request, context);
   const values = await readForm(request);
   // Members may not pose as staff by name; staff may say what they are.
   const parsed = parseForm(isStaff(user.role) ? StaffProfileNameSchema : ProfileNameSchema, values, {

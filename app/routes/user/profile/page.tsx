@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/page";
 import { ProfilePage } from "~/components/profile/profile-page";
-import { requireUser } from "~/server/auth.server";
+import { requireMemberOrStaff } from "~/server/auth.server";
 
 /**
  * The forms post to their own routes (/profile/name, …). A post to /profile itself comes from a
@@ -9,7 +9,7 @@ import { requireUser } from "~/server/auth.server";
  * answer says so.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireUser(request, context);
+  await requireMemberOrStaff(request, context);
   throw data({ message: "This form is out of date. Reload the page and try again." }, { status: 400 });
 }
 

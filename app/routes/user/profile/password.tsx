@@ -3,7 +3,7 @@ import { ProfilePage } from "~/components/profile/profile-page";
 import { CHANGE_PASSWORD_REFUSALS, changePassword } from "~/domain/accounts/change-password.server";
 import { findPasswordBinding } from "~/domain/accounts/authenticate.server";
 import { ChangePasswordSchema } from "~/domain/accounts/validation";
-import { getSessionToken, rememberDevice, requireUser } from "~/server/auth.server";
+import { getSessionToken, rememberDevice, requireMemberOrStaff } from "~/server/auth.server";
 import { formFailure, parseForm, readForm } from "~/server/forms.server";
 import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -12,7 +12,7 @@ const FAILED = { toastTitle: "Password Change Failed" };
 
 /** POST /profile/password: the profile's Change password form. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireMemberOrStaff(request, context);
   const parsed = parseForm(ChangePasswordSchema, await readForm(request), FAILED);
   if (parsed.status !== "ok") return parsed.failure;
   const { currentPassword, newPassword, confirmPassword } = parsed.data;

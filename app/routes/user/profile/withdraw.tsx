@@ -1,12 +1,12 @@
 import type { Route } from "./+types/withdraw";
 import { ProfilePage } from "~/components/profile/profile-page";
-import { requireUser } from "~/server/auth.server";
+import { requireMemberOrStaff } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
 import { answerWithdrawForm } from "~/server/payout-forms.server";
 
 /** POST /profile/withdraw: Withdraw Earnings. The form's idempotency key makes a resubmit apply once. */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireUser(request, context);
+  const user = await requireMemberOrStaff(request, context);
   const values = await readForm(request);
   return answerWithdrawForm(context, user.id, values, { page: "/profile" });
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { ACCOUNT_NOT_APPROVED, advertToast } from "./messages";
+import { ACCOUNT_NOT_APPROVED, advertToast } from "./claim-toasts";
 
 describe("what a member is told", () => {
   it("uses the fixed texts for approval and rewards", () => {
