@@ -1,6 +1,6 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import type { Database } from "~/db/client.server";
+import { type Database, rowsOf } from "~/db/client.server";
 import { adverts, advertViews, appSettings, ledgerTransfers, membershipTiers, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import {
@@ -604,5 +604,66 @@ describe("secondsLeft", () => {
   it("refuses an unreadable start instead of reporting the wait as over", () => {
     expect(() => secondsLeft(new Date("not a date"), new Date(), 10)).toThrow(/invalid input/);
     expect(() => secondsLeft(start, new Date(), Number.NaN)).toThrow(/invalid input/);
+  });
+});
+
+describe("advert_is_live, the one rule for a live advert", () => {
+  it("is active and from starts_at up to, not including, ends_at (either may be absent)", async () => {
+    const t = "2026-06-01T12:00:00Z";
+    const cases: [boolean, string | null, string | null, boolean][] = [
+      [true, null, null, true],
+      [false, null, null, false],
+      [true, t, null, true], // starts at this instant
+      [true, "2026-06-01T12:00:00.001Z", null, false],
+      [true, null, "2026-06-01T12:00:00.001Z", true],
+      [true, null, t, false], // ends at this instant
+      [false, "2026-05-01T00:00:00Z", "2026-07-01T00:00:00Z", false],
+    ];
+    for (const [active, startsAt, endsAt, live] of cases) {
+      const [row] = rowsOf<{ live: boolean }>(
+        await db.execute(
+          sql`select advert_is_live(${active}, ${startsAt}::timestamptz, ${endsAt}::timestamptz, ${t}::timestamptz) as live`,
+        ),
+      );
+      expect(row!.live, `${active} ${startsAt} ${endsAt}`).toBe(live);
+    }
+  });
+
+  it("decides the listing, the opening and the claim alike", async () => {
+    const viewer = await member(db);
+    const now = Date.now();
+    const hour = 60 * 60 * 1000;
+    const dated = async (startsAt: Date | null, endsAt: Date | null) => {
+      const id = await postAdvert(db, admin);
+      await db.update(adverts).set({ startsAt, endsAt }).where(eq(adverts.id, id));
+      return id;
+    };
+    const running = await dated(new Date(now - hour), new Date(now + 10 * 60 * 1000));
+    const notYet = await dated(new Date(now + hour), null);
+    const ended = await dated(new Date(now - hour), new Date(now - 1000));
+
+    const listed = (await listAvailableAdverts(db, viewer.id)).map((a) => a.id);
+    expect(listed).toContain(running);
+    expect(listed).not.toContain(notYet);
+    expect(listed).not.toContain(ended);
+    expect((await startAdvertView(db, viewer.id, notYet)).status).toBe("not-found");
+    expect((await startAdvertView(db, viewer.id, ended)).status).toBe("not-found");
+
+    await ready(viewer.id, running);
+    const endsAt = (await db.select({ e: adverts.endsAt }).from(adverts).where(eq(adverts.id, running)))[0]!.e!;
+    expect((await claimAdvertReward(db, viewer.id, running, endsAt)).status).toBe("not-found");
+    expect((await claimAdvertReward(db, viewer.id, running, plus(endsAt, -1))).status).toBe("ok");
+  });
+
+  it("is inlined by the planner, so a live-adverts query still uses the partial index on is_active", async () => {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`set local enable_seqscan = off`);
+      const plan = rowsOf<{ "QUERY PLAN": string }>(
+        await tx.execute(
+          sql`explain select id from adverts where advert_is_live(is_active, starts_at, ends_at, now()) order by created_at desc limit 5`,
+        ),
+      );
+      expect(plan.map((r) => r["QUERY PLAN"]).join("\n")).toContain("adverts_live_created_idx");
+    });
   });
 });

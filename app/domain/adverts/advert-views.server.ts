@@ -48,8 +48,12 @@ const advertShown = {
   imageUrl: adverts.imageUrl,
 };
 
-/** Between the advert's start and end (a campaign's dates; an admin's advert has none). */
-const advertRunsNow = sql`(${adverts.startsAt} is null or ${adverts.startsAt} <= now()) and (${adverts.endsAt} is null or now() < ${adverts.endsAt})`;
+/**
+ * The advert is live now: active and between its start and end (a campaign's dates; an admin's
+ * advert has none). The condition is the database's advert_is_live (migration 0021), the one the
+ * claim (claim_advert_reward) follows.
+ */
+const advertIsLive = sql`advert_is_live(${adverts.isActive}, ${adverts.startsAt}, ${adverts.endsAt}, now())`;
 
 /**
  * Live adverts with slots left that this member has not been rewarded for, newest first
@@ -78,14 +82,7 @@ const availableAdvertsQuery = preparedPerDatabase((db) => {
   return db
     .select({ ...advertShown, createdAt: adverts.createdAt })
     .from(adverts)
-    .where(
-      and(
-        eq(adverts.isActive, true),
-        lt(adverts.currentClicks, adverts.maxClicks),
-        advertRunsNow,
-        sql`not exists ${rewarded}`,
-      ),
-    )
+    .where(and(advertIsLive, lt(adverts.currentClicks, adverts.maxClicks), sql`not exists ${rewarded}`))
     .orderBy(desc(adverts.createdAt), desc(adverts.id))
     .limit(sql.placeholder("limit"))
     .prepare("available_adverts");
@@ -166,7 +163,7 @@ async function liveAdvert(db: Database, advertId: string, options: { lock?: bool
       maxClicks: adverts.maxClicks,
     })
     .from(adverts)
-    .where(and(eq(adverts.id, advertId), eq(adverts.isActive, true), advertRunsNow));
+    .where(and(eq(adverts.id, advertId), advertIsLive));
   const [advert] = options.lock ? await query.for("key share") : await query;
   return advert;
 }
@@ -202,7 +199,7 @@ async function viewing(
  *    and member) and marks the view claimed with the amount, the Lagos day and the transfer.
  *
  * Any failure rolls all of it back. The steps run inside PostgreSQL, in the function
- * `claim_advert_reward` (migration 0010): one round trip instead of six, as this is the busiest
+ * `claim_advert_reward` (migration 0010; its live body in 0021, see docs/database.md): one round trip instead of six, as this is the busiest
  * write (docs/decisions/010-claim-in-the-database.md). `now` is injectable for tests (dwell and
  * midnight).
  *

@@ -1,30 +1,33 @@
-import { sql } from "drizzle-orm";
-import { type Database, rowsOf } from "~/db/client.server";
+import { and, gte, inArray, lte, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { ledgerDailyTotals } from "~/db/schema";
 import { type Actor, recordAudit } from "~/domain/audit/audit.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import type { Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { csvCell, koboToPlainNaira } from "~/domain/shared/csv";
-import { lagosDay, lagosDayStart, lagosMonth } from "~/lib/lagos-time";
+import { lagosDay, lagosMonth } from "~/lib/lagos-time";
+import { counterByDay } from "./rollups.server";
 
 /**
  * The accountant's daily figures: one CSV row per Africa/Lagos day of a chosen range (From and
  * To included, at most 366 days), then a totals row.
  *
- * Money is read from the ledger (what actually moved), by the Lagos day of the transfer:
+ * Money is read from the ledger's rollup (ledger_daily_totals, migration 0016: each transfer's
+ * count and amount added per Lagos day and kind by a trigger in its own transaction, checked
+ * against the ledger by reconcile), by the Lagos day of the transfer:
  *   advert / referral rewards paid     advert_reward / referral_reward transfers
  *   withdrawals requested              withdrawal_hold (one per request: the amount put on hold)
  *   withdrawals completed              withdrawal_payout (one per completion; amount − fee) plus
  *                                      withdrawal_fee: the amount is payout + fee, the fees the fee
  *   withdrawals rejected               withdrawal_release (one per rejection: the amount returned)
  *   upgrades approved                  upgrade_payment (one per approval: the price, the revenue)
- * New members are members (role `user`) by the Lagos day they registered.
+ * New members are members (role `user`) by the Lagos day they registered: the `members` counter
+ * of daily_counts (migration 0017, the same predicate and day).
  *
- * Grouped in SQL by `(created_at at time zone 'Africa/Lagos')::date`, with created_at bounded by
- * the range's first instant and the instant after its last day, so ledger_transfers_created_at_idx
- * and users_created_at_idx narrow the rows (EXPLAIN on PostgreSQL with 3,000 transfers over two
- * years, a one-month range: an Index Scan on ledger_transfers_created_at_idx, the kind a filter,
- * then a HashAggregate). Days without activity are rows of zeros.
+ * Both are read by their primary keys (kind or counter, then day): a year's report reads a few
+ * rows per day and kind, however many transfers and members those days hold. Days without
+ * activity are rows of zeros.
  * Every download is audited (`report.export_daily`, with the range).
  */
 
@@ -149,37 +152,40 @@ export function dailyReportCsv(days: readonly ({ day: string } & DailyFigures)[]
   return lines.map((line) => `${line}\r\n`).join("");
 }
 
-type TransferRow = { day: string; kind: string; n: string; total: string };
+const REPORT_KINDS = [
+  "advert_reward",
+  "referral_reward",
+  "withdrawal_hold",
+  "withdrawal_payout",
+  "withdrawal_fee",
+  "withdrawal_release",
+  "upgrade_payment",
+] as const;
 
 /** The report for From..To (Lagos days, both included), audited; refused without view_reports. */
 export async function dailyReport(db: Database, actor: Actor, range: DailyReportRange): Promise<DailyReportResult> {
   if (!hasPermission(actor, "view_reports")) return FORBIDDEN;
   const dayList = reportDays(range);
   if (!dayList) return { status: "invalid-range" };
-  const start = lagosDayStart(range.from).toISOString();
-  const end = new Date(lagosDayStart(range.to).getTime() + DAY_MS).toISOString();
 
   return db.transaction(async (tx) => {
-    const transfers = rowsOf<TransferRow>(
-      await tx.execute(sql`
-        select ((created_at at time zone 'Africa/Lagos')::date)::text as day, kind::text as kind,
-               count(*)::text as n, sum(amount_kobo)::text as total
-          from ledger_transfers
-         where kind in ('advert_reward', 'referral_reward', 'withdrawal_hold', 'withdrawal_payout',
-                        'withdrawal_fee', 'withdrawal_release', 'upgrade_payment')
-           and created_at >= ${start}::timestamptz
-           and created_at < ${end}::timestamptz
-         group by 1, 2`),
-    );
-    const members = rowsOf<{ day: string; n: string }>(
-      await tx.execute(sql`
-        select ((created_at at time zone 'Africa/Lagos')::date)::text as day, count(*)::text as n
-          from users
-         where role = 'user'
-           and created_at >= ${start}::timestamptz
-           and created_at < ${end}::timestamptz
-         group by 1`),
-    );
+    const transfers = await tx
+      .select({
+        day: sql<string>`${ledgerDailyTotals.day}::text`,
+        kind: ledgerDailyTotals.kind,
+        n: sql<string>`sum(${ledgerDailyTotals.transfers})::text`,
+        total: sql<string>`sum(${ledgerDailyTotals.amountKobo})::text`,
+      })
+      .from(ledgerDailyTotals)
+      .where(
+        and(
+          inArray(ledgerDailyTotals.kind, [...REPORT_KINDS]),
+          gte(ledgerDailyTotals.day, range.from),
+          lte(ledgerDailyTotals.day, range.to),
+        ),
+      )
+      .groupBy(ledgerDailyTotals.day, ledgerDailyTotals.kind);
+    const members = await counterByDay(tx, "members", range.from, range.to);
 
     const byDay = new Map(dayList.map((day) => [day, zero()]));
     for (const t of transfers) {
@@ -218,7 +224,7 @@ export async function dailyReport(db: Database, actor: Actor, range: DailyReport
     }
     for (const m of members) {
       const f = byDay.get(m.day);
-      if (f) f.newMembers += Number(m.n);
+      if (f) f.newMembers += Number(m.count);
     }
 
     const days = dayList.map((day) => ({ day, ...byDay.get(day)! }));
