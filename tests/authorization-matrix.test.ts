@@ -6,6 +6,7 @@ import routeConfig from "../app/routes";
 import { pageText, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "./support/app";
 import { approvedAdvertiser, createUser } from "./support/factories";
 import { declaredPaths } from "./support/routes";
+import { signIn } from "./support/sign-in";
 
 /**
  * Who may open which page (signed out, member, admin by permission, super admin), as data.
@@ -214,26 +215,19 @@ const ADMIN_ROUTES = Object.entries(ROUTE_MATRIX).filter(
   ([, rule]) => rule.kind === "admin" || rule.kind === "super-admin",
 );
 
+const ROOT = { email: "root@adnaira.test", password: "matrix-super-admin-password" };
 let app: TestApp;
 let ipCounter = 0;
 const sessions = new Map<string, HttpClient>();
 let restrictedUser: Awaited<ReturnType<typeof createUser>>;
 
 /**
- * Signs in through the real /login form. The app trusts one proxy hop here (TRUST_PROXY=1), so
- * each sign-in can come from its own X-Forwarded-For address and stay under the per-IP login limit.
+ * The app trusts one proxy hop here (TRUST_PROXY=1), so each sign-in can come from its own
+ * X-Forwarded-For address and stay under the per-IP login limit.
  */
-async function signIn(email: string, password: string): Promise<HttpClient> {
-  const client = app.client();
+function ownAddress() {
   ipCounter++;
-  const res = await client.post(
-    "/login",
-    { email, password },
-    { "X-Forwarded-For": `10.9.${ipCounter >> 8}.${ipCounter & 255}` },
-  );
-  if (res.status !== 302)
-    throw new Error(`sign-in failed for ${email}: ${res.status} ${pageText(res.body).slice(0, 200)}`);
-  return client;
+  return `10.9.${ipCounter >> 8}.${ipCounter & 255}`;
 }
 
 async function setRestricted(userId: string, isRestricted: boolean) {
@@ -243,7 +237,7 @@ async function setRestricted(userId: string, isRestricted: boolean) {
 /** A session that worked a moment ago, for a user who has just been restricted. */
 async function freshlyRestrictedClient(): Promise<HttpClient> {
   await setRestricted(restrictedUser.id, false);
-  const client = await signIn(restrictedUser.email, restrictedUser.password);
+  const client = await signIn(app, restrictedUser, { ip: ownAddress() });
   await setRestricted(restrictedUser.id, true);
   return client;
 }
@@ -291,19 +285,19 @@ beforeAll(async () => {
   app = await startTestApp({
     env: {
       TRUST_PROXY: "1",
-      SUPER_ADMIN_EMAIL: "root@adnaira.test",
-      SUPER_ADMIN_PASSWORD: "matrix-super-admin-password",
+      SUPER_ADMIN_EMAIL: ROOT.email,
+      SUPER_ADMIN_PASSWORD: ROOT.password,
     },
   });
   const db = app.services.db;
   const pending = await createUser(db, { name: "Pending Pat", isApproved: false });
   const approved = await createUser(db, { name: "Approved Ada", isApproved: true });
   restrictedUser = await createUser(db, { name: "Restricted Rita", isApproved: true });
-  sessions.set("pending user", await signIn(pending.email, pending.password));
-  sessions.set("approved user", await signIn(approved.email, approved.password));
-  sessions.set("super admin", await signIn("root@adnaira.test", "matrix-super-admin-password"));
+  sessions.set("pending user", await signIn(app, pending, { ip: ownAddress() }));
+  sessions.set("approved user", await signIn(app, approved, { ip: ownAddress() }));
+  sessions.set("super admin", await signIn(app, ROOT, { ip: ownAddress() }));
   const advertiser = await approvedAdvertiser(db, { name: "Advertiser Abu" });
-  sessions.set("advertiser", await signIn(advertiser.email, advertiser.password));
+  sessions.set("advertiser", await signIn(app, advertiser, { ip: ownAddress() }));
 
   const adminSets = new Map<string, readonly Permission[]>();
   for (const rule of Object.values(ROUTE_MATRIX)) {
@@ -314,7 +308,7 @@ beforeAll(async () => {
   }
   for (const [key, permissions] of adminSets) {
     const admin = await createUser(db, { role: "admin", name: `Admin ${key}`, permissions });
-    sessions.set(key, await signIn(admin.email, admin.password));
+    sessions.set(key, await signIn(app, admin, { ip: ownAddress() }));
   }
 });
 afterAll(async () => app?.close());
@@ -344,7 +338,7 @@ describe("GET access by persona", () => {
 describe("restriction ends a live session", () => {
   it("treats the next request of a just-restricted user as signed out, and keeps it so", async () => {
     await setRestricted(restrictedUser.id, false);
-    const client = await signIn(restrictedUser.email, restrictedUser.password);
+    const client = await signIn(app, restrictedUser, { ip: ownAddress() });
     expect((await client.get("/profile")).status).toBe(200);
     await setRestricted(restrictedUser.id, true);
     const next = await client.get("/profile");

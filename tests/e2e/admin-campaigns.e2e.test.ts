@@ -1,9 +1,9 @@
-import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { campaigns } from "~/db/schema";
 import { createCampaign, payCampaignFromBalance } from "~/domain/campaigns/lifecycle.server";
 import { approvedAdvertiser, campaignInput, createUser, setBankDetails } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
+import { statusOf } from "~test/status";
 import {
   DESKTOP,
   dismissToast,
@@ -12,6 +12,7 @@ import {
   MOBILE,
   setUpBrowserSuite,
   signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 
@@ -35,9 +36,6 @@ async function campaignInReview(title: string) {
   return created.campaign;
 }
 
-const statusOf = async (id: string) =>
-  (await db().select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)))[0]!.s;
-
 describe("campaign review", () => {
   for (const [label, viewport] of [
     ["360", MOBILE],
@@ -47,9 +45,7 @@ describe("campaign review", () => {
       const activateMe = await campaignInReview(`Bakery ${label}`);
       const rejectMe = await campaignInReview(`Suya ${label}`);
       const admin = await createUser(db(), { role: "admin", permissions: ["manage_adverts"] });
-      const { page } = await suite.open(viewport);
-      await signIn(page, admin.email, admin.password, "/admin");
-      await dismissToast(page);
+      const { page } = await signedInPage(suite, admin, viewport);
       await visit(page, "/admin/adverts");
       expect(await page.getByTestId(`campaign-card-${activateMe.id}`).isVisible()).toBe(true);
       await expectFitsAndAccessible(page, `admin-campaigns-${label}`);
@@ -59,7 +55,7 @@ describe("campaign review", () => {
         .getByRole("button", { name: `Activate ${activateMe.title}` })
         .click();
       await expectToast(page, "Campaign Activated", { variant: "success" });
-      expect(await statusOf(activateMe.id)).toBe("active");
+      expect(await statusOf(db(), campaigns, activateMe.id)).toBe("active");
       await dismissToast(page);
 
       await page.getByRole("link", { name: `Reject ${rejectMe.title}` }).click();
@@ -72,7 +68,7 @@ describe("campaign review", () => {
       await dialog.getByLabel("Reason for the advertiser").fill("The picture is blurred.");
       await dialog.getByRole("button", { name: "Reject Campaign" }).click();
       await expectToast(page, "Campaign Rejected", { variant: "success" });
-      expect(await statusOf(rejectMe.id)).toBe("rejected");
+      expect(await statusOf(db(), campaigns, rejectMe.id)).toBe("rejected");
       await expectLedgerReconciled(db());
     });
   }

@@ -6,12 +6,11 @@ import { createUser, member } from "~test/factories";
 import { backdatedTransfer, postTransferAt } from "~test/ledger";
 import {
   DESKTOP,
-  dismissToast,
   expectFitsAndAccessible,
   MOBILE,
   SCREENSHOT_DIR,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
 } from "./support/browser";
 
 /**
@@ -59,9 +58,7 @@ describe("Last 30 days on /admin", () => {
   it("shows four charts that fit 1280 and 360 px; a bar shows its figure on focus", async () => {
     await seed();
     const admin = await createUser(db(), { role: "admin", permissions: ["view_reports"] });
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, admin.email, admin.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, admin, DESKTOP);
     const section = page.getByRole("region", { name: "Last 30 days" });
     for (const title of ["Advert rewards paid", "Referral rewards paid", "Withdrawals completed", "New members"]) {
       const chart = section.getByRole("region", { name: title });

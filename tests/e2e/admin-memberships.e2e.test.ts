@@ -6,6 +6,7 @@ import { getAppSettings } from "~/domain/settings/app-settings";
 import { GTB, GTB_ACCOUNT, withWrongCheckDigit } from "~test/bank-accounts";
 import { createUser, creditUser, member, setReceivingAccount } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
+import { statusOf } from "~test/status";
 import {
   DESKTOP,
   dismissToast,
@@ -14,7 +15,7 @@ import {
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 
@@ -40,18 +41,13 @@ async function pendingUpgrade(name: string, method: "balance" | "bank_transfer")
   return result.request;
 }
 
-const statusOf = async (id: string) =>
-  (await db().select({ s: upgradeRequests.status }).from(upgradeRequests).where(eq(upgradeRequests.id, id)))[0]!.s;
 const silver = async () => (await db().select().from(membershipTiers).where(eq(membershipTiers.id, "silver")))[0]!;
 
 describe("Manage Memberships", () => {
   it("updates prices through the dialog, approves one request and rejects another (1280 px)", async () => {
     const approveMe = await pendingUpgrade("Adaeze Approve", "balance");
     const rejectMe = await pendingUpgrade("Bayo Reject", "bank_transfer");
-    const admin = await membershipsAdmin();
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, admin.email, admin.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, await membershipsAdmin(), DESKTOP);
     await visit(page, "/admin/memberships");
     expect(await page.getByTestId("tier-row-silver").isVisible()).toBe(true);
     expect(await page.getByTestId(`upgrade-row-${approveMe.reference}`).isVisible()).toBe(true);
@@ -84,7 +80,7 @@ describe("Manage Memberships", () => {
     await screenshot(page, "admin-memberships-approve-confirm-desktop");
     await confirmApprove.getByRole("button", { name: "Approve", exact: true }).click();
     await expectToast(page, "Upgrade Approved", { variant: "success" });
-    expect(await statusOf(approveMe.id)).toBe("approved");
+    expect(await statusOf(db(), upgradeRequests, approveMe.id)).toBe("approved");
     await dismissToast(page);
 
     await page.getByRole("button", { name: new RegExp(`^Reject upgrade ${rejectMe.reference}`) }).click();
@@ -94,7 +90,7 @@ describe("Manage Memberships", () => {
       message: "The membership upgrade request has been rejected.",
       variant: "success",
     });
-    expect(await statusOf(rejectMe.id)).toBe("rejected");
+    expect(await statusOf(db(), upgradeRequests, rejectMe.id)).toBe("rejected");
     await expect.poll(() => page.getByText("No pending upgrade requests", { exact: true }).isVisible()).toBe(true);
     await dismissToast(page);
     await expectFitsAndAccessible(page, "admin-memberships-decided-desktop");
@@ -103,10 +99,7 @@ describe("Manage Memberships", () => {
 
   it("shows tiers and requests as cards at 360 px, with the dialog fitting the screen", async () => {
     const request = await pendingUpgrade("Chiamaka Phone", "bank_transfer");
-    const admin = await membershipsAdmin();
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, admin.email, admin.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, await membershipsAdmin(), MOBILE);
     await visit(page, "/admin/memberships");
     expect(await page.getByTestId("tier-card-vip").isVisible()).toBe(true);
     expect(await page.getByTestId("tier-row-vip").isVisible()).toBe(false);
@@ -147,7 +140,7 @@ describe("Manage Memberships", () => {
       .getByRole("button", { name: new RegExp(`^Approve upgrade ${request.reference}`) })
       .click();
     await expect.poll(() => page.getByRole("status").first().innerText()).toContain("Upgrade Approved");
-    expect(await statusOf(request.id)).toBe("approved");
+    expect(await statusOf(db(), upgradeRequests, request.id)).toBe("approved");
     // No axe here: it runs as a script, and this page has none.
     await screenshot(page, "admin-memberships-nojs-mobile");
   });

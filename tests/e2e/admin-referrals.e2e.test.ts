@@ -9,7 +9,7 @@ import {
   expectToast,
   MOBILE,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
 } from "./support/browser";
 
 /**
@@ -26,10 +26,7 @@ async function referralAdmin() {
 
 describe("Referral System Settings", () => {
   it("switches the input with the reward type, refuses 100.5, saves (360 px)", async () => {
-    const { page } = await suite.open(MOBILE);
-    const admin = await referralAdmin();
-    await signIn(page, admin.email, admin.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, await referralAdmin(), MOBILE);
     await page.goto("/admin/referrals");
     await expect.poll(() => page.getByRole("heading", { name: "Referral System Settings" }).isVisible()).toBe(true);
     expect(await page.getByRole("switch", { name: /Enable Referral System/ }).isChecked()).toBe(true);
@@ -72,9 +69,7 @@ describe("Referral System Settings", () => {
     });
     const admin = await referralAdmin();
 
-    const phone = (await suite.open(MOBILE)).page;
-    await signIn(phone, admin.email, admin.password, "/admin");
-    await dismissToast(phone);
+    const phone = (await signedInPage(suite, admin, MOBILE)).page;
     await phone.goto("/admin/referrals");
     await expect.poll(() => phone.getByTestId("stat-Total Referrals").innerText()).toBe("2");
     expect(await phone.getByTestId("stat-Active Referrers").innerText()).toBe("1");
@@ -82,9 +77,7 @@ describe("Referral System Settings", () => {
     expect(await phone.getByTestId("referral-row-chinedu@admin-ref-e2e.test").isVisible()).toBe(false);
     await expectFitsAndAccessible(phone, "admin-referrals-list-mobile");
 
-    const desktop = (await suite.open(DESKTOP)).page;
-    await signIn(desktop, admin.email, admin.password, "/admin");
-    await dismissToast(desktop);
+    const desktop = (await signedInPage(suite, admin, DESKTOP)).page;
     await desktop.goto("/admin/referrals?status=pending");
     const row = desktop.getByTestId("referral-row-bola@admin-ref-e2e.test");
     await expect.poll(() => row.isVisible()).toBe(true);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ADVERTS_PER_PAGE } from "~/components/dashboard/available-adverts";
 import { advertAdmin, createUser, postAdvert } from "~test/factories";
-import { dismissToast, horizontalOverflow, MOBILE, screenshot, setUpBrowserSuite, signIn } from "./support/browser";
+import { horizontalOverflow, MOBILE, screenshot, setUpBrowserSuite, signedInPage } from "./support/browser";
 
 /**
  * The Available Adverts grid a page at a time (tests/http/dashboard-advert-pages.test.ts covers
@@ -17,9 +17,7 @@ describe("Available Adverts, a page at a time", () => {
     const total = ADVERTS_PER_PAGE + 2;
     for (let i = 1; i <= total; i++) await postAdvert(db, admin, { title: `Paged advert ${i}` });
     const user = await createUser(db, { name: "Ngozi Paged", isApproved: true });
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, user.email, user.password);
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, user, MOBILE);
 
     const cards = page.getByTestId("advert-card");
     await expect(cards.count()).resolves.toBe(ADVERTS_PER_PAGE);

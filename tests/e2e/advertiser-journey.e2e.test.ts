@@ -15,6 +15,8 @@ import {
   screenshot,
   setUpBrowserSuite,
   signIn,
+  signedInPage,
+  type Persona,
   visit,
 } from "./support/browser";
 
@@ -33,9 +35,10 @@ const db = () => suite.app.services.db;
 const BUSINESS = "Ikorodu Fresh Fish Limited";
 const EMAIL = "tolu@journey-e2e.test";
 const PASSWORD = "palm-wine-under-the-moon";
+const ADVERTISER: Persona = { email: EMAIL, password: PASSWORD, role: "advertiser" };
 const TITLE = "Fresh catfish, smoked daily in Ikorodu";
 
-let admin: { email: string; password: string };
+let admin: Persona;
 let viewer: { email: string; password: string };
 let campaignId = "";
 let reference = "";
@@ -50,16 +53,6 @@ beforeAll(async () => {
 
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const text = async (page: Page, testId: string) => (await page.getByTestId(testId).innerText()).trim();
-
-async function signInAdmin(page: Page) {
-  await signIn(page, admin.email, admin.password, "/admin");
-  await dismissToast(page);
-}
-
-async function signInAdvertiser(page: Page) {
-  await signIn(page, EMAIL, PASSWORD, "/advertiser");
-  await dismissToast(page);
-}
 
 describe("an advertiser's journey", () => {
   it("1. signs a business up from the landing page, confirms its email and awaits approval", async () => {
@@ -85,7 +78,9 @@ describe("an advertiser's journey", () => {
     await page.waitForURL((url) => url.pathname === "/login");
     await expectToast(page, "Email Confirmed", { variant: "success" });
 
-    await signInAdvertiser(page);
+    await signIn(page, EMAIL, PASSWORD, "/advertiser");
+
+    await dismissToast(page);
     expect(await text(page, "business-name")).toBe(BUSINESS);
     expect(await text(page, "approval-banner")).toContain("Your business is awaiting approval");
     expect(await text(page, "advertiser-balance")).toBe("₦0.00");
@@ -95,8 +90,7 @@ describe("an advertiser's journey", () => {
   });
 
   it("2. an admin approves the business on Advertisers", async () => {
-    const { page } = await suite.open(MOBILE);
-    await signInAdmin(page);
+    const { page } = await signedInPage(suite, admin, MOBILE);
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Advertisers" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/advertisers");
     await page.getByTestId(`advertiser-card-${EMAIL}`).waitFor();
@@ -108,8 +102,7 @@ describe("an advertiser's journey", () => {
   });
 
   it("3. the advertiser creates a campaign, sees its budget with the fee, and chooses bank transfer", async () => {
-    const { page } = await suite.open(MOBILE);
-    await signInAdvertiser(page);
+    const { page } = await signedInPage(suite, ADVERTISER, MOBILE);
     expect(await page.getByTestId("approval-banner").count()).toBe(0);
     await page.getByRole("link", { name: "New campaign" }).click();
     await page.waitForURL((url) => url.pathname === "/advertiser/campaigns");
@@ -150,8 +143,7 @@ describe("an advertiser's journey", () => {
   });
 
   it("4. the admin confirms the payment by its reference and activates the campaign (review also at 1280 px)", async () => {
-    const { page } = await suite.open(MOBILE);
-    await signInAdmin(page);
+    const { page } = await signedInPage(suite, admin, MOBILE);
     await visit(page, "/admin/advertisers");
     await page.getByLabel("Payment reference").fill(reference);
     await page.getByRole("button", { name: "Find Campaign" }).click();
@@ -164,8 +156,7 @@ describe("an advertiser's journey", () => {
     await dismissToast(page);
 
     // The campaign now waits in review: the review list at 1280 px as well.
-    const desktop = (await suite.openAnother(DESKTOP, "admin 1280")).page;
-    await signInAdmin(desktop);
+    const desktop = (await signedInPage(suite, admin, DESKTOP, { another: "admin 1280" })).page;
     await visit(desktop, "/admin/adverts?campaigns=in_review");
     await desktop.getByTestId(`campaign-card-${campaignId}`).waitFor();
     await expectFitsAndAccessible(desktop, "journey-07-admin-review-1280");
@@ -210,8 +201,7 @@ describe("an advertiser's journey", () => {
       ["360", MOBILE],
       ["1280", DESKTOP],
     ] as const) {
-      const { page } = await suite.open(viewport);
-      await signInAdvertiser(page);
+      const { page } = await signedInPage(suite, ADVERTISER, viewport);
       const row = page.getByRole("link", { name: TITLE }).first();
       await row.click();
       await page.waitForURL((url) => url.pathname === `/advertiser/campaigns/${campaignId}`);
@@ -229,8 +219,7 @@ describe("an advertiser's journey", () => {
   });
 
   it("7. the advertiser cancels, confirming it, and the ₦180.00 left returns to the balance", async () => {
-    const { page } = await suite.open(MOBILE);
-    await signInAdvertiser(page);
+    const { page } = await signedInPage(suite, ADVERTISER, MOBILE);
     await visit(page, `/advertiser/campaigns/${campaignId}`);
     await page.getByRole("link", { name: "Cancel campaign" }).click();
     const dialog = page.getByRole("alertdialog", { name: "Cancel this campaign?" });

@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { advertiserProfiles, users } from "~/db/schema";
 import { createCampaign, submitCampaignForPayment } from "~/domain/campaigns/lifecycle.server";
 import { approvedAdvertiser, campaignInput, createUser } from "~test/factories";
+import { statusOf } from "~test/status";
 import {
   DESKTOP,
   dismissToast,
@@ -11,7 +12,7 @@ import {
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 
@@ -21,9 +22,6 @@ import {
  */
 const suite = setUpBrowserSuite();
 const db = () => suite.app.services.db;
-
-const statusOf = async (userId: string) =>
-  (await db().select().from(advertiserProfiles).where(eq(advertiserProfiles.userId, userId)))[0]!.status;
 
 describe("Advertise with us", () => {
   it("signs a business up from the landing page (360 px)", async () => {
@@ -72,9 +70,7 @@ describe("/admin/advertisers", () => {
     await submitCampaignForPayment(db(), paying.id, created.campaign.id);
     const admin = await createUser(db(), { role: "admin", permissions: ["manage_adverts"] });
 
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, admin.email, admin.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, admin, MOBILE);
     await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Advertisers" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/advertisers");
     await expect.poll(() => page.getByTestId("advertiser-card-lekki@advertisers-e2e.test").isVisible()).toBe(true);
@@ -84,7 +80,7 @@ describe("/admin/advertisers", () => {
     const dialog = page.getByRole("alertdialog");
     await dialog.getByRole("button", { name: "Approve" }).click();
     await expectToast(page, "Advertiser Approved", { variant: "success" });
-    await expect.poll(() => statusOf(approve.id)).toBe("approved");
+    await expect.poll(() => statusOf(db(), advertiserProfiles, approve.id, advertiserProfiles.userId)).toBe("approved");
     await dismissToast(page);
 
     await page.getByRole("link", { name: "Reject Oshodi Phones" }).click();
@@ -96,7 +92,7 @@ describe("/admin/advertisers", () => {
     await rejectDialog.getByLabel("Reason").fill("We could not verify the business");
     await rejectDialog.getByRole("button", { name: "Reject Advertiser" }).click();
     await expectToast(page, "Advertiser Rejected", { variant: "success" });
-    await expect.poll(() => statusOf(reject.id)).toBe("rejected");
+    await expect.poll(() => statusOf(db(), advertiserProfiles, reject.id, advertiserProfiles.userId)).toBe("rejected");
     await dismissToast(page);
 
     await page.getByLabel("Payment reference").fill(created.campaign.reference);
@@ -110,9 +106,7 @@ describe("/admin/advertisers", () => {
       .poll(() => found.getByText("This campaign's payment has already been confirmed.").isVisible())
       .toBe(true);
 
-    const desktop = (await suite.open(DESKTOP)).page;
-    await signIn(desktop, admin.email, admin.password, "/admin");
-    await dismissToast(desktop);
+    const desktop = (await signedInPage(suite, admin, DESKTOP)).page;
     await visit(desktop, "/admin/advertisers?status=all");
     await expect.poll(() => desktop.getByTestId(`advertiser-row-${paying.email}`).isVisible()).toBe(true);
     expect(await desktop.getByTestId(`advertiser-row-${paying.email}`).innerText()).toContain("₦2,500.00");
@@ -128,9 +122,7 @@ describe("/admin/advertisers", () => {
     const restrictedOf = async () =>
       (await db().select().from(users).where(eq(users.id, business.id)))[0]!.isRestricted;
 
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, admin.email, admin.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, admin, MOBILE);
     await visit(page, "/admin/advertisers?status=approved&q=agege");
     const card = page.getByTestId("advertiser-card-agege@advertisers-e2e.test");
     await expect.poll(() => card.isVisible()).toBe(true);

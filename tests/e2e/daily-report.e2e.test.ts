@@ -9,7 +9,7 @@ import {
   expectToast,
   MOBILE,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   waitForHydration,
 } from "./support/browser";
 
@@ -26,9 +26,7 @@ const section = (page: Page) => page.getByRole("region", { name: "Download Repor
 describe("Download Report on /admin", () => {
   it("downloads the CSV for a chosen range, refuses To before From with a toast; fits 1280 and 360 px", async () => {
     const admin = await createUser(db(), { role: "admin", permissions: ["view_reports"] });
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, admin.email, admin.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, admin, DESKTOP);
     await waitForHydration(page);
     const now = new Date();
     const from = section(page).getByLabel("From", { exact: true });

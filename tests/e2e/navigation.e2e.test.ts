@@ -4,14 +4,13 @@ import { createNotice } from "~/domain/notices/notices.server";
 import { createUser, creditUser } from "~test/factories";
 import {
   DESKTOP,
-  dismissToast,
   expectFitsAndAccessible,
   expectNoA11yViolations,
   horizontalOverflow,
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
 } from "./support/browser";
 
 /**
@@ -51,9 +50,7 @@ describe.each([MOBILE, DESKTOP])("at $width px", (viewport) => {
 
   it("a member reaches the Notice Board from the dashboard's card and the account menu, and My Referrals", async () => {
     const member = await createUser(db(), { name: "Adaeze Okoro", isApproved: true });
-    const { page } = await suite.open(viewport);
-    await signIn(page, member.email, member.password);
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, member, viewport);
 
     const card = page.getByTestId("latest-notice-card");
     await card.getByRole("heading", { name: NOTICE.title }).waitFor();
@@ -88,9 +85,7 @@ describe.each([MOBILE, DESKTOP])("at $width px", (viewport) => {
   it("the super admin goes from /superadmin to every admin screen by the admin navigation", async () => {
     const earner = await createUser(db(), { name: "Chinedu Earnings-Onyekachi", isApproved: true });
     await creditUser(db(), earner.id, 1_234_567_89n);
-    const { page } = await suite.open(viewport);
-    await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password, "/superadmin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, { ...SUPER_ADMIN, role: "super_admin" }, viewport);
     await page.getByRole("link", { name: "Admin Dashboard" }).click();
     await page.waitForURL((url) => url.pathname === "/admin");
     await page.getByRole("heading", { level: 1, name: "Admin Dashboard", exact: true }).waitFor();

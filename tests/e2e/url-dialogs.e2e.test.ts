@@ -5,12 +5,11 @@ import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { advertAdmin, createUser, postAdvert } from "~test/factories";
 import {
   DESKTOP,
-  dismissToast,
   expectNoA11yViolations,
   horizontalOverflow,
   MOBILE,
   screenshot,
-  signIn,
+  signedInPage,
   setUpBrowserSuite,
   visit,
 } from "./support/browser";
@@ -34,28 +33,16 @@ async function expectDialogFitsAndAccessible(page: Page, name: string) {
 
 const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
 
-async function signedInPage(viewport: typeof MOBILE | typeof DESKTOP, options: { javaScript?: boolean } = {}) {
-  const admin = await createUser(db(), { role: "admin", permissions: [...PERMISSIONS] });
-  if (options.javaScript === false) {
-    const { page } = await suite.open(viewport);
-    await signIn(page, admin.email, admin.password, "/admin");
-    const cookies = await page.context().cookies();
-    const bare = await suite.open(viewport, { javaScript: false });
-    await bare.context.addCookies(cookies);
-    return bare;
-  }
-  const session = await suite.open(viewport);
-  await signIn(session.page, admin.email, admin.password, "/admin");
-  await dismissToast(session.page);
-  return session;
-}
+/** A page signed in as a new admin holding every permission. */
+const adminPage = async (viewport: typeof MOBILE | typeof DESKTOP, options: { javaScript?: boolean } = {}) =>
+  signedInPage(suite, await createUser(db(), { role: "admin", permissions: [...PERMISSIONS] }), viewport, options);
 
 describe("Create and Edit Advert dialogs", () => {
   it("open from their links, are named, fit at 360 and 1280 px, and close back to the list with focus", async () => {
     const staff = await advertAdmin(db());
     const advertId = await postAdvert(db(), staff, { title: "Dialog advert" });
     for (const viewport of [MOBILE, DESKTOP]) {
-      const { page, errors } = await signedInPage(viewport);
+      const { page, errors } = await adminPage(viewport);
       await visit(page, "/admin/adverts");
 
       await page.getByRole("link", { name: "Create Advert" }).click();
@@ -84,7 +71,7 @@ describe("Create and Edit Advert dialogs", () => {
   });
 
   it("without JavaScript the server's dialog is named, and Cancel is a link back to the list", async () => {
-    const { page } = await signedInPage(MOBILE, { javaScript: false });
+    const { page } = await adminPage(MOBILE, { javaScript: false });
     await page.goto("/admin/adverts/new");
     const create = page.getByRole("dialog", { name: "Create Advert" });
     await create.waitFor({ state: "visible" });
@@ -100,7 +87,7 @@ describe("Edit Notice dialog", () => {
     const created = await createNotice(db(), staff, { title: "Dialog notice", content: "Body", audience: "all" });
     if (created.status !== "ok") throw new Error(created.status);
     for (const viewport of [MOBILE, DESKTOP]) {
-      const { page, errors } = await signedInPage(viewport);
+      const { page, errors } = await adminPage(viewport);
       await visit(page, "/admin/notices");
 
       const opener = page.getByRole("link", { name: "Edit notice Dialog notice" });
@@ -128,7 +115,7 @@ describe("Edit Notice dialog", () => {
     const staff = await advertAdmin(db(), ["manage_notices"]);
     const created = await createNotice(db(), staff, { title: "Plain notice", content: "Body", audience: "all" });
     if (created.status !== "ok") throw new Error(created.status);
-    const { page } = await signedInPage(DESKTOP, { javaScript: false });
+    const { page } = await adminPage(DESKTOP, { javaScript: false });
     await page.goto(`/admin/notices?edit=${created.noticeId}`);
     const dialog = page.getByRole("dialog", { name: "Edit Notice" });
     await dialog.waitFor({ state: "visible" });

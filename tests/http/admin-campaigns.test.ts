@@ -4,8 +4,10 @@ import { auditLog, campaigns } from "~/db/schema";
 import { createCampaign, payCampaignFromBalance, submitCampaignForPayment } from "~/domain/campaigns/lifecycle.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
-import { dialogNameInHtml, pageText, redirectToast, signInNewAdmin, startTestApp, type TestApp } from "~test/app";
+import { dialogNameInHtml, pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin } from "~test/sign-in";
 import { approvedAdvertiser, campaignInput } from "~test/factories";
+import { statusOf } from "~test/status";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -33,12 +35,9 @@ async function campaignIn(
   return { advertiser, campaign: created.campaign };
 }
 
-const statusOf = async (id: string) =>
-  (await db().select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)))[0]!.s;
-
 describe("campaign review on /admin/adverts", () => {
   it("lists campaigns in review by default, with the business, money, dates and reference; filters the others", async () => {
-    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const reviewing = await campaignIn("in_review", {
       imageUrl: "https://cdn.example.ng/bread.jpg",
       startsAt: new Date("2030-01-01T23:00:00Z"),
@@ -72,13 +71,13 @@ describe("campaign review on /admin/adverts", () => {
   });
 
   it("activates a campaign in review: audited, then listed as active (not among the admin's adverts)", async () => {
-    const { client, admin } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { client, user: admin } = await signInAdmin(app, ["manage_adverts"]);
     const { campaign } = await campaignIn("in_review");
     const res = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
     expect(res.status).toBe(302);
     expect(res.location).toBe("/admin/adverts");
     expect(redirectToast(res)).toMatchObject({ type: "success", title: "Campaign Activated" });
-    expect(await statusOf(campaign.id)).toBe("active");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("active");
     const audit = await db()
       .select()
       .from(auditLog)
@@ -107,7 +106,7 @@ describe("campaign review on /admin/adverts", () => {
     expect(edit.status).toBe(409);
     const del = await client.post("/admin/adverts", { intent: "delete", advertId: row!.advertId! });
     expect(del.status).toBe(409);
-    expect(await statusOf(campaign.id)).toBe("active");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("active");
 
     // Deciding it again is a conflict, told in a toast (carried in the page data).
     const again = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
@@ -117,7 +116,7 @@ describe("campaign review on /admin/adverts", () => {
   });
 
   it("rejects with a reason, confirmed in a dialog first (no JavaScript needed); the budget returns", async () => {
-    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const { campaign, advertiser } = await campaignIn("in_review");
     expect(await balances(db(), advertiser.id)).toMatchObject({ availableKobo: 50_000n - 12_000n });
 
@@ -139,7 +138,7 @@ describe("campaign review on /admin/adverts", () => {
     expect(blank.status).toBe(400);
     expect(pageText(blank.body)).toContain("Give the advertiser a reason.");
     expect(dialogNameInHtml(blank.body).name).toBe("Reject campaign?");
-    expect(await statusOf(campaign.id)).toBe("in_review");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("in_review");
 
     const res = await client.post(`/admin/adverts?reject=${campaign.id}`, {
       intent: "reject-campaign",
@@ -171,10 +170,10 @@ describe("campaign review on /admin/adverts", () => {
   });
 
   it("stops a running campaign: Stop and reject, a reason, and what is left returns to the balance", async () => {
-    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const { campaign, advertiser } = await campaignIn("in_review");
     await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
-    expect(await statusOf(campaign.id)).toBe("active");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("active");
     const list = await client.get("/admin/adverts?campaigns=active");
     expect(pageText(list.body)).toContain("Stop and reject");
     const dialog = await client.get(`/admin/adverts?campaigns=active&reject=${campaign.id}`);
@@ -185,7 +184,7 @@ describe("campaign review on /admin/adverts", () => {
       reason: "The landing page sells counterfeit goods.",
     });
     expect(res.status).toBe(302);
-    expect(await statusOf(campaign.id)).toBe("rejected");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("rejected");
     expect(await balances(db(), advertiser.id)).toMatchObject({ availableKobo: 50_000n });
     const [audit] = await db()
       .select()
@@ -195,7 +194,7 @@ describe("campaign review on /admin/adverts", () => {
   });
 
   it("rejects a campaign awaiting payment (no money moves); an unknown one is not found; an ended one says so", async () => {
-    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const { campaign } = await campaignIn("awaiting_payment");
     const awaiting = await client.get("/admin/adverts?campaigns=awaiting_payment");
     expect(awaiting.body).toContain(`href="/admin/adverts?campaigns=awaiting_payment&amp;reject=${campaign.id}"`);
@@ -207,7 +206,7 @@ describe("campaign review on /admin/adverts", () => {
     expect(res.status).toBe(302);
     expect(res.location).toBe("/admin/adverts?campaigns=awaiting_payment");
     expect(redirectToast(res)?.description).toContain("The advertiser will see your reason.");
-    expect(await statusOf(campaign.id)).toBe("rejected");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("rejected");
 
     const unknown = await client.post("/admin/adverts", {
       intent: "activate-campaign",
@@ -227,7 +226,7 @@ describe("campaign review on /admin/adverts", () => {
   });
 
   it("is refused without manage_adverts: the page and both decisions, nothing changed", async () => {
-    const { client } = await signInNewAdmin(
+    const { client } = await signInAdmin(
       app,
       PERMISSIONS.filter((p) => p !== "manage_adverts"),
     );
@@ -241,6 +240,6 @@ describe("campaign review on /admin/adverts", () => {
       reason: "No",
     });
     expect(reject.status).toBe(403);
-    expect(await statusOf(campaign.id)).toBe("in_review");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("in_review");
   });
 });

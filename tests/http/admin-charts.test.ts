@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ensureUserAccounts, platformAccountId } from "~/domain/ledger/accounts.server";
-import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
+import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { formatLagosDate } from "~/lib/lagos-time";
-import { pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin } from "~test/sign-in";
 import { member } from "~test/factories";
 import { backdatedTransfer, postTransferAt } from "~test/ledger";
 
@@ -13,8 +14,6 @@ beforeAll(async () => {
   app = await startTestApp({ env: { SUPER_ADMIN_EMAIL: ROOT.email, SUPER_ADMIN_PASSWORD: ROOT.password } });
 });
 afterAll(async () => app?.close());
-
-const signedInAdmin = async (permissions: readonly Permission[]) => (await signInNewAdmin(app, permissions)).client;
 
 /** The text of one chart's section: from its heading to the next chart's (or the card's end). */
 function chartText(html: string, id: string): string {
@@ -67,7 +66,7 @@ describe("The last 30 days on /admin", () => {
       amountKobo: 950_00n,
       at,
     });
-    const client = await signedInAdmin(["view_reports"]);
+    const { client } = await signInAdmin(app, ["view_reports"]);
     let body = "";
     const statements = await statementsDuring(async () => {
       const res = await client.get("/admin");
@@ -106,7 +105,10 @@ describe("The last 30 days on /admin", () => {
     await superAdmin.login(ROOT.email, ROOT.password);
     expect(chartText((await superAdmin.get("/admin")).body, "new-members")).toContain("New members");
 
-    const without = await signedInAdmin(PERMISSIONS.filter((p) => p !== "view_reports"));
+    const { client: without } = await signInAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "view_reports"),
+    );
     let body = "";
     const statements = await statementsDuring(async () => {
       const res = await without.get("/admin");

@@ -1,11 +1,12 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema";
-import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
+import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { lagosDay, lagosMonth } from "~/lib/lagos-time";
 import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
-import { createUser, member } from "~test/factories";
+import { member } from "~test/factories";
 import { backdatedTransfer } from "~test/ledger";
+import { signInAdmin, signInMember } from "~test/sign-in";
 
 const REPORT = "/admin/reports/daily.csv";
 const DENIED = "Access Denied. You do not have permission to view reports.";
@@ -17,13 +18,6 @@ beforeAll(async () => {
 afterAll(async () => app?.close());
 
 const db = () => app.services.db;
-
-async function signedIn(role: "admin" | "user", permissions: readonly Permission[] = []) {
-  const user = await createUser(db(), { role, permissions, isApproved: true });
-  const client = app.client();
-  await client.login(user.email, user.password);
-  return { client, user };
-}
 
 const auditCount = () => db().$count(auditLog, eq(auditLog.action, "report.export_daily"));
 
@@ -37,7 +31,7 @@ function reportForm(html: string) {
 
 describe("POST /admin/reports/daily.csv", () => {
   it("answers the CSV as a no-store attachment, with the range's days and totals, audited once", async () => {
-    const { client, user } = await signedIn("admin", ["view_reports"]);
+    const { client, user } = await signInAdmin(app, ["view_reports"]);
     const m = await member(db());
     await backdatedTransfer(db(), { userId: m.id, amountKobo: 123_45n, at: new Date("2029-07-02T23:30:00Z") }); // 3 Jul Lagos
     const before = await auditCount();
@@ -61,7 +55,7 @@ describe("POST /admin/reports/daily.csv", () => {
   });
 
   it("sends an invalid range back to /admin with an error toast; nothing downloaded or audited", async () => {
-    const { client } = await signedIn("admin", ["view_reports"]);
+    const { client } = await signInAdmin(app, ["view_reports"]);
     const before = await auditCount();
     for (const range of [
       { from: "2029-07-03", to: "2029-07-01" },
@@ -82,11 +76,11 @@ describe("POST /admin/reports/daily.csv", () => {
     const range = { from: "2029-07-01", to: "2029-07-03" };
     const anonymous = await app.client().post(REPORT, range);
     expect([anonymous.status, anonymous.location]).toEqual([302, "/login"]);
-    const { client: asMember } = await signedIn("user");
+    const { client: asMember } = await signInMember(app);
     const memberRes = await asMember.post(REPORT, range);
     expect([memberRes.status, memberRes.location]).toEqual([302, "/dashboard"]);
-    const { client: otherAdmin } = await signedIn(
-      "admin",
+    const { client: otherAdmin } = await signInAdmin(
+      app,
       PERMISSIONS.filter((p) => p !== "view_reports"),
     );
     const denied = await otherAdmin.post(REPORT, range);
@@ -99,7 +93,7 @@ describe("POST /admin/reports/daily.csv", () => {
   });
 
   it("never changes anything on a GET, and refuses a post from another site", async () => {
-    const { client } = await signedIn("admin", ["view_reports"]);
+    const { client } = await signInAdmin(app, ["view_reports"]);
     const before = await auditCount();
     for (const path of [REPORT, `${REPORT}?from=2029-07-01&to=2029-07-03`, `${REPORT}.data`]) {
       const res = await client.get(path);
@@ -118,7 +112,7 @@ describe("POST /admin/reports/daily.csv", () => {
   });
 
   it("is offered on /admin as a plain post form, From/To labelled, defaulting to this Lagos month", async () => {
-    const { client } = await signedIn("admin", ["view_reports"]);
+    const { client } = await signInAdmin(app, ["view_reports"]);
     const html = (await client.get("/admin")).body;
     const form = reportForm(html);
     expect(form).not.toBeNull();

@@ -13,7 +13,8 @@ import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { moderateUser } from "~/domain/users/moderate-user.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { type HttpClient, pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin } from "~test/sign-in";
 import { createCampaign, payCampaignFromBalance } from "~/domain/campaigns/lifecycle.server";
 import {
   advertAdmin,
@@ -177,8 +178,6 @@ function cardsOn(html: string): Map<string, [string, string]> {
   expect(html.match(/data-testid="stat-/g)?.length ?? 0).toBe(found.size);
   return found;
 }
-
-const signedInAdmin = async (permissions: readonly Permission[]) => (await signInNewAdmin(app, permissions)).client;
 
 function ok<T extends { status: string }>(result: T, what: string): Extract<T, { status: "ok" }> {
   if (result.status !== "ok") throw new Error(`${what}: ${result.status}`);
@@ -382,7 +381,7 @@ describe("the admin dashboard's stat cards", () => {
       const others = CARDS.filter((c) => c.permission !== permission);
 
       it(`sees ${mine.map((c) => c.label).join(", ") || "no card"} and no other; the other cards' pages refuse them`, async () => {
-        const client = await signedInAdmin([permission]);
+        const { client } = await signInAdmin(app, [permission]);
         const res = await client.get("/admin");
         expect(res.status).toBe(200);
         const cards = cardsOn(res.body);

@@ -4,11 +4,13 @@ import { auditLog, ledgerAccounts, membershipTiers, upgradeRequests, users } fro
 import { DEFAULT_TIERS } from "~/domain/memberships/default-tiers";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
-import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { pageText, redirectToast, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { PERMISSIONS } from "~/domain/permissions/permissions";
+import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin } from "~test/sign-in";
 import { GTB, GTB_ACCOUNT, withWrongCheckDigit } from "~test/bank-accounts";
 import { creditUser, member, recordReferral } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
+import { statusOf } from "~test/status";
 
 let app: TestApp;
 const ROOT = { email: "root@memberships.test", password: "memberships-super-admin-password" };
@@ -20,8 +22,6 @@ afterEach(async () => expectLedgerReconciled(app.services.db));
 
 const db = () => app.services.db;
 const PAGE = "/admin/memberships";
-
-const signedInAdmin = (permissions: readonly Permission[] = ["manage_memberships"]) => signInNewAdmin(app, permissions);
 
 /** The Update Membership Prices form as the page sends it, the defaults unless changed. */
 const pricesForm = (changes: Record<string, string> = {}) => ({
@@ -80,12 +80,10 @@ const balanceOf = async (userId: string, kind: "user_available" | "user_held") =
 };
 const tierOf = async (userId: string) =>
   (await db().select({ t: users.membershipTierId }).from(users).where(eq(users.id, userId)))[0]!.t;
-const statusOf = async (id: string) =>
-  (await db().select({ s: upgradeRequests.status }).from(upgradeRequests).where(eq(upgradeRequests.id, id)))[0]!.s;
 
 describe("Manage Memberships page", () => {
   it("shows the tiers (price in naira, daily limit, benefits), the receiving account and the requests", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_memberships"]);
     const res = await client.get(PAGE);
     expect(res.status).toBe(200);
     const text = pageText(res.body);
@@ -117,7 +115,10 @@ describe("Manage Memberships page", () => {
     const root = app.client();
     await root.login(ROOT.email, ROOT.password);
     expect((await root.get(PAGE)).status).toBe(200);
-    const { client } = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_memberships"));
+    const { client } = await signInAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "manage_memberships"),
+    );
     const denied = await client.get(PAGE);
     expect(denied.status).toBe(403);
     expect(pageText(denied.body)).toContain("Access Denied.");
@@ -131,7 +132,7 @@ describe("Manage Memberships page", () => {
 
 describe("Update Membership Prices", () => {
   it("saves prices and limits (no JavaScript: a plain post), says Prices Updated, audited", async () => {
-    const { admin, client } = await signedInAdmin();
+    const { user: admin, client } = await signInAdmin(app, ["manage_memberships"]);
     const res = await client.post(
       PAGE,
       pricesForm({ "price-bronze": "600", "limit-bronze": "12", "price-vip": "2,500.50" }),
@@ -155,7 +156,7 @@ describe("Update Membership Prices", () => {
   });
 
   it("refuses each bad value with its message, what was typed echoed, nothing saved", async () => {
-    const { admin, client } = await signedInAdmin();
+    const { user: admin, client } = await signInAdmin(app, ["manage_memberships"]);
     const cases: [Record<string, string>, string][] = [
       [{ "price-bronze": "" }, "Enter an amount."],
       [{ "price-bronze": "five hundred" }, "Enter an amount in naira, such as 1500 or 1,500.50."],
@@ -186,7 +187,10 @@ describe("Update Membership Prices", () => {
   });
 
   it("an admin without manage_memberships cannot change prices (403)", async () => {
-    const { client } = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_memberships"));
+    const { client } = await signInAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "manage_memberships"),
+    );
     const res = await client.post(PAGE, pricesForm({ "price-bronze": "1" }));
     expect(res.status).toBe(403);
     expect(await tiers()).toEqual(DEFAULTS);
@@ -195,7 +199,7 @@ describe("Update Membership Prices", () => {
 
 describe("Receiving bank account", () => {
   it("says bank transfer is not offered until it is set; refuses a wrong NUBAN; saves, audited", async () => {
-    const { admin, client } = await signedInAdmin();
+    const { user: admin, client } = await signInAdmin(app, ["manage_memberships"]);
     const before = await client.get(PAGE);
     expect(pageText(before.body)).toContain(
       "Not set. Members are not offered payment by bank transfer until a receiving account is set",
@@ -246,7 +250,7 @@ describe("Receiving bank account", () => {
 
 describe("Upgrade Requests", () => {
   it("lists pending requests with tier, amount, method and reference; searches by name, email and reference", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_memberships"]);
     const a = await pendingUpgrade("Ngozi Listed", "balance", "silver");
     const b = await pendingUpgrade("Tunde Transfer", "bank_transfer");
     const res = await client.get(`${PAGE}?q=${encodeURIComponent("ngozi listed")}`);
@@ -268,7 +272,7 @@ describe("Upgrade Requests", () => {
   });
 
   it("Approve (a plain post): Upgrade Approved, tier set, held price to revenue, referrer paid; a second decision is a conflict", async () => {
-    const { admin, client } = await signedInAdmin();
+    const { user: admin, client } = await signInAdmin(app, ["manage_memberships"]);
     const referrer = await member(db(), { name: "Referrer Remi" });
     const { member: m, request } = await pendingUpgrade("Approve Me");
     await recordReferral(db(), referrer, m.id);
@@ -279,7 +283,7 @@ describe("Upgrade Requests", () => {
     const text = pageText(res.body);
     expect(text).toContain("Upgrade Approved");
     expect(text).toContain(`the member is now on Advert Bronze (${request.reference}, ₦500.00)`);
-    expect(await statusOf(request.id)).toBe("approved");
+    expect(await statusOf(db(), upgradeRequests, request.id)).toBe("approved");
     expect(await tierOf(m.id)).toBe("bronze");
     expect(await balanceOf(m.id, "user_held")).toBe(0n);
     expect(await balanceOf(m.id, "user_available")).toBe(50_000n);
@@ -296,12 +300,12 @@ describe("Upgrade Requests", () => {
     expect(pageText(again.body)).toContain(
       "This upgrade request has already been approved, so it cannot be rejected. The list has been refreshed.",
     );
-    expect(await statusOf(request.id)).toBe("approved");
+    expect(await statusOf(db(), upgradeRequests, request.id)).toBe("approved");
     expect(await balanceOf(m.id, "user_available")).toBe(50_000n);
   });
 
   it("an admin who referred the member cannot approve the upgrade: 403 with the reason, audited, nothing changed", async () => {
-    const { admin, client } = await signedInAdmin();
+    const { user: admin, client } = await signInAdmin(app, ["manage_memberships"]);
     const { member: m, request } = await pendingUpgrade("Referred By Staff");
     // A referral to staff recorded before only members could refer stays as it was.
     await recordReferral(db(), admin, m.id);
@@ -313,7 +317,7 @@ describe("Upgrade Requests", () => {
     expect(text).toContain(
       "You referred this member, so you cannot approve their upgrade: its referral reward would be paid to you. Ask another admin to approve it.",
     );
-    expect(await statusOf(request.id)).toBe("pending");
+    expect(await statusOf(db(), upgradeRequests, request.id)).toBe("pending");
     expect(await tierOf(m.id)).toBe("basic");
     expect(await balanceOf(m.id, "user_held")).toBe(50_000n);
     expect(await balanceOf(admin.id, "user_available")).toBe(0n);
@@ -326,20 +330,20 @@ describe("Upgrade Requests", () => {
     );
 
     // Another admin approves it.
-    const { client: other } = await signedInAdmin();
+    const { client: other } = await signInAdmin(app, ["manage_memberships"]);
     expect((await other.post(PAGE, { intent: "approve", requestId: request.id })).status).toBe(200);
-    expect(await statusOf(request.id)).toBe("approved");
+    expect(await statusOf(db(), upgradeRequests, request.id)).toBe("approved");
   });
 
   it("Reject (a plain post): Upgrade Rejected, the held price back; a second Approve is a conflict", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_memberships"]);
     const { member: m, request } = await pendingUpgrade("Reject Me");
     const res = await client.post(PAGE, { intent: "reject", requestId: request.id });
     expect(res.status).toBe(200);
     const text = pageText(res.body);
     expect(text).toContain("Upgrade Rejected");
     expect(text).toContain("The membership upgrade request has been rejected.");
-    expect(await statusOf(request.id)).toBe("rejected");
+    expect(await statusOf(db(), upgradeRequests, request.id)).toBe("rejected");
     expect(await tierOf(m.id)).toBe("basic");
     expect(await balanceOf(m.id, "user_available")).toBe(100_000n);
     expect(await balanceOf(m.id, "user_held")).toBe(0n);
@@ -351,15 +355,15 @@ describe("Upgrade Requests", () => {
   });
 
   it("two admins deciding at once: one wins, the other gets the conflict; the books balance", async () => {
-    const first = await signedInAdmin();
-    const second = await signedInAdmin();
+    const first = await signInAdmin(app, ["manage_memberships"]);
+    const second = await signInAdmin(app, ["manage_memberships"]);
     const { member: m, request } = await pendingUpgrade("Race Rita");
     const answers = await Promise.all([
       first.client.post(PAGE, { intent: "approve", requestId: request.id }),
       second.client.post(PAGE, { intent: "reject", requestId: request.id }),
     ]);
     expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
-    const status = await statusOf(request.id);
+    const status = await statusOf(db(), upgradeRequests, request.id);
     expect(await tierOf(m.id)).toBe(status === "approved" ? "bronze" : "basic");
     expect(await balanceOf(m.id, "user_held")).toBe(0n);
     expect(await balanceOf(m.id, "user_available")).toBe(status === "approved" ? 50_000n : 100_000n);
@@ -368,7 +372,7 @@ describe("Upgrade Requests", () => {
   });
 
   it("a bank-transfer approval books the stored price, even after a price change", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_memberships"]);
     const { member: m, request } = await pendingUpgrade("Transfer Tolu", "bank_transfer");
     expect((await client.post(PAGE, pricesForm({ "price-bronze": "750" }))).status).toBe(200);
     const res = await client.post(PAGE, { intent: "approve", requestId: request.id });
@@ -378,7 +382,7 @@ describe("Upgrade Requests", () => {
   });
 
   it("an unknown request is 404; a malformed post 400; an admin without the permission 403 and nothing changes", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_memberships"]);
     const unknown = await client.post(PAGE, { intent: "approve", requestId: "MadeUpUpgradeId_00001" });
     expect(unknown.status).toBe(404);
     expect(pageText(unknown.body)).toContain("This upgrade request no longer exists.");
@@ -386,12 +390,15 @@ describe("Upgrade Requests", () => {
     expect((await client.post(PAGE, { intent: "launch", requestId: "x" })).status).toBe(400);
 
     const { request } = await pendingUpgrade("Not Yours");
-    const other = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_memberships"));
+    const other = await signInAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "manage_memberships"),
+    );
     for (const intent of ["approve", "reject"]) {
       const res = await other.client.post(PAGE, { intent, requestId: request.id });
       expect(res.status).toBe(403);
     }
-    expect(await statusOf(request.id)).toBe("pending");
+    expect(await statusOf(db(), upgradeRequests, request.id)).toBe("pending");
   });
 });
 
@@ -399,12 +406,15 @@ describe("Admin dashboard", () => {
   it("shows Pending Upgrades, linked to the page, only to admins with manage_memberships", async () => {
     await pendingUpgrade("Counted Chika");
     const pending = await db().$count(upgradeRequests, eq(upgradeRequests.status, "pending"));
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_memberships"]);
     const html = (await client.get("/admin")).body;
     const match =
       /href="\/admin\/memberships"[^>]*>(?:(?!<\/a>)[\s\S])*data-testid="stat-Pending Upgrades">(\d[\d,]*)</.exec(html);
     expect(match?.[1]).toBe(String(pending));
-    const other = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_memberships"));
+    const other = await signInAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "manage_memberships"),
+    );
     expect((await other.client.get("/admin")).body).not.toContain("Pending Upgrades");
     const root = app.client();
     await root.login(ROOT.email, ROOT.password);

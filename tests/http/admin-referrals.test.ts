@@ -2,8 +2,9 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog } from "~/db/schema";
 import { getAppSettings } from "~/domain/settings/app-settings";
-import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { pageText, redirectToast, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { PERMISSIONS } from "~/domain/permissions/permissions";
+import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin } from "~test/sign-in";
 import { createUser } from "~test/factories";
 import { referredMember } from "~test/referrals";
 
@@ -12,8 +13,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(async () => app?.close());
-
-const signedInAdmin = (permissions: readonly Permission[]) => signInNewAdmin(app, permissions);
 
 const rule = async () => {
   const s = await getAppSettings(app.services.db);
@@ -33,7 +32,7 @@ const auditBy = (actorId: string) =>
 
 describe("Referral settings on /admin/referrals", () => {
   it("shows the saved rule; a GET, even with form fields in its query, changes nothing", async () => {
-    const { client } = await signedInAdmin(["manage_referrals"]);
+    const { client } = await signInAdmin(app, ["manage_referrals"]);
     const page = await client.get("/admin/referrals?rewardType=fixed&fixedAmount=1&referralActive=on");
     expect(page.status).toBe(200);
     const text = pageText(page.body);
@@ -51,7 +50,10 @@ describe("Referral settings on /admin/referrals", () => {
   });
 
   it("an admin without manage_referrals cannot save (403, nothing changes, no audit)", async () => {
-    const { admin, client } = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_referrals"));
+    const { user: admin, client } = await signInAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "manage_referrals"),
+    );
     const res = await client.post("/admin/referrals", { rewardType: "fixed", fixedAmount: "1" });
     expect(res.status).toBe(403);
     expect(pageText(res.body)).toContain("Access Denied.");
@@ -60,7 +62,7 @@ describe("Referral settings on /admin/referrals", () => {
   });
 
   it("refuses a percentage over 100 or with 3 decimals, with the field's message and what was typed", async () => {
-    const { admin, client } = await signedInAdmin(["manage_referrals"]);
+    const { user: admin, client } = await signInAdmin(app, ["manage_referrals"]);
     for (const [typed, message] of [
       ["100.5", "Percentage must be between 0 and 100."],
       ["1.234", "Use at most 2 decimal places."],
@@ -81,7 +83,7 @@ describe("Referral settings on /admin/referrals", () => {
   });
 
   it("saves a valid rule: redirect with the Success toast, audited, shown on the next GET", async () => {
-    const { admin, client } = await signedInAdmin(["manage_referrals"]);
+    const { user: admin, client } = await signInAdmin(app, ["manage_referrals"]);
     const saved = await client.post("/admin/referrals", {
       rewardType: "fixed",
       fixedAmount: "250.50",
@@ -112,7 +114,7 @@ describe("Referral settings on /admin/referrals", () => {
 describe("Referral statistics and list on /admin/referrals", () => {
   it("shows real figures and the referrals, searchable, filterable by status, as a table and as cards", async () => {
     const db = app.services.db;
-    const { client } = await signedInAdmin(["manage_referrals"]);
+    const { client } = await signInAdmin(app, ["manage_referrals"]);
     const empty = pageText((await client.get("/admin/referrals")).body);
     expect(empty).toContain("Total Referrals 0");
     expect(empty).toContain("Total Rewards Paid ₦0.00");
@@ -155,7 +157,7 @@ describe("Referral statistics and list on /admin/referrals", () => {
       /href="\/admin\/referrals"[^>]*>(?:(?!<\/a>)[\s\S])*data-testid="stat-Total Referrals">(\d[\d,]*)</.exec(
         html,
       )?.[1];
-    const { client } = await signedInAdmin(["manage_referrals"]);
+    const { client } = await signInAdmin(app, ["manage_referrals"]);
     const before = Number(card((await client.get("/admin")).body));
     const ngozi = await createUser(db, { name: "Ngozi Referrer", email: "ngozi@admin-referrals.test" });
     await referredMember(db, ngozi, { name: "Obi Pending", email: "obi@admin-referrals.test" });
@@ -166,7 +168,10 @@ describe("Referral statistics and list on /admin/referrals", () => {
     });
     expect(Number(card((await client.get("/admin")).body))).toBe(before + 2);
 
-    const { client: withoutIt } = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_referrals"));
+    const { client: withoutIt } = await signInAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "manage_referrals"),
+    );
     expect((await withoutIt.get("/admin")).body).not.toContain('data-testid="stat-Total Referrals"');
   });
 });

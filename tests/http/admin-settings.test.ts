@@ -2,16 +2,15 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adverts, auditLog } from "~/db/schema";
 import { getAppSettings } from "~/domain/settings/app-settings";
-import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { PERMISSIONS } from "~/domain/permissions/permissions";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin } from "~test/sign-in";
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(async () => app?.close());
-
-const signedInAdmin = (permissions: readonly Permission[]) => signInNewAdmin(app, permissions);
 
 const limitsForm = (maxAdvertReward: string, maxAdvertBudget: string) => ({
   intent: "advert-limits",
@@ -25,7 +24,7 @@ const limits = async () => {
 
 describe("Advert limits on /admin/settings", () => {
   it("shows the defaults; an admin without manage_settings (manage_adverts included) cannot change them", async () => {
-    const { client: settingsClient } = await signedInAdmin(["manage_settings"]);
+    const { client: settingsClient } = await signInAdmin(app, ["manage_settings"]);
     const page = await settingsClient.get("/admin/settings");
     expect(page.status).toBe(200);
     const text = pageText(page.body);
@@ -37,7 +36,10 @@ describe("Advert limits on /admin/settings", () => {
       /<input[^>]*name="maxAdvertBudget"[^>]*value="1000000.00"|<input[^>]*value="1000000.00"[^>]*name="maxAdvertBudget"/,
     );
 
-    const { admin, client } = await signedInAdmin(PERMISSIONS.filter((p) => p !== "manage_settings"));
+    const { user: admin, client } = await signInAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "manage_settings"),
+    );
     const refused = await client.post("/admin/settings", limitsForm("1,000,000", "100,000,000"));
     expect(refused.status).toBe(403);
     expect(await limits()).toEqual({ reward: 100_000n, budget: 100_000_000n });
@@ -45,7 +47,7 @@ describe("Advert limits on /admin/settings", () => {
   });
 
   it("refuses bad amounts with a field message and keeps what was typed", async () => {
-    const { client } = await signedInAdmin(["manage_settings"]);
+    const { client } = await signInAdmin(app, ["manage_settings"]);
     const res = await client.post("/admin/settings", limitsForm("1.234", "1000000"));
     expect(res.status).toBe(400);
     expect(res.body).toContain("Update Failed");
@@ -57,7 +59,7 @@ describe("Advert limits on /admin/settings", () => {
   });
 
   it("manage_settings changes them (audited before/after); the adverts form then follows the new limits", async () => {
-    const { admin, client } = await signedInAdmin(["manage_settings"]);
+    const { user: admin, client } = await signInAdmin(app, ["manage_settings"]);
     const saved = await client.post("/admin/settings", limitsForm("50.50", "5,050"));
     expect(saved.status).toBe(302);
     expect(saved.location).toBe("/admin/settings");
@@ -75,7 +77,7 @@ describe("Advert limits on /admin/settings", () => {
     const after = await client.get("/admin/settings");
     expect(after.body).toContain("Adverts can now pay at most ₦50.50 per click and ₦5,050.00 in all.");
 
-    const { client: advertsClient } = await signedInAdmin(["manage_adverts"]);
+    const { client: advertsClient } = await signInAdmin(app, ["manage_adverts"]);
     expect(pageText((await advertsClient.get("/admin/adverts/new")).body)).toContain("at most ₦50.50.");
     const advert = (rewardAmount: string, maxClicks: string) => ({
       intent: "create",
@@ -109,7 +111,7 @@ describe("Campaign fee on /admin/settings", () => {
       .where(and(eq(auditLog.actorId, actorId), eq(auditLog.action, "settings.update")));
 
   it("shows 20% by default; refuses a bad percentage on its field, keeping what was typed", async () => {
-    const { client } = await signedInAdmin(["manage_settings"]);
+    const { client } = await signInAdmin(app, ["manage_settings"]);
     const page = await client.get("/admin/settings");
     expect(pageText(page.body)).toContain("Campaign fee");
     expect(page.body).toMatch(
@@ -129,13 +131,14 @@ describe("Campaign fee on /admin/settings", () => {
   });
 
   it("manage_settings changes it (audited under settings.update); an admin without it is refused", async () => {
-    const { admin: other, client: otherClient } = await signedInAdmin(
+    const { user: other, client: otherClient } = await signInAdmin(
+      app,
       PERMISSIONS.filter((p) => p !== "manage_settings"),
     );
     expect((await otherClient.post("/admin/settings", feeForm("5"))).status).toBe(403);
     expect(await feeAudit(other.id)).toEqual([]);
 
-    const { admin, client } = await signedInAdmin(["manage_settings"]);
+    const { user: admin, client } = await signInAdmin(app, ["manage_settings"]);
     const res = await client.post("/admin/settings", feeForm("12.5%"));
     expect(res.status).toBe(302);
     expect(res.location).toBe("/admin/settings");

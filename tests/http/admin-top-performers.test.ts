@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
+import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { formatLagosDate, formatLagosMonthYear, lagosDay, lagosMonth, lagosWeek, lagosYear } from "~/lib/lagos-time";
-import { type HttpClient, pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin } from "~test/sign-in";
 import { member } from "~test/factories";
 import { backdatedTransfer } from "~test/ledger";
 
@@ -11,8 +12,6 @@ beforeAll(async () => {
   app = await startTestApp({ env: { SUPER_ADMIN_EMAIL: ROOT.email, SUPER_ADMIN_PASSWORD: ROOT.password } });
 });
 afterAll(async () => app?.close());
-
-const signedInAdmin = async (permissions: readonly Permission[]) => (await signInNewAdmin(app, permissions)).client;
 
 /** The Top Performers section's text, from its heading to the Quick Actions card. */
 const section = (html: string) => {
@@ -29,7 +28,7 @@ const dashboard = (client: HttpClient, query = "") => client.get(`/admin${query}
 
 describe("Top Performers on /admin", () => {
   it('says "No data for this period." while nobody has earned anything', async () => {
-    const client = await signedInAdmin(["view_reports"]);
+    const { client } = await signInAdmin(app, ["view_reports"]);
     for (const query of ["", "?period=month", "?period=year"]) {
       const res = await dashboard(client, query);
       expect(res.status).toBe(200);
@@ -52,7 +51,7 @@ describe("Top Performers on /admin", () => {
       const user = await member(db, { name: e.name });
       await backdatedTransfer(db, { userId: user.id, amountKobo: e.amountKobo, at: e.at });
     }
-    const client = await signedInAdmin(["view_reports"]);
+    const { client } = await signInAdmin(app, ["view_reports"]);
     const expected = {
       week: { label: "Weekly", words: `Week of ${formatLagosDate(starts.week)}` },
       month: { label: "Monthly", words: formatLagosMonthYear(starts.month) },
@@ -94,7 +93,7 @@ describe("Top Performers on /admin", () => {
     const hostile = `<img src=x onerror="alert('top')"><script>alert(1)</script>`;
     const user = await member(app.services.db, { name: hostile });
     await backdatedTransfer(app.services.db, { userId: user.id, amountKobo: 9_999_99n, at: new Date() });
-    const client = await signedInAdmin(["view_reports"]);
+    const { client } = await signInAdmin(app, ["view_reports"]);
     const res = await dashboard(client);
     expect(res.body).not.toContain("<img src=x");
     expect(res.body).not.toContain("<script>alert(1)</script>");
@@ -108,7 +107,10 @@ describe("Top Performers on /admin", () => {
     await superAdmin.login(ROOT.email, ROOT.password);
     expect(section((await dashboard(superAdmin, "?period=month")).body)).toContain("Monthly");
 
-    const without = await signedInAdmin(PERMISSIONS.filter((p) => p !== "view_reports"));
+    const { client: without } = await signInAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "view_reports"),
+    );
     for (const query of ["", "?period=month", "?period=year"]) {
       const res = await dashboard(without, query);
       expect(res.status).toBe(200);

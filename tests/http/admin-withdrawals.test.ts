@@ -3,14 +3,14 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, ledgerAccounts, withdrawals } from "~/db/schema";
 import { lagosDay } from "~/lib/lagos-time";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import type { Permission } from "~/domain/permissions/permissions";
 import type { Kobo } from "~/domain/shared/money";
 import { exportNewPayouts } from "~/domain/withdrawals/payout-export.server";
 import { completeWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { createUser, formKey, payee } from "~test/factories";
 import { expectBooksBalanced, ledgerRowCounts } from "~test/ledger";
-import { pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin } from "~test/sign-in";
 
 let app: TestApp;
 const ROOT = { email: "root@withdrawals.test", password: "withdrawals-super-admin-password" };
@@ -21,8 +21,6 @@ afterAll(async () => app?.close());
 
 const db = () => app.services.db;
 const DENIED = "Access Denied. You do not have permission to manage withdrawals.";
-
-const signedInAdmin = (permissions?: readonly Permission[]) => signInNewAdmin(app, permissions);
 
 /** A member with bank details and a balance, and a pending withdrawal requested the real way. */
 async function pendingWithdrawal(
@@ -66,7 +64,7 @@ const tableRows = (html: string) => html.match(/data-testid="withdrawal-row-/g)?
 
 describe("Withdrawal Requests page", () => {
   it("lists withdrawals with every column, fee, net and reference included", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app);
     const { withdrawal } = await pendingWithdrawal({
       name: "Obiageli Columns",
       amountKobo: 2_000n,
@@ -114,7 +112,7 @@ describe("Withdrawal Requests page", () => {
   });
 
   it("searches by member name, filters by status with counts, and says when nothing is found", async () => {
-    const { client, admin } = await signedInAdmin();
+    const { client, user: admin } = await signInAdmin(app);
     const a = await pendingWithdrawal({ name: "Tobenna Filterson" });
     const b = await pendingWithdrawal({ name: "Tobenna Filterson" });
     const c = await pendingWithdrawal({ name: "Ifeoma Elsewhere" });
@@ -159,7 +157,7 @@ describe("Withdrawal Requests page", () => {
   });
 
   it("pages through 25 at a time, newest first", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app);
     const member = await payee(db(), { name: "Chukwudi Pagination", balanceKobo: 100_000n });
     const references: string[] = [];
     for (let i = 0; i < 27; i++) {
@@ -193,7 +191,7 @@ describe("Withdrawal Requests page", () => {
 
 describe("Withdrawal actions", () => {
   it("Start Processing then Mark as Completed: toasts name the new status; paid out, audited, member emailed", async () => {
-    const { client, admin } = await signedInAdmin();
+    const { client, user: admin } = await signInAdmin(app);
     const { member, withdrawal } = await pendingWithdrawal({ name: "Emeka Paid", amountKobo: 5_000n });
 
     const started = await client.post("/admin/withdrawals", {
@@ -240,7 +238,7 @@ describe("Withdrawal actions", () => {
   });
 
   it("Reject returns the amount to the member's balance; a rejected withdrawal has no actions", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app);
     const { member, withdrawal } = await pendingWithdrawal({
       name: "Funmilayo Refund",
       amountKobo: 3_000n,
@@ -269,8 +267,8 @@ describe("Withdrawal actions", () => {
   });
 
   it("refuses a move someone else already made (409, current status named) and changes nothing", async () => {
-    const { client } = await signedInAdmin();
-    const other = await signedInAdmin();
+    const { client } = await signInAdmin(app);
+    const other = await signInAdmin(app);
     const { member, withdrawal } = await pendingWithdrawal({ name: "Kunle Race" });
 
     expect(
@@ -314,7 +312,7 @@ describe("Withdrawal actions", () => {
   });
 
   it("answers an unknown withdrawal with 404 and a malformed action with 400", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app);
     const missing = await client.post("/admin/withdrawals", {
       intent: "reject",
       withdrawalId: "MadeUpWithdrawal_0001",
@@ -337,7 +335,12 @@ describe("Withdrawal actions", () => {
 
   it("denies admins without manage_withdrawals, even with a crafted POST, and members", async () => {
     const { withdrawal } = await pendingWithdrawal({ name: "Yetunde Guarded" });
-    const { client: weak } = await signedInAdmin(["manage_users", "manage_adverts", "manage_settings", "view_reports"]);
+    const { client: weak } = await signInAdmin(app, [
+      "manage_users",
+      "manage_adverts",
+      "manage_settings",
+      "view_reports",
+    ]);
 
     const page = await weak.get("/admin/withdrawals");
     expect(page.status).toBe(403);
@@ -398,7 +401,7 @@ describe("Payout CSV", () => {
       .where(and(eq(auditLog.action, action), eq(auditLog.actorId, actorId)));
 
   it("holds exactly the processing withdrawals in no file yet, safe for spreadsheets, as a no-store attachment named by batch", async () => {
-    const { client, admin } = await signedInAdmin();
+    const { client, user: admin } = await signInAdmin(app);
     const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
     const hostile = await pendingWithdrawal({
       name: "Hostile Holder",
@@ -461,7 +464,7 @@ describe("Payout CSV", () => {
   });
 
   it("a second download does not repeat rows; with nothing new it answers 409 with a message, not an empty file", async () => {
-    const { client, admin } = await signedInAdmin();
+    const { client, user: admin } = await signInAdmin(app);
     const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
     const first = await pendingWithdrawal({ name: "First Batch" });
     await startProcessing(db(), actor, first.withdrawal.id);
@@ -489,7 +492,7 @@ describe("Payout CSV", () => {
   });
 
   it("downloads a named earlier batch again: the same rows, audited separately", async () => {
-    const { client, admin } = await signedInAdmin();
+    const { client, user: admin } = await signInAdmin(app);
     const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
     const w = await pendingWithdrawal({ name: "Lost File" });
     await startProcessing(db(), actor, w.withdrawal.id);
@@ -513,7 +516,7 @@ describe("Payout CSV", () => {
   });
 
   it("answers 404 for an unknown batch", async () => {
-    const { client, admin } = await signedInAdmin();
+    const { client, user: admin } = await signInAdmin(app);
     for (const batch of ["PB23456789", "nonsense", ""]) {
       const res = await client.post(EXPORT, { batch });
       expect(res.status).toBe(404);
@@ -524,7 +527,7 @@ describe("Payout CSV", () => {
   });
 
   it("never changes anything on a GET, which any page can make an admin's browser send (a link, an image, another site)", async () => {
-    const { client, admin } = await signedInAdmin();
+    const { client, user: admin } = await signInAdmin(app);
     const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
     const earlier = await pendingWithdrawal({ name: "Earlier File" });
     await startProcessing(db(), actor, earlier.withdrawal.id);
@@ -563,7 +566,7 @@ describe("Payout CSV", () => {
   });
 
   it("hides the download when nothing new is processing", async () => {
-    const { client, admin } = await signedInAdmin();
+    const { client, user: admin } = await signInAdmin(app);
     const actor = { id: admin.id, role: admin.role, permissions: admin.permissions, ip: "127.0.0.1" };
     // Settle every processing withdrawal left by earlier tests.
     const open = await db()
@@ -586,7 +589,7 @@ describe("Admin dashboard", () => {
   };
 
   it("shows Pending Withdrawals, linked to the pending filter, to admins with manage_withdrawals", async () => {
-    const { client } = await signedInAdmin(["manage_withdrawals"]);
+    const { client } = await signInAdmin(app, ["manage_withdrawals"]);
     const before = await client.get("/admin");
     const count = pendingCard(before.body);
     expect(count).not.toBeNull();
@@ -597,7 +600,7 @@ describe("Admin dashboard", () => {
     await pendingWithdrawal({ name: "Dashboard Counted" });
     expect(pendingCard((await client.get("/admin")).body)).toBe(count! + 1);
 
-    const { client: weak } = await signedInAdmin(["manage_users"]);
+    const { client: weak } = await signInAdmin(app, ["manage_users"]);
     const weakPage = await weak.get("/admin");
     expect(pendingCard(weakPage.body)).toBeNull();
     expect(pageText(weakPage.body)).not.toContain("Pending Withdrawals");

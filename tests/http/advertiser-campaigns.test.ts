@@ -7,17 +7,11 @@ import { createCampaign } from "~/domain/campaigns/lifecycle.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { formatLagosDate, lagosDay } from "~/lib/lagos-time";
 import { TEST_RECEIVING_ACCOUNT } from "~test/bank-accounts";
-import {
-  advertAdmin,
-  approvedAdvertiser,
-  campaignInput,
-  longAgo,
-  member,
-  runningCampaign,
-  setReceivingAccount,
-} from "~test/factories";
-import { pageText, redirectToast, startTestApp, type HttpClient, type TestApp } from "~test/app";
+import { advertAdmin, campaignInput, longAgo, member, runningCampaign, setReceivingAccount } from "~test/factories";
+import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
 import { expectLedgerReconciled } from "~test/ledger";
+import { signIn, signInAdvertiser } from "~test/sign-in";
+import { statusOf } from "~test/status";
 
 let app: TestApp;
 let admin: Actor;
@@ -30,19 +24,8 @@ afterEach(async () => expectLedgerReconciled(app.services.db));
 
 const db = () => app.services.db;
 
-/** A client signed in as `user` (the login toast taken). */
-async function signedIn(user: { email: string; password: string }): Promise<HttpClient> {
-  const client = app.client();
-  const res = await client.login(user.email, user.password);
-  expect(res.location).toBe("/advertiser");
-  await client.get("/advertiser");
-  return client;
-}
-
-async function advertiser(options: Parameters<typeof approvedAdvertiser>[1] = {}) {
-  const user = await approvedAdvertiser(db(), options);
-  return { user, client: await signedIn(user) };
-}
+/** The advertiser's login lands on /advertiser, and its toast is taken. */
+const LANDED = { landsOn: "/advertiser", landed: true } as const;
 
 const NEW_CAMPAIGN = {
   intent: "create",
@@ -60,12 +43,14 @@ async function draftOf(userId: string) {
   if (created.status !== "ok") throw new Error(created.status);
   return created.campaign;
 }
-const statusOf = async (id: string) =>
-  (await db().select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, id)))[0]!.s;
 
 describe("the advertiser's home", () => {
   it("shows the business, its AD ID, the balance, a Withdraw balance link, the nav and the empty state", async () => {
-    const { user, client } = await advertiser({ businessName: "Mama Put Kitchen", balanceKobo: 123_456n });
+    const { user, client } = await signInAdvertiser(app, {
+      businessName: "Mama Put Kitchen",
+      balanceKobo: 123_456n,
+      ...LANDED,
+    });
     const res = await client.get("/advertiser");
     expect(res.status).toBe(200);
     const text = pageText(res.body);
@@ -81,7 +66,7 @@ describe("the advertiser's home", () => {
   });
 
   it("lists campaigns with status, views done / wanted and budget", async () => {
-    const { user, client } = await advertiser();
+    const { user, client } = await signInAdvertiser(app, LANDED);
     await draftOf(user.id);
     const text = pageText((await client.get("/advertiser")).body);
     expect(text).toContain("Fresh bread in Yaba");
@@ -91,7 +76,7 @@ describe("the advertiser's home", () => {
   });
 
   it("tells a business awaiting approval, and one rejected why; neither gets the create form", async () => {
-    const pending = await advertiser({ status: "pending" });
+    const pending = await signInAdvertiser(app, { status: "pending", ...LANDED });
     const home = pageText((await pending.client.get("/advertiser")).body);
     expect(home).toContain("Your business is awaiting approval");
     expect(home).not.toContain("New campaign");
@@ -106,7 +91,7 @@ describe("the advertiser's home", () => {
 
 describe("creating a campaign", () => {
   it("without JavaScript, a refused form comes back with what was typed and its budget", async () => {
-    const { user, client } = await advertiser();
+    const { user, client } = await signInAdvertiser(app, LANDED);
     const res = await client.post("/advertiser/campaigns", { ...NEW_CAMPAIGN, title: "" });
     expect(res.status).toBe(400);
     const text = pageText(res.body);
@@ -125,7 +110,7 @@ describe("creating a campaign", () => {
   });
 
   it("refuses over the advert limits on its own fields, and an end before the start", async () => {
-    const { client } = await advertiser();
+    const { client } = await signInAdvertiser(app, LANDED);
     const over = await client.post("/advertiser/campaigns", { ...NEW_CAMPAIGN, rewardAmount: "1000.01" });
     expect(over.status).toBe(400);
     expect(pageText(over.body)).toContain("Reward per view can be at most ₦1,000.00.");
@@ -144,7 +129,7 @@ describe("creating a campaign", () => {
   });
 
   it("refuses a reward under ₦1.00 at its field and in the budget; ₦1.00 is taken, with its fee", async () => {
-    const { user, client } = await advertiser();
+    const { user, client } = await signInAdvertiser(app, LANDED);
     const refused = await client.post("/advertiser/campaigns", { ...NEW_CAMPAIGN, rewardAmount: "0.99" });
     expect(refused.status).toBe(400);
     // The message is the reward field's own error (aria-describedby), and the budget says it too.
@@ -174,7 +159,7 @@ describe("creating a campaign", () => {
   });
 
   it("stores a draft with Lagos days and goes to its page with a toast", async () => {
-    const { user, client } = await advertiser();
+    const { user, client } = await signInAdvertiser(app, LANDED);
     const res = await client.post("/advertiser/campaigns", {
       ...NEW_CAMPAIGN,
       startDate: "2099-03-01",
@@ -195,7 +180,7 @@ describe("the campaign page", () => {
     const { advertiser: owner, campaign } = await runningCampaign(db(), admin, { title: "Started a while ago" });
     const activatedAt = new Date(Date.now() - 3 * 24 * 60 * 60 * 1000);
     await db().update(campaigns).set({ activatedAt }).where(eq(campaigns.id, campaign.id));
-    const client = await signedIn(owner);
+    const client = await signIn(app, owner, LANDED);
     const started = formatLagosDate(activatedAt);
     const text = pageText((await client.get(`/advertiser/campaigns/${campaign.id}`)).body);
     expect(text).toContain(`Started ${started}`);
@@ -210,21 +195,21 @@ describe("the campaign page", () => {
   });
 
   it("is the owner's only: another advertiser gets 404 for the page, its actions and its CSV", async () => {
-    const owner = await advertiser();
+    const owner = await signInAdvertiser(app, LANDED);
     const campaign = await draftOf(owner.user.id);
-    const other = await advertiser();
+    const other = await signInAdvertiser(app, LANDED);
     const path = `/advertiser/campaigns/${campaign.id}`;
     expect((await other.client.get(path)).status).toBe(404);
     expect((await other.client.get(`${path}/report.csv`)).status).toBe(404);
     expect((await other.client.post(path, { intent: "cancel" })).status).toBe(404);
     expect((await other.client.post(path, { intent: "pay-bank" })).status).toBe(404);
-    expect(await statusOf(campaign.id)).toBe("draft");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("draft");
     expect((await owner.client.get(path)).status).toBe(200);
   });
 
   it("a draft: pay by bank transfer shows the amount, the receiving account and the reference", async () => {
     await setReceivingAccount(db());
-    const { user, client } = await advertiser();
+    const { user, client } = await signInAdvertiser(app, LANDED);
     const campaign = await draftOf(user.id);
     const path = `/advertiser/campaigns/${campaign.id}`;
     const draft = await client.get(path);
@@ -235,7 +220,7 @@ describe("the campaign page", () => {
     const res = await client.post(path, { intent: "pay-bank" });
     expect(res.status).toBe(302);
     expect(res.location).toBe(path);
-    expect(await statusOf(campaign.id)).toBe("awaiting_payment");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("awaiting_payment");
     const page = pageText((await client.get(path)).body);
     expect(page).toContain(campaign.reference);
     expect(page).toContain("₦120.00");
@@ -248,13 +233,13 @@ describe("the campaign page", () => {
   });
 
   it("pay from balance: offered when the balance covers the budget, then in review", async () => {
-    const { user, client } = await advertiser({ balanceKobo: 12_000n });
+    const { user, client } = await signInAdvertiser(app, { balanceKobo: 12_000n, ...LANDED });
     const campaign = await draftOf(user.id);
     const path = `/advertiser/campaigns/${campaign.id}`;
     expect(pageText((await client.get(path)).body)).toContain("Pay from balance");
     const res = await client.post(path, { intent: "pay-balance" });
     expect(redirectToast(res)?.title).toBe("Campaign Paid");
-    expect(await statusOf(campaign.id)).toBe("in_review");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("in_review");
     expect((await balances(db(), user.id)).availableKobo).toBe(0n);
     // Twice: nothing more moves.
     const again = await client.post(path, { intent: "pay-balance" });
@@ -262,7 +247,7 @@ describe("the campaign page", () => {
   });
 
   it("a draft stored before the ₦1.00 minimum: refused payment by bank or from the balance, with why; nothing changes", async () => {
-    const { user, client } = await advertiser({ balanceKobo: 12_000n });
+    const { user, client } = await signInAdvertiser(app, { balanceKobo: 12_000n, ...LANDED });
     const campaign = await draftOf(user.id);
     // As the app stored it then: ₦0.50 a view and its 20% fee (10 views: ₦6.00).
     await db()
@@ -277,12 +262,12 @@ describe("the campaign page", () => {
     expect(redirectToast(bank)).toEqual({ type: "error", title: "Payment Not Started", description: why });
     const balance = await client.post(path, { intent: "pay-balance" });
     expect(redirectToast(balance)).toEqual({ type: "error", title: "Payment Failed", description: why });
-    expect(await statusOf(campaign.id)).toBe("draft");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("draft");
     expect((await balances(db(), user.id)).availableKobo).toBe(12_000n);
   });
 
   it("cancel: asked first (also without JavaScript), then the unspent budget returns to the balance", async () => {
-    const { user, client } = await advertiser({ balanceKobo: 12_000n });
+    const { user, client } = await signInAdvertiser(app, { balanceKobo: 12_000n, ...LANDED });
     const campaign = await draftOf(user.id);
     const path = `/advertiser/campaigns/${campaign.id}`;
     await client.post(path, { intent: "pay-balance" });
@@ -291,12 +276,12 @@ describe("the campaign page", () => {
     const confirm = pageText((await client.get(`${path}?confirm=cancel`)).body);
     expect(confirm).toContain("Cancel this campaign?");
     expect(confirm).toContain("The unspent budget returns to your balance.");
-    expect(await statusOf(campaign.id)).toBe("in_review");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("in_review");
 
     const res = await client.post(path, { intent: "cancel" });
     expect(redirectToast(res)).toMatchObject({ title: "Campaign Cancelled" });
     expect(redirectToast(res)?.description).toContain("₦120.00");
-    expect(await statusOf(campaign.id)).toBe("cancelled");
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("cancelled");
     expect((await balances(db(), user.id)).availableKobo).toBe(12_000n);
     expect(pageText((await client.get(path)).body)).not.toContain("Cancel campaign");
   });
@@ -313,7 +298,7 @@ describe("the campaign page", () => {
     const viewer = await member(db(), { name: "Zainab Hiddenname", tier: "silver" });
     expect((await startAdvertView(db(), viewer.id, advertId, longAgo())).status).toBe("ok");
     expect((await claimAdvertReward(db(), viewer.id, advertId)).status).toBe("ok");
-    const client = await signedIn(owner);
+    const client = await signIn(app, owner, LANDED);
     const path = `/advertiser/campaigns/${campaign.id}`;
 
     const page = await client.get(path);

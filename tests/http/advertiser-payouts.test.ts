@@ -2,9 +2,10 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { withdrawals } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
-import { pageText, redirectToast, signInNewAdmin, startTestApp, type TestApp } from "~test/app";
+import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin, signInAdvertiser } from "~test/sign-in";
 import { GTB, GTB_ACCOUNT } from "~test/bank-accounts";
-import { approvedAdvertiser, formKey } from "~test/factories";
+import { formKey } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 
 let app: TestApp;
@@ -18,13 +19,8 @@ const db = () => app.services.db;
 let n = 0;
 
 /** An advertiser (approved unless told) with ₦500.00 on their balance, signed in. */
-async function signedInAdvertiser(status: "approved" | "pending" = "approved") {
-  n += 1;
-  const user = await approvedAdvertiser(db(), { status, businessName: `Ada Foods ${n} Ltd`, balanceKobo: 50_000n });
-  const client = app.client();
-  await client.login(user.email, user.password);
-  return { user, client };
-}
+const signedInAdvertiser = (status: "approved" | "pending" = "approved") =>
+  signInAdvertiser(app, { status, businessName: `Ada Foods ${++n} Ltd`, balanceKobo: 50_000n });
 
 const bankForm = (password: string) => ({
   accountHolderName: "Ada Foods Ltd",
@@ -83,7 +79,7 @@ describe("/advertiser/payouts", () => {
     expect(history).toContain(rows[0]!.reference);
 
     // The admin sees it on Withdrawal Requests under the business's name, and finds it by that name.
-    const { client: admin } = await signInNewAdmin(app, ["manage_withdrawals"]);
+    const { client: admin } = await signInAdmin(app, ["manage_withdrawals"]);
     const list = pageText((await admin.get(`/admin/withdrawals?q=${encodeURIComponent(`Ada Foods ${n}`)}`)).body);
     expect(list).toContain(`Ada Foods ${n} Ltd (advertiser: ${user.name})`);
     expect(list).toContain(rows[0]!.reference);

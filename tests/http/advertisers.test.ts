@@ -5,7 +5,8 @@ import { createCampaign, submitCampaignForPayment } from "~/domain/campaigns/lif
 import { balances } from "~/domain/ledger/accounts.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { formatKobo } from "~/domain/shared/money";
-import { pageText, redirectToast, signInNewAdmin, startTestApp, type TestApp } from "~test/app";
+import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin } from "~test/sign-in";
 import { approvedAdvertiser, campaignInput, createUser } from "~test/factories";
 import { latestLink } from "~test/mail";
 
@@ -70,7 +71,7 @@ describe("an advertiser's journey", () => {
     const login = await business.login(form.email, PASSWORD);
     expect(login.location).toBe("/advertiser");
 
-    const { client: admin } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { client: admin } = await signInAdmin(app, ["manage_adverts"]);
     const listed = await admin.get("/admin/advertisers");
     expect(listed.status).toBe(200);
     const text = pageText(listed.body);
@@ -129,7 +130,7 @@ describe("an advertiser's journey", () => {
 
 describe("/admin/advertisers", () => {
   it("is refused to an admin without manage_adverts", async () => {
-    const { client } = await signInNewAdmin(app, ["manage_users"]);
+    const { client } = await signInAdmin(app, ["manage_users"]);
     const res = await client.get("/admin/advertisers");
     expect(res.status).toBe(403);
     const business = await approvedAdvertiser(app.services.db, { status: "pending" });
@@ -140,7 +141,7 @@ describe("/admin/advertisers", () => {
 
   it("asks to approve on the page and opens the reject dialog without JavaScript; a rejection needs a reason", async () => {
     const business = await approvedAdvertiser(app.services.db, { status: "pending", businessName: "Oshodi Phones" });
-    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
 
     const question = await client.get(`/admin/advertisers?approve=${business.id}`);
     expect(pageText(question.body)).toContain("Approve advertiser?");
@@ -184,7 +185,7 @@ describe("/admin/advertisers", () => {
     const businessClient = app.client();
     await businessClient.login(business.email, business.password);
     expect((await businessClient.get("/advertiser")).status).toBe(200);
-    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
 
     // The question on the page (the link followed without JavaScript) changes nothing.
     const question = await client.get(`/admin/advertisers?status=approved&restrict=${business.id}`);
@@ -220,13 +221,13 @@ describe("/admin/advertisers", () => {
 
   it("refuses to restrict without manage_adverts, and refuses a member's id", async () => {
     const business = await approvedAdvertiser(app.services.db);
-    const { client: usersAdmin } = await signInNewAdmin(app, ["manage_users"]);
+    const { client: usersAdmin } = await signInAdmin(app, ["manage_users"]);
     const forbidden = await usersAdmin.post("/admin/advertisers", { intent: "restrict", userId: business.id });
     expect(forbidden.status).toBe(403);
     expect((await userByEmail(business.email))!.isRestricted).toBe(false);
 
     const member = await createUser(app.services.db, { isApproved: true });
-    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const refused = await client.post("/admin/advertisers", { intent: "restrict", userId: member.id });
     expect(refused.status).toBe(404);
     expect((await userByEmail(member.email))!.isRestricted).toBe(false);
@@ -239,7 +240,7 @@ describe("/admin/advertisers", () => {
     if (created.status !== "ok") throw new Error(created.status);
     const { reference, budgetKobo } = created.campaign;
     await submitCampaignForPayment(db, business.id, created.campaign.id);
-    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
 
     const lookup = await client.get(`/admin/advertisers?reference=${reference.toLowerCase()}`);
     expect(lookup.status).toBe(200);

@@ -3,8 +3,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, bankAccounts } from "~/db/schema";
 import { isValidNuban } from "~/domain/banks/nuban";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { pageText, redirectToast, startTestApp, type HttpClient, type TestApp } from "~test/app";
-import { createUser } from "~test/factories";
+import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin, signInMember } from "~test/sign-in";
 import { GTB, GTB_ACCOUNT, nuban, withWrongCheckDigit, ZENITH } from "~test/bank-accounts";
 
 let app: TestApp;
@@ -12,16 +12,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(async () => app?.close());
-
-async function signedIn(
-  role: "user" | "admin" = "user",
-): Promise<{ client: HttpClient; id: string; email: string; password: string }> {
-  const user = await createUser(app.services.db, { isApproved: true, role });
-  const client = app.client();
-  await client.login(user.email, user.password);
-  await client.get(role === "user" ? "/dashboard" : "/admin"); // takes the Login Successful toast
-  return { client, id: user.id, email: user.email, password: user.password };
-}
 
 const WRONG_CHECK_DIGIT = withWrongCheckDigit(GTB_ACCOUNT, 3);
 
@@ -40,7 +30,7 @@ const auditCount = (userId: string) =>
 
 describe("bank details on /profile", () => {
   it("shows an empty state, the bank select grouped by kind and a numeric account-number field", async () => {
-    const { client } = await signedIn();
+    const { client } = await signInMember(app, { landed: true });
     const res = await client.get("/profile");
     expect(res.status).toBe(200);
     const text = pageText(res.body);
@@ -66,7 +56,10 @@ describe("bank details on /profile", () => {
   });
 
   it("saves valid details, shows them masked except the last 4 digits, and audits without the full number", async () => {
-    const { client, id, email, password } = await signedIn();
+    const {
+      client,
+      user: { id, email, password },
+    } = await signInMember(app, { landed: true });
     const res = await client.post("/profile/bank-details", form(password, { accountNumber: "0123 456 785" }));
     expect(res.status).toBe(302);
     expect(res.location).toBe("/profile");
@@ -106,7 +99,10 @@ describe("bank details on /profile", () => {
   });
 
   it("refuses a wrong password: nothing saved, the typed details kept, no password echoed", async () => {
-    const { client, id } = await signedIn();
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { landed: true });
     const res = await client.post("/profile/bank-details", form("not-my-password-at-all"));
     expect(res.status).toBe(400);
     const text = pageText(res.body);
@@ -122,7 +118,10 @@ describe("bank details on /profile", () => {
   });
 
   it("refuses a wrong check digit with a clear message (before asking for the password)", async () => {
-    const { client, id, password } = await signedIn();
+    const {
+      client,
+      user: { id, password },
+    } = await signInMember(app, { landed: true });
     const res = await client.post("/profile/bank-details", form(password, { accountNumber: WRONG_CHECK_DIGIT }));
     expect(res.status).toBe(400);
     expect(pageText(res.body)).toContain(
@@ -140,7 +139,10 @@ describe("bank details on /profile", () => {
   });
 
   it("accepts a Parallex Bank account whose check digit fits code 526 but not our 104: the code is unconfirmed, so unchecked", async () => {
-    const { client, id, password } = await signedIn();
+    const {
+      client,
+      user: { id, password },
+    } = await signInMember(app, { landed: true });
     // Public lists disagree on Parallex's CBN code (104 here, 526 elsewhere). A real account whose
     // check digit was computed with 526 must not be refused because our code might be wrong.
     const parallex = nuban("526", "000123456");
@@ -163,7 +165,10 @@ describe("bank details on /profile", () => {
     [{ accountHolderName: "   " }, "Account holder name is required."],
     [{ currentPassword: "" }, "Current password is required."],
   ])("refuses %o", async (overrides, message) => {
-    const { client, id, password } = await signedIn();
+    const {
+      client,
+      user: { id, password },
+    } = await signInMember(app, { landed: true });
     const res = await client.post("/profile/bank-details", form(password, overrides));
     expect(res.status).toBe(400);
     expect(pageText(res.body)).toContain(message);
@@ -171,7 +176,10 @@ describe("bank details on /profile", () => {
   });
 
   it("shares the password-change attempt limit: 10 wrong passwords, then 429 even with the right one", async () => {
-    const { client, id, password } = await signedIn();
+    const {
+      client,
+      user: { id, password },
+    } = await signInMember(app, { landed: true });
     for (let i = 0; i < 10; i++)
       expect((await client.post("/profile/bank-details", form(`wrong-guess-${i}`))).status).toBe(400);
     const blocked = await client.post("/profile/bank-details", form(password));
@@ -181,7 +189,10 @@ describe("bank details on /profile", () => {
   });
 
   it("replacing details requires the full new number and keeps one row", async () => {
-    const { client, id, password } = await signedIn();
+    const {
+      client,
+      user: { id, password },
+    } = await signInMember(app, { landed: true });
     await client.post("/profile/bank-details", form(password));
     const zenith = nuban(ZENITH, "221234567");
     const res = await client.post(
@@ -201,7 +212,10 @@ describe("bank details on /profile", () => {
   });
 
   it("is for members only: an admin's profile has no bank form and a crafted post is refused", async () => {
-    const { client, id, password } = await signedIn("admin");
+    const {
+      client,
+      user: { id, password },
+    } = await signInAdmin(app, undefined, { landed: true });
     const page = await client.get("/profile");
     expect(page.status).toBe(200);
     expect(pageText(page.body)).not.toContain("Bank Details");
@@ -211,7 +225,10 @@ describe("bank details on /profile", () => {
   });
 
   it("an old-style post to /profile (the form named by an intent field) is refused clearly and saves nothing", async () => {
-    const { client, id, password } = await signedIn();
+    const {
+      client,
+      user: { id, password },
+    } = await signInMember(app, { landed: true });
     const res = await client.post("/profile", { intent: "bank-details", ...form(password) });
     expect(res.status).toBe(400);
     expect(pageText(res.body)).toContain("This form is out of date. Reload the page and try again.");

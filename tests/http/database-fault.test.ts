@@ -10,6 +10,7 @@ import { advertAdmin, createUser, formKey, longAgo, payee, postAdvert } from "~t
 import { expectBooksBalanced } from "~test/ledger";
 import { HttpClient, type HttpResponse } from "~test/app";
 import { readyStatus, startServerProcess, until, type ServerProcess } from "~test/server-process";
+import { statusOf } from "~test/status";
 
 /**
  * PostgreSQL drops the app's connections (a restart, a failover, an operator's
@@ -205,10 +206,8 @@ describe("database connections cut while requests are in flight", () => {
       const acknowledged = requests.filter((r) => acknowledgedWithdrawal(r.answer!));
       for (const r of acknowledged)
         expect(stored.get(r.key), `withdrawal ${r.key}`).toMatchObject({ amountKobo: AMOUNT_KOBO, status: "pending" });
-      const statusOf = async (id: string) =>
-        (await db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)))[0]!.status;
       for (const d of decisions.filter((d) => acknowledgedDecision(d.answer!))) {
-        expect(await statusOf(d.withdrawalId)).toBe(d.intent === "reject" ? "rejected" : "processing");
+        expect(await statusOf(db, withdrawals, d.withdrawalId)).toBe(d.intent === "reject" ? "rejected" : "processing");
       }
       const viewOf = async (c: Claim) =>
         (
@@ -234,7 +233,7 @@ describe("database connections cut while requests are in flight", () => {
         // Already made (acknowledged or committed before its answer was lost), or made now.
         expect([200, 409], JSON.stringify(again)).toContain(again.status);
         if (acknowledgedDecision(d.answer!)) expect(again.status).toBe(409);
-        expect(await statusOf(d.withdrawalId)).toBe(d.intent === "reject" ? "rejected" : "processing");
+        expect(await statusOf(db, withdrawals, d.withdrawalId)).toBe(d.intent === "reject" ? "rejected" : "processing");
         const action = d.intent === "reject" ? "withdrawal.reject" : "withdrawal.start_processing";
         expect(await db.$count(auditLog, and(eq(auditLog.targetId, d.withdrawalId), eq(auditLog.action, action)))).toBe(
           1,

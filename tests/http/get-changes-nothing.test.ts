@@ -26,8 +26,9 @@ import {
   runningCampaign,
 } from "~test/factories";
 import { changedTables, databaseSnapshots, type IgnoredColumns } from "~test/database-snapshot";
-import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
+import { type HttpClient, startTestApp, type TestApp } from "~test/app";
 import { dataRequestUrl, declaredRoutes } from "~test/routes";
+import { signIn } from "~test/sign-in";
 
 /**
  * A GET changes nothing: any page on the web can make a signed-in browser send one
@@ -147,18 +148,10 @@ let snapshots: ReturnType<typeof databaseSnapshots>;
 const clients = new Map<Persona, HttpClient>();
 let signIns = 0;
 
-/** Signs in through the real form, each from its own address (TRUST_PROXY=1), under the login limits. */
-async function signIn(email: string, password: string): Promise<HttpClient> {
-  const client = app.client();
+/** Each sign-in comes from its own address (TRUST_PROXY=1), under the login limits. */
+function ownAddress() {
   signIns++;
-  const res = await client.post(
-    "/login",
-    { email, password },
-    { "X-Forwarded-For": `10.14.${signIns >> 8}.${signIns & 255}` },
-  );
-  if (res.status !== 302)
-    throw new Error(`sign-in failed for ${email}: ${res.status} ${pageText(res.body).slice(0, 200)}`);
-  return client;
+  return `10.14.${signIns >> 8}.${signIns & 255}`;
 }
 
 beforeAll(async () => {
@@ -210,23 +203,23 @@ beforeAll(async () => {
   }
 
   clients.set("anonymous", app.client());
-  clients.set("pending member", await signIn(pending.email, pending.password));
-  clients.set("approved member", await signIn(approved.email, approved.password));
+  clients.set("pending member", await signIn(app, pending, { ip: ownAddress() }));
+  clients.set("approved member", await signIn(app, approved, { ip: ownAddress() }));
   // Restricted the way the app does it (its sessions end); the browser keeps the old cookie.
-  clients.set("restricted member", await signIn(restricted.email, restricted.password));
+  clients.set("restricted member", await signIn(app, restricted, { ip: ownAddress() }));
   const restrictedNow = await moderateUser(db, actor, restricted.id, "restrict", app.services.config.appUrl);
   if (restrictedNow.status !== "ok") throw new Error(`restrict: ${restrictedNow.status}`);
   for (const permission of PERMISSIONS) {
     const admin = await createUser(db, { role: "admin", name: `Only ${permission}`, permissions: [permission] });
-    clients.set(`admin with only ${permission}`, await signIn(admin.email, admin.password));
+    clients.set(`admin with only ${permission}`, await signIn(app, admin, { ip: ownAddress() }));
   }
-  clients.set("super admin", await signIn(ROOT.email, ROOT.password));
+  clients.set("super admin", await signIn(app, ROOT, { ip: ownAddress() }));
   // An advertiser with a campaign running and viewed: its page, report and CSV only read.
   const running = await runningCampaign(db, actor, { title: "Yaba Bread" });
   const viewed = await startAdvertView(db, approved.id, running.advertId, new Date(Date.now() - 60 * 60 * 1000));
   if (viewed.status !== "ok") throw new Error(`startAdvertView: ${viewed.status}`);
   if ((await claimAdvertReward(db, approved.id, running.advertId)).status !== "ok") throw new Error("claim");
-  clients.set("advertiser", await signIn(running.advertiser.email, running.advertiser.password));
+  clients.set("advertiser", await signIn(app, running.advertiser, { ip: ownAddress() }));
 
   snapshots = databaseSnapshots(db, SESSION_HOUSEKEEPING);
   fixture = {

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adverts, appSettings, auditLog } from "~/db/schema";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
-import type { Permission } from "~/domain/permissions/permissions";
 import { advertAdmin, createUser, postAdvert } from "~test/factories";
-import { pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin } from "~test/sign-in";
 
 /**
  * Logo and advert image addresses are loaded by every visitor's browser with their cookies:
@@ -40,8 +40,6 @@ afterAll(async () => app?.close());
 
 const db = () => app.services.db;
 
-const signedIn = (permissions: readonly Permission[]) => signInNewAdmin(app, permissions);
-
 const settingsRow = async () =>
   (await db().select({ appName: appSettings.appName, logoUrl: appSettings.logoUrl }).from(appSettings))[0]!;
 /** The src of the logo in the top bar. */
@@ -49,7 +47,7 @@ const headerLogo = (html: string) => /<header[\s\S]*?<img[^>]*?src="([^"]*)"/.ex
 
 describe("the logo URL", () => {
   it("is refused on save when it is an app route, the app's origin or no https image; nothing is saved or audited", async () => {
-    const { client, admin } = await signedIn(["manage_settings"]);
+    const { client, user: admin } = await signInAdmin(app, ["manage_settings"]);
     const before = await settingsRow();
     for (const logoUrl of REFUSED) {
       const res = await client.post("/admin/settings", { appName: "AdNaira", logoUrl });
@@ -62,7 +60,7 @@ describe("the logo URL", () => {
   });
 
   it("accepts an https image on another site and the app's own static images", async () => {
-    const { client } = await signedIn(["manage_settings"]);
+    const { client } = await signInAdmin(app, ["manage_settings"]);
     for (const logoUrl of ["https://cdn.example.ng/brand/logo.png", "/assets/brand-mark.svg", "/logo.svg"]) {
       const res = await client.post("/admin/settings", { appName: "AdNaira", logoUrl });
       expect(res.status, logoUrl).toBe(302);
@@ -72,7 +70,7 @@ describe("the logo URL", () => {
   });
 
   it("stored as an app route (before this rule), renders the default logo instead", async () => {
-    const { client } = await signedIn(["manage_withdrawals"]);
+    const { client } = await signInAdmin(app, ["manage_withdrawals"]);
     try {
       for (const stored of [
         "/admin/withdrawals/export.csv",
@@ -94,7 +92,7 @@ describe("the logo URL", () => {
 
 describe("the advert image URL", () => {
   it("is refused on save when it is not an https image on another site; no advert is created", async () => {
-    const { client } = await signedIn(["manage_adverts"]);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const count = await db().$count(adverts);
     for (const imageUrl of [...REFUSED, "/logo.svg", "/assets/ad.png"]) {
       const res = await client.post("/admin/adverts", {
@@ -134,7 +132,7 @@ describe("the advert image URL", () => {
     expect(pageText(advertPage.body)).toContain("Stored Long Ago");
     expect(advertPage.body).not.toContain(stored);
 
-    const { client: admin } = await signedIn(["manage_adverts"]);
+    const { client: admin } = await signInAdmin(app, ["manage_adverts"]);
     const list = (await admin.get("/admin/adverts")).body;
     expect(list).toContain(`src="${fine}"`);
     expect(list).not.toContain(`src="${stored}"`);

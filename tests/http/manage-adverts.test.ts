@@ -3,8 +3,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adverts, auditLog } from "~/db/schema";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { listAudit } from "~/domain/audit/audit.server";
-import { DEFAULT_ADMIN_PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { dialogNameInHtml, pageText, startTestApp, type TestApp, signInNewAdmin } from "~test/app";
+import { DEFAULT_ADMIN_PERMISSIONS } from "~/domain/permissions/permissions";
+import { dialogNameInHtml, pageText, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin } from "~test/sign-in";
 import { createUser } from "~test/factories";
 
 let app: TestApp;
@@ -12,8 +13,6 @@ beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(async () => app?.close());
-
-const signedInAdmin = (permissions: readonly Permission[] = ["manage_adverts"]) => signInNewAdmin(app, permissions);
 
 let n = 0;
 const advertForm = (overrides: Record<string, string> = {}) => ({
@@ -42,7 +41,7 @@ async function createThroughPage(client: ReturnType<TestApp["client"]>, override
 
 describe("Manage Adverts", () => {
   it("creates an advert with the reward exact in kobo, audits it and lists it", async () => {
-    const { client, admin } = await signedInAdmin();
+    const { client, user: admin } = await signInAdmin(app, ["manage_adverts"]);
     // The first test: no adverts exist yet.
     const empty = pageText((await client.get("/admin/adverts")).body);
     expect(empty).toContain("Manage Adverts");
@@ -90,7 +89,7 @@ describe("Manage Adverts", () => {
     ["abc", "Enter an amount in naira, such as 1500 or 1,500.50."],
     ["0", "Reward must be more than ₦0.00."],
   ])("refuses the reward %s with a message and keeps the values", async (amount, message) => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const form = advertForm({ rewardAmount: amount });
     const res = await client.post("/admin/adverts", form);
     expect(res.status).toBe(400);
@@ -104,7 +103,7 @@ describe("Manage Adverts", () => {
   });
 
   it("refuses an http:// image address", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const form = advertForm({ imageUrl: "http://cdn.example.ng/a.jpg" });
     const res = await client.post("/admin/adverts", form);
     expect(res.status).toBe(400);
@@ -113,7 +112,7 @@ describe("Manage Adverts", () => {
   });
 
   it("edits an advert through the prefilled dialog", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const row = await createThroughPage(client, { rewardAmount: "50" });
     const editPage = await client.get(`/admin/adverts?edit=${row.id}`);
     expect(editPage.status).toBe(200);
@@ -146,7 +145,7 @@ describe("Manage Adverts", () => {
   });
 
   it("refuses a reward or budget over the settings' limits, naming the limit; the form shows the limits", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const page = pageText((await client.get("/admin/adverts/new")).body);
     expect(page).toContain("at most ₦1,000.00.");
     expect(page).toContain("Reward × max clicks at most ₦1,000,000.00.");
@@ -183,7 +182,7 @@ describe("Manage Adverts", () => {
   });
 
   it("refuses max clicks below the clicks already used", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const row = await createThroughPage(client, { maxClicks: "5" });
     for (let i = 0; i < 2; i++) {
       const viewer = await createUser(app.services.db, { isApproved: true });
@@ -220,7 +219,7 @@ describe("Manage Adverts", () => {
   });
 
   it("delete erases an advert nobody viewed and deactivates one that was viewed", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const page = await client.get("/admin/adverts");
     expect(page.status).toBe(200);
 
@@ -250,7 +249,7 @@ describe("Manage Adverts", () => {
   });
 
   it("/admin/adverts/new renders the create dialog open", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const res = await client.get("/admin/adverts/new");
     expect(res.status).toBe(200);
     expect(res.body).toContain('data-testid="advert-dialog"');
@@ -271,7 +270,10 @@ describe("Manage Adverts", () => {
   });
 
   it("an admin without manage_adverts gets 403 on GET and POST", async () => {
-    const { client } = await signedInAdmin(DEFAULT_ADMIN_PERMISSIONS.filter((p) => p !== "manage_adverts"));
+    const { client } = await signInAdmin(
+      app,
+      DEFAULT_ADMIN_PERMISSIONS.filter((p) => p !== "manage_adverts"),
+    );
     for (const path of ["/admin/adverts", "/admin/adverts/new"]) {
       expect((await client.get(path)).status).toBe(403);
     }
@@ -288,13 +290,13 @@ describe("Manage Adverts", () => {
   });
 
   it("shows Total Adverts and Earnings Distributed on the dashboard only with manage_adverts", async () => {
-    const { client } = await signedInAdmin(["manage_adverts"]);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const html = (await client.get("/admin")).body;
     expect(html).toContain('data-testid="stat-Total Adverts"');
     expect(html).toMatch(/data-testid="stat-Earnings Distributed">₦[\d,]+\.\d{2}</);
     expect(html).toContain('href="/admin/adverts"');
 
-    const { client: other } = await signedInAdmin(["manage_users"]);
+    const { client: other } = await signInAdmin(app, ["manage_users"]);
     const otherHtml = (await other.get("/admin")).body;
     expect(otherHtml).toContain('data-testid="stat-Total Users"');
     expect(otherHtml).not.toContain("Total Adverts");
@@ -302,7 +304,7 @@ describe("Manage Adverts", () => {
   });
 
   it("refuses an unknown intent", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     expect((await client.post("/admin/adverts", { intent: "explode" })).status).toBe(400);
   });
 });

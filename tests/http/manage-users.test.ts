@@ -9,19 +9,13 @@ import { formatKobo } from "~/domain/shared/money";
 import { pageText, startTestApp, type TestApp } from "~test/app";
 import { createUser, creditUser } from "~test/factories";
 import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
+import { signInAdmin } from "~test/sign-in";
 
 let app: TestApp;
 beforeAll(async () => {
   app = await startTestApp();
 });
 afterAll(async () => app?.close());
-
-async function signedInAdmin(permissions: Parameters<typeof createUser>[1] extends infer O ? O : never = {}) {
-  const admin = await createUser(app.services.db, { role: "admin", ...permissions });
-  const client = app.client();
-  await client.login(admin.email, admin.password);
-  return { admin, client };
-}
 
 const stateOf = async (id: string) => {
   const [row] = await app.services.db
@@ -33,7 +27,7 @@ const stateOf = async (id: string) => {
 
 describe("Manage Users", () => {
   it("lists only members, with search, filters and counts", async () => {
-    const { client, admin } = await signedInAdmin();
+    const { client, user: admin } = await signInAdmin(app);
     const pending = await createUser(app.services.db, { name: "Chioma Pending", isApproved: false });
     await createUser(app.services.db, { name: "Chioma Approved", isApproved: true });
     await createUser(app.services.db, { name: "Chioma Restricted", isApproved: true, isRestricted: true });
@@ -57,7 +51,7 @@ describe("Manage Users", () => {
   });
 
   it("shows each member's Earnings, as their dashboard's Total Earnings, in the table and the cards", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app);
     const db = app.services.db;
     const advertsAndReferral = await createUser(db, { name: "Earnings Ada", isApproved: true });
     const overYears = await createUser(db, { name: "Earnings Bola", isApproved: true });
@@ -106,7 +100,7 @@ describe("Manage Users", () => {
   });
 
   it("approves a pending member once, audits it and emails them", async () => {
-    const { client, admin } = await signedInAdmin();
+    const { client, user: admin } = await signInAdmin(app);
     const member = await createUser(app.services.db, { name: "Kelechi Wait", isApproved: false });
     const res = await client.post("/admin/users", { intent: "approve", userId: member.id });
     expect(res.status).toBe(200);
@@ -131,7 +125,7 @@ describe("Manage Users", () => {
   });
 
   it("restricting ends the member's open session; the next login says they are restricted; unrestrict lets them back", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app);
     const member = await createUser(app.services.db, { name: "Ngozi Live", isApproved: true });
     const memberClient = app.client();
     await memberClient.login(member.email, member.password);
@@ -154,14 +148,14 @@ describe("Manage Users", () => {
   });
 
   it("refuses to moderate an admin, and refuses admins without manage_users", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app);
     const otherAdmin = await createUser(app.services.db, { role: "admin" });
     const res = await client.post("/admin/users", { intent: "restrict", userId: otherAdmin.id });
     expect(res.status).toBe(409);
     expect(await stateOf(otherAdmin.id)).toEqual({ isApproved: true, isRestricted: false });
 
     const member = await createUser(app.services.db, { isApproved: false });
-    const { client: weak } = await signedInAdmin({ permissions: ["manage_adverts"] });
+    const { client: weak } = await signInAdmin(app, ["manage_adverts"]);
     const denied = await weak.post("/admin/users", { intent: "approve", userId: member.id });
     expect(denied.status).toBe(403);
     expect(pageText(denied.body)).toContain("Access Denied. You do not have permission to manage users.");
@@ -169,7 +163,7 @@ describe("Manage Users", () => {
   });
 
   it("answers a malformed action with 400 and changes nothing", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app);
     const res = await client.post("/admin/users", { intent: "delete-everyone", userId: "x" });
     expect(res.status).toBe(400);
   });
@@ -178,13 +172,13 @@ describe("Manage Users", () => {
 describe("Admin dashboard", () => {
   it("shows member figures only to admins holding manage_users", async () => {
     await createUser(app.services.db, { isApproved: false });
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app);
     const text = pageText((await client.get("/admin")).body);
     expect(text).toContain("Total Users");
     expect(text).toContain("Pending Approval");
     expect(text).toContain("Manage Users");
 
-    const { client: weak } = await signedInAdmin({ permissions: ["manage_adverts"] });
+    const { client: weak } = await signInAdmin(app, ["manage_adverts"]);
     const weakText = pageText((await weak.get("/admin")).body);
     expect(weakText).not.toContain("Total Users");
     expect(weakText).not.toContain("Manage Users");
@@ -192,7 +186,7 @@ describe("Admin dashboard", () => {
   });
 
   it("counts members by state", async () => {
-    const { client } = await signedInAdmin();
+    const { client } = await signInAdmin(app);
     const before = (await client.get("/admin")).body;
     const pendingBefore = Number(/data-testid="stat-Pending Approval">(\d[\d,]*)</.exec(before)![1]!.replace(/,/g, ""));
     await createUser(app.services.db, { isApproved: false });

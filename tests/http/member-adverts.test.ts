@@ -5,7 +5,8 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { advertRewardKey, claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newId } from "~/domain/shared/ids";
-import { advertAdmin, createUser, longAgo, member, postAdvert } from "~test/factories";
+import { advertAdmin, createUser, longAgo, postAdvert } from "~test/factories";
+import { signInMember } from "~test/sign-in";
 import { expectLedgerReconciled } from "~test/ledger";
 import { pageText, redirectToast, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
 
@@ -37,14 +38,6 @@ async function claimAsScript(client: HttpClient, advertId: string, form: Record<
   return { status: res.status, body: JSON.parse(res.body) as unknown };
 }
 
-async function signedIn(overrides: Parameters<typeof member>[1] = {}): Promise<{ client: HttpClient; id: string }> {
-  const user = await member(app.services.db, overrides);
-  const client = app.client();
-  await client.login(user.email, user.password);
-  await client.get("/dashboard"); // takes the Login Successful toast
-  return { client, id: user.id };
-}
-
 /** Moves a started view's start back in time, as if the member had watched for `seconds`. */
 async function watchedFor(userId: string, advertId: string, seconds: number) {
   await app.services.db
@@ -60,7 +53,10 @@ describe("earning from an advert", () => {
       rewardKobo: 1_234n,
       maxClicks: 3,
     });
-    const { client, id } = await signedIn({ name: "Amaka Obi" });
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { name: "Amaka Obi", landed: true });
 
     const before = pageText((await client.get("/dashboard")).body);
     expect(before).toContain("Welcome, Amaka Obi!");
@@ -166,13 +162,16 @@ describe("earning from an advert", () => {
     );
 
     // Another member still sees it (one slot of three taken).
-    const other = await signedIn();
+    const other = await signInMember(app, { landed: true });
     expect(pageText((await other.client.get("/dashboard")).body)).toContain("Jumia Flash Sale");
   });
 
   it("refuses a pending member with Account Not Approved, as a toast and on the page", async () => {
     const advertId = await postAdvert(app.services.db, admin, { title: "Pending Cannot Earn" });
-    const { client, id } = await signedIn({ isApproved: false });
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { isApproved: false, landed: true });
     const dashboard = await client.get("/dashboard");
     expect(dashboard.body).toContain('data-testid="pending-approval"');
     expect(pageText(dashboard.body)).toContain("Pending Cannot Earn");
@@ -201,7 +200,10 @@ describe("earning from an advert", () => {
 
   it("names the daily limit when it is reached, at View Advert and at the claim", async () => {
     const db = app.services.db;
-    const { client, id } = await signedIn({ tier: "bronze" }); // 10 a day
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { tier: "bronze", landed: true }); // 10 a day
     for (let i = 0; i < 10; i++) {
       const advertId = await postAdvert(db, admin);
       await startAdvertView(db, id, advertId, longAgo());
@@ -244,18 +246,18 @@ describe("earning from an advert", () => {
     expect(refused).not.toContain(limit.description);
 
     // At the claim: a member moved down to Basic (5 a day) while viewing their sixth advert.
-    const mover = await signedIn({ tier: "bronze" });
+    const mover = await signInMember(app, { tier: "bronze", landed: true });
     for (let i = 0; i < 5; i++) {
       const advertId = await postAdvert(db, admin);
-      await startAdvertView(db, mover.id, advertId, longAgo());
-      expect(await claimAdvertReward(db, mover.id, advertId)).toMatchObject({ status: "ok" });
+      await startAdvertView(db, mover.user.id, advertId, longAgo());
+      expect(await claimAdvertReward(db, mover.user.id, advertId)).toMatchObject({ status: "ok" });
     }
     const opened = await postAdvert(db, admin, { title: "Opened before the tier changed" });
     expect(outcome(await mover.client.post(`/adverts/${opened}`, { intent: "start" }))).toMatchObject({
       location: `/adverts/${opened}`,
     });
-    await watchedFor(mover.id, opened, 11);
-    await db.update(users).set({ membershipTierId: "basic" }).where(eq(users.id, mover.id));
+    await watchedFor(mover.user.id, opened, 11);
+    await db.update(users).set({ membershipTierId: "basic" }).where(eq(users.id, mover.user.id));
     expect(outcome(await claim(mover.client, opened))).toEqual({
       status: 302,
       location: "/dashboard",
@@ -265,7 +267,10 @@ describe("earning from an advert", () => {
 
   it("one advert at a time: three opened, all three claimed after one dwell time → paid once, for the last one opened", async () => {
     const db = app.services.db;
-    const { client, id } = await signedIn();
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { landed: true });
     const ids = [await postAdvert(db, admin), await postAdvert(db, admin), await postAdvert(db, admin)];
     for (const advertId of ids) {
       expect(outcome(await client.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
@@ -305,7 +310,10 @@ describe("earning from an advert", () => {
 
   it("without JavaScript too, a claim from a page whose view another advert ended says so on the dashboard", async () => {
     const db = app.services.db;
-    const { client, id } = await signedIn();
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { landed: true });
     const [first, second] = [await postAdvert(db, admin), await postAdvert(db, admin)];
     for (const advertId of [first, second]) await client.post(`/adverts/${advertId}`, { intent: "start" });
     await watchedFor(id, second, 11);
@@ -325,7 +333,10 @@ describe("earning from an advert", () => {
 
   it("shows the weekly rank and referral achievements from approved referrals", async () => {
     const db = app.services.db;
-    const { client, id } = await signedIn();
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { landed: true });
     for (let i = 0; i < 5; i++) {
       const referred = await createUser(db);
       await db.insert(referrals).values({
@@ -345,7 +356,7 @@ describe("earning from an advert", () => {
   });
 
   it("refuses unknown adverts, unknown intents and admins", async () => {
-    const { client } = await signedIn();
+    const { client } = await signInMember(app, { landed: true });
     expect(outcome(await client.post("/adverts/MadeUpAdvertId_000001", { intent: "start" }))).toMatchObject({
       status: 302,
       location: "/dashboard",
@@ -380,7 +391,10 @@ describe("earning from an advert", () => {
 
   it("pays once when the same claim arrives many times at once (double taps, several tabs)", async () => {
     const advertId = await postAdvert(app.services.db, admin, { rewardKobo: 5_000n, maxClicks: 100 });
-    const { client, id } = await signedIn();
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { landed: true });
     await startAdvertView(app.services.db, id, advertId, longAgo());
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? claim(client, advertId) : claimAsScript(client, advertId))),
@@ -397,7 +411,10 @@ describe("earning from an advert", () => {
 
   it("answers 500 with a message when the claim fails for another reason; nothing is paid", async () => {
     const advertId = await postAdvert(app.services.db, admin, { rewardKobo: 5_000n });
-    const { client, id } = await signedIn();
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { landed: true });
     await startAdvertView(app.services.db, id, advertId, longAgo());
     // The reward's idempotency key already names another payment: the database refuses the claim.
     await transfer(app.services.db, {
@@ -422,7 +439,10 @@ describe("earning from an advert", () => {
 
   it("answers a body it cannot read (too large, too many fields, an unknown charset) as a claim, not Express's error page; nothing is paid", async () => {
     const advertId = await postAdvert(app.services.db, admin, { rewardKobo: 5_000n });
-    const { client, id } = await signedIn();
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { landed: true });
     await startAdvertView(app.services.db, id, advertId, longAgo());
     const path = `/adverts/${advertId}/claim`;
     /** The claim with a body of our choosing, as a form post or from the script. */
@@ -484,7 +504,10 @@ describe("earning from an advert", () => {
     expect(outcome(await claim(stranger, advertId))).toEqual({ status: 302, location: "/login", toast: null });
     expect(await claimAsScript(stranger, advertId)).toEqual({ status: 401, body: { redirectTo: "/login" } });
 
-    const { client, id } = await signedIn();
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { landed: true });
     await startAdvertView(app.services.db, id, advertId, longAgo());
     for (const origin of ["https://evil.example", "null"]) {
       for (const accept of ["text/html", "application/json"]) {

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createUser } from "~test/factories";
 import { pageText, startTestApp, type TestApp } from "~test/app";
+import { signInMember } from "~test/sign-in";
 import { referredMember } from "~test/referrals";
 import { MY_REFERRALS_PAGE_SIZE } from "~/domain/referrals/my-referrals.server";
 import { formatLagosDate, lagosMonth, lagosWeek, lagosYear } from "~/lib/lagos-time";
@@ -13,14 +14,6 @@ afterAll(async () => app?.close());
 
 const EMPTY = "You haven't referred anyone yet. Share your referral code to get started!";
 
-async function signedIn(options: { name?: string } = {}) {
-  const user = await createUser(app.services.db, { isApproved: true, ...options });
-  const client = app.client();
-  await client.login(user.email, user.password);
-  await client.get("/dashboard"); // takes the Login Successful toast
-  return { user, client };
-}
-
 describe("/referrals", () => {
   it("sends a visitor who is not signed in to /login", async () => {
     const res = await app.client().get("/referrals");
@@ -28,7 +21,7 @@ describe("/referrals", () => {
   });
 
   it("shows the member's code and link as text, zero totals and the empty text", async () => {
-    const { user, client } = await signedIn();
+    const { user, client } = await signInMember(app, { landed: true });
     const res = await client.get("/referrals");
     expect(res.status).toBe(200);
     const text = pageText(res.body);
@@ -40,7 +33,7 @@ describe("/referrals", () => {
   });
 
   it("lists only the member's referred people with date, status and reward, and totals the approved rewards", async () => {
-    const { user, client } = await signedIn();
+    const { user, client } = await signInMember(app, { landed: true });
     await referredMember(app.services.db, user, { name: "Ada Pending", createdAt: new Date("2026-03-01T09:00:00Z") });
     await referredMember(app.services.db, user, {
       name: "Bayo Approved",
@@ -61,7 +54,7 @@ describe("/referrals", () => {
   });
 
   it("pages a long list with Previous / Next links", async () => {
-    const { user, client } = await signedIn();
+    const { user, client } = await signInMember(app, { landed: true });
     const start = Date.parse("2026-03-05T09:00:00Z");
     for (let i = 0; i < MY_REFERRALS_PAGE_SIZE + 1; i++) {
       await referredMember(app.services.db, user, { name: `Guest ${i}`, createdAt: new Date(start + i * 60_000) });
@@ -79,7 +72,7 @@ describe("/referrals", () => {
   });
 
   it("reads an unusable ?page= as the first page", async () => {
-    const { client } = await signedIn();
+    const { client } = await signInMember(app, { landed: true });
     const res = await client.get("/referrals?page=zzz");
     expect(res.status).toBe(200);
     expect(pageText(res.body)).toContain(EMPTY);
@@ -123,7 +116,7 @@ describe("the referral leaderboard on /referrals", () => {
     ] as const) {
       await approvedReferrals(await createUser(app.services.db, { name, isApproved: true }), n);
     }
-    const { user, client } = await signedIn({ name: "Board Viewer" });
+    const { user, client } = await signInMember(app, { name: "Board Viewer", landed: true });
     await approvedReferrals(user, 2);
 
     const res = await client.get("/referrals");
@@ -148,7 +141,7 @@ describe("the referral leaderboard on /referrals", () => {
       { text: "Yearly", href: "/referrals?period=year#leaderboard", current: false },
     ]);
 
-    const fresh = await signedIn();
+    const fresh = await signInMember(app, { landed: true });
     expect(leaderboardText((await fresh.client.get("/referrals")).body)).toMatch(
       /#5 Board Five 5 approved referrals You are not ranked yet this period\.$/,
     );
@@ -161,7 +154,7 @@ describe("the referral leaderboard on /referrals", () => {
     await approvedReferrals(yearMover, 12, periods.year); // 1 January 00:00 Lagos
     const monthMover = await createUser(app.services.db, { name: "Month Mover", isApproved: true });
     await approvedReferrals(monthMover, 11, periods.month); // the 1st 00:00 Lagos
-    const { user, client } = await signedIn({ name: "Period Viewer" });
+    const { user, client } = await signInMember(app, { name: "Period Viewer", landed: true });
     await approvedReferrals(user, 10);
     for (let i = 0; i < MY_REFERRALS_PAGE_SIZE; i++) await referredMember(app.services.db, user); // a second page
 
@@ -203,7 +196,7 @@ describe("the referral leaderboard on /referrals", () => {
   });
 
   it("the dashboard's Weekly Rank links to the week's leaderboard and agrees with it", async () => {
-    const { user, client } = await signedIn();
+    const { user, client } = await signInMember(app, { landed: true });
     await approvedReferrals(user, 3);
     const dashboard = await client.get("/dashboard");
     const card = dashboard.body.slice(dashboard.body.indexOf('data-testid="stat-weekly-rank"'));
@@ -220,7 +213,7 @@ describe("the referral leaderboard on /referrals", () => {
 
 describe("the dashboard's referral link card", () => {
   it("shows the link with Copy, total referrals and total referral earnings", async () => {
-    const { user, client } = await signedIn();
+    const { user, client } = await signInMember(app, { landed: true });
     await referredMember(app.services.db, user, { approvedRewardKobo: 12_345n });
     await referredMember(app.services.db, user);
     const text = pageText((await client.get("/dashboard")).body);

@@ -10,6 +10,7 @@ import { TEST_RECEIVING_ACCOUNT } from "~test/bank-accounts";
 import { createUser, creditUser, formKey, membershipAdmin, setBankDetails, setReceivingAccount } from "~test/factories";
 import { pageText, redirectToast, startTestApp, type HttpClient, type TestApp } from "~test/app";
 import { expectLedgerReconciled, ledgerRowCounts } from "~test/ledger";
+import { signIn } from "~test/sign-in";
 
 let app: TestApp;
 let admin: Actor;
@@ -29,9 +30,7 @@ async function member(options: { balanceKobo?: bigint; tier?: string; isApproved
   const user = await createUser(db, { isApproved: options.isApproved ?? true });
   if (options.tier) await db.update(users).set({ membershipTierId: options.tier }).where(eq(users.id, user.id));
   if (options.balanceKobo) await creditUser(db, user.id, options.balanceKobo);
-  const client = app.client();
-  await client.login(user.email, user.password);
-  await client.get("/dashboard"); // takes the Login Successful toast
+  const client = await signIn(app, user, { landed: true });
   return { client, id: user.id, email: user.email };
 }
 

@@ -8,6 +8,7 @@ import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/
 import { createUser, creditUser } from "~test/factories";
 import { pageText, redirectToast, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
 import { expectLedgerReconciled } from "~test/ledger";
+import { signIn } from "~test/sign-in";
 import { GTB, GTB_ACCOUNT } from "~test/bank-accounts";
 
 let app: TestApp;
@@ -29,9 +30,7 @@ async function member(
   const role = options.role ?? "user";
   const user = await createUser(app.services.db, { isApproved: options.isApproved ?? true, role });
   if (options.balanceKobo) await creditUser(app.services.db, user.id, options.balanceKobo);
-  const client = app.client();
-  await client.login(user.email, user.password);
-  await client.get(role === "user" ? "/dashboard" : "/admin"); // takes the Login Successful toast
+  const client = await signIn(app, user, { landed: true });
   if (options.bank ?? true) {
     const saved = await client.post("/profile/bank-details", {
       accountHolderName: "Tunde Bakare",

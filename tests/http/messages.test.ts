@@ -4,7 +4,8 @@ import { messages, users } from "~/db/schema";
 import { PENDING_SENDER_TEXT } from "~/domain/messages/rules";
 import { newId } from "~/domain/shared/ids";
 import { createUser } from "~test/factories";
-import { pageText, startTestApp, type HttpClient, type TestApp } from "~test/app";
+import { signInAdmin, signInMember } from "~test/sign-in";
+import { pageText, startTestApp, type TestApp } from "~test/app";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -14,19 +15,11 @@ afterAll(async () => app?.close());
 
 const db = () => app.services.db;
 
-type Member = { client: HttpClient; id: string; displayId: string; name: string };
-
-async function signedIn(overrides: Parameters<typeof createUser>[1] = {}): Promise<Member> {
-  const user = await createUser(db(), { isApproved: true, ...overrides });
-  const client = app.client();
-  await client.login(user.email, user.password);
-  await client.get("/dashboard"); // takes the sign-in toast
-  return { client, id: user.id, displayId: user.displayId, name: user.name };
-}
+type Member = Awaited<ReturnType<typeof signInMember>>;
 
 const send = (from: Member, recipientId: string, content: string) =>
   from.client.post("/messages", { intent: "send", recipientId, content });
-const sentBy = (m: Member) => db().$count(messages, eq(messages.senderId, m.id));
+const sentBy = (m: Member) => db().$count(messages, eq(messages.senderId, m.user.id));
 
 /** The text of the element with this data-testid, or null. */
 function testIdText(html: string, testId: string): string | null {
@@ -44,18 +37,18 @@ function fieldValue(html: string, name: string): string | null {
 
 describe("sending", () => {
   it("refuses each mistake next to its field, keeps what was typed, and stores nothing", async () => {
-    const ada = await signedIn();
-    const bola = await signedIn();
+    const ada = await signInMember(app, { landed: true });
+    const bola = await signInMember(app, { landed: true });
     const admin = await createUser(db(), { role: "admin" });
     await db().update(users).set({ deactivatedAt: new Date() }).where(eq(users.id, admin.id));
     const cases: [string, string, string, string][] = [
       ["", "Hello Bola", "recipientId", "Enter the recipient's user ID."],
-      [bola.displayId, "  \n ", "content", "Enter a message."],
-      [bola.displayId, "x".repeat(2001), "content", "A message can be at most 2,000 characters."],
-      [bola.displayId, "a\0b", "content", "A message cannot contain NUL"],
+      [bola.user.displayId, "  \n ", "content", "Enter a message."],
+      [bola.user.displayId, "x".repeat(2001), "content", "A message can be at most 2,000 characters."],
+      [bola.user.displayId, "a\0b", "content", "A message cannot contain NUL"],
       ["UNOBODY99", "Hello", "recipientId", "No account has this user ID."],
       [admin.displayId, "Hello", "recipientId", "No account has this user ID."],
-      [ada.displayId, "Hello me", "recipientId", "You cannot send a message to yourself."],
+      [ada.user.displayId, "Hello me", "recipientId", "You cannot send a message to yourself."],
     ];
     for (const [recipientId, content, field, text] of cases) {
       const res = await send(ada, recipientId, content);
@@ -69,28 +62,28 @@ describe("sending", () => {
   });
 
   it("forgives case and spaces in the ID, stores the trimmed text with its line breaks, and clears the form", async () => {
-    const ada = await signedIn();
-    const bola = await signedIn();
-    const res = await send(ada, `  ${bola.displayId.toLowerCase()}  `, "\r\n  Hello Bola,\r\n\r\nsee you.  ");
+    const ada = await signInMember(app, { landed: true });
+    const bola = await signInMember(app, { landed: true });
+    const res = await send(ada, `  ${bola.user.displayId.toLowerCase()}  `, "\r\n  Hello Bola,\r\n\r\nsee you.  ");
     expect(res.status).toBe(200);
     expect(res.body).toContain("Message sent.");
     expect(fieldValue(res.body, "recipientId")).toBe("");
     expect(fieldValue(res.body, "content")).toBe("");
-    const [row] = await db().select().from(messages).where(eq(messages.senderId, ada.id));
-    expect(row).toMatchObject({ recipientId: bola.id, content: "Hello Bola,\n\nsee you.", readAt: null });
+    const [row] = await db().select().from(messages).where(eq(messages.senderId, ada.user.id));
+    expect(row).toMatchObject({ recipientId: bola.user.id, content: "Hello Bola,\n\nsee you.", readAt: null });
   });
 
   it("a restricted member still receives", async () => {
-    const ada = await signedIn();
+    const ada = await signInMember(app, { landed: true });
     const rita = await createUser(db(), { isRestricted: true });
     expect((await send(ada, rita.displayId, "hi")).status).toBe(200);
   });
 
   it("refuses a member's 31st message in a minute with 429 and stores nothing; an admin is not limited", async () => {
-    const ada = await signedIn();
-    const bola = await signedIn();
-    for (let i = 0; i < 30; i++) expect((await send(ada, bola.displayId, `m${i}`)).status).toBe(200);
-    const res = await send(ada, bola.displayId, "one too many");
+    const ada = await signInMember(app, { landed: true });
+    const bola = await signInMember(app, { landed: true });
+    for (let i = 0; i < 30; i++) expect((await send(ada, bola.user.displayId, `m${i}`)).status).toBe(200);
+    const res = await send(ada, bola.user.displayId, "one too many");
     expect(res.status).toBe(429);
     expect(pageText(res.body)).toContain(
       "You can send up to 30 messages a minute. Please wait a moment and try again.",
@@ -98,16 +91,16 @@ describe("sending", () => {
     expect(fieldValue(res.body, "content")).toBe("one too many");
     expect(await sentBy(ada)).toBe(30);
 
-    const admin = await signedIn({ role: "admin" });
-    for (let i = 0; i < 31; i++) expect((await send(admin, bola.displayId, `a${i}`)).status).toBe(200);
+    const admin = await signInAdmin(app, undefined, { landed: true });
+    for (let i = 0; i < 31; i++) expect((await send(admin, bola.user.displayId, `a${i}`)).status).toBe(200);
   });
 
   it("refuses a post from another site", async () => {
-    const ada = await signedIn();
-    const bola = await signedIn();
+    const ada = await signInMember(app, { landed: true });
+    const bola = await signInMember(app, { landed: true });
     const res = await ada.client.post(
       "/messages",
-      { intent: "send", recipientId: bola.displayId, content: "forged" },
+      { intent: "send", recipientId: bola.user.displayId, content: "forged" },
       { Origin: "https://evil.example" },
     );
     expect(res.status).toBe(400);
@@ -117,9 +110,9 @@ describe("sending", () => {
 
 describe("who may write", () => {
   it("a member waiting for approval is told why instead of a form, reads what is sent, and a post is refused (403)", async () => {
-    const pius = await signedIn({ isApproved: false, name: "Pending Pius" });
-    const bola = await signedIn();
-    expect((await send(bola, pius.displayId, "Welcome, Pius")).status).toBe(200);
+    const pius = await signInMember(app, { isApproved: false, name: "Pending Pius", landed: true });
+    const bola = await signInMember(app, { landed: true });
+    expect((await send(bola, pius.user.displayId, "Welcome, Pius")).status).toBe(200);
 
     const page = await pius.client.get("/messages");
     expect(page.status).toBe(200);
@@ -128,33 +121,33 @@ describe("who may write", () => {
     expect(text).toContain("Welcome, Pius");
     expect(page.body).not.toContain('name="content"');
     // No Reply link to a form they cannot use.
-    expect(page.body).not.toContain(`/messages?to=${bola.displayId}`);
+    expect(page.body).not.toContain(`/messages?to=${bola.user.displayId}`);
 
-    const refused = await send(pius, bola.displayId, "Hello everyone");
+    const refused = await send(pius, bola.user.displayId, "Hello everyone");
     expect(refused.status).toBe(403);
     expect(pageText(refused.body)).toContain(PENDING_SENDER_TEXT);
     expect(await sentBy(pius)).toBe(0);
 
     // Once approved, the form is there and the message goes.
-    await db().update(users).set({ isApproved: true }).where(eq(users.id, pius.id));
+    await db().update(users).set({ isApproved: true }).where(eq(users.id, pius.user.id));
     expect((await pius.client.get("/messages")).body).toContain('name="content"');
-    expect((await send(pius, bola.displayId, "Thanks!")).status).toBe(200);
+    expect((await send(pius, bola.user.displayId, "Thanks!")).status).toBe(200);
   });
 });
 
 describe("staff are recognisable", () => {
   it("a message from an admin or the super admin carries a Staff badge from their role, on /messages and the dashboard", async () => {
-    const kemi = await signedIn({ role: "admin", name: "Kemi Adeyemi" });
+    const kemi = await signInAdmin(app, undefined, { name: "Kemi Adeyemi", landed: true });
     const [rootRow] = await db().select().from(users).where(eq(users.role, "super_admin"));
     const root = rootRow ?? (await createUser(db(), { role: "super_admin", name: "Chief" }));
     // A member whose name says "AdNaira Support" (written directly: the forms refuse it) is no staff.
-    const poser = await signedIn({ name: "AdNaira Support" });
-    const bola = await signedIn({ name: "Bola Ige" });
-    expect((await send(kemi, bola.displayId, "From the team")).status).toBe(200);
-    expect((await send(poser, bola.displayId, "Send me your password")).status).toBe(200);
+    const poser = await signInMember(app, { name: "AdNaira Support", landed: true });
+    const bola = await signInMember(app, { name: "Bola Ige", landed: true });
+    expect((await send(kemi, bola.user.displayId, "From the team")).status).toBe(200);
+    expect((await send(poser, bola.user.displayId, "Send me your password")).status).toBe(200);
     await db()
       .insert(messages)
-      .values({ id: newId(), senderId: root.id, recipientId: bola.id, content: "Hello from the top" });
+      .values({ id: newId(), senderId: root.id, recipientId: bola.user.id, content: "Hello from the top" });
 
     const page = await bola.client.get("/messages");
     const cards = page.body.split('data-testid="message"').slice(1);
@@ -177,9 +170,9 @@ describe("staff are recognisable", () => {
 
 describe("reading", () => {
   it("a received message raises the recipient's count; GET changes nothing; mark-read lowers it", async () => {
-    const ada = await signedIn();
-    const bola = await signedIn();
-    expect((await send(ada, bola.displayId, "Hi Bola")).status).toBe(200);
+    const ada = await signInMember(app, { landed: true });
+    const bola = await signInMember(app, { landed: true });
+    expect((await send(ada, bola.user.displayId, "Hi Bola")).status).toBe(200);
 
     const dashboard = await bola.client.get("/dashboard");
     expect(testIdText(dashboard.body, "unread-messages")).toBe("1");
@@ -191,7 +184,7 @@ describe("reading", () => {
     expect(pageText(page.body)).toContain("Hi Bola");
     expect(page.body).toContain('data-testid="new-badge"');
     expect(pageText(page.body)).toContain("Mark as read");
-    const [row] = await db().select().from(messages).where(eq(messages.recipientId, bola.id));
+    const [row] = await db().select().from(messages).where(eq(messages.recipientId, bola.user.id));
     expect(row!.readAt).toBeNull();
     expect(testIdText((await bola.client.get("/dashboard")).body, "unread-messages")).toBe("1");
 
@@ -207,26 +200,26 @@ describe("reading", () => {
   });
 
   it("shows the member's own user ID, and the avatar names the unread messages", async () => {
-    const ada = await signedIn();
-    const bola = await signedIn();
-    for (const text of ["one", "two", "three"]) await send(ada, bola.displayId, text);
+    const ada = await signInMember(app, { landed: true });
+    const bola = await signInMember(app, { landed: true });
+    for (const text of ["one", "two", "three"]) await send(ada, bola.user.displayId, text);
     const page = await bola.client.get("/messages");
-    expect(testIdText(page.body, "my-user-id")).toBe(bola.displayId);
+    expect(testIdText(page.body, "my-user-id")).toBe(bola.user.displayId);
     expect(pageText(page.body)).toContain("Your user ID");
     expect(page.body).toContain("3 unread messages");
   });
 
   it("pages 20 at a time, newest first, with a link to the older page", async () => {
-    const ada = await signedIn();
-    const bola = await signedIn();
+    const ada = await signInMember(app, { landed: true });
+    const bola = await signInMember(app, { landed: true });
     const start = Date.now() - 3600_000;
     await db()
       .insert(messages)
       .values(
         Array.from({ length: 25 }, (_, i) => ({
           id: newId(),
-          senderId: ada.id,
-          recipientId: bola.id,
+          senderId: ada.user.id,
+          recipientId: bola.user.id,
           content: `numbered ${String(i).padStart(2, "0")}`,
           createdAt: new Date(start + i * 1000),
         })),
@@ -243,18 +236,18 @@ describe("reading", () => {
   });
 
   it("never shows another member's messages, whatever the parameters", async () => {
-    const ada = await signedIn();
-    const bola = await signedIn();
-    const chidi = await signedIn();
-    await send(ada, chidi.displayId, "secret for Chidi");
-    const [row] = await db().select().from(messages).where(eq(messages.senderId, ada.id));
+    const ada = await signInMember(app, { landed: true });
+    const bola = await signInMember(app, { landed: true });
+    const chidi = await signInMember(app, { landed: true });
+    await send(ada, chidi.user.displayId, "secret for Chidi");
+    const [row] = await db().select().from(messages).where(eq(messages.senderId, ada.user.id));
     const micros = BigInt(row!.createdAt.getTime() + 1000) * 1000n;
     for (const path of [
       "/messages",
       `/messages?before=${micros}.${row!.id}`,
       `/messages?before=99999999999999999.zzzz`,
-      `/messages?to=${ada.displayId}`,
-      `/messages?to=${chidi.displayId}&before=${row!.id}`,
+      `/messages?to=${ada.user.displayId}`,
+      `/messages?to=${chidi.user.displayId}&before=${row!.id}`,
     ]) {
       const res = await bola.client.get(path);
       expect(res.status, path).toBe(200);
@@ -267,14 +260,14 @@ describe("reading", () => {
   });
 
   it("Reply without JavaScript is a link that fills in the recipient", async () => {
-    const ada = await signedIn({ name: "Ada Obi" });
-    const bola = await signedIn();
-    await send(ada, bola.displayId, "Reply to me");
+    const ada = await signInMember(app, { name: "Ada Obi", landed: true });
+    const bola = await signInMember(app, { landed: true });
+    await send(ada, bola.user.displayId, "Reply to me");
     const page = await bola.client.get("/messages");
     expect(page.body).toContain(`aria-label="Reply to Ada Obi"`);
-    expect(page.body).toContain(`href="/messages?to=${ada.displayId}"`);
-    const prefilled = await bola.client.get(`/messages?to=${ada.displayId.toLowerCase()}`);
-    expect(fieldValue(prefilled.body, "recipientId")).toBe(ada.displayId);
+    expect(page.body).toContain(`href="/messages?to=${ada.user.displayId}"`);
+    const prefilled = await bola.client.get(`/messages?to=${ada.user.displayId.toLowerCase()}`);
+    expect(fieldValue(prefilled.body, "recipientId")).toBe(ada.user.displayId);
   });
 });
 
@@ -288,9 +281,9 @@ describe("escaping", () => {
   ];
 
   it("renders message text and sender names as text, never as markup", async () => {
-    const evil = await signedIn({ name: "<img src=x onerror=alert(2)>" });
-    const bola = await signedIn();
-    for (const content of CORPUS) expect((await send(evil, bola.displayId, content)).status).toBe(200);
+    const evil = await signInMember(app, { name: "<img src=x onerror=alert(2)>", landed: true });
+    const bola = await signInMember(app, { landed: true });
+    for (const content of CORPUS) expect((await send(evil, bola.user.displayId, content)).status).toBe(200);
     const page = await bola.client.get("/messages");
     expect(page.body).not.toContain("<script>alert(1)");
     expect(page.body).not.toContain("<img src=x");

@@ -2,7 +2,8 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createNotice } from "~/domain/notices/notices.server";
 import { formatLagosDate } from "~/lib/lagos-time";
 import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
-import { type HttpClient, pageText, signInNewAdmin, startTestApp, type TestApp } from "~test/app";
+import { pageText, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin, signInSuperAdmin } from "~test/sign-in";
 import { createUser } from "~test/factories";
 
 const SUPER_ADMIN = { email: "root@navigation.test", password: "navigation-test-super-admin-pw" };
@@ -35,12 +36,6 @@ function adminNav(html: string) {
   }));
 }
 
-async function signInSuperAdmin(): Promise<HttpClient> {
-  const client = app.client();
-  await client.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  return client;
-}
-
 const EVERY_SCREEN = [
   ["/admin", "Dashboard"],
   ["/admin/users", "Users"],
@@ -69,7 +64,7 @@ const OPENS: Record<Permission, string[]> = {
 
 describe("the super admin", () => {
   it("reaches the admin dashboard from /superadmin, and every quick action, card and nav link opens", async () => {
-    const client = await signInSuperAdmin();
+    const { client } = await signInSuperAdmin(app, SUPER_ADMIN);
     const home = await client.get("/superadmin");
     expect(home.status).toBe(200);
     expect(hrefsIn(part(home.body, /<main/, "</main>"))).toContain("/admin");
@@ -104,7 +99,7 @@ describe("the super admin", () => {
 describe("the admin navigation", () => {
   it("is on every admin page, with exactly the screens the admin's permissions open, the current one marked", async () => {
     for (const permission of PERMISSIONS) {
-      const { client } = await signInNewAdmin(app, [permission]);
+      const { client } = await signInAdmin(app, [permission]);
       const expected = EVERY_SCREEN.filter(
         ([to]) => to === "/admin" || to === "/messages" || OPENS[permission].includes(to),
       );
@@ -122,13 +117,13 @@ describe("the admin navigation", () => {
   });
 
   it("shows an admin without permissions only the dashboard and messages", async () => {
-    const { client } = await signInNewAdmin(app, []);
+    const { client } = await signInAdmin(app, []);
     const nav = adminNav((await client.get("/admin")).body);
     expect(nav.map((link) => link.to)).toEqual(["/admin", "/messages"]);
   });
 
   it("marks Adverts as current on the new advert form", async () => {
-    const { client } = await signInNewAdmin(app, ["manage_adverts"]);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
     const nav = adminNav((await client.get("/admin/adverts/new")).body);
     expect(nav.filter((link) => link.current).map((link) => link.to)).toEqual(["/admin/adverts"]);
   });

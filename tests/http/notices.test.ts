@@ -2,9 +2,10 @@ import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, messages, notices } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
-import { DEFAULT_ADMIN_PERMISSIONS, PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
+import { DEFAULT_ADMIN_PERMISSIONS, PERMISSIONS } from "~/domain/permissions/permissions";
 import { dialogNameInHtml, pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
 import { createUser } from "~test/factories";
+import { signInAdmin, signInMember, signInSuperAdmin } from "~test/sign-in";
 
 const SUPER_ADMIN = { email: "root@notices.test", password: "notices-test-super-admin-pw" };
 
@@ -19,19 +20,7 @@ afterAll(async () => app?.close());
 type Client = ReturnType<TestApp["client"]>;
 
 /** A new account of the role signed in (or the one super admin, made at start). */
-async function signedIn(role: "user" | "admin", permissions?: readonly Permission[], name?: string) {
-  const user = await createUser(app.services.db, { role, permissions, name, isApproved: true });
-  const client = app.client();
-  await client.login(user.email, user.password);
-  return { user, client };
-}
-
-async function signedInSuperAdmin() {
-  const client = app.client();
-  await client.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  return { client };
-}
-const noticeAdmin = (name?: string) => signedIn("admin", ["manage_notices"], name);
+const noticeAdmin = (name?: string) => signInAdmin(app, ["manage_notices"], { name });
 
 let n = 0;
 const noticeForm = (overrides: Record<string, string> = {}) => ({
@@ -74,7 +63,7 @@ describe("Notice Board", () => {
   it("is empty at first, and asks anonymous visitors to sign in", async () => {
     const anonymous = await app.client().get("/notices");
     expect(anonymous).toMatchObject({ status: 302, location: "/login" });
-    const { client } = await signedIn("user");
+    const { client } = await signInMember(app);
     const res = await client.get("/notices");
     expect(res.status).toBe(200);
     const text = pageText(res.body);
@@ -93,14 +82,14 @@ describe("Notice Board", () => {
       const text = pageText((await client.get("/notices")).body);
       return ["For everyone", "For members only", "For admins only"].filter((t) => text.includes(t));
     };
-    expect(await seen((await signedIn("user")).client)).toEqual(["For everyone", "For members only"]);
-    expect(await seen((await signedIn("admin", DEFAULT_ADMIN_PERMISSIONS)).client)).toEqual([
+    expect(await seen((await signInMember(app)).client)).toEqual(["For everyone", "For members only"]);
+    expect(await seen((await signInAdmin(app, DEFAULT_ADMIN_PERMISSIONS)).client)).toEqual([
       "For everyone",
       "For admins only",
     ]);
-    expect(await seen((await signedInSuperAdmin()).client)).toEqual(["For everyone", "For admins only"]);
+    expect(await seen((await signInSuperAdmin(app, SUPER_ADMIN)).client)).toEqual(["For everyone", "For admins only"]);
 
-    const member = (await signedIn("user")).client;
+    const member = (await signInMember(app)).client;
     const res = await member.get("/notices");
     const text = pageText(res.body);
     expect(text.indexOf("For members only")).toBeLessThan(text.indexOf("For everyone"));
@@ -118,7 +107,7 @@ describe("Notice Board", () => {
     const orphan = await createThroughPage(admin, { audience: "user", title: "Orphan notice" });
     await app.services.db.update(notices).set({ createdById: null }).where(eq(notices.id, orphan.id));
     const nameless = await createThroughPage(admin, { audience: "user", title: "Nameless notice" });
-    const member = (await signedIn("user")).client;
+    const member = (await signInMember(app)).client;
     const body = (await member.get("/notices")).body;
     expect(body).toMatch(/Orphan notice[\s\S]*?Posted by[\s\S]*?Unknown User/);
     expect(body).toMatch(/Nameless notice[\s\S]*?Posted by[\s\S]*?Unknown User/);
@@ -274,7 +263,7 @@ describe("Manage Notices: delete", () => {
   it("asks on the page without JavaScript, deactivates once, audits once, and the boards drop it", async () => {
     const { client, user } = await noticeAdmin();
     const row = await createThroughPage(client, { title: "Short-lived", audience: "all" });
-    const member = (await signedIn("user")).client;
+    const member = (await signInMember(app)).client;
     expect(pageText((await member.get("/notices")).body)).toContain("Short-lived");
 
     const list = await client.get("/admin/notices");
@@ -323,8 +312,8 @@ describe("who may manage notices", () => {
   it("an admin without manage_notices gets 403 Access Denied. on GET and every POST; nothing changes", async () => {
     const { client: allowed } = await noticeAdmin();
     const row = await createThroughPage(allowed, { title: "Protected" });
-    const { client } = await signedIn(
-      "admin",
+    const { client } = await signInAdmin(
+      app,
       PERMISSIONS.filter((p) => p !== "manage_notices"),
     );
     const count = await app.services.db.$count(notices);
@@ -349,7 +338,7 @@ describe("who may manage notices", () => {
   it("a member cannot create, edit or delete: sent to /dashboard, nothing changes", async () => {
     const { client: allowed } = await noticeAdmin();
     const row = await createThroughPage(allowed, { title: "Members hands off" });
-    const { client } = await signedIn("user", ["manage_notices"]);
+    const { client } = await signInMember(app, { permissions: ["manage_notices"] });
     const count = await app.services.db.$count(notices);
     for (const form of [
       noticeForm(),
@@ -365,7 +354,7 @@ describe("who may manage notices", () => {
   });
 
   it("the super admin manages notices without holding the permission", async () => {
-    const { client } = await signedInSuperAdmin();
+    const { client } = await signInSuperAdmin(app, SUPER_ADMIN);
     const row = await createThroughPage(client, { title: "By the super admin" });
     expect((await client.post("/admin/notices", { intent: "delete", noticeId: row.id })).status).toBe(302);
   });
@@ -391,7 +380,7 @@ describe("hostile text", () => {
     await createThroughPage(admin, { title: "<img src=x onerror=alert(1)>", content: "javascript:alert(1)" });
     await createThroughPage(admin, { title: "\u202Eevil override", content: "plain" });
 
-    const member = (await signedIn("user")).client;
+    const member = (await signInMember(app)).client;
     for (const [client, path] of [
       [member, "/notices"],
       [admin, "/admin/notices"],
@@ -438,19 +427,19 @@ describe("admin dashboard cards", () => {
         ),
       );
 
-    const both = await signedIn("admin", ["manage_notices", "view_reports"]);
+    const both = await signInAdmin(app, ["manage_notices", "view_reports"]);
     const body = (await both.client.get("/admin")).body;
     expect(card(body, "Active Notices")?.slice(1)).toEqual(["/admin/notices", active.toLocaleString("en-NG")]);
     expect(card(body, "Total Messages")?.slice(1)).toEqual(["/messages", totalMessages.toLocaleString("en-NG")]);
 
-    const neither = await signedIn("admin", ["manage_users"]);
+    const neither = await signInAdmin(app, ["manage_users"]);
     const bare = pageText((await neither.client.get("/admin")).body);
     expect(bare).not.toContain("Active Notices");
     expect(bare).not.toContain("Total Messages");
-    const onlyNotices = pageText((await (await signedIn("admin", ["manage_notices"])).client.get("/admin")).body);
+    const onlyNotices = pageText((await (await signInAdmin(app, ["manage_notices"])).client.get("/admin")).body);
     expect(onlyNotices).toContain("Active Notices");
     expect(onlyNotices).not.toContain("Total Messages");
-    const onlyReports = pageText((await (await signedIn("admin", ["view_reports"])).client.get("/admin")).body);
+    const onlyReports = pageText((await (await signInAdmin(app, ["view_reports"])).client.get("/admin")).body);
     expect(onlyReports).toContain("Total Messages");
     expect(onlyReports).not.toContain("Active Notices");
   });

@@ -5,7 +5,7 @@ import { balances } from "~/domain/ledger/accounts.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { referralRewardKey } from "~/domain/referrals/rewards";
-import { PERMISSIONS, type Permission } from "~/domain/permissions/permissions";
+import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { HOLD_REASONS } from "~/domain/referrals/referral-abuse";
 import { auditRowsFor } from "~test/audit";
 import { pageText, startTestApp, type TestApp } from "~test/app";
@@ -18,6 +18,8 @@ import {
   setReceivingAccount,
 } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
+import { signInAdmin, signInMember } from "~test/sign-in";
+import { statusOf } from "~test/status";
 
 /**
  * Self-referrals over HTTP: the sign-up and sign-in addresses come from the request (behind one
@@ -39,14 +41,6 @@ const from = (ip: string) => ({ "X-Forwarded-For": ip });
 let n = 0;
 let ipCounter = 0;
 const freshIp = () => `10.77.${++ipCounter >> 8}.${ipCounter & 255}`;
-
-async function signedIn(permissions: readonly Permission[], role: "admin" | "user" = "admin") {
-  const user = await createUser(db(), { role, permissions, isApproved: true });
-  const client = app.client();
-  const res = await client.post("/login", { email: user.email, password: user.password }, from(freshIp()));
-  if (res.status !== 302) throw new Error(`login: ${res.status}`);
-  return { user, client };
-}
 
 /** A referrer signed in from `ip`; someone registers with their code from `signupIp`. */
 async function referral(ip: string, signupIp: string) {
@@ -92,8 +86,6 @@ async function heldReferral() {
   return r;
 }
 
-const statusOf = async (id: string) =>
-  (await db().select({ status: referrals.status }).from(referrals).where(eq(referrals.id, id)))[0]!.status;
 const rewardTransfers = (id: string) =>
   db()
     .select()
@@ -112,7 +104,7 @@ describe("addresses at sign-up and sign-in", () => {
   it("the referrer's address at sign-up: the referral is recorded with the reason; its reward is held", async () => {
     const { referral: row, referred, referrer } = await heldReferral();
     expect(row).toMatchObject({ status: "pending", holdReason: HOLD_REASONS.sameIp });
-    expect(await statusOf(row.id)).toBe("held");
+    expect(await statusOf(db(), referrals, row.id)).toBe("held");
     expect(await rewardTransfers(row.id)).toEqual([]);
     expect(await balances(db(), referrer.id)).toMatchObject({ availableKobo: 0n });
     expect(referred.signupIp).not.toBeNull();
@@ -170,7 +162,7 @@ describe("which addresses count as the referrer's", () => {
 describe("held rewards on /admin/referrals", () => {
   it("lists them under Held with the reason and Release / Void links", async () => {
     const { referral: row, referred } = await heldReferral();
-    const { client } = await signedIn(["manage_referrals"]);
+    const { client } = await signInAdmin(app, ["manage_referrals"], { ip: freshIp() });
     const page = await client.get("/admin/referrals?status=held");
     expect(page.status).toBe(200);
     const text = pageText(page.body);
@@ -187,13 +179,13 @@ describe("held rewards on /admin/referrals", () => {
 
   it("without JavaScript: the link asks on the page (a GET changes nothing), the plain form releases once", async () => {
     const { referral: row, referrer } = await heldReferral();
-    const { user: admin, client } = await signedIn(["manage_referrals"]);
+    const { user: admin, client } = await signInAdmin(app, ["manage_referrals"], { ip: freshIp() });
     const ask = await client.get(`/admin/referrals?status=held&review=${row.id}&decision=release`);
     const asked = pageText(ask.body);
     expect(asked).toContain("Release held reward?");
     expect(asked).toContain(`₦100.00 is paid to ${referrer.name}'s available balance`);
     expect(ask.body).toMatch(/<form[^>]*action="\/admin\/referrals\?status=held" method="post"/);
-    expect(await statusOf(row.id)).toBe("held");
+    expect(await statusOf(db(), referrals, row.id)).toBe("held");
 
     const released = await client.post("/admin/referrals?status=held", { intent: "release", referralId: row.id });
     expect(released.status).toBe(200);
@@ -201,7 +193,7 @@ describe("held rewards on /admin/referrals", () => {
     expect(text).toContain("Reward Released");
     expect(text).toContain(`₦100.00 has been paid to ${referrer.name}`);
     expect(released.body).not.toContain(`review=${row.id}`);
-    expect(await statusOf(row.id)).toBe("approved");
+    expect(await statusOf(db(), referrals, row.id)).toBe("approved");
     expect(await rewardTransfers(row.id)).toMatchObject([{ amountKobo: 10_000n }]);
     expect(await balances(db(), referrer.id)).toMatchObject({ availableKobo: 10_000n });
     expect(await auditRowsFor(db(), row.id)).toMatchObject([{ action: "referral.release", actorId: admin.id }]);
@@ -218,11 +210,11 @@ describe("held rewards on /admin/referrals", () => {
 
   it("void pays nothing, audited; the member sees Voided and earns nothing", async () => {
     const { referral: row, referrer, referrerClient } = await heldReferral();
-    const { client } = await signedIn(["manage_referrals"]);
+    const { client } = await signInAdmin(app, ["manage_referrals"], { ip: freshIp() });
     const voided = await client.post("/admin/referrals", { intent: "void", referralId: row.id });
     expect(voided.status).toBe(200);
     expect(pageText(voided.body)).toContain("Reward Voided");
-    expect(await statusOf(row.id)).toBe("voided");
+    expect(await statusOf(db(), referrals, row.id)).toBe("voided");
     expect(await rewardTransfers(row.id)).toEqual([]);
     expect(await auditRowsFor(db(), row.id)).toMatchObject([{ action: "referral.void" }]);
     const mine = pageText((await referrerClient.get("/referrals")).body);
@@ -232,7 +224,7 @@ describe("held rewards on /admin/referrals", () => {
   });
 
   it("an admin cannot release a reward that would pay themselves: 403 with the reason, audited, nothing paid", async () => {
-    const { user: admin, client } = await signedIn(["manage_referrals"]);
+    const { user: admin, client } = await signInAdmin(app, ["manage_referrals"], { ip: freshIp() });
     // A referral to staff recorded before only members could refer stays as it was.
     const referred = await member(db());
     const id = await recordReferral(db(), admin, referred.id);
@@ -247,36 +239,40 @@ describe("held rewards on /admin/referrals", () => {
     expect(text).toContain(
       "This reward would be paid to you, so you cannot release it. Ask another admin to review it.",
     );
-    expect(await statusOf(id)).toBe("held");
+    expect(await statusOf(db(), referrals, id)).toBe("held");
     expect(await rewardTransfers(id)).toEqual([]);
     expect(await auditRowsFor(db(), id)).toMatchObject([
       { action: "referral.release_refused", actorId: admin.id, targetType: "referral" },
     ]);
     // The audit log names the refusal.
-    const { client: auditor } = await signedIn(["view_reports"]);
+    const { client: auditor } = await signInAdmin(app, ["view_reports"], { ip: freshIp() });
     expect(pageText((await auditor.get("/admin/audit?action=referral.release_refused")).body)).toContain(
       "Held reward release refused: own referral",
     );
 
-    const { client: another } = await signedIn(["manage_referrals"]);
+    const { client: another } = await signInAdmin(app, ["manage_referrals"], { ip: freshIp() });
     expect((await another.post("/admin/referrals", { intent: "release", referralId: id })).status).toBe(200);
     expect(await balances(db(), admin.id)).toMatchObject({ availableKobo: 10_000n });
   });
 
   it("refuses an admin without manage_referrals (403), and a malformed or unknown referral", async () => {
     const { referral: row } = await heldReferral();
-    const { client: other } = await signedIn(PERMISSIONS.filter((p) => p !== "manage_referrals"));
+    const { client: other } = await signInAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "manage_referrals"),
+      { ip: freshIp() },
+    );
     for (const intent of ["release", "void"]) {
       const res = await other.post("/admin/referrals", { intent, referralId: row.id });
       expect(res.status).toBe(403);
     }
-    const { client: member } = await signedIn([], "user");
+    const { client: member } = await signInMember(app, { ip: freshIp() });
     // A member is sent away from admin pages, as from any other.
     expect((await member.post("/admin/referrals", { intent: "release", referralId: row.id })).status).toBe(302);
-    expect(await statusOf(row.id)).toBe("held");
+    expect(await statusOf(db(), referrals, row.id)).toBe("held");
     expect(await auditRowsFor(db(), row.id)).toEqual([]);
 
-    const { client } = await signedIn(["manage_referrals"]);
+    const { client } = await signInAdmin(app, ["manage_referrals"], { ip: freshIp() });
     expect((await client.post("/admin/referrals", { intent: "release", referralId: "" })).status).toBe(400);
     const gone = await client.post("/admin/referrals", { intent: "release", referralId: "no-such-referral" });
     expect(gone.status).toBe(404);
@@ -298,7 +294,7 @@ describe("held rewards on the member's /referrals", () => {
     expect(text).toContain("Total Referral Earnings ₦0.00");
     expect(held.body).not.toContain(referred.signupIp!);
 
-    const { client } = await signedIn(["manage_referrals"]);
+    const { client } = await signInAdmin(app, ["manage_referrals"], { ip: freshIp() });
     expect((await client.post("/admin/referrals", { intent: "release", referralId: row.id })).status).toBe(200);
     const after = pageText((await referrerClient.get("/referrals")).body);
     expect(after).toContain("Approved");

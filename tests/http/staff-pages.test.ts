@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createUser, member } from "~test/factories";
 import { pageText, startTestApp, type TestApp } from "~test/app";
+import { signInAdmin, signInMember, signInSuperAdmin } from "~test/sign-in";
 
 const ROOT = { email: "root@staff-pages.test", password: "staff-pages-super-admin-pw" };
 
@@ -22,23 +22,17 @@ const MEMBER_ONLY = [
   /your dashboard/i,
 ];
 
-async function signedIn(role: "user" | "admin" | "super_admin") {
-  const user =
-    role === "super_admin"
-      ? ROOT
-      : role === "user"
-        ? await member(app.services.db)
-        : await createUser(app.services.db, { role });
-  const client = app.client();
-  await client.login(user.email, user.password);
-  return client;
-}
+const signIns = {
+  user: () => signInMember(app),
+  admin: () => signInAdmin(app),
+  super_admin: () => signInSuperAdmin(app, ROOT),
+};
 
 describe("pages staff share with members", () => {
   it.each(["admin", "super_admin"] as const)(
     "say nothing member-only to %s on /profile, /messages and /notices",
     async (role) => {
-      const client = await signedIn(role);
+      const { client } = await signIns[role]();
       for (const path of ["/profile", "/messages", "/notices"]) {
         const res = await client.get(path);
         expect(res.status, path).toBe(200);
@@ -52,7 +46,7 @@ describe("pages staff share with members", () => {
   );
 
   it("a member's profile keeps its earnings (the texts above are theirs)", async () => {
-    const client = await signedIn("user");
+    const { client } = await signInMember(app);
     const text = pageText((await client.get("/profile")).body);
     expect(text).toContain("Total earnings ₦0.00");
     expect(text).toContain("Earnings history No earnings yet. View adverts on your dashboard to start earning.");

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
 import { pageText, startTestApp, type TestApp } from "../support/app";
 import { createUser } from "../support/factories";
+import { signInSuperAdmin } from "../support/sign-in";
 
 const SUPER_ADMIN = { email: "root.refusals@adnaira.test", password: "refusals-test-super-admin-pw" };
 const PASSWORD = "kola-nut-evening-breeze";
@@ -15,15 +16,9 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
-async function superAdminClient() {
-  const client = app.client();
-  await client.login(SUPER_ADMIN.email, SUPER_ADMIN.password);
-  return client;
-}
-
 describe("the Super Admin page's refusals", () => {
   it("creating an admin: a taken email and a common password are refused with their texts, and nothing is written", async () => {
-    const client = await superAdminClient();
+    const { client } = await signInSuperAdmin(app, SUPER_ADMIN);
     const taken = await createUser(app.services.db, { email: "taken.by.member@example.ng" });
     const before = await app.services.db.$count(users);
 
@@ -51,7 +46,7 @@ describe("the Super Admin page's refusals", () => {
   });
 
   it("deactivating oneself or an unknown admin, and changing an unknown admin's permissions, are 409s with their texts", async () => {
-    const client = await superAdminClient();
+    const { client } = await signInSuperAdmin(app, SUPER_ADMIN);
     const [root] = await app.services.db.select({ id: users.id }).from(users).where(eq(users.email, SUPER_ADMIN.email));
 
     const self = await client.post("/superadmin", { intent: "deactivate", adminId: root!.id });

@@ -5,10 +5,8 @@ import { pathToFileURL } from "node:url";
 import pino, { type Logger } from "pino";
 import type { DatabaseHandle } from "~/db/client.server";
 import type { MailTransport } from "~/domain/mail/outbox.server";
-import type { Permission } from "~/domain/permissions/permissions";
 import type * as ServerModule from "../../server/app";
 import { createTestDatabase } from "./database";
-import { createUser } from "./factories";
 
 type ServerModuleType = typeof ServerModule;
 export type Services = ServerModule.Services;
@@ -189,15 +187,4 @@ export function dialogNameInHtml(html: string): { name: string | null; descripti
     return element ? pageText(element[2]!) : null;
   };
   return { name: textOf("aria-labelledby"), description: textOf("aria-describedby") };
-}
-
-/**
- * A new admin holding `permissions` (the default admin set when omitted), signed in through the
- * real login form on a client of its own.
- */
-export async function signInNewAdmin(app: TestApp, permissions?: readonly Permission[]) {
-  const admin = await createUser(app.services.db, { role: "admin", ...(permissions ? { permissions } : {}) });
-  const client = app.client();
-  await client.login(admin.email, admin.password);
-  return { admin, client };
 }

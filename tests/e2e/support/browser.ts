@@ -3,6 +3,7 @@ import path from "node:path";
 import type { AxeResults, Result as AxeViolation } from "axe-core";
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from "playwright-core";
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
+import type { Role } from "~/domain/permissions/permissions";
 import { startTestApp, type StartTestAppOptions, type TestApp } from "~test/app";
 
 /**
@@ -128,6 +129,45 @@ export async function signIn(page: Page, email: string, password: string, expect
   await currentToast(page).filter({ hasText: "Login Successful" }).waitFor({ state: "visible" });
 }
 
+/** Where each role's login lands. */
+const LANDING: Record<Role, string> = {
+  user: "/dashboard",
+  admin: "/admin",
+  advertiser: "/advertiser",
+  super_admin: "/superadmin",
+};
+
+/** Someone to sign in as: a user row, or credentials (a member's unless `role` says otherwise). */
+export type Persona = { email: string; password: string; role?: Role };
+
+export type SignedInPageOptions = PageOptions & {
+  /** Opens the page with `suite.openAnother` under this label, alongside the test's own page. */
+  another?: string;
+};
+
+/**
+ * A page at `viewport` on which `persona` signed in through the login form, on the page their
+ * login lands on with its Login Successful toast dismissed. With `javaScript: false`, the
+ * sign-in runs with script and a page without script takes its cookies (still on /login).
+ */
+export async function signedInPage(
+  suite: BrowserSuite,
+  persona: Persona,
+  viewport: { width: number; height: number },
+  options: SignedInPageOptions = {},
+): Promise<BrowserSession> {
+  const session = options.another ? await suite.openAnother(viewport, options.another) : await suite.open(viewport);
+  await signIn(session.page, persona.email, persona.password, LANDING[persona.role ?? "user"]);
+  if (options.javaScript !== false) {
+    await dismissToast(session.page);
+    return session;
+  }
+  const cookies = await session.context.cookies();
+  const bare = await suite.open(viewport, { javaScript: false });
+  await bare.context.addCookies(cookies);
+  return bare;
+}
+
 /** Closes the current toast with its close button and waits until it is gone. */
 export async function dismissToast(page: Page) {
   const toast = currentToast(page);
@@ -247,6 +287,8 @@ export function hueOf([r, g, b]: [number, number, number]): number {
  * `suite.openAnother` opens further people (each in its own context, so its own cookies) for
  * tests where several sign in at once; they close after the test, and their errors count too.
  */
+export type BrowserSuite = ReturnType<typeof setUpBrowserSuite>;
+
 export function setUpBrowserSuite(appOptions: StartTestAppOptions = {}) {
   let app: TestApp | undefined;
   let browser: Browser | undefined;
