@@ -16,6 +16,14 @@ export type FormFailure = {
 };
 
 /**
+ * What an action that is not a form answers when the page stays (a button: approve, reject,
+ * delete, mark as read): whether it was done, the toast that says so and, on a page with several
+ * such buttons, which one (`intent`) so the page can show a refusal beside it.
+ * `app/server/forms.server.ts` builds it: `actionAnswer(toast, { status: 409, intent: "delete" })`.
+ */
+export type ActionAnswer = { ok: boolean; toast: Toast; intent?: string };
+
+/**
  * The first message of each field of a failed parse (`form` for an issue without a field), in
  * the form's field order when given (then the rest in the order found), so the first entry is
  * the first field the member has to fix.

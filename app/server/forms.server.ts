@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { fieldErrors, firstError, type FieldErrors, type FormFailure } from "~/lib/forms";
+import { fieldErrors, firstError, type ActionAnswer, type FieldErrors, type FormFailure } from "~/lib/forms";
 import { errorToast, type Toast } from "~/lib/toast";
 
 /**
@@ -68,4 +68,14 @@ export function parseForm<S extends z.ZodType>(
 /** The submitted values of the named fields, to echo back into the form (never list a password). */
 export function echoValues(values: Record<string, string>, keys: readonly string[]) {
   return Object.fromEntries(keys.map((k) => [k, values[k] ?? ""]));
+}
+
+/**
+ * The answer of an action that is not a form: `ok` unless its toast is an error, a 200 then, else
+ * `status` (400 unless given). One shape for every such action (docs/architecture.md).
+ */
+export function actionAnswer(toast: Toast, options: { status?: number; intent?: string; headers?: HeadersInit } = {}) {
+  const ok = toast.type !== "error";
+  const body: ActionAnswer = { ok, toast, ...(options.intent ? { intent: options.intent } : {}) };
+  return data(body, { status: ok ? 200 : (options.status ?? 400), headers: options.headers });
 }

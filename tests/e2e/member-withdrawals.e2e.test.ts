@@ -117,8 +117,10 @@ describe("withdrawing earnings on a phone", () => {
 
     // The dashboard's history.
     await visit(page, "/dashboard");
-    const row = page.getByTestId("withdrawal-history").locator("tbody tr").first();
-    expect((await row.innerText()).replace(/\s+/g, " ")).toMatch(/^₦20\.00 \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Pending$/);
+    const card = page.getByTestId("withdrawal-history-cards").locator("li").first();
+    expect((await card.innerText()).replace(/\s+/g, " ")).toMatch(
+      /^Amount ₦20\.00 Date \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Status Pending$/,
+    );
     await expectFitsAndAccessible(page, "dashboard-withdrawal-history-mobile");
   });
 

@@ -1,5 +1,7 @@
 import { Card, CardTitle } from "~/components/ui/card";
-import { NO_WITHDRAWALS_TEXT, WithdrawalStatusBadge } from "~/components/dashboard/withdrawal-history";
+import { NO_WITHDRAWALS_TEXT } from "~/components/dashboard/withdrawal-history";
+import { StatusBadge } from "~/components/ui/badge";
+import { WITHDRAWAL_STATUS_BADGES } from "~/domain/withdrawals/lifecycle";
 import type { WithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
 
 /**
@@ -18,7 +20,7 @@ export function WithdrawalList({ rows }: { rows: WithdrawalHistoryItem[] }) {
             <li key={row.id} className="grid gap-1 py-3 first:pt-0 last:pb-0">
               <div className="flex items-center justify-between gap-3">
                 <span className="text-base font-semibold tabular-nums">{row.amount}</span>
-                <WithdrawalStatusBadge status={row.status} />
+                <StatusBadge status={row.status} badges={WITHDRAWAL_STATUS_BADGES} />
               </div>
               <p className="text-sm text-gray-700">
                 Fee {row.fee} · You receive <span className="font-medium tabular-nums">{row.net}</span>

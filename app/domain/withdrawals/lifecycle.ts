@@ -1,6 +1,16 @@
+import type { StatusBadges } from "~/domain/shared/status-badges";
+
 /**
  * A withdrawal's lifecycle: pending → processing → completed, or pending → rejected. The order is
  * the database enum's. No server imports: the admin table filters by status in the browser too.
  */
 export const WITHDRAWAL_STATUSES = ["pending", "processing", "completed", "rejected"] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
+
+/** Pending yellow, processing blue, completed green, rejected red: for members and admins alike. */
+export const WITHDRAWAL_STATUS_BADGES = {
+  pending: { label: "Pending", tone: "yellow" },
+  processing: { label: "Processing", tone: "blue" },
+  completed: { label: "Completed", tone: "green" },
+  rejected: { label: "Rejected", tone: "red" },
+} as const satisfies StatusBadges<WithdrawalStatus>;
