@@ -157,7 +157,8 @@ const COLUMNS: ListColumn<AuditEntryView>[] = [
   { header: "Action", cell: (e) => <ActionBadge action={e.action} />, hideInCard: true },
   { header: "Target", cell: targetLabel, className: "min-w-28 break-words" },
   { header: "Change", cell: (e) => <ChangeSummary before={e.before} after={e.after} />, stackInCard: true },
-  { header: "IP", cell: (e) => e.ip ?? "—", className: "break-all font-mono text-xs leading-5" },
+  // Broken anywhere only on a phone's card: an IPv6 address is long.
+  { header: "IP", cell: (e) => e.ip ?? "—", className: "font-mono text-xs leading-5 max-md:break-all" },
 ];
 
 /** The entries, newest first: a table from the md breakpoint up, one card per entry on phones. */
