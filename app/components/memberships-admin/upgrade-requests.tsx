@@ -1,5 +1,6 @@
 import { Form } from "react-router";
 import { ListSearch } from "~/components/admin/list-controls";
+import { userColumn } from "~/components/admin/user-column";
 import { ConfirmAction } from "~/components/confirm-action";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
@@ -94,18 +95,7 @@ function Method({ row }: { row: AdminUpgradeRow }) {
 }
 
 const COLUMNS: ListColumn<AdminUpgradeRow>[] = [
-  {
-    header: "User",
-    cell: (row) => (
-      <>
-        <span className="block font-medium">{row.userName}</span>
-        <span className="block break-all text-xs text-gray-600">{row.userEmail}</span>
-        <span className="block font-mono text-xs text-gray-500">{row.userDisplayId}</span>
-      </>
-    ),
-    className: "min-w-44",
-    hideInCard: true,
-  },
+  userColumn((row) => ({ name: row.userName, email: row.userEmail, displayId: row.userDisplayId })),
   {
     header: "Requested Tier",
     cell: (row) => (

@@ -1,3 +1,4 @@
+import { userColumn } from "~/components/admin/user-column";
 import { StatusBadge } from "~/components/ui/badge";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
 import { WITHDRAWAL_STATUS_BADGES } from "~/domain/withdrawals/lifecycle";
@@ -48,18 +49,7 @@ function Paid({ row }: { row: AdminWithdrawalRow }) {
 }
 
 const COLUMNS: ListColumn<AdminWithdrawalRow>[] = [
-  {
-    header: "User",
-    cell: (row) => (
-      <>
-        <span className="block font-medium">{row.userName}</span>
-        <span className="block break-all text-xs text-gray-600">{row.userEmail}</span>
-        <span className="block font-mono text-xs text-gray-500">{row.userDisplayId}</span>
-      </>
-    ),
-    className: "min-w-44",
-    hideInCard: true,
-  },
+  userColumn((row) => ({ name: row.userName, email: row.userEmail, displayId: row.userDisplayId })),
   { header: "Reference", cell: (row) => row.reference, className: "font-mono" },
   { header: "Amount", cell: (row) => row.amount, align: "end", className: "font-medium" },
   { header: "Fee", cell: (row) => row.fee, align: "end" },
