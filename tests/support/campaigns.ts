@@ -7,7 +7,21 @@ import { balances } from "~/domain/ledger/accounts.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
-import { longAgo } from "./factories";
+import { afterEach } from "vitest";
+import { openTestDatabase } from "./database";
+import { advertAdmin, longAgo } from "./factories";
+import { expectLedgerReconciled } from "./ledger";
+
+/**
+ * This test file's database (openTestDatabase) for campaign tests, with an admin who may manage
+ * adverts, and the ledger checked balanced after every test.
+ */
+export async function openCampaignTestDatabase() {
+  const { db } = await openTestDatabase();
+  afterEach(async () => expectLedgerReconciled(db));
+  const admin = await advertAdmin(db, ["manage_adverts"]);
+  return { db, admin };
+}
 
 /** What the campaign's escrow holds; null before it was ever funded (no escrow account yet). */
 export const escrowOf = async (db: Database, campaignId: string): Promise<Kobo | null> =>

@@ -1,21 +1,13 @@
 import { inArray } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ledgerTransfers } from "~/db/schema";
 import { listAvailableAdverts } from "~/domain/adverts/advert-views.server";
-import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
-import { escrowOf, viewAndClaim } from "~test/campaigns";
-import { openTestDatabase } from "~test/database";
-import { advertAdmin, member, runningCampaign } from "~test/factories";
-import { expectLedgerReconciled } from "~test/ledger";
+import { escrowOf, viewAndClaim, openCampaignTestDatabase } from "~test/campaigns";
+import { member, runningCampaign } from "~test/factories";
 import { cancelCampaign } from "./cancel-campaign.server";
 
-const { db } = await openTestDatabase();
-let admin: Actor;
-beforeAll(async () => {
-  admin = await advertAdmin(db, ["manage_adverts"]);
-});
-afterEach(async () => expectLedgerReconciled(db));
+const { db, admin } = await openCampaignTestDatabase();
 
 describe("a campaign, paid up front", () => {
   it("cancelled while running: it leaves the list and the unspent escrow returns to the balance once", async () => {

@@ -1,24 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { campaigns } from "~/db/schema";
-import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
-import { escrowOf, legacyBudget, legacyCampaign } from "~test/campaigns";
-import { openTestDatabase } from "~test/database";
-import { advertAdmin, approvedAdvertiser, campaignInput } from "~test/factories";
-import { expectLedgerReconciled } from "~test/ledger";
+import { escrowOf, legacyBudget, legacyCampaign, openCampaignTestDatabase } from "~test/campaigns";
+import { approvedAdvertiser, campaignInput } from "~test/factories";
 import { statusOf } from "~test/status";
 import { cancelCampaign } from "./cancel-campaign.server";
 import { confirmCampaignPayment, previewCampaignPayment } from "./confirm-payment.server";
 import { createCampaign } from "./create-campaign.server";
 import { payCampaignFromBalance, submitCampaignForPayment } from "./pay-campaign.server";
 
-const { db } = await openTestDatabase();
-let admin: Actor;
-beforeAll(async () => {
-  admin = await advertAdmin(db, ["manage_adverts"]);
-});
-afterEach(async () => expectLedgerReconciled(db));
+const { db, admin } = await openCampaignTestDatabase();
 
 describe("a campaign, paid up front", () => {
   it("by bank transfer: the admin's confirmation books bank receipts → advertiser → escrow, once", async () => {

@@ -1,21 +1,13 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { campaigns } from "~/db/schema";
-import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import { updateCampaignFee } from "~/domain/settings/update-app-settings.server";
-import { escrowOf, viewAndClaim } from "~test/campaigns";
-import { openTestDatabase } from "~test/database";
+import { escrowOf, viewAndClaim, openCampaignTestDatabase } from "~test/campaigns";
 import { advertAdmin, approvedAdvertiser, campaignInput, member, runningCampaign } from "~test/factories";
-import { expectLedgerReconciled } from "~test/ledger";
 import { createCampaign } from "./create-campaign.server";
 
-const { db } = await openTestDatabase();
-let admin: Actor;
-beforeAll(async () => {
-  admin = await advertAdmin(db, ["manage_adverts"]);
-});
-afterEach(async () => expectLedgerReconciled(db));
+const { db, admin } = await openCampaignTestDatabase();
 
 describe("a campaign, paid up front", () => {
   it("is stored as a draft with its budget: reward × views + the fee (20% by default), per view", async () => {

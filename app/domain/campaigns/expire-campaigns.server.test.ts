@@ -1,24 +1,16 @@
 import { eq } from "drizzle-orm";
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { adverts, campaigns } from "~/db/schema";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
-import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
-import { escrowOf, viewAndClaim } from "~test/campaigns";
-import { openTestDatabase } from "~test/database";
-import { advertAdmin, approvedAdvertiser, campaignInput, member, runningCampaign } from "~test/factories";
-import { expectLedgerReconciled } from "~test/ledger";
+import { escrowOf, viewAndClaim, openCampaignTestDatabase } from "~test/campaigns";
+import { approvedAdvertiser, campaignInput, member, runningCampaign } from "~test/factories";
 import { statusOf } from "~test/status";
 import { createCampaign } from "./create-campaign.server";
 import { cancelExpiredCampaigns, completeEndedCampaigns } from "./expire-campaigns.server";
 import { payCampaignFromBalance, submitCampaignForPayment } from "./pay-campaign.server";
 
-const { db } = await openTestDatabase();
-let admin: Actor;
-beforeAll(async () => {
-  admin = await advertAdmin(db, ["manage_adverts"]);
-});
-afterEach(async () => expectLedgerReconciled(db));
+const { db, admin } = await openCampaignTestDatabase();
 
 describe("a campaign, paid up front", () => {
   it("runs only between its dates, and completes with a refund once its end has passed", async () => {

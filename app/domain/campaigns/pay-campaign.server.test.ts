@@ -1,16 +1,13 @@
-import { afterEach, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { campaigns } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
-import { escrowOf, footprint, LEGACY_KINDS, legacyCampaign } from "~test/campaigns";
-import { openTestDatabase } from "~test/database";
+import { escrowOf, footprint, LEGACY_KINDS, legacyCampaign, openCampaignTestDatabase } from "~test/campaigns";
 import { approvedAdvertiser, campaignInput } from "~test/factories";
-import { expectLedgerReconciled } from "~test/ledger";
 import { statusOf } from "~test/status";
 import { createCampaign } from "./create-campaign.server";
 import { payCampaignFromBalance, submitCampaignForPayment } from "./pay-campaign.server";
 
-const { db } = await openTestDatabase();
-afterEach(async () => expectLedgerReconciled(db));
+const { db } = await openCampaignTestDatabase();
 
 describe("a campaign, paid up front", () => {
   it("from the balance: only when it covers the budget", async () => {

@@ -1,23 +1,23 @@
-import { afterEach, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { campaigns } from "~/db/schema";
-import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
-import { escrowOf, footprint, LEGACY_KINDS, legacyBudget, legacyCampaign, viewAndClaim } from "~test/campaigns";
-import { openTestDatabase } from "~test/database";
-import { advertAdmin, approvedAdvertiser, campaignInput, member, runningCampaign } from "~test/factories";
-import { expectLedgerReconciled } from "~test/ledger";
+import {
+  escrowOf,
+  footprint,
+  LEGACY_KINDS,
+  legacyBudget,
+  legacyCampaign,
+  viewAndClaim,
+  openCampaignTestDatabase,
+} from "~test/campaigns";
+import { approvedAdvertiser, campaignInput, member, runningCampaign } from "~test/factories";
 import { statusOf } from "~test/status";
 import { cancelCampaign } from "./cancel-campaign.server";
 import { createCampaign } from "./create-campaign.server";
 import { payCampaignFromBalance } from "./pay-campaign.server";
 import { activateCampaign, rejectCampaign } from "./review-campaign.server";
 
-const { db } = await openTestDatabase();
-let admin: Actor;
-beforeAll(async () => {
-  admin = await advertAdmin(db, ["manage_adverts"]);
-});
-afterEach(async () => expectLedgerReconciled(db));
+const { db, admin } = await openCampaignTestDatabase();
 
 describe("a campaign, paid up front", () => {
   it("runs as an advert paid from its escrow: each view pays the member and the fee, the last completes it", async () => {
