@@ -66,7 +66,7 @@ export function AdvertisersPage({ answer }: { answer?: ActionAnswer | FormFailur
     : rejecting;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-bold">Advertisers</h1>
         <p className="mt-1 text-sm text-gray-600">
@@ -106,7 +106,7 @@ export function AdvertisersPage({ answer }: { answer?: ActionAnswer | FormFailur
         />
       ) : null}
 
-      <section aria-labelledby="advertisers-heading" className="grid gap-4">
+      <section aria-labelledby="advertisers-heading" className="grid grid-cols-1 gap-4">
         <h2 id="advertisers-heading" className="text-lg font-semibold">
           Advertiser accounts
         </h2>

@@ -79,7 +79,7 @@ export function AdvertsPage({ answer }: { answer?: ActionAnswer | FormFailure })
   const returnFocusId = dialog?.advertId ? `edit-advert-${dialog.advertId}` : CREATE_BUTTON_ID;
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div className="flex flex-wrap items-center justify-between gap-3">
         <div>
           <h1 className="text-2xl font-bold">Manage Adverts</h1>

@@ -11,21 +11,34 @@ import {
   type CampaignReviewView,
 } from "./campaign-review-card";
 
+/** A few figures or dates as label/value pairs, in one table cell. */
+function Pairs({ pairs }: { pairs: [string, React.ReactNode][] }) {
+  return (
+    <dl className="grid grid-cols-[auto_1fr] gap-x-2 gap-y-0.5 text-xs">
+      {pairs.map(([label, value]) => (
+        <div key={label} className="contents">
+          <dt className="whitespace-nowrap text-gray-600">{label}</dt>
+          <dd className="text-gray-900">{value}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 function columns(decisions: CampaignDecisions): ListColumn<CampaignReviewView>[] {
   return [
     {
       header: "Campaign",
       cell: (c) => (
-        <div className="flex min-w-64 max-w-md gap-3">
+        <div className="flex min-w-56 gap-3">
           <CampaignImage
             campaign={c}
-            className="aspect-video w-24 shrink-0 rounded"
-            placeholderClassName="aspect-video w-24 shrink-0 rounded"
+            className="aspect-video w-20 shrink-0 self-start rounded"
+            placeholderClassName="aspect-video w-20 shrink-0 self-start rounded"
             iconClassName="h-6 w-6"
           />
           <div className="min-w-0">
             <p className="break-words font-semibold text-gray-900">{c.title}</p>
-            <p className="font-mono text-xs text-gray-500">{c.reference}</p>
             <p className="mt-1 whitespace-pre-line break-words text-gray-700">{c.description}</p>
           </div>
         </div>
@@ -34,35 +47,36 @@ function columns(decisions: CampaignDecisions): ListColumn<CampaignReviewView>[]
     {
       header: "Advertiser",
       cell: (c) => (
-        <div className="max-w-48">
+        <div className="min-w-36">
           <p className="break-words font-medium text-gray-900">{c.businessName}</p>
-          <p className="break-all text-gray-600">{c.advertiserEmail}</p>
+          <p className="break-all text-xs text-gray-600">{c.advertiserEmail}</p>
+          <p className="mt-1 font-mono text-xs text-gray-500">{c.reference}</p>
         </div>
       ),
     },
-    { header: "Reward per view", cell: (c) => c.rewardText, align: "end" },
-    { header: "Views done", cell: viewsText, align: "end" },
     {
-      header: "Budget",
+      header: "Reward and budget",
       cell: (c) => (
-        <>
-          <span className="block font-medium text-gray-900">{c.budgetText}</span>
-          <span className="block text-xs text-gray-600">Platform fee {c.feeText}</span>
-        </>
+        <Pairs
+          pairs={[
+            ["Reward per view", c.rewardText],
+            ["Views done", viewsText(c)],
+            ["Budget", c.budgetText],
+            ["Platform fee", c.feeText],
+          ]}
+        />
       ),
-      align: "end",
     },
     {
       header: "Dates",
       cell: (c) => (
-        <dl className="grid grid-cols-[auto_1fr] gap-x-2 whitespace-nowrap text-xs">
-          <dt className="text-gray-600">Starts</dt>
-          <dd>{c.startsText}</dd>
-          <dt className="text-gray-600">Ends</dt>
-          <dd>{c.endsText}</dd>
-          <dt className="text-gray-600">Created</dt>
-          <dd>{c.createdText}</dd>
-        </dl>
+        <Pairs
+          pairs={[
+            ["Starts", c.startsText],
+            ["Ends", c.endsText],
+            ["Created", c.createdText],
+          ]}
+        />
       ),
     },
     { header: "Status", cell: (c) => <CampaignStatus campaign={c} /> },

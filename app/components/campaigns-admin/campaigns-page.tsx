@@ -50,7 +50,7 @@ export function CampaignsPage({ answer }: { answer?: ActionAnswer | FormFailure 
   };
 
   return (
-    <div className="grid gap-6">
+    <div className="grid grid-cols-1 gap-6">
       <div>
         <h1 className="text-2xl font-bold">Campaigns</h1>
         <p className="mt-1 text-sm text-gray-600">
@@ -63,7 +63,7 @@ export function CampaignsPage({ answer }: { answer?: ActionAnswer | FormFailure 
 
       <PaymentLookup lookup={lookup} submitting={posting(CAMPAIGN_FORM_ACTIONS.confirmPayment)} />
 
-      <div className="grid gap-4">
+      <div className="grid grid-cols-1 gap-4">
         <ListFilters
           label="Campaign status"
           filters={ADMIN_CAMPAIGN_FILTERS}
