@@ -53,25 +53,28 @@ export function ClicksUsed({ advert }: { advert: AdminAdvertCard }) {
   );
 }
 
-/** The advert's picture, or a megaphone in its place. */
-export function AdvertImage({ advert, small = false }: { advert: AdminAdvertCard; small?: boolean }) {
-  if (advert.imageSrc) {
+/**
+ * An advert's picture (an admin's advert or an advertiser's campaign), or a megaphone in its
+ * place: across a card, or `small` beside a table row's text.
+ */
+export function AdvertPicture({ src, alt, small = false }: { src: string | null; alt: string; small?: boolean }) {
+  if (src) {
     return (
       <img
-        src={advert.imageSrc}
-        alt={advert.title}
+        src={src}
+        alt={alt}
         loading="lazy"
         decoding="async"
         referrerPolicy="no-referrer"
         width={640}
         height={360}
-        className={`aspect-video bg-gray-100 object-cover ${small ? "w-24 shrink-0 rounded" : "w-full rounded-md"}`}
+        className={`aspect-video bg-gray-100 object-cover ${small ? "w-20 shrink-0 self-start rounded" : "w-full rounded-md"}`}
       />
     );
   }
   return (
     <div
-      className={`flex items-center justify-center bg-brand-600/5 text-brand-600/40 ${small ? "aspect-video w-24 shrink-0 rounded" : "h-20 w-full rounded-md"}`}
+      className={`flex items-center justify-center bg-brand-600/5 text-brand-600/40 ${small ? "aspect-video w-20 shrink-0 self-start rounded" : "h-20 w-full rounded-md"}`}
       aria-hidden
     >
       <Megaphone className={small ? "h-6 w-6" : "h-12 w-12"} />
@@ -111,7 +114,7 @@ export function AdvertActions({ advert, editTo }: { advert: AdminAdvertCard; edi
 export function AdvertCard({ advert, editTo }: { advert: AdminAdvertCard; editTo: string }) {
   return (
     <div className="grid gap-3">
-      <AdvertImage advert={advert} />
+      <AdvertPicture src={advert.imageSrc} alt={advert.title} />
       <div className="flex items-start justify-between gap-2">
         <h2 className="min-w-0 break-words text-base font-semibold text-gray-900">{advert.title}</h2>
         <AdvertStatusBadge advert={advert} />

@@ -4,7 +4,7 @@ import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list
 import {
   AdvertActions,
   AdvertCard,
-  AdvertImage,
+  AdvertPicture,
   AdvertStatusBadge,
   ClicksUsed,
   clicksText,
@@ -17,7 +17,7 @@ function columns(editHref: (id: string) => string): ListColumn<AdminAdvertCard>[
       header: "Advert",
       cell: (a) => (
         <div className="flex min-w-64 max-w-lg gap-3">
-          <AdvertImage advert={a} small />
+          <AdvertPicture src={a.imageSrc} alt={a.title} small />
           <div className="min-w-0">
             <p className="break-words font-semibold text-gray-900">{a.title}</p>
             <p className="line-clamp-2 whitespace-pre-line break-words text-gray-700">{a.description}</p>

@@ -1,9 +1,9 @@
+import { AdvertPicture } from "~/components/adverts-admin/advert-card";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
 import {
   CampaignActions,
-  CampaignImage,
   CampaignReviewCard,
   CampaignStatus,
   viewsText,
@@ -31,12 +31,7 @@ function columns(decisions: CampaignDecisions): ListColumn<CampaignReviewView>[]
       header: "Campaign",
       cell: (c) => (
         <div className="flex min-w-56 gap-3">
-          <CampaignImage
-            campaign={c}
-            className="aspect-video w-20 shrink-0 self-start rounded"
-            placeholderClassName="aspect-video w-20 shrink-0 self-start rounded"
-            iconClassName="h-6 w-6"
-          />
+          <AdvertPicture src={c.imageSrc} alt={c.title} small />
           <div className="min-w-0">
             <p className="break-words font-semibold text-gray-900">{c.title}</p>
             <p className="mt-1 whitespace-pre-line break-words text-gray-700">{c.description}</p>

@@ -1,5 +1,6 @@
-import { Check, Megaphone, X } from "lucide-react";
+import { Check, X } from "lucide-react";
 import { Form, Link } from "react-router";
+import { AdvertPicture } from "~/components/adverts-admin/advert-card";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { AdminCampaignFilter } from "~/domain/campaigns/review-validation";
@@ -81,39 +82,6 @@ export function CampaignActions({
   );
 }
 
-/** The campaign's picture, or a megaphone in its place. */
-export function CampaignImage({
-  campaign,
-  className,
-  placeholderClassName,
-  iconClassName,
-}: {
-  campaign: CampaignReviewView;
-  className: string;
-  placeholderClassName: string;
-  iconClassName: string;
-}) {
-  return campaign.imageSrc ? (
-    <img
-      src={campaign.imageSrc}
-      alt={campaign.title}
-      loading="lazy"
-      decoding="async"
-      referrerPolicy="no-referrer"
-      width={640}
-      height={360}
-      className={`bg-gray-100 object-cover ${className}`}
-    />
-  ) : (
-    <div
-      className={`flex items-center justify-center bg-brand-600/5 text-brand-600/40 ${placeholderClassName}`}
-      aria-hidden
-    >
-      <Megaphone className={iconClassName} />
-    </div>
-  );
-}
-
 /**
  * A campaign as a phone shows it: what the advertiser asked for, its money and dates, and the
  * admin's decisions for its status.
@@ -127,12 +95,7 @@ export function CampaignReviewCard({
 }) {
   return (
     <div className="grid gap-3">
-      <CampaignImage
-        campaign={campaign}
-        className="aspect-video w-full rounded-md"
-        placeholderClassName="h-20 w-full rounded-md"
-        iconClassName="h-12 w-12"
-      />
+      <AdvertPicture src={campaign.imageSrc} alt={campaign.title} />
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="break-words text-sm font-medium text-gray-600">{campaign.businessName}</p>
