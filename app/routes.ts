@@ -47,8 +47,20 @@ export default [
   // The admin pages share a layout: the admin navigation, with the screens the admin may open.
   layout("routes/admin/layout.tsx", [
     route("admin", "routes/admin/dashboard.tsx"),
-    route("admin/adverts", "routes/admin/adverts.tsx"),
-    route("admin/adverts/new", "routes/admin/adverts.tsx", { id: "routes/admin/adverts-new" }),
+    // Manage Adverts' data (a layout): the page, whose create/edit form posts to itself (also
+    // at /new, the create dialog open), and the delete decision's route.
+    layout("routes/admin/adverts/layout.tsx", [
+      route("admin/adverts", "routes/admin/adverts/page.tsx"),
+      route("admin/adverts/new", "routes/admin/adverts/page.tsx", { id: "routes/admin/adverts-new" }),
+      route("admin/adverts/delete", "routes/admin/adverts/delete.tsx"),
+    ]),
+    // Campaigns: the page's data (a layout), the page, and one route per decision form.
+    layout("routes/admin/campaigns/layout.tsx", [
+      route("admin/campaigns", "routes/admin/campaigns/page.tsx"),
+      route("admin/campaigns/activate", "routes/admin/campaigns/activate.tsx"),
+      route("admin/campaigns/reject", "routes/admin/campaigns/reject.tsx"),
+      route("admin/campaigns/confirm-payment", "routes/admin/campaigns/confirm-payment.tsx"),
+    ]),
     route("admin/users", "routes/admin/users.tsx"),
     route("admin/settings", "routes/admin/settings.tsx"),
     route("admin/notices", "routes/admin/notices.tsx"),
@@ -61,7 +73,13 @@ export default [
     route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
     route("admin/memberships", "routes/admin/memberships.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
-    route("admin/advertisers", "routes/admin/advertisers.tsx"),
+    // Advertisers: the page's data (a layout), the page, and one route per decision form.
+    layout("routes/admin/advertisers/layout.tsx", [
+      route("admin/advertisers", "routes/admin/advertisers/page.tsx"),
+      route("admin/advertisers/approve", "routes/admin/advertisers/approve.tsx"),
+      route("admin/advertisers/reject", "routes/admin/advertisers/reject.tsx"),
+      route("admin/advertisers/restriction", "routes/admin/advertisers/restriction.tsx"),
+    ]),
   ]),
   route("admin/withdrawals/export.csv", "routes/admin/withdrawals-export.ts"),
   route("admin/reports/daily.csv", "routes/admin/reports-export.ts"),

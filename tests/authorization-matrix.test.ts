@@ -79,6 +79,13 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/admin": { kind: "admin" },
   "/admin/adverts": { kind: "admin", permission: "manage_adverts" },
   "/admin/adverts/new": { kind: "admin", permission: "manage_adverts" },
+  // The delete decision's route (its action); a GET shows the page.
+  "/admin/adverts/delete": { kind: "admin", permission: "manage_adverts" },
+  // Campaigns, and the route of each of its decision forms (a GET shows the page).
+  "/admin/campaigns": { kind: "admin", permission: "manage_adverts" },
+  "/admin/campaigns/activate": { kind: "admin", permission: "manage_adverts" },
+  "/admin/campaigns/reject": { kind: "admin", permission: "manage_adverts" },
+  "/admin/campaigns/confirm-payment": { kind: "admin", permission: "manage_adverts" },
   "/admin/users": {
     kind: "admin",
     permission: "manage_users",
@@ -114,6 +121,22 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/admin/memberships": { kind: "admin", permission: "manage_memberships" },
   "/admin/audit": { kind: "admin", permission: "view_reports" },
   "/admin/advertisers": {
+    kind: "admin",
+    permission: "manage_adverts",
+    denied: "Access Denied. You do not have permission to manage advertisers.",
+  },
+  // The route of each of its decision forms (a GET shows the page).
+  "/admin/advertisers/approve": {
+    kind: "admin",
+    permission: "manage_adverts",
+    denied: "Access Denied. You do not have permission to manage advertisers.",
+  },
+  "/admin/advertisers/reject": {
+    kind: "admin",
+    permission: "manage_adverts",
+    denied: "Access Denied. You do not have permission to manage advertisers.",
+  },
+  "/admin/advertisers/restriction": {
     kind: "admin",
     permission: "manage_adverts",
     denied: "Access Denied. You do not have permission to manage advertisers.",
@@ -390,7 +413,7 @@ const INTENT_MATRIX: {
   intent: string;
   permission: Permission;
   fields: Record<string, string>;
-  allowed: 302 | 400 | 404;
+  allowed: 302 | 400 | 404 | 409;
   location?: string;
 }[] = [
   { path: "/admin/memberships", intent: "update-prices", permission: "manage_memberships", fields: {}, allowed: 400 },
@@ -459,18 +482,65 @@ const INTENT_MATRIX: {
   },
   // Restricting an advertiser: a made-up id is not an advertiser (404); nothing changes.
   {
-    path: "/admin/advertisers",
+    path: "/admin/advertisers/restriction",
     intent: "restrict",
     permission: "manage_adverts",
     fields: { userId: "MadeUpAdvertiserId_001" },
     allowed: 404,
   },
   {
-    path: "/admin/advertisers",
+    path: "/admin/advertisers/restriction",
     intent: "unrestrict",
     permission: "manage_adverts",
     fields: { userId: "MadeUpAdvertiserId_001" },
     allowed: 404,
+  },
+  // Approving or rejecting a made-up advertiser: refused (409, or back to the list); nothing changes.
+  {
+    path: "/admin/advertisers/approve",
+    intent: "approve",
+    permission: "manage_adverts",
+    fields: { userId: "MadeUpAdvertiserId_001" },
+    allowed: 409,
+  },
+  {
+    path: "/admin/advertisers/reject",
+    intent: "reject",
+    permission: "manage_adverts",
+    fields: { userId: "MadeUpAdvertiserId_001", reason: "No" },
+    allowed: 302,
+    location: "/admin/advertisers",
+  },
+  // Deleting a made-up advert: 409; nothing is written.
+  {
+    path: "/admin/adverts/delete",
+    intent: "delete",
+    permission: "manage_adverts",
+    fields: { advertId: "MadeUpAdvertId_000001" },
+    allowed: 409,
+  },
+  // The campaign decisions on a made-up campaign or reference: not found; nothing moves.
+  {
+    path: "/admin/campaigns/activate",
+    intent: "activate",
+    permission: "manage_adverts",
+    fields: { campaignId: "MadeUpCampaignId_00001" },
+    allowed: 404,
+  },
+  {
+    path: "/admin/campaigns/reject",
+    intent: "reject",
+    permission: "manage_adverts",
+    fields: { campaignId: "MadeUpCampaignId_00001", reason: "No" },
+    allowed: 404,
+  },
+  {
+    path: "/admin/campaigns/confirm-payment",
+    intent: "confirm-payment",
+    permission: "manage_adverts",
+    fields: { reference: "CMP-MADEUP00" },
+    allowed: 302,
+    location: "/admin/campaigns?reference=CMP-MADEUP00",
   },
   // The daily report's download (its one action): To before From is refused, back to /admin with
   // an error toast; nothing is downloaded or audited.

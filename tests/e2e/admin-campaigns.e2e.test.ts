@@ -18,8 +18,8 @@ import {
 } from "./support/browser";
 
 /**
- * Campaign review on Manage Adverts in a browser (cards at 360 px and 1280 px, Activate, Reject
- * through its reason dialog), and the advertiser's payouts page at both widths.
+ * Campaign review on /admin/campaigns in a browser (cards at 360 px, a table at 1280 px; Activate,
+ * Reject through its reason dialog), and the advertiser's payouts page at both widths.
  */
 const suite = setUpBrowserSuite();
 const db = () => suite.app.services.db;
@@ -47,12 +47,14 @@ describe("campaign review", () => {
       const rejectMe = await campaignInReview(`Suya ${label}`);
       const admin = await createUser(db(), { role: "admin", permissions: ["manage_adverts"] });
       const { page } = await signedInPage(suite, admin, viewport);
-      await visit(page, "/admin/adverts");
-      expect(await page.getByTestId(`campaign-card-${activateMe.id}`).isVisible()).toBe(true);
+      await visit(page, "/admin/campaigns");
+      // A card on a phone, a table row from the medium breakpoint up.
+      const shown = label === "360" ? "campaign-card" : "campaign-row";
+      expect(await page.getByTestId(`${shown}-${activateMe.id}`).isVisible()).toBe(true);
       await expectFitsAndAccessible(page, `admin-campaigns-${label}`);
 
       await page
-        .getByTestId(`campaign-card-${activateMe.id}`)
+        .getByTestId(`${shown}-${activateMe.id}`)
         .getByRole("button", { name: `Activate ${activateMe.title}` })
         .click();
       await expectToast(page, "Campaign Activated", { variant: "success" });

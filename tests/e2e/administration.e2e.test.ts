@@ -46,6 +46,7 @@ const DEFAULT_QUICK_ACTIONS = [
   "Manage Users",
   "Manage Adverts",
   "Advertisers",
+  "Manage Campaigns",
   "Withdrawal Requests",
   "Manage Notices",
   "Audit Log",
@@ -365,6 +366,7 @@ describe("administration journey", () => {
     await expect(quickActions(ap)).resolves.toEqual([
       "Manage Adverts",
       "Advertisers",
+      "Manage Campaigns",
       "Withdrawal Requests",
       "Manage Memberships",
       "Manage Notices",

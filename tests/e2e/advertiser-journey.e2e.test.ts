@@ -144,7 +144,7 @@ describe("an advertiser's journey", () => {
 
   it("4. the admin confirms the payment by its reference and activates the campaign (review also at 1280 px)", async () => {
     const { page } = await signedInPage(suite, admin, MOBILE);
-    await visit(page, "/admin/advertisers");
+    await visit(page, "/admin/campaigns");
     await page.getByLabel("Payment reference").fill(reference);
     await page.getByRole("button", { name: "Find Campaign" }).click();
     const found = page.getByTestId("payment-campaign");
@@ -157,13 +157,13 @@ describe("an advertiser's journey", () => {
 
     // The campaign now waits in review: the review list at 1280 px as well.
     const desktop = (await signedInPage(suite, admin, DESKTOP, { another: "admin 1280" })).page;
-    await visit(desktop, "/admin/adverts?campaigns=in_review");
-    await desktop.getByTestId(`campaign-card-${campaignId}`).waitFor();
+    await visit(desktop, "/admin/campaigns?status=in_review");
+    await desktop.getByTestId(`campaign-row-${campaignId}`).waitFor();
     await expectFitsAndAccessible(desktop, "journey-07-admin-review-1280");
 
     await visit(page, "/admin");
-    await page.getByRole("link", { name: "Manage Adverts" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin/adverts");
+    await page.getByRole("link", { name: "Manage Campaigns" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/campaigns");
     const card = page.getByTestId(`campaign-card-${campaignId}`);
     await card.waitFor();
     expect(await card.innerText()).toContain(BUSINESS);

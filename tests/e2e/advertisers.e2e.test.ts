@@ -96,11 +96,14 @@ describe("/admin/advertisers", () => {
     await expect.poll(() => statusOf(db(), advertiserProfiles, reject.id, advertiserProfiles.userId)).toBe("rejected");
     await dismissToast(page);
 
+    // Payments are confirmed on Campaigns.
+    await page.getByRole("navigation", { name: "Admin" }).getByRole("link", { name: "Campaigns" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/campaigns");
     await page.getByLabel("Payment reference").fill(created.campaign.reference);
     await page.getByRole("button", { name: "Find Campaign" }).click();
     const found = page.getByTestId("payment-campaign");
     await expect.poll(() => found.getByText("Back to school sale").isVisible()).toBe(true);
-    await expectFitsAndAccessible(page, "admin-advertisers-payment-mobile");
+    await expectFitsAndAccessible(page, "admin-campaigns-payment-mobile");
     await found.getByRole("button", { name: "Confirm Payment" }).click();
     await expectToast(page, "Payment Confirmed", { variant: "success" });
     await expect

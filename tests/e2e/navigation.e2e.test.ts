@@ -96,6 +96,7 @@ describe.each([MOBILE, DESKTOP])("at $width px", (viewport) => {
       "Users",
       "Adverts",
       "Advertisers",
+      "Campaigns",
       "Withdrawals",
       "Memberships",
       "Referrals",

@@ -5,6 +5,7 @@ import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { payCampaignFromBalance, submitCampaignForPayment } from "~/domain/campaigns/pay-campaign.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
+import { formatKobo } from "~/domain/shared/money";
 import { dialogNameInHtml, pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
 import { signInAdmin } from "~test/sign-in";
 import { approvedAdvertiser, campaignInput } from "~test/factories";
@@ -36,7 +37,7 @@ async function campaignIn(
   return { advertiser, campaign: created.campaign };
 }
 
-describe("campaign review on /admin/adverts", () => {
+describe("campaign review on /admin/campaigns", () => {
   it("lists campaigns in review by default, with the business, money, dates and reference; filters the others", async () => {
     const { client } = await signInAdmin(app, ["manage_adverts"]);
     const reviewing = await campaignIn("in_review", {
@@ -45,7 +46,7 @@ describe("campaign review on /admin/adverts", () => {
       endsAt: new Date("2030-01-08T23:00:00Z"),
     });
     const waiting = await campaignIn("awaiting_payment");
-    const page = await client.get("/admin/adverts");
+    const page = await client.get("/admin/campaigns");
     expect(page.status).toBe(200);
     const text = pageText(page.body);
     expect(text).toContain("Campaigns");
@@ -62,21 +63,28 @@ describe("campaign review on /admin/adverts", () => {
     expect(text).not.toContain(waiting.campaign.title);
     expect(text).toContain("Activate");
 
-    const awaiting = pageText((await client.get("/admin/adverts?campaigns=awaiting_payment")).body);
+    const awaiting = pageText((await client.get("/admin/campaigns?status=awaiting_payment")).body);
     expect(awaiting).toContain(waiting.campaign.title);
     expect(awaiting).not.toContain(reviewing.campaign.title);
     expect(awaiting).not.toContain("Activate Campaign");
 
     // An unknown filter reads as In review.
-    expect(pageText((await client.get("/admin/adverts?campaigns=bogus")).body)).toContain(reviewing.campaign.title);
+    expect(pageText((await client.get("/admin/campaigns?status=bogus")).body)).toContain(reviewing.campaign.title);
+
+    // A link from before campaigns had their own page (Manage Adverts' ?campaigns=) leads here.
+    const old = await client.get("/admin/adverts?campaigns=awaiting_payment");
+    expect({ status: old.status, location: old.location }).toEqual({
+      status: 302,
+      location: "/admin/campaigns?status=awaiting_payment",
+    });
   });
 
   it("activates a campaign in review: audited, then listed as active (not among the admin's adverts)", async () => {
     const { client, user: admin } = await signInAdmin(app, ["manage_adverts"]);
     const { campaign } = await campaignIn("in_review");
-    const res = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
+    const res = await client.post("/admin/campaigns/activate", { campaignId: campaign.id });
     expect(res.status).toBe(302);
-    expect(res.location).toBe("/admin/adverts");
+    expect(res.location).toBe("/admin/campaigns");
     expect(redirectToast(res)).toMatchObject({ type: "success", title: "Campaign Activated" });
     expect(await statusOf(db(), campaigns, campaign.id)).toBe("active");
     const audit = await db()
@@ -86,13 +94,14 @@ describe("campaign review on /admin/adverts", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorId).toBe(admin.id);
 
-    const active = await client.get("/admin/adverts?campaigns=active");
-    const cards = active.body.match(/data-testid="advert-card-/g) ?? [];
+    const active = await client.get("/admin/campaigns?status=active");
     expect(pageText(active.body)).toContain(campaign.title);
     expect(active.body).toContain(`data-testid="campaign-card-${campaign.id}"`);
-    // Its advert is not one of the admin's adverts on the same page.
+    // Its advert is not one of the admin's adverts (Manage Adverts lists none).
     const [row] = await db().select().from(campaigns).where(eq(campaigns.id, campaign.id));
-    expect(active.body).not.toContain(`data-testid="advert-card-${row!.advertId}"`);
+    const adverts = await client.get("/admin/adverts");
+    const cards = adverts.body.match(/data-testid="advert-card-/g) ?? [];
+    expect(adverts.body).not.toContain(`data-testid="advert-card-${row!.advertId}"`);
     expect(cards.length).toBe(0);
     // Nor can it be edited or deleted through the admin's advert actions.
     const edit = await client.post("/admin/adverts", {
@@ -105,12 +114,12 @@ describe("campaign review on /admin/adverts", () => {
       imageUrl: "",
     });
     expect(edit.status).toBe(409);
-    const del = await client.post("/admin/adverts", { intent: "delete", advertId: row!.advertId! });
+    const del = await client.post("/admin/adverts/delete", { advertId: row!.advertId! });
     expect(del.status).toBe(409);
     expect(await statusOf(db(), campaigns, campaign.id)).toBe("active");
 
     // Deciding it again is a conflict, told in a toast (carried in the page data).
-    const again = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
+    const again = await client.post("/admin/campaigns/activate", { campaignId: campaign.id });
     expect(again.status).toBe(409);
     expect(again.body).toContain("Activation Failed");
     expect(again.body).toContain("no longer waiting for this step: it is now active");
@@ -122,17 +131,16 @@ describe("campaign review on /admin/adverts", () => {
     expect(await balances(db(), advertiser.id)).toMatchObject({ availableKobo: 50_000n - 12_000n });
 
     // The Reject link opens the dialog through the URL, server-rendered.
-    const list = await client.get("/admin/adverts");
-    expect(list.body).toContain(`href="/admin/adverts?reject=${campaign.id}"`);
-    const dialog = await client.get(`/admin/adverts?reject=${campaign.id}`);
+    const list = await client.get("/admin/campaigns");
+    expect(list.body).toContain(`href="/admin/campaigns?reject=${campaign.id}"`);
+    const dialog = await client.get(`/admin/campaigns?reject=${campaign.id}`);
     expect(dialogNameInHtml(dialog.body).name).toBe("Reject campaign?");
     expect(dialogNameInHtml(dialog.body).description).toContain(
       "What is left of its budget returns to the advertiser's balance.",
     );
 
     // No reason: refused on the field, the dialog open again, nothing changed.
-    const blank = await client.post(`/admin/adverts?reject=${campaign.id}`, {
-      intent: "reject-campaign",
+    const blank = await client.post(`/admin/campaigns/reject?reject=${campaign.id}`, {
       campaignId: campaign.id,
       reason: "   ",
     });
@@ -141,13 +149,12 @@ describe("campaign review on /admin/adverts", () => {
     expect(dialogNameInHtml(blank.body).name).toBe("Reject campaign?");
     expect(await statusOf(db(), campaigns, campaign.id)).toBe("in_review");
 
-    const res = await client.post(`/admin/adverts?reject=${campaign.id}`, {
-      intent: "reject-campaign",
+    const res = await client.post(`/admin/campaigns/reject?reject=${campaign.id}`, {
       campaignId: campaign.id,
       reason: "The image shows a competitor's logo.",
     });
     expect(res.status).toBe(302);
-    expect(res.location).toBe("/admin/adverts");
+    expect(res.location).toBe("/admin/campaigns");
     expect(redirectToast(res)).toMatchObject({
       type: "success",
       title: "Campaign Rejected",
@@ -158,29 +165,27 @@ describe("campaign review on /admin/adverts", () => {
     expect(await balances(db(), advertiser.id)).toMatchObject({ availableKobo: 50_000n });
 
     // Twice: a conflict.
-    const twice = await client.post("/admin/adverts", {
-      intent: "reject-campaign",
+    const twice = await client.post("/admin/campaigns/reject", {
       campaignId: campaign.id,
       reason: "Again",
     });
     expect(twice.status).toBe(409);
     expect(twice.body).toContain("already been decided: it is now rejected");
     // Activating a rejected one: a conflict too.
-    const activate = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
+    const activate = await client.post("/admin/campaigns/activate", { campaignId: campaign.id });
     expect(activate.status).toBe(409);
   });
 
   it("stops a running campaign: Stop and reject, a reason, and what is left returns to the balance", async () => {
     const { client } = await signInAdmin(app, ["manage_adverts"]);
     const { campaign, advertiser } = await campaignIn("in_review");
-    await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
+    await client.post("/admin/campaigns/activate", { campaignId: campaign.id });
     expect(await statusOf(db(), campaigns, campaign.id)).toBe("active");
-    const list = await client.get("/admin/adverts?campaigns=active");
+    const list = await client.get("/admin/campaigns?status=active");
     expect(pageText(list.body)).toContain("Stop and reject");
-    const dialog = await client.get(`/admin/adverts?campaigns=active&reject=${campaign.id}`);
+    const dialog = await client.get(`/admin/campaigns?status=active&reject=${campaign.id}`);
     expect(dialogNameInHtml(dialog.body).description).toContain("stops at once");
-    const res = await client.post("/admin/adverts?campaigns=active", {
-      intent: "reject-campaign",
+    const res = await client.post("/admin/campaigns/reject?status=active", {
       campaignId: campaign.id,
       reason: "The landing page sells counterfeit goods.",
     });
@@ -197,22 +202,18 @@ describe("campaign review on /admin/adverts", () => {
   it("rejects a campaign awaiting payment (no money moves); an unknown one is not found; an ended one says so", async () => {
     const { client } = await signInAdmin(app, ["manage_adverts"]);
     const { campaign } = await campaignIn("awaiting_payment");
-    const awaiting = await client.get("/admin/adverts?campaigns=awaiting_payment");
-    expect(awaiting.body).toContain(`href="/admin/adverts?campaigns=awaiting_payment&amp;reject=${campaign.id}"`);
-    const res = await client.post(`/admin/adverts?campaigns=awaiting_payment&reject=${campaign.id}`, {
-      intent: "reject-campaign",
+    const awaiting = await client.get("/admin/campaigns?status=awaiting_payment");
+    expect(awaiting.body).toContain(`href="/admin/campaigns?status=awaiting_payment&amp;reject=${campaign.id}"`);
+    const res = await client.post(`/admin/campaigns/reject?status=awaiting_payment&reject=${campaign.id}`, {
       campaignId: campaign.id,
       reason: "No payment arrived.",
     });
     expect(res.status).toBe(302);
-    expect(res.location).toBe("/admin/adverts?campaigns=awaiting_payment");
+    expect(res.location).toBe("/admin/campaigns?status=awaiting_payment");
     expect(redirectToast(res)?.description).toContain("The advertiser will see your reason.");
     expect(await statusOf(db(), campaigns, campaign.id)).toBe("rejected");
 
-    const unknown = await client.post("/admin/adverts", {
-      intent: "activate-campaign",
-      campaignId: "no-such-campaign",
-    });
+    const unknown = await client.post("/admin/campaigns/activate", { campaignId: "no-such-campaign" });
     expect(unknown.status).toBe(404);
     expect(unknown.body).toContain("This campaign no longer exists.");
 
@@ -221,7 +222,7 @@ describe("campaign review on /admin/adverts", () => {
       .update(campaigns)
       .set({ endsAt: new Date(Date.now() - 1000), startsAt: null })
       .where(eq(campaigns.id, ended.campaign.id));
-    const late = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: ended.campaign.id });
+    const late = await client.post("/admin/campaigns/activate", { campaignId: ended.campaign.id });
     expect(late.status).toBe(409);
     expect(late.body).toContain("end date passed");
   });
@@ -232,15 +233,63 @@ describe("campaign review on /admin/adverts", () => {
       PERMISSIONS.filter((p) => p !== "manage_adverts"),
     );
     const { campaign } = await campaignIn("in_review");
-    expect((await client.get("/admin/adverts")).status).toBe(403);
-    const activate = await client.post("/admin/adverts", { intent: "activate-campaign", campaignId: campaign.id });
+    expect((await client.get("/admin/campaigns")).status).toBe(403);
+    const activate = await client.post("/admin/campaigns/activate", { campaignId: campaign.id });
     expect(activate.status).toBe(403);
-    const reject = await client.post("/admin/adverts", {
-      intent: "reject-campaign",
+    const reject = await client.post("/admin/campaigns/reject", {
       campaignId: campaign.id,
       reason: "No",
     });
     expect(reject.status).toBe(403);
     expect(await statusOf(db(), campaigns, campaign.id)).toBe("in_review");
+  });
+});
+
+describe("payment confirmation on /admin/campaigns", () => {
+  it("confirms a campaign's payment in two steps: look up by reference, then confirm", async () => {
+    const { db } = app.services;
+    const business = await approvedAdvertiser(db, { businessName: "Ikeja Shoes" });
+    const created = await createCampaign(db, business.id, campaignInput({ title: "Back to school sale" }));
+    if (created.status !== "ok") throw new Error(created.status);
+    const { reference, budgetKobo } = created.campaign;
+    await submitCampaignForPayment(db, business.id, created.campaign.id);
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
+
+    const lookup = await client.get(`/admin/campaigns?reference=${reference.toLowerCase()}`);
+    expect(lookup.status).toBe(200);
+    const text = pageText(lookup.body);
+    expect(text).toContain("Ikeja Shoes");
+    expect(text).toContain("Back to school sale");
+    expect(text).toContain(formatKobo(budgetKobo));
+    expect(text).toContain("Confirm Payment");
+    const [unchanged] = await db.select().from(campaigns).where(eq(campaigns.id, created.campaign.id));
+    expect(unchanged!.status).toBe("awaiting_payment");
+
+    const confirmed = await client.post("/admin/campaigns/confirm-payment", { reference });
+    expect(confirmed.status).toBe(302);
+    expect(confirmed.location).toBe(`/admin/campaigns?reference=${reference}`);
+    expect(redirectToast(confirmed)?.title).toBe("Payment Confirmed");
+    const [after] = await db.select().from(campaigns).where(eq(campaigns.id, created.campaign.id));
+    expect(after!.status).toBe("in_review");
+    expect((await balances(db, business.id)).availableKobo).toBe(0n);
+
+    const twice = await client.post("/admin/campaigns/confirm-payment", { reference });
+    expect(redirectToast(twice)).toMatchObject({ type: "error", title: "Confirmation Failed" });
+    const shown = await client.get(twice.location!);
+    expect(pageText(shown.body)).toContain("This campaign's payment has already been confirmed.");
+    expect(pageText(shown.body)).not.toContain("Confirm Payment");
+
+    const unknown = await client.get("/admin/campaigns?reference=CMP-NOSUCH22");
+    expect(pageText(unknown.body)).toContain("No campaign has the reference CMP-NOSUCH22.");
+    // A whole pasted narration is looked up too, not refused as a bad request.
+    const long = await client.post("/admin/campaigns/confirm-payment", { reference: "X".repeat(120) });
+    expect(redirectToast(long)).toMatchObject({ type: "error", title: "Confirmation Failed" });
+
+    // A lookup from before campaigns had their own page (Advertisers' ?reference=) leads there.
+    const old = await client.get(`/admin/advertisers?reference=${reference}`);
+    expect({ status: old.status, location: old.location }).toEqual({
+      status: 302,
+      location: `/admin/campaigns?reference=${reference}`,
+    });
   });
 });

@@ -93,7 +93,7 @@ const CARDS: Card[] = [
   {
     label: "Active Campaigns",
     permission: "manage_adverts",
-    to: "/admin/adverts?campaigns=active",
+    to: "/admin/campaigns?status=active",
     refusal: { status: 403, message: DENIED },
     direct: `select count(*)::text as v from campaigns where status = 'active'`,
     format: "count",

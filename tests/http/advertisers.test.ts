@@ -1,14 +1,10 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advertiserProfiles, campaigns, users } from "~/db/schema";
-import { createCampaign } from "~/domain/campaigns/create-campaign.server";
-import { submitCampaignForPayment } from "~/domain/campaigns/pay-campaign.server";
-import { balances } from "~/domain/ledger/accounts.server";
+import { advertiserProfiles, users } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { formatKobo } from "~/domain/shared/money";
 import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
 import { signInAdmin } from "~test/sign-in";
-import { approvedAdvertiser, campaignInput, createUser } from "~test/factories";
+import { approvedAdvertiser, createUser } from "~test/factories";
 import { latestLink } from "~test/mail";
 
 let app: TestApp;
@@ -81,7 +77,7 @@ describe("an advertiser's journey", () => {
     expect(text).toContain(user!.displayId);
     expect(text).toContain("₦0.00");
 
-    const approved = await admin.post("/admin/advertisers", { intent: "approve", userId: user!.id });
+    const approved = await admin.post("/admin/advertisers/approve", { userId: user!.id });
     expect(approved.status).toBe(200);
     expect(approved.body).toContain("Advertiser Approved");
     expect((await profileOf(user!.id))!.status).toBe("approved");
@@ -89,7 +85,7 @@ describe("an advertiser's journey", () => {
       "Your AdNaira advertiser account is approved",
     );
     // A second approval (another admin's, say) is a conflict and changes nothing.
-    const again = await admin.post("/admin/advertisers", { intent: "approve", userId: user!.id });
+    const again = await admin.post("/admin/advertisers/approve", { userId: user!.id });
     expect(again.status).toBe(409);
     expect(again.body).toContain("already been reviewed");
 
@@ -135,7 +131,7 @@ describe("/admin/advertisers", () => {
     const res = await client.get("/admin/advertisers");
     expect(res.status).toBe(403);
     const business = await approvedAdvertiser(app.services.db, { status: "pending" });
-    const post = await client.post("/admin/advertisers", { intent: "approve", userId: business.id });
+    const post = await client.post("/admin/advertisers/approve", { userId: business.id });
     expect(post.status).toBe(403);
     expect((await profileOf(business.id))!.status).toBe("pending");
   });
@@ -152,8 +148,7 @@ describe("/admin/advertisers", () => {
     expect(dialog.body).toContain('data-testid="reject-advertiser-dialog"');
     expect(pageText(dialog.body)).toContain("Reject advertiser?");
 
-    const noReason = await client.post(`/admin/advertisers?reject=${business.id}`, {
-      intent: "reject",
+    const noReason = await client.post(`/admin/advertisers/reject?reject=${business.id}`, {
       userId: business.id,
       reason: "  ",
     });
@@ -162,8 +157,7 @@ describe("/admin/advertisers", () => {
     expect(noReason.body).toContain('data-testid="reject-advertiser-dialog"');
     expect((await profileOf(business.id))!.status).toBe("pending");
 
-    const rejected = await client.post(`/admin/advertisers?status=all&reject=${business.id}`, {
-      intent: "reject",
+    const rejected = await client.post(`/admin/advertisers/reject?status=all&reject=${business.id}`, {
       userId: business.id,
       reason: "We could not verify the business",
     });
@@ -194,7 +188,10 @@ describe("/admin/advertisers", () => {
     expect(pageText(question.body)).toContain("Stop and reject");
     expect((await businessClient.get("/advertiser")).status).toBe(200);
 
-    const res = await client.post("/admin/advertisers?status=approved", { intent: "restrict", userId: business.id });
+    const res = await client.post("/admin/advertisers/restriction?status=approved", {
+      intent: "restrict",
+      userId: business.id,
+    });
     expect(res.status).toBe(200);
     expect(res.body).toContain("Advertiser Restricted");
     expect((await userByEmail(business.email))!.isRestricted).toBe(true);
@@ -205,7 +202,7 @@ describe("/admin/advertisers", () => {
     const login = await app.client().post("/login", { email: business.email, password: business.password });
     expect(pageText(login.body)).toContain("Your account is restricted.");
 
-    const again = await client.post("/admin/advertisers", { intent: "restrict", userId: business.id });
+    const again = await client.post("/admin/advertisers/restriction", { intent: "restrict", userId: business.id });
     expect(again.status).toBe(409);
     expect(again.body).toContain("already restricted");
 
@@ -213,7 +210,7 @@ describe("/admin/advertisers", () => {
     expect(pageText(listed.body)).toContain("Restricted");
     expect(pageText(listed.body)).toContain("Unrestrict advertiser?");
 
-    const back = await client.post("/admin/advertisers", { intent: "unrestrict", userId: business.id });
+    const back = await client.post("/admin/advertisers/restriction", { intent: "unrestrict", userId: business.id });
     expect(back.status).toBe(200);
     expect(back.body).toContain("Advertiser Unrestricted");
     const signedIn = await app.client().login(business.email, business.password);
@@ -223,54 +220,17 @@ describe("/admin/advertisers", () => {
   it("refuses to restrict without manage_adverts, and refuses a member's id", async () => {
     const business = await approvedAdvertiser(app.services.db);
     const { client: usersAdmin } = await signInAdmin(app, ["manage_users"]);
-    const forbidden = await usersAdmin.post("/admin/advertisers", { intent: "restrict", userId: business.id });
+    const forbidden = await usersAdmin.post("/admin/advertisers/restriction", {
+      intent: "restrict",
+      userId: business.id,
+    });
     expect(forbidden.status).toBe(403);
     expect((await userByEmail(business.email))!.isRestricted).toBe(false);
 
     const member = await createUser(app.services.db, { isApproved: true });
     const { client } = await signInAdmin(app, ["manage_adverts"]);
-    const refused = await client.post("/admin/advertisers", { intent: "restrict", userId: member.id });
+    const refused = await client.post("/admin/advertisers/restriction", { intent: "restrict", userId: member.id });
     expect(refused.status).toBe(404);
     expect((await userByEmail(member.email))!.isRestricted).toBe(false);
-  });
-
-  it("confirms a campaign's payment in two steps: look up by reference, then confirm", async () => {
-    const { db } = app.services;
-    const business = await approvedAdvertiser(db, { businessName: "Ikeja Shoes" });
-    const created = await createCampaign(db, business.id, campaignInput({ title: "Back to school sale" }));
-    if (created.status !== "ok") throw new Error(created.status);
-    const { reference, budgetKobo } = created.campaign;
-    await submitCampaignForPayment(db, business.id, created.campaign.id);
-    const { client } = await signInAdmin(app, ["manage_adverts"]);
-
-    const lookup = await client.get(`/admin/advertisers?reference=${reference.toLowerCase()}`);
-    expect(lookup.status).toBe(200);
-    const text = pageText(lookup.body);
-    expect(text).toContain("Ikeja Shoes");
-    expect(text).toContain("Back to school sale");
-    expect(text).toContain(formatKobo(budgetKobo));
-    expect(text).toContain("Confirm Payment");
-    const [unchanged] = await db.select().from(campaigns).where(eq(campaigns.id, created.campaign.id));
-    expect(unchanged!.status).toBe("awaiting_payment");
-
-    const confirmed = await client.post("/admin/advertisers", { intent: "confirm-payment", reference });
-    expect(confirmed.status).toBe(302);
-    expect(confirmed.location).toBe(`/admin/advertisers?reference=${reference}`);
-    expect(redirectToast(confirmed)?.title).toBe("Payment Confirmed");
-    const [after] = await db.select().from(campaigns).where(eq(campaigns.id, created.campaign.id));
-    expect(after!.status).toBe("in_review");
-    expect((await balances(db, business.id)).availableKobo).toBe(0n);
-
-    const twice = await client.post("/admin/advertisers", { intent: "confirm-payment", reference });
-    expect(redirectToast(twice)).toMatchObject({ type: "error", title: "Confirmation Failed" });
-    const shown = await client.get(twice.location!);
-    expect(pageText(shown.body)).toContain("This campaign's payment has already been confirmed.");
-    expect(pageText(shown.body)).not.toContain("Confirm Payment");
-
-    const unknown = await client.get("/admin/advertisers?reference=CMP-NOSUCH22");
-    expect(pageText(unknown.body)).toContain("No campaign has the reference CMP-NOSUCH22.");
-    // A whole pasted narration is looked up too, not refused as a bad request.
-    const long = await client.post("/admin/advertisers", { intent: "confirm-payment", reference: "X".repeat(120) });
-    expect(redirectToast(long)).toMatchObject({ type: "error", title: "Confirmation Failed" });
   });
 });

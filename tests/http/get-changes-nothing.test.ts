@@ -85,7 +85,14 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/notices": () => ["?page=2"],
   // Top Performers tabs, and a period the page does not know (read as the week).
   "/admin": () => ["?period=week", "?period=month", "?period=year", "?period=decade"],
-  "/admin/adverts": (f) => ["?page=2", `?edit=${f.advertId}`],
+  // The page, the edit dialog, and a link from before campaigns had their own page (a redirect).
+  "/admin/adverts": (f) => ["?page=2", `?edit=${f.advertId}`, "?campaigns=active"],
+  // A filter and page, the reject dialog of a running campaign, and a payment reference looked up.
+  "/admin/campaigns": (f) => [
+    "?status=active&page=2",
+    `?status=active&reject=${f.campaignId}`,
+    `?reference=${f.campaignReference}`,
+  ],
   "/admin/adverts/new": () => ["?page=2"],
   "/admin/users": (f) => [
     `?filter=${USER_FILTERS[1]}`,
@@ -104,7 +111,8 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   // The cancel confirmation a campaign page shows without JavaScript: asking cancels nothing.
   "/advertiser/campaigns/:campaignId": () => ["?confirm=cancel"],
   "/admin/audit": (f) => [`?actor=${f.auditActorId}&action=withdrawal.export_payouts`, "?page=2"],
-  // Filters and search, the approve, restrict and unrestrict questions, the reject dialog, and a payment reference looked up.
+  // Filters and search, the approve, restrict and unrestrict questions, the reject dialog, and a
+  // payment lookup from before campaigns had their own page (a redirect).
   "/admin/advertisers": (f) => [
     "?status=all&q=business&page=2",
     `?approve=${f.advertiserId}`,

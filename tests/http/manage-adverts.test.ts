@@ -224,7 +224,7 @@ describe("Manage Adverts", () => {
     expect(page.status).toBe(200);
 
     const unviewed = await createThroughPage(client);
-    const erased = await client.post("/admin/adverts", { intent: "delete", advertId: unviewed.id });
+    const erased = await client.post("/admin/adverts/delete", { advertId: unviewed.id });
     expect(erased.status).toBe(200);
     expect(erased.body).toContain("Advert Deleted");
     expect(await advertRow(unviewed.id)).toBeUndefined();
@@ -232,14 +232,14 @@ describe("Manage Adverts", () => {
     const viewedRow = await createThroughPage(client);
     const viewer = await createUser(app.services.db, { isApproved: true });
     expect(await startAdvertView(app.services.db, viewer.id, viewedRow.id)).toMatchObject({ status: "ok" });
-    const deactivated = await client.post("/admin/adverts", { intent: "delete", advertId: viewedRow.id });
+    const deactivated = await client.post("/admin/adverts/delete", { advertId: viewedRow.id });
     expect(deactivated.status).toBe(200);
     expect(deactivated.body).toContain("Advert Deleted");
     expect(deactivated.body).toContain("deactivated instead of erased");
     expect(await advertRow(viewedRow.id)).toMatchObject({ isActive: false });
     expect(pageText((await client.get("/admin/adverts")).body)).not.toContain(viewedRow.title);
 
-    const again = await client.post("/admin/adverts", { intent: "delete", advertId: viewedRow.id });
+    const again = await client.post("/admin/adverts/delete", { advertId: viewedRow.id });
     expect(again.status).toBe(409);
     expect(again.body).toContain("Delete Failed");
 

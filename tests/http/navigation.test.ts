@@ -41,6 +41,7 @@ const EVERY_SCREEN = [
   ["/admin/users", "Users"],
   ["/admin/adverts", "Adverts"],
   ["/admin/advertisers", "Advertisers"],
+  ["/admin/campaigns", "Campaigns"],
   ["/admin/withdrawals", "Withdrawals"],
   ["/admin/memberships", "Memberships"],
   ["/admin/referrals", "Referrals"],
@@ -53,7 +54,7 @@ const EVERY_SCREEN = [
 /** The screens each permission opens (their pages' guards), besides the dashboard and messages. */
 const OPENS: Record<Permission, string[]> = {
   manage_users: ["/admin/users"],
-  manage_adverts: ["/admin/adverts", "/admin/advertisers"],
+  manage_adverts: ["/admin/adverts", "/admin/advertisers", "/admin/campaigns"],
   manage_settings: ["/admin/settings"],
   manage_withdrawals: ["/admin/withdrawals"],
   manage_memberships: ["/admin/memberships"],
@@ -77,6 +78,7 @@ describe("the super admin", () => {
       "/admin/users",
       "/admin/adverts",
       "/admin/advertisers",
+      "/admin/campaigns",
       "/admin/withdrawals",
       "/admin/memberships",
       "/admin/referrals",

@@ -1,4 +1,15 @@
-import { BadgeCheck, Building2, FileClock, Gift, Megaphone, Settings, ShieldCheck, Users, Wallet } from "lucide-react";
+import {
+  BadgeCheck,
+  Building2,
+  ClipboardCheck,
+  FileClock,
+  Gift,
+  Megaphone,
+  Settings,
+  ShieldCheck,
+  Users,
+  Wallet,
+} from "lucide-react";
 import type { LucideIcon } from "lucide-react";
 import { hasPermission, isStaff, type Actor, type Permission } from "~/domain/permissions/permissions";
 
@@ -35,6 +46,12 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: "Advertisers",
     permission: "manage_adverts",
     quickAction: { label: "Advertisers", icon: Building2 },
+  },
+  {
+    to: "/admin/campaigns",
+    label: "Campaigns",
+    permission: "manage_adverts",
+    quickAction: { label: "Manage Campaigns", icon: ClipboardCheck },
   },
   {
     to: "/admin/withdrawals",

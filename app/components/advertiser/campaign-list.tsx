@@ -1,8 +1,8 @@
 import { Link } from "react-router";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { campaignStart } from "~/domain/campaigns/report";
-import { CAMPAIGN_STATUS_LABELS, type CampaignStatus } from "~/domain/campaigns/rules";
+import { CAMPAIGN_STATUS_BADGES, type CampaignStatus } from "~/domain/campaigns/rules";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { formatLagosDate } from "~/lib/lagos-time";
 
@@ -46,24 +46,6 @@ export function toCampaignListItem(
   };
 }
 
-export const CAMPAIGN_STATUS_TONES: Record<CampaignStatus, BadgeTone> = {
-  draft: "gray",
-  awaiting_payment: "yellow",
-  in_review: "blue",
-  active: "green",
-  completed: "gray",
-  cancelled: "gray",
-  rejected: "red",
-};
-
-export function CampaignStatusBadge({ status }: { status: CampaignStatus }) {
-  return (
-    <Badge tone={CAMPAIGN_STATUS_TONES[status]} data-testid="campaign-status">
-      {CAMPAIGN_STATUS_LABELS[status]}
-    </Badge>
-  );
-}
-
 /** The advertiser's campaigns as cards (one column on a phone), or the empty state. */
 export function CampaignList({ campaigns, newHref }: { campaigns: CampaignListItem[]; newHref?: string }) {
   if (campaigns.length === 0) {
@@ -91,7 +73,7 @@ export function CampaignList({ campaigns, newHref }: { campaigns: CampaignListIt
                   {c.title}
                 </Link>
               </h3>
-              <CampaignStatusBadge status={c.status} />
+              <StatusBadge status={c.status} badges={CAMPAIGN_STATUS_BADGES} />
             </div>
             <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
               <dt className="text-gray-600">Views</dt>

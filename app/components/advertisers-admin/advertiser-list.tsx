@@ -1,16 +1,18 @@
 import { Link } from "react-router";
 import { ConfirmAction } from "~/components/confirm-action";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { ADVERTISER_STATUS_LABELS, type AdvertiserStatus } from "~/domain/advertisers/validation";
+import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
+import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
+import { ADVERTISER_STATUS_BADGES } from "~/domain/advertisers/validation";
 import type { AdvertiserRowView } from "./types";
 
-const TONES: Record<AdvertiserStatus, BadgeTone> = { pending: "yellow", approved: "green", rejected: "red" };
-
-function StatusBadge({ row }: { row: AdvertiserRowView }) {
+/** The account's status, and Restricted beside it when an admin has restricted it. */
+function AccountBadges({ row }: { row: AdvertiserRowView }) {
   return (
     <span className="flex flex-wrap justify-end gap-1 md:justify-start">
-      <Badge tone={TONES[row.status]}>{ADVERTISER_STATUS_LABELS[row.status]}</Badge>
+      <StatusBadge status={row.status} badges={ADVERTISER_STATUS_BADGES} />
       {row.isRestricted ? <Badge tone="red">Restricted</Badge> : null}
     </span>
   );
@@ -26,19 +28,24 @@ export const restrictQuestion = (row: AdvertiserRowView, restrict: boolean) =>
   restrict
     ? {
         title: "Restrict advertiser?",
-        description: `${row.businessName} (${row.email}) will be signed out at once and cannot sign in or withdraw until unrestricted. Their running campaigns keep running: stop those with "Stop and reject" on Manage Adverts.`,
+        description: `${row.businessName} (${row.email}) will be signed out at once and cannot sign in or withdraw until unrestricted. Their running campaigns keep running: stop those with "Stop and reject" on Campaigns.`,
       }
     : {
         title: "Unrestrict advertiser?",
         description: `${row.businessName} (${row.email}) will be able to sign in again and request payouts.`,
       };
 
-/** Where an admin's links lead: the page asking a question, or the reject dialog, for one advertiser. */
+/**
+ * Where an admin's links lead (the page asking a question, or the reject dialog, for one
+ * advertiser) and where the confirmed decisions post.
+ */
 export type ReviewLinks = {
   approveHref: (id: string) => string;
   rejectHref: (id: string) => string;
   restrictHref: (id: string) => string;
   unrestrictHref: (id: string) => string;
+  approveAction: string;
+  restrictionAction: string;
 };
 
 /** Restrict, or Unrestrict when restricted: confirmed in a dialog, or on the page without JavaScript. */
@@ -64,6 +71,7 @@ function RestrictAction({ row, links }: { row: AdvertiserRowView; links: ReviewL
       confirmLabel={label}
       destructive={restrict}
       fields={{ intent: restrict ? "restrict" : "unrestrict", userId: row.id }}
+      action={links.restrictionAction}
     />
   );
 }
@@ -93,7 +101,8 @@ function Actions({ row, links }: { row: AdvertiserRowView; links: ReviewLinks })
         title={question.title}
         description={question.description}
         confirmLabel="Approve"
-        fields={{ intent: "approve", userId: row.id }}
+        fields={{ userId: row.id }}
+        action={links.approveAction}
       />
       <Button asChild size="sm" variant="outline" className="text-red-700">
         <Link
@@ -121,97 +130,102 @@ function Contact({ row }: { row: AdvertiserRowView }) {
   );
 }
 
-/** The advertisers: a table from md up, cards below (360 px phones). */
-export function AdvertiserList({ rows, links }: { rows: AdvertiserRowView[]; links: ReviewLinks }) {
+function columns(links: ReviewLinks): ListColumn<AdvertiserRowView>[] {
+  return [
+    {
+      header: "Business",
+      cell: (row) => (
+        <>
+          <span className="font-medium">{row.businessName}</span>
+          <span className="block font-mono text-xs text-gray-500">{row.displayId}</span>
+        </>
+      ),
+    },
+    { header: "Contact", cell: (row) => <Contact row={row} /> },
+    { header: "Joined", cell: (row) => row.joined, className: "whitespace-nowrap" },
+    {
+      header: "Status",
+      cell: (row) => (
+        <>
+          <AccountBadges row={row} />
+          {row.rejectionReason ? (
+            <span className="mt-1 block max-w-xs text-xs text-gray-600">{row.rejectionReason}</span>
+          ) : null}
+        </>
+      ),
+    },
+    { header: "Balance", cell: (row) => row.balance, align: "end", className: "font-medium" },
+    { header: "Actions", cell: (row) => <Actions row={row} links={links} /> },
+  ];
+}
+
+function AdvertiserCard({ row, links }: { row: AdvertiserRowView; links: ReviewLinks }) {
+  return (
+    <div className="min-w-0">
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="break-words font-medium">{row.businessName}</p>
+          <p className="font-mono text-xs text-gray-500">{row.displayId}</p>
+        </div>
+        <AccountBadges row={row} />
+      </div>
+      <div className="mt-2 text-sm">
+        <Contact row={row} />
+      </div>
+      <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
+        <div>
+          <dt className="text-xs text-gray-500">Balance</dt>
+          <dd className="font-medium tabular-nums">{row.balance}</dd>
+        </div>
+        <div>
+          <dt className="text-xs text-gray-500">Joined</dt>
+          <dd>{row.joined}</dd>
+        </div>
+      </dl>
+      {row.rejectionReason ? (
+        <p className="mt-2 break-words text-xs text-gray-600">Reason: {row.rejectionReason}</p>
+      ) : null}
+      <div className="mt-3">
+        <Actions row={row} links={links} />
+      </div>
+    </div>
+  );
+}
+
+/** The advertisers: a table from the medium breakpoint up, a card each on a phone (360 px); the pager under them. */
+export function AdvertiserList({
+  rows,
+  links,
+  empty,
+  page,
+  pageCount,
+  pageHref,
+}: {
+  rows: AdvertiserRowView[];
+  links: ReviewLinks;
+  empty: string;
+  page: number;
+  pageCount: number;
+  pageHref: (page: number) => string;
+}) {
   return (
     <>
-      <div className="hidden overflow-x-auto rounded-lg border border-gray-200 bg-white md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Advertisers</caption>
-          <thead className="bg-gray-50 text-gray-600">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Business
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Contact
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Joined
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Status
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                Balance
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.map((row) => (
-              <tr key={row.id} data-testid={`advertiser-row-${row.email}`}>
-                <td className="px-4 py-3">
-                  <span className="font-medium">{row.businessName}</span>
-                  <span className="block font-mono text-xs text-gray-500">{row.displayId}</span>
-                </td>
-                <td className="px-4 py-3">
-                  <Contact row={row} />
-                </td>
-                <td className="whitespace-nowrap px-4 py-3">{row.joined}</td>
-                <td className="px-4 py-3">
-                  <StatusBadge row={row} />
-                  {row.rejectionReason ? (
-                    <span className="mt-1 block max-w-xs text-xs text-gray-600">{row.rejectionReason}</span>
-                  ) : null}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-right font-medium tabular-nums">{row.balance}</td>
-                <td className="px-4 py-3">
-                  <Actions row={row} links={links} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="grid gap-3 md:hidden" aria-label="Advertisers">
-        {rows.map((row) => (
-          <li
-            key={row.id}
-            className="min-w-0 rounded-lg border border-gray-200 bg-white p-4"
-            data-testid={`advertiser-card-${row.email}`}
-          >
-            <div className="flex items-start justify-between gap-2">
-              <div className="min-w-0">
-                <p className="break-words font-medium">{row.businessName}</p>
-                <p className="font-mono text-xs text-gray-500">{row.displayId}</p>
-              </div>
-              <StatusBadge row={row} />
-            </div>
-            <div className="mt-2 text-sm">
-              <Contact row={row} />
-            </div>
-            <dl className="mt-2 grid grid-cols-2 gap-2 text-sm">
-              <div>
-                <dt className="text-xs text-gray-500">Balance</dt>
-                <dd className="font-medium tabular-nums">{row.balance}</dd>
-              </div>
-              <div>
-                <dt className="text-xs text-gray-500">Joined</dt>
-                <dd>{row.joined}</dd>
-              </div>
-            </dl>
-            {row.rejectionReason ? (
-              <p className="mt-2 break-words text-xs text-gray-600">Reason: {row.rejectionReason}</p>
-            ) : null}
-            <div className="mt-3">
-              <Actions row={row} links={links} />
-            </div>
-          </li>
-        ))}
-      </ul>
+      <ResponsiveList
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={columns(links)}
+        caption="Advertisers"
+        framed
+        empty={
+          <Card>
+            <p className="text-gray-700">{empty}</p>
+          </Card>
+        }
+        card={(row) => <AdvertiserCard row={row} links={links} />}
+        rowTestId={(row) => `advertiser-row-${row.email}`}
+        cardTestId={(row) => `advertiser-card-${row.email}`}
+      />
+      <Pager page={page} pageCount={pageCount} hrefFor={pageHref} />
     </>
   );
 }

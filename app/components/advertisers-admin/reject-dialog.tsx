@@ -15,12 +15,15 @@ export function RejectAdvertiserDialog({
   row,
   reason,
   errors,
+  action,
   closeTo,
   submitting,
 }: {
   row: AdvertiserRowView;
   reason: string;
   errors: FieldErrors;
+  /** The reject form's route, keeping the list's search, filter and page. */
+  action: string;
   closeTo: string;
   submitting: boolean;
 }) {
@@ -33,7 +36,8 @@ export function RejectAdvertiserDialog({
       closeTo={closeTo}
       returnFocusId={`reject-${row.id}`}
       submitting={submitting}
-      hidden={{ intent: "reject", userId: row.id }}
+      action={action}
+      hidden={{ userId: row.id }}
       formError={errors.form}
       submitLabel="Reject Advertiser"
     >

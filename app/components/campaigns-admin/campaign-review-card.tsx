@@ -1,14 +1,16 @@
-import { Check, Megaphone, X } from "lucide-react";
+import { Check, X } from "lucide-react";
 import { Form, Link } from "react-router";
-import { Badge, type BadgeTone } from "~/components/ui/badge";
+import { AdvertPicture } from "~/components/adverts-admin/advert-card";
+import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
+import type { AdminCampaignFilter } from "~/domain/campaigns/review-validation";
+import { CAMPAIGN_STATUS_BADGES } from "~/domain/campaigns/rules";
 
 /** One campaign as the admin reviews it (money and dates already formatted on the server). */
 export type CampaignReviewView = {
   id: string;
   reference: string;
-  status: "awaiting_payment" | "in_review" | "active";
-  statusLabel: string;
+  status: AdminCampaignFilter;
   businessName: string;
   advertiserEmail: string;
   title: string;
@@ -23,108 +25,101 @@ export type CampaignReviewView = {
   startsText: string;
   endsText: string;
   createdText: string;
-};
-
-const TONES: Record<CampaignReviewView["status"], BadgeTone> = {
-  awaiting_payment: "yellow",
-  in_review: "blue",
-  active: "green",
+  /** Its budget is in escrow: rejecting it refunds what is left. */
+  paid: boolean;
 };
 
 const count = new Intl.NumberFormat("en-NG");
 
+export const viewsText = (campaign: CampaignReviewView) =>
+  `${count.format(campaign.viewsDone)} / ${count.format(campaign.viewsWanted)}`;
+
+export function CampaignStatus({ campaign }: { campaign: CampaignReviewView }) {
+  return <StatusBadge status={campaign.status} badges={CAMPAIGN_STATUS_BADGES} />;
+}
+
+/** What the admin may decide about one campaign, and where each decision goes. */
+export type CampaignDecisions = {
+  /** The activate form's route (keeping the list's filter and page). */
+  activateAction: string;
+  rejectHref: (campaignId: string) => string;
+  /** The campaign being activated right now, if any. */
+  activatingId: string | null;
+};
+
 /**
- * A campaign card: what the advertiser asked for, and the admin's decisions for its status
- * (Activate as a plain form; Reject opens the reason dialog through the URL, so both work before
- * JavaScript has loaded).
+ * Activate (a campaign in review, as a plain form) and Reject, or Stop and reject a running one
+ * (a link opening the reason dialog through the URL): both work before JavaScript has loaded.
+ */
+export function CampaignActions({
+  campaign,
+  decisions,
+}: {
+  campaign: CampaignReviewView;
+  decisions: CampaignDecisions;
+}) {
+  const activating = decisions.activatingId === campaign.id;
+  return (
+    <div className="flex flex-wrap gap-2">
+      {campaign.status === "in_review" ? (
+        <Form method="post" action={decisions.activateAction} className="flex-1">
+          <input type="hidden" name="campaignId" value={campaign.id} />
+          <Button type="submit" size="sm" className="w-full whitespace-nowrap" disabled={activating}>
+            <Check className="h-4 w-4" aria-hidden />
+            {activating ? "Activating..." : "Activate"}
+            <span className="sr-only"> {campaign.title}</span>
+          </Button>
+        </Form>
+      ) : null}
+      <Button asChild variant="outline" size="sm" className="flex-1 whitespace-nowrap text-red-700">
+        <Link to={decisions.rejectHref(campaign.id)} preventScrollReset id={`reject-campaign-${campaign.id}`}>
+          <X className="h-4 w-4" aria-hidden />
+          {campaign.status === "active" ? "Stop and reject" : "Reject"}
+          <span className="sr-only"> {campaign.title}</span>
+        </Link>
+      </Button>
+    </div>
+  );
+}
+
+/**
+ * A campaign as a phone shows it: what the advertiser asked for, its money and dates, and the
+ * admin's decisions for its status.
  */
 export function CampaignReviewCard({
   campaign,
-  rejectTo,
-  activating,
+  decisions,
 }: {
   campaign: CampaignReviewView;
-  rejectTo: string;
-  activating: boolean;
+  decisions: CampaignDecisions;
 }) {
-  const headingId = `campaign-${campaign.id}-title`;
   return (
-    <li
-      className="flex flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
-      data-testid={`campaign-card-${campaign.id}`}
-      aria-labelledby={headingId}
-    >
-      {campaign.imageSrc ? (
-        <img
-          src={campaign.imageSrc}
-          alt={campaign.title}
-          loading="lazy"
-          decoding="async"
-          referrerPolicy="no-referrer"
-          width={640}
-          height={360}
-          className="aspect-video w-full bg-gray-100 object-cover"
-        />
-      ) : (
-        <div
-          className="flex h-20 w-full items-center justify-center bg-brand-600/5 text-brand-600/40 sm:aspect-video sm:h-auto"
-          aria-hidden
-        >
-          <Megaphone className="h-12 w-12" />
+    <div className="grid gap-3">
+      <AdvertPicture src={campaign.imageSrc} alt={campaign.title} />
+      <div className="flex items-start justify-between gap-2">
+        <div className="min-w-0">
+          <p className="break-words text-sm font-medium text-gray-600">{campaign.businessName}</p>
+          <h3 className="break-words text-base font-semibold text-gray-900">{campaign.title}</h3>
         </div>
-      )}
-      <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex items-start justify-between gap-2">
-          <div className="min-w-0">
-            <p className="break-words text-sm font-medium text-gray-600">{campaign.businessName}</p>
-            <h3 id={headingId} className="break-words text-base font-semibold text-gray-900">
-              {campaign.title}
-            </h3>
-          </div>
-          <Badge tone={TONES[campaign.status]} className="shrink-0">
-            {campaign.statusLabel}
-          </Badge>
-        </div>
-        <p className="whitespace-pre-line break-words text-sm text-gray-700">{campaign.description}</p>
-        <dl className="mt-auto grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
-          <Fact label="Reward per view" value={campaign.rewardText} />
-          <Fact
-            label="Views done"
-            value={`${count.format(campaign.viewsDone)} / ${count.format(campaign.viewsWanted)}`}
-          />
-          <Fact label="Budget" value={campaign.budgetText} />
-          <Fact label="Platform fee" value={campaign.feeText} />
-          <Fact label="Starts" value={campaign.startsText} />
-          <Fact label="Ends" value={campaign.endsText} />
-          <Fact label="Reference" value={<span className="font-mono">{campaign.reference}</span>} />
-          <Fact label="Created" value={campaign.createdText} />
-          <div className="col-span-2">
-            <dt className="text-gray-600">Advertiser</dt>
-            <dd className="break-all text-gray-900">{campaign.advertiserEmail}</dd>
-          </div>
-        </dl>
-        <div className="flex flex-wrap gap-2">
-          {campaign.status === "in_review" ? (
-            <Form method="post" className="flex-1">
-              <input type="hidden" name="intent" value="activate-campaign" />
-              <input type="hidden" name="campaignId" value={campaign.id} />
-              <Button type="submit" size="sm" className="w-full" disabled={activating}>
-                <Check className="h-4 w-4" aria-hidden />
-                {activating ? "Activating..." : "Activate"}
-                <span className="sr-only"> {campaign.title}</span>
-              </Button>
-            </Form>
-          ) : null}
-          <Button asChild variant="outline" size="sm" className="flex-1 text-red-700">
-            <Link to={rejectTo} preventScrollReset id={`reject-campaign-${campaign.id}`}>
-              <X className="h-4 w-4" aria-hidden />
-              {campaign.status === "active" ? "Stop and reject" : "Reject"}
-              <span className="sr-only"> {campaign.title}</span>
-            </Link>
-          </Button>
-        </div>
+        <CampaignStatus campaign={campaign} />
       </div>
-    </li>
+      <p className="whitespace-pre-line break-words text-sm text-gray-700">{campaign.description}</p>
+      <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
+        <Fact label="Reward per view" value={campaign.rewardText} />
+        <Fact label="Views done" value={viewsText(campaign)} />
+        <Fact label="Budget" value={campaign.budgetText} />
+        <Fact label="Platform fee" value={campaign.feeText} />
+        <Fact label="Starts" value={campaign.startsText} />
+        <Fact label="Ends" value={campaign.endsText} />
+        <Fact label="Reference" value={<span className="font-mono">{campaign.reference}</span>} />
+        <Fact label="Created" value={campaign.createdText} />
+        <div className="col-span-2">
+          <dt className="text-gray-600">Advertiser</dt>
+          <dd className="break-all text-gray-900">{campaign.advertiserEmail}</dd>
+        </div>
+      </dl>
+      <CampaignActions campaign={campaign} decisions={decisions} />
+    </div>
   );
 }
 

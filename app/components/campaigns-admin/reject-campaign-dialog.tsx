@@ -11,6 +11,7 @@ export function RejectCampaignDialog({
   reason,
   error,
   formError,
+  action,
   closeTo,
   submitting,
   maxLength,
@@ -19,6 +20,8 @@ export function RejectCampaignDialog({
   reason: string;
   error?: string;
   formError?: string;
+  /** The reject form's route, keeping the list's filter and page. */
+  action: string;
   closeTo: string;
   submitting: boolean;
   maxLength: number;
@@ -40,7 +43,8 @@ export function RejectCampaignDialog({
       closeTo={closeTo}
       returnFocusId={`reject-campaign-${campaign.id}`}
       submitting={submitting}
-      hidden={{ intent: "reject-campaign", campaignId: campaign.id }}
+      action={action}
+      hidden={{ campaignId: campaign.id }}
       formError={formError}
       submitLabel="Reject Campaign"
     >

@@ -24,7 +24,7 @@ export const RESTRICT_ADVERTISER_REFUSALS: RefusalTexts<RestrictAdvertiserResult
 /**
  * An admin restricts or unrestricts an advertiser's account (manage_adverts). A restricted
  * advertiser cannot sign in and their sessions end in the same transaction; their payouts are
- * refused. Running campaigns are not touched (an admin stops those on /admin/adverts). A
+ * refused. Running campaigns are not touched (an admin stops those on /admin/campaigns). A
  * conditional update on the current state: a second identical action is a conflict. Audited.
  */
 export async function setAdvertiserRestricted(

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StatusBadges } from "~/domain/shared/status-badges";
 import { email, isOneLine, memberName, namesThePlatform, newPassword } from "~/domain/accounts/validation";
 
 /** Form schemas and limits for advertisers (no server-only imports: pages use them for hints). */
@@ -6,11 +7,12 @@ import { email, isOneLine, memberName, namesThePlatform, newPassword } from "~/d
 export const ADVERTISER_STATUSES = ["pending", "approved", "rejected"] as const;
 export type AdvertiserStatus = (typeof ADVERTISER_STATUSES)[number];
 
-export const ADVERTISER_STATUS_LABELS: Record<AdvertiserStatus, string> = {
-  pending: "Pending",
-  approved: "Approved",
-  rejected: "Rejected",
-};
+/** How an advertiser account's status reads, and its badge's colour, wherever it is shown. */
+export const ADVERTISER_STATUS_BADGES = {
+  pending: { label: "Pending", tone: "yellow" },
+  approved: { label: "Approved", tone: "green" },
+  rejected: { label: "Rejected", tone: "red" },
+} as const satisfies StatusBadges<AdvertiserStatus>;
 
 export const BUSINESS_NAME_MAX = 120;
 export const REJECTION_REASON_MAX = 500;

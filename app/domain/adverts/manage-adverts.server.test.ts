@@ -10,9 +10,9 @@ import { openTestDatabase, databaseError } from "~test/database";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
 import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
 import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "./advert-views.server";
+import { advertStatus } from "./advert-status";
 import {
   adminAdvertStats,
-  advertStatus,
   createAdvert,
   deleteAdvert,
   getAdvert,

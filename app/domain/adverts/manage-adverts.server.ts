@@ -10,14 +10,9 @@ import type { Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { onPage, pageWindow } from "~/domain/shared/paging";
 import type { AdvertMoneyLimits } from "~/domain/settings/advert-money-limits";
+import { advertStatus, type AdvertStatus } from "./advert-status";
 import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors } from "./money-limits";
 import { assertAdvertInput, type AdvertInput } from "./validation";
-
-export type AdvertStatus = "Active" | "Completed";
-
-/** Active while current clicks are below max clicks, otherwise Completed. */
-export const advertStatus = (a: { currentClicks: number; maxClicks: number }): AdvertStatus =>
-  a.currentClicks < a.maxClicks ? "Active" : "Completed";
 
 const NOT_FOUND = { status: "not-found" } as const;
 

@@ -1,4 +1,5 @@
 import { formatKobo, percentOfKobo, type Kobo } from "~/domain/shared/money";
+import type { StatusBadges } from "~/domain/shared/status-badges";
 
 export const CAMPAIGN_STATUSES = [
   "draft",
@@ -11,16 +12,16 @@ export const CAMPAIGN_STATUSES = [
 ] as const;
 export type CampaignStatus = (typeof CAMPAIGN_STATUSES)[number];
 
-/** How each status reads to advertiser and admin. */
-export const CAMPAIGN_STATUS_LABELS: Record<CampaignStatus, string> = {
-  draft: "Draft",
-  awaiting_payment: "Awaiting payment",
-  in_review: "In review",
-  active: "Active",
-  completed: "Completed",
-  cancelled: "Cancelled",
-  rejected: "Rejected",
-};
+/** How each status reads, and its badge's colour, to advertiser and admin alike. */
+export const CAMPAIGN_STATUS_BADGES = {
+  draft: { label: "Draft", tone: "gray" },
+  awaiting_payment: { label: "Awaiting payment", tone: "yellow" },
+  in_review: { label: "In review", tone: "blue" },
+  active: { label: "Active", tone: "green" },
+  completed: { label: "Completed", tone: "gray" },
+  cancelled: { label: "Cancelled", tone: "gray" },
+  rejected: { label: "Rejected", tone: "red" },
+} as const satisfies StatusBadges<CampaignStatus>;
 
 /** The advertiser may cancel until it has ended; from in_review on, the escrow left comes back. */
 export const CANCELLABLE_STATUSES: readonly CampaignStatus[] = ["draft", "awaiting_payment", "in_review", "active"];

@@ -154,7 +154,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       {
         label: "Active Campaigns",
         value: numberFormat.format(campaignStats.activeCampaigns),
-        to: "/admin/adverts?campaigns=active",
+        to: "/admin/campaigns?status=active",
       },
       // What the platform holds for advertisers: their available balances, not yet spent or paid out.
       {

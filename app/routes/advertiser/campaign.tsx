@@ -1,19 +1,13 @@
-import { data, Form, Link } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/campaign";
-import { CampaignStatusBadge } from "~/components/advertiser/campaign-list";
-import { CampaignReportView } from "~/components/advertiser/campaign-report";
-import { PaymentInstructions } from "~/components/advertiser/payment-instructions";
-import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
-import { Button } from "~/components/ui/button";
-import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { CANCEL_OFFERED, CampaignPage, startShown, type CampaignPageData } from "~/components/advertiser/campaign-page";
 import { findAdvertiserCampaign } from "~/domain/campaigns/campaigns.server";
 import { cancelCampaign } from "~/domain/campaigns/cancel-campaign.server";
 import { payCampaignFromBalance, submitCampaignForPayment } from "~/domain/campaigns/pay-campaign.server";
 import { campaignReport } from "~/domain/campaigns/report.server";
-import { campaignStart } from "~/domain/campaigns/report";
 import {
-  CAMPAIGN_STATUS_LABELS,
+  CAMPAIGN_STATUS_BADGES,
   FEE_RULE_REFUSALS,
   formatFeePercent,
   type CampaignStatus,
@@ -33,26 +27,6 @@ export const meta: Route.MetaFunction = ({ matches, data: page }) =>
   pageTitle(matches, page?.campaign.title ? `Campaign: ${page.campaign.title}` : "Campaign");
 
 const notFound = () => data({ message: "Campaign not found." }, { status: 404 });
-
-/** Cancelling is possible until it has ended; from review on, the escrow left comes back. */
-const CANCEL_OFFERED: readonly CampaignStatus[] = ["in_review", "active"];
-
-const BEFORE_REVIEW_ENDS: readonly CampaignStatus[] = ["draft", "awaiting_payment", "in_review"];
-
-/**
- * The Details' start: the day it started once it has run (or the day it will, when its first day
- * is still to come); before an admin activates it, its first day or "When approved".
- */
-function startShown(
-  campaign: { status: CampaignStatus; startsAt: Date | null; activatedAt: Date | null },
-  now = new Date(),
-): { label: string; value: string } {
-  const start = campaignStart(campaign);
-  if (start) return { label: start <= now ? "Started" : "Starts", value: formatLagosDate(start) };
-  // Ended (cancelled, rejected) before an admin activated it: it never ran.
-  if (!BEFORE_REVIEW_ENDS.includes(campaign.status)) return { label: "Started", value: "Did not run" };
-  return { label: "Starts", value: campaign.startsAt ? formatLagosDate(campaign.startsAt) : "When approved" };
-}
 
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireAdvertiser(request, context);
@@ -112,7 +86,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
         share: report.verifiedViews > 0 ? `${Math.round((t.views * 100) / report.verifiedViews)}%` : "0%",
       })),
     },
-  };
+  } satisfies CampaignPageData;
 }
 
 const IntentSchema = z.object({ intent: z.enum(["pay-bank", "pay-balance", "cancel"]) });
@@ -127,7 +101,10 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const back = (toast: Toast) => redirectWithToast(context, here, toast);
   const conflict = (title: string, current: CampaignStatus) =>
     back(
-      errorToast(title, `This campaign is ${CAMPAIGN_STATUS_LABELS[current].toLowerCase()} now: nothing was changed.`),
+      errorToast(
+        title,
+        `This campaign is ${CAMPAIGN_STATUS_BADGES[current].label.toLowerCase()} now: nothing was changed.`,
+      ),
     );
 
   switch (intent.data.intent) {
@@ -182,138 +159,5 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdvertiserCampaign({ loaderData }: Route.ComponentProps) {
-  const { campaign, balance, canPayFromBalance, receivingAccount, confirmCancel, report } = loaderData;
-  const here = `/advertiser/campaigns/${campaign.id}`;
-  const cancelText = `"${campaign.title}" stops at once and members can no longer view it. The unspent budget returns to your balance.`;
-  return (
-    <div className="grid gap-6">
-      <div>
-        <p className="text-sm">
-          <Link to="/advertiser/campaigns" className="text-brand-700 underline underline-offset-2">
-            Campaigns
-          </Link>
-        </p>
-        <div className="mt-1 flex flex-wrap items-center gap-3">
-          <h1 className="min-w-0 break-words text-2xl font-bold sm:text-3xl">{campaign.title}</h1>
-          <CampaignStatusBadge status={campaign.status} />
-        </div>
-        <p className="mt-1 text-gray-600">
-          Reference <span className="font-mono font-medium text-gray-900">{campaign.reference}</span>
-        </p>
-      </div>
-
-      {confirmCancel ? (
-        <ConfirmPanel
-          title="Cancel this campaign?"
-          description={cancelText}
-          confirmLabel="Cancel campaign"
-          fields={{ intent: "cancel" }}
-          action={here}
-          cancelHref={here}
-          destructive
-        />
-      ) : null}
-
-      <Card aria-labelledby="campaign-details-title" className="grid gap-3">
-        <CardTitle id="campaign-details-title">Details</CardTitle>
-        <p className="whitespace-pre-line break-words text-sm text-gray-800">{campaign.description}</p>
-        <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
-          <dt className="text-gray-600">Reward per view</dt>
-          <dd className="tabular-nums">{campaign.reward}</dd>
-          <dt className="text-gray-600">Platform fee per view</dt>
-          <dd className="tabular-nums">
-            {campaign.feePerView} ({campaign.feePercent})
-          </dd>
-          <dt className="text-gray-600">Views wanted</dt>
-          <dd className="tabular-nums">{campaign.viewsWanted.toLocaleString("en-NG")}</dd>
-          <dt className="text-gray-600">Budget</dt>
-          <dd className="font-semibold tabular-nums" data-testid="campaign-budget">
-            {campaign.budget}
-          </dd>
-          <dt className="text-gray-600">{campaign.start.label}</dt>
-          <dd data-testid="campaign-start">{campaign.start.value}</dd>
-          <dt className="text-gray-600">Last day</dt>
-          <dd>{campaign.lastDay ?? "Until its views are done"}</dd>
-          <dt className="text-gray-600">Created</dt>
-          <dd>{campaign.created}</dd>
-          {campaign.finished ? (
-            <>
-              <dt className="text-gray-600">Ended</dt>
-              <dd>{campaign.finished}</dd>
-            </>
-          ) : null}
-        </dl>
-      </Card>
-
-      {campaign.status === "rejected" ? (
-        <Card className="border-red-300 bg-red-50/40" data-testid="campaign-rejected">
-          <CardTitle>Not approved</CardTitle>
-          <CardDescription>
-            {campaign.rejectionReason ? <>Reason: {campaign.rejectionReason}</> : "No reason was given."} Anything you
-            had paid returned to your balance.
-          </CardDescription>
-        </Card>
-      ) : null}
-
-      {campaign.status === "draft" || campaign.status === "awaiting_payment" ? (
-        <Card aria-labelledby="payment-title" className="grid gap-3" data-testid="campaign-payment">
-          <CardTitle id="payment-title">Payment</CardTitle>
-          {campaign.status === "awaiting_payment" ? (
-            <PaymentInstructions amount={campaign.budget} reference={campaign.reference} account={receivingAccount} />
-          ) : (
-            <p className="text-sm text-gray-700">
-              Pay the budget of <strong>{campaign.budget}</strong> to send the campaign for review.
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            {campaign.status === "draft" ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="pay-bank" />
-                <Button type="submit">Pay by bank transfer</Button>
-              </Form>
-            ) : null}
-            {canPayFromBalance ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="pay-balance" />
-                <Button type="submit" variant={campaign.status === "draft" ? "outline" : "default"}>
-                  Pay from balance
-                </Button>
-              </Form>
-            ) : null}
-          </div>
-          <p className="text-sm text-gray-600">
-            Your balance: <span className="tabular-nums">{balance}</span>
-            {canPayFromBalance ? "" : " (not enough to pay from it)"}
-          </p>
-        </Card>
-      ) : null}
-
-      <CampaignReportView report={report} csvHref={`${here}/report.csv`} />
-      {CANCEL_OFFERED.includes(campaign.status) && !confirmCancel ? (
-        <Card aria-labelledby="cancel-title" className="grid gap-2">
-          <CardTitle id="cancel-title">Cancel</CardTitle>
-          <CardDescription>
-            {campaign.status === "active" ? "Stop the campaign now. " : "Withdraw the campaign before it runs. "}
-            The unspent budget returns to your balance.
-          </CardDescription>
-          <div>
-            <ConfirmAction
-              trigger={
-                <Button type="button" variant="outline">
-                  Cancel campaign
-                </Button>
-              }
-              title="Cancel this campaign?"
-              description={cancelText}
-              confirmLabel="Cancel campaign"
-              fields={{ intent: "cancel" }}
-              action={here}
-              fallbackHref={`${here}?confirm=cancel`}
-              destructive
-            />
-          </div>
-        </Card>
-      ) : null}
-    </div>
-  );
+  return <CampaignPage data={loaderData} />;
 }

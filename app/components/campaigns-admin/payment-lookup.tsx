@@ -1,10 +1,26 @@
 import { useId } from "react";
 import { Form } from "react-router";
+import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
-import { CAMPAIGN_STATUS_LABELS } from "~/domain/campaigns/rules";
-import type { PaymentLookupView } from "./types";
+import { CAMPAIGN_STATUS_BADGES, type CampaignStatus } from "~/domain/campaigns/rules";
+import { CAMPAIGN_FORM_ACTIONS, CAMPAIGNS_PATH } from "./campaigns-query";
+
+/** The campaign a payment reference names, for the Confirm a payment card. */
+export type PaymentLookupView = {
+  reference: string;
+  campaign: {
+    reference: string;
+    title: string;
+    businessName: string;
+    advertiserDisplayId: string;
+    budget: string;
+    status: CampaignStatus;
+    /** What confirming would do: fund the campaign, credit the advertiser's balance, or nothing. */
+    confirms: "campaign" | "balance" | null;
+  } | null;
+};
 
 /**
  * Confirm a payment, in two steps: the reference is looked up with a GET (it changes nothing),
@@ -20,7 +36,7 @@ export function PaymentLookup({ lookup, submitting }: { lookup: PaymentLookupVie
         When a campaign&apos;s bank transfer arrives, type the payment reference from its narration (CMP-…) to find the
         campaign, check it, then confirm the payment. The campaign then goes to review.
       </CardDescription>
-      <Form method="get" className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
+      <Form method="get" action={CAMPAIGNS_PATH} className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end">
         <div className="grid flex-1 gap-1">
           <label htmlFor={`${ids}-reference`} className="text-sm font-medium text-gray-900">
             Payment reference
@@ -63,19 +79,25 @@ export function PaymentLookup({ lookup, submitting }: { lookup: PaymentLookupVie
                 <div>
                   <dt className="text-xs text-gray-500">Reference · Status</dt>
                   <dd>
-                    <span className="font-mono">{campaign.reference}</span> · {CAMPAIGN_STATUS_LABELS[campaign.status]}
+                    <span className="font-mono">{campaign.reference}</span> ·{" "}
+                    <StatusBadge status={campaign.status} badges={CAMPAIGN_STATUS_BADGES} />
                   </dd>
                 </div>
               </dl>
               {campaign.confirms ? (
-                <Form method="post" className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between">
-                  <input type="hidden" name="intent" value="confirm-payment" />
+                <Form
+                  method="post"
+                  action={CAMPAIGN_FORM_ACTIONS.confirmPayment}
+                  className="flex flex-col gap-2 sm:flex-row sm:items-center sm:justify-between"
+                >
                   <input type="hidden" name="reference" value={campaign.reference} />
                   <p className="text-sm text-gray-700">
                     Confirm only once {campaign.budget} with this reference has reached the platform&apos;s account.
-                    {campaign.confirms === "balance"
-                      ? " The campaign no longer awaits payment, so the money goes to the advertiser's balance."
-                      : ""}
+                    {campaign.confirms !== "balance"
+                      ? ""
+                      : campaign.status === "awaiting_payment"
+                        ? " The campaign can no longer start as it is (its end date has passed or its terms break the current fee rules), so the money goes to the advertiser's balance."
+                        : " The campaign no longer awaits payment, so the money goes to the advertiser's balance."}
                   </p>
                   <Button type="submit" disabled={submitting}>
                     {submitting ? "Confirming..." : "Confirm Payment"}
