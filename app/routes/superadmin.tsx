@@ -4,7 +4,8 @@ import type { Route } from "./+types/superadmin";
 import { AdminList } from "~/components/admin/admin-list";
 import { CreateAdminForm } from "~/components/admin/create-admin-form";
 import { useToastFrom } from "~/components/toaster";
-import type { Toast } from "~/lib/toast";
+import { fieldErrors, firstError } from "~/lib/forms";
+import { errorToast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { CreateAdminSchema } from "~/domain/accounts/validation";
@@ -19,7 +20,7 @@ import {
 } from "~/domain/admins/admins.server";
 import { DEFAULT_ADMIN_PERMISSIONS, PERMISSIONS } from "~/domain/permissions/permissions";
 import { actorFrom, requireSuperAdmin } from "~/server/auth.server";
-import { echoValues, formFailure, parseForm, readFormWithLists } from "~/server/forms.server";
+import { actionAnswer, echoValues, formFailure, parseForm, readFormWithLists } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -98,33 +99,35 @@ export async function action({ request, context }: Route.ActionArgs) {
           { toastTitle: "Update Failed", status: 409 },
         );
       }
-      const toast: Toast = result.changed
-        ? {
-            type: "success",
-            title: "Permissions Updated",
-            description: `${result.name}'s permissions have been updated.`,
-          }
-        : { type: "info", title: "No changes to save." };
-      return { ok: true as const, toast };
+      return actionAnswer(
+        result.changed
+          ? {
+              type: "success",
+              title: "Permissions Updated",
+              description: `${result.name}'s permissions have been updated.`,
+            }
+          : { type: "info", title: "No changes to save." },
+      );
     }
     case "deactivate": {
-      const parsed = parseForm(DeactivateInput, form, { toastTitle: "Action Failed" });
-      if (parsed.status !== "ok") return parsed.failure;
+      const parsed = DeactivateInput.safeParse(form);
+      if (!parsed.success) {
+        return actionAnswer(errorToast("Action Failed", firstError(fieldErrors(parsed.error))), {
+          intent: "deactivate",
+        });
+      }
       const result = await deactivateAdmin(db, actor, parsed.data.adminId);
       if (result.status !== "ok") {
-        return formFailure(
-          { form: DEACTIVATE_ADMIN_REFUSALS[result.status] },
-          { toastTitle: "Action Failed", status: 409 },
-        );
+        return actionAnswer(errorToast("Action Failed", DEACTIVATE_ADMIN_REFUSALS[result.status]), {
+          status: 409,
+          intent: "deactivate",
+        });
       }
-      return {
-        ok: true as const,
-        toast: {
-          type: "success",
-          title: "Admin Deactivated",
-          description: `${result.name} can no longer sign in.`,
-        } satisfies Toast,
-      };
+      return actionAnswer({
+        type: "success",
+        title: "Admin Deactivated",
+        description: `${result.name} can no longer sign in.`,
+      });
     }
   }
 }
@@ -139,7 +142,7 @@ export default function SuperAdminDashboard({ loaderData }: Route.ComponentProps
   const location = useLocation();
   const submitting = useNavigation().state === "submitting";
   useToastFrom(actionData?.toast);
-  const failure = actionData && !actionData.ok ? actionData : undefined;
+  const failure = actionData && "errors" in actionData ? actionData : undefined;
   const echoed = failure?.values;
   return (
     <div className="grid gap-6">
