@@ -5,7 +5,6 @@ import { PermissionChips } from "~/components/admin/permissions";
 import { ConfirmAction } from "~/components/confirm-action";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 
 export type AdminSummary = {
@@ -17,17 +16,7 @@ export type AdminSummary = {
   joined: string;
 };
 
-const COLUMNS: ListColumn<AdminSummary>[] = [
-  { header: "Admin", cell: (admin) => <AdminName admin={admin} /> },
-  { header: "Joined", cell: (admin) => formatLagosDate(admin.joined), className: "whitespace-nowrap text-gray-700" },
-  { header: "Permissions", cell: (admin) => <AdminPermissions admin={admin} /> },
-  { header: <span className="sr-only">Actions</span>, cell: (admin) => <AdminActions admin={admin} /> },
-];
-
-/**
- * "Active Administrators": one row per admin with Manage (permissions dialog) and Deactivate. A
- * table from the medium breakpoint up; on a phone one card per admin.
- */
+/** "Active Administrators": one row per admin with Manage (permissions dialog) and Deactivate. */
 export function AdminList({ admins }: { admins: AdminSummary[] }) {
   const headingRef = useFocusAfterRemoval(admins.map((a) => a.id));
   return (
@@ -35,50 +24,28 @@ export function AdminList({ admins }: { admins: AdminSummary[] }) {
       <CardTitle id="active-admins-heading" ref={headingRef} tabIndex={-1} className="focus:outline-none">
         Active Administrators
       </CardTitle>
-      <ResponsiveList
-        className="mt-4"
-        rows={admins}
-        rowKey={(admin) => admin.id}
-        columns={COLUMNS}
-        caption="Active Administrators"
-        empty={<p>No active administrators yet.</p>}
-        rowTestId={() => "admin-row"}
-        cardTestId={() => "admin-card"}
-        card={(admin) => <AdminCard admin={admin} />}
-      />
+      {admins.length === 0 ? (
+        <p className="mt-4 text-sm text-gray-600">No active administrators yet.</p>
+      ) : (
+        <ul className="mt-2 divide-y divide-gray-200">
+          {admins.map((admin) => (
+            <AdminRow key={admin.id} admin={admin} />
+          ))}
+        </ul>
+      )}
     </Card>
   );
 }
 
-function AdminName({ admin }: { admin: AdminSummary }) {
+function AdminRow({ admin }: { admin: AdminSummary }) {
   return (
-    <div className="grid min-w-0 gap-1">
-      <p className="flex flex-wrap items-baseline gap-x-2">
-        <span className="font-medium text-gray-900">{admin.name}</span>
-        <span className="font-mono text-xs text-gray-600">{admin.displayId}</span>
-      </p>
-      <p className="break-all text-sm text-gray-700">{admin.email}</p>
-    </div>
-  );
-}
-
-function AdminPermissions({ admin }: { admin: AdminSummary }) {
-  return (
-    <div className="grid gap-1.5">
-      <p className="text-xs text-gray-600">
-        {admin.permissions.length} of {PERMISSIONS.length} permissions
-      </p>
-      <PermissionChips permissions={admin.permissions} />
-    </div>
-  );
-}
-
-/** An admin on a phone: who, since when, what they may do, and the buttons. */
-function AdminCard({ admin }: { admin: AdminSummary }) {
-  return (
-    <div className="grid gap-3">
+    <li className="grid gap-3 py-4 sm:grid-cols-[1fr_auto] sm:items-start" data-testid="admin-row">
       <div className="grid min-w-0 gap-1">
-        <AdminName admin={admin} />
+        <p className="flex flex-wrap items-baseline gap-x-2">
+          <span className="font-medium text-gray-900">{admin.name}</span>
+          <span className="font-mono text-xs text-gray-600">{admin.displayId}</span>
+        </p>
+        <p className="break-all text-sm text-gray-700">{admin.email}</p>
         <p className="text-xs text-gray-600">
           Joined {formatLagosDate(admin.joined)} · {admin.permissions.length} of {PERMISSIONS.length} permissions
         </p>
@@ -86,33 +53,27 @@ function AdminCard({ admin }: { admin: AdminSummary }) {
           <PermissionChips permissions={admin.permissions} />
         </div>
       </div>
-      <AdminActions admin={admin} />
-    </div>
-  );
-}
-
-function AdminActions({ admin }: { admin: AdminSummary }) {
-  return (
-    <div className="flex flex-wrap gap-2">
-      <ManagePermissionsDialog admin={admin} />
-      <ConfirmAction
-        trigger={
-          <Button type="button" variant="outline" className="border-red-300 text-red-700 hover:bg-red-50">
-            Deactivate<span className="sr-only"> {admin.name}</span>
-          </Button>
-        }
-        title="Deactivate this admin?"
-        description={
-          <>
-            {admin.name} ({admin.email}) will be signed out at once and can no longer sign in. Their audit history is
-            kept.
-          </>
-        }
-        confirmLabel="Deactivate"
-        fields={{ intent: "deactivate", adminId: admin.id }}
-        destructive
-      />
-    </div>
+      <div className="flex gap-2 sm:flex-col lg:flex-row">
+        <ManagePermissionsDialog admin={admin} />
+        <ConfirmAction
+          trigger={
+            <Button type="button" variant="outline" className="border-red-300 text-red-700 hover:bg-red-50">
+              Deactivate<span className="sr-only"> {admin.name}</span>
+            </Button>
+          }
+          title="Deactivate this admin?"
+          description={
+            <>
+              {admin.name} ({admin.email}) will be signed out at once and can no longer sign in. Their audit history is
+              kept.
+            </>
+          }
+          confirmLabel="Deactivate"
+          fields={{ intent: "deactivate", adminId: admin.id }}
+          destructive
+        />
+      </div>
+    </li>
   );
 }
 

@@ -40,8 +40,9 @@ const COLUMNS: ListColumn<WithdrawalHistoryItem>[] = [
 
 /**
  * The member's withdrawals on the profile (and the advertiser's on Payouts), newest first: the
- * amount, fee, what the bank receives and where, when, and the status. A table from the medium
- * breakpoint up; on a phone one stacked card per request.
+ * amount, fee, what the bank receives and where, when, and the status. A table where the list
+ * is wide enough for one; otherwise (a phone, or the narrow column beside the forms) one stacked
+ * card per request.
  */
 export function WithdrawalList({ rows }: { rows: WithdrawalHistoryItem[] }) {
   return (
@@ -54,6 +55,8 @@ export function WithdrawalList({ rows }: { rows: WithdrawalHistoryItem[] }) {
         columns={COLUMNS}
         caption="Withdrawal history"
         testId="withdrawal-list"
+        // Beside the profile's forms the column is narrow: the table only where it fits.
+        fit="container"
         empty={<p>{NO_WITHDRAWALS_TEXT} Your withdrawal requests will appear here.</p>}
         card={(row) => <WithdrawalCard row={row} />}
       />

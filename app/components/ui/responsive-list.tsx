@@ -20,7 +20,8 @@ export type ListColumn<Row> = {
  * `cardFooter` (the row's buttons); a list whose card needs another layout passes `card`.
  *
  * Styles: .ui-list* in components.css. `framed` draws the list's own border for a list that is
- * not already inside a `Card`.
+ * not already inside a `Card`. `fit="container"` switches by the list's own width instead of the
+ * screen's (the table once the list is 42rem wide), for a list in a column beside another.
  */
 export function ResponsiveList<Row>({
   rows,
@@ -32,6 +33,7 @@ export function ResponsiveList<Row>({
   cardFooter,
   card,
   framed = false,
+  fit = "screen",
   testId,
   rowTestId,
   cardTestId,
@@ -49,6 +51,8 @@ export function ResponsiveList<Row>({
   /** A card of its own instead of header + label/value pairs + footer. */
   card?: (row: Row) => ReactNode;
   framed?: boolean;
+  /** What decides between cards and the table: the screen's width (md) or the list's own. */
+  fit?: "screen" | "container";
   /** `data-testid` of the table; the cards' list gets `${testId}-cards`. */
   testId?: string;
   rowTestId?: (row: Row) => string;
@@ -60,7 +64,7 @@ export function ResponsiveList<Row>({
   }
   const cardColumns = columns.filter((column) => !column.hideInCard);
   return (
-    <div className={className}>
+    <div className={cn(fit === "container" && "ui-list-fit", className)}>
       <ul className="ui-list-cards" aria-label={caption} data-testid={testId ? `${testId}-cards` : undefined}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="ui-list-card" data-testid={cardTestId?.(row)}>
