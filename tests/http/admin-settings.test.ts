@@ -155,11 +155,12 @@ describe("the settings forms' routes", () => {
   it("a post to /admin/settings itself (a page loaded before the forms had routes of their own) saves nothing", async () => {
     const { user: admin, client } = await signInAdmin(app, ["manage_settings"]);
     const before = await getAppSettings(app.services.db);
-    for (const form of [
+    const forms: Record<string, string>[] = [
       { appName: "Stale Naira", logoUrl: "/logo.svg" },
       { intent: "campaign-fee", campaignFee: "7" },
       limitsForm("10", "1000"),
-    ]) {
+    ];
+    for (const form of forms) {
       const res = await client.post("/admin/settings", form);
       expect(res.status).toBe(400);
       expect(pageText(res.body)).toContain("This form is out of date. Reload the page and try again.");
