@@ -58,7 +58,12 @@ export default [
       route("admin/settings/fee", "routes/admin/settings/fee.tsx"),
     ]),
     route("admin/notices", "routes/admin/notices.tsx"),
-    route("admin/referrals", "routes/admin/referrals.tsx"),
+    // The referral page's data (a layout), the page, and one route per form on it.
+    layout("routes/admin/referrals/layout.tsx", [
+      route("admin/referrals", "routes/admin/referrals/page.tsx"),
+      route("admin/referrals/settings", "routes/admin/referrals/settings.tsx"),
+      route("admin/referrals/review", "routes/admin/referrals/review.tsx"),
+    ]),
     route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
     route("admin/memberships", "routes/admin/memberships.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),

@@ -91,6 +91,9 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/admin/settings/fee": { kind: "admin", permission: "manage_settings" },
   "/admin/notices": { kind: "admin", permission: "manage_notices" },
   "/admin/referrals": { kind: "admin", permission: "manage_referrals" },
+  // The routes of the referral page's forms (the reward rule; Release or Void): a GET shows the page.
+  "/admin/referrals/settings": { kind: "admin", permission: "manage_referrals" },
+  "/admin/referrals/review": { kind: "admin", permission: "manage_referrals" },
   "/admin/withdrawals": {
     kind: "admin",
     permission: "manage_withdrawals",
@@ -417,14 +420,14 @@ const INTENT_MATRIX: {
     allowed: 404,
   },
   {
-    path: "/admin/referrals",
+    path: "/admin/referrals/review",
     intent: "release",
     permission: "manage_referrals",
     fields: { referralId: "no-such-referral" },
     allowed: 404,
   },
   {
-    path: "/admin/referrals",
+    path: "/admin/referrals/review",
     intent: "void",
     permission: "manage_referrals",
     fields: { referralId: "no-such-referral" },

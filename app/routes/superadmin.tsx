@@ -4,8 +4,7 @@ import type { Route } from "./+types/superadmin";
 import { AdminList } from "~/components/admin/admin-list";
 import { CreateAdminForm } from "~/components/admin/create-admin-form";
 import { useToastFrom } from "~/components/toaster";
-import { fieldErrors, firstError } from "~/lib/forms";
-import { errorToast } from "~/lib/toast";
+import { errorToast, type Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { CreateAdminSchema } from "~/domain/accounts/validation";
@@ -99,29 +98,23 @@ export async function action({ request, context }: Route.ActionArgs) {
           { toastTitle: "Update Failed", status: 409 },
         );
       }
-      return actionAnswer(
-        result.changed
-          ? {
-              type: "success",
-              title: "Permissions Updated",
-              description: `${result.name}'s permissions have been updated.`,
-            }
-          : { type: "info", title: "No changes to save." },
-      );
+      const toast: Toast = result.changed
+        ? {
+            type: "success",
+            title: "Permissions Updated",
+            description: `${result.name}'s permissions have been updated.`,
+          }
+        : { type: "info", title: "No changes to save." };
+      return actionAnswer(toast);
     }
+    // A button behind a confirmation, not a form: refusals are toasts.
     case "deactivate": {
       const parsed = DeactivateInput.safeParse(form);
-      if (!parsed.success) {
-        return actionAnswer(errorToast("Action Failed", firstError(fieldErrors(parsed.error))), {
-          intent: "deactivate",
-        });
-      }
+      if (!parsed.success) return actionAnswer(errorToast("Action Failed", "Choose an admin"));
       const result = await deactivateAdmin(db, actor, parsed.data.adminId);
       if (result.status !== "ok") {
-        return actionAnswer(errorToast("Action Failed", DEACTIVATE_ADMIN_REFUSALS[result.status]), {
-          status: 409,
-          intent: "deactivate",
-        });
+        const refusal = errorToast("Action Failed", DEACTIVATE_ADMIN_REFUSALS[result.status]);
+        return actionAnswer(refusal, { status: 409, intent: "deactivate" });
       }
       return actionAnswer({
         type: "success",

@@ -10,7 +10,7 @@ import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { deliverDueEmails, type MailTransport } from "~/domain/mail/outbox.server";
 import { purgeExpiredSessions, SESSION_ABSOLUTE_MS } from "~/domain/sessions/sessions.server";
-import { cancelExpiredCampaigns, completeEndedCampaigns } from "~/domain/campaigns/lifecycle.server";
+import { cancelExpiredCampaigns, completeEndedCampaigns } from "~/domain/campaigns/expire-campaigns.server";
 import { compactRollups } from "~/domain/stats/rollups.server";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import type { Config } from "./config.server";

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { campaigns } from "~/db/schema";
-import { createCampaign, payCampaignFromBalance } from "~/domain/campaigns/lifecycle.server";
+import { createCampaign } from "~/domain/campaigns/create-campaign.server";
+import { payCampaignFromBalance } from "~/domain/campaigns/pay-campaign.server";
 import { approvedAdvertiser, campaignInput, createUser, setBankDetails } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import { statusOf } from "~test/status";

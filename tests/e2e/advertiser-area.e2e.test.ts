@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
-import { createCampaign } from "~/domain/campaigns/lifecycle.server";
+import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { advertAdmin, campaignInput, member, runningCampaign } from "~test/factories";
 import { DESKTOP, expectFitsAndAccessible, MOBILE, setUpBrowserSuite, signIn, visit } from "./support/browser";
 

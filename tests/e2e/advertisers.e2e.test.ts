@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { advertiserProfiles, users } from "~/db/schema";
-import { createCampaign, submitCampaignForPayment } from "~/domain/campaigns/lifecycle.server";
+import { createCampaign } from "~/domain/campaigns/create-campaign.server";
+import { submitCampaignForPayment } from "~/domain/campaigns/pay-campaign.server";
 import { approvedAdvertiser, campaignInput, createUser } from "~test/factories";
 import { statusOf } from "~test/status";
 import {

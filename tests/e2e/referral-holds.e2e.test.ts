@@ -80,7 +80,7 @@ describe("Held referral rewards", () => {
     await desk.getByRole("link", { name: /^Held \(2\)/ }).click();
     await desk.waitForURL((url) => url.search === "?status=held");
     const row = desk.getByTestId(`referral-row-${released.email}`);
-    await expect.poll(() => row.innerText()).toMatch(/Held\s+Same email address as the referrer/);
+    await expect.poll(() => row.innerText()).toMatch(/On hold — under review\s+Same email address as the referrer/);
     await expectFitsAndAccessible(desk, "admin-referrals-held-desktop");
     await row.getByRole("link", { name: /^Release the held reward of ₦100\.00/ }).click();
     const dialog = desk.getByRole("alertdialog", { name: "Release held reward?" });
@@ -130,7 +130,7 @@ describe("Held referral rewards", () => {
     await signIn(memberDesk, referrer.email, referrer.password);
     await dismissToast(memberDesk);
     await visit(memberDesk, "/referrals");
-    await expect.poll(() => memberDesk.getByTestId("referral-table").innerText()).toMatch(/Ada Again[\s\S]*Approved/);
+    await expect.poll(() => memberDesk.getByTestId("referral").innerText()).toMatch(/Ada Again[\s\S]*Approved/);
     await expectFitsAndAccessible(memberDesk, "referrals-released-desktop");
   });
 

@@ -102,7 +102,7 @@ describe("My Referrals", () => {
     expect((await cards.first().innerText()).replace(/\s+/g, " ")).toMatch(
       /Segun Approved Approved Joined .+ Reward ₦400\.00/,
     );
-    expect(await phone.getByTestId("referral-table").isVisible()).toBe(false);
+    expect(await phone.getByTestId("referral").isVisible()).toBe(false);
     expect(await phone.getByTestId("total-referrals").innerText()).toBe("2");
     expect(await phone.getByTestId("total-referral-earnings").innerText()).toBe("₦400.00");
     await expectFitsAndAccessible(phone, "referrals-list-mobile");
@@ -120,7 +120,7 @@ describe("My Referrals", () => {
     await signIn(desktop, member.email, member.password);
     await dismissToast(desktop);
     await visit(desktop, "/referrals");
-    const rows = desktop.getByTestId("referral-table").locator("tbody tr");
+    const rows = desktop.getByTestId("referral").locator("tbody tr");
     await expect.poll(() => rows.count()).toBe(2);
     expect((await rows.nth(1).innerText()).replace(/\s+/g, " ")).toMatch(/Ngozi Pending .+ Pending ₦0\.00/);
     expect(await desktop.getByTestId("referral-cards").isVisible()).toBe(false);

@@ -1,7 +1,8 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, campaigns } from "~/db/schema";
-import { createCampaign, payCampaignFromBalance, submitCampaignForPayment } from "~/domain/campaigns/lifecycle.server";
+import { createCampaign } from "~/domain/campaigns/create-campaign.server";
+import { payCampaignFromBalance, submitCampaignForPayment } from "~/domain/campaigns/pay-campaign.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { dialogNameInHtml, pageText, redirectToast, startTestApp, type TestApp } from "~test/app";

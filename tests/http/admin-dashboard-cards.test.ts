@@ -15,7 +15,8 @@ import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
 import { signInAdmin } from "~test/sign-in";
-import { createCampaign, payCampaignFromBalance } from "~/domain/campaigns/lifecycle.server";
+import { createCampaign } from "~/domain/campaigns/create-campaign.server";
+import { payCampaignFromBalance } from "~/domain/campaigns/pay-campaign.server";
 import {
   advertAdmin,
   approvedAdvertiser,

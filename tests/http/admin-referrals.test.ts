@@ -54,7 +54,7 @@ describe("Referral settings on /admin/referrals", () => {
       app,
       PERMISSIONS.filter((p) => p !== "manage_referrals"),
     );
-    const res = await client.post("/admin/referrals", { rewardType: "fixed", fixedAmount: "1" });
+    const res = await client.post("/admin/referrals/settings", { rewardType: "fixed", fixedAmount: "1" });
     expect(res.status).toBe(403);
     expect(pageText(res.body)).toContain("Access Denied.");
     expect(await rule()).toEqual(DEFAULT_RULE);
@@ -67,7 +67,7 @@ describe("Referral settings on /admin/referrals", () => {
       ["100.5", "Percentage must be between 0 and 100."],
       ["1.234", "Use at most 2 decimal places."],
     ] as const) {
-      const res = await client.post("/admin/referrals", {
+      const res = await client.post("/admin/referrals/settings", {
         referralActive: "on",
         rewardType: "percentage",
         percentage: typed,
@@ -84,7 +84,7 @@ describe("Referral settings on /admin/referrals", () => {
 
   it("saves a valid rule: redirect with the Success toast, audited, shown on the next GET", async () => {
     const { user: admin, client } = await signInAdmin(app, ["manage_referrals"]);
-    const saved = await client.post("/admin/referrals", {
+    const saved = await client.post("/admin/referrals/settings", {
       rewardType: "fixed",
       fixedAmount: "250.50",
       percentage: "40",
@@ -101,7 +101,7 @@ describe("Referral settings on /admin/referrals", () => {
     const page = await client.get("/admin/referrals");
     expect(page.body).toMatch(/<input[^>]*value="250.50"/);
 
-    const percent = await client.post("/admin/referrals", {
+    const percent = await client.post("/admin/referrals/settings", {
       referralActive: "on",
       rewardType: "percentage",
       percentage: "12.5",

@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { campaigns } from "~/db/schema";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
-import { createCampaign } from "~/domain/campaigns/lifecycle.server";
+import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { formatLagosDate, lagosDay } from "~/lib/lagos-time";
 import { TEST_RECEIVING_ACCOUNT } from "~test/bank-accounts";

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advertiserProfiles, campaigns, users } from "~/db/schema";
-import { createCampaign, submitCampaignForPayment } from "~/domain/campaigns/lifecycle.server";
+import { createCampaign } from "~/domain/campaigns/create-campaign.server";
+import { submitCampaignForPayment } from "~/domain/campaigns/pay-campaign.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { formatKobo } from "~/domain/shared/money";

@@ -14,7 +14,8 @@ import { WITHDRAWAL_STATUSES } from "~/domain/withdrawals/lifecycle";
 import { exportNewPayouts } from "~/domain/withdrawals/payout-export.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
-import { createCampaign, submitCampaignForPayment } from "~/domain/campaigns/lifecycle.server";
+import { createCampaign } from "~/domain/campaigns/create-campaign.server";
+import { submitCampaignForPayment } from "~/domain/campaigns/pay-campaign.server";
 import {
   advertAdmin,
   approvedAdvertiser,

@@ -29,7 +29,7 @@ describe("/referrals", () => {
     expect(text).toContain(`Your Referral Link ${app.origin}/register?ref=${user.referralCode} Copy referral link`);
     expect(text).toContain("Total Referrals 0 Total Referral Earnings ₦0.00");
     expect(text).toContain(EMPTY);
-    expect(res.body).not.toContain('data-testid="referral-table"');
+    expect(res.body).not.toContain('data-testid="referral"');
   });
 
   it("lists only the member's referred people with date, status and reward, and totals the approved rewards", async () => {
@@ -48,7 +48,7 @@ describe("/referrals", () => {
     expect(text).toContain("Total Referrals 2 Total Referral Earnings ₦400.00");
     expect(text).not.toContain(EMPTY);
     expect(text).not.toContain("Someone Else's");
-    const table = pageText(res.body.slice(res.body.indexOf('data-testid="referral-table"')));
+    const table = pageText(res.body.slice(res.body.indexOf('data-testid="referral"')));
     expect(table).toContain("Name Date Joined Status Reward");
     expect(table).toMatch(/Bayo Approved \S.*? Approved ₦400\.00 Ada Pending \S.*? Pending ₦0\.00/);
   });
@@ -65,7 +65,7 @@ describe("/referrals", () => {
     expect(first.body).toMatch(/<a rel="next"[^>]*href="\/referrals\?page=2"/);
     expect(first.body).not.toContain("Guest 0<");
     const second = await client.get("/referrals?page=2");
-    const table = pageText(second.body.slice(second.body.indexOf('data-testid="referral-table"')));
+    const table = pageText(second.body.slice(second.body.indexOf('data-testid="referral"')));
     expect(table).toMatch(
       /Name Date Joined Status Reward Guest 0 \S+ \S+ \S+ Pending ₦0\.00 Previous Page 2 of 2 Next/,
     );

@@ -184,10 +184,13 @@ describe("held rewards on /admin/referrals", () => {
     const asked = pageText(ask.body);
     expect(asked).toContain("Release held reward?");
     expect(asked).toContain(`₦100.00 is paid to ${referrer.name}'s available balance`);
-    expect(ask.body).toMatch(/<form[^>]*action="\/admin\/referrals\?status=held" method="post"/);
+    expect(ask.body).toMatch(/<form[^>]*action="\/admin\/referrals\/review\?status=held" method="post"/);
     expect(await statusOf(db(), referrals, row.id)).toBe("held");
 
-    const released = await client.post("/admin/referrals?status=held", { intent: "release", referralId: row.id });
+    const released = await client.post("/admin/referrals/review?status=held", {
+      intent: "release",
+      referralId: row.id,
+    });
     expect(released.status).toBe(200);
     const text = pageText(released.body);
     expect(text).toContain("Reward Released");
@@ -198,7 +201,7 @@ describe("held rewards on /admin/referrals", () => {
     expect(await balances(db(), referrer.id)).toMatchObject({ availableKobo: 10_000n });
     expect(await auditRowsFor(db(), row.id)).toMatchObject([{ action: "referral.release", actorId: admin.id }]);
 
-    const again = await client.post("/admin/referrals", { intent: "void", referralId: row.id });
+    const again = await client.post("/admin/referrals/review", { intent: "void", referralId: row.id });
     expect(again.status).toBe(409);
     expect(pageText(again.body)).toContain("This reward is no longer on hold (it is Approved");
     expect(await rewardTransfers(row.id)).toHaveLength(1);
@@ -211,7 +214,7 @@ describe("held rewards on /admin/referrals", () => {
   it("void pays nothing, audited; the member sees Voided and earns nothing", async () => {
     const { referral: row, referrer, referrerClient } = await heldReferral();
     const { client } = await signInAdmin(app, ["manage_referrals"], { ip: freshIp() });
-    const voided = await client.post("/admin/referrals", { intent: "void", referralId: row.id });
+    const voided = await client.post("/admin/referrals/review", { intent: "void", referralId: row.id });
     expect(voided.status).toBe(200);
     expect(pageText(voided.body)).toContain("Reward Voided");
     expect(await statusOf(db(), referrals, row.id)).toBe("voided");
@@ -232,7 +235,7 @@ describe("held rewards on /admin/referrals", () => {
       .update(referrals)
       .set({ status: "held", rewardKobo: 10_000n, holdReason: HOLD_REASONS.sameIp })
       .where(eq(referrals.id, id));
-    const res = await client.post("/admin/referrals?status=held", { intent: "release", referralId: id });
+    const res = await client.post("/admin/referrals/review?status=held", { intent: "release", referralId: id });
     expect(res.status).toBe(403);
     const text = pageText(res.body);
     expect(text).toContain("Review Failed");
@@ -251,7 +254,7 @@ describe("held rewards on /admin/referrals", () => {
     );
 
     const { client: another } = await signInAdmin(app, ["manage_referrals"], { ip: freshIp() });
-    expect((await another.post("/admin/referrals", { intent: "release", referralId: id })).status).toBe(200);
+    expect((await another.post("/admin/referrals/review", { intent: "release", referralId: id })).status).toBe(200);
     expect(await balances(db(), admin.id)).toMatchObject({ availableKobo: 10_000n });
   });
 
@@ -263,18 +266,18 @@ describe("held rewards on /admin/referrals", () => {
       { ip: freshIp() },
     );
     for (const intent of ["release", "void"]) {
-      const res = await other.post("/admin/referrals", { intent, referralId: row.id });
+      const res = await other.post("/admin/referrals/review", { intent, referralId: row.id });
       expect(res.status).toBe(403);
     }
     const { client: member } = await signInMember(app, { ip: freshIp() });
     // A member is sent away from admin pages, as from any other.
-    expect((await member.post("/admin/referrals", { intent: "release", referralId: row.id })).status).toBe(302);
+    expect((await member.post("/admin/referrals/review", { intent: "release", referralId: row.id })).status).toBe(302);
     expect(await statusOf(db(), referrals, row.id)).toBe("held");
     expect(await auditRowsFor(db(), row.id)).toEqual([]);
 
     const { client } = await signInAdmin(app, ["manage_referrals"], { ip: freshIp() });
-    expect((await client.post("/admin/referrals", { intent: "release", referralId: "" })).status).toBe(400);
-    const gone = await client.post("/admin/referrals", { intent: "release", referralId: "no-such-referral" });
+    expect((await client.post("/admin/referrals/review", { intent: "release", referralId: "" })).status).toBe(400);
+    const gone = await client.post("/admin/referrals/review", { intent: "release", referralId: "no-such-referral" });
     expect(gone.status).toBe(404);
     expect(pageText(gone.body)).toContain("This referral no longer exists.");
   });
@@ -295,7 +298,7 @@ describe("held rewards on the member's /referrals", () => {
     expect(held.body).not.toContain(referred.signupIp!);
 
     const { client } = await signInAdmin(app, ["manage_referrals"], { ip: freshIp() });
-    expect((await client.post("/admin/referrals", { intent: "release", referralId: row.id })).status).toBe(200);
+    expect((await client.post("/admin/referrals/review", { intent: "release", referralId: row.id })).status).toBe(200);
     const after = pageText((await referrerClient.get("/referrals")).body);
     expect(after).toContain("Approved");
     expect(after).not.toContain("On hold");

@@ -5,12 +5,9 @@ import { hashPassword } from "~/domain/accounts/passwords.server";
 import { createAdvert } from "~/domain/adverts/manage-adverts.server";
 import type { AdvertInput } from "~/domain/adverts/validation";
 import type { Actor } from "~/domain/audit/audit.server";
-import {
-  activateCampaign,
-  type CampaignInput,
-  createCampaign,
-  payCampaignFromBalance,
-} from "~/domain/campaigns/lifecycle.server";
+import { type CampaignInput, createCampaign } from "~/domain/campaigns/create-campaign.server";
+import { payCampaignFromBalance } from "~/domain/campaigns/pay-campaign.server";
+import { activateCampaign } from "~/domain/campaigns/review-campaign.server";
 import { campaignBudget } from "~/domain/campaigns/rules";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { DEFAULT_ADMIN_PERMISSIONS, type Permission, type Role } from "~/domain/permissions/permissions";

@@ -1,13 +1,12 @@
 import { Form, Link } from "react-router";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { Badge } from "~/components/ui/badge";
-import { Button, buttonVariants } from "~/components/ui/button";
+import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
-import { cn } from "~/lib/cn";
+import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
 // Type only: audit.server.ts is server code; the page receives the list of actions from its loader.
 import type { AuditAction } from "~/domain/audit/actions";
 import { formatKobo } from "~/domain/shared/money";
-import { listHref } from "~/domain/shared/paging";
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "admin.create": "Admin created",
@@ -147,134 +146,39 @@ export function AuditFilters({
   );
 }
 
-/** A table from the md breakpoint up; stacked cards on phones. */
-export function AuditEntries({ entries }: { entries: AuditEntryView[] }) {
-  if (entries.length === 0) {
-    return <p className="py-6 text-center text-sm text-gray-600">No audit entries match these filters.</p>;
-  }
-  return (
-    <>
-      <div className="hidden md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Audit entries, newest first</caption>
-          <thead className="border-b border-gray-200 text-xs uppercase tracking-wide text-gray-600">
-            <tr>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Time
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Actor
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Action
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Target
-              </th>
-              <th scope="col" className="py-2 pr-4 font-medium">
-                Change
-              </th>
-              <th scope="col" className="py-2 font-medium">
-                IP
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100 align-top">
-            {entries.map((e) => (
-              <tr key={e.id}>
-                <td className="whitespace-nowrap py-3 pr-4 text-gray-700">
-                  <time dateTime={e.at}>{formatLagosDateTime(e.at)}</time>
-                </td>
-                <td className="py-3 pr-4">
-                  <ActorName entry={e} />
-                </td>
-                <td className="py-3 pr-4">
-                  <ActionBadge action={e.action} />
-                </td>
-                <td className="min-w-28 py-3 pr-4 text-gray-900">{targetLabel(e)}</td>
-                <td className="py-3 pr-4">
-                  <ChangeSummary before={e.before} after={e.after} />
-                </td>
-                <td className="py-3 font-mono text-xs text-gray-700">{e.ip ?? "—"}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="grid gap-3 md:hidden">
-        {entries.map((e) => (
-          <li key={e.id} className="grid gap-2 rounded-md border border-gray-200 p-3 text-sm">
-            <div className="flex flex-wrap items-center justify-between gap-2">
-              <ActionBadge action={e.action} />
-              <time dateTime={e.at} className="text-xs text-gray-600">
-                {formatLagosDateTime(e.at)}
-              </time>
-            </div>
-            <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1">
-              <dt className="text-gray-600">Actor</dt>
-              <dd>
-                <ActorName entry={e} />
-              </dd>
-              <dt className="text-gray-600">Target</dt>
-              <dd className="break-words">{targetLabel(e)}</dd>
-              <dt className="text-gray-600">Change</dt>
-              <dd>
-                <ChangeSummary before={e.before} after={e.after} />
-              </dd>
-              <dt className="text-gray-600">IP</dt>
-              <dd className="break-all font-mono text-xs leading-5">{e.ip ?? "—"}</dd>
-            </dl>
-          </li>
-        ))}
-      </ul>
-    </>
-  );
-}
+const COLUMNS: ListColumn<AuditEntryView>[] = [
+  {
+    header: "Time",
+    cell: (e) => <time dateTime={e.at}>{formatLagosDateTime(e.at)}</time>,
+    className: "whitespace-nowrap text-gray-700",
+    hideInCard: true,
+  },
+  { header: "Actor", cell: (e) => <ActorName entry={e} /> },
+  { header: "Action", cell: (e) => <ActionBadge action={e.action} />, hideInCard: true },
+  { header: "Target", cell: targetLabel, className: "min-w-28 break-words" },
+  { header: "Change", cell: (e) => <ChangeSummary before={e.before} after={e.after} />, stackInCard: true },
+  // Broken anywhere only on a phone's card: an IPv6 address is long.
+  { header: "IP", cell: (e) => e.ip ?? "—", className: "font-mono text-xs leading-5 max-md:break-all" },
+];
 
-/** Previous / Next as links that keep the filters (?page=). */
-export function AuditPagination({
-  page,
-  pageCount,
-  actor,
-  action,
-}: {
-  page: number;
-  pageCount: number;
-  actor?: string;
-  action?: string;
-}) {
-  const hasMore = page < pageCount;
-  if (page === 1 && !hasMore) return null;
-  const href = (target: number) => listHref({ actor, action, page: target }, "/admin/audit");
-  const disabled = cn(buttonVariants({ variant: "outline" }), "pointer-events-none opacity-50");
+/** The entries, newest first: a table from the md breakpoint up, one card per entry on phones. */
+export function AuditEntries({ entries }: { entries: AuditEntryView[] }) {
   return (
-    <nav aria-label="Audit log pages" className="flex items-center justify-between gap-3">
-      {page > 1 ? (
-        <Button asChild variant="outline">
-          <Link to={href(page - 1)} rel="prev">
-            Previous
-          </Link>
-        </Button>
-      ) : (
-        <span className={disabled} aria-disabled="true">
-          Previous
-        </span>
+    <ResponsiveList
+      rows={entries}
+      rowKey={(e) => e.id}
+      columns={COLUMNS}
+      caption="Audit entries, newest first"
+      empty={<p className="py-6 text-center">No audit entries match these filters.</p>}
+      cardHeader={(e) => (
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <ActionBadge action={e.action} />
+          <time dateTime={e.at} className="text-xs text-gray-600">
+            {formatLagosDateTime(e.at)}
+          </time>
+        </div>
       )}
-      <span className="text-sm text-gray-600">
-        Page {page} of {pageCount}
-      </span>
-      {hasMore ? (
-        <Button asChild variant="outline">
-          <Link to={href(page + 1)} rel="next">
-            Next
-          </Link>
-        </Button>
-      ) : (
-        <span className={disabled} aria-disabled="true">
-          Next
-        </span>
-      )}
-    </nav>
+    />
   );
 }
 

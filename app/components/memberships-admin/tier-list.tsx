@@ -1,3 +1,4 @@
+import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
 import type { AdminTierRow } from "./types";
 
 function Benefits({ tier }: { tier: AdminTierRow }) {
@@ -12,68 +13,33 @@ function Benefits({ tier }: { tier: AdminTierRow }) {
 }
 
 const perDay = (n: number) => `${n.toLocaleString("en-NG")} ${n === 1 ? "advert" : "adverts"} a day`;
+const price = (tier: AdminTierRow) => (tier.free ? "Free" : tier.price);
+
+const COLUMNS: ListColumn<AdminTierRow>[] = [
+  { header: "Tier", cell: (tier) => tier.name, rowHeader: true, hideInCard: true },
+  { header: "Price", cell: price, align: "end", hideInCard: true },
+  { header: "Daily advert limit", cell: (tier) => perDay(tier.dailyAdViews), align: "end" },
+  { header: "Benefits", cell: (tier) => <Benefits tier={tier} />, className: "text-gray-700", stackInCard: true },
+];
 
 /** The tiers, lowest first: a table on wide screens, one card per tier on phones. */
 export function TierList({ tiers }: { tiers: AdminTierRow[] }) {
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-lg border border-gray-200 bg-white md:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">Membership tiers</caption>
-          <thead className="bg-gray-50 text-gray-600">
-            <tr>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Tier
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                Price
-              </th>
-              <th scope="col" className="px-4 py-3 text-right font-medium">
-                Daily advert limit
-              </th>
-              <th scope="col" className="px-4 py-3 font-medium">
-                Benefits
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {tiers.map((tier) => (
-              <tr key={tier.id} data-testid={`tier-row-${tier.id}`}>
-                <th scope="row" className="px-4 py-3 align-top font-medium">
-                  {tier.name}
-                </th>
-                <td className="whitespace-nowrap px-4 py-3 text-right align-top tabular-nums">
-                  {tier.free ? "Free" : tier.price}
-                </td>
-                <td className="whitespace-nowrap px-4 py-3 text-right align-top tabular-nums">
-                  {perDay(tier.dailyAdViews)}
-                </td>
-                <td className="px-4 py-3 align-top text-gray-700">
-                  <Benefits tier={tier} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="grid gap-3 md:hidden" aria-label="Membership tiers">
-        {tiers.map((tier) => (
-          <li
-            key={tier.id}
-            className="rounded-lg border border-gray-200 bg-white p-4"
-            data-testid={`tier-card-${tier.id}`}
-          >
-            <div className="flex items-baseline justify-between gap-2">
-              <p className="font-semibold">{tier.name}</p>
-              <p className="font-semibold tabular-nums">{tier.free ? "Free" : tier.price}</p>
-            </div>
-            <p className="mt-1 text-sm text-gray-700">{perDay(tier.dailyAdViews)}</p>
-            <div className="mt-2 text-sm text-gray-700">
-              <Benefits tier={tier} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+    <ResponsiveList
+      rows={tiers}
+      rowKey={(tier) => tier.id}
+      columns={COLUMNS}
+      caption="Membership tiers"
+      framed
+      empty={null}
+      rowTestId={(tier) => `tier-row-${tier.id}`}
+      cardTestId={(tier) => `tier-card-${tier.id}`}
+      cardHeader={(tier) => (
+        <div className="flex items-baseline justify-between gap-2">
+          <p className="font-semibold">{tier.name}</p>
+          <p className="font-semibold tabular-nums">{price(tier)}</p>
+        </div>
+      )}
+    />
   );
 }

@@ -1,7 +1,11 @@
 import { Form } from "react-router";
+import { ListSearch } from "~/components/admin/list-controls";
+import { userColumn } from "~/components/admin/user-column";
 import { ConfirmAction } from "~/components/confirm-action";
-import { useHydrated } from "~/components/ui/use-hydrated";
 import { Button } from "~/components/ui/button";
+import { Pager } from "~/components/ui/pager";
+import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
+import { useHydrated } from "~/components/ui/use-hydrated";
 import { METHOD_LABELS, type AdminUpgradeRow } from "./types";
 
 /**
@@ -90,96 +94,81 @@ function Method({ row }: { row: AdminUpgradeRow }) {
   );
 }
 
-const th = "px-3 py-3 font-medium";
-const td = "px-3 py-3 align-top";
+const COLUMNS: ListColumn<AdminUpgradeRow>[] = [
+  userColumn((row) => ({ name: row.userName, email: row.userEmail, displayId: row.userDisplayId })),
+  {
+    header: "Requested Tier",
+    cell: (row) => (
+      <>
+        <span className="block font-medium">{row.tierName}</span>
+        <span className="block text-xs text-gray-600">from {row.fromTierName}</span>
+      </>
+    ),
+  },
+  { header: "Amount", cell: (row) => row.amount, align: "end", className: "font-medium" },
+  { header: "Method", cell: (row) => <Method row={row} /> },
+  {
+    header: "Date",
+    cell: (row) => <time dateTime={row.requestedAt}>{row.requestedAtText}</time>,
+    className: "whitespace-nowrap",
+  },
+  { header: "Actions", cell: (row) => <UpgradeActions row={row} />, hideInCard: true },
+];
 
-/** Wide screens: a table. Phones (down to 360 px): one card per request. */
-export function UpgradeRequestsTable({ rows, caption }: { rows: AdminUpgradeRow[]; caption: string }) {
+/**
+ * "Upgrade Requests": the search, the pending requests (a table on wide screens, one card per
+ * request on phones and tablets) and the pager.
+ */
+export function UpgradeRequests({
+  q,
+  rows,
+  total,
+  page,
+  pageCount,
+  hrefFor,
+}: {
+  q: string;
+  rows: AdminUpgradeRow[];
+  total: number;
+  page: number;
+  pageCount: number;
+  hrefFor: (page: number) => string;
+}) {
   return (
-    <>
-      <div className="hidden overflow-x-auto rounded-lg border border-gray-200 bg-white lg:block">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">{caption}</caption>
-          <thead className="bg-gray-50 text-gray-600">
-            <tr>
-              <th scope="col" className={th}>
-                User
-              </th>
-              <th scope="col" className={th}>
-                Requested Tier
-              </th>
-              <th scope="col" className={`${th} text-right`}>
-                Amount
-              </th>
-              <th scope="col" className={th}>
-                Method
-              </th>
-              <th scope="col" className={th}>
-                Date
-              </th>
-              <th scope="col" className={th}>
-                Actions
-              </th>
-            </tr>
-          </thead>
-          <tbody className="divide-y divide-gray-100">
-            {rows.map((row) => (
-              <tr key={row.id} data-testid={`upgrade-row-${row.reference}`}>
-                <td className={`${td} min-w-44`}>
-                  <span className="block font-medium">{row.userName}</span>
-                  <span className="block break-all text-xs text-gray-600">{row.userEmail}</span>
-                  <span className="block font-mono text-xs text-gray-500">{row.userDisplayId}</span>
-                </td>
-                <td className={td}>
-                  <span className="block font-medium">{row.tierName}</span>
-                  <span className="block text-xs text-gray-600">from {row.fromTierName}</span>
-                </td>
-                <td className={`${td} whitespace-nowrap text-right font-medium tabular-nums`}>{row.amount}</td>
-                <td className={td}>
-                  <Method row={row} />
-                </td>
-                <td className={`${td} whitespace-nowrap`}>
-                  <time dateTime={row.requestedAt}>{row.requestedAtText}</time>
-                </td>
-                <td className={td}>
-                  <UpgradeActions row={row} />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </div>
-      <ul className="grid gap-3 lg:hidden" aria-label={caption}>
-        {rows.map((row) => (
-          <li
-            key={row.id}
-            className="rounded-lg border border-gray-200 bg-white p-4"
-            data-testid={`upgrade-card-${row.reference}`}
-          >
+    <section aria-labelledby="upgrades-heading" className="grid gap-4">
+      <h2 id="upgrades-heading" className="text-xl font-bold">
+        Upgrade Requests{total > 0 ? ` (${total.toLocaleString("en-NG")})` : ""}
+      </h2>
+      <ListSearch
+        id="upgrade-search"
+        label="Search upgrade requests"
+        placeholder="Search by name, email or reference"
+        q={q}
+        keep={{}}
+      />
+      <ResponsiveList
+        rows={rows}
+        rowKey={(row) => row.id}
+        columns={COLUMNS}
+        caption={`Pending upgrade requests${q ? ` matching “${q}”` : ""}, page ${page} of ${pageCount}`}
+        framed
+        tableFrom="lg"
+        empty={
+          <p className="text-base text-gray-700">
+            {q ? "No pending upgrade requests match your search." : "No pending upgrade requests"}
+          </p>
+        }
+        rowTestId={(row) => `upgrade-row-${row.reference}`}
+        cardTestId={(row) => `upgrade-card-${row.reference}`}
+        cardHeader={(row) => (
+          <>
             <p className="font-medium [overflow-wrap:anywhere]">{row.userName}</p>
-            <p className="break-all text-sm text-gray-600">{row.userEmail}</p>
-            <dl className="mt-3 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm">
-              <dt className="text-gray-600">Tier</dt>
-              <dd>
-                {row.tierName} <span className="text-gray-600">(from {row.fromTierName})</span>
-              </dd>
-              <dt className="text-gray-600">Amount</dt>
-              <dd className="font-medium tabular-nums">{row.amount}</dd>
-              <dt className="text-gray-600">Method</dt>
-              <dd>
-                <Method row={row} />
-              </dd>
-              <dt className="text-gray-600">Date</dt>
-              <dd>
-                <time dateTime={row.requestedAt}>{row.requestedAtText}</time>
-              </dd>
-            </dl>
-            <div className="mt-3">
-              <UpgradeActions row={row} />
-            </div>
-          </li>
-        ))}
-      </ul>
-    </>
+            <p className="break-all text-gray-600">{row.userEmail}</p>
+          </>
+        )}
+        cardFooter={(row) => <UpgradeActions row={row} />}
+      />
+      <Pager page={page} pageCount={pageCount} hrefFor={hrefFor} />
+    </section>
   );
 }

@@ -3,7 +3,6 @@ import { Link } from "react-router";
 import { ConfirmAction } from "~/components/confirm-action";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
-import { Card } from "~/components/ui/card";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
 import { AUDIENCE_BADGES, noticeStatus, NOTICE_STATUS_BADGES, type NoticeAudience } from "~/domain/notices/validation";
 import { formatLagosDateTime } from "~/lib/lagos-time";
@@ -44,11 +43,7 @@ export function AdminNoticeList({ notices, empty, ...links }: { notices: AdminNo
       columns={columns}
       caption="Notices"
       framed
-      empty={
-        <Card>
-          <p className="text-base text-gray-700">{empty}</p>
-        </Card>
-      }
+      empty={<p className="text-base text-gray-700">{empty}</p>}
       rowTestId={(n) => `notice-row-${n.id}`}
       cardTestId={(n) => `notice-card-${n.id}`}
       card={(n) => <NoticeCard notice={n} {...links} />}

@@ -56,7 +56,7 @@ export function WithdrawalList({ rows }: { rows: WithdrawalHistoryItem[] }) {
         caption="Withdrawal history"
         testId="withdrawal-list"
         // Beside the profile's forms the column is narrow: the table only where it fits.
-        fit="container"
+        tableFrom="container"
         empty={<p>{NO_WITHDRAWALS_TEXT} Your withdrawal requests will appear here.</p>}
         card={(row) => <WithdrawalCard row={row} />}
       />

@@ -1,7 +1,11 @@
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { Button } from "~/components/ui/button";
 
-export type ReviewDecision = "release" | "void";
+export const REVIEW_DECISIONS = ["release", "void"] as const;
+export type ReviewDecision = (typeof REVIEW_DECISIONS)[number];
+
+/** Where Release and Void post: their own route (app/routes/admin/referrals/review.tsx). */
+export const REVIEW_HELD_ACTION = "/admin/referrals/review";
 
 /** A held referral as the question about it shows it (every figure formatted on the server). */
 export type HeldReferralView = {
@@ -73,6 +77,7 @@ function ReviewDialog({ row, decision, href }: { row: HeldReferralView; decision
       description={texts.describe(row)}
       confirmLabel={texts.confirm}
       fields={{ intent: decision, referralId: row.id }}
+      action={REVIEW_HELD_ACTION}
       destructive={destructive}
     />
   );
@@ -80,15 +85,18 @@ function ReviewDialog({ row, decision, href }: { row: HeldReferralView; decision
 
 /**
  * The same question as a card on the page, for the link followed without JavaScript: a plain
- * form posts the decision back to the list (`listHref`), Cancel returns to it.
+ * form posts the decision to `action` (REVIEW_HELD_ACTION, keeping the list's search and filter),
+ * Cancel returns to the list (`listHref`).
  */
 export function ReviewHeldCard({
   row,
   decision,
+  action,
   listHref,
 }: {
   row: HeldReferralView;
   decision: ReviewDecision;
+  action: string;
   listHref: string;
 }) {
   const texts = REVIEW_TEXTS[decision];
@@ -98,7 +106,7 @@ export function ReviewHeldCard({
       description={texts.describe(row)}
       confirmLabel={texts.confirm}
       fields={{ intent: decision, referralId: row.id }}
-      action={listHref}
+      action={action}
       cancelHref={listHref}
       destructive={decision === "void"}
     />

@@ -11,6 +11,10 @@ export type ListColumn<Row> = {
   className?: string;
   /** Leave the column out of the default card (the card header or footer already shows it). */
   hideInCard?: boolean;
+  /** In the default card, the value goes under its label at full width: long or many-line values. */
+  stackInCard?: boolean;
+  /** The cell names its row (the table's `<th scope="row">`), as a tier's name does. */
+  rowHeader?: boolean;
 };
 
 /**
@@ -19,9 +23,11 @@ export type ListColumn<Row> = {
  * under an optional `cardHeader` (say the name and status badge) and over an optional
  * `cardFooter` (the row's buttons); a list whose card needs another layout passes `card`.
  *
- * Styles: .ui-list* in components.css. `framed` draws the list's own border for a list that is
- * not already inside a `Card`. `fit="container"` switches by the list's own width instead of the
- * screen's (the table once the list is 42rem wide), for a list in a column beside another.
+ * Styles: .ui-list* in components.css. `framed` draws the list's own border (around the empty
+ * text too) for a list that is not already inside a `Card`. `tableFrom="lg"` keeps the cards up
+ * to the large breakpoint, for a table too wide for a tablet; `tableFrom="container"` switches by
+ * the list's own width instead (the table once it is 42rem wide), for a list in a column beside
+ * another.
  */
 export function ResponsiveList<Row>({
   rows,
@@ -33,7 +39,7 @@ export function ResponsiveList<Row>({
   cardFooter,
   card,
   framed = false,
-  fit = "screen",
+  tableFrom = "md",
   testId,
   rowTestId,
   cardTestId,
@@ -51,8 +57,8 @@ export function ResponsiveList<Row>({
   /** A card of its own instead of header + label/value pairs + footer. */
   card?: (row: Row) => ReactNode;
   framed?: boolean;
-  /** What decides between cards and the table: the screen's width (md) or the list's own. */
-  fit?: "screen" | "container";
+  /** The breakpoint from which the table shows instead of the cards, or the list's own width. */
+  tableFrom?: "md" | "lg" | "container";
   /** `data-testid` of the table; the cards' list gets `${testId}-cards`. */
   testId?: string;
   rowTestId?: (row: Row) => string;
@@ -60,11 +66,11 @@ export function ResponsiveList<Row>({
   className?: string;
 }) {
   if (rows.length === 0) {
-    return <div className={cn("ui-list-empty", className)}>{empty}</div>;
+    return <div className={cn("ui-list-empty", framed && "ui-list-framed p-4", className)}>{empty}</div>;
   }
   const cardColumns = columns.filter((column) => !column.hideInCard);
   return (
-    <div className={cn(fit === "container" && "ui-list-fit", className)}>
+    <div className={cn(tableFrom === "lg" && "ui-list-wide", tableFrom === "container" && "ui-list-fit", className)}>
       <ul className="ui-list-cards" aria-label={caption} data-testid={testId ? `${testId}-cards` : undefined}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="ui-list-card" data-testid={cardTestId?.(row)}>
@@ -75,17 +81,24 @@ export function ResponsiveList<Row>({
                 {cardHeader?.(row)}
                 {cardColumns.length > 0 && (
                   <dl className="ui-list-card-fields">
-                    {cardColumns.map((column, index) => (
-                      <div key={index} className="contents">
-                        <dt className="text-gray-600">{column.header}</dt>
-                        <dd className={cn("text-right text-gray-900", alignClass(column), column.className)}>
-                          {column.cell(row)}
-                        </dd>
-                      </div>
-                    ))}
+                    {cardColumns.map((column, index) =>
+                      column.stackInCard ? (
+                        <div key={index} className="col-span-2 grid gap-0.5">
+                          <dt className="text-gray-600">{column.header}</dt>
+                          <dd className={cn("min-w-0 text-gray-900", column.className)}>{column.cell(row)}</dd>
+                        </div>
+                      ) : (
+                        <div key={index} className="contents">
+                          <dt className="text-gray-600">{column.header}</dt>
+                          <dd className={cn("text-right text-gray-900", alignClass(column), column.className)}>
+                            {column.cell(row)}
+                          </dd>
+                        </div>
+                      ),
+                    )}
                   </dl>
                 )}
-                {cardFooter && <div className="mt-3">{cardFooter(row)}</div>}
+                <CardFooter>{cardFooter?.(row)}</CardFooter>
               </>
             )}
           </li>
@@ -106,17 +119,34 @@ export function ResponsiveList<Row>({
           <tbody>
             {rows.map((row) => (
               <tr key={rowKey(row)} className="ui-list-tr" data-testid={rowTestId?.(row)}>
-                {columns.map((column, index) => (
-                  <td key={index} className={cn("ui-list-td", alignClass(column), column.className)}>
-                    {column.cell(row)}
-                  </td>
-                ))}
+                {columns.map((column, index) =>
+                  column.rowHeader ? (
+                    <th
+                      key={index}
+                      scope="row"
+                      className={cn("ui-list-td font-medium", alignClass(column), column.className)}
+                    >
+                      {column.cell(row)}
+                    </th>
+                  ) : (
+                    <td key={index} className={cn("ui-list-td", alignClass(column), column.className)}>
+                      {column.cell(row)}
+                    </td>
+                  ),
+                )}
               </tr>
             ))}
           </tbody>
         </table>
       </div>
     </div>
+  );
+}
+
+/** The card's buttons, when the row has any (a footer that renders nothing leaves no gap). */
+function CardFooter({ children }: { children: ReactNode }) {
+  return children === null || children === undefined || children === false ? null : (
+    <div className="mt-3">{children}</div>
   );
 }
 

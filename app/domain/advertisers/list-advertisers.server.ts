@@ -1,6 +1,6 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { advertiserProfiles, campaigns, ledgerAccounts, ledgerTransfers, users } from "~/db/schema";
+import { advertiserProfiles, ledgerAccounts, users } from "~/db/schema";
 import { likeEscape, onPage, pageWindow } from "~/domain/shared/paging";
 import type { Kobo } from "~/domain/shared/money";
 import type { AdvertiserStatus } from "./validation";
@@ -112,25 +112,4 @@ export async function advertiserBalancesTotal(db: Database): Promise<Kobo> {
     .innerJoin(users, eq(users.id, ledgerAccounts.userId))
     .where(and(eq(users.role, "advertiser"), eq(ledgerAccounts.kind, "user_available")));
   return BigInt(row?.total ?? "0");
-}
-
-/** A campaign by its payment reference (CMP-…, any case), with its business, for the admin's payment check; or null. */
-export async function findCampaignByReference(db: Database, reference: string) {
-  const [row] = await db
-    .select({
-      id: campaigns.id,
-      reference: campaigns.reference,
-      title: campaigns.title,
-      budgetKobo: campaigns.budgetKobo,
-      status: campaigns.status,
-      // Its deposit on the ledger (key campaignTransferKey(id, "deposit")): the payment was confirmed.
-      paymentBooked: sql<boolean>`exists (select 1 from ${ledgerTransfers} t where t.idempotency_key = 'campaign:' || ${campaigns.id} || ':deposit')`,
-      businessName: advertiserProfiles.businessName,
-      advertiserDisplayId: users.displayId,
-    })
-    .from(campaigns)
-    .innerJoin(users, eq(users.id, campaigns.advertiserId))
-    .leftJoin(advertiserProfiles, eq(advertiserProfiles.userId, campaigns.advertiserId))
-    .where(eq(campaigns.reference, reference.trim().toUpperCase()));
-  return row ?? null;
 }

@@ -2,11 +2,11 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { advertiserProfiles } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { createCampaign, isApprovedAdvertiser, submitCampaignForPayment } from "~/domain/campaigns/lifecycle.server";
+import { isApprovedAdvertiser } from "~/domain/campaigns/campaigns.server";
 import { auditRowsFor } from "~test/audit";
 import { openTestDatabase } from "~test/database";
-import { advertAdmin, approvedAdvertiser, campaignInput, createUser } from "~test/factories";
-import { advertiserBalancesTotal, findCampaignByReference, listAdvertisers } from "./list-advertisers.server";
+import { advertAdmin, approvedAdvertiser, createUser } from "~test/factories";
+import { advertiserBalancesTotal, listAdvertisers } from "./list-advertisers.server";
 import { reviewAdvertiser } from "./review-advertiser.server";
 
 const appUrl = new URL("https://adnaira.example");
@@ -165,21 +165,5 @@ describe("listAdvertisers and advertiserBalancesTotal", () => {
     await approvedAdvertiser(db, { balanceKobo: 1_000n });
     await createUser(db).then(() => undefined);
     expect(await advertiserBalancesTotal(db)).toBe(251_000n);
-  });
-
-  it("finds a campaign by its payment reference in any case", async () => {
-    const business = await approvedAdvertiser(db, { businessName: "Surulere Bakery" });
-    const created = await createCampaign(db, business.id, campaignInput({ title: "Agege bread" }));
-    if (created.status !== "ok") throw new Error(created.status);
-    await submitCampaignForPayment(db, business.id, created.campaign.id);
-    const found = await findCampaignByReference(db, ` ${created.campaign.reference.toLowerCase()} `);
-    expect(found).toMatchObject({
-      id: created.campaign.id,
-      title: "Agege bread",
-      businessName: "Surulere Bakery",
-      status: "awaiting_payment",
-      budgetKobo: created.campaign.budgetKobo,
-    });
-    expect(await findCampaignByReference(db, "CMP-NOSUCH22")).toBeNull();
   });
 });

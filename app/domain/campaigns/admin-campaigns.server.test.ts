@@ -5,7 +5,8 @@ import { openTestDatabase } from "~test/database";
 import { advertAdmin, approvedAdvertiser, campaignInput, postAdvert, runningCampaign } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import { countActiveCampaigns, listCampaignsForAdmin } from "./admin-campaigns.server";
-import { createCampaign, payCampaignFromBalance, submitCampaignForPayment } from "./lifecycle.server";
+import { createCampaign } from "./create-campaign.server";
+import { payCampaignFromBalance, submitCampaignForPayment } from "./pay-campaign.server";
 
 const { db } = await openTestDatabase();
 let admin: Actor;

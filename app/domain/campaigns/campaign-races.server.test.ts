@@ -1,23 +1,21 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
-import { adverts, advertViews, campaigns, ledgerAccounts, ledgerTransfers, type Campaign } from "~/db/schema";
-import { claimAdvertReward, startAdvertView, type ClaimResult } from "~/domain/adverts/advert-views.server";
+import { adverts, advertViews, campaigns, ledgerTransfers, type Campaign } from "~/db/schema";
+import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import type { TransferKind } from "~/domain/ledger/transfer.server";
 import { auditRowsFor } from "~test/audit";
+import { escrowOf, viewAndClaim } from "~test/campaigns";
 import { openTestDatabase, usingPostgres } from "~test/database";
 import { advertAdmin, approvedAdvertiser, campaignInput, longAgo, member, runningCampaign } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import {
-  activateCampaign,
-  cancelCampaign,
-  completeEndedCampaigns,
-  confirmCampaignPayment,
-  createCampaign,
-  payCampaignFromBalance,
-  submitCampaignForPayment,
-} from "./lifecycle.server";
+import { cancelCampaign } from "./cancel-campaign.server";
+import { confirmCampaignPayment } from "./confirm-payment.server";
+import { createCampaign } from "./create-campaign.server";
+import { completeEndedCampaigns } from "./expire-campaigns.server";
+import { payCampaignFromBalance, submitCampaignForPayment } from "./pay-campaign.server";
+import { activateCampaign } from "./review-campaign.server";
 
 // Races between a campaign's claims, its advertiser and the admins. With DATABASE_URL set, every
 // Promise.all below puts up to 40 transactions on the server at once; on PGlite (one transaction
@@ -34,8 +32,6 @@ const REWARD = 1_000n;
 const FEE = 200n;
 const PER_VIEW = REWARD + FEE;
 
-const escrowOf = async (campaignId: string) =>
-  (await db.select().from(ledgerAccounts).where(eq(ledgerAccounts.campaignId, campaignId)))[0]?.balanceKobo ?? null;
 const statusOf = async (campaignId: string) =>
   (await db.select({ s: campaigns.status }).from(campaigns).where(eq(campaigns.id, campaignId)))[0]!.s;
 const transfersOf = (campaignId: string, kind: TransferKind) =>
@@ -55,11 +51,6 @@ const advertOf = async (advertId: string) => (await db.select().from(adverts).wh
 
 const countBy = (results: { status: string }[]) =>
   results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
-
-async function viewAndClaim(userId: string, advertId: string): Promise<ClaimResult> {
-  const started = await startAdvertView(db, userId, advertId, longAgo());
-  return started.status === "ok" ? claimAdvertReward(db, userId, advertId) : started;
-}
 
 /** `n` members who opened the advert long ago (their claims are due). */
 async function viewers(n: number, advertId: string) {
@@ -100,7 +91,7 @@ describe("claims on a campaign's escrow", () => {
       viewsWanted: 10,
     });
     expect(campaign.feePerViewKobo).toBe(FEE);
-    expect(await escrowOf(campaign.id)).toBe(10n * PER_VIEW);
+    expect(await escrowOf(db, campaign.id)).toBe(10n * PER_VIEW);
     const members = await viewers(60, advertId);
     const feesBefore = await platformBalance(db, "campaign_fees");
     const rewardsBefore = await platformBalance(db, "advert_rewards");
@@ -110,7 +101,7 @@ describe("claims on a campaign's escrow", () => {
     const elapsed = Date.now() - started;
 
     expect(countBy(results)).toEqual({ ok: 10, "no-slots": 50 });
-    expect(await escrowOf(campaign.id)).toBe(0n);
+    expect(await escrowOf(db, campaign.id)).toBe(0n);
     expect(await statusOf(campaign.id)).toBe("completed");
     expect(await claimedViews(advertId)).toBe(10);
     expect(await platformBalance(db, "campaign_fees")).toBe(feesBefore + 10n * FEE);
@@ -132,7 +123,7 @@ describe("claims on a campaign's escrow", () => {
         viewsWanted: 10,
       });
       for (const m of await Promise.all(Array.from({ length: 6 }, () => member(db)))) {
-        expect((await viewAndClaim(m.id, advertId)).status).toBe("ok");
+        expect((await viewAndClaim(db, m.id, advertId)).status).toBe("ok");
       }
       const members = await viewers(20, advertId);
       // The cancel goes in among the claims, at a different place and a little later each round
@@ -157,7 +148,7 @@ describe("claims on a campaign's escrow", () => {
 
       const books = await expectCampaignBooks(campaign, advertId, advertiser.id);
       expect(books.paid).toBe(6 + won);
-      expect(await escrowOf(campaign.id)).toBe(0n);
+      expect(await escrowOf(db, campaign.id)).toBe(0n);
       if (cancelled.status === "ok") {
         expect(cancelled.refundedKobo).toBe(BigInt(4 - won) * PER_VIEW);
         expect(books.refund).toBe(cancelled.refundedKobo);
@@ -174,18 +165,18 @@ describe("claims on a campaign's escrow", () => {
       }
       // Too late for anyone else now.
       const late = await member(db);
-      expect(["not-found", "no-slots"]).toContain((await viewAndClaim(late.id, advertId)).status);
+      expect(["not-found", "no-slots"]).toContain((await viewAndClaim(db, late.id, advertId)).status);
     }
     console.info(`cancel vs the last claims: ${outcomes.join(", ")}`);
   });
 
   it("a cancel refused after the last view changes nothing: the full advert stays as it was", async () => {
     const { campaign, advertId, advertiser } = await runningCampaign(db, admin, { rewardKobo: REWARD, viewsWanted: 1 });
-    expect((await viewAndClaim((await member(db)).id, advertId)).status).toBe("ok");
+    expect((await viewAndClaim(db, (await member(db)).id, advertId)).status).toBe("ok");
     const before = await advertOf(advertId);
     expect(await cancelCampaign(db, advertiser.id, campaign.id)).toEqual({ status: "conflict", current: "completed" });
     expect(await advertOf(advertId)).toEqual(before);
-    expect((await viewAndClaim((await member(db)).id, advertId)).status).toBe("no-slots");
+    expect((await viewAndClaim(db, (await member(db)).id, advertId)).status).toBe("no-slots");
   });
 
   it("cancelled five times at once: one refund", async () => {
@@ -194,7 +185,7 @@ describe("claims on a campaign's escrow", () => {
       viewsWanted: 10,
     });
     const viewer = await member(db);
-    expect((await viewAndClaim(viewer.id, advertId)).status).toBe("ok");
+    expect((await viewAndClaim(db, viewer.id, advertId)).status).toBe("ok");
     const results = await Promise.all(Array.from({ length: 5 }, () => cancelCampaign(db, advertiser.id, campaign.id)));
     expect(countBy(results)).toEqual({ ok: 1, conflict: 4 });
     for (const r of results) if (r.status === "conflict") expect(r.current).toBe("cancelled");
@@ -216,7 +207,7 @@ describe("claims on a campaign's escrow", () => {
     );
     expect(countBy(results)).toEqual({ ok: 1, conflict: 4 });
     expect(await transfersOf(created.campaign.id, "campaign_refund")).toHaveLength(1);
-    expect(await escrowOf(created.campaign.id)).toBe(0n);
+    expect(await escrowOf(db, created.campaign.id)).toBe(0n);
     expect((await balances(db, owner.id)).availableKobo).toBe(10n * PER_VIEW);
   });
 });
@@ -231,7 +222,7 @@ describe("paying from the balance at once", () => {
     );
     expect(countBy(results)).toEqual({ ok: 1, conflict: 4 });
     expect(await transfersOf(created.campaign.id, "campaign_funding")).toHaveLength(1);
-    expect(await escrowOf(created.campaign.id)).toBe(10n * PER_VIEW);
+    expect(await escrowOf(db, created.campaign.id)).toBe(10n * PER_VIEW);
     expect((await balances(db, owner.id)).availableKobo).toBe(40n * PER_VIEW);
   });
 
@@ -250,7 +241,7 @@ describe("paying from the balance at once", () => {
     for (const [i, id] of ids.entries()) {
       const paid = results[i]!.status === "ok";
       expect(await statusOf(id)).toBe(paid ? "in_review" : "draft");
-      expect(await escrowOf(id)).toBe(paid ? 10n * PER_VIEW : null);
+      expect(await escrowOf(db, id)).toBe(paid ? 10n * PER_VIEW : null);
     }
   });
 });
@@ -271,7 +262,7 @@ describe("admins at once", () => {
 
     expect(await transfersOf(id, "advertiser_deposit")).toHaveLength(1);
     expect(await transfersOf(id, "campaign_funding")).toHaveLength(1);
-    expect(await escrowOf(id)).toBe(budgetKobo);
+    expect(await escrowOf(db, id)).toBe(budgetKobo);
     expect((await balances(db, owner.id)).availableKobo).toBe(0n);
     expect(await platformBalance(db, "bank_receipts")).toBe(receiptsBefore - budgetKobo);
     expect(await auditRowsFor(db, id, "campaign.confirm_payment")).toHaveLength(1);
@@ -298,7 +289,7 @@ describe("payment confirmed while the advertiser cancels", () => {
           : await Promise.all([cancelling(), confirming()]).then(([b, a]) => [a, b] as const);
       expect(cancelled.status).toBe("ok");
       expect(await statusOf(id)).toBe("cancelled");
-      expect((await escrowOf(id)) ?? 0n).toBe(0n);
+      expect((await escrowOf(db, id)) ?? 0n).toBe(0n);
       expect(confirmed.status).toBe("ok");
       const funded = confirmed.status === "ok" && confirmed.funded;
       // Either way the money that arrived is the advertiser's, booked once.
@@ -326,7 +317,7 @@ describe("the end date", () => {
       endsAt: new Date(now + 60_000),
     });
     const viewer = await member(db);
-    expect((await viewAndClaim(viewer.id, running.advertId)).status).toBe("ok");
+    expect((await viewAndClaim(db, viewer.id, running.advertId)).status).toBe("ok");
     return { ...running, after: new Date(now + 61_000) };
   }
 
@@ -337,7 +328,7 @@ describe("the end date", () => {
       expect(counts[0]! + counts[1]!).toBe(1);
       expect(await statusOf(campaign.id)).toBe("completed");
       expect((await advertOf(advertId)).isActive).toBe(false);
-      expect(await escrowOf(campaign.id)).toBe(0n);
+      expect(await escrowOf(db, campaign.id)).toBe(0n);
       expect(await expectCampaignBooks(campaign, advertId, advertiser.id)).toEqual({
         paid: 1,
         refund: 9n * PER_VIEW,
@@ -370,7 +361,7 @@ describe("the end date", () => {
       const books = await expectCampaignBooks(campaign, advertId, advertiser.id);
       expect(books.paid).toBe(won);
       expect(books.refund).toBe(BigInt(10 - won) * PER_VIEW);
-      expect(await escrowOf(campaign.id)).toBe(0n);
+      expect(await escrowOf(db, campaign.id)).toBe(0n);
       expect(await statusOf(campaign.id)).toBe("completed");
       outcomes.push(won);
     }
@@ -394,7 +385,7 @@ describe("the end date", () => {
         expect(await statusOf(campaign.id)).toBe("completed");
       }
       outcomes.push(cancelled.status === "ok" ? "cancelled" : "completed");
-      expect(await escrowOf(campaign.id)).toBe(0n);
+      expect(await escrowOf(db, campaign.id)).toBe(0n);
       expect((await advertOf(advertId)).isActive).toBe(false);
       expect(await expectCampaignBooks(campaign, advertId, advertiser.id)).toEqual({
         paid: 1,
@@ -438,14 +429,14 @@ describe.runIf(usingPostgres())("activation racing the advertiser's cancel (Post
     const cancelled = await cancel;
     expect(cancelled).toMatchObject({ status: "ok", refundedKobo: 10n * PER_VIEW });
     expect(await statusOf(id)).toBe("cancelled");
-    expect(await escrowOf(id)).toBe(0n);
+    expect(await escrowOf(db, id)).toBe(0n);
     expect((await balances(db, owner.id)).availableKobo).toBe(10n * PER_VIEW);
 
     // The advert of a cancelled campaign must not run: no member can open or claim it.
     const advertId = (await db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!.advertId!;
     expect((await advertOf(advertId)).isActive).toBe(false);
     const viewer = await member(db);
-    expect((await viewAndClaim(viewer.id, advertId)).status).toBe("not-found");
+    expect((await viewAndClaim(db, viewer.id, advertId)).status).toBe("not-found");
   });
 
   it("activation and cancel at once, a few rounds: a cancelled campaign never leaves a live advert", async () => {
@@ -462,7 +453,7 @@ describe.runIf(usingPostgres())("activation racing the advertiser's cancel (Post
       expect(cancelled.status).toBe("ok"); // from in review or from active: either way it stops
       expect(["ok", "conflict"]).toContain(activated.status);
       expect(await statusOf(id)).toBe("cancelled");
-      expect(await escrowOf(id)).toBe(0n);
+      expect(await escrowOf(db, id)).toBe(0n);
       expect(await transfersOf(id, "campaign_refund")).toHaveLength(1);
       const advertId = (await db.select().from(campaigns).where(eq(campaigns.id, id)))[0]!.advertId;
       if (advertId) expect((await advertOf(advertId)).isActive).toBe(false);

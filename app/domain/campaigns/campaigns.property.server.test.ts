@@ -10,16 +10,12 @@ import { newId } from "~/domain/shared/ids";
 import { openTestDatabase } from "~test/database";
 import { advertAdmin, approvedAdvertiser, campaignInput, member } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import {
-  activateCampaign,
-  cancelCampaign,
-  completeEndedCampaigns,
-  confirmCampaignPayment,
-  createCampaign,
-  payCampaignFromBalance,
-  rejectCampaign,
-  submitCampaignForPayment,
-} from "./lifecycle.server";
+import { cancelCampaign } from "./cancel-campaign.server";
+import { confirmCampaignPayment } from "./confirm-payment.server";
+import { createCampaign } from "./create-campaign.server";
+import { completeEndedCampaigns } from "./expire-campaigns.server";
+import { payCampaignFromBalance, submitCampaignForPayment } from "./pay-campaign.server";
+import { activateCampaign, rejectCampaign } from "./review-campaign.server";
 import type { CampaignStatus } from "./rules";
 
 // A model of campaigns on the ledger: random sequences of deposits, campaigns created and paid

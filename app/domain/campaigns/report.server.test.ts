@@ -7,7 +7,9 @@ import { lagosDay } from "~/lib/lagos-time";
 import { openTestDatabase } from "~test/database";
 import { advertAdmin, approvedAdvertiser, campaignInput, longAgo, member, runningCampaign } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import { cancelCampaign, createCampaign, findAdvertiserCampaign } from "./lifecycle.server";
+import { findAdvertiserCampaign } from "./campaigns.server";
+import { cancelCampaign } from "./cancel-campaign.server";
+import { createCampaign } from "./create-campaign.server";
 import { campaignReport } from "./report.server";
 
 const { db } = await openTestDatabase();

@@ -1,11 +1,14 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import {
+  CAMPAIGN_STATUSES,
   campaignBudget,
   campaignFeePerViewKobo,
   campaignFeeRuleRefusal,
   FEE_RULE_REFUSALS,
   MIN_CAMPAIGN_REWARD_KOBO,
+  paymentConfirmationOutcome,
+  type CampaignStatus,
 } from "./rules";
 
 describe("a campaign's fee per view", () => {
@@ -82,5 +85,48 @@ describe("a stored campaign against the fee rules", () => {
     expect(FEE_RULE_REFUSALS["reward-below-minimum"]).toBe(
       "This campaign's reward is below ₦1.00 a view; create a new campaign.",
     );
+  });
+});
+
+describe("what confirming a campaign's bank payment does", () => {
+  const now = new Date("2025-03-10T12:00:00Z");
+  const unpaid = {
+    status: "awaiting_payment" as CampaignStatus,
+    endsAt: null as Date | null,
+    rewardKobo: 1_000n,
+    feeBps: 2000,
+    feePerViewKobo: 200n,
+  };
+
+  it("funds a campaign awaiting payment that keeps the fee rules and has not ended", () => {
+    expect(paymentConfirmationOutcome(unpaid, false, now)).toBe("campaign");
+    expect(paymentConfirmationOutcome({ ...unpaid, endsAt: new Date(now.getTime() + 1) }, false, now)).toBe("campaign");
+  });
+
+  it("books it to the advertiser's balance once the campaign's end date has passed", () => {
+    expect(paymentConfirmationOutcome({ ...unpaid, endsAt: now }, false, now)).toBe("balance");
+    expect(paymentConfirmationOutcome({ ...unpaid, endsAt: new Date(now.getTime() - 86_400_000) }, false, now)).toBe(
+      "balance",
+    );
+  });
+
+  it("books it to the balance when the campaign breaks the fee rules (it may not run)", () => {
+    expect(paymentConfirmationOutcome({ ...unpaid, rewardKobo: 50n, feePerViewKobo: 10n }, false, now)).toBe("balance");
+    expect(
+      paymentConfirmationOutcome({ ...unpaid, rewardKobo: 100n, feeBps: 50, feePerViewKobo: 0n }, false, now),
+    ).toBe("balance");
+  });
+
+  it("books it to the balance when the campaign left awaiting payment", () => {
+    for (const status of ["in_review", "active", "completed", "cancelled", "rejected"] as const) {
+      expect(paymentConfirmationOutcome({ ...unpaid, status }, false, now), status).toBe("balance");
+    }
+  });
+
+  it("does nothing for a draft (no reference given out yet) or a payment booked already", () => {
+    expect(paymentConfirmationOutcome({ ...unpaid, status: "draft" }, false, now)).toBeNull();
+    for (const status of CAMPAIGN_STATUSES) {
+      expect(paymentConfirmationOutcome({ ...unpaid, status }, true, now), status).toBeNull();
+    }
   });
 });

@@ -58,6 +58,35 @@ export function campaignFeeRuleRefusal(campaign: {
   return null;
 }
 
+/**
+ * What confirming a campaign's bank payment does (confirmCampaignPayment, and the admin's preview
+ * of it): `"campaign"` funds its escrow from the money received and sends it to review, when it
+ * still awaits payment, its end date has not passed and it keeps the fee rules; `"balance"` books
+ * the money to the advertiser's balance only (it left awaiting payment, has ended, or may not
+ * run), so a late transfer is never lost; null does nothing: a draft (no reference was given out
+ * yet) or a payment `booked` already (its deposit is on the ledger).
+ */
+export type PaymentConfirmationOutcome = "campaign" | "balance" | null;
+
+export function paymentConfirmationOutcome(
+  campaign: {
+    status: CampaignStatus;
+    endsAt: Date | null;
+    rewardKobo: Kobo;
+    feeBps: number;
+    feePerViewKobo: Kobo;
+  },
+  booked: boolean,
+  now: Date,
+): PaymentConfirmationOutcome {
+  if (campaign.status === "draft" || booked) return null;
+  const funds =
+    campaign.status === "awaiting_payment" &&
+    !(campaign.endsAt && campaign.endsAt <= now) &&
+    !campaignFeeRuleRefusal(campaign);
+  return funds ? "campaign" : "balance";
+}
+
 /** What the advertiser reads when such a campaign is refused payment. */
 export const FEE_RULE_REFUSALS: Record<CampaignFeeRuleRefusal["status"], string> = {
   "reward-below-minimum": `This campaign's reward is below ${formatKobo(MIN_CAMPAIGN_REWARD_KOBO)} a view; create a new campaign.`,

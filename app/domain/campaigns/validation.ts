@@ -2,7 +2,7 @@ import { z } from "zod";
 import { ADVERT_LIMITS, advertContentFields } from "~/domain/adverts/validation";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
 import { lagosDay, lagosDayStart } from "~/lib/lagos-time";
-import type { CampaignInput } from "./lifecycle.server";
+import type { CampaignInput } from "./create-campaign.server";
 import { nextDay } from "./report";
 import { MIN_CAMPAIGN_REWARD_KOBO, REWARD_BELOW_MINIMUM_MESSAGE } from "./rules";
 

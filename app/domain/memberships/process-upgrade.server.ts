@@ -1,11 +1,12 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { membershipTiers, referrals, upgradeRequests, users, type UpgradeRequest } from "~/db/schema";
+import { membershipTiers, upgradeRequests, users, type UpgradeRequest } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { upgradeApprovedMail, upgradeRejectedMail } from "~/domain/mail/templates";
 import { hasPermission } from "~/domain/permissions/permissions";
+import { refusedAsOwnReferral } from "~/domain/referrals/own-referral.server";
 import { rewardReferrer, type ReferralRewardResult } from "~/domain/referrals/referral-reward.server";
 import { formatKobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
@@ -88,16 +89,6 @@ async function auditAndTell(tx: Database, actor: Actor, request: UpgradeRequest,
   await queueEmail(tx, (approved ? upgradeApprovedMail : upgradeRejectedMail)(member.email, member.name, facts));
 }
 
-/** Whether the member who made `requestId` registered with the actor's referral code. */
-async function referredByActor(tx: Database, actor: Actor, requestId: string): Promise<boolean> {
-  const [row] = await tx
-    .select({ id: referrals.id })
-    .from(upgradeRequests)
-    .innerJoin(referrals, eq(referrals.referredId, upgradeRequests.userId))
-    .where(and(eq(upgradeRequests.id, requestId), eq(referrals.referrerId, actor.id)));
-  return row !== undefined;
-}
-
 /**
  * "Approve", in one transaction: pending → approved with a conditional update (two admins at
  * once: the second waits on the row lock and updates nothing), the member's tier set (their
@@ -116,14 +107,12 @@ export async function approveUpgrade(
 ): Promise<ApproveUpgradeResult> {
   if (!hasPermission(actor, "manage_memberships")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<ApproveUpgradeResult> => {
-    if (await referredByActor(tx, actor, requestId)) {
-      await recordAudit(tx, {
-        actor,
-        action: "upgrade.approve_refused",
-        targetType: "upgrade_request",
-        targetId: requestId,
-        after: { reason: "own referral" },
-      });
+    const [request] = await tx
+      .select({ userId: upgradeRequests.userId })
+      .from(upgradeRequests)
+      .where(eq(upgradeRequests.id, requestId));
+    const attempt = { action: "upgrade.approve_refused", targetType: "upgrade_request", targetId: requestId } as const;
+    if (request && (await refusedAsOwnReferral(tx, actor, { referredId: request.userId }, attempt))) {
       return { status: "own-referral" };
     }
     const changed = await decide(tx, actor, requestId, "approved", now);

@@ -8,6 +8,7 @@ import { getAppSettings } from "~/domain/settings/app-settings";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
 import type { RefusalTexts } from "~/domain/shared/outcome";
+import { withRollback } from "~/domain/shared/rollback.server";
 import { receivingAccountOf } from "./receiving-account";
 import { type UpgradeMethod, type UpgradeStatus, upgradePriceKobo, upgradeTransferKey } from "./upgrades";
 
@@ -60,11 +61,6 @@ export const summaryOf = (row: UpgradeRequest): UpgradeRequestSummary => ({
   status: row.status,
 });
 
-/** Carries a refusal out of the transaction so that everything in it is rolled back. */
-class RollbackWith {
-  constructor(readonly result: RequestUpgradeResult) {}
-}
-
 const REFERENCE_ATTEMPTS = 5;
 
 async function pendingOf(db: Database, userId: string) {
@@ -91,105 +87,100 @@ export async function requestUpgrade(
 ): Promise<RequestUpgradeResult> {
   const { userId, tierId, method } = input;
   const now = input.now ?? new Date();
-  try {
-    return await db.transaction(async (tx): Promise<RequestUpgradeResult> => {
-      const [member] = await tx
-        .select({
-          name: users.name,
-          email: users.email,
-          role: users.role,
-          isApproved: users.isApproved,
-          isRestricted: users.isRestricted,
-          tierId: users.membershipTierId,
+  return withRollback<RequestUpgradeResult>(db, async (tx, rollbackWith) => {
+    const [member] = await tx
+      .select({
+        name: users.name,
+        email: users.email,
+        role: users.role,
+        isApproved: users.isApproved,
+        isRestricted: users.isRestricted,
+        tierId: users.membershipTierId,
+      })
+      .from(users)
+      .where(eq(users.id, userId))
+      .for("no key update");
+    if (!member || member.role !== "user") return { status: "not-allowed" };
+    if (!member.isApproved || member.isRestricted) return { status: "not-approved" };
+
+    const pending = await pendingOf(tx, userId);
+    if (pending) return { status: "pending-exists", request: summaryOf(pending) };
+
+    // The account the member is told to pay into (null for a balance payment).
+    const account = method === "bank_transfer" ? receivingAccountOf(await getAppSettings(tx)) : null;
+    if (method === "bank_transfer" && !account) return { status: "no-receiving-account" };
+
+    const tiers = await tx.select().from(membershipTiers);
+    const wanted = tiers.find((t) => t.id === tierId);
+    const current = tiers.find((t) => t.id === member.tierId);
+    if (!wanted) return { status: "unknown-tier" };
+    if (!current) throw new Error(`requestUpgrade: member ${userId} is on a missing tier ${member.tierId}`);
+    if (wanted.rank <= current.rank) return { status: "not-higher-tier" };
+    const priceKobo = upgradePriceKobo(current.priceKobo, wanted.priceKobo);
+    // Prices rise with the tier (the price editor refuses anything else).
+    if (priceKobo <= 0n) throw new Error(`requestUpgrade: ${wanted.id} does not cost more than ${current.id}`);
+
+    const id = newId();
+    let stored: UpgradeRequest | undefined;
+    for (let attempt = 0; !stored; attempt++) {
+      // ON CONFLICT DO NOTHING covers both unique keys: one pending request per member (then
+      // the winner is reported) and the reference (then another is drawn).
+      const [row] = await tx
+        .insert(upgradeRequests)
+        .values({
+          id,
+          reference: newDisplayId("UPG-"),
+          userId,
+          fromTierId: current.id,
+          tierId: wanted.id,
+          priceKobo,
+          method,
+          status: "pending",
+          createdAt: now,
         })
-        .from(users)
-        .where(eq(users.id, userId))
-        .for("no key update");
-      if (!member || member.role !== "user") return { status: "not-allowed" };
-      if (!member.isApproved || member.isRestricted) return { status: "not-approved" };
-
-      const pending = await pendingOf(tx, userId);
-      if (pending) return { status: "pending-exists", request: summaryOf(pending) };
-
-      // The account the member is told to pay into (null for a balance payment).
-      const account = method === "bank_transfer" ? receivingAccountOf(await getAppSettings(tx)) : null;
-      if (method === "bank_transfer" && !account) return { status: "no-receiving-account" };
-
-      const tiers = await tx.select().from(membershipTiers);
-      const wanted = tiers.find((t) => t.id === tierId);
-      const current = tiers.find((t) => t.id === member.tierId);
-      if (!wanted) return { status: "unknown-tier" };
-      if (!current) throw new Error(`requestUpgrade: member ${userId} is on a missing tier ${member.tierId}`);
-      if (wanted.rank <= current.rank) return { status: "not-higher-tier" };
-      const priceKobo = upgradePriceKobo(current.priceKobo, wanted.priceKobo);
-      // Prices rise with the tier (the price editor refuses anything else).
-      if (priceKobo <= 0n) throw new Error(`requestUpgrade: ${wanted.id} does not cost more than ${current.id}`);
-
-      const id = newId();
-      let stored: UpgradeRequest | undefined;
-      for (let attempt = 0; !stored; attempt++) {
-        // ON CONFLICT DO NOTHING covers both unique keys: one pending request per member (then
-        // the winner is reported) and the reference (then another is drawn).
-        const [row] = await tx
-          .insert(upgradeRequests)
-          .values({
-            id,
-            reference: newDisplayId("UPG-"),
-            userId,
-            fromTierId: current.id,
-            tierId: wanted.id,
-            priceKobo,
-            method,
-            status: "pending",
-            createdAt: now,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (row) {
-          stored = row;
-          break;
-        }
-        const winner = await pendingOf(tx, userId);
-        if (winner) return { status: "pending-exists", request: summaryOf(winner) };
-        if (attempt + 1 >= REFERENCE_ATTEMPTS) throw new Error("requestUpgrade: could not draw a free reference");
+        .onConflictDoNothing()
+        .returning();
+      if (row) {
+        stored = row;
+        break;
       }
+      const winner = await pendingOf(tx, userId);
+      if (winner) return { status: "pending-exists", request: summaryOf(winner) };
+      if (attempt + 1 >= REFERENCE_ATTEMPTS) throw new Error("requestUpgrade: could not draw a free reference");
+    }
 
-      if (method === "balance") {
-        try {
-          const hold = await transfer(tx, {
-            from: { userId, kind: "available" },
-            to: { userId, kind: "held" },
-            amountKobo: priceKobo,
-            kind: "upgrade_hold",
-            idempotencyKey: upgradeTransferKey(id, "hold"),
-            reference: { type: "upgrade_request", id },
-          });
-          // The id is new, so its key cannot have been used: refuse rather than hold nothing.
-          if (hold.status !== "posted") throw new Error(`requestUpgrade: ${upgradeTransferKey(id, "hold")} was used`);
-        } catch (err) {
-          if (err instanceof InsufficientFundsError) {
-            throw new RollbackWith({ status: "insufficient-funds", availableKobo: err.balanceKobo, priceKobo });
-          }
-          throw err;
+    if (method === "balance") {
+      try {
+        const hold = await transfer(tx, {
+          from: { userId, kind: "available" },
+          to: { userId, kind: "held" },
+          amountKobo: priceKobo,
+          kind: "upgrade_hold",
+          idempotencyKey: upgradeTransferKey(id, "hold"),
+          reference: { type: "upgrade_request", id },
+        });
+        // The id is new, so its key cannot have been used: refuse rather than hold nothing.
+        if (hold.status !== "posted") throw new Error(`requestUpgrade: ${upgradeTransferKey(id, "hold")} was used`);
+      } catch (err) {
+        if (err instanceof InsufficientFundsError) {
+          rollbackWith({ status: "insufficient-funds", availableKobo: err.balanceKobo, priceKobo });
         }
+        throw err;
       }
-      // The member keeps in writing what they asked for and, by bank transfer, where to pay.
-      await queueEmail(
-        tx,
-        upgradeRequestedMail(
-          member.email,
-          member.name,
-          { reference: stored.reference, tierName: wanted.name, priceKobo, method, dailyAdViews: wanted.dailyAdViews },
-          account,
-        ),
-        now,
-      );
-      return { status: "ok", request: summaryOf(stored) };
-    });
-  } catch (err) {
-    if (err instanceof RollbackWith) return err.result;
-    throw err;
-  }
+    }
+    // The member keeps in writing what they asked for and, by bank transfer, where to pay.
+    await queueEmail(
+      tx,
+      upgradeRequestedMail(
+        member.email,
+        member.name,
+        { reference: stored.reference, tierName: wanted.name, priceKobo, method, dailyAdViews: wanted.dailyAdViews },
+        account,
+      ),
+      now,
+    );
+    return { status: "ok", request: summaryOf(stored) };
+  });
 }
 
 export type CancelUpgradeResult =

@@ -7,6 +7,7 @@ import { referralRewardKey } from "~/domain/referrals/rewards";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
+import { refusedAsOwnReferral } from "./own-referral.server";
 import type { ReferralStatus } from "./referral-statuses";
 
 type Referral = typeof referrals.$inferSelect;
@@ -107,20 +108,8 @@ export async function releaseHeldReward(
 ): Promise<ReleaseHeldRewardResult> {
   if (!hasPermission(actor, "manage_referrals")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<ReleaseHeldRewardResult> => {
-    const [own] = await tx
-      .select({ id: referrals.id })
-      .from(referrals)
-      .where(and(eq(referrals.id, referralId), eq(referrals.referrerId, actor.id)));
-    if (own) {
-      await recordAudit(tx, {
-        actor,
-        action: "referral.release_refused",
-        targetType: "referral",
-        targetId: referralId,
-        after: { reason: "own referral" },
-      });
-      return { status: "own-referral" };
-    }
+    const attempt = { action: "referral.release_refused", targetType: "referral", targetId: referralId } as const;
+    if (await refusedAsOwnReferral(tx, actor, { referralId }, attempt)) return { status: "own-referral" };
     const changed = await decide(tx, actor, referralId, "approved", now);
     if (!changed) return notDecided(tx, referralId);
     const rewardKobo = changed.rewardKobo ?? 0n;

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, campaigns } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { createCampaign } from "~/domain/campaigns/lifecycle.server";
+import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { openTestDatabase } from "~test/database";
 import { approvedAdvertiser, campaignInput, createUser } from "~test/factories";

@@ -9,3 +9,10 @@ export type BadgeTone = "yellow" | "blue" | "green" | "red" | "gray";
 export type StatusBadgeLook = { label: string; tone: BadgeTone };
 
 export type StatusBadges<S extends string> = Readonly<Record<S, StatusBadgeLook>>;
+
+/** The words alone, status by status: filter tabs and sentences that name a status. */
+export const statusLabels = <S extends string>(badges: StatusBadges<S>) =>
+  Object.fromEntries(Object.entries<StatusBadgeLook>(badges).map(([status, { label }]) => [status, label])) as Record<
+    S,
+    string
+  >;

@@ -6,6 +6,7 @@ import { InsufficientFundsError, transfer } from "~/domain/ledger/transfer.serve
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
+import { withRollback } from "~/domain/shared/rollback.server";
 import { isWithdrawalIdempotencyKey, smallestPayableAmountKobo, withdrawalFeeKobo } from "./fees";
 import type { WithdrawalStatus } from "./lifecycle";
 
@@ -51,11 +52,6 @@ export class InvalidWithdrawalKeyError extends RangeError {
 /** The ledger key of each money movement of a withdrawal: at most one of each, ever. */
 export const withdrawalTransferKey = (withdrawalId: string, step: "hold" | "release" | "payout" | "fee") =>
   `withdrawal:${withdrawalId}:${step}`;
-
-/** Carries a refusal out of the transaction so that everything in it is rolled back. */
-class RollbackWith {
-  constructor(readonly result: RequestWithdrawalResult) {}
-}
 
 const summary = (row: {
   id: string;
@@ -111,98 +107,93 @@ export async function requestWithdrawal(
   if (typeof amountKobo !== "bigint" || amountKobo <= 0n) return { status: "invalid-amount" };
   const now = input.now ?? new Date();
 
-  try {
-    return await db.transaction(async (tx): Promise<RequestWithdrawalResult> => {
-      const [member] = await tx
-        .select({
-          role: users.role,
-          isApproved: users.isApproved,
-          isRestricted: users.isRestricted,
-          business: advertiserProfiles.status,
-        })
-        .from(users)
-        .leftJoin(advertiserProfiles, eq(advertiserProfiles.userId, users.id))
-        .where(eq(users.id, userId))
-        .for("no key update", { of: users });
-      if (!member || (member.role !== "user" && member.role !== "advertiser")) return { status: "not-allowed" };
-      // A member is approved by an admin; an advertiser when an admin approved their business.
-      const approved = member.role === "advertiser" ? member.business === "approved" : member.isApproved;
-      if (!approved || member.isRestricted) return { status: "not-approved" };
+  return withRollback<RequestWithdrawalResult>(db, async (tx, rollbackWith) => {
+    const [member] = await tx
+      .select({
+        role: users.role,
+        isApproved: users.isApproved,
+        isRestricted: users.isRestricted,
+        business: advertiserProfiles.status,
+      })
+      .from(users)
+      .leftJoin(advertiserProfiles, eq(advertiserProfiles.userId, users.id))
+      .where(eq(users.id, userId))
+      .for("no key update", { of: users });
+    if (!member || (member.role !== "user" && member.role !== "advertiser")) return { status: "not-allowed" };
+    // A member is approved by an admin; an advertiser when an admin approved their business.
+    const approved = member.role === "advertiser" ? member.business === "approved" : member.isApproved;
+    if (!approved || member.isRestricted) return { status: "not-approved" };
 
-      const earlier = await findByKey(tx, userId, idempotencyKey);
-      if (earlier) return repeatOf(earlier, amountKobo);
+    const earlier = await findByKey(tx, userId, idempotencyKey);
+    if (earlier) return repeatOf(earlier, amountKobo);
 
-      const settings = await getAppSettings(tx);
-      const payable = smallestPayableAmountKobo(settings.withdrawalFeeBps);
-      if (payable === null)
-        throw new Error(`requestWithdrawal: the withdrawal fee (${settings.withdrawalFeeBps} bps) is 100% or more`);
-      const minKobo = settings.minWithdrawalKobo > payable ? settings.minWithdrawalKobo : payable;
-      if (amountKobo < minKobo) return { status: "below-minimum", minKobo };
-      if (amountKobo > settings.maxWithdrawalKobo)
-        return { status: "above-maximum", maxKobo: settings.maxWithdrawalKobo };
+    const settings = await getAppSettings(tx);
+    const payable = smallestPayableAmountKobo(settings.withdrawalFeeBps);
+    if (payable === null)
+      throw new Error(`requestWithdrawal: the withdrawal fee (${settings.withdrawalFeeBps} bps) is 100% or more`);
+    const minKobo = settings.minWithdrawalKobo > payable ? settings.minWithdrawalKobo : payable;
+    if (amountKobo < minKobo) return { status: "below-minimum", minKobo };
+    if (amountKobo > settings.maxWithdrawalKobo)
+      return { status: "above-maximum", maxKobo: settings.maxWithdrawalKobo };
 
-      const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, userId));
-      const bank = account ? bankByCode(account.bankCode) : undefined;
-      if (!account || !bank) return { status: "bank-details-missing" };
+    const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, userId));
+    const bank = account ? bankByCode(account.bankCode) : undefined;
+    if (!account || !bank) return { status: "bank-details-missing" };
 
-      const feeKobo = withdrawalFeeKobo(amountKobo, settings.withdrawalFeeBps);
-      const id = newId();
-      let stored: RequestedWithdrawal | undefined;
-      for (let attempt = 0; !stored; attempt++) {
-        // ON CONFLICT DO NOTHING covers both unique keys: (user, key) — then the winner's row is
-        // returned — and the reference — then we draw another one (1 in 10^12 per withdrawal).
-        const [row] = await tx
-          .insert(withdrawals)
-          .values({
-            id,
-            reference: newDisplayId("W"),
-            userId,
-            amountKobo,
-            feeKobo,
-            status: "pending",
-            idempotencyKey,
-            bankCode: account.bankCode,
-            bankName: bank.name,
-            accountNumber: account.accountNumber,
-            accountHolderName: account.accountHolderName,
-            requestedAt: now,
-            updatedAt: now,
-          })
-          .onConflictDoNothing()
-          .returning();
-        if (row) {
-          stored = summary(row);
-          break;
-        }
-        const winner = await findByKey(tx, userId, idempotencyKey);
-        if (winner) return repeatOf(winner, amountKobo);
-        if (attempt + 1 >= REFERENCE_ATTEMPTS) throw new Error("requestWithdrawal: could not draw a free reference");
-      }
-
-      try {
-        const hold = await transfer(tx, {
-          from: { userId, kind: "available" },
-          to: { userId, kind: "held" },
+    const feeKobo = withdrawalFeeKobo(amountKobo, settings.withdrawalFeeBps);
+    const id = newId();
+    let stored: RequestedWithdrawal | undefined;
+    for (let attempt = 0; !stored; attempt++) {
+      // ON CONFLICT DO NOTHING covers both unique keys: (user, key) — then the winner's row is
+      // returned — and the reference — then we draw another one (1 in 10^12 per withdrawal).
+      const [row] = await tx
+        .insert(withdrawals)
+        .values({
+          id,
+          reference: newDisplayId("W"),
+          userId,
           amountKobo,
-          kind: "withdrawal_hold",
-          idempotencyKey: withdrawalTransferKey(id, "hold"),
-          reference: { type: "withdrawal", id },
-        });
-        // The id is new, so its key cannot have been used: refuse rather than hold nothing.
-        if (hold.status !== "posted")
-          throw new Error(`requestWithdrawal: ${withdrawalTransferKey(id, "hold")} was already used`);
-      } catch (err) {
-        if (err instanceof InsufficientFundsError) {
-          throw new RollbackWith({ status: "insufficient-funds", availableKobo: err.balanceKobo });
-        }
-        throw err;
+          feeKobo,
+          status: "pending",
+          idempotencyKey,
+          bankCode: account.bankCode,
+          bankName: bank.name,
+          accountNumber: account.accountNumber,
+          accountHolderName: account.accountHolderName,
+          requestedAt: now,
+          updatedAt: now,
+        })
+        .onConflictDoNothing()
+        .returning();
+      if (row) {
+        stored = summary(row);
+        break;
       }
-      return { status: "ok", duplicate: false, withdrawal: stored };
-    });
-  } catch (err) {
-    if (err instanceof RollbackWith) return err.result;
-    throw err;
-  }
+      const winner = await findByKey(tx, userId, idempotencyKey);
+      if (winner) return repeatOf(winner, amountKobo);
+      if (attempt + 1 >= REFERENCE_ATTEMPTS) throw new Error("requestWithdrawal: could not draw a free reference");
+    }
+
+    try {
+      const hold = await transfer(tx, {
+        from: { userId, kind: "available" },
+        to: { userId, kind: "held" },
+        amountKobo,
+        kind: "withdrawal_hold",
+        idempotencyKey: withdrawalTransferKey(id, "hold"),
+        reference: { type: "withdrawal", id },
+      });
+      // The id is new, so its key cannot have been used: refuse rather than hold nothing.
+      if (hold.status !== "posted")
+        throw new Error(`requestWithdrawal: ${withdrawalTransferKey(id, "hold")} was already used`);
+    } catch (err) {
+      if (err instanceof InsufficientFundsError) {
+        rollbackWith({ status: "insufficient-funds", availableKobo: err.balanceKobo });
+      }
+      throw err;
+    }
+    return { status: "ok", duplicate: false, withdrawal: stored };
+  });
 }
 
 /** The answer to a second submit of one form: the same withdrawal, or a refusal if the amount changed. */

@@ -11,15 +11,11 @@ import { ConfirmPanel } from "~/components/confirm-action";
 import { useToastFrom } from "~/components/toaster";
 import { Card } from "~/components/ui/card";
 import { useFocusAfterClose } from "~/components/ui/url-dialog";
-import {
-  type AdvertiserFilter,
-  findCampaignByReference,
-  listAdvertisers,
-} from "~/domain/advertisers/list-advertisers.server";
+import { type AdvertiserFilter, listAdvertisers } from "~/domain/advertisers/list-advertisers.server";
 import { REVIEW_ADVERTISER_REFUSALS, reviewAdvertiser } from "~/domain/advertisers/review-advertiser.server";
 import { RESTRICT_ADVERTISER_REFUSALS, setAdvertiserRestricted } from "~/domain/advertisers/restrict-advertiser.server";
 import { ADVERTISER_STATUSES, rejectionReason } from "~/domain/advertisers/validation";
-import { confirmCampaignPayment } from "~/domain/campaigns/lifecycle.server";
+import { confirmCampaignPayment, previewCampaignPayment } from "~/domain/campaigns/confirm-payment.server";
 import { CAMPAIGN_STATUS_LABELS } from "~/domain/campaigns/rules";
 import { formatKobo } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
@@ -73,7 +69,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = parseQuery(request);
   const [list, found] = await Promise.all([
     listAdvertisers(db, { status: query.status, search: query.q, page: query.page }),
-    query.reference ? findCampaignByReference(db, query.reference) : null,
+    query.reference ? previewCampaignPayment(db, query.reference) : null,
   ]);
   const rows: AdvertiserRowView[] = list.advertisers.map((a) => ({
     id: a.id,
@@ -100,12 +96,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
               advertiserDisplayId: found.advertiserDisplayId,
               budget: formatKobo(found.budgetKobo),
               status: found.status,
-              confirms:
-                found.paymentBooked || found.status === "draft"
-                  ? null
-                  : found.status === "awaiting_payment"
-                    ? "campaign"
-                    : "balance",
+              confirms: found.confirms,
             }
           : null,
       }

@@ -27,7 +27,11 @@ import {
 } from "~/domain/adverts/manage-adverts.server";
 import { advertFormSchema, advertImageRules } from "~/domain/adverts/validation";
 import { listCampaignsForAdmin, type AdminCampaign } from "~/domain/campaigns/admin-campaigns.server";
-import { activateCampaign, rejectCampaign, type ActivateCampaignResult } from "~/domain/campaigns/lifecycle.server";
+import {
+  activateCampaign,
+  rejectCampaign,
+  type ActivateCampaignResult,
+} from "~/domain/campaigns/review-campaign.server";
 import {
   ADMIN_CAMPAIGN_FILTERS,
   conflictMessage,

@@ -1,10 +1,11 @@
 import { z } from "zod";
 import type { Route } from "./+types/audit";
-import { AuditEntries, AuditFilters, AuditPagination } from "~/components/admin/audit-log";
+import { AuditEntries, AuditFilters } from "~/components/admin/audit-log";
 import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
 import { AUDIT_ACTIONS } from "~/domain/audit/actions";
 import { listAudit, listAuditActors } from "~/domain/audit/audit.server";
-import { pageParam } from "~/domain/shared/paging";
+import { listHref, pageParam } from "~/domain/shared/paging";
 import { requireAdmin } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -56,7 +57,12 @@ export default function AuditLog({ loaderData }: Route.ComponentProps) {
       </Card>
       <Card aria-label="Audit entries" className="grid gap-4 p-3 sm:p-5">
         <AuditEntries entries={entries} />
-        <AuditPagination page={page} pageCount={pageCount} actor={filters.actor} action={filters.action} />
+        <Pager
+          page={page}
+          pageCount={pageCount}
+          hrefFor={(page) => listHref({ ...filters, page }, "/admin/audit")}
+          label="Audit log pages"
+        />
       </Card>
     </div>
   );

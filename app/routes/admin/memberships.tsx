@@ -1,15 +1,14 @@
-import { data, type ShouldRevalidateFunctionArgs, useActionData, useNavigation } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/memberships";
-import { ListPager, ListSearch } from "~/components/admin/list-controls";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { RECEIVING_ACCOUNT_INTENT, ReceivingAccountCard } from "~/components/memberships-admin/receiving-account-card";
 import { TierList } from "~/components/memberships-admin/tier-list";
 import { UPDATE_PRICES_INTENT, UpdatePricesDialog, UpdatePricesForm } from "~/components/memberships-admin/tier-prices";
 import type { AdminTierRow, AdminUpgradeRow } from "~/components/memberships-admin/types";
-import { UpgradeRequestsTable } from "~/components/memberships-admin/upgrade-requests";
+import { UpgradeRequests } from "~/components/memberships-admin/upgrade-requests";
 import { useToastFrom } from "~/components/toaster";
-import { Card } from "~/components/ui/card";
+import { AnswerNote } from "~/components/ui/answer-note";
 import { listPendingUpgrades } from "~/domain/memberships/list-upgrades.server";
 import {
   APPROVE_UPGRADE_REFUSALS,
@@ -27,12 +26,11 @@ import { getAppSettings } from "~/domain/settings/app-settings";
 import { formatKobo, koboToDecimal } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
-import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
+import { actionAnswer, echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
-import type { FormFailure } from "~/lib/forms";
-import type { Toast } from "~/lib/toast";
+import { errorToast } from "~/lib/toast";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Manage Memberships");
 
@@ -91,7 +89,7 @@ const DecisionSchema = z.object({
   requestId: z.string().trim().min(1).max(64),
 });
 
-const failed = (description: string): Toast => ({ type: "error", title: "Update Failed", description });
+const failed = (description: string) => errorToast("Update Failed", description);
 
 const DONE_AS: Record<UpgradeStatus, string> = {
   pending: "is still pending",
@@ -99,9 +97,6 @@ const DONE_AS: Record<UpgradeStatus, string> = {
   rejected: "has already been rejected",
   cancelled: "was cancelled by the member",
 };
-
-/** The answer to every post: `toast` to show, `ok` when it changed something, the refusal's errors and echo. */
-type ActionData = { ok: true; toast: Toast } | FormFailure | { ok: false; toast: Toast };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "manage_memberships", DENIED);
@@ -119,15 +114,12 @@ export async function action({ request, context }: Route.ActionArgs) {
     if (result.status === "forbidden") throw forbidden(DENIED);
     // The domain checks the ladder again on the locked tiers (another admin may have just saved).
     if (result.status === "invalid") return formFailure(result.errors, failure);
-    return data<ActionData>({
-      ok: true,
-      toast: {
-        type: "success",
-        title: "Prices Updated",
-        description: result.changed
-          ? "Membership prices and daily advert limits have been updated. Open upgrade requests keep the price they were made at."
-          : "Nothing changed: the prices and limits were already these.",
-      },
+    return actionAnswer({
+      type: "success",
+      title: "Prices Updated",
+      description: result.changed
+        ? "Membership prices and daily advert limits have been updated. Open upgrade requests keep the price they were made at."
+        : "Nothing changed: the prices and limits were already these.",
     });
   }
 
@@ -152,38 +144,32 @@ export async function action({ request, context }: Route.ActionArgs) {
 
   const decision = DecisionSchema.safeParse(values);
   if (!decision.success) {
-    return data<ActionData>({ ok: false, toast: failed("Could not update the upgrade request.") }, { status: 400 });
+    return actionAnswer(failed("Could not update the upgrade request."));
   }
   const { intent, requestId } = decision.data;
   if (intent === "reject") {
     const result = await rejectUpgrade(db, actor, requestId);
     if (result.status !== "ok") return refusal(result, intent);
     void context.services.flushMail();
-    return data<ActionData>({
-      ok: true,
-      toast: {
-        type: "success",
-        title: "Upgrade Rejected",
-        description: "The membership upgrade request has been rejected.",
-      },
+    return actionAnswer({
+      type: "success",
+      title: "Upgrade Rejected",
+      description: "The membership upgrade request has been rejected.",
     });
   }
   const result = await approveUpgrade(db, actor, requestId);
   if (result.status === "own-referral") {
-    return data<ActionData>({ ok: false, toast: failed(APPROVE_UPGRADE_REFUSALS[result.status]) }, { status: 403 });
+    return actionAnswer(failed(APPROVE_UPGRADE_REFUSALS[result.status]), { status: 403, intent });
   }
   if (result.status !== "ok") return refusal(result, intent);
   void context.services.flushMail();
   const { request: upgrade, referral } = result;
   const tier = (await listTiers(db)).find((t) => t.id === upgrade.tierId);
   const reward = referral.status === "paid" ? ` The referrer has been paid ${formatKobo(referral.rewardKobo)}.` : "";
-  return data<ActionData>({
-    ok: true,
-    toast: {
-      type: "success",
-      title: "Upgrade Approved",
-      description: `The membership upgrade request has been approved: the member is now on ${tier?.name ?? upgrade.tierId} (${upgrade.reference}, ${formatKobo(upgrade.priceKobo)}).${reward}`,
-    },
+  return actionAnswer({
+    type: "success",
+    title: "Upgrade Approved",
+    description: `The membership upgrade request has been approved: the member is now on ${tier?.name ?? upgrade.tierId} (${upgrade.reference}, ${formatKobo(upgrade.priceKobo)}).${reward}`,
   });
 }
 
@@ -191,18 +177,13 @@ export async function action({ request, context }: Route.ActionArgs) {
 function refusal(result: Exclude<DecideUpgradeResult, { status: "ok" }>, intent: "approve" | "reject") {
   if (result.status === "forbidden") throw forbidden(DENIED);
   if (result.status === "not-found") {
-    return data<ActionData>({ ok: false, toast: failed("This upgrade request no longer exists.") }, { status: 404 });
+    return actionAnswer(failed("This upgrade request no longer exists."), { status: 404, intent });
   }
   // Another admin (or the member, cancelling) got there first: nothing changed here.
   const verb = intent === "approve" ? "approved" : "rejected";
-  return data<ActionData>(
-    {
-      ok: false,
-      toast: failed(
-        `This upgrade request ${DONE_AS[result.current]}, so it cannot be ${verb}. The list has been refreshed.`,
-      ),
-    },
-    { status: 409 },
+  return actionAnswer(
+    failed(`This upgrade request ${DONE_AS[result.current]}, so it cannot be ${verb}. The list has been refreshed.`),
+    { status: 409, intent },
   );
 }
 
@@ -219,11 +200,6 @@ export default function ManageMemberships({ loaderData }: Route.ComponentProps) 
   useToastFrom(actionData?.toast);
   const failure = actionData && "errors" in actionData ? actionData : undefined;
   const failedForm = failure?.values?.intent;
-  const href = (changes: Partial<typeof query>) => {
-    const next = { ...query, ...changes };
-    return listHref({ q: next.q, page: next.page });
-  };
-  const caption = `Pending upgrade requests${query.q ? ` matching “${query.q}”` : ""}, page ${page} of ${pageCount}`;
   const submittingAccount =
     navigation.state === "submitting" && navigation.formData?.get("intent") === RECEIVING_ACCOUNT_INTENT;
   return (
@@ -232,19 +208,7 @@ export default function ManageMemberships({ loaderData }: Route.ComponentProps) 
         <h1 className="text-2xl font-bold">Manage Memberships</h1>
         {hydrated ? <UpdatePricesDialog tiers={tiers} /> : null}
       </div>
-      {/* Without JavaScript there is no toast: the answer to the last post is said here. */}
-      {!hydrated && actionData?.toast ? (
-        <p
-          role="status"
-          className={
-            actionData.toast.type === "error"
-              ? "rounded-md border border-red-200 bg-red-50 p-3 text-sm text-red-800"
-              : "rounded-md border border-green-200 bg-green-50 p-3 text-sm text-green-900"
-          }
-        >
-          <span className="font-semibold">{actionData.toast.title}.</span> {actionData.toast.description}
-        </p>
-      ) : null}
+      <AnswerNote toast={actionData?.toast} />
       <section aria-labelledby="tiers-heading" className="grid gap-3">
         <h2 id="tiers-heading" className="text-xl font-bold">
           Membership Tiers
@@ -264,32 +228,14 @@ export default function ManageMemberships({ loaderData }: Route.ComponentProps) 
         values={failedForm === RECEIVING_ACCOUNT_INTENT ? failure!.values : undefined}
         submitting={submittingAccount}
       />
-      <section aria-labelledby="upgrades-heading" className="grid gap-4">
-        <h2 id="upgrades-heading" className="text-xl font-bold">
-          Upgrade Requests{total > 0 ? ` (${total.toLocaleString("en-NG")})` : ""}
-        </h2>
-        <ListSearch
-          id="upgrade-search"
-          label="Search upgrade requests"
-          placeholder="Search by name, email or reference"
-          q={query.q}
-          keep={{}}
-        />
-        {rows.length === 0 ? (
-          <Card>
-            <p className="text-gray-700">
-              {query.q ? "No pending upgrade requests match your search." : "No pending upgrade requests"}
-            </p>
-          </Card>
-        ) : (
-          <UpgradeRequestsTable rows={rows} caption={caption} />
-        )}
-        <ListPager
-          previous={page > 1 ? href({ page: page - 1 }) : undefined}
-          next={page < pageCount ? href({ page: page + 1 }) : undefined}
-          summary={`Page ${page} of ${pageCount}`}
-        />
-      </section>
+      <UpgradeRequests
+        q={query.q}
+        rows={rows}
+        total={total}
+        page={page}
+        pageCount={pageCount}
+        hrefFor={(page) => listHref({ q: query.q, page })}
+      />
     </div>
   );
 }

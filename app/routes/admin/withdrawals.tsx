@@ -1,23 +1,24 @@
 import { Download } from "lucide-react";
-import { data, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/withdrawals";
-import { ListFilters, ListPager, ListSearch } from "~/components/admin/list-controls";
-import type { Toast } from "~/lib/toast";
+import { ListFilters, ListSearch } from "~/components/admin/list-controls";
+import { errorToast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
 import { PayoutDownloadForm } from "~/components/withdrawals-admin/payout-download";
-import { WITHDRAWAL_STATUS_LABELS } from "~/components/withdrawals-admin/status-badge";
 import type { AdminWithdrawalRow } from "~/components/withdrawals-admin/types";
 import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-table";
 import { formatKobo } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
+import { statusLabels } from "~/domain/shared/status-badges";
+import { WITHDRAWAL_STATUS_BADGES, WITHDRAWAL_STATUSES, type WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
 import { listWithdrawalsForAdmin } from "~/domain/withdrawals/list-withdrawals.server";
 import { payoutExportCounts } from "~/domain/withdrawals/payout-export.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
-import { readForm } from "~/server/forms.server";
+import { actionAnswer, readForm } from "~/server/forms.server";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 
@@ -97,7 +98,7 @@ const TRANSITIONS = {
 
 /** The "Withdrawal Updated" toast's text, which names the new status. */
 function updatedDescription(status: WithdrawalStatus, reference: string, amount: string) {
-  const label = WITHDRAWAL_STATUS_LABELS[status];
+  const label = WITHDRAWAL_STATUS_BADGES[status].label;
   if (status === "rejected")
     return `Withdrawal ${reference} (${amount}) is now ${label}. The amount has been returned to the member's balance.`;
   if (status === "processing")
@@ -111,38 +112,34 @@ const REFUSED: Record<Intent, string> = {
   complete: "marked as completed",
 };
 
-const updateFailed = (description: string): Toast => ({ type: "error", title: "Update Failed", description });
+const updateFailed = (description: string) => errorToast("Update Failed", description);
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "manage_withdrawals", DENIED);
   const parsed = ActionSchema.safeParse(await readForm(request));
-  if (!parsed.success) return data({ toast: updateFailed("Could not update the withdrawal.") }, { status: 400 });
+  if (!parsed.success) return actionAnswer(updateFailed("Could not update the withdrawal."));
   const { intent, withdrawalId } = parsed.data;
   const result = await TRANSITIONS[intent](context.services.db, actorFrom(admin, context), withdrawalId);
   if (result.status === "forbidden") throw forbidden(DENIED);
   if (result.status === "not-found") {
-    return data({ toast: updateFailed("This withdrawal request no longer exists.") }, { status: 404 });
+    return actionAnswer(updateFailed("This withdrawal request no longer exists."), { status: 404, intent });
   }
   if (result.status === "conflict") {
     // Another admin (or another tab) moved it first: nothing changed here; the list reloads to show the truth.
-    const current = WITHDRAWAL_STATUS_LABELS[result.current];
-    return data(
-      {
-        toast: updateFailed(
-          `This withdrawal is ${current} (another admin may have just updated it), so it cannot be ${REFUSED[intent]}. The list has been refreshed.`,
-        ),
-      },
-      { status: 409 },
+    const current = WITHDRAWAL_STATUS_BADGES[result.current].label;
+    return actionAnswer(
+      updateFailed(
+        `This withdrawal is ${current} (another admin may have just updated it), so it cannot be ${REFUSED[intent]}. The list has been refreshed.`,
+      ),
+      { status: 409, intent },
     );
   }
   void context.services.flushMail();
   const { withdrawal } = result;
-  return data({
-    toast: {
-      type: "success",
-      title: "Withdrawal Updated",
-      description: updatedDescription(withdrawal.status, withdrawal.reference, formatKobo(withdrawal.amountKobo)),
-    } satisfies Toast,
+  return actionAnswer({
+    type: "success",
+    title: "Withdrawal Updated",
+    description: updatedDescription(withdrawal.status, withdrawal.reference, formatKobo(withdrawal.amountKobo)),
   });
 }
 
@@ -151,7 +148,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
   return actionStatus === 409 || actionStatus === 404 ? true : defaultShouldRevalidate;
 }
 
-const FILTER_LABELS: Record<Filter, string> = { all: "All", ...WITHDRAWAL_STATUS_LABELS };
+const FILTER_LABELS: Record<Filter, string> = { all: "All", ...statusLabels(WITHDRAWAL_STATUS_BADGES) };
 
 export default function WithdrawalRequests({ loaderData }: Route.ComponentProps) {
   const { query, rows, counts, newPayoutCount, exportedPayoutCount, page, pageCount } = loaderData;
@@ -218,18 +215,8 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
         counts={counts}
         hrefFor={(status) => href({ status, page: 1 })}
       />
-      {rows.length === 0 ? (
-        <Card>
-          <p className="text-gray-700">No withdrawal requests found.</p>
-        </Card>
-      ) : (
-        <WithdrawalsTable rows={rows} caption={caption} />
-      )}
-      <ListPager
-        previous={page > 1 ? href({ page: page - 1 }) : undefined}
-        next={page < pageCount ? href({ page: page + 1 }) : undefined}
-        summary={`Page ${page} of ${pageCount}`}
-      />
+      <WithdrawalsTable rows={rows} caption={caption} />
+      <Pager page={page} pageCount={pageCount} hrefFor={(page) => href({ page })} />
     </div>
   );
 }

@@ -7,12 +7,9 @@ import { PaymentInstructions } from "~/components/advertiser/payment-instruction
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
-import {
-  cancelCampaign,
-  findAdvertiserCampaign,
-  payCampaignFromBalance,
-  submitCampaignForPayment,
-} from "~/domain/campaigns/lifecycle.server";
+import { findAdvertiserCampaign } from "~/domain/campaigns/campaigns.server";
+import { cancelCampaign } from "~/domain/campaigns/cancel-campaign.server";
+import { payCampaignFromBalance, submitCampaignForPayment } from "~/domain/campaigns/pay-campaign.server";
 import { campaignReport } from "~/domain/campaigns/report.server";
 import { campaignStart } from "~/domain/campaigns/report";
 import {

@@ -5,7 +5,7 @@ import { CampaignForm, EMPTY_CAMPAIGN_FORM, type CampaignFormValues } from "~/co
 import { CampaignList, toCampaignListItem } from "~/components/advertiser/campaign-list";
 import { useToastFrom } from "~/components/toaster";
 import { findAdvertiserProfile, listAdvertiserCampaigns } from "~/domain/campaigns/advertiser-campaigns.server";
-import { createCampaign } from "~/domain/campaigns/lifecycle.server";
+import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { REWARD_BELOW_MINIMUM_MESSAGE } from "~/domain/campaigns/rules";
 import { CAMPAIGN_FORM_FIELDS, campaignFormSchema } from "~/domain/campaigns/validation";
 import { getAppSettings } from "~/domain/settings/app-settings";

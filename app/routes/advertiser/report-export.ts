@@ -1,6 +1,6 @@
 import { data } from "react-router";
 import type { Route } from "./+types/report-export";
-import { findAdvertiserCampaign } from "~/domain/campaigns/lifecycle.server";
+import { findAdvertiserCampaign } from "~/domain/campaigns/campaigns.server";
 import { campaignReportCsv } from "~/domain/campaigns/report";
 import { campaignReport } from "~/domain/campaigns/report.server";
 import { requireAdvertiser } from "~/server/auth.server";

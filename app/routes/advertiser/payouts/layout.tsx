@@ -2,7 +2,7 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import type { PayoutsData } from "~/components/advertiser/payouts-page";
 import { getBankDetails } from "~/domain/banks/bank-details.server";
-import { isApprovedAdvertiser } from "~/domain/campaigns/lifecycle.server";
+import { isApprovedAdvertiser } from "~/domain/campaigns/campaigns.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { newId } from "~/domain/shared/ids";
