@@ -62,7 +62,13 @@ export default [
       route("admin/campaigns/confirm-payment", "routes/admin/campaigns/confirm-payment.tsx"),
     ]),
     route("admin/users", "routes/admin/users.tsx"),
-    route("admin/settings", "routes/admin/settings.tsx"),
+    // Application Settings' data (a layout), the page, and one route per form on it.
+    layout("routes/admin/settings/layout.tsx", [
+      route("admin/settings", "routes/admin/settings/page.tsx"),
+      route("admin/settings/branding", "routes/admin/settings/branding.tsx"),
+      route("admin/settings/limits", "routes/admin/settings/limits.tsx"),
+      route("admin/settings/fee", "routes/admin/settings/fee.tsx"),
+    ]),
     route("admin/notices", "routes/admin/notices.tsx"),
     // The referral page's data (a layout), the page, and one route per form on it.
     layout("routes/admin/referrals/layout.tsx", [

@@ -92,6 +92,10 @@ const ROUTE_MATRIX: Record<string, Rule> = {
     denied: "Access Denied. You do not have permission to manage users.",
   },
   "/admin/settings": { kind: "admin", permission: "manage_settings" },
+  // Each settings form's own route (its action); a GET shows the settings page.
+  "/admin/settings/branding": { kind: "admin", permission: "manage_settings" },
+  "/admin/settings/limits": { kind: "admin", permission: "manage_settings" },
+  "/admin/settings/fee": { kind: "admin", permission: "manage_settings" },
   "/admin/notices": { kind: "admin", permission: "manage_notices" },
   "/admin/referrals": { kind: "admin", permission: "manage_referrals" },
   // The routes of the referral page's forms (the reward rule; Release or Void): a GET shows the page.

@@ -109,7 +109,7 @@ describe("withdrawing earnings on a phone", () => {
     expect(await balances(db(), member.id)).toEqual({ availableKobo: 3_000n, heldKobo: 2_000n });
     await expect.poll(() => withdrawCard(page).getByTestId("available-balance").innerText()).toBe("₦30.00");
     await expect.poll(() => amount.inputValue()).toBe(""); // a fresh form for the next request
-    const item = page.getByTestId("withdrawal-list").locator("li").first();
+    const item = page.getByTestId("withdrawal-list-cards").locator("li").first();
     expect(await item.innerText()).toContain("₦20.00");
     expect(await item.innerText()).toContain("Pending");
     await dismissToast(page);
@@ -202,6 +202,6 @@ describe("withdrawing earnings on a phone", () => {
     await requestAmount(page, "20");
     await page.waitForURL((url) => url.pathname === "/profile");
     expect(await db().$count(withdrawals, eq(withdrawals.userId, member.id))).toBe(1);
-    expect(await page.getByTestId("withdrawal-list").locator("li").first().innerText()).toContain("₦20.00");
+    expect(await page.getByTestId("withdrawal-list-cards").locator("li").first().innerText()).toContain("₦20.00");
   });
 });

@@ -41,12 +41,12 @@ async function checkBothWidths(page: Page, name: string) {
 const boardNotice = (page: Page, title: string) =>
   page.getByRole("article").filter({ has: page.getByRole("heading", { name: title, exact: true }) });
 
-/** The notice's card in the list on /admin/notices, found by its title. */
+/** The notice's row in the list on /admin/notices (a table at desktop width), found by its title. */
 const adminNotice = (page: Page, title: string) =>
   page
-    .getByRole("list", { name: "Notices" })
-    .getByRole("listitem")
-    .filter({ has: page.getByRole("heading", { name: title, exact: true }) });
+    .getByRole("table", { name: "Notices" })
+    .getByRole("row")
+    .filter({ has: page.getByText(title, { exact: true }) });
 
 describe("messages and notices, end to end", () => {
   it("A and B write to each other by user ID; A's unread count follows", async () => {

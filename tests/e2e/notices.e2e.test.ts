@@ -79,7 +79,7 @@ describe("Manage Notices", () => {
     await confirm.getByRole("button", { name: "Delete" }).click();
     await expectToast(page, "Notice Deleted", { variant: "success" });
     await expect.poll(async () => (await noticeByTitle("Office closed on Friday and Monday"))?.isActive).toBe(false);
-    const card = page.locator("li").filter({ hasText: "Office closed on Friday and Monday" });
+    const card = page.getByRole("row").filter({ hasText: "Office closed on Friday and Monday" });
     await expect.poll(() => card.innerText()).toContain("Deleted");
     expect(await card.getByRole("link", { name: /^Delete notice/ }).count()).toBe(0);
   });

@@ -205,7 +205,7 @@ describe("withdrawing earnings to a bank account", () => {
 
     await visit(page, "/profile");
     await expect.poll(() => withdrawCard(page).getByTestId("available-balance").innerText()).toBe("₦40.00");
-    const items = page.getByTestId("withdrawal-list").locator("li");
+    const items = page.getByTestId("withdrawal-list-cards").locator("li");
     expect(await items.nth(0).innerText()).toContain("Rejected");
     expect(await items.nth(1).innerText()).toContain("Completed");
     await expectAccessible(page, "profile-withdrawals-after-rejection");

@@ -40,7 +40,7 @@ describe("Advert limits on /admin/settings", () => {
       app,
       PERMISSIONS.filter((p) => p !== "manage_settings"),
     );
-    const refused = await client.post("/admin/settings", limitsForm("1,000,000", "100,000,000"));
+    const refused = await client.post("/admin/settings/limits", limitsForm("1,000,000", "100,000,000"));
     expect(refused.status).toBe(403);
     expect(await limits()).toEqual({ reward: 100_000n, budget: 100_000_000n });
     expect(await app.services.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id))).toEqual([]);
@@ -48,19 +48,19 @@ describe("Advert limits on /admin/settings", () => {
 
   it("refuses bad amounts with a field message and keeps what was typed", async () => {
     const { client } = await signInAdmin(app, ["manage_settings"]);
-    const res = await client.post("/admin/settings", limitsForm("1.234", "1000000"));
+    const res = await client.post("/admin/settings/limits", limitsForm("1.234", "1000000"));
     expect(res.status).toBe(400);
     expect(res.body).toContain("Update Failed");
     expect(pageText(res.body)).toContain("Use at most 2 decimal places.");
     expect(res.body).toContain('value="1.234"');
-    const tooBig = await client.post("/admin/settings", limitsForm("1,000,000,000,000", "1000000"));
+    const tooBig = await client.post("/admin/settings/limits", limitsForm("1,000,000,000,000", "1000000"));
     expect(pageText(tooBig.body)).toContain("Maximum reward per click can be at most ₦100,000.00.");
     expect(await limits()).toEqual({ reward: 100_000n, budget: 100_000_000n });
   });
 
   it("manage_settings changes them (audited before/after); the adverts form then follows the new limits", async () => {
     const { user: admin, client } = await signInAdmin(app, ["manage_settings"]);
-    const saved = await client.post("/admin/settings", limitsForm("50.50", "5,050"));
+    const saved = await client.post("/admin/settings/limits", limitsForm("50.50", "5,050"));
     expect(saved.status).toBe(302);
     expect(saved.location).toBe("/admin/settings");
     expect(await limits()).toEqual({ reward: 5_050n, budget: 505_000n });
@@ -122,7 +122,7 @@ describe("Campaign fee on /admin/settings", () => {
       ["101", "Percentage must be between 0 and 100."],
       ["abc", "Enter a percentage such as 5 or 12.5."],
     ] as const) {
-      const res = await client.post("/admin/settings", feeForm(typed));
+      const res = await client.post("/admin/settings/fee", feeForm(typed));
       expect(res.status, typed).toBe(400);
       expect(pageText(res.body)).toContain(message);
       expect(res.body).toMatch(new RegExp(`name="campaignFee"[^>]*value="${typed.replace(".", "\\.")}"`));
@@ -135,11 +135,11 @@ describe("Campaign fee on /admin/settings", () => {
       app,
       PERMISSIONS.filter((p) => p !== "manage_settings"),
     );
-    expect((await otherClient.post("/admin/settings", feeForm("5"))).status).toBe(403);
+    expect((await otherClient.post("/admin/settings/fee", feeForm("5"))).status).toBe(403);
     expect(await feeAudit(other.id)).toEqual([]);
 
     const { user: admin, client } = await signInAdmin(app, ["manage_settings"]);
-    const res = await client.post("/admin/settings", feeForm("12.5%"));
+    const res = await client.post("/admin/settings/fee", feeForm("12.5%"));
     expect(res.status).toBe(302);
     expect(res.location).toBe("/admin/settings");
     expect((await getAppSettings(app.services.db)).campaignFeeBps).toBe(1250);
@@ -147,6 +147,37 @@ describe("Campaign fee on /admin/settings", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({ before: { campaignFeeBps: 2000 }, after: { campaignFeeBps: 1250 } });
     expect(pageText((await client.get("/admin/settings")).body)).toContain("Campaign fee");
-    await client.post("/admin/settings", feeForm("20"));
+    await client.post("/admin/settings/fee", feeForm("20"));
+  });
+});
+
+describe("the settings forms' routes", () => {
+  it("a post to /admin/settings itself (a page loaded before the forms had routes of their own) saves nothing", async () => {
+    const { user: admin, client } = await signInAdmin(app, ["manage_settings"]);
+    const before = await getAppSettings(app.services.db);
+    const forms: Record<string, string>[] = [
+      { appName: "Stale Naira", logoUrl: "/logo.svg" },
+      { intent: "campaign-fee", campaignFee: "7" },
+      limitsForm("10", "1000"),
+    ];
+    for (const form of forms) {
+      const res = await client.post("/admin/settings", form);
+      expect(res.status).toBe(400);
+      expect(pageText(res.body)).toContain("This form is out of date. Reload the page and try again.");
+    }
+    expect(await getAppSettings(app.services.db)).toEqual(before);
+    expect(await app.services.db.select().from(auditLog).where(eq(auditLog.actorId, admin.id))).toEqual([]);
+  });
+
+  it("each form's route shows the settings page on a GET", async () => {
+    const { client } = await signInAdmin(app, ["manage_settings"]);
+    for (const path of ["/admin/settings/branding", "/admin/settings/limits", "/admin/settings/fee"]) {
+      const page = await client.get(path);
+      expect(page.status, path).toBe(200);
+      const text = pageText(page.body);
+      for (const title of ["Application Settings", "Branding", "Advert limits", "Campaign fee"]) {
+        expect(text, path).toContain(title);
+      }
+    }
   });
 });

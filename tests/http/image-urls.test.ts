@@ -50,7 +50,7 @@ describe("the logo URL", () => {
     const { client, user: admin } = await signInAdmin(app, ["manage_settings"]);
     const before = await settingsRow();
     for (const logoUrl of REFUSED) {
-      const res = await client.post("/admin/settings", { appName: "AdNaira", logoUrl });
+      const res = await client.post("/admin/settings/branding", { appName: "AdNaira", logoUrl });
       expect(res.status, logoUrl).toBe(400);
       expect(pageText(res.body), logoUrl).toContain(LOGO_MESSAGE);
       expect(res.body, logoUrl).toMatch(/aria-invalid="true"/);
@@ -62,7 +62,7 @@ describe("the logo URL", () => {
   it("accepts an https image on another site and the app's own static images", async () => {
     const { client } = await signInAdmin(app, ["manage_settings"]);
     for (const logoUrl of ["https://cdn.example.ng/brand/logo.png", "/assets/brand-mark.svg", "/logo.svg"]) {
-      const res = await client.post("/admin/settings", { appName: "AdNaira", logoUrl });
+      const res = await client.post("/admin/settings/branding", { appName: "AdNaira", logoUrl });
       expect(res.status, logoUrl).toBe(302);
       expect((await settingsRow()).logoUrl).toBe(logoUrl);
       expect(headerLogo((await client.get("/admin/settings")).body)).toBe(logoUrl);

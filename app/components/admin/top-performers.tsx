@@ -1,5 +1,6 @@
 import { Link } from "react-router";
 import { Card } from "~/components/ui/card";
+import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
 import { cn } from "~/lib/cn";
 
 export type TopPerformersView = {
@@ -15,9 +16,39 @@ const TABS = [
   { period: "year", label: "Yearly" },
 ] as const;
 
+type Performer = TopPerformersView["rows"][number];
+
+/** The member's name over their user ID. */
+const member = (row: Performer) => (
+  <div className="min-w-0">
+    <p className="font-medium break-words text-gray-900">{row.name}</p>
+    <p className="text-xs text-gray-600">{row.displayId}</p>
+  </div>
+);
+
+/** The rank in a green circle ("Rank 1" to a screen reader). */
+const rank = (row: Performer) => (
+  <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-700">
+    <span className="sr-only">Rank </span>
+    {row.rank}
+  </span>
+);
+
+const COLUMNS: ListColumn<Performer>[] = [
+  { header: "Rank", cell: rank, className: "w-16 align-middle" },
+  { header: "Member", cell: member, className: "align-middle" },
+  {
+    header: "Earned",
+    cell: (row) => row.amount,
+    align: "end",
+    className: "align-middle text-base font-semibold text-gray-900",
+  },
+];
+
 /**
  * Who earned most in the chosen Lagos week, month or year. The tabs are links (`?period=…`), so
- * they work before JavaScript loads and can be bookmarked; a list, not a table, so it fits a phone.
+ * they work before JavaScript loads and can be bookmarked. A table from the medium breakpoint up;
+ * on a phone one card per member.
  */
 export function TopPerformers({ view }: { view: TopPerformersView }) {
   return (
@@ -54,28 +85,30 @@ export function TopPerformers({ view }: { view: TopPerformersView }) {
           </ul>
         </nav>
       </div>
-      {view.rows.length > 0 ? (
-        <ol className="mt-4 divide-y divide-gray-100" aria-label={`Top Performers, ${view.periodLabel}`}>
-          {view.rows.map((row) => (
-            <li key={row.displayId} className="flex items-start gap-3 py-3 sm:items-center" data-testid="top-performer">
-              <span className="flex h-8 w-8 shrink-0 items-center justify-center rounded-full bg-brand-50 text-sm font-bold text-brand-700">
-                <span className="sr-only">Rank </span>
-                {row.rank}
-              </span>
-              {/* On a phone the amount goes under the name, so a long name keeps the width. */}
-              <div className="flex min-w-0 flex-1 flex-col gap-1 sm:flex-row sm:items-center sm:justify-between sm:gap-4">
-                <div className="min-w-0">
-                  <p className="font-medium break-words text-gray-900">{row.name}</p>
-                  <p className="text-xs text-gray-600">{row.displayId}</p>
-                </div>
-                <p className="font-semibold text-gray-900 tabular-nums sm:shrink-0 sm:text-right">{row.amount}</p>
-              </div>
-            </li>
-          ))}
-        </ol>
-      ) : (
-        <p className="mt-4 text-sm text-gray-600">No data for this period.</p>
-      )}
+      <ResponsiveList
+        className="mt-4"
+        rows={view.rows}
+        rowKey={(row) => row.displayId}
+        columns={COLUMNS}
+        caption={`Top Performers, ${view.periodLabel}`}
+        empty={<p>No data for this period.</p>}
+        rowTestId={() => "top-performer"}
+        cardTestId={() => "top-performer"}
+        card={(row) => <PerformerCard row={row} />}
+      />
     </Card>
+  );
+}
+
+/** A member on a phone: the rank, the name (wrapping) and, under it, the amount. */
+function PerformerCard({ row }: { row: Performer }) {
+  return (
+    <div className="flex items-start gap-3">
+      {rank(row)}
+      <div className="flex min-w-0 flex-1 flex-col gap-1">
+        {member(row)}
+        <p className="font-semibold text-gray-900 tabular-nums">{row.amount}</p>
+      </div>
+    </div>
   );
 }

@@ -1,7 +1,4 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher, useFetchers } from "react-router";
-import { useToastFrom } from "~/components/toaster";
-import type { FormFailure } from "~/lib/forms";
+import { usePageForm, type RenderedFailure as PageFormFailure } from "~/components/page-form";
 
 /** Each form on the profile page posts to a route of its own (app/routes/user/profile/*). */
 export const PROFILE_FORM_ACTIONS = {
@@ -14,58 +11,12 @@ export const PROFILE_FORM_ACTIONS = {
 export type ProfileForm = keyof typeof PROFILE_FORM_ACTIONS;
 
 /** A refused submit rendered by the server: without JavaScript a form lands on its own route. */
-export type RenderedFailure = { form: ProfileForm; failure: FormFailure };
-
-const KEY_PREFIX = "profile-form:";
+export type RenderedFailure = PageFormFailure<ProfileForm>;
 
 /**
- * One profile form. With JavaScript it posts through a fetcher, so the page stays as it is (the
- * other forms keep what was typed in them) and the refusal shows in this form only; a success
- * redirects back to /profile with its toast. Without JavaScript the server renders the refusal
- * (`rendered`) from the form's own route.
+ * One profile form (see usePageForm). Another page with the same form (the advertiser's
+ * payouts) names its own route as `action`.
  */
 export function useProfileForm(form: ProfileForm, rendered: RenderedFailure | undefined, action?: string) {
-  const key = KEY_PREFIX + form;
-  const fetcher = useFetcher<FormFailure>({ key });
-  const profileFetchers = useFetchers().filter((f) => f.key.startsWith(KEY_PREFIX));
-  const busy = profileFetchers.some((f) => f.state === "submitting");
-  const otherSubmitting = profileFetchers.some((f) => f.key !== key && f.state === "submitting");
-  // Once submitted through the fetcher, its answer replaces what the server rendered.
-  const used = fetcher.state !== "idle" || fetcher.data !== undefined;
-  const shown = used ? fetcher.data : rendered?.form === form ? rendered.failure : undefined;
-
-  // As on a page with one form result at a time, a refusal is over once a later submit (of this
-  // form or another) is answered. A fetcher keeps its last data through a redirect (a success):
-  // the same data once the answer has come means no new refusal.
-  const [over, setOver] = useState<unknown>(undefined);
-  const submittedWith = useRef<{ data: unknown } | null>(null);
-  const otherWasSubmitting = useRef(false);
-  useEffect(() => {
-    if (fetcher.state === "submitting") submittedWith.current ??= { data: fetcher.data };
-    else if (submittedWith.current) {
-      if (fetcher.data === submittedWith.current.data) setOver(fetcher.data);
-      submittedWith.current = null;
-    }
-  }, [fetcher.state, fetcher.data]);
-  useEffect(() => {
-    if (otherSubmitting) otherWasSubmitting.current = true;
-    else if (otherWasSubmitting.current) {
-      otherWasSubmitting.current = false;
-      setOver(shown);
-    }
-  }, [otherSubmitting, shown]);
-  const failure = shown === over ? undefined : shown;
-  useToastFrom(used ? failure?.toast : undefined);
-  return {
-    Form: fetcher.Form,
-    // Another page with the same form (the advertiser's payouts) names its own route.
-    action: action ?? PROFILE_FORM_ACTIONS[form],
-    state: fetcher.state,
-    failed: failure !== undefined,
-    errors: failure?.errors ?? {},
-    values: failure?.values,
-    submitting: fetcher.state === "submitting",
-    /** A form on the page (this one or another) is being submitted. */
-    busy,
-  };
+  return usePageForm("profile", form, action ?? PROFILE_FORM_ACTIONS[form], rendered);
 }

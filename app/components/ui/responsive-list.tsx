@@ -25,7 +25,9 @@ export type ListColumn<Row> = {
  *
  * Styles: .ui-list* in components.css. `framed` draws the list's own border (around the empty
  * text too) for a list that is not already inside a `Card`. `tableFrom="lg"` keeps the cards up
- * to the large breakpoint, for a table too wide for a tablet.
+ * to the large breakpoint, for a table too wide for a tablet; `tableFrom="container"` switches by
+ * the list's own width instead (the table once it is 42rem wide), for a list in a column beside
+ * another.
  */
 export function ResponsiveList<Row>({
   rows,
@@ -55,8 +57,8 @@ export function ResponsiveList<Row>({
   /** A card of its own instead of header + label/value pairs + footer. */
   card?: (row: Row) => ReactNode;
   framed?: boolean;
-  /** The breakpoint from which the table shows instead of the cards. */
-  tableFrom?: "md" | "lg";
+  /** The breakpoint from which the table shows instead of the cards, or the list's own width. */
+  tableFrom?: "md" | "lg" | "container";
   /** `data-testid` of the table; the cards' list gets `${testId}-cards`. */
   testId?: string;
   rowTestId?: (row: Row) => string;
@@ -68,7 +70,7 @@ export function ResponsiveList<Row>({
   }
   const cardColumns = columns.filter((column) => !column.hideInCard);
   return (
-    <div className={cn(tableFrom === "lg" && "ui-list-wide", className)}>
+    <div className={cn(tableFrom === "lg" && "ui-list-wide", tableFrom === "container" && "ui-list-fit", className)}>
       <ul className="ui-list-cards" aria-label={caption} data-testid={testId ? `${testId}-cards` : undefined}>
         {rows.map((row) => (
           <li key={rowKey(row)} className="ui-list-card" data-testid={cardTestId?.(row)}>

@@ -108,17 +108,15 @@ export function UrlDialog({
 /**
  * Focuses the element a closing navigation names (`state.focus`, as UrlDialog's Cancel and close
  * send it): the page behind the dialog may have been rendered afresh, so Radix cannot hand focus
- * back to what opened it. Of the elements by that id, the one shown: a ResponsiveList renders
- * each row twice (a card on a phone, a table row from the medium breakpoint up).
+ * back to what opened it. A ResponsiveList holds each row twice (its table and the phone's cards,
+ * one of them hidden), so the element with that id that is on screen gets it.
  */
 export function useFocusAfterClose() {
   const location = useLocation();
   const focusAfterClose = (location.state as { focus?: unknown } | null)?.focus;
   useEffect(() => {
     if (typeof focusAfterClose !== "string") return;
-    const named = document.querySelectorAll<HTMLElement>(`[id="${CSS.escape(focusAfterClose)}"]`);
-    Array.from(named)
-      .find((element) => element.getClientRects().length > 0)
-      ?.focus();
+    const named = [...document.querySelectorAll<HTMLElement>(`[id="${CSS.escape(focusAfterClose)}"]`)];
+    (named.find((element) => element.getClientRects().length > 0) ?? named[0])?.focus();
   }, [focusAfterClose, location.key]);
 }

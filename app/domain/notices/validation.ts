@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StatusBadges } from "~/domain/shared/status-badges";
 
 /** The notices table's CHECKs (characters, as char_length counts them). */
 export const NOTICE_LIMITS = { titleMax: 200, contentMax: 5_000 } as const;
@@ -12,6 +13,24 @@ export const AUDIENCE_LABELS: Record<NoticeAudience, string> = {
   user: "Regular Users Only",
   admin: "Admins Only",
 };
+
+/** The audience's badge on Manage Notices: its label, in blue. */
+export const AUDIENCE_BADGES = {
+  all: { label: AUDIENCE_LABELS.all, tone: "blue" },
+  user: { label: AUDIENCE_LABELS.user, tone: "blue" },
+  admin: { label: AUDIENCE_LABELS.admin, tone: "blue" },
+} as const satisfies StatusBadges<NoticeAudience>;
+
+/** A notice is active until deleted; a deleted one stays listed for the admins. */
+export type NoticeStatus = "active" | "deleted";
+
+export const noticeStatus = (isActive: boolean): NoticeStatus => (isActive ? "active" : "deleted");
+
+/** Active green, deleted red. */
+export const NOTICE_STATUS_BADGES = {
+  active: { label: "Active", tone: "green" },
+  deleted: { label: "Deleted", tone: "red" },
+} as const satisfies StatusBadges<NoticeStatus>;
 
 /** What createNotice/updateNotice take: already parsed and trimmed. */
 export type NoticeInput = { title: string; content: string; audience: NoticeAudience };

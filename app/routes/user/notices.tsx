@@ -1,8 +1,8 @@
 import { z } from "zod";
 import type { Route } from "./+types/notices";
-import { ListPager } from "~/components/admin/list-controls";
 import { NoticeArticle } from "~/components/notices/notice-article";
 import { Card } from "~/components/ui/card";
+import { Pager } from "~/components/ui/pager";
 import { listBoardNotices } from "~/domain/notices/notices.server";
 import { listHref, pageParam } from "~/domain/shared/paging";
 import { requireMemberOrStaff } from "~/server/auth.server";
@@ -42,11 +42,7 @@ export default function NoticeBoard({ loaderData }: Route.ComponentProps) {
           ))}
         </div>
       )}
-      <ListPager
-        previous={page > 1 ? listHref({ page: page - 1 }) : undefined}
-        next={page < pageCount ? listHref({ page: page + 1 }) : undefined}
-        summary={`Page ${page} of ${pageCount}`}
-      />
+      <Pager page={page} pageCount={pageCount} hrefFor={(p) => listHref({ page: p })} />
     </div>
   );
 }

@@ -1,0 +1,32 @@
+import { Outlet } from "react-router";
+import type { Route } from "./+types/layout";
+import type { SettingsData } from "~/components/settings-admin/settings-page";
+import { bpsToPercentText } from "~/domain/referrals/referral-settings-validation";
+import { getAppSettings } from "~/domain/settings/app-settings";
+import { koboToDecimal } from "~/domain/shared/money";
+import { requireAdmin } from "~/server/auth.server";
+import { pageTitle } from "~/lib/meta";
+
+/**
+ * Application Settings' data, for the routes under this layout that render the page:
+ * /admin/settings and one route per form (/admin/settings/branding, /admin/settings/limits,
+ * /admin/settings/fee), each with its own action.
+ */
+export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Application Settings");
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  await requireAdmin(request, context, "manage_settings", "Access Denied.");
+  const settings = await getAppSettings(context.services.db);
+  return {
+    appName: settings.appName,
+    logoUrl: settings.logoUrl,
+    appOrigin: context.services.config.appUrl.origin,
+    maxAdvertReward: koboToDecimal(settings.maxAdvertRewardKobo),
+    maxAdvertBudget: koboToDecimal(settings.maxAdvertBudgetKobo),
+    campaignFee: bpsToPercentText(settings.campaignFeeBps),
+  } satisfies SettingsData;
+}
+
+export default function SettingsLayout() {
+  return <Outlet />;
+}
