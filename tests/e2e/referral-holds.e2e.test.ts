@@ -12,7 +12,7 @@ import {
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 
@@ -60,9 +60,7 @@ describe("Held referral rewards", () => {
     const voided = await selfReferral(referrer, "Ada Once More");
 
     // The member, on a phone: both on hold, without the reason (that is for admins), nothing earned yet.
-    const phone = (await suite.open(MOBILE)).page;
-    await signIn(phone, referrer.email, referrer.password);
-    await dismissToast(phone);
+    const phone = (await signedInPage(suite, referrer, MOBILE)).page;
     await visit(phone, "/referrals");
     const cards = phone.getByTestId("referral-cards");
     await expect.poll(() => cards.getByText("On hold — under review").count()).toBe(2);
@@ -73,9 +71,7 @@ describe("Held referral rewards", () => {
 
     // The admin, on a desktop: the Held filter, the reason, Release through the dialog.
     const admin = await createUser(db(), { role: "admin", permissions: ["manage_referrals"] });
-    const desk = (await suite.openAnother(DESKTOP, "admin")).page;
-    await signIn(desk, admin.email, admin.password, "/admin");
-    await dismissToast(desk);
+    const desk = (await signedInPage(suite, admin, DESKTOP, { another: "admin" })).page;
     await visit(desk, "/admin/referrals");
     await desk.getByRole("link", { name: /^Held \(2\)/ }).click();
     await desk.waitForURL((url) => url.search === "?status=held");
@@ -103,9 +99,7 @@ describe("Held referral rewards", () => {
 
     // Another admin on a phone voids the other: cards, the dialog, Void.
     const other = await createUser(db(), { role: "admin", permissions: ["manage_referrals"] });
-    const adminPhone = (await suite.openAnother(MOBILE, "admin on a phone")).page;
-    await signIn(adminPhone, other.email, other.password, "/admin");
-    await dismissToast(adminPhone);
+    const adminPhone = (await signedInPage(suite, other, MOBILE, { another: "admin on a phone" })).page;
     await visit(adminPhone, "/admin/referrals?status=held");
     const card = adminPhone.getByTestId(`referral-card-${voided.email}`);
     await expect.poll(() => card.isVisible()).toBe(true);
@@ -126,9 +120,7 @@ describe("Held referral rewards", () => {
     expect(await phone.getByTestId("total-referral-earnings").innerText()).toBe("₦100.00");
     await expectFitsAndAccessible(phone, "referrals-released-mobile");
 
-    const memberDesk = (await suite.openAnother(DESKTOP, "member on a desktop")).page;
-    await signIn(memberDesk, referrer.email, referrer.password);
-    await dismissToast(memberDesk);
+    const memberDesk = (await signedInPage(suite, referrer, DESKTOP, { another: "member on a desktop" })).page;
     await visit(memberDesk, "/referrals");
     await expect.poll(() => memberDesk.getByTestId("referral-table").innerText()).toMatch(/Ada Again[\s\S]*Approved/);
     await expectFitsAndAccessible(memberDesk, "referrals-released-desktop");
@@ -143,12 +135,7 @@ describe("Held referral rewards", () => {
     });
     const referred = await selfReferral(referrer, "Uche Again");
     const admin = await createUser(db(), { role: "admin", permissions: ["manage_referrals"] });
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, admin.email, admin.password, "/admin");
-    const cookies = await page.context().cookies();
-    const noScript = await suite.open(MOBILE, { javaScript: false });
-    await noScript.context.addCookies(cookies);
-    const bare = noScript.page;
+    const bare = (await signedInPage(suite, admin, MOBILE, { javaScript: false })).page;
     await bare.goto("/admin/referrals?status=held");
     const card = bare.getByTestId(`referral-card-${referred.email}`);
     await card.getByRole("link", { name: /^Release the held reward/ }).click();
