@@ -6,7 +6,7 @@ import {
   expectNoA11yViolations,
   MOBILE,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 
@@ -36,10 +36,8 @@ describe.each([
   });
 
   it("/dashboard (signed in, pending approval), with the toast and the account menu", async () => {
-    const session = await suite.open(viewport);
-    const { page } = session;
     const user = await createUser(suite.app.services.db, { name: "Oluwaseun Adebayo", isApproved: false });
-    await signIn(page, user.email, user.password);
+    const { page } = await signedInPage(suite, user, viewport, { keepToast: true });
     await expectNoA11yViolations(page);
 
     await dismissToast(page);
