@@ -8,7 +8,7 @@ import {
   horizontalOverflow,
   MOBILE,
   screenshot,
-  signIn,
+  signedInPage,
   visit,
   setUpBrowserSuite,
 } from "./support/browser";
@@ -63,12 +63,10 @@ describe.each([MOBILE, DESKTOP])("screens at $width px", (viewport) => {
   });
 
   it("dashboard, signed in and pending approval", async () => {
-    const session = await suite.open(viewport);
-    const { page } = session;
     // A long name, as many Nigerian full names are, to stress the heading and the menu.
     const name = "Oluwaseun Adebayo-Okonkwo";
     const user = await createUser(suite.app.services.db, { name, isApproved: false });
-    await signIn(page, user.email, user.password);
+    const { page } = await signedInPage(suite, user, viewport, { keepToast: true });
     await capture(page, "dashboard-toast", width);
     await dismissToast(page);
     await page.getByTestId("pending-approval").waitFor();
