@@ -138,6 +138,26 @@ export async function signIn(page: Page, email: string, password: string, expect
   await currentToast(page).filter({ hasText: "Login Successful" }).waitFor({ state: "visible" });
 }
 
+/** Fills in the register form on the page (Confirm Password as Password unless given) and presses Sign Up. */
+export async function submitRegistration(
+  page: Page,
+  person: { name: string; email: string; password: string; confirmPassword?: string },
+) {
+  await page.getByLabel("Full Name").fill(person.name);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password", { exact: true }).fill(person.password);
+  await page.getByLabel("Confirm Password").fill(person.confirmPassword ?? person.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+/** A registration whose Confirm Password differs from its Password (refused with Password Mismatch). */
+export const MISMATCHED_REGISTRATION = {
+  name: "Emeka Nwosu",
+  email: "emeka@example.ng",
+  password: "Naira-Rewards-2024!",
+  confirmPassword: "something-else-1",
+};
+
 /** Where each role's login lands. */
 const LANDING: Record<Role, string> = {
   user: "/dashboard",
