@@ -4,9 +4,11 @@ import {
   DESKTOP,
   dismissToast,
   expectNoA11yViolations,
+  MISMATCHED_REGISTRATION,
   MOBILE,
   setUpBrowserSuite,
   signedInPage,
+  submitRegistration,
   visit,
 } from "./support/browser";
 
@@ -26,11 +28,7 @@ describe.each([
     const session = await suite.open(viewport);
     const { page } = session;
     await visit(page, "/register");
-    await page.getByLabel("Full Name").fill("Emeka Nwosu");
-    await page.getByLabel("Email").fill("emeka@example.ng");
-    await page.getByLabel("Password", { exact: true }).fill("Naira-Rewards-2024!");
-    await page.getByLabel("Confirm Password").fill("something-else-1");
-    await page.getByRole("button", { name: "Sign Up" }).click();
+    await submitRegistration(page, MISMATCHED_REGISTRATION);
     await page.getByText("Passwords don't match!").first().waitFor();
     await expectNoA11yViolations(page);
   });
