@@ -6,9 +6,11 @@ import {
   dismissToast,
   expectToast,
   horizontalOverflow,
+  MISMATCHED_REGISTRATION,
   MOBILE,
   screenshot,
   signedInPage,
+  submitRegistration,
   visit,
   setUpBrowserSuite,
 } from "./support/browser";
@@ -90,11 +92,7 @@ describe.each([MOBILE, DESKTOP])("screens at $width px", (viewport) => {
     await capture(page, "register-errors", width);
 
     await visit(page, "/register");
-    await page.getByLabel("Full Name").fill("Emeka Nwosu");
-    await page.getByLabel("Email").fill("emeka@example.ng");
-    await page.getByLabel("Password", { exact: true }).fill("Naira-Rewards-2024!");
-    await page.getByLabel("Confirm Password").fill("something-else-1");
-    await page.getByRole("button", { name: "Sign Up" }).click();
+    await submitRegistration(page, MISMATCHED_REGISTRATION);
     await expectToast(page, "Password Mismatch", { variant: "error" });
     await capture(page, "register-mismatch-toast", width);
 
