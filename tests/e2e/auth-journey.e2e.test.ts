@@ -14,6 +14,7 @@ import {
   setUpBrowserSuite,
   signedInPage,
   submitLogin,
+  submitRegistration,
   visit,
   waitForHydration,
 } from "./support/browser";
@@ -34,11 +35,7 @@ describe("register, confirm, sign in, sign out", () => {
 
     // Register: on success goes to /login with a success toast.
     await visit(page, "/register");
-    await page.getByLabel("Full Name").fill(name);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirm Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign Up" }).click();
+    await submitRegistration(page, { name, email, password: PASSWORD });
     await page.waitForURL((url) => url.pathname === "/login");
     await expectToast(page, "Registration Successful", {
       message: "Please check your email to confirm your account.",
@@ -130,11 +127,7 @@ describe("register validation", () => {
     const { page } = session;
     const email = uniqueEmail("mismatch");
     await visit(page, "/register");
-    await page.getByLabel("Full Name").fill("Emeka Nwosu");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirm Password").fill(`${PASSWORD}x`);
-    await page.getByRole("button", { name: "Sign Up" }).click();
+    await submitRegistration(page, { name: "Emeka Nwosu", email, password: PASSWORD, confirmPassword: `${PASSWORD}x` });
 
     const toast = await expectToast(page, "Password Mismatch", { message: "Passwords don't match!", variant: "error" });
     // Error toasts are red.
