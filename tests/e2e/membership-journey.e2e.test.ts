@@ -15,6 +15,7 @@ import {
   setUpBrowserSuite,
   signedInPage,
   signIn,
+  submitRegistration,
   visit,
 } from "./support/browser";
 
@@ -67,11 +68,7 @@ describe("membership upgrades and referral rewards, end to end", () => {
     const b = (await suite.openAnother(MOBILE, "B")).page;
     await asPerson(b, "203.0.113.20");
     await b.goto(link);
-    await b.getByLabel("Full Name").fill("Bola Referred");
-    await b.getByLabel("Email").fill("bola.referred@example.ng");
-    await b.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await b.getByLabel("Confirm Password").fill(PASSWORD);
-    await b.getByRole("button", { name: "Sign Up" }).click();
+    await submitRegistration(b, { name: "Bola Referred", email: "bola.referred@example.ng", password: PASSWORD });
     await b.waitForURL((url) => url.pathname === "/login");
     const [bola] = await db().select().from(users).where(eq(users.email, "bola.referred@example.ng"));
     expect(bola!.referredById).toBe(referrer.id);
