@@ -13,6 +13,7 @@ import {
   screenshot,
   setUpBrowserSuite,
   signedInPage,
+  submitRegistration,
   visit,
 } from "./support/browser";
 
@@ -32,11 +33,7 @@ async function selfReferral(referrer: { referralCode: string; email: string }, n
   const again = `${local!.replace(".", "").toUpperCase()}+again${++n}@googlemail.com`;
   const { page } = await suite.openAnother(MOBILE, `registering ${name}`);
   await visit(page, `/register?ref=${referrer.referralCode}`);
-  await page.getByLabel("Full Name").fill(name);
-  await page.getByLabel("Email").fill(again);
-  await page.getByLabel("Password", { exact: true }).fill("Lagos-Harmattan-2024!");
-  await page.getByLabel("Confirm Password").fill("Lagos-Harmattan-2024!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
+  await submitRegistration(page, { name, email: again, password: "Lagos-Harmattan-2024!" });
   await page.waitForURL((url) => url.pathname === "/login");
   const [referred] = await db().select().from(users).where(eq(users.email, again.toLowerCase()));
   await db().update(users).set({ isApproved: true, emailConfirmedAt: new Date() }).where(eq(users.id, referred!.id));
