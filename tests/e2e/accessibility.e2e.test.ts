@@ -4,9 +4,11 @@ import {
   DESKTOP,
   dismissToast,
   expectNoA11yViolations,
+  MISMATCHED_REGISTRATION,
   MOBILE,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
+  submitRegistration,
   visit,
 } from "./support/browser";
 
@@ -26,20 +28,14 @@ describe.each([
     const session = await suite.open(viewport);
     const { page } = session;
     await visit(page, "/register");
-    await page.getByLabel("Full Name").fill("Emeka Nwosu");
-    await page.getByLabel("Email").fill("emeka@example.ng");
-    await page.getByLabel("Password", { exact: true }).fill("Naira-Rewards-2024!");
-    await page.getByLabel("Confirm Password").fill("something-else-1");
-    await page.getByRole("button", { name: "Sign Up" }).click();
+    await submitRegistration(page, MISMATCHED_REGISTRATION);
     await page.getByText("Passwords don't match!").first().waitFor();
     await expectNoA11yViolations(page);
   });
 
   it("/dashboard (signed in, pending approval), with the toast and the account menu", async () => {
-    const session = await suite.open(viewport);
-    const { page } = session;
     const user = await createUser(suite.app.services.db, { name: "Oluwaseun Adebayo", isApproved: false });
-    await signIn(page, user.email, user.password);
+    const { page } = await signedInPage(suite, user, viewport, { keepToast: true });
     await expectNoA11yViolations(page);
 
     await dismissToast(page);

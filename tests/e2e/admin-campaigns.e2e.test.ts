@@ -12,7 +12,6 @@ import {
   expectToast,
   MOBILE,
   setUpBrowserSuite,
-  signIn,
   signedInPage,
   visit,
 } from "./support/browser";
@@ -85,8 +84,7 @@ describe("advertiser payouts", () => {
     it(`fits and is accessible (${label} px)`, async () => {
       const advertiser = await approvedAdvertiser(db(), { businessName: "Ada Foods Ltd", balanceKobo: 50_000n });
       await setBankDetails(db(), advertiser.id);
-      const { page } = await suite.open(viewport);
-      await signIn(page, advertiser.email, advertiser.password, "/advertiser");
+      const { page } = await signedInPage(suite, advertiser, viewport);
       await visit(page, "/advertiser/payouts");
       await page.getByRole("heading", { name: "Payouts" }).waitFor();
       await expectFitsAndAccessible(page, `advertiser-payouts-${label}`);

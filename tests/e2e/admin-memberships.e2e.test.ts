@@ -128,12 +128,7 @@ describe("Manage Memberships", () => {
   it("approves before JavaScript loads (a plain post; the answer said on the page)", async () => {
     const request = await pendingUpgrade("Dayo NoScript", "balance");
     const admin = await membershipsAdmin();
-    const { page } = await suite.open(MOBILE, { javaScript: false });
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(admin.email);
-    await page.getByLabel("Password", { exact: true }).fill(admin.password);
-    await page.getByRole("button", { name: "Log In" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin");
+    const { page } = await signedInPage(suite, admin, MOBILE, { javaScript: false });
     await page.goto(`/admin/memberships?q=${request.reference}`);
     await page
       .getByTestId(`upgrade-card-${request.reference}`)

@@ -87,13 +87,8 @@ describe("Referral System Settings", () => {
   });
 
   it("saves the rule before JavaScript loads (plain POST and redirect)", async () => {
-    const { page } = await suite.open(MOBILE, { javaScript: false });
     const admin = await referralAdmin();
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(admin.email);
-    await page.getByLabel("Password", { exact: true }).fill(admin.password);
-    await page.getByRole("button", { name: "Log In" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin");
+    const { page } = await signedInPage(suite, admin, MOBILE, { javaScript: false });
     await page.goto("/admin/referrals");
     // The matching input is chosen by CSS, so it works without scripts too.
     await page.getByText("Percentage", { exact: true }).click();

@@ -13,7 +13,9 @@ import {
   screenshot,
   seriousA11yViolations,
   setUpBrowserSuite,
+  signedInPage,
   signIn,
+  submitLogin,
   visit,
 } from "./support/browser";
 
@@ -26,7 +28,12 @@ import {
  * the one who moderates a member in the second, whose permissions change in the fifth, and the
  * audit log in the sixth must list exactly what they did. Errors in any browser page fail a test.
  */
-const SUPER_ADMIN = { name: "Super Admin", email: "chief.admin@example.ng", password: "Lagos-Island-Super-2024!" };
+const SUPER_ADMIN = {
+  name: "Super Admin",
+  email: "chief.admin@example.ng",
+  password: "Lagos-Island-Super-2024!",
+  role: "super_admin",
+} as const;
 const suite = setUpBrowserSuite({
   env: { SUPER_ADMIN_EMAIL: SUPER_ADMIN.email, SUPER_ADMIN_PASSWORD: SUPER_ADMIN.password },
 });
@@ -34,7 +41,13 @@ const db = () => suite.app.services.db;
 
 /** The admin the super admin creates in test 1, and the member that admin moderates in test 2. */
 const journey = {
-  admin: { name: "Ngozi Eze", email: "ngozi.eze@example.ng", password: "Abuja-Moderator-77!", id: "" },
+  admin: {
+    name: "Ngozi Eze",
+    email: "ngozi.eze@example.ng",
+    password: "Abuja-Moderator-77!",
+    role: "admin" as const,
+    id: "",
+  },
   member: { name: "Tunde Bakare", email: "", password: "", id: "" },
   appName: "Naira Rewards Hub",
 };
@@ -70,14 +83,6 @@ async function confirmThrough(page: Page, trigger: Locator, title: string, confi
   await dialog.waitFor({ state: "detached" });
 }
 
-/** Fills and submits the login form without expecting success. */
-async function attemptLogin(page: Page, email: string, password: string) {
-  await visit(page, "/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log In" }).click();
-}
-
 async function openAccountMenu(page: Page, name: string) {
   await page.getByRole("button", { name: `Account menu for ${name}` }).click();
   const menu = page.getByRole("menu");
@@ -97,8 +102,7 @@ const userRow = async (email: string) => (await db().select().from(users).where(
 
 describe("administration journey", () => {
   it("1. the super admin signs in and creates an admin with the default permissions", async () => {
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password, "/superadmin");
+    const { page } = await signedInPage(suite, SUPER_ADMIN, DESKTOP, { keepToast: true });
     await expectToast(page, "Login Successful", { message: `Welcome back, ${SUPER_ADMIN.name}!`, variant: "success" });
     await page.getByRole("heading", { level: 1, name: "Super Admin Dashboard", exact: true }).waitFor();
 
@@ -147,15 +151,11 @@ describe("administration journey", () => {
     Object.assign(journey.member, { email: member.email, password: member.password, id: member.id });
 
     // The member is signed in (pending approval) in a context of their own.
-    const memberSession = await suite.openAnother(MOBILE, "member");
-    const mp = memberSession.page;
-    await signIn(mp, member.email, member.password, "/dashboard");
+    const mp = (await signedInPage(suite, member, MOBILE, { another: "member" })).page;
     await expect(mp.getByTestId("pending-approval").isVisible()).resolves.toBe(true);
-    await dismissToast(mp);
 
     // The admin signs in (lands on /admin) and opens Manage Users from Quick Actions.
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, journey.admin.email, journey.admin.password, "/admin");
+    const { page } = await signedInPage(suite, journey.admin, DESKTOP, { keepToast: true });
     await expectToast(page, "Login Successful", { message: `Welcome back, ${journey.admin.name}!` });
     await page.getByRole("link", { name: "Manage Users", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/admin/users");
@@ -207,7 +207,7 @@ describe("administration journey", () => {
     await mp.getByRole("banner").getByRole("link", { name: "Login", exact: true }).waitFor({ state: "visible" });
     await expect(mp.getByRole("button", { name: `Account menu for ${member.name}` }).count()).resolves.toBe(0);
     // Logging in again is refused with the restriction message.
-    await attemptLogin(mp, member.email, member.password);
+    await submitLogin(mp, member.email, member.password);
     await expectToast(mp, "Login Failed", { message: "Your account is restricted.", variant: "error" });
     expect(pathname(mp)).toBe("/login");
 
@@ -223,8 +223,7 @@ describe("administration journey", () => {
   it("3. an admin without manage_settings cannot see or change the settings, even with a crafted POST", async () => {
     const admin = await createUser(db(), { role: "admin", name: "Bisi Adeyemi" });
     expect(admin.permissions).not.toContain("manage_settings");
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, admin.email, admin.password, "/admin");
+    const { page } = await signedInPage(suite, admin, DESKTOP);
     await expect(quickActions(page)).resolves.toEqual(DEFAULT_QUICK_ACTIONS);
 
     const menu = await openAccountMenu(page, admin.name);
@@ -258,14 +257,13 @@ describe("administration journey", () => {
   });
 
   it("4. the super admin renames the app; the logo preview follows the typed URL; a bad URL is refused", async () => {
-    const { page, context } = await suite.open(DESKTOP);
+    const { page, context } = await signedInPage(suite, SUPER_ADMIN, DESKTOP);
     // The preview loads the typed https address: serve it here (the test machine has no internet).
     const logoUrl = "https://logos.example.ng/brand/naira-hub.svg";
     const logoSvg = `<svg xmlns="http://www.w3.org/2000/svg" width="64" height="64"><rect width="64" height="64" rx="12" fill="#008751"/></svg>`;
     await context.route("https://logos.example.ng/**", (route) =>
       route.fulfill({ status: 200, contentType: "image/svg+xml", body: logoSvg }),
     );
-    await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password, "/superadmin");
     const menu = await openAccountMenu(page, SUPER_ADMIN.name);
     await menu.getByRole("menuitem", { name: "App Settings" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/settings");
@@ -325,13 +323,10 @@ describe("administration journey", () => {
 
   it("5. permission changes apply on the admin's next page load; deactivation ends their session", async () => {
     expect(journey.admin.id, "test 1 created the admin").not.toBe("");
-    const adminSession = await suite.openAnother(DESKTOP, "admin");
-    const ap = adminSession.page;
-    await signIn(ap, journey.admin.email, journey.admin.password, "/admin");
+    const ap = (await signedInPage(suite, journey.admin, DESKTOP, { another: "admin" })).page;
     await expect(quickActions(ap)).resolves.toEqual(DEFAULT_QUICK_ACTIONS);
 
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password, "/superadmin");
+    const { page } = await signedInPage(suite, SUPER_ADMIN, DESKTOP);
     const row = page.getByTestId("admin-row").filter({ hasText: journey.admin.email });
     await row.getByRole("button", { name: `Manage permissions for ${journey.admin.name}` }).click();
     const dialog = page.getByRole("dialog", { name: "Manage Permissions" });
@@ -399,7 +394,7 @@ describe("administration journey", () => {
     const menu = await openAccountMenu(ap, journey.admin.name);
     await menu.getByRole("menuitem", { name: "Profile" }).click();
     await ap.waitForURL((url) => url.pathname === "/login");
-    await attemptLogin(ap, journey.admin.email, journey.admin.password);
+    await submitLogin(ap, journey.admin.email, journey.admin.password);
     await expectToast(ap, "Login Failed", { message: "Your account has been deactivated.", variant: "error" });
     expect(pathname(ap)).toBe("/login");
     const direct = await visit(ap, "/admin");
@@ -407,8 +402,7 @@ describe("administration journey", () => {
   });
 
   it("6. the audit log lists those actions newest first and filters by action and actor", async () => {
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password, "/superadmin");
+    const { page } = await signedInPage(suite, SUPER_ADMIN, DESKTOP);
     await page.getByRole("link", { name: "Audit Log" }).click();
     await page.waitForURL((url) => url.pathname === "/admin/audit");
     await page.getByRole("heading", { level: 1, name: "Audit Log", exact: true }).waitFor();
@@ -485,10 +479,8 @@ describe("administration journey", () => {
 describe("profile", () => {
   it('an admin edits their name: "Profile Updated" and the account menu shows the new name', async () => {
     const admin = await createUser(db(), { role: "admin", name: "Kemi Oladipo" });
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, admin.email, admin.password, "/admin");
-    // On phones the toast sits over the top bar (and so the account menu) until it closes.
-    await dismissToast(page);
+    // On phones the toast sits over the top bar (and so the account menu): signedInPage closes it.
+    const { page } = await signedInPage(suite, admin, MOBILE);
     const menu = await openAccountMenu(page, admin.name);
     await menu.getByRole("menuitem", { name: "Profile" }).click();
     await page.waitForURL((url) => url.pathname === "/profile");
@@ -511,9 +503,7 @@ describe("profile", () => {
 
   it("a member changes their password: a refusal stays on the page, a success empties the fields", async () => {
     const member = await createUser(db(), { name: "Bisi Oyelaran", isApproved: true });
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, member.email, member.password);
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, member, MOBILE);
     await visit(page, "/profile");
     const card = page.locator("section").filter({ has: page.getByRole("heading", { name: "Change password" }) });
     const newPassword = "Lekki-sunset-ferry-42";
@@ -557,8 +547,7 @@ describe("administration screens: accessibility, layout and screenshots", () => 
     ["360", MOBILE],
     ["1280", DESKTOP],
   ] as const)("no serious axe violations, no horizontal scroll at %s px", async (width, viewport) => {
-    const { page } = await suite.open(viewport);
-    await signIn(page, SUPER_ADMIN.email, SUPER_ADMIN.password, "/superadmin");
+    const { page } = await signedInPage(suite, SUPER_ADMIN, viewport, { keepToast: true });
     await screenshot(page, `superadmin-login-toast-${width}`, { fullPage: false });
     await dismissToast(page);
     const problems: Record<string, string> = {};

@@ -6,13 +6,12 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
 import {
   DESKTOP,
-  dismissToast,
   expectFitsAndAccessible,
   expectToast,
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
 } from "./support/browser";
 
 /**
@@ -54,15 +53,13 @@ describe("viewing adverts within the limits", () => {
   ] as const)(
     "at the daily limit, the adverts left are unavailable today, and the page says why (%s)",
     async (name, viewport) => {
-      const { page } = await suite.open(viewport);
       const basic = await member(db()); // Basic: 5 adverts a day
       for (let i = 0; i < 5; i++) {
         const advertId = await postAdvert(db(), admin, { title: `Seen today ${name} ${i}` });
         expect((await startAdvertView(db(), basic.id, advertId, longAgo())).status).toBe("ok");
         expect((await claimAdvertReward(db(), basic.id, advertId)).status).toBe("ok");
       }
-      await signIn(page, basic.email, basic.password);
-      await dismissToast(page);
+      const { page } = await signedInPage(suite, basic, viewport);
 
       const reason = page.getByTestId("daily-limit-reached");
       expect((await reason.innerText()).replace(/\s+/g, " ")).toBe(
@@ -79,11 +76,9 @@ describe("viewing adverts within the limits", () => {
   );
 
   it("a claim from a page whose view another advert ended says so (with JavaScript)", async () => {
-    const { page, context } = await suite.open(MOBILE);
     const [first, second] = await twoNewAdverts("with JavaScript");
     const viewer = await member(db());
-    await signIn(page, viewer.email, viewer.password);
-    await dismissToast(page);
+    const { page, context } = await signedInPage(suite, viewer, MOBILE);
     await open(page, first);
 
     // Another advert opened in a second tab ends this view.
@@ -104,14 +99,9 @@ describe("viewing adverts within the limits", () => {
   });
 
   it("a claim from a page whose view another advert ended says so (without JavaScript)", async () => {
-    const { page, context } = await suite.open(DESKTOP, { javaScript: false });
     const [first, second] = await twoNewAdverts("without JavaScript");
     const viewer = await member(db());
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(viewer.email);
-    await page.getByLabel("Password", { exact: true }).fill(viewer.password);
-    await page.getByRole("button", { name: "Log In" }).click();
-    await page.waitForURL((url) => url.pathname === "/dashboard");
+    const { page, context } = await signedInPage(suite, viewer, DESKTOP, { javaScript: false });
     await open(page, first);
 
     const other = await context.newPage();

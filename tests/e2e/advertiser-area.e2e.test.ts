@@ -2,7 +2,15 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { advertAdmin, campaignInput, member, runningCampaign } from "~test/factories";
-import { DESKTOP, expectFitsAndAccessible, MOBILE, setUpBrowserSuite, signIn, visit } from "./support/browser";
+import {
+  DESKTOP,
+  expectFitsAndAccessible,
+  MOBILE,
+  type Persona,
+  setUpBrowserSuite,
+  signedInPage,
+  visit,
+} from "./support/browser";
 
 /**
  * The advertiser's area in a browser: home, the campaign form with its live budget, and a
@@ -10,7 +18,7 @@ import { DESKTOP, expectFitsAndAccessible, MOBILE, setUpBrowserSuite, signIn, vi
  */
 const suite = setUpBrowserSuite();
 const db = () => suite.app.services.db;
-let owner: { email: string; password: string };
+let owner: Persona;
 let campaignId: string;
 
 beforeAll(async () => {
@@ -35,8 +43,7 @@ beforeAll(async () => {
 describe("the advertiser's area", () => {
   for (const viewport of [MOBILE, DESKTOP]) {
     it(`fits ${viewport.width} px and is accessible: home, campaigns with the live budget, the report`, async () => {
-      const { page } = await suite.open(viewport);
-      await signIn(page, owner.email, owner.password, "/advertiser");
+      const { page } = await signedInPage(suite, owner, viewport);
       await page.getByRole("heading", { name: "Mama Put Kitchen and Bakery Limited" }).waitFor();
       await expectFitsAndAccessible(page, `advertiser-home-${viewport.width}`);
 

@@ -175,9 +175,7 @@ describe("an advertiser's journey", () => {
   });
 
   it("5. an approved member sees the advert on the dashboard, views it and claims the reward", async () => {
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, viewer.email, viewer.password);
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, viewer, MOBILE);
     const card = page.getByTestId("advert-card").filter({ hasText: TITLE });
     expect(await card.innerText()).toContain("Reward: ₦50.00");
     await expectFitsAndAccessible(page, "journey-09-member-dashboard-360");
@@ -256,8 +254,7 @@ describe("an advertiser's journey", () => {
 
     // Members are no longer offered the cancelled campaign's advert.
     const other = await member(db(), { name: "Emeka Later" });
-    const memberPage = (await suite.openAnother(MOBILE, "member")).page;
-    await signIn(memberPage, other.email, other.password);
+    const memberPage = (await signedInPage(suite, other, MOBILE, { another: "member" })).page;
     await memberPage.getByText("No available adverts at the moment. Check back later!").waitFor();
     expect(await memberPage.getByRole("button", { name: `View Advert: ${TITLE}` }).count()).toBe(0);
   });

@@ -150,12 +150,7 @@ describe("/admin/advertisers", () => {
     await expectFitsAndAccessible(page, "admin-advertisers-restricted-mobile");
 
     // Without JavaScript: the link asks on the page, and the plain form unrestricts.
-    const noScript = (await suite.open(MOBILE, { javaScript: false })).page;
-    await noScript.goto("/login");
-    await noScript.getByLabel("Email").fill(admin.email);
-    await noScript.getByLabel("Password", { exact: true }).fill(admin.password);
-    await noScript.getByRole("button", { name: "Log In" }).click();
-    await noScript.waitForURL((url) => url.pathname === "/admin");
+    const noScript = (await signedInPage(suite, admin, MOBILE, { javaScript: false })).page;
     await noScript.goto("/admin/advertisers?status=approved&q=agege");
     await noScript
       .getByTestId("advertiser-card-agege@advertisers-e2e.test")

@@ -12,6 +12,9 @@ import {
   signIn,
   toastRegion,
   setUpBrowserSuite,
+  signedInPage,
+  submitLogin,
+  submitRegistration,
   visit,
   waitForHydration,
 } from "./support/browser";
@@ -32,11 +35,7 @@ describe("register, confirm, sign in, sign out", () => {
 
     // Register: on success goes to /login with a success toast.
     await visit(page, "/register");
-    await page.getByLabel("Full Name").fill(name);
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirm Password").fill(PASSWORD);
-    await page.getByRole("button", { name: "Sign Up" }).click();
+    await submitRegistration(page, { name, email, password: PASSWORD });
     await page.waitForURL((url) => url.pathname === "/login");
     await expectToast(page, "Registration Successful", {
       message: "Please check your email to confirm your account.",
@@ -100,10 +99,8 @@ describe("register, confirm, sign in, sign out", () => {
 
 describe("account menu", () => {
   it("logs out from the keyboard too", async () => {
-    const session = await suite.open(MOBILE);
-    const { page } = session;
     const user = await createUser(suite.app.services.db, { name: "Bola Ahmed", isApproved: false });
-    await signIn(page, user.email, user.password);
+    const { page } = await signedInPage(suite, user, MOBILE);
     await page.getByRole("button", { name: "Account menu for Bola Ahmed" }).focus();
     await page.keyboard.press("Enter");
     await page.getByRole("menu").waitFor({ state: "visible" });
@@ -130,11 +127,7 @@ describe("register validation", () => {
     const { page } = session;
     const email = uniqueEmail("mismatch");
     await visit(page, "/register");
-    await page.getByLabel("Full Name").fill("Emeka Nwosu");
-    await page.getByLabel("Email").fill(email);
-    await page.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await page.getByLabel("Confirm Password").fill(`${PASSWORD}x`);
-    await page.getByRole("button", { name: "Sign Up" }).click();
+    await submitRegistration(page, { name: "Emeka Nwosu", email, password: PASSWORD, confirmPassword: `${PASSWORD}x` });
 
     const toast = await expectToast(page, "Password Mismatch", { message: "Passwords don't match!", variant: "error" });
     // Error toasts are red.
@@ -178,10 +171,7 @@ describe("login page", () => {
   it("F8 moves focus to the toast region while a toast shows; the toast can be closed", async () => {
     const session = await suite.open(MOBILE);
     const { page } = session;
-    await visit(page, "/login");
-    await page.getByLabel("Email").fill(uniqueEmail("nobody"));
-    await page.getByLabel("Password", { exact: true }).fill("wrong-password-1");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(page, uniqueEmail("nobody"), "wrong-password-1");
     await expectToast(page, "Login Failed", { message: "Invalid email or password", variant: "error" });
 
     const focusedRegion = () =>
@@ -199,10 +189,7 @@ describe("login page", () => {
   it("a toast closes by itself after about 5 seconds", async () => {
     const session = await suite.open(MOBILE);
     const { page } = session;
-    await visit(page, "/login");
-    await page.getByLabel("Email").fill(uniqueEmail("nobody"));
-    await page.getByLabel("Password", { exact: true }).fill("wrong-password-2");
-    await page.getByRole("button", { name: "Log In" }).click();
+    await submitLogin(page, uniqueEmail("nobody"), "wrong-password-2");
     const toast = await expectToast(page, "Login Failed");
     const shownAt = Date.now();
     // Park the pointer away from the toast (top of the screen on phones): hovering pauses its timer.

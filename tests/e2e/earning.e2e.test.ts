@@ -12,7 +12,7 @@ import {
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 
@@ -69,11 +69,9 @@ async function viewAndClaim(page: Page, title: string, screenshotName: string) {
 
 describe("earning from adverts", () => {
   it("refuses a pending member who presses View Advert with Account Not Approved", async () => {
-    const { page } = await suite.open(MOBILE);
     const pending = await createUser(db(), { name: "Chidi Pending", isApproved: false });
-    await signIn(page, pending.email, pending.password);
+    const { page } = await signedInPage(suite, pending, MOBILE);
     await page.getByTestId("pending-approval").waitFor();
-    await dismissToast(page);
     await viewButton(page, ONE_SLOT.title).click();
     const message = "Your account needs to be approved by an admin to interact with adverts.";
     await expectToast(page, "Account Not Approved", { message, variant: "error" });
@@ -83,10 +81,8 @@ describe("earning from adverts", () => {
   });
 
   it("lets an approved member watch the countdown, claim, and see Reward Earned! and the new Total Earnings", async () => {
-    const { page } = await suite.open(DESKTOP);
     const ada = await approvedMember("Adaeze Okonkwo");
-    await signIn(page, ada.email, ada.password);
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, ada, DESKTOP);
     expect(await statValue(page, "stat-total-earnings")).toBe("₦0.00");
     expect(await statValue(page, "stat-weekly-rank")).toBe("Unranked");
     await page.getByText("Complete more actions to unlock achievements!").waitFor();
@@ -114,10 +110,8 @@ describe("earning from adverts", () => {
   });
 
   it("no longer offers the full advert to another member, who earns from the next one on a phone", async () => {
-    const { page } = await suite.open(MOBILE);
     const bayo = await approvedMember("Bayo Adeyemi");
-    await signIn(page, bayo.email, bayo.password);
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, bayo, MOBILE);
     await page.getByText(EMPTY).waitFor();
     expect(await viewButton(page, ONE_SLOT.title).count()).toBe(0);
 
@@ -149,10 +143,8 @@ describe("earning from adverts", () => {
   });
 
   it("restarts the countdown with Keep Watching when the server finds the claim too early", async () => {
-    const { page, errors } = await suite.open(DESKTOP);
     const femi = await approvedMember("Femi Early");
-    await signIn(page, femi.email, femi.password);
-    await dismissToast(page);
+    const { page, errors } = await signedInPage(suite, femi, DESKTOP);
     await viewButton(page, "MTN Data Bonanza").click();
     await page.waitForURL((url) => url.pathname.startsWith("/adverts/"));
     const claim = page.getByRole("button", { name: "Claim Reward" });
@@ -205,13 +197,8 @@ describe("earning from adverts", () => {
   });
 
   it("works without JavaScript: an early claim comes back with the reason, a later one pays", async () => {
-    const { page } = await suite.open(MOBILE, { javaScript: false });
     const tunde = await approvedMember("Tunde NoScript");
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(tunde.email);
-    await page.getByLabel("Password", { exact: true }).fill(tunde.password);
-    await page.getByRole("button", { name: "Log In" }).click();
-    await page.waitForURL((url) => url.pathname === "/dashboard");
+    const { page } = await signedInPage(suite, tunde, MOBILE, { javaScript: false });
 
     await viewButton(page, "MTN Data Bonanza").click();
     await page.waitForURL((url) => url.pathname.startsWith("/adverts/"));

@@ -13,7 +13,7 @@ import {
   MOBILE,
   SCREENSHOT_DIR,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
 } from "./support/browser";
 
 /**
@@ -64,8 +64,7 @@ const visibleAxisLabels = (page: Page) =>
 
 describe("the earnings chart", () => {
   it("fits a 360 px phone with a few axis labels, and shows a bar's figure when it is focused", async () => {
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, earner.email, earner.password);
+    const { page } = await signedInPage(suite, earner, MOBILE);
     const chart = card(page).getByRole("group", { name: "Earnings, last 14 days, by day" });
     await chart.waitFor();
     const box = (await chart.boundingBox())!;
@@ -106,8 +105,7 @@ describe("the earnings chart", () => {
   });
 
   it("shows every axis label at 1280 px", async () => {
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, earner.email, earner.password);
+    const { page } = await signedInPage(suite, earner, DESKTOP);
     await card(page).getByRole("group", { name: "Earnings, last 14 days, by day" }).waitFor();
     expect(await visibleAxisLabels(page)).toHaveLength(14);
     const bar = card(page).getByTestId("bar").nth(7);
@@ -118,12 +116,7 @@ describe("the earnings chart", () => {
   });
 
   it("is drawn without JavaScript, each bar with its <title> tooltip", async () => {
-    const { page } = await suite.open(MOBILE, { javaScript: false });
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(earner.email);
-    await page.getByLabel("Password", { exact: true }).fill(earner.password);
-    await page.getByRole("button", { name: "Log In" }).click();
-    await page.waitForURL((url) => url.pathname === "/dashboard");
+    const { page } = await signedInPage(suite, earner, MOBILE, { javaScript: false });
     const titles = await card(page).locator("svg g[data-testid='bar'] > title").allTextContents();
     expect(titles).toHaveLength(14);
     expect(titles[13]).toMatch(/: ₦12,345\.67$/);

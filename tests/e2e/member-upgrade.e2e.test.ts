@@ -12,7 +12,7 @@ import {
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
 } from "./support/browser";
 
 /**
@@ -33,11 +33,9 @@ describe("membership upgrades on the dashboard", () => {
     ["desktop", DESKTOP],
   ] as const) {
     it(`from the balance, then cancelled; then by bank transfer (${label})`, async () => {
-      const { page } = await suite.open(viewport);
       const member = await createUser(db(), { name: "Chidi Okeke", isApproved: true });
       await creditUser(db(), member.id, 70_000n); // ₦700.00 earned
-      await signIn(page, member.email, member.password);
-      await dismissToast(page);
+      const { page } = await signedInPage(suite, member, viewport);
       await expect.poll(() => page.getByTestId("stat-available-balance").innerText()).toContain("₦700.00");
 
       // The dialog: only the tiers above Basic, the balance covers Bronze but not Silver.
@@ -106,11 +104,9 @@ describe("membership upgrades on the dashboard", () => {
     it(`without a receiving account, the dialog says nothing of bank transfer (${label})`, async () => {
       await setReceivingAccount(db(), null);
       try {
-        const { page } = await suite.open(viewport);
         const member = await createUser(db(), { isApproved: true });
         await creditUser(db(), member.id, 20_000n); // ₦200.00: covers no tier
-        await signIn(page, member.email, member.password);
-        await dismissToast(page);
+        const { page } = await signedInPage(suite, member, viewport);
         await page.getByRole("button", { name: "Upgrade", exact: true }).click();
         const dialog = page.getByRole("dialog", { name: "Membership Upgrade" });
         await dialog.waitFor({ state: "visible" });
@@ -131,14 +127,9 @@ describe("membership upgrades on the dashboard", () => {
   }
 
   it("without JavaScript: the Upgrade link opens the page, a refusal is shown, and a request goes through", async () => {
-    const { page } = await suite.open(MOBILE, { javaScript: false });
     const member = await createUser(db(), { name: "Ngozi Eze", isApproved: true });
     await creditUser(db(), member.id, 60_000n);
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(member.email);
-    await page.getByLabel("Password", { exact: true }).fill(member.password);
-    await page.getByRole("button", { name: "Log In" }).click();
-    await page.waitForURL((url) => url.pathname === "/dashboard");
+    const { page } = await signedInPage(suite, member, MOBILE, { javaScript: false });
 
     await page.getByRole("link", { name: "Upgrade", exact: true }).click();
     await page.waitForURL((url) => url.pathname === "/membership/upgrade");

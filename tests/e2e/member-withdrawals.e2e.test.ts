@@ -12,7 +12,7 @@ import {
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 import { bankCard, expectRefusedOnce, requestAmount, withdrawCard } from "./support/withdrawals";
@@ -30,11 +30,9 @@ const WRONG_CHECK_DIGIT = withWrongCheckDigit(GTB_ACCOUNT);
 
 describe("withdrawing earnings on a phone", () => {
   it("bank details, the validation toasts, a request tapped twice, and the history", async () => {
-    const { page } = await suite.open(MOBILE);
     const member = await createUser(db(), { name: "Funke Adebayo", isApproved: true });
     await creditUser(db(), member.id, 5_000n); // ₦50.00 earned
-    await signIn(page, member.email, member.password);
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, member, MOBILE);
 
     await visit(page, "/profile");
     await expect.poll(() => withdrawCard(page).getByTestId("available-balance").innerText()).toBe("₦50.00");
@@ -130,12 +128,10 @@ describe("withdrawing earnings on a phone", () => {
   ] as const)(
     "on %s, a refused amount is said once; editing it clears the error, and the next refusal shows again",
     async (name, viewport) => {
-      const { page } = await suite.open(viewport);
       const member = await createUser(db(), { isApproved: true });
       await setBankDetails(db(), member.id);
       await creditUser(db(), member.id, 5_000n);
-      await signIn(page, member.email, member.password);
-      await dismissToast(page);
+      const { page } = await signedInPage(suite, member, viewport);
       await visit(page, "/profile");
       const amount = withdrawCard(page).getByLabel("Amount (₦)");
       const preview = page.getByTestId("withdraw-preview");
@@ -165,14 +161,9 @@ describe("withdrawing earnings on a phone", () => {
   );
 
   it("works without JavaScript: a refused form comes back with its error and what was typed, a valid one saves", async () => {
-    const { page } = await suite.open(MOBILE, { javaScript: false });
     const member = await createUser(db(), { name: "Kunle NoScript", isApproved: true });
     await creditUser(db(), member.id, 5_000n);
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(member.email);
-    await page.getByLabel("Password", { exact: true }).fill(member.password);
-    await page.getByRole("button", { name: "Log In" }).click();
-    await page.waitForURL((url) => url.pathname === "/dashboard");
+    const { page } = await signedInPage(suite, member, MOBILE, { javaScript: false });
     await page.goto("/profile");
 
     // Each form posts to its own route, which shows the page again with that form's refusal.

@@ -13,7 +13,9 @@ import {
   expectToast,
   MOBILE,
   setUpBrowserSuite,
+  signedInPage,
   signIn,
+  submitRegistration,
   visit,
 } from "./support/browser";
 
@@ -36,8 +38,11 @@ beforeAll(async () => {
   admin = await advertAdmin(db());
 });
 
+/** Headers that make a page's requests come from `address` (through the trusted proxy). */
+const from = (address: string) => ({ "X-Forwarded-For": address });
+
 async function asPerson(page: Page, address: string) {
-  await page.context().setExtraHTTPHeaders({ "X-Forwarded-For": address });
+  await page.context().setExtraHTTPHeaders(from(address));
 }
 
 async function claimInBrowser(page: Page, title: string) {
@@ -54,10 +59,7 @@ describe("membership upgrades and referral rewards, end to end", () => {
   it("A refers B; B earns, upgrades from the balance, is approved and claims past Basic's limit; A is paid", async () => {
     // A shares their link.
     const referrer = await createUser(db(), { name: "Amaka Referrer", isApproved: true });
-    const { page: a } = await suite.open(MOBILE);
-    await asPerson(a, "198.51.100.10");
-    await signIn(a, referrer.email, referrer.password);
-    await dismissToast(a);
+    const { page: a } = await signedInPage(suite, referrer, MOBILE, { headers: from("198.51.100.10") });
     await visit(a, "/referrals");
     const link = await a.getByTestId("referral-link").innerText();
     expect(link).toBe(`${suite.app.origin}/register?ref=${referrer.referralCode}`);
@@ -66,11 +68,7 @@ describe("membership upgrades and referral rewards, end to end", () => {
     const b = (await suite.openAnother(MOBILE, "B")).page;
     await asPerson(b, "203.0.113.20");
     await b.goto(link);
-    await b.getByLabel("Full Name").fill("Bola Referred");
-    await b.getByLabel("Email").fill("bola.referred@example.ng");
-    await b.getByLabel("Password", { exact: true }).fill(PASSWORD);
-    await b.getByLabel("Confirm Password").fill(PASSWORD);
-    await b.getByRole("button", { name: "Sign Up" }).click();
+    await submitRegistration(b, { name: "Bola Referred", email: "bola.referred@example.ng", password: PASSWORD });
     await b.waitForURL((url) => url.pathname === "/login");
     const [bola] = await db().select().from(users).where(eq(users.email, "bola.referred@example.ng"));
     expect(bola!.referredById).toBe(referrer.id);
@@ -105,10 +103,10 @@ describe("membership upgrades and referral rewards, end to end", () => {
     // An admin approves it.
     const reviewer = await createUser(db(), { role: "admin", permissions: ["manage_memberships"] });
     const [request] = await db().select().from(upgradeRequests).where(eq(upgradeRequests.userId, bola!.id));
-    const adminPage = (await suite.openAnother(DESKTOP, "admin")).page;
-    await asPerson(adminPage, "192.0.2.30");
-    await signIn(adminPage, reviewer.email, reviewer.password, "/admin");
-    await dismissToast(adminPage);
+    const { page: adminPage } = await signedInPage(suite, reviewer, DESKTOP, {
+      another: "admin",
+      headers: from("192.0.2.30"),
+    });
     await visit(adminPage, "/admin/memberships");
     await adminPage.getByRole("button", { name: new RegExp(`^Approve upgrade ${request!.reference}`) }).click();
     const confirm = adminPage.getByRole("alertdialog", { name: "Approve upgrade?" });
@@ -137,10 +135,7 @@ describe("membership upgrades and referral rewards, end to end", () => {
 
   it("C asks by bank transfer, sees the reference; the admin rejects; C sees it", async () => {
     const chioma = await createUser(db(), { name: "Chioma Transfer", isApproved: true });
-    const { page: c } = await suite.open(DESKTOP);
-    await asPerson(c, "203.0.113.40");
-    await signIn(c, chioma.email, chioma.password);
-    await dismissToast(c);
+    const { page: c } = await signedInPage(suite, chioma, DESKTOP, { headers: from("203.0.113.40") });
     await c.getByRole("button", { name: "Upgrade", exact: true }).click();
     const dialog = c.getByRole("dialog", { name: "Membership Upgrade" });
     await dialog.getByRole("radio", { name: /Advert Bronze/ }).check();
@@ -154,10 +149,10 @@ describe("membership upgrades and referral rewards, end to end", () => {
     await expectFitsAndAccessible(c, "journey-c-bank-transfer-desktop");
 
     const reviewer = await createUser(db(), { role: "admin", permissions: ["manage_memberships"] });
-    const adminPage = (await suite.openAnother(MOBILE, "admin")).page;
-    await asPerson(adminPage, "192.0.2.31");
-    await signIn(adminPage, reviewer.email, reviewer.password, "/admin");
-    await dismissToast(adminPage);
+    const { page: adminPage } = await signedInPage(suite, reviewer, MOBILE, {
+      another: "admin",
+      headers: from("192.0.2.31"),
+    });
     await visit(adminPage, "/admin/memberships");
     await adminPage
       .getByTestId(`upgrade-card-${request!.reference}`)

@@ -10,7 +10,7 @@ import {
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 
@@ -54,10 +54,8 @@ describe("messages and notices, end to end", () => {
     const bola = await member(db(), { name: "Bola Ade" });
 
     // A copies their user ID.
-    const { page: a, context: aContext } = await suite.open(MOBILE);
+    const { page: a, context: aContext } = await signedInPage(suite, amaka, MOBILE);
     await aContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.app.origin });
-    await signIn(a, amaka.email, amaka.password);
-    await dismissToast(a);
     await visit(a, "/messages");
     const shownId = (await a.getByTestId("my-user-id").innerText()).trim();
     expect(shownId).toBe(amaka.displayId);
@@ -68,9 +66,7 @@ describe("messages and notices, end to end", () => {
     await checkBothWidths(a, "journey-messages-empty");
 
     // B writes to it, typed carelessly: lower case, with spaces around it.
-    const b = (await suite.openAnother(DESKTOP, "B")).page;
-    await signIn(b, bola.email, bola.password);
-    await dismissToast(b);
+    const b = (await signedInPage(suite, bola, DESKTOP, { another: "B" })).page;
     await visit(b, "/messages");
     const first = "Hello Amaka, did the MTN advert pay you today?";
     await b.getByLabel("Recipient's User ID").fill(`  ${shownId.toLowerCase()}  `);
@@ -137,9 +133,7 @@ describe("messages and notices, end to end", () => {
     const poster = await createUser(db(), { role: "admin", name: "Ngozi Notices", permissions: ["manage_notices"] });
     const colleague = await createUser(db(), { role: "admin", name: "Tunde Colleague" });
 
-    const admin = (await suite.open(DESKTOP)).page;
-    await signIn(admin, poster.email, poster.password, "/admin");
-    await dismissToast(admin);
+    const admin = (await signedInPage(suite, poster, DESKTOP)).page;
     await visit(admin, "/admin/notices");
 
     // Post to regular users.
@@ -166,9 +160,7 @@ describe("messages and notices, end to end", () => {
     await checkBothWidths(admin, "journey-admin-notices");
 
     // A sees the edited text.
-    const a = (await suite.openAnother(MOBILE, "A")).page;
-    await signIn(a, amaka.email, amaka.password);
-    await dismissToast(a);
+    const a = (await signedInPage(suite, amaka, MOBILE, { another: "A" })).page;
     await visit(a, "/notices");
     const onBoard = boardNotice(a, title);
     await onBoard.waitFor();
@@ -203,9 +195,7 @@ describe("messages and notices, end to end", () => {
 
     await visit(a, "/notices");
     expect(await boardNotice(a, adminsOnly).count()).toBe(0);
-    const other = (await suite.openAnother(MOBILE, "other admin")).page;
-    await signIn(other, colleague.email, colleague.password, "/admin");
-    await dismissToast(other);
+    const other = (await signedInPage(suite, colleague, MOBILE, { another: "other admin" })).page;
     await visit(other, "/notices");
     await boardNotice(other, adminsOnly).waitFor();
     await checkBothWidths(other, "journey-notices-admin");

@@ -11,7 +11,7 @@ import {
   expectToast,
   MOBILE,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 
@@ -61,12 +61,10 @@ const unreadOf = (userId: string) =>
 
 describe("Messages", () => {
   it("shows hostile messages as text at 360 and 1280 px, marks them read, copies the ID, replies", async () => {
-    const { page, context } = await suite.open(MOBILE);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.app.origin });
     const { sender, member } = await withMessages();
-    await signIn(page, member.email, member.password);
+    const { page, context } = await signedInPage(suite, member, MOBILE);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.app.origin });
     expect(await page.getByTestId("unread-messages").innerText()).toBe(String(CORPUS.length));
-    await dismissToast(page);
     const avatar = page.getByRole("button", { name: `Account menu for ${member.name}, 6 unread messages` });
     await avatar.click();
     const menuItem = page.getByRole("menuitem", { name: /Messages/ });
@@ -107,7 +105,6 @@ describe("Messages", () => {
   });
 
   it("loads older messages in place", async () => {
-    const { page } = await suite.open(DESKTOP);
     const sender = await createUser(db(), { isApproved: true });
     const member = await createUser(db(), { isApproved: true });
     const start = Date.now() - 60 * 60_000;
@@ -122,7 +119,7 @@ describe("Messages", () => {
           createdAt: new Date(start + i * 1000),
         })),
       );
-    await signIn(page, member.email, member.password);
+    const { page } = await signedInPage(suite, member, DESKTOP);
     await visit(page, "/messages");
     const list = page.getByRole("region", { name: "Recent Messages" });
     expect(await list.getByRole("article").count()).toBe(20);
@@ -136,12 +133,7 @@ describe("Messages", () => {
 
   it("sends before JavaScript loads", async () => {
     const { member, sender } = await withMessages();
-    const { page } = await suite.open(MOBILE, { javaScript: false });
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(member.email);
-    await page.getByLabel("Password", { exact: true }).fill(member.password);
-    await page.getByRole("button", { name: "Log In" }).click();
-    await page.waitForURL((url) => url.pathname === "/dashboard");
+    const { page } = await signedInPage(suite, member, MOBILE, { javaScript: false });
     await page.goto("/messages");
     await page
       .getByRole("link", { name: `Reply to ${sender.name}` })
@@ -201,8 +193,7 @@ describe("Messages", () => {
       ]);
     const staffCount = root ? 2 : 1;
 
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, member.email, member.password);
+    const { page } = await signedInPage(suite, member, MOBILE);
     const card = page.getByTestId("messages-card");
     const senders = card.getByRole("list", { name: "Unread messages from" });
     expect(await senders.getByRole("listitem").count()).toBe(staffCount + 1);
@@ -213,7 +204,6 @@ describe("Messages", () => {
       await senders.getByRole("listitem").filter({ hasText: "AdNaira Support" }).getByTestId("staff-badge").count(),
     ).toBe(0);
     expect(await card.getByTestId("staff-badge").count()).toBe(staffCount);
-    await dismissToast(page);
     await expectFitsAndAccessible(page, "dashboard-staff-badge-mobile");
     await page.setViewportSize(DESKTOP);
     await expectFitsAndAccessible(page, "dashboard-staff-badge-desktop");
@@ -235,8 +225,7 @@ describe("Messages", () => {
     await db()
       .insert(messages)
       .values({ id: newId(), senderId: sender.id, recipientId: pending.id, content: "Hi Pius" });
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, pending.email, pending.password);
+    const { page } = await signedInPage(suite, pending, MOBILE);
     await visit(page, "/messages");
     expect(await page.getByTestId("cannot-send").innerText()).toContain(PENDING_SENDER_TEXT);
     expect(await page.getByRole("button", { name: "Send Message" }).count()).toBe(0);
@@ -247,9 +236,7 @@ describe("Messages", () => {
 
   it("an admin's account menu has no referrals entry, and /referrals sends them to /admin", async () => {
     const admin = await createUser(db(), { role: "admin", name: "Kemi Admin" });
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, admin.email, admin.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, admin, DESKTOP);
     await page.getByRole("button", { name: /^Account menu for Kemi Admin/ }).click();
     const menu = page.getByRole("menu");
     await menu.getByRole("menuitem", { name: /Messages/ }).waitFor();

@@ -166,12 +166,7 @@ describe.each([MOBILE, DESKTOP])("at $width px", (viewport) => {
 
   it("an admin moves between the screens their permissions open, before JavaScript too", async () => {
     const admin = await createUser(db(), { role: "admin", permissions: ["manage_withdrawals", "view_reports"] });
-    const { page } = await suite.open(viewport, { javaScript: false });
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(admin.email);
-    await page.getByLabel("Password", { exact: true }).fill(admin.password);
-    await page.getByRole("button", { name: "Log In" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin");
+    const { page } = await signedInPage(suite, admin, viewport, { javaScript: false });
 
     const nav = adminNav(page);
     expect(await nav.getByRole("link").allInnerTexts()).toEqual(["Dashboard", "Withdrawals", "Messages", "Audit Log"]);

@@ -11,7 +11,7 @@ import {
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 
@@ -28,9 +28,7 @@ const noticeByTitle = async (title: string) => (await db().select().from(notices
 describe("Manage Notices", () => {
   it("an admin creates a notice, edits it in the dialog and deletes it after confirming", async () => {
     const admin = await createUser(db(), { role: "admin", permissions: ["manage_notices"], name: "Funke Adeyemi" });
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, admin.email, admin.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, admin, DESKTOP);
     await visit(page, "/admin/notices");
 
     const create = page.getByRole("region", { name: "Create Notice" });
@@ -86,12 +84,7 @@ describe("Manage Notices", () => {
 
   it("without JavaScript: create, edit and delete through plain forms", async () => {
     const admin = await createUser(db(), { role: "admin", permissions: ["manage_notices"] });
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, admin.email, admin.password, "/admin");
-    const cookies = await page.context().cookies();
-    const noScript = await suite.open(MOBILE, { javaScript: false });
-    await noScript.context.addCookies(cookies);
-    const bare = noScript.page;
+    const bare = (await signedInPage(suite, admin, MOBILE, { javaScript: false })).page;
     await bare.goto("/admin/notices");
 
     const create = bare.getByRole("region", { name: "Create Notice" });
@@ -149,14 +142,12 @@ describe("Notice Board", () => {
     }
     const member = await createUser(db(), { isApproved: true });
     for (const viewport of [MOBILE, DESKTOP]) {
-      const { page } = await suite.open(viewport);
+      const { page } = await signedInPage(suite, member, viewport);
       let dialogs = 0;
       page.on("dialog", (d) => {
         dialogs++;
         void d.dismiss();
       });
-      await signIn(page, member.email, member.password);
-      await dismissToast(page);
       await visit(page, "/notices");
       await page.getByRole("heading", { level: 1, name: "Notice Board" }).waitFor();
       const articles = page.getByRole("article");
@@ -175,9 +166,7 @@ describe("Notice Board", () => {
     }
 
     // The same notices on Manage Notices, on a phone.
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, poster.email, poster.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, poster, MOBILE);
     await visit(page, "/admin/notices");
     await page.getByRole("heading", { name: "<script>alert(1)</script>" }).waitFor();
     expect(await page.locator("img[src='x']").count()).toBe(0);

@@ -12,7 +12,8 @@ import {
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
+  submitRegistration,
   visit,
 } from "./support/browser";
 
@@ -32,11 +33,7 @@ async function selfReferral(referrer: { referralCode: string; email: string }, n
   const again = `${local!.replace(".", "").toUpperCase()}+again${++n}@googlemail.com`;
   const { page } = await suite.openAnother(MOBILE, `registering ${name}`);
   await visit(page, `/register?ref=${referrer.referralCode}`);
-  await page.getByLabel("Full Name").fill(name);
-  await page.getByLabel("Email").fill(again);
-  await page.getByLabel("Password", { exact: true }).fill("Lagos-Harmattan-2024!");
-  await page.getByLabel("Confirm Password").fill("Lagos-Harmattan-2024!");
-  await page.getByRole("button", { name: "Sign Up" }).click();
+  await submitRegistration(page, { name, email: again, password: "Lagos-Harmattan-2024!" });
   await page.waitForURL((url) => url.pathname === "/login");
   const [referred] = await db().select().from(users).where(eq(users.email, again.toLowerCase()));
   await db().update(users).set({ isApproved: true, emailConfirmedAt: new Date() }).where(eq(users.id, referred!.id));
@@ -60,9 +57,7 @@ describe("Held referral rewards", () => {
     const voided = await selfReferral(referrer, "Ada Once More");
 
     // The member, on a phone: both on hold, without the reason (that is for admins), nothing earned yet.
-    const phone = (await suite.open(MOBILE)).page;
-    await signIn(phone, referrer.email, referrer.password);
-    await dismissToast(phone);
+    const phone = (await signedInPage(suite, referrer, MOBILE)).page;
     await visit(phone, "/referrals");
     const cards = phone.getByTestId("referral-cards");
     await expect.poll(() => cards.getByText("On hold — under review").count()).toBe(2);
@@ -73,9 +68,7 @@ describe("Held referral rewards", () => {
 
     // The admin, on a desktop: the Held filter, the reason, Release through the dialog.
     const admin = await createUser(db(), { role: "admin", permissions: ["manage_referrals"] });
-    const desk = (await suite.openAnother(DESKTOP, "admin")).page;
-    await signIn(desk, admin.email, admin.password, "/admin");
-    await dismissToast(desk);
+    const desk = (await signedInPage(suite, admin, DESKTOP, { another: "admin" })).page;
     await visit(desk, "/admin/referrals");
     await desk.getByRole("link", { name: /^Held \(2\)/ }).click();
     await desk.waitForURL((url) => url.search === "?status=held");
@@ -103,9 +96,7 @@ describe("Held referral rewards", () => {
 
     // Another admin on a phone voids the other: cards, the dialog, Void.
     const other = await createUser(db(), { role: "admin", permissions: ["manage_referrals"] });
-    const adminPhone = (await suite.openAnother(MOBILE, "admin on a phone")).page;
-    await signIn(adminPhone, other.email, other.password, "/admin");
-    await dismissToast(adminPhone);
+    const adminPhone = (await signedInPage(suite, other, MOBILE, { another: "admin on a phone" })).page;
     await visit(adminPhone, "/admin/referrals?status=held");
     const card = adminPhone.getByTestId(`referral-card-${voided.email}`);
     await expect.poll(() => card.isVisible()).toBe(true);
@@ -126,9 +117,7 @@ describe("Held referral rewards", () => {
     expect(await phone.getByTestId("total-referral-earnings").innerText()).toBe("₦100.00");
     await expectFitsAndAccessible(phone, "referrals-released-mobile");
 
-    const memberDesk = (await suite.openAnother(DESKTOP, "member on a desktop")).page;
-    await signIn(memberDesk, referrer.email, referrer.password);
-    await dismissToast(memberDesk);
+    const memberDesk = (await signedInPage(suite, referrer, DESKTOP, { another: "member on a desktop" })).page;
     await visit(memberDesk, "/referrals");
     await expect.poll(() => memberDesk.getByTestId("referral").innerText()).toMatch(/Ada Again[\s\S]*Approved/);
     await expectFitsAndAccessible(memberDesk, "referrals-released-desktop");
@@ -143,12 +132,7 @@ describe("Held referral rewards", () => {
     });
     const referred = await selfReferral(referrer, "Uche Again");
     const admin = await createUser(db(), { role: "admin", permissions: ["manage_referrals"] });
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, admin.email, admin.password, "/admin");
-    const cookies = await page.context().cookies();
-    const noScript = await suite.open(MOBILE, { javaScript: false });
-    await noScript.context.addCookies(cookies);
-    const bare = noScript.page;
+    const bare = (await signedInPage(suite, admin, MOBILE, { javaScript: false })).page;
     await bare.goto("/admin/referrals?status=held");
     const card = bare.getByTestId(`referral-card-${referred.email}`);
     await card.getByRole("link", { name: /^Release the held reward/ }).click();

@@ -9,7 +9,7 @@ import {
   expectToast,
   MOBILE,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 import { lagosWeek, lagosYear } from "~/lib/lagos-time";
@@ -26,11 +26,9 @@ const EMPTY = "You haven't referred anyone yet. Share your referral code to get 
 
 describe("My Referrals", () => {
   it("copies the code and the link, and shows the empty text (360 px)", async () => {
-    const { page, context } = await suite.open(MOBILE);
-    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.app.origin });
     const member = await createUser(db(), { name: "Kemi Alade", isApproved: true });
-    await signIn(page, member.email, member.password);
-    await dismissToast(page);
+    const { page, context } = await signedInPage(suite, member, MOBILE);
+    await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: suite.app.origin });
 
     await visit(page, "/referrals");
     await expect.poll(() => page.getByTestId("referral-code").innerText()).toBe(member.referralCode);
@@ -65,15 +63,13 @@ describe("My Referrals", () => {
   });
 
   it("selects the code and says so where the browser cannot copy", async () => {
-    const { page, context } = await suite.open(MOBILE);
+    const member = await createUser(db(), { isApproved: true });
+    const { page, context } = await signedInPage(suite, member, MOBILE);
     // An older phone browser: no clipboard API, and the old copy command refused.
     await context.addInitScript(() => {
       Object.defineProperty(navigator, "clipboard", { value: undefined, configurable: true });
       document.execCommand = () => false;
     });
-    const member = await createUser(db(), { isApproved: true });
-    await signIn(page, member.email, member.password);
-    await dismissToast(page);
     await visit(page, "/referrals");
     await page.getByRole("button", { name: "Copy referral code" }).click();
     await expectToast(page, "Copy It Yourself", {
@@ -93,9 +89,7 @@ describe("My Referrals", () => {
       createdAt: new Date("2026-04-02T09:00:00Z"),
     });
 
-    const phone = (await suite.open(MOBILE)).page;
-    await signIn(phone, member.email, member.password);
-    await dismissToast(phone);
+    const phone = (await signedInPage(suite, member, MOBILE)).page;
     await visit(phone, "/referrals");
     const cards = phone.getByTestId("referral-cards").getByRole("listitem");
     await expect.poll(() => cards.count()).toBe(2);
@@ -116,9 +110,7 @@ describe("My Referrals", () => {
     expect(await card.getByTestId("dashboard-referral-earnings").innerText()).toBe("₦400.00");
     await expectFitsAndAccessible(phone, "dashboard-referral-card-mobile");
 
-    const desktop = (await suite.open(DESKTOP)).page;
-    await signIn(desktop, member.email, member.password);
-    await dismissToast(desktop);
+    const desktop = (await signedInPage(suite, member, DESKTOP)).page;
     await visit(desktop, "/referrals");
     const rows = desktop.getByTestId("referral").locator("tbody tr");
     await expect.poll(() => rows.count()).toBe(2);
@@ -129,11 +121,7 @@ describe("My Referrals", () => {
 
   it("shows the code and link as text before JavaScript", async () => {
     const member = await createUser(db(), { isApproved: true });
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, member.email, member.password);
-    const cookies = await page.context().cookies();
-    const noScript = await suite.open(MOBILE, { javaScript: false });
-    await noScript.context.addCookies(cookies);
+    const noScript = await signedInPage(suite, member, MOBILE, { javaScript: false });
     await noScript.page.goto("/referrals");
     expect(await noScript.page.getByTestId("referral-code").innerText()).toBe(member.referralCode);
     expect(await noScript.page.getByTestId("referral-link").innerText()).toContain(
@@ -168,9 +156,7 @@ describe("My Referrals", () => {
     const current = (page: Page) =>
       page.getByRole("navigation", { name: "Leaderboard period" }).locator('[aria-current="page"]').innerText();
 
-    const phone = (await suite.open(MOBILE)).page;
-    await signIn(phone, viewer.email, viewer.password);
-    await dismissToast(phone);
+    const phone = (await signedInPage(suite, viewer, MOBILE)).page;
     await phone.getByRole("link", { name: "View leaderboard" }).click();
     await expect.poll(() => new URL(phone.url()).search + new URL(phone.url()).hash).toBe("?period=week#leaderboard");
     expect(await current(phone)).toBe("Weekly");
@@ -191,9 +177,7 @@ describe("My Referrals", () => {
     await expect.poll(() => rows(phone).first().innerText()).toMatch(/^#1\s+Yearly Star\s+9 approved referrals$/);
     await expectFitsAndAccessible(phone, "referrals-leaderboard-year-mobile");
 
-    const desktop = (await suite.open(DESKTOP)).page;
-    await signIn(desktop, viewer.email, viewer.password);
-    await dismissToast(desktop);
+    const desktop = (await signedInPage(suite, viewer, DESKTOP)).page;
     await visit(desktop, "/referrals?period=week");
     // The viewer's own row, highlighted, once they are in the top five.
     for (let i = 0; i < 5; i++) await referredMember(db(), viewer, { approvedRewardKobo: 100n });
@@ -206,9 +190,7 @@ describe("My Referrals", () => {
     await expectFitsAndAccessible(desktop, "referrals-leaderboard-week-desktop");
 
     // Without JavaScript the period links are plain links.
-    const cookies = await desktop.context().cookies();
-    const noScript = await suite.open(MOBILE, { javaScript: false });
-    await noScript.context.addCookies(cookies);
+    const noScript = await signedInPage(suite, viewer, MOBILE, { javaScript: false });
     await noScript.page.goto("/referrals");
     expect(await current(noScript.page)).toBe("Weekly");
     await noScript.page.getByRole("link", { name: "Monthly" }).click();

@@ -6,9 +6,11 @@ import {
   dismissToast,
   expectToast,
   horizontalOverflow,
+  MISMATCHED_REGISTRATION,
   MOBILE,
   screenshot,
-  signIn,
+  signedInPage,
+  submitRegistration,
   visit,
   setUpBrowserSuite,
 } from "./support/browser";
@@ -63,12 +65,10 @@ describe.each([MOBILE, DESKTOP])("screens at $width px", (viewport) => {
   });
 
   it("dashboard, signed in and pending approval", async () => {
-    const session = await suite.open(viewport);
-    const { page } = session;
     // A long name, as many Nigerian full names are, to stress the heading and the menu.
     const name = "Oluwaseun Adebayo-Okonkwo";
     const user = await createUser(suite.app.services.db, { name, isApproved: false });
-    await signIn(page, user.email, user.password);
+    const { page } = await signedInPage(suite, user, viewport, { keepToast: true });
     await capture(page, "dashboard-toast", width);
     await dismissToast(page);
     await page.getByTestId("pending-approval").waitFor();
@@ -92,11 +92,7 @@ describe.each([MOBILE, DESKTOP])("screens at $width px", (viewport) => {
     await capture(page, "register-errors", width);
 
     await visit(page, "/register");
-    await page.getByLabel("Full Name").fill("Emeka Nwosu");
-    await page.getByLabel("Email").fill("emeka@example.ng");
-    await page.getByLabel("Password", { exact: true }).fill("Naira-Rewards-2024!");
-    await page.getByLabel("Confirm Password").fill("something-else-1");
-    await page.getByRole("button", { name: "Sign Up" }).click();
+    await submitRegistration(page, MISMATCHED_REGISTRATION);
     await expectToast(page, "Password Mismatch", { variant: "error" });
     await capture(page, "register-mismatch-toast", width);
 

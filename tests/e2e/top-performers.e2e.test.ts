@@ -5,13 +5,11 @@ import { createUser, member } from "~test/factories";
 import { backdatedTransfer } from "~test/ledger";
 import {
   DESKTOP,
-  dismissToast,
   expectFitsAndAccessible,
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
-  waitForHydration,
+  signedInPage,
 } from "./support/browser";
 
 /**
@@ -84,9 +82,7 @@ describe("Top Performers", () => {
   it("an admin switches Weekly, Monthly and Yearly with JavaScript; fits 1280 and 360 px", async () => {
     await seed();
     const admin = await createUser(db(), { role: "admin", permissions: ["view_reports"] });
-    const { page } = await suite.open(DESKTOP);
-    await signIn(page, admin.email, admin.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, admin, DESKTOP);
     expect(await tab(page, "Weekly").getAttribute("aria-current")).toBe("page");
     await switchTabs(page);
     expect(await performers(page).getByText("₦12,345,678.90").isVisible()).toBe(true);
@@ -106,12 +102,7 @@ describe("Top Performers", () => {
   it("the tabs work without JavaScript (plain links, full page loads) at 360 px", async () => {
     await seed();
     const admin = await createUser(db(), { role: "admin", permissions: ["view_reports"] });
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, admin.email, admin.password, "/admin");
-    const cookies = await page.context().cookies();
-    const noScript = await suite.open(MOBILE, { javaScript: false });
-    await noScript.context.addCookies(cookies);
-    const bare = noScript.page;
+    const bare = (await signedInPage(suite, admin, MOBILE, { javaScript: false })).page;
     await bare.goto("/admin?period=nonsense");
     expect(await tab(bare, "Weekly").getAttribute("aria-current")).toBe("page");
     await switchTabs(bare);
@@ -125,9 +116,7 @@ describe("Top Performers", () => {
   it("an admin without view_reports does not see the section", async () => {
     await seed();
     const admin = await createUser(db(), { role: "admin", permissions: ["manage_users"] });
-    const { page } = await suite.open(MOBILE);
-    await signIn(page, admin.email, admin.password, "/admin");
-    await waitForHydration(page);
+    const { page } = await signedInPage(suite, admin, MOBILE);
     expect(await section(page).count()).toBe(0);
   }, 30_000);
 });

@@ -17,7 +17,7 @@ import {
   MOBILE,
   screenshot,
   setUpBrowserSuite,
-  signIn,
+  signedInPage,
   visit,
 } from "./support/browser";
 import { bankCard, expectRefusedOnce, requestAmount, withdrawCard } from "./support/withdrawals";
@@ -75,7 +75,6 @@ async function expectAccessible(page: Page, name: string) {
 
 describe("withdrawing earnings to a bank account", () => {
   it("earn, withdraw, the admin pays it; a second request is rejected and the money returns", async () => {
-    const { page } = await suite.open(DESKTOP);
     const member = await createUser(db(), { name: "Emeka Okafor", isApproved: true });
     const cashier = await createUser(db(), {
       role: "admin",
@@ -84,8 +83,7 @@ describe("withdrawing earnings to a bank account", () => {
     });
 
     // Earn ₦60.00 from an advert.
-    await signIn(page, member.email, member.password);
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, member, DESKTOP);
     await page.getByRole("button", { name: `View Advert: ${ADVERT.title}` }).click();
     await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
     await page.getByRole("button", { name: "Claim Reward" }).click();
@@ -136,9 +134,7 @@ describe("withdrawing earnings to a bank account", () => {
     expect(await balances(db(), member.id)).toEqual({ availableKobo: 4_000n, heldKobo: 2_000n });
 
     // The admin's desk: Start Processing, the payout CSV, Mark as Completed.
-    const desk = await suite.openAnother(DESKTOP, "admin");
-    await signIn(desk.page, cashier.email, cashier.password, "/admin");
-    await dismissToast(desk.page);
+    const desk = await signedInPage(suite, cashier, DESKTOP, { another: "admin" });
     await visit(desk.page, "/admin/withdrawals?status=pending");
     const row = desk.page.getByRole("row", { name: /Emeka Okafor/ });
     expect(await row.innerText()).toContain("₦20.00");
@@ -213,7 +209,6 @@ describe("withdrawing earnings to a bank account", () => {
   });
 
   it("downloads the payout CSV, and an earlier one again, without JavaScript", async () => {
-    const { page } = await suite.open(DESKTOP, { javaScript: false });
     const cashier = await createUser(db(), {
       role: "admin",
       name: "Nkechi NoScript",
@@ -228,11 +223,7 @@ describe("withdrawing earnings to a bank account", () => {
     if (requested.status !== "ok") throw new Error(`requestWithdrawal: ${requested.status}`);
     const { withdrawal } = requested;
     expect((await startProcessing(db(), await withdrawalAdmin(db()), withdrawal.id)).status).toBe("ok");
-    await page.goto("/login");
-    await page.getByLabel("Email").fill(cashier.email);
-    await page.getByLabel("Password", { exact: true }).fill(cashier.password);
-    await page.getByRole("button", { name: "Log In" }).click();
-    await page.waitForURL((url) => url.pathname === "/admin");
+    const { page } = await signedInPage(suite, cashier, DESKTOP, { javaScript: false });
 
     await page.goto("/admin/withdrawals?status=processing");
     const button = page.getByRole("button", { name: /^Download payout CSV \(\d+ new\)$/ });
@@ -253,14 +244,12 @@ describe("withdrawing earnings to a bank account", () => {
   });
 
   it("the desk works on a phone", async () => {
-    const { page } = await suite.open(MOBILE);
     const cashier = await createUser(db(), {
       role: "admin",
       name: "Bola Cashier",
       permissions: ["manage_withdrawals"],
     });
-    await signIn(page, cashier.email, cashier.password, "/admin");
-    await dismissToast(page);
+    const { page } = await signedInPage(suite, cashier, MOBILE);
     await visit(page, "/admin/withdrawals");
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,

@@ -1,6 +1,7 @@
 import { and, asc, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { auditLog, ledgerAccounts, membershipTiers, upgradeRequests, users } from "~/db/schema";
+import { auditLog, membershipTiers, upgradeRequests, users } from "~/db/schema";
+import { balances } from "~/domain/ledger/accounts.server";
 import { DEFAULT_TIERS } from "~/domain/memberships/default-tiers";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
@@ -71,13 +72,8 @@ async function pendingUpgrade(name: string, method: "balance" | "bank_transfer" 
   return { member: m, request: result.request };
 }
 
-const balanceOf = async (userId: string, kind: "user_available" | "user_held") => {
-  const [row] = await db()
-    .select({ b: ledgerAccounts.balanceKobo })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, kind)));
-  return row?.b ?? 0n;
-};
+const balanceOf = async (userId: string, kind: "user_available" | "user_held") =>
+  (await balances(db(), userId))[kind === "user_available" ? "availableKobo" : "heldKobo"];
 const tierOf = async (userId: string) =>
   (await db().select({ t: users.membershipTierId }).from(users).where(eq(users.id, userId)))[0]!.t;
 

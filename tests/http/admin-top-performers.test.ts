@@ -5,6 +5,7 @@ import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app
 import { signInAdmin } from "~test/sign-in";
 import { member } from "~test/factories";
 import { backdatedTransfer } from "~test/ledger";
+import { PERIOD_QUERIES } from "~test/periods";
 
 const ROOT = { email: "root@top-performers.test", password: "top-performers-super-admin" };
 let app: TestApp;
@@ -57,14 +58,7 @@ describe("Top Performers on /admin", () => {
       month: { label: "Monthly", words: formatLagosMonthYear(starts.month) },
       year: { label: "Yearly", words: lagosDay(starts.year).slice(0, 4) },
     };
-    for (const [query, period] of [
-      ["", "week"],
-      ["?period=week", "week"],
-      ["?period=month", "month"],
-      ["?period=year", "year"],
-      ["?period=decade", "week"],
-      ["?period=", "week"],
-    ] as const) {
+    for (const [query, period] of PERIOD_QUERIES) {
       const res = await dashboard(client, query);
       expect(res.status).toBe(200);
       const text = section(res.body);

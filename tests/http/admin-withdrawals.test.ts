@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, ledgerAccounts, withdrawals } from "~/db/schema";
+import { auditLog, withdrawals } from "~/db/schema";
+import { balances } from "~/domain/ledger/accounts.server";
 import { lagosDay } from "~/lib/lagos-time";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import type { Kobo } from "~/domain/shared/money";
@@ -45,13 +46,8 @@ const statusOf = async (id: string) => {
   return row!;
 };
 
-const balanceOf = async (userId: string, kind: "user_available" | "user_held") => {
-  const [row] = await db()
-    .select({ b: ledgerAccounts.balanceKobo })
-    .from(ledgerAccounts)
-    .where(and(eq(ledgerAccounts.userId, userId), eq(ledgerAccounts.kind, kind)));
-  return row?.b ?? 0n;
-};
+const balanceOf = async (userId: string, kind: "user_available" | "user_held") =>
+  (await balances(db(), userId))[kind === "user_available" ? "availableKobo" : "heldKobo"];
 
 /** The HTML of one withdrawal's table row. */
 const rowHtml = (html: string, reference: string) => {

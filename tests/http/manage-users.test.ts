@@ -8,7 +8,7 @@ import { newId } from "~/domain/shared/ids";
 import { formatKobo } from "~/domain/shared/money";
 import { pageText, startTestApp, type TestApp } from "~test/app";
 import { createUser, creditUser } from "~test/factories";
-import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
+import { backdatedTransfers, expectLedgerReconciled } from "~test/ledger";
 import { signInAdmin } from "~test/sign-in";
 
 let app: TestApp;
@@ -73,13 +73,10 @@ describe("Manage Users", () => {
       kind: "withdrawal_hold",
       idempotencyKey: `test-hold:${newId()}`,
     });
-    await backdatedTransfer(db, { userId: overYears.id, amountKobo: 5_00n, at: new Date("2024-02-02T10:00:00Z") });
-    await backdatedTransfer(db, {
-      userId: overYears.id,
-      amountKobo: 7_50n,
-      at: new Date("2025-11-11T10:00:00Z"),
-      kind: "referral_reward",
-    });
+    await backdatedTransfers(db, [
+      [overYears.id, 5_00n, "2024-02-02T10:00:00Z"],
+      [overYears.id, 7_50n, "2025-11-11T10:00:00Z", "referral_reward"],
+    ]);
     await expectLedgerReconciled(db);
 
     const html = (await client.get("/admin/users?q=earnings")).body;

@@ -8,7 +8,15 @@ import { newId } from "~/domain/shared/ids";
 import { advertAdmin, createUser, longAgo, postAdvert } from "~test/factories";
 import { signInMember } from "~test/sign-in";
 import { expectLedgerReconciled } from "~test/ledger";
-import { pageText, redirectToast, startTestApp, type HttpClient, type HttpResponse, type TestApp } from "~test/app";
+import {
+  pageText,
+  redirectOutcome,
+  redirectToast,
+  startTestApp,
+  type HttpClient,
+  type HttpResponse,
+  type TestApp,
+} from "~test/app";
 
 let app: TestApp;
 let admin: Actor;
@@ -20,8 +28,6 @@ afterAll(async () => app?.close());
 afterEach(async () => expectLedgerReconciled(app.services.db));
 
 const EMPTY = "No available adverts at the moment. Check back later!";
-
-const outcome = (res: HttpResponse) => ({ status: res.status, location: res.location, toast: redirectToast(res) });
 
 /** What the advert page's Claim Reward form sends (it shows the view in progress). */
 const FROM_VIEW_PAGE = { fromViewPage: "1" };
@@ -44,6 +50,13 @@ async function watchedFor(userId: string, advertId: string, seconds: number) {
     .update(advertViews)
     .set({ startedAt: sql`now() - make_interval(secs => ${seconds})` })
     .where(and(eq(advertViews.userId, userId), eq(advertViews.advertId, advertId)));
+}
+
+/** A member signed in (their dashboard visited) whose view of the advert began long enough ago to claim. */
+async function readyToClaim(advertId: string) {
+  const { client, user } = await signInMember(app, { landed: true });
+  await startAdvertView(app.services.db, user.id, advertId, longAgo());
+  return { client, id: user.id };
 }
 
 describe("earning from an advert", () => {
@@ -71,10 +84,13 @@ describe("earning from an advert", () => {
     expect(before).toContain("Complete more actions to unlock achievements!");
 
     // The advert page exists only after View Advert.
-    expect(outcome(await client.get(`/adverts/${advertId}`))).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(redirectOutcome(await client.get(`/adverts/${advertId}`))).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
 
     const started = await client.post(`/adverts/${advertId}`, { intent: "start" });
-    expect(outcome(started)).toEqual({ status: 302, location: `/adverts/${advertId}`, toast: null });
+    expect(redirectOutcome(started)).toEqual({ status: 302, location: `/adverts/${advertId}`, toast: null });
     const viewing = await client.get(`/adverts/${advertId}`);
     expect(viewing.status).toBe(200);
     const viewingText = pageText(viewing.body);
@@ -86,7 +102,7 @@ describe("earning from an advert", () => {
     // Too early: refused on the server, whatever the page's button says. Without JavaScript,
     // back to the advert, which says why; the script gets the seconds left and the toast.
     const early = await claim(client, advertId);
-    expect(outcome(early)).toEqual({ status: 302, location: `/adverts/${advertId}?early=1`, toast: null });
+    expect(redirectOutcome(early)).toEqual({ status: 302, location: `/adverts/${advertId}?early=1`, toast: null });
     const earlyPage = pageText((await client.get(early.location!)).body);
     expect(earlyPage).toMatch(/Please view the advert for (10|9) more seconds to earn the reward\./);
     expect(earlyPage).toMatch(/Keep viewing for (10|9) seconds/);
@@ -108,7 +124,7 @@ describe("earning from an advert", () => {
 
     await watchedFor(id, advertId, 11);
     const claimed = await claim(client, advertId);
-    expect(outcome(claimed)).toEqual({
+    expect(redirectOutcome(claimed)).toEqual({
       status: 302,
       location: "/dashboard",
       toast: { type: "success", title: "Reward Earned!", description: "You earned ₦12.34 for viewing this advert." },
@@ -125,7 +141,7 @@ describe("earning from an advert", () => {
 
     // A second claim (double click, another tab) pays nothing.
     const again = await claim(client, advertId);
-    expect(outcome(again)).toMatchObject({
+    expect(redirectOutcome(again)).toMatchObject({
       status: 302,
       location: "/dashboard",
       toast: {
@@ -145,11 +161,11 @@ describe("earning from an advert", () => {
         },
       },
     });
-    expect(outcome(await client.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
+    expect(redirectOutcome(await client.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
       location: "/dashboard",
       toast: { title: "Already Rewarded" },
     });
-    expect(outcome(await client.get(`/adverts/${advertId}`))).toMatchObject({
+    expect(redirectOutcome(await client.get(`/adverts/${advertId}`))).toMatchObject({
       location: "/dashboard",
       toast: { title: "Already Rewarded" },
     });
@@ -177,7 +193,7 @@ describe("earning from an advert", () => {
     expect(pageText(dashboard.body)).toContain("Pending Cannot Earn");
 
     const res = await client.post(`/adverts/${advertId}`, { intent: "start" });
-    expect(outcome(res)).toEqual({
+    expect(redirectOutcome(res)).toEqual({
       status: 302,
       location: "/dashboard",
       toast: {
@@ -193,7 +209,7 @@ describe("earning from an advert", () => {
     // Shown once: the next visit is clean.
     expect(pageText((await client.get("/dashboard")).body)).not.toContain("Account Not Approved");
 
-    expect(outcome(await claim(client, advertId))).toMatchObject({ toast: { title: "Account Not Approved" } });
+    expect(redirectOutcome(await claim(client, advertId))).toMatchObject({ toast: { title: "Account Not Approved" } });
     const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
     expect(views).toEqual([]);
   });
@@ -236,7 +252,7 @@ describe("earning from an advert", () => {
       description: "You have reached your daily limit of 10 advert views. Come back tomorrow!",
     };
     // A View Advert posted from an older page is refused; the dashboard says it once (its note).
-    expect(outcome(await client.post(`/adverts/${fresh}`, { intent: "start" }))).toEqual({
+    expect(redirectOutcome(await client.post(`/adverts/${fresh}`, { intent: "start" }))).toEqual({
       status: 302,
       location: "/dashboard",
       toast: limit,
@@ -253,12 +269,12 @@ describe("earning from an advert", () => {
       expect(await claimAdvertReward(db, mover.user.id, advertId)).toMatchObject({ status: "ok" });
     }
     const opened = await postAdvert(db, admin, { title: "Opened before the tier changed" });
-    expect(outcome(await mover.client.post(`/adverts/${opened}`, { intent: "start" }))).toMatchObject({
+    expect(redirectOutcome(await mover.client.post(`/adverts/${opened}`, { intent: "start" }))).toMatchObject({
       location: `/adverts/${opened}`,
     });
     await watchedFor(mover.user.id, opened, 11);
     await db.update(users).set({ membershipTierId: "basic" }).where(eq(users.id, mover.user.id));
-    expect(outcome(await claim(mover.client, opened))).toEqual({
+    expect(redirectOutcome(await claim(mover.client, opened))).toEqual({
       status: 302,
       location: "/dashboard",
       toast: { ...limit, description: "You have reached your daily limit of 5 advert views. Come back tomorrow!" },
@@ -273,12 +289,15 @@ describe("earning from an advert", () => {
     } = await signInMember(app, { landed: true });
     const ids = [await postAdvert(db, admin), await postAdvert(db, admin), await postAdvert(db, admin)];
     for (const advertId of ids) {
-      expect(outcome(await client.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
+      expect(redirectOutcome(await client.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
         location: `/adverts/${advertId}`,
       });
     }
     // The earlier adverts' pages are closed: back to the dashboard.
-    expect(outcome(await client.get(`/adverts/${ids[0]}`))).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(redirectOutcome(await client.get(`/adverts/${ids[0]}`))).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
     await app.services.db
       .update(advertViews)
       .set({ startedAt: sql`now() - interval '11 seconds'` })
@@ -323,12 +342,12 @@ describe("earning from an advert", () => {
       description: "You opened another advert, so this view ended.",
     };
     const res = await claim(client, first!);
-    expect(outcome(res)).toEqual({ status: 302, location: "/dashboard", toast: ended });
+    expect(redirectOutcome(res)).toEqual({ status: 302, location: "/dashboard", toast: ended });
     const dashboard = pageText((await client.get("/dashboard")).body);
     expect(dashboard).toContain(`${ended.title} ${ended.description}`);
     expect(dashboard).not.toContain("Keep Watching");
     // The view it did not end is still there to claim.
-    expect(outcome(await claim(client, second!))).toMatchObject({ toast: { title: "Reward Earned!" } });
+    expect(redirectOutcome(await claim(client, second!))).toMatchObject({ toast: { title: "Reward Earned!" } });
   });
 
   it("shows the weekly rank and referral achievements from approved referrals", async () => {
@@ -357,33 +376,36 @@ describe("earning from an advert", () => {
 
   it("refuses unknown adverts, unknown intents and admins", async () => {
     const { client } = await signInMember(app, { landed: true });
-    expect(outcome(await client.post("/adverts/MadeUpAdvertId_000001", { intent: "start" }))).toMatchObject({
+    expect(redirectOutcome(await client.post("/adverts/MadeUpAdvertId_000001", { intent: "start" }))).toMatchObject({
       status: 302,
       location: "/dashboard",
       toast: { title: "Advert Unavailable", description: "This advert is no longer available." },
     });
-    expect(outcome(await claim(client, "MadeUpAdvertId_000001"))).toMatchObject({
+    expect(redirectOutcome(await claim(client, "MadeUpAdvertId_000001"))).toMatchObject({
       location: "/dashboard",
       toast: { title: "Advert Unavailable" },
     });
-    expect(outcome(await claim(client, "not%20an%20id"))).toMatchObject({
+    expect(redirectOutcome(await claim(client, "not%20an%20id"))).toMatchObject({
       location: "/dashboard",
       toast: { title: "Advert Unavailable" },
     });
     expect((await client.post("/adverts/MadeUpAdvertId_000001", { intent: "pay-me" })).status).toBe(400);
     // The claim has its own address; the advert page's action refuses intent=claim.
     expect((await client.post("/adverts/MadeUpAdvertId_000001", { intent: "claim" })).status).toBe(400);
-    expect(outcome(await client.get("/adverts/not%20an%20id"))).toMatchObject({ status: 302, location: "/dashboard" });
+    expect(redirectOutcome(await client.get("/adverts/not%20an%20id"))).toMatchObject({
+      status: 302,
+      location: "/dashboard",
+    });
 
     const advertId = await postAdvert(app.services.db, admin);
     const adminUser = await createUser(app.services.db, { role: "admin" });
     const adminClient = app.client();
     await adminClient.login(adminUser.email, adminUser.password);
-    expect(outcome(await adminClient.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
+    expect(redirectOutcome(await adminClient.post(`/adverts/${advertId}`, { intent: "start" }))).toMatchObject({
       status: 302,
       location: "/admin",
     });
-    expect(outcome(await claim(adminClient, advertId))).toMatchObject({ status: 302, location: "/admin" });
+    expect(redirectOutcome(await claim(adminClient, advertId))).toMatchObject({ status: 302, location: "/admin" });
     expect(await claimAsScript(adminClient, advertId)).toEqual({ status: 403, body: { redirectTo: "/admin" } });
     const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, adminUser.id));
     expect(views).toEqual([]);
@@ -391,11 +413,7 @@ describe("earning from an advert", () => {
 
   it("pays once when the same claim arrives many times at once (double taps, several tabs)", async () => {
     const advertId = await postAdvert(app.services.db, admin, { rewardKobo: 5_000n, maxClicks: 100 });
-    const {
-      client,
-      user: { id },
-    } = await signInMember(app, { landed: true });
-    await startAdvertView(app.services.db, id, advertId, longAgo());
+    const { client } = await readyToClaim(advertId);
     const answers = await Promise.all(
       Array.from({ length: 20 }, (_, i) => (i % 2 ? claim(client, advertId) : claimAsScript(client, advertId))),
     );
@@ -411,11 +429,7 @@ describe("earning from an advert", () => {
 
   it("answers 500 with a message when the claim fails for another reason; nothing is paid", async () => {
     const advertId = await postAdvert(app.services.db, admin, { rewardKobo: 5_000n });
-    const {
-      client,
-      user: { id },
-    } = await signInMember(app, { landed: true });
-    await startAdvertView(app.services.db, id, advertId, longAgo());
+    const { client, id } = await readyToClaim(advertId);
     // The reward's idempotency key already names another payment: the database refuses the claim.
     await transfer(app.services.db, {
       from: { platform: "advert_rewards" },
@@ -439,11 +453,7 @@ describe("earning from an advert", () => {
 
   it("answers a body it cannot read (too large, too many fields, an unknown charset) as a claim, not Express's error page; nothing is paid", async () => {
     const advertId = await postAdvert(app.services.db, admin, { rewardKobo: 5_000n });
-    const {
-      client,
-      user: { id },
-    } = await signInMember(app, { landed: true });
-    await startAdvertView(app.services.db, id, advertId, longAgo());
+    const { client, id } = await readyToClaim(advertId);
     const path = `/adverts/${advertId}/claim`;
     /** The claim with a body of our choosing, as a form post or from the script. */
     const send = async (body: string, contentType: string, accept: "text/html" | "application/json") => {
@@ -495,20 +505,16 @@ describe("earning from an advert", () => {
     expect(view?.claimedAt).toBeNull();
     expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦0.00");
     // The view went on: the claim, readable, is paid.
-    expect(outcome(await claim(client, advertId))).toMatchObject({ toast: { title: "Reward Earned!" } });
+    expect(redirectOutcome(await claim(client, advertId))).toMatchObject({ toast: { title: "Reward Earned!" } });
   });
 
   it("sends a signed-out claim to sign in and refuses one posted from another site", async () => {
     const advertId = await postAdvert(app.services.db, admin);
     const stranger = app.client();
-    expect(outcome(await claim(stranger, advertId))).toEqual({ status: 302, location: "/login", toast: null });
+    expect(redirectOutcome(await claim(stranger, advertId))).toEqual({ status: 302, location: "/login", toast: null });
     expect(await claimAsScript(stranger, advertId)).toEqual({ status: 401, body: { redirectTo: "/login" } });
 
-    const {
-      client,
-      user: { id },
-    } = await signInMember(app, { landed: true });
-    await startAdvertView(app.services.db, id, advertId, longAgo());
+    const { client, id } = await readyToClaim(advertId);
     for (const origin of ["https://evil.example", "null"]) {
       for (const accept of ["text/html", "application/json"]) {
         const forged = await client.post(`/adverts/${advertId}/claim`, {}, { Origin: origin, Accept: accept });
@@ -518,7 +524,7 @@ describe("earning from an advert", () => {
     const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
     expect(views.map((v) => v.claimedAt)).toEqual([null]);
     // The same member's own claim goes through.
-    expect(outcome(await claim(client, advertId))).toMatchObject({
+    expect(redirectOutcome(await claim(client, advertId))).toMatchObject({
       location: "/dashboard",
       toast: { title: "Reward Earned!" },
     });

@@ -3,6 +3,7 @@ import { createUser } from "~test/factories";
 import { pageText, startTestApp, type TestApp } from "~test/app";
 import { signInMember } from "~test/sign-in";
 import { referredMember } from "~test/referrals";
+import { PERIOD_QUERIES } from "~test/periods";
 import { MY_REFERRALS_PAGE_SIZE } from "~/domain/referrals/my-referrals.server";
 import { formatLagosDate, lagosMonth, lagosWeek, lagosYear } from "~/lib/lagos-time";
 
@@ -163,14 +164,7 @@ describe("the referral leaderboard on /referrals", () => {
       { name: "Month Mover", n: 11, at: periods.month },
       { name: "Period Viewer (You)", n: 10, at: now },
     ];
-    for (const [query, period] of [
-      ["", "week"],
-      ["?period=week", "week"],
-      ["?period=month", "month"],
-      ["?period=year", "year"],
-      ["?period=decade", "week"],
-      ["?period=", "week"],
-    ] as const) {
+    for (const [query, period] of PERIOD_QUERIES) {
       const res = await client.get(`/referrals${query}`);
       expect(res.status, query).toBe(200);
       const expected = movers

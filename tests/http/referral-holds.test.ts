@@ -18,7 +18,7 @@ import {
   setReceivingAccount,
 } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import { signInAdmin, signInMember } from "~test/sign-in";
+import { signIn, signInAdmin, signInMember } from "~test/sign-in";
 import { statusOf } from "~test/status";
 
 /**
@@ -42,31 +42,32 @@ let n = 0;
 let ipCounter = 0;
 const freshIp = () => `10.77.${++ipCounter >> 8}.${ipCounter & 255}`;
 
+/** Someone registers as `name` at `email` with `referralCode`, from `signupIp`; resolves with them and the referral. */
+async function registeredWithCode(referralCode: string, name: string, email: string, signupIp: string) {
+  const password = "Lagos-Harmattan-2024!";
+  const res = await app
+    .client()
+    .post("/register", { name, email, password, confirmPassword: password, referralCode }, from(signupIp));
+  expect(res.status).toBe(302);
+  const [referred] = await db().select().from(users).where(eq(users.email, email));
+  const [row] = await db().select().from(referrals).where(eq(referrals.referredId, referred!.id));
+  return { referred: referred!, referral: row! };
+}
+
 /** A referrer signed in from `ip`; someone registers with their code from `signupIp`. */
 async function referral(ip: string, signupIp: string) {
   const tag = `${++n}.${Date.now().toString(36)}`;
   const referrer = await createUser(db(), { name: `Ada Referrer ${tag}`, isApproved: true });
-  const referrerClient = app.client();
-  expect(
-    (await referrerClient.post("/login", { email: referrer.email, password: referrer.password }, from(ip))).status,
-  ).toBe(302);
-  const email = `bisi.${tag}@holds.test`;
-  const res = await app.client().post(
-    "/register",
-    {
-      name: `Bisi Referred ${tag}`,
-      email,
-      password: "Lagos-Harmattan-2024!",
-      confirmPassword: "Lagos-Harmattan-2024!",
-      referralCode: referrer.referralCode,
-    },
-    from(signupIp),
+  const referrerClient = await signIn(app, referrer, { ip });
+  const registered = await registeredWithCode(
+    referrer.referralCode,
+    `Bisi Referred ${tag}`,
+    `bisi.${tag}@holds.test`,
+    signupIp,
   );
-  expect(res.status).toBe(302);
-  const [referred] = await db().select().from(users).where(eq(users.email, email));
-  await db().update(users).set({ isApproved: true, emailConfirmedAt: new Date() }).where(eq(users.id, referred!.id));
-  const [row] = await db().select().from(referrals).where(eq(referrals.referredId, referred!.id));
-  return { referrer, referrerClient, referred: referred!, referral: row! };
+  const { referred } = registered;
+  await db().update(users).set({ isApproved: true, emailConfirmedAt: new Date() }).where(eq(users.id, referred.id));
+  return { referrer, referrerClient, ...registered };
 }
 
 /** The referred member's first upgrade, approved: a held referral's reward waits. */
@@ -116,26 +117,14 @@ describe("which addresses count as the referrer's", () => {
   async function referredAfterSignIns(ips: string[], signupIp: string) {
     const tag = `${++n}.${Date.now().toString(36)}`;
     const referrer = await createUser(db(), { name: `Ada Many ${tag}`, isApproved: true });
-    for (const ip of ips) {
-      const res = await app.client().post("/login", { email: referrer.email, password: referrer.password }, from(ip));
-      expect(res.status).toBe(302);
-    }
-    const email = `many.${tag}@holds.test`;
-    const res = await app.client().post(
-      "/register",
-      {
-        name: `Bisi Many ${tag}`,
-        email,
-        password: "Lagos-Harmattan-2024!",
-        confirmPassword: "Lagos-Harmattan-2024!",
-        referralCode: referrer.referralCode,
-      },
-      from(signupIp),
+    for (const ip of ips) await signIn(app, referrer, { ip });
+    const { referral: row } = await registeredWithCode(
+      referrer.referralCode,
+      `Bisi Many ${tag}`,
+      `many.${tag}@holds.test`,
+      signupIp,
     );
-    expect(res.status).toBe(302);
-    const [referred] = await db().select().from(users).where(eq(users.email, email));
-    const [row] = await db().select().from(referrals).where(eq(referrals.referredId, referred!.id));
-    return { referrer, row: row! };
+    return { referrer, row };
   }
 
   it("any of the last 5 sign-in addresses, not only the last", async () => {

@@ -168,6 +168,11 @@ export function redirectToast(res: { headers: Headers }): { type: string; title:
   return { type: type!, title: title!, description };
 }
 
+/** Status, redirect and the toast's words: what a form post's answer shows before its next page. */
+export function redirectOutcome(res: HttpResponse) {
+  return { status: res.status, location: res.location, toast: redirectToast(res) };
+}
+
 /** Status, redirect, the toast's words (the toast id differs per response) and the page text. */
 export function visibleOutcome(res: HttpResponse) {
   return { status: res.status, location: res.location, toast: redirectToast(res), body: pageText(res.body) };

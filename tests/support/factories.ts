@@ -11,7 +11,7 @@ import { activateCampaign } from "~/domain/campaigns/review-campaign.server";
 import { campaignBudget } from "~/domain/campaigns/rules";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { DEFAULT_ADMIN_PERMISSIONS, type Permission, type Role } from "~/domain/permissions/permissions";
-import { getAppSettings } from "~/domain/settings/app-settings";
+import { DEFAULT_APP_SETTINGS, getAppSettings } from "~/domain/settings/app-settings";
 import { type DisplayPrefix, newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
 import { TEST_BANK_ACCOUNT, TEST_RECEIVING_ACCOUNT } from "./bank-accounts";
@@ -223,6 +223,14 @@ export async function setWithdrawalSettings(
     })
     .where(eq(appSettings.id, 1));
 }
+
+/** The withdrawal limits and fee of a new install: min ₦10, max ₦1,000, fee 2%. */
+export const defaultWithdrawalSettings = (db: Database) =>
+  setWithdrawalSettings(db, {
+    minKobo: DEFAULT_APP_SETTINGS.minWithdrawalKobo,
+    maxKobo: DEFAULT_APP_SETTINGS.maxWithdrawalKobo,
+    feeBps: DEFAULT_APP_SETTINGS.withdrawalFeeBps,
+  });
 
 /** A fresh form key, as the profile page would render it. */
 export const formKey = () => newId();

@@ -58,6 +58,8 @@ export async function ledgerRowCounts(db: Database) {
   return { transfers, entries, accounts };
 }
 
+type BackdatedKind = "advert_reward" | "referral_reward" | "withdrawal_hold" | "withdrawal_release" | "upgrade_payment";
+
 /**
  * A transfer of one of the kinds that touch a member's accounts, posted at a chosen instant (a
  * fixed clock for period boundaries). The ledger's own `transfer()` stamps `now()`, so this writes
@@ -71,12 +73,7 @@ export async function ledgerRowCounts(db: Database) {
  */
 export async function backdatedTransfer(
   db: Database,
-  input: {
-    userId: string;
-    amountKobo: Kobo;
-    at: Date;
-    kind?: "advert_reward" | "referral_reward" | "withdrawal_hold" | "withdrawal_release" | "upgrade_payment";
-  },
+  input: { userId: string; amountKobo: Kobo; at: Date; kind?: BackdatedKind },
 ): Promise<string> {
   const kind = input.kind ?? "advert_reward";
   const { availableId, heldId } = await ensureUserAccounts(db, input.userId);
@@ -91,6 +88,41 @@ export async function backdatedTransfer(
             ? [heldId, availableId]
             : [availableId, await platformAccountId(db, "membership_revenue")];
   return postTransferAt(db, { kind, debitAccountId, creditAccountId, amountKobo: input.amountKobo, at: input.at });
+}
+
+/** A row of `backdatedTransfers`: the member, the amount, the instant (ISO) and the kind (advert_reward unless given). */
+export type Backdated = readonly [userId: string, amountKobo: Kobo, at: string, kind?: BackdatedKind];
+
+/** Posts each row with `backdatedTransfer`, one after another. */
+export async function backdatedTransfers(db: Database, rows: readonly Backdated[]): Promise<void> {
+  for (const [userId, amountKobo, at, kind] of rows)
+    await backdatedTransfer(db, { userId, amountKobo, at: new Date(at), kind });
+}
+
+/**
+ * Completes a member's withdrawal at `at` as the ledger books it: the payout (amount − fee) to
+ * the bank and the fee, both from the member's held account (the hold was posted before).
+ */
+export async function backdatedWithdrawalCompletion(
+  db: Database,
+  input: { userId: string; amountKobo: Kobo; feeKobo: Kobo; at: Date },
+): Promise<void> {
+  const { heldId } = await ensureUserAccounts(db, input.userId);
+  await postTransferAt(db, {
+    kind: "withdrawal_payout",
+    debitAccountId: heldId,
+    creditAccountId: await platformAccountId(db, "bank_payouts"),
+    amountKobo: input.amountKobo - input.feeKobo,
+    at: input.at,
+  });
+  if (input.feeKobo > 0n)
+    await postTransferAt(db, {
+      kind: "withdrawal_fee",
+      debitAccountId: heldId,
+      creditAccountId: await platformAccountId(db, "withdrawal_fees"),
+      amountKobo: input.feeKobo,
+      at: input.at,
+    });
 }
 
 /**

@@ -1,6 +1,7 @@
 import { referrals } from "~/db/schema";
 import type { Database } from "~/db/client.server";
 import { newId } from "~/domain/shared/ids";
+import type { ReferralStatus } from "~/domain/referrals/referral-statuses";
 import type { Kobo } from "~/domain/shared/money";
 import { createUser, type UserOverrides } from "./factories";
 
@@ -25,6 +26,23 @@ export async function referredMember(
     rewardKobo: approved ? approvedRewardKobo : null,
     approvedAt: approved ? (approvedAt ?? new Date()) : null,
     ...(createdAt ? { createdAt } : {}),
+  });
+  return referred;
+}
+
+/**
+ * A new person referred by `referrerId`, the referral in `status` since `approvedAt` (null while
+ * pending): the referral row only, with a made-up code; no money moves.
+ */
+export async function referralOf(db: Database, referrerId: string, status: ReferralStatus, approvedAt: Date | null) {
+  const referred = await createUser(db);
+  await db.insert(referrals).values({
+    id: newId(),
+    referrerId,
+    referredId: referred.id,
+    referralCode: "TESTCODE22",
+    status,
+    approvedAt,
   });
   return referred;
 }

@@ -18,7 +18,7 @@ import {
   SET_ADMIN_PERMISSIONS_REFUSALS,
   setAdminPermissions,
 } from "./admins.server";
-import { auditRowsFor } from "~test/audit";
+import { auditRowsFor, onlyAuditRow } from "~test/audit";
 
 const { db } = await openTestDatabase();
 let superAdmin: Awaited<ReturnType<typeof createUser>>;
@@ -125,20 +125,18 @@ describe("createAdmin", () => {
     const signIn = await authenticate(db, { email: email.toUpperCase(), password: STRONG });
     expect(signIn.status).toBe("ok");
 
-    const audit = await auditFor(result.adminId);
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
+    const audit = await onlyAuditRow(db, result.adminId);
+    expect(audit).toMatchObject({
       actorId: superAdmin.id,
       action: "admin.create",
       targetType: "user",
-      targetId: result.adminId,
       ip: "197.210.5.9",
       before: null,
       after: { name: "Amaka Admin", email, permissions: ["manage_users", "manage_referrals", "view_reports"] },
     });
     // The password (or its hash) never reaches the audit log.
-    expect(JSON.stringify(audit[0])).not.toContain(STRONG);
-    expect(JSON.stringify(audit[0])).not.toContain("argon2");
+    expect(JSON.stringify(audit)).not.toContain(STRONG);
+    expect(JSON.stringify(audit)).not.toContain("argon2");
 
     expect((await listActiveAdmins(db)).map((a) => a.id)).toContain(result.adminId);
   });
@@ -227,12 +225,8 @@ describe("setAdminPermissions", () => {
     const admin = await newAdmin(["manage_users", "view_reports"]);
     const updatedAt = (await userRow(admin.id))!.updatedAt;
     // Same set in another order, with a duplicate and an unknown name: still no change.
-    const result = await setAdminPermissions(db, root, admin.id, [
-      "view_reports",
-      "bogus",
-      "manage_users",
-      "view_reports",
-    ]);
+    const sameSet = ["view_reports", "bogus", "manage_users", "view_reports"];
+    const result = await setAdminPermissions(db, root, admin.id, sameSet);
     expect(result).toMatchObject({ status: "ok", changed: false, name: "Managed Admin" });
     expect(await auditFor(admin.id, "admin.permissions")).toEqual([]);
     expect((await userRow(admin.id))!.updatedAt).toEqual(updatedAt);
@@ -243,18 +237,13 @@ describe("setAdminPermissions", () => {
     const token = await createSession(db, admin.id);
     expect(await findSessionUser(db, token)).toMatchObject({ permissions: ["manage_users", "view_reports"] });
 
-    const result = await setAdminPermissions(db, root, admin.id, [
-      "manage_settings",
-      "manage_adverts",
-      "x",
-      "manage_settings",
-    ]);
+    const typed = ["manage_settings", "manage_adverts", "x", "manage_settings"];
+    const result = await setAdminPermissions(db, root, admin.id, typed);
     expect(result).toMatchObject({ status: "ok", changed: true, name: "Managed Admin" });
     expect((await userRow(admin.id))!.permissions).toEqual(["manage_adverts", "manage_settings"]);
 
-    const audit = await auditFor(admin.id, "admin.permissions");
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
+    const audit = await onlyAuditRow(db, admin.id, "admin.permissions");
+    expect(audit).toMatchObject({
       actorId: superAdmin.id,
       targetType: "user",
       ip: "197.210.5.9",
@@ -379,9 +368,8 @@ describe("deactivateAdmin", () => {
     expect(row.lastLoginAt).toBeNull();
     expect((await userRow(admin.id))!.lastLoginAt).toBeNull();
 
-    const audit = await auditFor(admin.id, "admin.deactivate");
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
+    const audit = await onlyAuditRow(db, admin.id, "admin.deactivate");
+    expect(audit).toMatchObject({
       actorId: superAdmin.id,
       targetType: "user",
       ip: "197.210.5.9",

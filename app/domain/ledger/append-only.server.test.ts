@@ -112,59 +112,37 @@ describe("the ledger is append-only, enforced by the database", () => {
       /is not a leg of transfer/,
       "23000",
     );
+    /** A ₦50.00 reward written by hand with `legs` as its only entries; resolves with the database's refusal. */
+    const handWritten = (label: string, legs: { accountId: string; amountKobo: bigint }[]) =>
+      databaseError(
+        db.transaction(async (tx) => {
+          const id = newId();
+          await tx.insert(ledgerTransfers).values({
+            id,
+            kind: "advert_reward",
+            debitAccountId: bankPayouts,
+            creditAccountId: accounts.availableId,
+            amountKobo: 5_000n,
+            idempotencyKey: `${label}:${id}`,
+          });
+          if (legs.length)
+            await tx.insert(ledgerEntries).values(legs.map((leg) => ({ id: newId(), transferId: id, ...leg })));
+        }),
+      );
     // Money out of nowhere: a transfer with only its credit leg (refused when the transaction commits).
-    const err = await databaseError(
-      db.transaction(async (tx) => {
-        const id = newId();
-        await tx.insert(ledgerTransfers).values({
-          id,
-          kind: "advert_reward",
-          debitAccountId: bankPayouts,
-          creditAccountId: accounts.availableId,
-          amountKobo: 5_000n,
-          idempotencyKey: `one-legged:${id}`,
-        });
-        await tx
-          .insert(ledgerEntries)
-          .values({ id: newId(), transferId: id, accountId: accounts.availableId, amountKobo: 5_000n });
-      }),
-    );
+    const err = await handWritten("one-legged", [{ accountId: accounts.availableId, amountKobo: 5_000n }]);
     expect(err).toMatchObject({
       code: "23000",
       message: expect.stringMatching(/does not have exactly its two entries/),
     });
     // A transfer with no entries at all.
-    const bare = await databaseError(
-      db.transaction(async (tx) => {
-        await tx.insert(ledgerTransfers).values({
-          id: newId(),
-          kind: "advert_reward",
-          debitAccountId: bankPayouts,
-          creditAccountId: accounts.availableId,
-          amountKobo: 5_000n,
-          idempotencyKey: `bare:${newId()}`,
-        });
-      }),
-    );
+    const bare = await handWritten("bare", []);
     expect(bare.code).toBe("23000");
     // Legs with mismatched amounts.
-    const lopsided = await databaseError(
-      db.transaction(async (tx) => {
-        const id = newId();
-        await tx.insert(ledgerTransfers).values({
-          id,
-          kind: "advert_reward",
-          debitAccountId: bankPayouts,
-          creditAccountId: accounts.availableId,
-          amountKobo: 5_000n,
-          idempotencyKey: `lopsided:${id}`,
-        });
-        await tx.insert(ledgerEntries).values([
-          { id: newId(), transferId: id, accountId: bankPayouts, amountKobo: -1n },
-          { id: newId(), transferId: id, accountId: accounts.availableId, amountKobo: 5_000n },
-        ]);
-      }),
-    );
+    const lopsided = await handWritten("lopsided", [
+      { accountId: bankPayouts, amountKobo: -1n },
+      { accountId: accounts.availableId, amountKobo: 5_000n },
+    ]);
     expect(lopsided).toMatchObject({ code: "23000", message: expect.stringMatching(/is not a leg of transfer/) });
     expect(await snapshot()).toEqual(before);
     await expectLedgerReconciled(db);

@@ -5,7 +5,7 @@ import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-view
 import { newId } from "~/domain/shared/ids";
 import { openTestDatabase } from "~test/database";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
-import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
+import { backdatedTransfers, expectLedgerReconciled } from "~test/ledger";
 import { earnedTotals, membersEarnedTotals, membersEarnedTotalsSql } from "./earned-totals.server";
 import { transfer } from "./transfer.server";
 
@@ -62,27 +62,14 @@ describe("membersEarnedTotals", () => {
     const nothing = await member(db);
     const unlisted = await member(db);
     // Years apart, one of them with no earnings at all, and money moved on that still counts.
-    await backdatedTransfer(db, { userId: across.id, amountKobo: 1_50n, at: new Date("2027-03-01T10:00:00Z") });
-    await backdatedTransfer(db, { userId: across.id, amountKobo: 2_00n, at: new Date("2029-12-31T22:59:00Z") });
-    await backdatedTransfer(db, {
-      userId: across.id,
-      amountKobo: 1_00n,
-      at: new Date("2029-12-31T23:30:00Z"), // already 2030 in Lagos
-      kind: "referral_reward",
-    });
-    await backdatedTransfer(db, {
-      userId: across.id,
-      amountKobo: 4_00n,
-      at: new Date("2030-01-02T10:00:00Z"),
-      kind: "withdrawal_hold",
-    });
-    await backdatedTransfer(db, {
-      userId: referrer.id,
-      amountKobo: 300_00n,
-      at: new Date("2028-06-01T10:00:00Z"),
-      kind: "referral_reward",
-    });
-    await backdatedTransfer(db, { userId: unlisted.id, amountKobo: 9_99n, at: new Date("2028-06-01T10:00:00Z") });
+    await backdatedTransfers(db, [
+      [across.id, 1_50n, "2027-03-01T10:00:00Z"],
+      [across.id, 2_00n, "2029-12-31T22:59:00Z"],
+      [across.id, 1_00n, "2029-12-31T23:30:00Z", "referral_reward"], // already 2030 in Lagos
+      [across.id, 4_00n, "2030-01-02T10:00:00Z", "withdrawal_hold"],
+      [referrer.id, 300_00n, "2028-06-01T10:00:00Z", "referral_reward"],
+      [unlisted.id, 9_99n, "2028-06-01T10:00:00Z"],
+    ]);
 
     const listed = [across.id, referrer.id, nothing.id];
     const totals = await membersEarnedTotals(db, listed);

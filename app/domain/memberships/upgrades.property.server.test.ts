@@ -18,6 +18,7 @@ import {
   setReferralRule,
 } from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
+import { applyEachStep, stepOf } from "~test/model";
 import { DEFAULT_TIERS } from "./default-tiers";
 import { approveUpgrade, rejectUpgrade } from "./process-upgrade.server";
 import { cancelUpgrade, requestUpgrade } from "./request-upgrade.server";
@@ -54,34 +55,17 @@ type Step =
 
 const userArb = fc.nat(USERS - 1);
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      type: fc.constant("credit" as const),
-      user: userArb,
-      amountKobo: fc.bigInt({ min: 1n, max: 120_000n }),
-    }),
-  },
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      type: fc.constant("request" as const),
-      user: userArb,
-      tier: fc.nat(DEFAULT_TIERS.length - 1),
-      method: fc.constantFrom<UpgradeMethod>("balance", "bank_transfer"),
-    }),
-  },
-  {
-    weight: 1,
-    arbitrary: fc.record({ type: fc.constant("cancel" as const), pick: fc.nat(30), asOther: fc.boolean() }),
-  },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant("approve" as const), pick: fc.nat(30) }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant("reject" as const), pick: fc.nat(30) }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({ type: fc.constant("rule" as const), active: fc.boolean(), fixed: fc.boolean() }),
-  },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant("address" as const), user: userArb, ip: fc.nat(1) }) },
+  stepOf(2, "credit", { user: userArb, amountKobo: fc.bigInt({ min: 1n, max: 120_000n }) }),
+  stepOf(4, "request", {
+    user: userArb,
+    tier: fc.nat(DEFAULT_TIERS.length - 1),
+    method: fc.constantFrom<UpgradeMethod>("balance", "bank_transfer"),
+  }),
+  stepOf(1, "cancel", { pick: fc.nat(30), asOther: fc.boolean() }),
+  stepOf(2, "approve", { pick: fc.nat(30) }),
+  stepOf(2, "reject", { pick: fc.nat(30) }),
+  stepOf(1, "rule", { active: fc.boolean(), fixed: fc.boolean() }),
+  stepOf(1, "address", { user: userArb, ip: fc.nat(1) }),
   {
     weight: 2,
     arbitrary: fc.record({
@@ -307,10 +291,7 @@ describe("upgrades model (property-based)", () => {
               expect((await platformBalance(db, "referral_rewards")) - start.rewards).toBe(rewards);
             }
 
-            for (const step of steps) {
-              await apply(step);
-              await check();
-            }
+            await applyEachStep(steps, apply, check);
           },
         ),
         { numRuns: RUNS },

@@ -165,13 +165,8 @@ describe("manage notices", () => {
   it("an edit writes only the changed fields, refreshes updated_at and audits before/after", async () => {
     const id = await post({ title: "Old title", content: "Same content", audience: "all" });
     const original = await row(id);
-    const result = await updateNotice(
-      db,
-      admin,
-      id,
-      { title: "New title", content: "Same content", audience: "user" },
-      original.updatedAt,
-    );
+    const edited = { title: "New title", content: "Same content", audience: "user" } as const;
+    const result = await updateNotice(db, admin, id, edited, original.updatedAt);
     expect(result).toEqual({ status: "ok", changed: true });
     const after = await row(id);
     expect(after).toMatchObject({ title: "New title", content: "Same content", audience: "user", isActive: true });
@@ -183,13 +178,7 @@ describe("manage notices", () => {
     expect(audit[0]!.after).toEqual({ title: "New title", audience: "user" });
 
     // The same values again: nothing written, nothing audited.
-    const same = await updateNotice(
-      db,
-      admin,
-      id,
-      { title: "New title", content: "Same content", audience: "user" },
-      after.updatedAt,
-    );
+    const same = await updateNotice(db, admin, id, edited, after.updatedAt);
     expect(same).toEqual({ status: "ok", changed: false });
     expect(await row(id)).toEqual(after);
     expect(await auditRowsFor(db, id, "notice.update")).toHaveLength(1);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { referrals } from "~/db/schema";
-import { newId } from "~/domain/shared/ids";
 import { openTestDatabase } from "~test/database";
 import { createUser } from "~test/factories";
+import { referralOf } from "~test/referrals";
 import type { ReferralStatus } from "./referral-statuses";
 import { LEADERBOARD_SIZE, leaderboardPeriod, referralLeaderboard } from "./leaderboard.server";
 import { weeklyReferralRank } from "./weekly-rank.server";
@@ -10,17 +9,8 @@ import { weeklyReferralRank } from "./weekly-rank.server";
 const { db } = await openTestDatabase();
 
 /** One referral of `referrerId`, approved (or not) at `approvedAt`. */
-async function refer(referrerId: string, approvedAt: Date | string, status: ReferralStatus = "approved") {
-  const referred = await createUser(db);
-  await db.insert(referrals).values({
-    id: newId(),
-    referrerId,
-    referredId: referred.id,
-    referralCode: "TESTCODE22",
-    status,
-    approvedAt: status === "pending" ? null : new Date(approvedAt),
-  });
-}
+const refer = (referrerId: string, approvedAt: Date | string, status: ReferralStatus = "approved") =>
+  referralOf(db, referrerId, status, status === "pending" ? null : new Date(approvedAt));
 
 async function referMany(referrerId: string, n: number, approvedAt: Date | string) {
   for (let i = 0; i < n; i++) await refer(referrerId, approvedAt);

@@ -1,8 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { referrals } from "~/db/schema";
-import { newId } from "~/domain/shared/ids";
 import { openTestDatabase } from "~test/database";
 import { createUser } from "~test/factories";
+import { referralOf } from "~test/referrals";
 import { referralAchievements } from "./achievements";
 import { lagosWeek } from "~/lib/lagos-time";
 import { approvedReferralCount, weeklyReferralRank } from "./weekly-rank.server";
@@ -42,17 +41,8 @@ describe("referralAchievements", () => {
 describe("weeklyReferralRank", () => {
   const now = new Date("2025-06-11T12:00:00Z"); // Wednesday; the week began 2025-06-07T23:00Z
 
-  async function refer(referrerId: string, status: "pending" | "approved", approvedAt: Date | null) {
-    const referred = await createUser(db);
-    await db.insert(referrals).values({
-      id: newId(),
-      referrerId,
-      referredId: referred.id,
-      referralCode: "TESTCODE22",
-      status,
-      approvedAt,
-    });
-  }
+  const refer = (referrerId: string, status: "pending" | "approved", approvedAt: Date | null) =>
+    referralOf(db, referrerId, status, approvedAt);
 
   it("ranks members by referrals approved this Lagos week; ties share a place; no referral means Unranked", async () => {
     const [top, tiedA, tiedB, last, lastWeekOnly, pendingOnly] = await Promise.all(

@@ -3,12 +3,14 @@ import { describe, expect, it } from "vitest";
 import { csvCell, koboToPlainNaira } from "./csv";
 
 describe("koboToPlainNaira", () => {
-  it("is naira with two decimals, no sign, no grouping", () => {
-    expect(koboToPlainNaira(0n)).toBe("0.00");
-    expect(koboToPlainNaira(1n)).toBe("0.01");
-    expect(koboToPlainNaira(1_960n)).toBe("19.60");
-    expect(koboToPlainNaira(123_456_789n)).toBe("1234567.89");
-    expect(koboToPlainNaira(100_000_000_000_000n)).toBe("1000000000000.00");
+  it.each([
+    [0n, "0.00"],
+    [1n, "0.01"],
+    [1_960n, "19.60"],
+    [123_456_789n, "1234567.89"],
+    [100_000_000_000_000n, "1000000000000.00"],
+  ])("is naira with two decimals, no sign, no grouping: %s kobo", (kobo, text) => {
+    expect(koboToPlainNaira(kobo)).toBe(text);
   });
 
   it("refuses negative amounts (a payout is never negative)", () => {

@@ -22,17 +22,19 @@ describe("koboToDecimal", () => {
 });
 
 describe("formatKobo", () => {
-  it("renders naira with grouping and two decimals", () => {
-    expect(formatKobo(123_456n)).toBe("₦1,234.56");
-    expect(formatKobo(0n)).toBe("₦0.00");
-    expect(formatKobo(1n)).toBe("₦0.01");
-    expect(formatKobo(10n)).toBe("₦0.10");
-    expect(formatKobo(100n)).toBe("₦1.00");
-    expect(formatKobo(100_000n)).toBe("₦1,000.00");
-    expect(formatKobo(99_999_999n)).toBe("₦999,999.99");
-    expect(formatKobo(100_000_000_000n)).toBe("₦1,000,000,000.00");
-    expect(formatKobo(-123_456n)).toBe("-₦1,234.56");
-    expect(formatKobo(-1n)).toBe("-₦0.01");
+  it.each([
+    [123_456n, "₦1,234.56"],
+    [0n, "₦0.00"],
+    [1n, "₦0.01"],
+    [10n, "₦0.10"],
+    [100n, "₦1.00"],
+    [100_000n, "₦1,000.00"],
+    [99_999_999n, "₦999,999.99"],
+    [100_000_000_000n, "₦1,000,000,000.00"],
+    [-123_456n, "-₦1,234.56"],
+    [-1n, "-₦0.01"],
+  ])("renders naira with grouping and two decimals: %s kobo", (kobo, text) => {
+    expect(formatKobo(kobo)).toBe(text);
   });
 
   it("is exact far beyond Number.MAX_SAFE_INTEGER", () => {

@@ -7,7 +7,7 @@ import { ensureUserAccounts, platformAccountId } from "~/domain/ledger/accounts.
 import type { Kobo } from "~/domain/shared/money";
 import { openTestDatabase } from "~test/database";
 import { createUser, member } from "~test/factories";
-import { backdatedTransfer, expectLedgerReconciled, postTransferAt } from "~test/ledger";
+import { backdatedTransfer, backdatedTransfers, expectLedgerReconciled, postTransferAt } from "~test/ledger";
 import { dailyPlatformFigures, dailyPlatformFiguresSql } from "./daily-platform-figures.server";
 
 const { db } = await openTestDatabase();
@@ -62,14 +62,11 @@ describe("dailyPlatformFigures", () => {
 
   it("puts each kind in its own series, on its Lagos day: a day changes at 23:00 UTC", async () => {
     const earner = await member(db);
-    await backdatedTransfer(db, { userId: earner.id, amountKobo: 100n, at: new Date("2025-03-18T22:59:59.999Z") });
-    await backdatedTransfer(db, { userId: earner.id, amountKobo: 2_000n, at: new Date("2025-03-18T23:00:00Z") });
-    await backdatedTransfer(db, {
-      userId: earner.id,
-      amountKobo: 30_000n,
-      at: new Date("2025-03-19T12:00:00Z"),
-      kind: "referral_reward",
-    });
+    await backdatedTransfers(db, [
+      [earner.id, 100n, "2025-03-18T22:59:59.999Z"],
+      [earner.id, 2_000n, "2025-03-18T23:00:00Z"],
+      [earner.id, 30_000n, "2025-03-19T12:00:00Z", "referral_reward"],
+    ]);
     await payoutAt(45_000n, "2025-03-19T22:30:00Z"); // 19 Mar, 23:30 Lagos
     await registeredAt("2025-03-18T22:59:00Z"); // 18 Mar, 23:59 Lagos
     await registeredAt("2025-03-18T23:01:00Z"); // 19 Mar, 00:01 Lagos

@@ -2,10 +2,14 @@ import { and, eq, gte, lt, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, ledgerTransfers, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { ensureUserAccounts, platformAccountId } from "~/domain/ledger/accounts.server";
 import { openTestDatabase } from "~test/database";
 import { createUser, member } from "~test/factories";
-import { backdatedTransfer, expectLedgerReconciled, postTransferAt } from "~test/ledger";
+import {
+  backdatedTransfer,
+  backdatedTransfers,
+  backdatedWithdrawalCompletion,
+  expectLedgerReconciled,
+} from "~test/ledger";
 import { DAILY_REPORT_HEADER, dailyReport, defaultReportRange, reportDays } from "./daily-report.server";
 
 const { db } = await openTestDatabase();
@@ -22,22 +26,7 @@ async function reporter(permissions: Actor["permissions"] = ["view_reports"], ro
 /** A completed withdrawal as the ledger books it: the hold, then payout (amount − fee) and fee. */
 async function completedWithdrawal(userId: string, amount: bigint, fee: bigint, requested: string, completed: string) {
   await backdatedTransfer(db, { userId, amountKobo: amount, at: at(requested), kind: "withdrawal_hold" });
-  const { heldId } = await ensureUserAccounts(db, userId);
-  await postTransferAt(db, {
-    kind: "withdrawal_payout",
-    debitAccountId: heldId,
-    creditAccountId: await platformAccountId(db, "bank_payouts"),
-    amountKobo: amount - fee,
-    at: at(completed),
-  });
-  if (fee > 0n)
-    await postTransferAt(db, {
-      kind: "withdrawal_fee",
-      debitAccountId: heldId,
-      creditAccountId: await platformAccountId(db, "withdrawal_fees"),
-      amountKobo: fee,
-      at: at(completed),
-    });
+  await backdatedWithdrawalCompletion(db, { userId, amountKobo: amount, feeKobo: fee, at: at(completed) });
 }
 
 const lines = (csv: string) => csv.split("\r\n").filter(Boolean);
@@ -69,14 +58,11 @@ describe("dailyReport", () => {
   it("puts money and members on either side of Lagos midnight in the right day", async () => {
     const actor = await reporter();
     const m = await member(db);
-    await backdatedTransfer(db, { userId: m.id, amountKobo: 100n, at: at("2031-03-01T22:59:59Z") }); // 1 Mar 23:59:59 Lagos
-    await backdatedTransfer(db, { userId: m.id, amountKobo: 250n, at: at("2031-03-01T23:00:00Z") }); // 2 Mar 00:00 Lagos
-    await backdatedTransfer(db, {
-      userId: m.id,
-      amountKobo: 7n,
-      at: at("2031-02-28T22:59:59Z"),
-      kind: "referral_reward",
-    }); // 28 Feb, outside
+    await backdatedTransfers(db, [
+      [m.id, 100n, "2031-03-01T22:59:59Z"], // 1 Mar 23:59:59 Lagos
+      [m.id, 250n, "2031-03-01T23:00:00Z"], // 2 Mar 00:00 Lagos
+      [m.id, 7n, "2031-02-28T22:59:59Z", "referral_reward"], // 28 Feb, outside
+    ]);
     await db
       .update(users)
       .set({ createdAt: at("2031-03-02T22:30:00Z") })
@@ -85,38 +71,10 @@ describe("dailyReport", () => {
     const report = await okReport(actor, "2031-03-01", "2031-03-03");
     expect(lines(report.csv)[0]).toBe(DAILY_REPORT_HEADER.join(","));
     expect(lines(report.csv)).toHaveLength(1 + 3 + 1);
-    expect(cells(report.csv, "2031-03-01")).toEqual([
-      "2031-03-01",
-      "1.00",
-      "0.00",
-      "0",
-      "0.00",
-      "0",
-      "0.00",
-      "0.00",
-      "0",
-      "0.00",
-      "0",
-      "0.00",
-      "0",
-    ]);
+    expect(cells(report.csv, "2031-03-01")?.join(",")).toBe("2031-03-01,1.00,0.00,0,0.00,0,0.00,0.00,0,0.00,0,0.00,0");
     expect(cells(report.csv, "2031-03-02")?.slice(1, 3)).toEqual(["2.50", "0.00"]);
     expect(cells(report.csv, "2031-03-02")?.at(-1)).toBe("1");
-    expect(cells(report.csv, "2031-03-03")).toEqual([
-      "2031-03-03",
-      "0.00",
-      "0.00",
-      "0",
-      "0.00",
-      "0",
-      "0.00",
-      "0.00",
-      "0",
-      "0.00",
-      "0",
-      "0.00",
-      "0",
-    ]);
+    expect(cells(report.csv, "2031-03-03")?.join(",")).toBe("2031-03-03,0.00,0.00,0,0.00,0,0.00,0.00,0,0.00,0,0.00,0");
     expect(cells(report.csv, "total")?.slice(1, 3)).toEqual(["3.50", "0.00"]);
     expect(report.csv.endsWith("\r\n")).toBe(true);
     expect(report.filename).toBe("adnaira-daily-report-2031-03-01-to-2031-03-03.csv");
@@ -126,35 +84,19 @@ describe("dailyReport", () => {
     const actor = await reporter([], "super_admin");
     const a = await member(db);
     const b = await member(db);
-    await backdatedTransfer(db, { userId: a.id, amountKobo: 500_000n, at: at("2032-05-01T08:00:00Z") });
-    await backdatedTransfer(db, { userId: b.id, amountKobo: 300_000n, at: at("2032-05-01T23:30:00Z") });
-    await backdatedTransfer(db, {
-      userId: a.id,
-      amountKobo: 12_345n,
-      at: at("2032-05-02T10:00:00Z"),
-      kind: "referral_reward",
-    });
+    await backdatedTransfers(db, [
+      [a.id, 500_000n, "2032-05-01T08:00:00Z"],
+      [b.id, 300_000n, "2032-05-01T23:30:00Z"],
+      [a.id, 12_345n, "2032-05-02T10:00:00Z", "referral_reward"],
+    ]);
     await completedWithdrawal(a.id, 200_000n, 4_000n, "2032-05-02T11:00:00Z", "2032-05-03T09:00:00Z");
-    await backdatedTransfer(db, {
-      userId: b.id,
-      amountKobo: 50_000n,
-      at: at("2032-05-02T12:00:00Z"),
-      kind: "withdrawal_hold",
-    });
-    await backdatedTransfer(db, {
-      userId: b.id,
-      amountKobo: 50_000n,
-      at: at("2032-05-03T12:00:00Z"),
-      kind: "withdrawal_release",
-    });
-    await backdatedTransfer(db, {
-      userId: b.id,
-      amountKobo: 150_000n,
-      at: at("2032-05-03T13:00:00Z"),
-      kind: "upgrade_payment",
-    });
-    // Outside the range (the next Lagos day): not counted.
-    await backdatedTransfer(db, { userId: a.id, amountKobo: 999n, at: at("2032-05-03T23:00:00Z") });
+    await backdatedTransfers(db, [
+      [b.id, 50_000n, "2032-05-02T12:00:00Z", "withdrawal_hold"],
+      [b.id, 50_000n, "2032-05-03T12:00:00Z", "withdrawal_release"],
+      [b.id, 150_000n, "2032-05-03T13:00:00Z", "upgrade_payment"],
+      // Outside the range (the next Lagos day): not counted.
+      [a.id, 999n, "2032-05-03T23:00:00Z"],
+    ]);
 
     const report = await okReport(actor, "2032-05-01", "2032-05-03");
     const from = at("2032-04-30T23:00:00Z");
@@ -181,29 +123,11 @@ describe("dailyReport", () => {
       upgradeRevenueKobo: upgrade.total,
     });
     // The seed, written out: a wrong grouping could not match these by chance.
-    expect(cells(report.csv, "total")?.slice(1, 12)).toEqual([
-      "8000.00",
-      "123.45",
-      "2",
-      "2500.00",
-      "1",
-      "2000.00",
-      "40.00",
-      "1",
-      "500.00",
-      "1",
-      "1500.00",
-    ]);
+    expect(cells(report.csv, "total")?.slice(1, 12).join(",")).toBe(
+      "8000.00,123.45,2,2500.00,1,2000.00,40.00,1,500.00,1,1500.00",
+    );
     expect(cells(report.csv, "2032-05-02")?.slice(1, 5)).toEqual(["3000.00", "123.45", "2", "2500.00"]);
-    expect(cells(report.csv, "2032-05-03")?.slice(5, 12)).toEqual([
-      "1",
-      "2000.00",
-      "40.00",
-      "1",
-      "500.00",
-      "1",
-      "1500.00",
-    ]);
+    expect(cells(report.csv, "2032-05-03")?.slice(5, 12).join(",")).toBe("1,2000.00,40.00,1,500.00,1,1500.00");
     await expectLedgerReconciled(db);
   });
 

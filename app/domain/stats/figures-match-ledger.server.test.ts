@@ -3,12 +3,16 @@ import { describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
 import { users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { ensureUserAccounts, platformAccountId } from "~/domain/ledger/accounts.server";
 import { referralStats } from "~/domain/referrals/admin-referrals.server";
 import { lagosDay } from "~/lib/lagos-time";
 import { openTestDatabase } from "~test/database";
 import { createUser, creditUser, member } from "~test/factories";
-import { backdatedTransfer, expectLedgerReconciled, postTransferAt } from "~test/ledger";
+import {
+  backdatedTransfer,
+  backdatedTransfers,
+  backdatedWithdrawalCompletion,
+  expectLedgerReconciled,
+} from "~test/ledger";
 import { referredMember } from "~test/referrals";
 import { type DailyFigures, dailyReport } from "./daily-report.server";
 import { compactRollups } from "./rollups.server";
@@ -21,26 +25,6 @@ const { db } = await openTestDatabase();
 
 const at = (iso: string) => new Date(iso);
 
-/** Posts payout and fee from a member's held account, as completing a withdrawal books them. */
-async function completion(userId: string, payoutKobo: bigint, feeKobo: bigint, when: string) {
-  const { heldId } = await ensureUserAccounts(db, userId);
-  await postTransferAt(db, {
-    kind: "withdrawal_payout",
-    debitAccountId: heldId,
-    creditAccountId: await platformAccountId(db, "bank_payouts"),
-    amountKobo: payoutKobo,
-    at: at(when),
-  });
-  if (feeKobo > 0n)
-    await postTransferAt(db, {
-      kind: "withdrawal_fee",
-      debitAccountId: heldId,
-      creditAccountId: await platformAccountId(db, "withdrawal_fees"),
-      amountKobo: feeKobo,
-      at: at(when),
-    });
-}
-
 /** Some money on 29 June – 2 July 2025 (Lagos), across midnights and the month's end. */
 async function seedDays(a: string, b: string) {
   await Promise.all([
@@ -48,37 +32,21 @@ async function seedDays(a: string, b: string) {
     backdatedTransfer(db, { userId: b, amountKobo: 70_000n, at: at("2025-06-29T22:59:59Z") }), // 29 Jun 23:59:59
     backdatedTransfer(db, { userId: a, amountKobo: 30_000n, at: at("2025-06-29T23:00:00Z") }), // 30 Jun 00:00
   ]);
-  await backdatedTransfer(db, {
-    userId: b,
-    amountKobo: 4_321n,
-    at: at("2025-06-30T22:59:59Z"),
-    kind: "referral_reward",
-  });
-  await backdatedTransfer(db, {
+  await backdatedTransfers(db, [
+    [b, 4_321n, "2025-06-30T22:59:59Z", "referral_reward"],
+    [a, 60_000n, "2025-06-30T23:00:00Z", "withdrawal_hold"],
+    [b, 20_000n, "2025-06-30T23:30:00Z", "withdrawal_hold"],
+  ]);
+  await backdatedWithdrawalCompletion(db, {
     userId: a,
     amountKobo: 60_000n,
-    at: at("2025-06-30T23:00:00Z"),
-    kind: "withdrawal_hold",
-  });
-  await backdatedTransfer(db, {
-    userId: b,
-    amountKobo: 20_000n,
-    at: at("2025-06-30T23:30:00Z"),
-    kind: "withdrawal_hold",
-  });
-  await completion(a, 58_800n, 1_200n, "2025-07-01T22:59:59Z"); // 1 Jul
-  await backdatedTransfer(db, {
-    userId: b,
-    amountKobo: 20_000n,
-    at: at("2025-07-01T23:00:00Z"),
-    kind: "withdrawal_release",
-  }); // 2 Jul
-  await backdatedTransfer(db, {
-    userId: a,
-    amountKobo: 25_000n,
-    at: at("2025-07-02T10:00:00Z"),
-    kind: "upgrade_payment",
-  });
+    feeKobo: 1_200n,
+    at: at("2025-07-01T22:59:59Z"),
+  }); // 1 Jul
+  await backdatedTransfers(db, [
+    [b, 20_000n, "2025-07-01T23:00:00Z", "withdrawal_release"], // 2 Jul
+    [a, 25_000n, "2025-07-02T10:00:00Z", "upgrade_payment"],
+  ]);
 }
 
 /** The report's figures per Lagos day, computed from ledger_transfers and users directly. */
@@ -191,13 +159,10 @@ describe("figures read from the rollups", () => {
     await referredMember(db, a, { approvedRewardKobo: 5_000n });
     await referredMember(db, b);
     await referredMember(db, c, { approvedRewardKobo: 2_500n });
-    await backdatedTransfer(db, {
-      userId: c.id,
-      amountKobo: 2_500n,
-      at: at("2025-07-02T22:59:59Z"),
-      kind: "referral_reward",
-    }); // 2 Jul 23:59:59, the range's last instant
-    await backdatedTransfer(db, { userId: c.id, amountKobo: 999n, at: at("2025-07-02T23:00:00Z") }); // 3 Jul: outside
+    await backdatedTransfers(db, [
+      [c.id, 2_500n, "2025-07-02T22:59:59Z", "referral_reward"], // 2 Jul 23:59:59, the range's last instant
+      [c.id, 999n, "2025-07-02T23:00:00Z"], // 3 Jul: outside
+    ]);
 
     const from = "2025-06-28";
     const to = "2025-07-02";

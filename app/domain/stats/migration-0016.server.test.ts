@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { openDatabaseToMigrate } from "~test/database";
-import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
+import { backdatedTransfer, backdatedTransfers, expectLedgerReconciled } from "~test/ledger";
 
 // Migration 0016 on a database that already has money in it: the rollups start out equal to the
 // ledger (its backfill), and the trigger adds every later transfer to the same rows.
@@ -28,19 +28,11 @@ describe("migration 0016 (ledger rollups)", () => {
     await db.execute(sql`
       insert into ledger_accounts (id, kind, user_id)
       values (${"available-" + earner.id}, 'user_available', ${earner.id}), (${"held-" + earner.id}, 'user_held', ${earner.id})`);
-    await backdatedTransfer(db, { userId: earner.id, amountKobo: 700n, at: new Date("2026-10-31T22:30:00Z") });
-    await backdatedTransfer(db, {
-      userId: earner.id,
-      amountKobo: 300n,
-      at: new Date("2026-11-01T09:00:00Z"),
-      kind: "referral_reward",
-    });
-    await backdatedTransfer(db, {
-      userId: earner.id,
-      amountKobo: 100n,
-      at: new Date("2026-11-02T09:00:00Z"),
-      kind: "withdrawal_hold",
-    });
+    await backdatedTransfers(db, [
+      [earner.id, 700n, "2026-10-31T22:30:00Z"],
+      [earner.id, 300n, "2026-11-01T09:00:00Z", "referral_reward"],
+      [earner.id, 100n, "2026-11-02T09:00:00Z", "withdrawal_hold"],
+    ]);
 
     await migrateAll();
 

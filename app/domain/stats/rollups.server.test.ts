@@ -8,7 +8,7 @@ import { openTestDatabase, usingPostgres } from "~test/database";
 import { createUser, member } from "~test/factories";
 import { referredMember } from "~test/referrals";
 import { compactRollups, counterByDay, counterTotals, dailyCountsDrift } from "./rollups.server";
-import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
+import { backdatedTransfer, backdatedTransfers, expectLedgerReconciled } from "~test/ledger";
 
 // The rollups of migration 0016 (ledger_daily_totals, member_period_earnings), kept by a trigger
 // in each transfer's transaction. reconcile() compares them with the ledger, and every test that
@@ -43,24 +43,16 @@ async function dailyTotals(kind: string, days: string[]) {
 describe("ledger rollups", () => {
   it("file each reward under its Lagos day, week (from Sunday), month and year at the edges of each", async () => {
     const earner = await member(db);
-    // Sat 26 Dec 2026 23:59:59 Lagos, then Sun 27 Dec 00:00:00: two weeks.
-    await backdatedTransfer(db, { userId: earner.id, amountKobo: 100n, at: at("2026-12-26T22:59:59Z") });
-    await backdatedTransfer(db, { userId: earner.id, amountKobo: 200n, at: at("2026-12-26T23:00:00Z") });
-    // Thu 31 Dec 2026 23:59:59 Lagos, then Fri 1 Jan 2027 00:00:00: one week, two months, two years.
-    await backdatedTransfer(db, {
-      userId: earner.id,
-      amountKobo: 400n,
-      at: at("2026-12-31T22:59:59Z"),
-      kind: "referral_reward",
-    });
-    await backdatedTransfer(db, { userId: earner.id, amountKobo: 800n, at: at("2026-12-31T23:00:00Z") });
-    // Spending is not earning: an upgrade payment leaves the member's earnings alone.
-    await backdatedTransfer(db, {
-      userId: earner.id,
-      amountKobo: 50n,
-      at: at("2027-01-01T10:00:00Z"),
-      kind: "upgrade_payment",
-    });
+    await backdatedTransfers(db, [
+      // Sat 26 Dec 2026 23:59:59 Lagos, then Sun 27 Dec 00:00:00: two weeks.
+      [earner.id, 100n, "2026-12-26T22:59:59Z"],
+      [earner.id, 200n, "2026-12-26T23:00:00Z"],
+      // Thu 31 Dec 2026 23:59:59 Lagos, then Fri 1 Jan 2027 00:00:00: one week, two months, two years.
+      [earner.id, 400n, "2026-12-31T22:59:59Z", "referral_reward"],
+      [earner.id, 800n, "2026-12-31T23:00:00Z"],
+      // Spending is not earning: an upgrade payment leaves the member's earnings alone.
+      [earner.id, 50n, "2027-01-01T10:00:00Z", "upgrade_payment"],
+    ]);
 
     expect(await periodsOf(earner.id)).toEqual([
       ["week", "2026-12-20", "100", "2026-12-26T22:59:59.000Z"],

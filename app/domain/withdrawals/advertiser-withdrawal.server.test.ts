@@ -2,22 +2,20 @@ import { eq } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { withdrawals } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
-import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { openTestDatabase } from "~test/database";
-import { approvedAdvertiser, formKey, setBankDetails, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import {
+  approvedAdvertiser,
+  defaultWithdrawalSettings,
+  formKey,
+  setBankDetails,
+  withdrawalAdmin,
+} from "~test/factories";
 import { expectBooksBalanced, ledgerRowCounts } from "~test/ledger";
 import { completeWithdrawal, startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
 
 const { db } = await openTestDatabase();
-// The default settings: min ₦10, max ₦1,000, fee 2%.
-beforeEach(async () =>
-  setWithdrawalSettings(db, {
-    minKobo: DEFAULT_APP_SETTINGS.minWithdrawalKobo,
-    maxKobo: DEFAULT_APP_SETTINGS.maxWithdrawalKobo,
-    feeBps: DEFAULT_APP_SETTINGS.withdrawalFeeBps,
-  }),
-);
+beforeEach(async () => defaultWithdrawalSettings(db));
 afterEach(async () => expectBooksBalanced(db));
 
 /** An advertiser with ₦100.00 on their balance and a business bank account. */

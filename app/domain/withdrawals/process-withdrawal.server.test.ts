@@ -9,7 +9,7 @@ import { createUser, formKey, payee, type PayeeOptions, setWithdrawalSettings, w
 import { expectBooksBalanced, ledgerRowCounts } from "~test/ledger";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
-import { auditRowsFor } from "~test/audit";
+import { auditRowsFor, onlyAuditRow } from "~test/audit";
 
 const { db } = await openTestDatabase();
 let admin: Actor;
@@ -110,9 +110,7 @@ describe("Start Processing (pending → processing)", () => {
     expect(await balances(db, member.id)).toEqual({ availableKobo: 8_000n, heldKobo: 2_000n });
     expect((await transfersOf(withdrawal.id)).map((t) => t.kind)).toEqual(["withdrawal_hold"]);
 
-    const audit = await auditOf(withdrawal.id);
-    expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({
+    expect(await onlyAuditRow(db, withdrawal.id)).toMatchObject({
       actorId: admin.id,
       action: "withdrawal.start_processing",
       targetType: "withdrawal",

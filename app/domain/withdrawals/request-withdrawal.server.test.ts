@@ -2,23 +2,22 @@ import { eq, like } from "drizzle-orm";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { ledgerTransfers, users, withdrawals } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
-import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { DISPLAY_ID_ALPHABET } from "~/domain/shared/ids";
 import { TEST_BANK_CODE } from "~test/bank-accounts";
 import { openTestDatabase } from "~test/database";
-import { createUser, formKey, payee, setBankDetails, setWithdrawalSettings } from "~test/factories";
+import {
+  createUser,
+  defaultWithdrawalSettings,
+  formKey,
+  payee,
+  setBankDetails,
+  setWithdrawalSettings,
+} from "~test/factories";
 import { expectBooksBalanced, ledgerRowCounts } from "~test/ledger";
 import { requestWithdrawal } from "./request-withdrawal.server";
 
 const { db } = await openTestDatabase();
-// The default settings: min ₦10, max ₦1,000, fee 2%.
-beforeEach(async () =>
-  setWithdrawalSettings(db, {
-    minKobo: DEFAULT_APP_SETTINGS.minWithdrawalKobo,
-    maxKobo: DEFAULT_APP_SETTINGS.maxWithdrawalKobo,
-    feeBps: DEFAULT_APP_SETTINGS.withdrawalFeeBps,
-  }),
-);
+beforeEach(async () => defaultWithdrawalSettings(db));
 afterEach(async () => expectBooksBalanced(db));
 
 const withdrawalsOf = (userId: string) => db.select().from(withdrawals).where(eq(withdrawals.userId, userId));

@@ -7,6 +7,7 @@ import { openTestDatabase } from "~test/database";
 import { creditUser, formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
 import { platformBalance } from "~/domain/ledger/accounts.server";
 import { expectBooksBalanced } from "~test/ledger";
+import { applyEachStep, stepOf } from "~test/model";
 import { withdrawalFeeKobo } from "./fees";
 import type { WithdrawalStatus } from "./lifecycle";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
@@ -33,35 +34,24 @@ type Step =
 
 const userArb = fc.nat(USERS - 1);
 const stepArb: fc.Arbitrary<Step> = fc.oneof(
-  {
-    weight: 2,
-    arbitrary: fc.record({
-      type: fc.constant("credit" as const),
-      user: userArb,
-      amountKobo: fc.bigInt({ min: 1n, max: 20_000n }),
-    }),
-  },
-  {
-    weight: 4,
-    arbitrary: fc.record({
-      type: fc.constant("request" as const),
-      user: userArb,
-      // Mostly valid amounts, sometimes below the minimum, above the maximum or not positive.
-      amountKobo: fc.oneof(
-        { weight: 6, arbitrary: fc.bigInt({ min: MIN, max: 15_000n }) },
-        { weight: 1, arbitrary: fc.bigInt({ min: -5n, max: MIN - 1n }) },
-        { weight: 1, arbitrary: fc.bigInt({ min: MAX + 1n, max: MAX + 100n }) },
-      ),
-      key: fc.oneof(
-        { weight: 4, arbitrary: fc.constant({ fresh: true as const }) },
-        { weight: 1, arbitrary: fc.record({ reuse: fc.nat(20) }) },
-      ),
-    }),
-  },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant("start" as const), pick: fc.nat(30) }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant("reject" as const), pick: fc.nat(30) }) },
-  { weight: 2, arbitrary: fc.record({ type: fc.constant("complete" as const), pick: fc.nat(30) }) },
-  { weight: 1, arbitrary: fc.record({ type: fc.constant("fee" as const), bps: fc.integer({ min: 0, max: 1_000 }) }) },
+  stepOf(2, "credit", { user: userArb, amountKobo: fc.bigInt({ min: 1n, max: 20_000n }) }),
+  stepOf(4, "request", {
+    user: userArb,
+    // Mostly valid amounts, sometimes below the minimum, above the maximum or not positive.
+    amountKobo: fc.oneof(
+      { weight: 6, arbitrary: fc.bigInt({ min: MIN, max: 15_000n }) },
+      { weight: 1, arbitrary: fc.bigInt({ min: -5n, max: MIN - 1n }) },
+      { weight: 1, arbitrary: fc.bigInt({ min: MAX + 1n, max: MAX + 100n }) },
+    ),
+    key: fc.oneof(
+      { weight: 4, arbitrary: fc.constant({ fresh: true as const }) },
+      { weight: 1, arbitrary: fc.record({ reuse: fc.nat(20) }) },
+    ),
+  }),
+  stepOf(2, "start", { pick: fc.nat(30) }),
+  stepOf(2, "reject", { pick: fc.nat(30) }),
+  stepOf(2, "complete", { pick: fc.nat(30) }),
+  stepOf(1, "fee", { bps: fc.integer({ min: 0, max: 1_000 }) }),
 );
 
 type ModelWithdrawal = {
@@ -197,10 +187,7 @@ describe("withdrawals model (property-based)", () => {
             );
           }
 
-          for (const step of steps) {
-            await apply(step);
-            await check();
-          }
+          await applyEachStep(steps, apply, check);
         }),
         { numRuns: RUNS },
       );

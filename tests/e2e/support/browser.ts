@@ -117,17 +117,46 @@ export async function expectToast(
 }
 
 /**
+ * Opens /login, fills in the form and presses Log In, without waiting for the answer. With
+ * `javaScript: false` the page has no script, so it does not wait for hydration either.
+ */
+export async function submitLogin(page: Page, email: string, password: string, options: PageOptions = {}) {
+  if (options.javaScript === false) await page.goto("/login");
+  else await visit(page, "/login");
+  await page.getByLabel("Email").fill(email);
+  await page.getByLabel("Password", { exact: true }).fill(password);
+  await page.getByRole("button", { name: "Log In" }).click();
+}
+
+/**
  * Signs in through the login form and waits for the page after the redirect, which is
  * rendered once its "Login Successful" toast shows.
  */
 export async function signIn(page: Page, email: string, password: string, expectedPath = "/dashboard") {
-  await visit(page, "/login");
-  await page.getByLabel("Email").fill(email);
-  await page.getByLabel("Password", { exact: true }).fill(password);
-  await page.getByRole("button", { name: "Log In" }).click();
+  await submitLogin(page, email, password);
   await page.waitForURL((url) => url.pathname === expectedPath);
   await currentToast(page).filter({ hasText: "Login Successful" }).waitFor({ state: "visible" });
 }
+
+/** Fills in the register form on the page (Confirm Password as Password unless given) and presses Sign Up. */
+export async function submitRegistration(
+  page: Page,
+  person: { name: string; email: string; password: string; confirmPassword?: string },
+) {
+  await page.getByLabel("Full Name").fill(person.name);
+  await page.getByLabel("Email").fill(person.email);
+  await page.getByLabel("Password", { exact: true }).fill(person.password);
+  await page.getByLabel("Confirm Password").fill(person.confirmPassword ?? person.password);
+  await page.getByRole("button", { name: "Sign Up" }).click();
+}
+
+/** A registration whose Confirm Password differs from its Password (refused with Password Mismatch). */
+export const MISMATCHED_REGISTRATION = {
+  name: "Emeka Nwosu",
+  email: "emeka@example.ng",
+  password: "Naira-Rewards-2024!",
+  confirmPassword: "something-else-1",
+};
 
 /** Where each role's login lands. */
 const LANDING: Record<Role, string> = {
@@ -143,12 +172,17 @@ export type Persona = { email: string; password: string; role?: Role };
 export type SignedInPageOptions = PageOptions & {
   /** Opens the page with `suite.openAnother` under this label, alongside the test's own page. */
   another?: string;
+  /** Leaves the Login Successful toast open, for a test that looks at it. */
+  keepToast?: boolean;
+  /** Sent with every request of the page from the sign-in on (X-Forwarded-For behind a trusted proxy, say). */
+  headers?: Record<string, string>;
 };
 
 /**
  * A page at `viewport` on which `persona` signed in through the login form, on the page their
- * login lands on with its Login Successful toast dismissed. With `javaScript: false`, the
- * sign-in runs with script and a page without script takes its cookies (still on /login).
+ * login lands on with its Login Successful toast dismissed (unless `keepToast`). With
+ * `javaScript: false` the page has no script and signs in as such a browser does, with the
+ * form's plain post.
  */
 export async function signedInPage(
   suite: BrowserSuite,
@@ -156,16 +190,20 @@ export async function signedInPage(
   viewport: { width: number; height: number },
   options: SignedInPageOptions = {},
 ): Promise<BrowserSession> {
-  const session = options.another ? await suite.openAnother(viewport, options.another) : await suite.open(viewport);
-  await signIn(session.page, persona.email, persona.password, LANDING[persona.role ?? "user"]);
-  if (options.javaScript !== false) {
-    await dismissToast(session.page);
+  const { another, keepToast, headers, ...pageOptions } = options;
+  const session = another
+    ? await suite.openAnother(viewport, another, pageOptions)
+    : await suite.open(viewport, pageOptions);
+  if (headers) await session.context.setExtraHTTPHeaders(headers);
+  const landing = LANDING[persona.role ?? "user"];
+  if (pageOptions.javaScript === false) {
+    await submitLogin(session.page, persona.email, persona.password, pageOptions);
+    await session.page.waitForURL((url) => url.pathname === landing);
     return session;
   }
-  const cookies = await session.context.cookies();
-  const bare = await suite.open(viewport, { javaScript: false });
-  await bare.context.addCookies(cookies);
-  return bare;
+  await signIn(session.page, persona.email, persona.password, landing);
+  if (!keepToast) await dismissToast(session.page);
+  return session;
 }
 
 /** Closes the current toast with its close button and waits until it is gone. */
@@ -325,8 +363,9 @@ export function setUpBrowserSuite(appOptions: StartTestAppOptions = {}) {
     async openAnother(
       viewport: { width: number; height: number },
       label = `page ${others.length + 2}`,
+      options: PageOptions = {},
     ): Promise<BrowserSession> {
-      const other = await openPage(browser!, this.app.origin, viewport);
+      const other = await openPage(browser!, this.app.origin, viewport, options);
       others.push({ label, session: other });
       return other;
     },
