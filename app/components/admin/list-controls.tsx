@@ -4,7 +4,8 @@ import { Input } from "~/components/ui/input";
 
 /**
  * The controls every admin list shares: a GET search form (keeping the current filter), filter
- * tabs with counts, and Previous/Next paging. Links and forms only, so they work without JS.
+ * tabs with counts (the pager under the list is the one `Pager`, app/components/ui/pager.tsx). Links
+ * and forms only, so they work without JS.
  */
 export function ListSearch({
   id,
@@ -60,30 +61,6 @@ export function ListFilters<T extends string>({
           </Link>
         </Button>
       ))}
-    </nav>
-  );
-}
-
-/** Previous / "Page N…" / Next; renders nothing when there is neither a previous nor a next page. */
-export function ListPager({ previous, next, summary }: { previous?: string; next?: string; summary: string }) {
-  if (!previous && !next) return null;
-  return (
-    <nav aria-label="Pages" className="flex items-center justify-between">
-      {previous ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={previous}>Previous</Link>
-        </Button>
-      ) : (
-        <span />
-      )}
-      <span className="text-sm text-gray-600">{summary}</span>
-      {next ? (
-        <Button asChild variant="outline" size="sm">
-          <Link to={next}>Next</Link>
-        </Button>
-      ) : (
-        <span />
-      )}
     </nav>
   );
 }

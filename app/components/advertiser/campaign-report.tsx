@@ -2,6 +2,7 @@ import { Download } from "lucide-react";
 import { BarChart, type BarChartDatum } from "~/components/charts/bar-chart";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
 
 export type CampaignReportViewData = {
   verifiedViews: number;
@@ -16,6 +17,14 @@ export type CampaignReportViewData = {
   days: BarChartDatum[];
   tiers: { tier: string; views: number; share: string }[];
 };
+
+type TierRow = CampaignReportViewData["tiers"][number];
+
+const TIER_COLUMNS: ListColumn<TierRow>[] = [
+  { header: "Current tier", cell: (t) => t.tier, rowHeader: true, className: "font-normal" },
+  { header: "Views", cell: (t) => t.views.toLocaleString("en-NG"), align: "end" },
+  { header: "Share", cell: (t) => t.share, align: "end" },
+];
 
 /**
  * A campaign's report: its verified views and money (from the ledger), views per Lagos day as a
@@ -67,36 +76,15 @@ export function CampaignReportView({ report, csvHref }: { report: CampaignReport
           Views by current tier
         </h3>
         <p className="text-sm text-gray-600">The membership tier each viewer is on now.</p>
-        {report.tiers.length > 0 ? (
-          <table className="mt-2 w-full text-left text-sm" data-testid="report-tiers">
-            <thead className="border-b border-gray-200 text-gray-600">
-              <tr>
-                <th scope="col" className="py-1.5 pr-3 font-medium">
-                  Current tier
-                </th>
-                <th scope="col" className="py-1.5 pr-3 text-right font-medium">
-                  Views
-                </th>
-                <th scope="col" className="py-1.5 text-right font-medium">
-                  Share
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {report.tiers.map((t) => (
-                <tr key={t.tier} className="border-b border-gray-100 last:border-0">
-                  <th scope="row" className="py-1.5 pr-3 font-normal">
-                    {t.tier}
-                  </th>
-                  <td className="py-1.5 pr-3 text-right tabular-nums">{t.views.toLocaleString("en-NG")}</td>
-                  <td className="py-1.5 text-right tabular-nums">{t.share}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        ) : (
-          <p className="mt-1 text-sm text-gray-600">No verified views yet.</p>
-        )}
+        <ResponsiveList
+          className="mt-2"
+          rows={report.tiers}
+          rowKey={(t) => t.tier}
+          columns={TIER_COLUMNS}
+          caption="Views by current tier"
+          testId="report-tiers"
+          empty={<p className="mt-1">No verified views yet.</p>}
+        />
       </section>
     </Card>
   );
