@@ -1,9 +1,7 @@
-import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { PermissionCheckboxes } from "~/components/admin/permissions";
-import { useToastFrom } from "~/components/toaster";
 import type { Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
+import { useFetcherDialog } from "~/components/ui/use-fetcher-dialog";
 import {
   Dialog,
   DialogClose,
@@ -22,19 +20,10 @@ export type ManagedAdmin = { id: string; name: string; displayId: string; permis
  * Radix returns focus to the "Manage" button on close.
  */
 export function ManagePermissionsDialog({ admin }: { admin: ManagedAdmin }) {
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<{ ok: boolean; toast?: Toast }>();
-  const busy = fetcher.state !== "idle";
-  useToastFrom(fetcher.data?.toast);
-
-  const wasBusy = useRef(false);
-  useEffect(() => {
-    if (wasBusy.current && !busy && fetcher.data?.ok) setOpen(false);
-    wasBusy.current = busy;
-  }, [busy, fetcher.data]);
+  const { open, onOpenChange, fetcher, busy } = useFetcherDialog<{ ok: boolean; toast?: Toast }>();
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button type="button" variant="outline">
           Manage<span className="sr-only"> permissions for {admin.name}</span>

@@ -1,9 +1,8 @@
-import { useEffect, useRef, useState } from "react";
-import { Form, useFetcher } from "react-router";
+import { Form } from "react-router";
 import { FormError, FormField } from "~/components/form-field";
-import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
+import { useFetcherDialog } from "~/components/ui/use-fetcher-dialog";
 import {
   Dialog,
   DialogClose,
@@ -84,20 +83,15 @@ const savedKey = (tiers: AdminTierRow[]) => tiers.map((t) => `${t.id}:${t.priceD
  * stays open with each field's error on a refusal, so nothing typed is lost.
  */
 export function UpdatePricesDialog({ tiers }: { tiers: AdminTierRow[] }) {
-  const [open, setOpen] = useState(false);
-  const fetcher = useFetcher<{ ok: boolean; errors?: FieldErrors; toast?: Toast }>();
-  const busy = fetcher.state !== "idle";
-  useToastFrom(fetcher.data?.toast);
-
-  const wasBusy = useRef(false);
-  useEffect(() => {
-    if (wasBusy.current && !busy && fetcher.data?.ok) setOpen(false);
-    wasBusy.current = busy;
-  }, [busy, fetcher.data]);
+  const { open, onOpenChange, fetcher, busy } = useFetcherDialog<{
+    ok: boolean;
+    errors?: FieldErrors;
+    toast?: Toast;
+  }>();
   const errors = fetcher.data && !fetcher.data.ok ? (fetcher.data.errors ?? {}) : {};
 
   return (
-    <Dialog open={open} onOpenChange={(next) => !busy && setOpen(next)}>
+    <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogTrigger asChild>
         <Button type="button">Update Membership Prices</Button>
       </DialogTrigger>

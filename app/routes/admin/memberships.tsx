@@ -8,7 +8,7 @@ import { UPDATE_PRICES_INTENT, UpdatePricesDialog, UpdatePricesForm } from "~/co
 import type { AdminTierRow, AdminUpgradeRow } from "~/components/memberships-admin/types";
 import { UpgradeRequests } from "~/components/memberships-admin/upgrade-requests";
 import { useToastFrom } from "~/components/toaster";
-import { AnswerNote } from "~/components/ui/answer-note";
+import { ToastWithoutScript } from "~/components/ui/toast-without-script";
 import { listPendingUpgrades } from "~/domain/memberships/list-upgrades.server";
 import {
   APPROVE_UPGRADE_REFUSALS,
@@ -208,7 +208,7 @@ export default function ManageMemberships({ loaderData }: Route.ComponentProps) 
         <h1 className="text-2xl font-bold">Manage Memberships</h1>
         {hydrated ? <UpdatePricesDialog tiers={tiers} /> : null}
       </div>
-      <AnswerNote toast={actionData?.toast} />
+      <ToastWithoutScript toast={actionData?.toast} />
       <section aria-labelledby="tiers-heading" className="grid gap-3">
         <h2 id="tiers-heading" className="text-xl font-bold">
           Membership Tiers

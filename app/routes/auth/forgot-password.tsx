@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData } from "react-router";
+import { useFormAnswer } from "~/components/form-answer";
 import type { Route } from "./+types/forgot-password";
 import { EmailField, FormError } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
@@ -39,9 +40,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ForgotPassword() {
-  const actionData = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const errors = actionData?.errors ?? {};
+  const { errors, values, submitting } = useFormAnswer(useActionData<typeof action>());
   return (
     <div className="mx-auto max-w-md">
       <Card>
@@ -51,7 +50,7 @@ export default function ForgotPassword() {
         </p>
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />
-          <EmailField defaultValue={actionData?.values?.email} error={errors.email} />
+          <EmailField defaultValue={values?.email} error={errors.email} />
           <Button type="submit" disabled={submitting} className="w-full">
             {submitting ? "Sending..." : "Send reset link"}
           </Button>

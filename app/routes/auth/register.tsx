@@ -1,8 +1,8 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData } from "react-router";
+import { useFormAnswer } from "~/components/form-answer";
 import type { Route } from "./+types/register";
 import { EmailField, FormError, FormField } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
-import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { registerUser } from "~/domain/accounts/register-user.server";
@@ -44,12 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function Register({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const submitting = navigation.state === "submitting";
-  useToastFrom(actionData?.toast);
-  const errors = actionData?.errors ?? {};
-  const values = actionData?.values;
+  const { errors, values, submitting } = useFormAnswer(useActionData<typeof action>());
   return (
     <div className="mx-auto max-w-md">
       <Card>

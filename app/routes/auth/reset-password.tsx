@@ -1,4 +1,5 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData } from "react-router";
+import { useFormAnswer } from "~/components/form-answer";
 import type { Route } from "./+types/reset-password";
 import { FormError } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
@@ -41,9 +42,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function ResetPassword({ loaderData }: Route.ComponentProps) {
-  const actionData = useActionData<typeof action>();
-  const submitting = useNavigation().state === "submitting";
-  const errors = actionData?.errors ?? {};
+  const { errors, submitting } = useFormAnswer(useActionData<typeof action>());
   return (
     <div className="mx-auto max-w-md">
       <Card>
