@@ -1,4 +1,4 @@
-import { CopyText } from "~/components/ui/copy-text";
+import { CopyRow } from "~/components/ui/copy-text";
 import type { ReceivingAccount } from "~/domain/memberships/receiving-account";
 
 /**
@@ -41,15 +41,6 @@ export function PaymentInstructions({
         testId="receiving-account-number"
       />
       <CopyRow label="Account name" value={account.accountName} what="account name" testId="receiving-account-name" />
-    </div>
-  );
-}
-
-function CopyRow({ label, value, what, testId }: { label: string; value: string; what: string; testId: string }) {
-  return (
-    <div className="grid gap-1">
-      <span className="text-gray-600">{label}</span>
-      <CopyText value={value} label={what} copiedTitle={`${label} Copied`} testId={testId} />
     </div>
   );
 }

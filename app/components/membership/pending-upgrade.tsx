@@ -2,7 +2,7 @@ import { Clock } from "lucide-react";
 import { Form, Link } from "react-router";
 import { ConfirmAction } from "~/components/confirm-action";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { CopyText } from "~/components/ui/copy-text";
+import { CopyRow } from "~/components/ui/copy-text";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import {
@@ -130,14 +130,5 @@ export function PendingUpgrade({
         </div>
       </div>
     </Card>
-  );
-}
-
-function CopyRow({ label, value, what, testId }: { label: string; value: string; what: string; testId: string }) {
-  return (
-    <div className="grid gap-1">
-      <span className="text-gray-600">{label}</span>
-      <CopyText value={value} label={what} copiedTitle={`${label} Copied`} testId={testId} />
-    </div>
   );
 }

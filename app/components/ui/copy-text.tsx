@@ -102,3 +102,23 @@ export function CopyText({
     </div>
   );
 }
+
+/** A labelled value to copy (an amount, a reference, an account number): its label over it. */
+export function CopyRow({
+  label,
+  value,
+  what,
+  testId,
+}: {
+  label: string;
+  value: string;
+  what: string;
+  testId: string;
+}) {
+  return (
+    <div className="grid gap-1">
+      <span className="text-gray-600">{label}</span>
+      <CopyText value={value} label={what} copiedTitle={`${label} Copied`} testId={testId} />
+    </div>
+  );
+}
