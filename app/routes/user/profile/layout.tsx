@@ -2,14 +2,9 @@ import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import type { ProfileData } from "~/components/profile/profile-page";
 import { advertEarningsHistory } from "~/domain/adverts/earnings-history.server";
-import { getBankDetails } from "~/domain/banks/bank-details.server";
-import { balances } from "~/domain/ledger/accounts.server";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
-import { getAppSettings } from "~/domain/settings/app-settings";
-import { newId } from "~/domain/shared/ids";
 import { formatKobo } from "~/domain/shared/money";
-import { listMemberWithdrawals } from "~/domain/withdrawals/list-withdrawals.server";
-import { toWithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
+import { withdrawFormData } from "~/domain/withdrawals/withdraw-form.server";
 import { requireMemberOrStaff } from "~/server/auth.server";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
@@ -30,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [earned, history, member] = await Promise.all([
     isMember ? earnedTotals(db, user.id) : null,
     isMember ? advertEarningsHistory(db, user.id, { limit: 50 }) : null,
-    isMember ? memberMoney(db, user.id) : null,
+    isMember ? withdrawFormData(db, user.id) : null,
   ]);
   return {
     name: user.name,
@@ -48,31 +43,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       })) ?? null,
     member,
   } satisfies ProfileData;
-}
-
-type Db = Route.LoaderArgs["context"]["services"]["db"];
-
-async function memberMoney(db: Db, userId: string) {
-  const [bankDetails, money, settings, withdrawals] = await Promise.all([
-    getBankDetails(db, userId),
-    balances(db, userId),
-    getAppSettings(db),
-    listMemberWithdrawals(db, userId, { limit: 20 }),
-  ]);
-  return {
-    bankDetails,
-    terms: {
-      availableKobo: money.availableKobo.toString(),
-      minKobo: settings.minWithdrawalKobo.toString(),
-      maxKobo: settings.maxWithdrawalKobo.toString(),
-      feeBps: settings.withdrawalFeeBps,
-    },
-    // A new key with every render of the form: resubmitting this render (double tap, retry after
-    // a timeout) sends the same key and makes one withdrawal; the page after a successful
-    // request (a redirect, so a fresh load) carries a new one.
-    withdrawKey: newId(),
-    withdrawals: withdrawals.map(toWithdrawalHistoryItem),
-  };
 }
 
 export default function ProfileLayout() {
