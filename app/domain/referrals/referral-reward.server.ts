@@ -57,18 +57,30 @@ export async function rewardReferrer(
     .where(and(eq(referrals.referredId, input.referredId), eq(referrals.status, "pending")))
     .returning();
   if (!referral) return { status: "none" };
-  if (rewardKobo > 0n) {
-    const paid = await transfer(tx, {
-      from: { platform: "referral_rewards" },
-      to: { userId: referral.referrerId, kind: "available" },
-      amountKobo: rewardKobo,
-      kind: "referral_reward",
-      idempotencyKey: referralRewardKey(referral.id),
-      reference: { type: "referral", id: referral.id },
-    });
-    if (paid.status !== "posted") throw new Error(`referral ${referral.id}: its reward was already paid`);
-  }
+  await payReferralReward(tx, referral, rewardKobo);
   return { status: "paid", referralId: referral.id, referrerId: referral.referrerId, rewardKobo };
+}
+
+/**
+ * Pays a referral's reward to its referrer's available balance, inside the caller's transaction
+ * (nothing for a zero reward). Its ledger key allows one payment per referral: a second one is a
+ * broken invariant (the referral's status change should have stopped it) and rolls back.
+ */
+export async function payReferralReward(
+  tx: Database,
+  referral: { id: string; referrerId: string },
+  rewardKobo: Kobo,
+): Promise<void> {
+  if (rewardKobo <= 0n) return;
+  const paid = await transfer(tx, {
+    from: { platform: "referral_rewards" },
+    to: { userId: referral.referrerId, kind: "available" },
+    amountKobo: rewardKobo,
+    kind: "referral_reward",
+    idempotencyKey: referralRewardKey(referral.id),
+    reference: { type: "referral", id: referral.id },
+  });
+  if (paid.status !== "posted") throw new Error(`referral ${referral.id}: its reward was already paid`);
 }
 
 const referrer = aliasedTable(users, "referrer");

@@ -2,12 +2,11 @@ import { and, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { referrals, users } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
-import { transfer } from "~/domain/ledger/transfer.server";
-import { referralRewardKey } from "~/domain/referrals/rewards";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { refusedAsOwnReferral } from "./own-referral.server";
+import { payReferralReward } from "./referral-reward.server";
 import type { ReferralStatus } from "./referral-statuses";
 
 type Referral = typeof referrals.$inferSelect;
@@ -113,17 +112,7 @@ export async function releaseHeldReward(
     const changed = await decide(tx, actor, referralId, "approved", now);
     if (!changed) return notDecided(tx, referralId);
     const rewardKobo = changed.rewardKobo ?? 0n;
-    if (rewardKobo > 0n) {
-      const paid = await transfer(tx, {
-        from: { platform: "referral_rewards" },
-        to: { userId: changed.referrerId, kind: "available" },
-        amountKobo: rewardKobo,
-        kind: "referral_reward",
-        idempotencyKey: referralRewardKey(changed.id),
-        reference: { type: "referral", id: changed.id },
-      });
-      if (paid.status !== "posted") throw new Error(`referral ${changed.id}: its reward was already paid`);
-    }
+    await payReferralReward(tx, changed, rewardKobo);
     return { status: "ok", referral: await auditReview(tx, actor, changed) };
   });
 }
