@@ -1,5 +1,5 @@
-import { ArrowLeft } from "lucide-react";
 import { Link, useRouteLoaderData } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { FormError } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
 import { buttonVariants } from "~/components/ui/button";
@@ -28,13 +28,7 @@ export function UpgradePage({ rendered }: { rendered?: { form: "request" | "canc
   const pageError = rendered && (rendered.form === "cancel" || !formShown) ? rendered.failure.errors.form : undefined;
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-4">
-      <Link
-        to="/dashboard"
-        className="inline-flex min-h-10 items-center gap-1 justify-self-start text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to dashboard
-      </Link>
+      <BackLink to="/dashboard">Back to dashboard</BackLink>
       <h1 className="text-2xl font-bold">Membership Upgrade</h1>
       <p className="text-gray-700">
         You are on <span className="font-medium text-gray-900">{view.currentTier.name}</span> (

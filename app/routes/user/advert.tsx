@@ -1,5 +1,6 @@
-import { ArrowLeft, Megaphone } from "lucide-react";
-import { data, Link, redirect } from "react-router";
+import { Megaphone } from "lucide-react";
+import { data, redirect } from "react-router";
+import { BackLink } from "~/components/ui/back-link";
 import { z } from "zod";
 import type { Route } from "./+types/advert";
 import { ClaimCountdown } from "~/components/dashboard/claim-countdown";
@@ -73,13 +74,7 @@ export default function AdvertView({ loaderData }: Route.ComponentProps) {
   const { advert } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-4">
-      <Link
-        to="/dashboard"
-        className="inline-flex min-h-10 items-center gap-1 justify-self-start text-sm font-medium text-brand-700 hover:underline"
-      >
-        <ArrowLeft className="h-4 w-4" aria-hidden />
-        Back to Dashboard
-      </Link>
+      <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <Card className="grid gap-4 p-0">
         {advert.imageUrl ? (
           <img
