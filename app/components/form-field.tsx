@@ -3,6 +3,7 @@ import { useFetchers, useNavigation } from "react-router";
 import { Eye, EyeOff } from "lucide-react";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
+import { cn } from "~/lib/cn";
 
 type FieldProps = ComponentProps<"input"> & { label: string; error?: string; hint?: string; name: string };
 
@@ -16,6 +17,26 @@ export function FormField({ label, error, hint, id, onChange, ...inputProps }: F
   return (
     <FieldFrame label={label} hint={hint} error={shown.error} inputId={field.inputId}>
       <Input id={field.inputId} {...field.aria} {...inputProps} onChange={shown.editedWith(onChange)} />
+    </FieldFrame>
+  );
+}
+
+type TextAreaFieldProps = ComponentProps<"textarea"> & { label: string; error?: string; hint?: string; name: string };
+
+/** A many-line field (a description, a reason, a notice's content), wired as FormField is. */
+export function TextAreaField({ label, error, hint, id, onChange, className, ...textareaProps }: TextAreaFieldProps) {
+  const shown = useFieldError(error);
+  const field = useFieldIds(id, hint, shown.error);
+  return (
+    <FieldFrame label={label} hint={hint} error={shown.error} inputId={field.inputId}>
+      <textarea
+        id={field.inputId}
+        rows={4}
+        className={cn("ui-input resize-y", className)}
+        {...field.aria}
+        {...textareaProps}
+        onChange={shown.editedWith(onChange)}
+      />
     </FieldFrame>
   );
 }
@@ -79,7 +100,7 @@ export function useFieldError(error: string | undefined) {
     edited,
     /** An onChange that does the same, then the field's own. */
     editedWith:
-      <E extends ChangeEvent<HTMLInputElement>>(onChange?: (event: E) => void) =>
+      <E extends ChangeEvent<HTMLInputElement | HTMLTextAreaElement>>(onChange?: (event: E) => void) =>
       (event: E) => {
         edited();
         onChange?.(event);

@@ -1,10 +1,9 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { FormError, FormField } from "~/components/form-field";
+import { FormError, FormField, TextAreaField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import { Label } from "~/components/ui/label";
 import { ADVERT_LIMITS } from "~/domain/adverts/validation";
 import { budgetPreview } from "~/domain/campaigns/budget-preview";
 import { formatFeePercent, MIN_CAMPAIGN_REWARD_KOBO, REWARD_BELOW_MINIMUM_MESSAGE } from "~/domain/campaigns/rules";
@@ -87,9 +86,6 @@ export function BudgetSummary({
   );
 }
 
-const textareaClass =
-  "block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-gray-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500";
-
 /** The new campaign form: a plain POST to the page's action (intent "create", or "preview" for the budget). */
 export function CampaignForm({
   values,
@@ -109,7 +105,6 @@ export function CampaignForm({
   const ids = useId();
   const hydrated = useHydrated();
   const [money, setMoney] = useState({ rewardAmount: values.rewardAmount, viewsWanted: values.viewsWanted });
-  const descriptionError = errors.description;
   return (
     <Card aria-labelledby={`${ids}-title`}>
       <CardTitle id={`${ids}-title`}>New campaign</CardTitle>
@@ -133,25 +128,14 @@ export function CampaignForm({
             defaultValue={values.title}
             error={errors.title}
           />
-          <div className="grid gap-1.5">
-            <Label htmlFor={`${ids}-description`}>Description</Label>
-            <textarea
-              id={`${ids}-description`}
-              name="description"
-              required
-              rows={4}
-              maxLength={ADVERT_LIMITS.descriptionMax}
-              defaultValue={values.description}
-              aria-invalid={descriptionError ? true : undefined}
-              aria-describedby={descriptionError ? `${ids}-description-error` : undefined}
-              className={textareaClass}
-            />
-            {descriptionError ? (
-              <p id={`${ids}-description-error`} className="text-sm text-red-700" role="alert">
-                {descriptionError}
-              </p>
-            ) : null}
-          </div>
+          <TextAreaField
+            label="Description"
+            name="description"
+            required
+            maxLength={ADVERT_LIMITS.descriptionMax}
+            defaultValue={values.description}
+            error={errors.description}
+          />
           <FormField
             label="Image URL (optional)"
             name="imageUrl"

@@ -1,6 +1,4 @@
-import { useId } from "react";
-import { FormField } from "~/components/form-field";
-import { Label } from "~/components/ui/label";
+import { FormField, TextAreaField } from "~/components/form-field";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { ADVERT_LIMITS } from "~/domain/adverts/validation";
 import type { FieldErrors } from "~/lib/forms";
@@ -54,9 +52,7 @@ export function AdvertFormDialog({
   returnFocusId,
   submitting,
 }: Props) {
-  const ids = useId();
   const creating = mode === "create";
-  const descriptionError = errors.description;
   return (
     <UrlDialog
       title={creating ? "Create Advert" : "Edit Advert"}
@@ -82,25 +78,14 @@ export function AdvertFormDialog({
         defaultValue={values.title}
         error={errors.title}
       />
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${ids}-description`}>Description</Label>
-        <textarea
-          id={`${ids}-description`}
-          name="description"
-          required
-          rows={4}
-          maxLength={ADVERT_LIMITS.descriptionMax}
-          defaultValue={values.description}
-          aria-invalid={descriptionError ? true : undefined}
-          aria-describedby={descriptionError ? `${ids}-description-error` : undefined}
-          className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-gray-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500"
-        />
-        {descriptionError ? (
-          <p id={`${ids}-description-error`} className="text-sm text-red-700" role="alert">
-            {descriptionError}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label="Description"
+        name="description"
+        required
+        maxLength={ADVERT_LIMITS.descriptionMax}
+        defaultValue={values.description}
+        error={errors.description}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
         <FormField
           label="Reward Amount (₦)"

@@ -1,5 +1,4 @@
-import { useId } from "react";
-import { Label } from "~/components/ui/label";
+import { TextAreaField } from "~/components/form-field";
 import { UrlDialog } from "~/components/ui/url-dialog";
 
 /**
@@ -26,7 +25,6 @@ export function RejectCampaignDialog({
   submitting: boolean;
   maxLength: number;
 }) {
-  const ids = useId();
   return (
     <UrlDialog
       title="Reject campaign?"
@@ -48,25 +46,14 @@ export function RejectCampaignDialog({
       formError={formError}
       submitLabel="Reject Campaign"
     >
-      <div className="grid gap-1.5">
-        <Label htmlFor={`${ids}-reason`}>Reason for the advertiser</Label>
-        <textarea
-          id={`${ids}-reason`}
-          name="reason"
-          required
-          rows={4}
-          maxLength={maxLength}
-          defaultValue={reason}
-          aria-invalid={error ? true : undefined}
-          aria-describedby={error ? `${ids}-reason-error` : undefined}
-          className="block w-full rounded-md border border-gray-300 bg-white px-3 py-2 text-base shadow-sm placeholder:text-gray-400 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30 aria-[invalid=true]:border-red-500"
-        />
-        {error ? (
-          <p id={`${ids}-reason-error`} className="text-sm text-red-700" role="alert">
-            {error}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label="Reason for the advertiser"
+        name="reason"
+        required
+        maxLength={maxLength}
+        defaultValue={reason}
+        error={error}
+      />
     </UrlDialog>
   );
 }

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { FormField } from "~/components/form-field";
+import { FormField, TextAreaField } from "~/components/form-field";
 import { Label } from "~/components/ui/label";
 import { AUDIENCE_LABELS, NOTICE_AUDIENCES, NOTICE_LIMITS } from "~/domain/notices/validation";
 import type { FieldErrors } from "~/lib/forms";
@@ -15,7 +15,6 @@ const FIELD_CLASS =
 /** Title, Content and Audience, each with its error next to it; shared by Create Notice and Edit Notice. */
 export function NoticeFields({ values, errors }: { values: NoticeFormValues; errors: FieldErrors }) {
   const ids = useId();
-  const contentId = `${ids}-content`;
   const audienceId = `${ids}-audience`;
   return (
     <>
@@ -30,28 +29,15 @@ export function NoticeFields({ values, errors }: { values: NoticeFormValues; err
         defaultValue={values.title}
         error={errors.title}
       />
-      <div className="grid gap-1.5">
-        <Label htmlFor={contentId}>Content</Label>
-        <textarea
-          id={contentId}
-          name="content"
-          required
-          rows={4}
-          maxLength={NOTICE_LIMITS.contentMax}
-          defaultValue={values.content}
-          aria-invalid={errors.content ? true : undefined}
-          aria-describedby={`${contentId}-hint${errors.content ? ` ${contentId}-error` : ""}`}
-          className={FIELD_CLASS}
-        />
-        <p id={`${contentId}-hint`} className="text-xs text-gray-600">
-          Plain text; line breaks are kept. Up to {NOTICE_LIMITS.contentMax.toLocaleString("en-NG")} characters.
-        </p>
-        {errors.content ? (
-          <p id={`${contentId}-error`} className="text-sm text-red-700" role="alert">
-            {errors.content}
-          </p>
-        ) : null}
-      </div>
+      <TextAreaField
+        label="Content"
+        name="content"
+        required
+        maxLength={NOTICE_LIMITS.contentMax}
+        defaultValue={values.content}
+        hint={`Plain text; line breaks are kept. Up to ${NOTICE_LIMITS.contentMax.toLocaleString("en-NG")} characters.`}
+        error={errors.content}
+      />
       <div className="grid gap-1.5">
         <Label htmlFor={audienceId}>Audience</Label>
         <select
