@@ -19,6 +19,7 @@ import type { RequestContext } from "~/server/context.server";
 import { networkOf } from "~/lib/ip-network";
 import { createLogger, createServices, type Services } from "~/server/services.server";
 import { advertClaimHandler } from "./advert-claim";
+import { paystackWebhookHandler } from "./paystack-webhook";
 import { requestIdOf, requestLog } from "./request-log";
 import { workerMetrics } from "./cluster-metrics";
 import { superviseWorkers } from "./workers";
@@ -72,6 +73,8 @@ export async function createApp(services: Services, options: CreateAppOptions = 
   });
   app.use(securityHeaders(config));
   app.use(limitRequestBody(MAX_BODY_BYTES));
+  // Authenticated by its signature, not by an origin: Paystack's servers send it.
+  if (config.paystack) app.post("/webhooks/paystack", paystackWebhookHandler(services));
   app.use(rejectCrossOriginWrites(config));
   // Before compression and the static files: its answers are a redirect or a few bytes of JSON.
   app.post("/adverts/:advertId/claim", advertClaimHandler(services));

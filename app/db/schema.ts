@@ -158,6 +158,11 @@ export const appSettings = pgTable(
     receivingAccountName: text(),
     /** The platform's fee on a campaign, in basis points of its rewards (2000 = 20%). */
     campaignFeeBps: integer().notNull().default(2000),
+    /**
+     * With the payment provider on: withdrawals up to this amount are paid by transfer as soon as
+     * they are requested, when the member is approved and not held for review. Null: off.
+     */
+    autoPayoutMaxKobo: bigint({ mode: "bigint" }),
     ...timestamps,
   },
   (t) => [
@@ -175,6 +180,7 @@ export const appSettings = pgTable(
       sql`${t.maxAdvertRewardKobo} > 0 and ${t.maxAdvertRewardKobo} <= ${t.maxAdvertBudgetKobo}`,
     ),
     check("app_settings_campaign_fee_bps", sql`${t.campaignFeeBps} BETWEEN 0 AND 10000`),
+    check("app_settings_auto_payout_positive", sql`${t.autoPayoutMaxKobo} IS NULL OR ${t.autoPayoutMaxKobo} > 0`),
   ],
 );
 
@@ -345,6 +351,13 @@ export const ledgerTransferKind = pgEnum("ledger_transfer_kind", [
   "campaign_fee",
   /** A campaign's escrow → its advertiser's balance: what was left when it ended, once. */
   "campaign_refund",
+  /** Provider fees → provider clearing: what the payment provider kept of a payment it collected. */
+  "provider_fee",
+  /**
+   * Bank payouts and withdrawal fees → a member's held balance: a paid transfer the provider
+   * reversed; the withdrawal is back in processing with its money held again.
+   */
+  "withdrawal_reversal",
 ]);
 
 export const ledgerTransfers = pgTable(
@@ -567,6 +580,11 @@ export const bankAccounts = pgTable(
     /** CBN institution code from the bank list (app/domain/banks). */
     bankCode: text().notNull(),
     accountNumber: text().notNull(),
+    /**
+     * When the payment provider resolved this account and the member confirmed the name it
+     * returned (then accountHolderName is that name); null for details saved without a provider.
+     */
+    nameResolvedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -575,7 +593,11 @@ export const bankAccounts = pgTable(
   ],
 );
 
-export const withdrawalStatus = pgEnum("withdrawal_status", ["pending", "processing", "completed", "rejected"]);
+/**
+ * pending → processing → completed, or pending → rejected; paid through the payment provider,
+ * processing → sent (a transfer is in flight) → completed, or back to processing when it fails.
+ */
+export const withdrawalStatus = pgEnum("withdrawal_status", ["pending", "processing", "completed", "rejected", "sent"]);
 
 export const withdrawals = pgTable(
   "withdrawals",
@@ -612,6 +634,12 @@ export const withdrawals = pgTable(
     payoutBatch: text(),
     /** When its payout file was downloaded (set with payoutBatch). */
     exportedAt: timestamp({ withTimezone: true }),
+    /** The provider's code of the transfer that paid (or is paying) it, e.g. "TRF_…"; null otherwise. */
+    transferCode: text(),
+    /** When its current transfer was sent; null unless paid (or being paid) by transfer. */
+    sentAt: timestamp({ withTimezone: true }),
+    /** Why its last transfer failed or was reversed, shown to the admin who retries or rejects it. */
+    transferFailureReason: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -630,6 +658,13 @@ export const withdrawals = pgTable(
       "withdrawals_batch_only_when_paying",
       sql`${t.payoutBatch} IS NULL OR ${t.status} IN ('processing', 'completed')`,
     ),
+    // status::text: 'sent' is added to the enum in the migration that adds this check.
+    check("withdrawals_sent_by_transfer", sql`${t.status}::text <> 'sent' OR (${t.sentAt} IS NOT NULL)`),
+    // A withdrawal in a payout file is never also sent by transfer (and the other way round).
+    check(
+      "withdrawals_transfer_or_file",
+      sql`${t.payoutBatch} IS NULL OR (${t.transferCode} IS NULL AND ${t.sentAt} IS NULL)`,
+    ),
   ],
 );
 
@@ -642,7 +677,7 @@ export type Withdrawal = typeof withdrawals.$inferSelect;
 // decision is a conditional update on `pending`; at most one request per member is pending.
 // ---------------------------------------------------------------------------------------------
 
-export const upgradeMethod = pgEnum("upgrade_method", ["balance", "bank_transfer"]);
+export const upgradeMethod = pgEnum("upgrade_method", ["balance", "bank_transfer", "online"]);
 export const upgradeStatus = pgEnum("upgrade_status", ["pending", "approved", "rejected", "cancelled"]);
 
 export const upgradeRequests = pgTable(
@@ -852,3 +887,140 @@ export const campaigns = pgTable(
 );
 
 export type Campaign = typeof campaigns.$inferSelect;
+
+// ---------------------------------------------------------------------------------------------
+// The payment provider (Paystack). Each attempt to collect a payment online and each transfer
+// attempt is a row keyed by the reference the provider knows it by; the provider's webhooks and
+// verify calls settle them. Money is booked on the ledger with idempotency keys named after what
+// is paid for (the upgrade, the campaign, the withdrawal), so however many times and in whatever
+// order an outcome arrives, it is booked once. See docs/decisions/023-paystack.md.
+// ---------------------------------------------------------------------------------------------
+
+export const providerPaymentPurpose = pgEnum("provider_payment_purpose", ["upgrade", "campaign"]);
+/**
+ * initialized: sent to the checkout, outcome not known yet; succeeded: paid and booked;
+ * failed / abandoned: the provider says it was not paid; held: paid, but the amount, currency or
+ * reference did not match what was asked (or it was already paid another way), kept for an admin.
+ */
+export const providerPaymentStatus = pgEnum("provider_payment_status", [
+  "initialized",
+  "succeeded",
+  "failed",
+  "abandoned",
+  "held",
+]);
+
+export const providerPayments = pgTable(
+  "provider_payments",
+  {
+    id: text().primaryKey(),
+    /** The provider's transaction reference: the request's UPG-/CMP- reference, "-2", "-3"… on a retry. */
+    reference: text().notNull().unique("provider_payments_reference_unique"),
+    purpose: providerPaymentPurpose().notNull(),
+    upgradeRequestId: text().references(() => upgradeRequests.id),
+    campaignId: text().references(() => campaigns.id),
+    /** Who pays: the member or the advertiser. */
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    /** What was asked, fixed when the attempt was made. */
+    amountKobo: bigint({ mode: "bigint" }).notNull(),
+    status: providerPaymentStatus().notNull().default("initialized"),
+    /** Where the payer completes the payment (the provider's checkout page). */
+    authorizationUrl: text(),
+    /** What the provider reported once it settled: its transaction id, amount, currency and fee. */
+    providerTransactionId: text(),
+    paidKobo: bigint({ mode: "bigint" }),
+    currency: text(),
+    feeKobo: bigint({ mode: "bigint" }),
+    /** Why a paid attempt was held for an admin instead of booked. */
+    heldReason: text(),
+    /** When its outcome was learned (webhook or verify). */
+    settledAt: timestamp({ withTimezone: true }),
+    /** The last time the reconciliation job asked the provider about it. */
+    checkedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("provider_payments_upgrade_idx").on(t.upgradeRequestId),
+    index("provider_payments_campaign_idx").on(t.campaignId),
+    index("provider_payments_status_created_idx").on(t.status, t.createdAt),
+    check("provider_payments_amount_positive", sql`${t.amountKobo} > 0`),
+    check(
+      "provider_payments_target",
+      sql`CASE ${t.purpose} WHEN 'upgrade' THEN ${t.upgradeRequestId} IS NOT NULL AND ${t.campaignId} IS NULL ELSE ${t.campaignId} IS NOT NULL AND ${t.upgradeRequestId} IS NULL END`,
+    ),
+    check("provider_payments_held_reason", sql`(${t.status} = 'held') = (${t.heldReason} IS NOT NULL)`),
+    check("provider_payments_settled", sql`(${t.status} = 'initialized') = (${t.settledAt} IS NULL)`),
+  ],
+);
+
+export type ProviderPayment = typeof providerPayments.$inferSelect;
+
+/**
+ * A bank account registered with the provider for transfers ("RCP_…"): created once per bank
+ * account and reused by every payout to it.
+ */
+export const transferRecipients = pgTable(
+  "transfer_recipients",
+  {
+    bankCode: text().notNull(),
+    accountNumber: text().notNull(),
+    recipientCode: text().notNull(),
+    /** The name the provider registered the recipient under. */
+    accountName: text().notNull(),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.bankCode, t.accountNumber] })],
+);
+
+/**
+ * initiating: claimed, the request to the provider not answered yet; pending: the provider took
+ * it; unknown: the request timed out or failed with a 5xx, so it may or may not exist (verified
+ * by its reference before anything else is sent); success, failed, reversed: settled.
+ */
+export const providerTransferStatus = pgEnum("provider_transfer_status", [
+  "initiating",
+  "pending",
+  "unknown",
+  "success",
+  "failed",
+  "reversed",
+]);
+
+export const providerTransfers = pgTable(
+  "provider_transfers",
+  {
+    id: text().primaryKey(),
+    withdrawalId: text()
+      .notNull()
+      .references(() => withdrawals.id),
+    /** 1 for the first transfer of a withdrawal, 2 after the first failed… */
+    attempt: integer().notNull(),
+    /** The provider's transfer reference: the withdrawal's reference in its allowed characters, with the attempt. */
+    reference: text().notNull().unique("provider_transfers_reference_unique"),
+    /** The withdrawal's net amount (amount − fee). */
+    amountKobo: bigint({ mode: "bigint" }).notNull(),
+    recipientCode: text().notNull(),
+    status: providerTransferStatus().notNull().default("initiating"),
+    transferCode: text(),
+    failureReason: text(),
+    /** Who sent it: an admin, or null when it was paid automatically. */
+    sentById: text().references(() => users.id),
+    settledAt: timestamp({ withTimezone: true }),
+    checkedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex("provider_transfers_attempt_idx").on(t.withdrawalId, t.attempt),
+    // At most one transfer of a withdrawal can be paying it: a second needs the first settled as not paid.
+    uniqueIndex("provider_transfers_one_live_idx")
+      .on(t.withdrawalId)
+      .where(sql`${t.status} IN ('initiating', 'pending', 'unknown', 'success')`),
+    index("provider_transfers_status_created_idx").on(t.status, t.createdAt),
+    check("provider_transfers_amount_positive", sql`${t.amountKobo} > 0`),
+    check("provider_transfers_attempt_positive", sql`${t.attempt} > 0`),
+  ],
+);
+
+export type ProviderTransfer = typeof providerTransfers.$inferSelect;

@@ -1,5 +1,6 @@
 import { availableParallelism } from "node:os";
 import { z } from "zod";
+import { PAYSTACK_BASE_URL } from "./paystack.server";
 
 /** Treats an empty variable (`FOO=`) as unset, so defaults apply. */
 const optional = <T extends z.ZodType>(schema: T) =>
@@ -27,6 +28,10 @@ const EnvSchema = z
     DATABASE_POOL_MAX: optional(z.coerce.number().int().min(1).max(500)),
     METRICS_TOKEN: optional(z.string().min(32, "must be at least 32 characters").max(256)),
     METRICS_PORT: optional(z.coerce.number().int().min(1).max(65535)),
+    PAYSTACK_SECRET_KEY: optional(
+      z.string().regex(/^sk_(test|live)_[A-Za-z0-9]{8,}$/, "must be a Paystack secret key (sk_test_… or sk_live_…)"),
+    ),
+    PAYSTACK_BASE_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
@@ -90,6 +95,11 @@ export type Config = {
   metricsToken?: string;
   /** `/metrics` without a token on this port, bound to 127.0.0.1 only. */
   metricsPort?: number;
+  /**
+   * Payments through Paystack (PAYSTACK_SECRET_KEY; PAYSTACK_BASE_URL points at a stand-in in
+   * tests and local runs). Unset: the manual rails only (bank transfer, payout files).
+   */
+  paystack?: { secretKey: string; baseUrl: string; testMode: boolean };
 };
 
 export class ConfigError extends Error {}
@@ -140,5 +150,12 @@ export function loadConfig(
     secureCookies: appUrl.protocol === "https:",
     metricsToken: e.METRICS_TOKEN,
     metricsPort: e.METRICS_PORT,
+    paystack: e.PAYSTACK_SECRET_KEY
+      ? {
+          secretKey: e.PAYSTACK_SECRET_KEY,
+          baseUrl: e.PAYSTACK_BASE_URL ?? PAYSTACK_BASE_URL,
+          testMode: e.PAYSTACK_SECRET_KEY.startsWith("sk_test_"),
+        }
+      : undefined,
   };
 }

@@ -15,6 +15,8 @@ import { compactRollups } from "~/domain/stats/rollups.server";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import type { Config } from "./config.server";
 import { createMailTransport } from "./mail-transport.server";
+import type { PaymentProvider } from "~/domain/payments/provider";
+import { createPaystackProvider } from "./paystack.server";
 import { createRateLimits, type RateLimitOptions, type RateLimits } from "./rate-limit.server";
 import { createKnownDeviceCookie, type KnownDeviceCookie } from "./known-device.server";
 import { createToastCookie, type ToastCookie } from "./toast.server";
@@ -25,6 +27,8 @@ export type Services = {
   database: DatabaseHandle;
   db: Database;
   mail: MailTransport;
+  /** Paystack, when PAYSTACK_SECRET_KEY is set; otherwise none, and the manual rails are the only ones. */
+  paymentProvider?: PaymentProvider;
   rateLimits: RateLimits;
   cookies: { session: Cookie; toast: ToastCookie; knownDevice: KnownDeviceCookie };
   /** What the start found worth an operator's attention, as codes `/readyz` lists ("database-role-superuser"). */
@@ -45,6 +49,8 @@ export async function createServices(
     log?: Logger;
     database?: DatabaseHandle;
     mail?: MailTransport;
+    /** Tests may wrap the provider (to time a call out, say); by default Paystack's when configured. */
+    paymentProvider?: PaymentProvider;
     backgroundWork?: boolean;
     /** Tests shorten the login slow-down. */
     rateLimits?: RateLimitOptions;
@@ -94,6 +100,11 @@ export async function createServices(
 
   const mail = options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });
   const rateLimits = createRateLimits(config.redisUrl, options.rateLimits);
+  const paymentProvider =
+    options.paymentProvider ??
+    (config.paystack
+      ? createPaystackProvider({ secretKey: config.paystack.secretKey, baseUrl: config.paystack.baseUrl })
+      : undefined);
 
   let delivering: Promise<void> | undefined;
   const flushMail = () => {
@@ -137,6 +148,7 @@ export async function createServices(
     database,
     db,
     mail,
+    paymentProvider,
     rateLimits,
     cookies,
     startupWarnings,

@@ -1,3 +1,5 @@
+import type { UpgradeMethod } from "~/domain/memberships/upgrades";
+
 /** A tier as /admin/memberships shows it (amounts formatted by the loader). */
 export type AdminTierRow = {
   id: string;
@@ -21,7 +23,7 @@ export type AdminUpgradeRow = {
   tierName: string;
   fromTierName: string;
   amount: string;
-  method: "balance" | "bank_transfer";
+  method: UpgradeMethod;
   requestedAt: string;
   requestedAtText: string;
 };
@@ -29,4 +31,5 @@ export type AdminUpgradeRow = {
 export const METHOD_LABELS: Record<AdminUpgradeRow["method"], string> = {
   balance: "From balance",
   bank_transfer: "Bank transfer",
+  online: "Paid online",
 };

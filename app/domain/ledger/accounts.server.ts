@@ -21,6 +21,10 @@ export const PLATFORM_ACCOUNT_CODES = [
   "campaign_fees",
   "bank_payouts",
   "bank_receipts",
+  /** Money the payment provider collected for us and has not settled to our bank (minus, as bank receipts). */
+  "provider_clearing",
+  /** The payment provider's fees on what it collected (an expense). */
+  "provider_fees",
 ] as const;
 export type PlatformAccountCode = (typeof PLATFORM_ACCOUNT_CODES)[number];
 

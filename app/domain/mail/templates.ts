@@ -119,7 +119,7 @@ export type UpgradeMailFacts = {
   reference: string;
   tierName: string;
   priceKobo: Kobo;
-  method: "balance" | "bank_transfer";
+  method: "balance" | "bank_transfer" | "online";
   dailyAdViews: number;
 };
 

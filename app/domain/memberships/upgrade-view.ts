@@ -10,6 +10,7 @@ export const UPGRADE_CANCEL_PATH = "/membership/upgrade/cancel";
 export const UPGRADE_METHOD_LABELS: Record<UpgradeMethod, string> = {
   balance: "From my AdNaira balance",
   bank_transfer: "By bank transfer",
+  online: "Pay online (card, bank transfer, USSD)",
 };
 
 /** The member's upgrade offer as pages show it: every figure formatted on the server. */

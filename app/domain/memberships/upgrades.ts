@@ -5,7 +5,8 @@ import type { Kobo } from "~/domain/shared/money";
  * server imports: safe in the client bundle.
  */
 
-export const UPGRADE_METHODS = ["balance", "bank_transfer"] as const;
+/** Online: through the payment provider's checkout (offered only when the provider is on). */
+export const UPGRADE_METHODS = ["balance", "bank_transfer", "online"] as const;
 export type UpgradeMethod = (typeof UPGRADE_METHODS)[number];
 
 export const UPGRADE_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;

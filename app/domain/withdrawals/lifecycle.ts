@@ -1,10 +1,11 @@
 import type { StatusBadges } from "~/domain/shared/status-badges";
 
 /**
- * A withdrawal's lifecycle: pending → processing → completed, or pending → rejected. The order is
- * the database enum's. No server imports: the admin table filters by status in the browser too.
+ * A withdrawal's lifecycle: pending → processing → completed, or pending → rejected; paid through
+ * the payment provider, processing → sent → completed (or back to processing when the transfer
+ * fails). The order is the database enum's. No server imports: the admin table filters by status in the browser too.
  */
-export const WITHDRAWAL_STATUSES = ["pending", "processing", "completed", "rejected"] as const;
+export const WITHDRAWAL_STATUSES = ["pending", "processing", "completed", "rejected", "sent"] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
 /** Pending yellow, processing blue, completed green, rejected red: for members and admins alike. */
@@ -13,4 +14,5 @@ export const WITHDRAWAL_STATUS_BADGES = {
   processing: { label: "Processing", tone: "blue" },
   completed: { label: "Completed", tone: "green" },
   rejected: { label: "Rejected", tone: "red" },
+  sent: { label: "Sent", tone: "blue" },
 } as const satisfies StatusBadges<WithdrawalStatus>;

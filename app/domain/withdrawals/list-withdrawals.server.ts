@@ -126,11 +126,12 @@ export async function listWithdrawalsForAdmin(
       processing: n("processing"),
       completed: n("completed"),
       rejected: n("rejected"),
+      sent: n("sent"),
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
     .where(searchWhere);
-  const counts: WithdrawalCounts = tally ?? { all: 0, pending: 0, processing: 0, completed: 0, rejected: 0 };
+  const counts: WithdrawalCounts = tally ?? { all: 0, pending: 0, processing: 0, completed: 0, rejected: 0, sent: 0 };
 
   const total = options.status ? counts[options.status] : counts.all;
   const { page, pageCount, ...window } = pageWindow(total, options.page, pageSize);

@@ -1,0 +1,124 @@
+import type { Kobo } from "~/domain/shared/money";
+
+/**
+ * What AdNaira asks of a payment provider (Paystack, app/server/paystack.server.ts), in its own
+ * words. Domain functions get a `PaymentProvider` as an argument, like `db`; without
+ * PAYSTACK_SECRET_KEY there is none and the manual rails (bank transfer with a reference, payout
+ * files) are the only ones. See docs/decisions/023-paystack.md.
+ *
+ * Every call answers a union on `status`. `unavailable` means the outcome is not known (a
+ * timeout, a network error, a 5xx): for anything that moves money, the caller verifies by
+ * reference before it tries again, never sends a second one blind.
+ */
+
+/** No answer we can rely on: timeout, network error, 5xx, or a body that is not the provider's envelope. */
+export type ProviderUnavailable = { status: "unavailable"; detail: string };
+
+/** The provider answered and said no (4xx with its message): nothing was created. */
+export type ProviderRefused = { status: "refused"; message: string };
+
+/** Paystack's transaction statuses (GET /transaction/verify/:reference, `data.status`). */
+export type PaymentOutcome =
+  "success" | "failed" | "abandoned" | "ongoing" | "pending" | "processing" | "queued" | "reversed";
+
+/** A collected payment as the provider reports it (verify, or a charge.success event). */
+export type ProviderPaymentReport = {
+  reference: string;
+  outcome: PaymentOutcome;
+  /** The provider's transaction id. */
+  providerTransactionId: string;
+  amountKobo: Kobo;
+  /** "NGN" for every payment we ask for; anything else is held, never booked. */
+  currency: string;
+  /** What the provider kept; 0 when it reports none. */
+  feesKobo: Kobo;
+  paidAt: Date | null;
+  /** The provider's words for the outcome ("Approved", "Declined"…). */
+  gatewayResponse: string | null;
+};
+
+export type InitializePaymentInput = {
+  reference: string;
+  amountKobo: Kobo;
+  /** The payer's email: the provider sends its receipt there. */
+  email: string;
+  /** Where the checkout sends the payer back (with `?reference=`). */
+  callbackUrl: string;
+  metadata?: Record<string, string>;
+};
+
+export type InitializedPayment =
+  | { status: "ok"; authorizationUrl: string; accessCode: string; reference: string }
+  | ProviderRefused
+  | ProviderUnavailable;
+
+export type VerifiedPayment =
+  { status: "found"; payment: ProviderPaymentReport } | { status: "not-found" } | ProviderUnavailable;
+
+export type ResolvedAccount =
+  | { status: "ok"; accountName: string; accountNumber: string }
+  /** The bank knows no such account (or the provider cannot resolve this bank). */
+  | { status: "not-resolved"; message: string }
+  | ProviderUnavailable;
+
+export type TransferRecipientInput = { name: string; accountNumber: string; bankCode: string };
+export type CreatedRecipient =
+  { status: "ok"; recipientCode: string; accountName: string } | ProviderRefused | ProviderUnavailable;
+
+/** Paystack's transfer statuses (`data.status` of a transfer). */
+export type TransferOutcome =
+  | "pending"
+  | "success"
+  | "failed"
+  | "reversed"
+  | "otp"
+  | "received"
+  | "processing"
+  | "abandoned"
+  | "blocked"
+  | "rejected";
+
+/** A transfer as the provider reports it (initiate, verify, or a transfer.* event). */
+export type ProviderTransferReport = {
+  reference: string;
+  transferCode: string;
+  outcome: TransferOutcome;
+  amountKobo: Kobo;
+  currency: string;
+  /** Why it failed or was reversed, when the provider says. */
+  failureReason: string | null;
+};
+
+export type InitiateTransferInput = {
+  /** Ours, in the provider's allowed characters (see transferReference in app/domain/withdrawals). */
+  reference: string;
+  amountKobo: Kobo;
+  recipientCode: string;
+  reason: string;
+};
+
+export type InitiatedTransfer =
+  { status: "ok"; transfer: ProviderTransferReport } | ProviderRefused | ProviderUnavailable;
+export type VerifiedTransfer =
+  { status: "found"; transfer: ProviderTransferReport } | { status: "not-found" } | ProviderUnavailable;
+
+export interface PaymentProvider {
+  /** POST /transaction/initialize: a checkout for one payment. */
+  initializePayment(input: InitializePaymentInput): Promise<InitializedPayment>;
+  /** GET /transaction/verify/:reference. */
+  verifyPayment(reference: string): Promise<VerifiedPayment>;
+  /** GET /bank/resolve?account_number=&bank_code= (our bank code; the adapter maps it). */
+  resolveAccount(input: { accountNumber: string; bankCode: string }): Promise<ResolvedAccount>;
+  /** POST /transferrecipient (type nuban, currency NGN). */
+  createTransferRecipient(input: TransferRecipientInput): Promise<CreatedRecipient>;
+  /** POST /transfer (source balance). */
+  initiateTransfer(input: InitiateTransferInput): Promise<InitiatedTransfer>;
+  /** GET /transfer/verify/:reference. */
+  verifyTransfer(reference: string): Promise<VerifiedTransfer>;
+}
+
+/** A verified webhook event, in our words. Events we do not act on are `other`. */
+export type ProviderEvent =
+  | { event: "charge.success"; payment: ProviderPaymentReport }
+  | { event: "transfer.success" | "transfer.failed" | "transfer.reversed"; transfer: ProviderTransferReport }
+  | { event: "other"; name: string };

@@ -1,0 +1,309 @@
+import { createHmac, timingSafeEqual } from "node:crypto";
+import { z } from "zod";
+import type {
+  PaymentOutcome,
+  PaymentProvider,
+  ProviderEvent,
+  ProviderPaymentReport,
+  ProviderTransferReport,
+  ProviderUnavailable,
+  TransferOutcome,
+} from "~/domain/payments/provider";
+
+/**
+ * Paystack's REST API (https://paystack.com/docs/api/), as the `PaymentProvider` AdNaira uses.
+ * Every answer is Paystack's envelope `{ status, message, data }`; amounts are kobo. The pages
+ * followed are cited in docs/decisions/023-paystack.md, and scripts/paystack-standin/ speaks the
+ * same subset for tests and local runs.
+ */
+
+export const PAYSTACK_BASE_URL = "https://api.paystack.co";
+/** Paystack answers within a few seconds; past this the outcome is treated as unknown. */
+const REQUEST_TIMEOUT_MS = 10_000;
+
+const Envelope = z.object({ status: z.boolean(), message: z.string(), data: z.unknown().optional() });
+
+const kobo = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]).transform((v) => BigInt(v));
+
+const TransactionData = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  status: z.string(),
+  reference: z.string(),
+  amount: kobo,
+  currency: z.string(),
+  fees: kobo.nullish(),
+  paid_at: z.string().nullish(),
+  gateway_response: z.string().nullish(),
+});
+
+const TransferData = z.object({
+  reference: z.string(),
+  transfer_code: z.string(),
+  status: z.string(),
+  amount: kobo,
+  currency: z.string().default("NGN"),
+  reason: z.string().nullish(),
+  failures: z.unknown().optional(),
+  gateway_response: z.string().nullish(),
+});
+
+const PAYMENT_OUTCOMES: readonly PaymentOutcome[] = [
+  "success",
+  "failed",
+  "abandoned",
+  "ongoing",
+  "pending",
+  "processing",
+  "queued",
+  "reversed",
+];
+const TRANSFER_OUTCOMES: readonly TransferOutcome[] = [
+  "pending",
+  "success",
+  "failed",
+  "reversed",
+  "otp",
+  "received",
+  "processing",
+  "abandoned",
+  "blocked",
+  "rejected",
+];
+
+/** An outcome Paystack may add later reads as still in progress: never as paid, never as failed. */
+const paymentOutcome = (status: string): PaymentOutcome =>
+  (PAYMENT_OUTCOMES as readonly string[]).includes(status) ? (status as PaymentOutcome) : "pending";
+const transferOutcome = (status: string): TransferOutcome =>
+  (TRANSFER_OUTCOMES as readonly string[]).includes(status) ? (status as TransferOutcome) : "pending";
+
+function paymentReport(data: z.infer<typeof TransactionData>): ProviderPaymentReport {
+  return {
+    reference: data.reference,
+    outcome: paymentOutcome(data.status),
+    providerTransactionId: data.id,
+    amountKobo: data.amount,
+    currency: data.currency,
+    feesKobo: data.fees ?? 0n,
+    paidAt: data.paid_at ? new Date(data.paid_at) : null,
+    gatewayResponse: data.gateway_response ?? null,
+  };
+}
+
+function transferReport(data: z.infer<typeof TransferData>): ProviderTransferReport {
+  const outcome = transferOutcome(data.status);
+  const failed = outcome === "failed" || outcome === "reversed";
+  return {
+    reference: data.reference,
+    transferCode: data.transfer_code,
+    outcome,
+    amountKobo: data.amount,
+    currency: data.currency,
+    failureReason: failed ? (data.gateway_response ?? data.reason ?? null) : null,
+  };
+}
+
+type Answer =
+  | { kind: "ok"; message: string; data: unknown }
+  | { kind: "refused"; httpStatus: number; message: string }
+  | ProviderUnavailable;
+
+/**
+ * Maps our bank codes (app/domain/banks: CBN 3-digit for commercial banks, NIBSS 6-digit for the
+ * rest) to the codes Paystack's bank list uses, where they differ.
+ */
+export function paystackBankCode(bankCode: string): string {
+  return PAYSTACK_BANK_CODES[bankCode] ?? bankCode;
+}
+const PAYSTACK_BANK_CODES: Record<string, string> = {};
+
+export function createPaystackProvider(options: {
+  secretKey: string;
+  baseUrl?: string;
+  fetch?: typeof fetch;
+  timeoutMs?: number;
+}): PaymentProvider {
+  const base = (options.baseUrl ?? PAYSTACK_BASE_URL).replace(/\/+$/, "");
+  const doFetch = options.fetch ?? fetch;
+  const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
+
+  async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<Answer> {
+    let response: Response;
+    try {
+      response = await doFetch(`${base}${path}`, {
+        method,
+        headers: {
+          authorization: `Bearer ${options.secretKey}`,
+          accept: "application/json",
+          ...(body === undefined ? {} : { "content-type": "application/json" }),
+        },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (err) {
+      return { status: "unavailable", detail: err instanceof Error ? err.message : String(err) };
+    }
+    if (response.status >= 500) return { status: "unavailable", detail: `HTTP ${response.status}` };
+    let json: unknown;
+    try {
+      json = await response.json();
+    } catch {
+      return { status: "unavailable", detail: `HTTP ${response.status} without a JSON body` };
+    }
+    const envelope = Envelope.safeParse(json);
+    if (!envelope.success)
+      return { status: "unavailable", detail: `HTTP ${response.status} without Paystack's envelope` };
+    if (response.ok && envelope.data.status) {
+      return { kind: "ok", message: envelope.data.message, data: envelope.data.data };
+    }
+    return { kind: "refused", httpStatus: response.status, message: envelope.data.message };
+  }
+
+  /** A 2xx whose data is not what Paystack documents: the outcome is not known. */
+  function parseData<T extends z.ZodType>(schema: T, answer: { data: unknown }): z.infer<T> | ProviderUnavailable {
+    const parsed = schema.safeParse(answer.data);
+    return parsed.success ? parsed.data : { status: "unavailable", detail: "unexpected data in Paystack's answer" };
+  }
+  const isUnavailable = (v: unknown): v is ProviderUnavailable =>
+    typeof v === "object" && v !== null && (v as { status?: unknown }).status === "unavailable";
+
+  return {
+    async initializePayment(input) {
+      const answer = await call("POST", "/transaction/initialize", {
+        email: input.email,
+        amount: input.amountKobo.toString(),
+        currency: "NGN",
+        reference: input.reference,
+        callback_url: input.callbackUrl,
+        metadata: input.metadata ?? {},
+      });
+      if ("status" in answer) return answer;
+      if (answer.kind === "refused") return { status: "refused", message: answer.message };
+      const data = parseData(
+        z.object({ authorization_url: z.string(), access_code: z.string(), reference: z.string() }),
+        answer,
+      );
+      if (isUnavailable(data)) return data;
+      return {
+        status: "ok",
+        authorizationUrl: data.authorization_url,
+        accessCode: data.access_code,
+        reference: data.reference,
+      };
+    },
+
+    async verifyPayment(reference) {
+      const answer = await call("GET", `/transaction/verify/${encodeURIComponent(reference)}`);
+      if ("status" in answer) return answer;
+      if (answer.kind === "refused") {
+        // Paystack answers an unknown reference with 400 or 404 "Transaction reference not found".
+        return answer.httpStatus === 404 || /not found/i.test(answer.message)
+          ? { status: "not-found" }
+          : { status: "unavailable", detail: answer.message };
+      }
+      const data = parseData(TransactionData, answer);
+      if (isUnavailable(data)) return data;
+      return { status: "found", payment: paymentReport(data) };
+    },
+
+    async resolveAccount({ accountNumber, bankCode }) {
+      const query = new URLSearchParams({ account_number: accountNumber, bank_code: paystackBankCode(bankCode) });
+      const answer = await call("GET", `/bank/resolve?${query}`);
+      if ("status" in answer) return answer;
+      if (answer.kind === "refused") return { status: "not-resolved", message: answer.message };
+      const data = parseData(z.object({ account_number: z.string(), account_name: z.string() }), answer);
+      if (isUnavailable(data)) return data;
+      return { status: "ok", accountName: data.account_name, accountNumber: data.account_number };
+    },
+
+    async createTransferRecipient({ name, accountNumber, bankCode }) {
+      const answer = await call("POST", "/transferrecipient", {
+        type: "nuban",
+        name,
+        account_number: accountNumber,
+        bank_code: paystackBankCode(bankCode),
+        currency: "NGN",
+      });
+      if ("status" in answer) return answer;
+      if (answer.kind === "refused") return { status: "refused", message: answer.message };
+      const data = parseData(
+        z.object({
+          recipient_code: z.string(),
+          name: z.string(),
+          details: z.object({ account_name: z.string().nullish() }).optional(),
+        }),
+        answer,
+      );
+      if (isUnavailable(data)) return data;
+      return { status: "ok", recipientCode: data.recipient_code, accountName: data.details?.account_name ?? data.name };
+    },
+
+    async initiateTransfer(input) {
+      const answer = await call("POST", "/transfer", {
+        source: "balance",
+        amount: input.amountKobo.toString(),
+        recipient: input.recipientCode,
+        reason: input.reason,
+        reference: input.reference,
+        currency: "NGN",
+      });
+      if ("status" in answer) return answer;
+      if (answer.kind === "refused") return { status: "refused", message: answer.message };
+      const data = parseData(TransferData, answer);
+      if (isUnavailable(data)) return data;
+      return { status: "ok", transfer: transferReport(data) };
+    },
+
+    async verifyTransfer(reference) {
+      const answer = await call("GET", `/transfer/verify/${encodeURIComponent(reference)}`);
+      if ("status" in answer) return answer;
+      if (answer.kind === "refused") {
+        return answer.httpStatus === 404 || /not found/i.test(answer.message)
+          ? { status: "not-found" }
+          : { status: "unavailable", detail: answer.message };
+      }
+      const data = parseData(TransferData, answer);
+      if (isUnavailable(data)) return data;
+      return { status: "found", transfer: transferReport(data) };
+    },
+  };
+}
+
+/**
+ * Paystack signs each webhook with `x-paystack-signature`: the HMAC-SHA512 of the raw body, keyed
+ * with the secret key, in hex. Compared in constant time; a missing or malformed one is false.
+ */
+export function paystackSignatureValid(rawBody: Buffer, signature: string | undefined, secretKey: string): boolean {
+  if (!signature || !/^[0-9a-f]{128}$/i.test(signature)) return false;
+  const expected = createHmac("sha512", secretKey).update(rawBody).digest();
+  return timingSafeEqual(expected, Buffer.from(signature, "hex"));
+}
+
+/** The signature Paystack would send for this body (the stand-in and the tests sign with it). */
+export function paystackSignature(rawBody: string | Buffer, secretKey: string): string {
+  return createHmac("sha512", secretKey).update(rawBody).digest("hex");
+}
+
+/**
+ * A signed webhook body, in our words; null when it is not Paystack's shape (answered 400).
+ * Events we do not act on come back as `other`.
+ */
+export function parsePaystackEvent(rawBody: Buffer): ProviderEvent | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(rawBody.toString("utf8"));
+  } catch {
+    return null;
+  }
+  const event = z.object({ event: z.string(), data: z.unknown() }).safeParse(json);
+  if (!event.success) return null;
+  const name = event.data.event;
+  if (name === "charge.success") {
+    const data = TransactionData.safeParse(event.data.data);
+    return data.success ? { event: name, payment: paymentReport(data.data) } : null;
+  }
+  if (name === "transfer.success" || name === "transfer.failed" || name === "transfer.reversed") {
+    const data = TransferData.safeParse(event.data.data);
+    return data.success ? { event: name, transfer: transferReport(data.data) } : null;
+  }
+  return { event: "other", name };
+}
