@@ -1024,3 +1024,21 @@ export const providerTransfers = pgTable(
 );
 
 export type ProviderTransfer = typeof providerTransfers.$inferSelect;
+
+/**
+ * A signed provider event whose reference is none of ours (a payment made outside AdNaira's
+ * checkout, say): answered 200 so the provider stops retrying, and kept here, once per event and
+ * reference, for the reconciliation page.
+ */
+export const providerUnmatchedEvents = pgTable(
+  "provider_unmatched_events",
+  {
+    id: text().primaryKey(),
+    event: text().notNull(),
+    reference: text().notNull(),
+    amountKobo: bigint({ mode: "bigint" }),
+    currency: text(),
+    receivedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex("provider_unmatched_events_event_reference_idx").on(t.event, t.reference)],
+);

@@ -1,5 +1,5 @@
 import type { ProviderEvent } from "~/domain/payments/provider";
-import { providerReferenceOwner } from "~/domain/payments/references.server";
+import { providerReferenceOwner, recordUnmatchedEvent } from "~/domain/payments/references.server";
 import type { Services } from "./services.server";
 
 /** What a webhook event came to, for the log line (the provider is answered 200 in every case). */
@@ -13,6 +13,10 @@ export async function handleProviderEvent(services: Services, event: ProviderEve
   if (event.event === "other") return { outcome: `ignored ${event.name}` };
   const reference = event.event === "charge.success" ? event.payment.reference : event.transfer.reference;
   const owner = await providerReferenceOwner(services.db, reference);
-  if (owner.kind === "unknown") return { outcome: "unknown-reference", reference };
+  if (owner.kind === "unknown") {
+    const { amountKobo, currency } = event.event === "charge.success" ? event.payment : event.transfer;
+    await recordUnmatchedEvent(services.db, { event: event.event, reference, amountKobo, currency });
+    return { outcome: "unknown-reference", reference };
+  }
   return { outcome: `unhandled ${event.event} for a ${owner.kind}`, reference };
 }

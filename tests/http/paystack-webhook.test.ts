@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { providerUnmatchedEvents } from "~/db/schema";
 import { paystackSignature } from "~/server/paystack.server";
 import { startTestApp, type TestApp } from "~test/app";
 import { startAppWithPaystack, TEST_PAYSTACK_SECRET_KEY, type PaystackStandin } from "~test/paystack";
@@ -41,6 +42,12 @@ describe("POST /webhooks/paystack", () => {
     await standin.sendEvent("charge.success", JSON.parse(chargeSuccess).data);
     await standin.sendEvent("subscription.create", { subscription_code: "SUB_1" });
     expect(standin.deliveries.slice(-2).map((d) => d.status)).toEqual([200, 200]);
+    // Kept once for the reconciliation page, however often it is delivered.
+    await standin.sendEvent("charge.success", JSON.parse(chargeSuccess).data, { times: 3 });
+    const kept = await app.services.db.select().from(providerUnmatchedEvents);
+    expect(kept).toMatchObject([
+      { event: "charge.success", reference: "UPG-NOTOURS1", amountKobo: 500000n, currency: "NGN" },
+    ]);
   });
 
   it("answers 400 to a signed body that is not a Paystack event", async () => {

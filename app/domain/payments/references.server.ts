@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { providerPayments, providerTransfers } from "~/db/schema";
+import { providerPayments, providerTransfers, providerUnmatchedEvents } from "~/db/schema";
+import { newId } from "~/domain/shared/ids";
+import type { Kobo } from "~/domain/shared/money";
 
 /**
  * What a reference the provider sends us names: one of our payment attempts, one of our
@@ -23,4 +25,22 @@ export async function providerReferenceOwner(db: Database, reference: string): P
     .where(eq(providerTransfers.reference, reference));
   if (transfer) return { kind: "transfer", id: transfer.id, withdrawalId: transfer.withdrawalId };
   return { kind: "unknown" };
+}
+
+/** Keeps a signed event whose reference is none of ours, once per event and reference. */
+export async function recordUnmatchedEvent(
+  db: Database,
+  input: { event: string; reference: string; amountKobo: Kobo | null; currency: string | null; now?: Date },
+): Promise<void> {
+  await db
+    .insert(providerUnmatchedEvents)
+    .values({
+      id: newId(),
+      event: input.event,
+      reference: input.reference,
+      amountKobo: input.amountKobo,
+      currency: input.currency,
+      receivedAt: input.now ?? new Date(),
+    })
+    .onConflictDoNothing();
 }
