@@ -79,6 +79,7 @@ export default [
     route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
     route("admin/memberships", "routes/admin/memberships.tsx"),
     route("admin/audit", "routes/admin/audit.tsx"),
+    route("admin/reconciliation", "routes/admin/reconciliation.tsx"),
     // Advertisers: the page's data (a layout), the page, and one route per decision form.
     layout("routes/admin/advertisers/layout.tsx", [
       route("admin/advertisers", "routes/admin/advertisers/page.tsx"),

@@ -124,6 +124,7 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   },
   "/admin/memberships": { kind: "admin", permission: "manage_memberships" },
   "/admin/audit": { kind: "admin", permission: "view_reports" },
+  "/admin/reconciliation": { kind: "admin", permission: "manage_withdrawals" },
   "/admin/advertisers": {
     kind: "admin",
     permission: "manage_adverts",
