@@ -29,6 +29,8 @@ export type ProfileData = {
     terms: WithdrawTerms;
     withdrawKey: string;
     withdrawals: WithdrawalHistoryItem[];
+    /** The payment provider resolves account names: the bank details form checks, then confirms. */
+    resolveNames: boolean;
   } | null;
 };
 
@@ -74,7 +76,7 @@ export function ProfilePage({ rendered }: { rendered?: RenderedFailure }) {
               approved={data.approved}
               rendered={rendered}
             />
-            <BankDetailsCard saved={member.bankDetails} rendered={rendered} />
+            <BankDetailsCard saved={member.bankDetails} rendered={rendered} resolveNames={member.resolveNames} />
           </>
         ) : null}
       </div>
