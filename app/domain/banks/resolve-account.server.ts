@@ -1,4 +1,4 @@
-import { createHmac, randomBytes, timingSafeEqual } from "node:crypto";
+import { createCipheriv, createDecipheriv, randomBytes } from "node:crypto";
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { serverSecrets, users } from "~/db/schema";
@@ -14,7 +14,7 @@ import { ACCOUNT_HOLDER_MAX, BankAccountCheckSchema, type ResolvedAccountView } 
  * Bank details with the payment provider on: the member gives the bank, the number and their
  * password ("Check account"); the provider resolves the account and the page shows the name the
  * bank returns; the member confirms it ("Confirm and save"). What the browser posts back to
- * confirm is a signed `confirmation` (the member, bank, number and the name shown, valid for a
+ * confirm is a sealed `confirmation` (the member, bank, number and the name shown, valid for a
  * few minutes), and the account is resolved again on confirm: the saved name is always the
  * bank's, whatever a browser sends. Without a provider, saveBankDetails (the member types the name).
  */
@@ -59,22 +59,26 @@ async function signingKey(db: Database): Promise<Buffer> {
   return Buffer.from(row!.value, "base64url");
 }
 
-const mac = (key: Buffer, body: string) => createHmac("sha256", key).update(body).digest("base64url");
-
-function sign(key: Buffer, claim: Claim): string {
-  const body = Buffer.from(JSON.stringify(claim)).toString("base64url");
-  return `${body}.${mac(key, body)}`;
+/**
+ * The confirmation is sealed (AES-256-GCM with a server secret): the browser can neither read the
+ * account number in it (pages never show a full number) nor change a byte of it unnoticed.
+ */
+function seal(key: Buffer, claim: Claim): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv("aes-256-gcm", key, iv);
+  const body = Buffer.concat([cipher.update(JSON.stringify(claim), "utf8"), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]).toString("base64url");
 }
 
-function verify(key: Buffer, token: unknown, userId: string, now: Date): Claim | null {
-  if (typeof token !== "string" || token.length > 2000) return null;
-  const [body, signature, extra] = token.split(".");
-  if (!body || !signature || extra !== undefined) return null;
-  const expected = Buffer.from(mac(key, body));
-  const given = Buffer.from(signature);
-  if (expected.length !== given.length || !timingSafeEqual(expected, given)) return null;
+function unseal(key: Buffer, token: unknown, userId: string, now: Date): Claim | null {
+  if (typeof token !== "string" || token.length > 2000 || !/^[A-Za-z0-9_-]+$/.test(token)) return null;
+  const raw = Buffer.from(token, "base64url");
+  if (raw.length <= 28) return null;
   try {
-    const claim = JSON.parse(Buffer.from(body, "base64url").toString("utf8")) as Claim;
+    const decipher = createDecipheriv("aes-256-gcm", key, raw.subarray(0, 12));
+    decipher.setAuthTag(raw.subarray(12, 28));
+    const text = Buffer.concat([decipher.update(raw.subarray(28)), decipher.final()]).toString("utf8");
+    const claim = JSON.parse(text) as Claim;
     if (claim.userId !== userId || typeof claim.expiresAt !== "number" || claim.expiresAt < now.getTime()) return null;
     return claim;
   } catch {
@@ -103,7 +107,7 @@ function resolvedView(key: Buffer, claim: Claim): ResolvedAccountView {
     bankCode: claim.bankCode,
     bankName: bankNameFor(claim.bankCode),
     accountNumberMasked: maskAccountNumber(claim.accountNumber),
-    confirmation: sign(key, claim),
+    confirmation: seal(key, claim),
   };
 }
 
@@ -152,7 +156,7 @@ export async function confirmBankAccount(
   }
   const now = input.now ?? new Date();
   const key = await signingKey(db);
-  const claim = verify(key, input.confirmation, input.userId, now);
+  const claim = unseal(key, input.confirmation, input.userId, now);
   if (!claim) return { status: "expired" };
 
   const resolved = await resolveName(provider, claim.bankCode, claim.accountNumber);

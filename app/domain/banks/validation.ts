@@ -89,7 +89,7 @@ export type ResolvedAccountView = {
   bankCode: string;
   bankName: string;
   accountNumberMasked: string;
-  /** Signed (app/domain/banks/resolve-account.server.ts): posted back by "Confirm and save". */
+  /** Sealed (app/domain/banks/resolve-account.server.ts): posted back by "Confirm and save". */
   confirmation: string;
 };
 
