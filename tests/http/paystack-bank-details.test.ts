@@ -121,7 +121,7 @@ describe("bank details resolved by Paystack, without JavaScript", () => {
   });
 
   it("still needs the current password to check an account", async () => {
-    const { client, user } = await signInMember(app, { landed: true });
+    const { client } = await signInMember(app, { landed: true });
     const res = await client.post("/profile/bank-details", {
       intent: "check",
       bankCode: GTB,

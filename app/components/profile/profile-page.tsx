@@ -81,7 +81,7 @@ export function ProfilePage({ rendered }: { rendered?: RenderedFailure }) {
         ) : null}
       </div>
       <div className="grid gap-6">
-        {member ? <WithdrawalList rows={member.withdrawals} /> : null}
+        {member ? <WithdrawalList rows={member.withdrawals} statementLink /> : null}
         <NameCard name={data.name} rendered={rendered} />
         <PasswordCard rendered={rendered} />
       </div>

@@ -85,9 +85,10 @@ function pageQuery(userId: string, window: { offset: number; limit: number } | n
      order by p.at desc, p.id desc`;
 }
 
-type Row = Record<string, string | null>;
+type Row = Partial<Record<string, string | null>>;
 
-const date = (value: string | null) => (value ? new Date(value) : null);
+const date = (value: string | null | undefined) => (value ? new Date(value) : null);
+const text = (value: string | null | undefined) => value ?? null;
 
 function toLine(row: Row): StatementLine {
   return {
@@ -107,8 +108,8 @@ function toLine(row: Row): StatementLine {
           requestedAt: new Date(row.w_requested_at!),
           processingAt: date(row.w_processing_at),
           sentAt: date(row.w_sent_at),
-          transferCode: row.w_transfer_code,
-          payoutBatch: row.w_payout_batch,
+          transferCode: text(row.w_transfer_code),
+          payoutBatch: text(row.w_payout_batch),
           exportedAt: date(row.w_exported_at),
           paidAt: date(row.w_paid_at),
           rejectedAt: date(row.w_rejected_at),
@@ -122,8 +123,8 @@ function toLine(row: Row): StatementLine {
           tierName: row.u_tier ?? "",
           method: row.u_method as UpgradePayment["method"],
           status: row.u_status as UpgradePayment["status"],
-          providerReference: row.pp_reference,
-          providerStatus: row.pp_status,
+          providerReference: text(row.pp_reference),
+          providerStatus: text(row.pp_status),
         }
       : null,
   };
