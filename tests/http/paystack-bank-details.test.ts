@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bankAccounts } from "~/db/schema";
-import { pageText, redirectToast, type TestApp } from "~test/app";
+import { pageText, redirectToast, type HttpClient, type TestApp } from "~test/app";
 import { GTB, GTB_ACCOUNT } from "~test/bank-accounts";
 import { startAppWithPaystack, type PaystackStandin } from "~test/paystack";
 import { signInMember } from "~test/sign-in";
@@ -29,6 +29,10 @@ const hidden = (html: string, name: string) =>
     ?.slice(1)
     .find((v) => v !== undefined);
 
+/** "Check account", as the form posts it. */
+const check = (client: HttpClient, currentPassword: string, accountNumber = GTB_ACCOUNT) =>
+  client.post("/profile/bank-details", { intent: "check", bankCode: GTB, accountNumber, currentPassword });
+
 describe("bank details resolved by Paystack, without JavaScript", () => {
   it("asks for no name, checks the account, shows the bank's name and saves it once confirmed", async () => {
     const { client, user } = await signInMember(app, { landed: true });
@@ -36,12 +40,7 @@ describe("bank details resolved by Paystack, without JavaScript", () => {
     expect(page.body).not.toContain('name="accountHolderName"');
     expect(pageText(page.body)).toContain("Check account");
 
-    const checked = await client.post("/profile/bank-details", {
-      intent: "check",
-      bankCode: GTB,
-      accountNumber: GTB_ACCOUNT,
-      currentPassword: user.password,
-    });
+    const checked = await check(client, user.password);
     expect(checked.status).toBe(200);
     const text = pageText(checked.body);
     expect(text).toContain("Account name: ADA OKAFOR");
@@ -70,12 +69,7 @@ describe("bank details resolved by Paystack, without JavaScript", () => {
 
   it("refuses an account the bank does not know, with the bank's name in the message", async () => {
     const { client, user } = await signInMember(app, { landed: true });
-    const res = await client.post("/profile/bank-details", {
-      intent: "check",
-      bankCode: GTB,
-      accountNumber: "0000000001",
-      currentPassword: user.password,
-    });
+    const res = await check(client, user.password, "0000000001");
     expect(res.status).toBe(400);
     expect(pageText(res.body)).toContain(
       "We could not find this account at Guaranty Trust Bank (GTBank). Check the number and the bank.",
@@ -85,12 +79,7 @@ describe("bank details resolved by Paystack, without JavaScript", () => {
 
   it("ignores a tampered confirmation and a name posted back by the browser", async () => {
     const { client, user } = await signInMember(app, { landed: true });
-    const checked = await client.post("/profile/bank-details", {
-      intent: "check",
-      bankCode: GTB,
-      accountNumber: GTB_ACCOUNT,
-      currentPassword: user.password,
-    });
+    const checked = await check(client, user.password);
     const confirmation = hidden(checked.body, "confirmation")!;
     const raw = Buffer.from(confirmation, "base64url");
     raw[20] = raw[20]! ^ 0xff;
@@ -109,12 +98,7 @@ describe("bank details resolved by Paystack, without JavaScript", () => {
   it("says to try again shortly when Paystack cannot be reached, and saves nothing", async () => {
     const { client, user } = await signInMember(app, { landed: true });
     standin.failNext("resolve", "server-error");
-    const res = await client.post("/profile/bank-details", {
-      intent: "check",
-      bankCode: GTB,
-      accountNumber: GTB_ACCOUNT,
-      currentPassword: user.password,
-    });
+    const res = await check(client, user.password);
     expect(res.status).toBe(503);
     expect(pageText(res.body)).toContain("try again shortly");
     expect(await stored(user.id)).toBeUndefined();
@@ -122,12 +106,7 @@ describe("bank details resolved by Paystack, without JavaScript", () => {
 
   it("still needs the current password to check an account", async () => {
     const { client } = await signInMember(app, { landed: true });
-    const res = await client.post("/profile/bank-details", {
-      intent: "check",
-      bankCode: GTB,
-      accountNumber: GTB_ACCOUNT,
-      currentPassword: "wrong password",
-    });
+    const res = await check(client, "wrong password");
     expect(res.status).toBe(400);
     expect(pageText(res.body)).toContain("Current password is incorrect.");
     expect(pageText(res.body)).not.toContain("ADA OKAFOR");
