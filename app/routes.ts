@@ -31,6 +31,8 @@ export default [
   route("messages", "routes/user/messages.tsx"),
   route("notices", "routes/user/notices.tsx"),
   route("referrals", "routes/user/referrals.tsx"),
+  route("statement", "routes/user/statement/page.tsx"),
+  route("statement/csv", "routes/user/statement/csv.ts"),
   route("adverts/:advertId", "routes/user/advert.tsx"),
 
   route("advertiser", "routes/advertiser/home.tsx"),

@@ -69,6 +69,9 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/notices": { kind: "user" },
   // Only members refer: staff are sent to their own home.
   "/referrals": { kind: "user-dashboard" },
+  "/statement": { kind: "user-dashboard" },
+  // The CSV is a POST; a member's GET goes to the statement and downloads nothing.
+  "/statement/csv": { kind: "user-dashboard", memberRedirect: "/statement" },
   "/adverts/:advertId": { kind: "user-dashboard", memberRedirect: "/dashboard" },
 
   // The advertiser's payouts, and the route of each of its forms (a GET shows the page).

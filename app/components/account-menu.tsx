@@ -1,4 +1,4 @@
-import { Bell, Gift, LayoutDashboard, LogOut, Mail, Settings, User as UserIcon } from "lucide-react";
+import { Bell, Gift, LayoutDashboard, LogOut, Mail, ReceiptText, Settings, User as UserIcon } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { Form, Link } from "react-router";
 import { AvatarButton } from "~/components/site-header";
@@ -84,6 +84,14 @@ export function AccountMenu({
           <DropdownMenuItem asChild>
             <Link to="/referrals">
               <Gift className="h-4 w-4" aria-hidden /> My Referrals
+            </Link>
+          </DropdownMenuItem>
+        ) : null}
+        {/* A statement of earnings: members only (staff earn nothing). */}
+        {user.role === "user" ? (
+          <DropdownMenuItem asChild>
+            <Link to="/statement">
+              <ReceiptText className="h-4 w-4" aria-hidden /> Statement
             </Link>
           </DropdownMenuItem>
         ) : null}

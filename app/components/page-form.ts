@@ -2,9 +2,22 @@ import { useEffect, useRef, useState } from "react";
 import { useFetcher, useFetchers } from "react-router";
 import { useToastFrom } from "~/components/toaster";
 import type { FormFailure } from "~/lib/forms";
+import type { Toast } from "~/lib/toast";
 
-/** A refused submit rendered by the server: without JavaScript a form lands on its own route. */
-export type RenderedFailure<F extends string = string> = { form: F; failure: FormFailure };
+/**
+ * An answer that keeps a form on the page without refusing it: a step of a two-step form (the
+ * bank details' "Check account" answers the name to confirm).
+ */
+export type PageFormStep = { ok: true; toast?: Toast };
+
+/**
+ * A refused submit rendered by the server: without JavaScript a form lands on its own route. A
+ * page whose forms answer a step (`A`) renders that the same way.
+ */
+export type RenderedFailure<F extends string = string, A extends PageFormStep = never> = {
+  form: F;
+  failure: FormFailure | A;
+};
 
 /**
  * One of several forms on a page, each posting to a route of its own (the profile's forms, the
@@ -16,15 +29,15 @@ export type RenderedFailure<F extends string = string> = { form: F; failure: For
  * `page` names the group of forms (a fetcher key prefix): `busy` says whether any of them is
  * being submitted.
  */
-export function usePageForm<F extends string>(
+export function usePageForm<F extends string, A extends PageFormStep = never>(
   page: string,
   form: F,
   action: string,
-  rendered: RenderedFailure<F> | undefined,
+  rendered: RenderedFailure<F, A> | undefined,
 ) {
   const prefix = `${page}-form:`;
   const key = prefix + form;
-  const fetcher = useFetcher<FormFailure>({ key });
+  const fetcher = useFetcher<FormFailure | A>({ key });
   const pageFetchers = useFetchers().filter((f) => f.key.startsWith(prefix));
   const busy = pageFetchers.some((f) => f.state === "submitting");
   const otherSubmitting = pageFetchers.some((f) => f.key !== key && f.state === "submitting");
@@ -52,8 +65,9 @@ export function usePageForm<F extends string>(
       setOver(shown);
     }
   }, [otherSubmitting, shown]);
-  const failure = shown === over ? undefined : shown;
-  useToastFrom(used ? failure?.toast : undefined);
+  const current = shown === over ? undefined : shown;
+  const failure = current?.ok === false ? current : undefined;
+  useToastFrom(used ? current?.toast : undefined);
   return {
     Form: fetcher.Form,
     action,
@@ -61,6 +75,8 @@ export function usePageForm<F extends string>(
     failed: failure !== undefined,
     errors: failure?.errors ?? {},
     values: failure?.values,
+    /** The step this form's last submit answered (a success that stays on the page), if any. */
+    step: current?.ok === true ? current : undefined,
     submitting: fetcher.state === "submitting",
     /** A form on the page (this one or another) is being submitted. */
     busy,

@@ -1,6 +1,8 @@
+import { data } from "react-router";
 import { z } from "zod";
-import { saveBankDetails, WRONG_PASSWORD_MESSAGE } from "~/domain/banks/bank-details.server";
-import { BankDetailsSchema } from "~/domain/banks/validation";
+import { saveBankDetails, WRONG_PASSWORD_MESSAGE, type BankDetailsView } from "~/domain/banks/bank-details.server";
+import { checkBankAccount, confirmBankAccount, RESOLVE_MESSAGES } from "~/domain/banks/resolve-account.server";
+import { BankAccountCheckSchema, BankDetailsSchema, type BankCheckAnswer } from "~/domain/banks/validation";
 import { formatKobo } from "~/domain/shared/money";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
 import { isWithdrawalIdempotencyKey } from "~/domain/withdrawals/fees";
@@ -32,6 +34,8 @@ export async function answerBankDetailsForm(
   if (wait) {
     return formFailure({ form: tooManyAttemptsMessage(wait) }, { ...failed, status: 429 });
   }
+  const provider = context.services.paymentProvider;
+  if (provider) return answerResolvedBankDetails(context, user, values, page, failed);
   const parsed = parseForm(BankDetailsSchema, values, failed);
   if (parsed.status !== "ok") return parsed.failure;
   const result = await saveBankDetails(context.services.db, {
@@ -46,12 +50,71 @@ export async function answerBankDetailsForm(
     return formFailure({ currentPassword: WRONG_PASSWORD_MESSAGE }, failed);
   }
   await context.services.rateLimits.reset("passwordChange", user.id);
-  const { bankName, accountNumberMasked } = result.details;
-  return redirectWithToast(context, page, {
+  return savedBankDetails(context, page, result.details);
+}
+
+const savedBankDetails = (context: RequestContext, page: string, details: BankDetailsView) =>
+  redirectWithToast(context, page, {
     type: "success",
     title: "Bank Details Updated",
-    description: `Withdrawals will be paid into ${bankName} ${accountNumberMasked}.`,
+    description: `Withdrawals will be paid into ${details.bankName} ${details.accountNumberMasked}.`,
   });
+
+/**
+ * With the payment provider on, two steps (each a plain form post, with or without JavaScript):
+ * "Check account" (`intent=check`: bank, number, password) answers the name the bank returns with
+ * a signed confirmation; "Confirm and save" (`intent=confirm`) posts that confirmation back, and
+ * the account is resolved again before it is saved under the bank's name.
+ */
+async function answerResolvedBankDetails(
+  context: RequestContext,
+  user: CurrentUser,
+  values: Record<string, string>,
+  page: string,
+  failed: { toastTitle: string; values: Record<string, string> },
+) {
+  const provider = context.services.paymentProvider!;
+  const db = context.services.db;
+  const checked = (answer: BankCheckAnswer) => data(answer);
+  const refused = (message: string, status = 400) => formFailure({ form: message }, { ...failed, status });
+
+  if (values.intent === "confirm") {
+    const result = await confirmBankAccount(db, provider, {
+      userId: user.id,
+      actor: actorFrom(user, context),
+      confirmation: values.confirmation,
+    });
+    switch (result.status) {
+      case "ok":
+        return savedBankDetails(context, page, result.details);
+      case "name-changed":
+        return checked({ ok: true, check: result.account, notice: RESOLVE_MESSAGES.nameChanged });
+      case "expired":
+        return refused(RESOLVE_MESSAGES.expired);
+      case "not-resolved":
+        return refused(RESOLVE_MESSAGES.notResolved(result.bankName));
+      case "unavailable":
+        return refused(RESOLVE_MESSAGES.unavailable, 503);
+    }
+  }
+
+  const parsed = parseForm(BankAccountCheckSchema, values, failed);
+  if (parsed.status !== "ok") return parsed.failure;
+  const result = await checkBankAccount(db, provider, { userId: user.id, ...parsed.data });
+  switch (result.status) {
+    case "resolved":
+      await context.services.rateLimits.reset("passwordChange", user.id);
+      return checked({ ok: true, check: result.account });
+    case "invalid":
+      return formFailure(result.errors, failed);
+    case "wrong-password":
+      await context.services.rateLimits.consume("passwordChange", user.id);
+      return formFailure({ currentPassword: WRONG_PASSWORD_MESSAGE }, failed);
+    case "not-resolved":
+      return formFailure({ accountNumber: RESOLVE_MESSAGES.notResolved(result.bankName) }, failed);
+    case "unavailable":
+      return refused(RESOLVE_MESSAGES.unavailable, 503);
+  }
 }
 
 /**

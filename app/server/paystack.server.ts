@@ -119,7 +119,30 @@ type Answer =
 export function paystackBankCode(bankCode: string): string {
   return PAYSTACK_BANK_CODES[bankCode] ?? bankCode;
 }
-const PAYSTACK_BANK_CODES: Record<string, string> = {};
+/**
+ * Ours → Paystack's, where they differ, read from Paystack's bank list (GET /bank?country=nigeria,
+ * `code`) as published in copies of its answer (sources in docs/decisions/023-statement-and-names-notes.md).
+ * The commercial banks' CBN codes are Paystack's too, except Globus and Optimus (5 characters);
+ * Paystack lists most microfinance banks and mobile-money operators under codes of its own
+ * rather than their NIBSS institution codes. The payment service banks (1200xx) and Paga
+ * (100002) are the same in both. Banks whose Paystack code could not be confirmed (LAPO, Mint,
+ * Renmoney, Safe Haven, PremiumTrust) are sent with our code: an account there that Paystack
+ * cannot resolve is refused with the "could not find this account" message, never saved.
+ */
+const PAYSTACK_BANK_CODES: Record<string, string> = {
+  "103": "00103", // Globus Bank
+  "107": "00107", // Optimus Bank
+  "090134": "602", // Accion Microfinance Bank
+  "100026": "565", // Carbon
+  "090551": "51318", // FairMoney Microfinance Bank
+  "090267": "50211", // Kuda Bank
+  "090175": "125", // Rubies MFB
+  "090325": "51310", // Sparkle Microfinance Bank
+  "090110": "566", // VFD Microfinance Bank
+  "090405": "50515", // Moniepoint MFB
+  "100004": "999992", // OPay (listed by Paystack as "OPay" / "Paycom", OPay's company)
+  "100033": "999991", // PalmPay
+};
 
 export function createPaystackProvider(options: {
   secretKey: string;

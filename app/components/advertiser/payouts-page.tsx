@@ -14,6 +14,8 @@ export type PayoutsData = {
   terms: WithdrawTerms;
   withdrawKey: string;
   withdrawals: WithdrawalHistoryItem[];
+  /** The payment provider resolves account names: the bank details form checks, then confirms. */
+  resolveNames: boolean;
 };
 
 const PAYOUTS_ROUTE_ID = "routes/advertiser/payouts/layout";
@@ -56,7 +58,13 @@ export function PayoutsPage({ rendered }: { rendered?: RenderedFailure }) {
           title="Request a payout"
           notApprovedText="Your business needs to be approved by an admin before you can request payouts."
         />
-        <BankDetailsCard saved={data.bankDetails} rendered={rendered} action={PAYOUT_FORM_ACTIONS["bank-details"]} />
+        <BankDetailsCard
+          saved={data.bankDetails}
+          rendered={rendered}
+          action={PAYOUT_FORM_ACTIONS["bank-details"]}
+          page="/advertiser/payouts"
+          resolveNames={data.resolveNames}
+        />
       </div>
       <div className="grid gap-6">
         <WithdrawalList rows={data.withdrawals} />

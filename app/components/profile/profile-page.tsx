@@ -29,6 +29,8 @@ export type ProfileData = {
     terms: WithdrawTerms;
     withdrawKey: string;
     withdrawals: WithdrawalHistoryItem[];
+    /** The payment provider resolves account names: the bank details form checks, then confirms. */
+    resolveNames: boolean;
   } | null;
 };
 
@@ -74,12 +76,12 @@ export function ProfilePage({ rendered }: { rendered?: RenderedFailure }) {
               approved={data.approved}
               rendered={rendered}
             />
-            <BankDetailsCard saved={member.bankDetails} rendered={rendered} />
+            <BankDetailsCard saved={member.bankDetails} rendered={rendered} resolveNames={member.resolveNames} />
           </>
         ) : null}
       </div>
       <div className="grid gap-6">
-        {member ? <WithdrawalList rows={member.withdrawals} /> : null}
+        {member ? <WithdrawalList rows={member.withdrawals} statementLink /> : null}
         <NameCard name={data.name} rendered={rendered} />
         <PasswordCard rendered={rendered} />
       </div>

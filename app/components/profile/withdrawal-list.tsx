@@ -1,3 +1,4 @@
+import { Link } from "react-router";
 import { Card, CardTitle } from "~/components/ui/card";
 import { NO_WITHDRAWALS_TEXT } from "~/components/dashboard/withdrawal-history";
 import { StatusBadge } from "~/components/ui/badge";
@@ -44,7 +45,14 @@ const COLUMNS: ListColumn<WithdrawalHistoryItem>[] = [
  * is wide enough for one; otherwise (a phone, or the narrow column beside the forms) one stacked
  * card per request.
  */
-export function WithdrawalList({ rows }: { rows: WithdrawalHistoryItem[] }) {
+export function WithdrawalList({
+  rows,
+  statementLink = false,
+}: {
+  rows: WithdrawalHistoryItem[];
+  /** A member's list links to their statement (each withdrawal's timeline, every other movement). */
+  statementLink?: boolean;
+}) {
   return (
     <Card aria-labelledby="withdrawal-list-title">
       <CardTitle id="withdrawal-list-title">Withdrawal history</CardTitle>
@@ -60,6 +68,14 @@ export function WithdrawalList({ rows }: { rows: WithdrawalHistoryItem[] }) {
         empty={<p>{NO_WITHDRAWALS_TEXT} Your withdrawal requests will appear here.</p>}
         card={(row) => <WithdrawalCard row={row} />}
       />
+      {statementLink ? (
+        <p className="mt-4 text-sm">
+          <Link to="/statement" className="font-medium text-brand-700 underline underline-offset-2">
+            See your full statement
+          </Link>{" "}
+          for each withdrawal&apos;s timeline and every other movement of your money.
+        </p>
+      ) : null}
     </Card>
   );
 }

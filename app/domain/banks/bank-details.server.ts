@@ -62,11 +62,13 @@ export type SaveBankDetailsResult =
 export const WRONG_PASSWORD_MESSAGE = "Current password is incorrect.";
 
 /** Audit and mail show which account, never the whole number. */
-const auditFields = (details: BankDetailsView) => ({
+const auditFields = (details: BankDetailsView, nameResolvedAt: Date | null = null) => ({
   accountHolderName: details.accountHolderName,
   bankCode: details.bankCode,
   bankName: details.bankName,
   accountNumber: details.accountNumberMasked,
+  // The name is the bank's, resolved through the payment provider (said only when it is).
+  ...(nameResolvedAt ? { nameResolved: true } : {}),
 });
 
 function bankDetailsChangedMail(to: string, name: string, details: BankDetailsView): OutgoingMail {
@@ -113,9 +115,33 @@ export async function saveBankDetails(db: Database, input: SaveBankDetailsInput)
     .where(eq(users.id, input.userId));
   if (!user || !(await verifyPassword(user.passwordHash, currentPassword))) return { status: "wrong-password" };
 
-  const next = { accountHolderName, bankCode, accountNumber };
+  return storeBankDetails(db, {
+    userId: input.userId,
+    actor: input.actor,
+    user,
+    next: { accountHolderName, bankCode, accountNumber },
+    nameResolvedAt: null,
+  });
+}
+
+/**
+ * Upserts the member's payout account in one transaction with its audit row and the notice to the
+ * member; saving the same details again changes nothing and records nothing. `nameResolvedAt`:
+ * when the payment provider resolved the account (the name is then the bank's), or null.
+ */
+export async function storeBankDetails(
+  db: Database,
+  input: {
+    userId: string;
+    actor: Actor;
+    user: { email: string; name: string };
+    next: { accountHolderName: string; bankCode: string; accountNumber: string };
+    nameResolvedAt: Date | null;
+  },
+): Promise<Extract<SaveBankDetailsResult, { status: "ok" }>> {
+  const { next, user } = input;
   const details = view(next);
-  return db.transaction(async (tx): Promise<SaveBankDetailsResult> => {
+  return db.transaction(async (tx) => {
     // One save per member at a time, also when there is no row yet to lock: the audit's
     // "before" is then always the row the save replaced.
     await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`bank_details:${input.userId}`}))`);
@@ -124,31 +150,34 @@ export async function saveBankDetails(db: Database, input: SaveBankDetailsInput)
         accountHolderName: bankAccounts.accountHolderName,
         bankCode: bankAccounts.bankCode,
         accountNumber: bankAccounts.accountNumber,
+        nameResolvedAt: bankAccounts.nameResolvedAt,
       })
       .from(bankAccounts)
       .where(eq(bankAccounts.userId, input.userId))
       .for("update");
     if (
       current &&
-      current.accountHolderName === accountHolderName &&
-      current.bankCode === bankCode &&
-      current.accountNumber === accountNumber
+      current.accountHolderName === next.accountHolderName &&
+      current.bankCode === next.bankCode &&
+      current.accountNumber === next.accountNumber &&
+      (current.nameResolvedAt !== null) === (input.nameResolvedAt !== null)
     ) {
-      return { status: "ok", changed: false, details };
+      return { status: "ok" as const, changed: false, details };
     }
+    const values = { ...next, nameResolvedAt: input.nameResolvedAt };
     await tx
       .insert(bankAccounts)
-      .values({ userId: input.userId, ...next })
-      .onConflictDoUpdate({ target: bankAccounts.userId, set: { ...next, updatedAt: new Date() } });
+      .values({ userId: input.userId, ...values })
+      .onConflictDoUpdate({ target: bankAccounts.userId, set: { ...values, updatedAt: new Date() } });
     await recordAudit(tx, {
       actor: input.actor,
       action: "bank_details.update",
       targetType: "bank_details",
       targetId: input.userId,
-      before: current ? auditFields(view(current)) : null,
-      after: auditFields(details),
+      before: current ? auditFields(view(current), current.nameResolvedAt) : null,
+      after: auditFields(details, input.nameResolvedAt),
     });
     await queueEmail(tx, bankDetailsChangedMail(user.email, user.name, details));
-    return { status: "ok", changed: true, details };
+    return { status: "ok" as const, changed: true, details };
   });
 }

@@ -73,6 +73,29 @@ export function checkBankAndAccountNumber(value: unknown, ctx: z.RefinementCtx) 
   }
 }
 
+/**
+ * The first step when the payment provider resolves names ("Check account"): the bank, the number
+ * and the current password; the name is the bank's, never typed.
+ */
+export const BankAccountCheckSchema = BankDetailsFields.pick({
+  bankCode: true,
+  accountNumber: true,
+  currentPassword: true,
+}).superRefine(checkBankAndAccountNumber, { when: () => true });
+
+/** What the page shows after a check: the bank's name for the account, and what confirms it. */
+export type ResolvedAccountView = {
+  accountName: string;
+  bankCode: string;
+  bankName: string;
+  accountNumberMasked: string;
+  /** Sealed (app/domain/banks/resolve-account.server.ts): posted back by "Confirm and save". */
+  confirmation: string;
+};
+
+/** A check's answer to the bank-details form: the name to confirm, and why it is shown again. */
+export type BankCheckAnswer = { ok: true; check: ResolvedAccountView; notice?: string };
+
 export type BankDetailsInput = { [K in keyof z.input<typeof BankDetailsFields>]?: unknown };
 export type BankDetails = z.output<typeof BankDetailsFields>;
 

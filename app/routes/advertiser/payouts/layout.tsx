@@ -20,6 +20,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     approved,
     ...payouts,
+    resolveNames: context.services.paymentProvider !== undefined,
   } satisfies PayoutsData;
 }
 

@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
         advert: row.advertTitle,
         amount: formatKobo(row.amountKobo),
       })) ?? null,
-    member,
+    member: member && { ...member, resolveNames: context.services.paymentProvider !== undefined },
   } satisfies ProfileData;
 }
 
