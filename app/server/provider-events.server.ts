@@ -1,3 +1,5 @@
+import { settleCampaignPayment } from "~/domain/campaigns/pay-online.server";
+import { settleUpgradePayment } from "~/domain/memberships/pay-online.server";
 import type { ProviderEvent } from "~/domain/payments/provider";
 import { providerReferenceOwner } from "~/domain/payments/references.server";
 import type { Services } from "./services.server";
@@ -14,5 +16,15 @@ export async function handleProviderEvent(services: Services, event: ProviderEve
   const reference = event.event === "charge.success" ? event.payment.reference : event.transfer.reference;
   const owner = await providerReferenceOwner(services.db, reference);
   if (owner.kind === "unknown") return { outcome: "unknown-reference", reference };
+  if (event.event === "charge.success" && owner.kind === "payment") {
+    const settle = owner.purpose === "upgrade" ? settleUpgradePayment : settleCampaignPayment;
+    const settled = await settle(services.db, event.payment);
+    // The member's mail (approved / funded) was queued in the settling transaction.
+    if (settled.status === "booked") void services.flushMail();
+    return {
+      outcome: `${owner.purpose} ${settled.status}${settled.status === "held" ? `: ${settled.reason}` : ""}`,
+      reference,
+    };
+  }
   return { outcome: `unhandled ${event.event} for a ${owner.kind}`, reference };
 }

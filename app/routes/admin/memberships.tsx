@@ -161,6 +161,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (result.status === "own-referral") {
     return actionAnswer(failed(APPROVE_UPGRADE_REFUSALS[result.status]), { status: 403, intent });
   }
+  if (result.status === "paid-online") {
+    return actionAnswer(failed(APPROVE_UPGRADE_REFUSALS[result.status]), { status: 409, intent });
+  }
   if (result.status !== "ok") return refusal(result, intent);
   void context.services.flushMail();
   const { request: upgrade, referral } = result;
