@@ -1,6 +1,6 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { upgradeRequests, users, type ProviderPayment } from "~/db/schema";
+import { membershipTiers, upgradeRequests, users, type ProviderPayment } from "~/db/schema";
 import {
   attemptByReference,
   checkOpenAttempt,
@@ -143,13 +143,20 @@ export async function settleUpgradePayment(
   );
 }
 
-/** An attempt of the member's own, for the return page (another member's reference is not found). */
+/** An attempt of the member's own, with what it pays for, for the return page (another member's is not found). */
 export async function ownUpgradeAttempt(db: Database, userId: string, reference: string) {
   const attempt = await attemptByReference(db, reference);
   if (!attempt || attempt.purpose !== "upgrade" || attempt.userId !== userId) return null;
   const [request] = await db
-    .select({ id: upgradeRequests.id, reference: upgradeRequests.reference, status: upgradeRequests.status })
+    .select({
+      id: upgradeRequests.id,
+      reference: upgradeRequests.reference,
+      status: upgradeRequests.status,
+      priceKobo: upgradeRequests.priceKobo,
+      tierName: membershipTiers.name,
+    })
     .from(upgradeRequests)
+    .innerJoin(membershipTiers, eq(membershipTiers.id, upgradeRequests.tierId))
     .where(eq(upgradeRequests.id, attempt.upgradeRequestId!));
   return request ? { attempt, request } : null;
 }
