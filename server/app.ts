@@ -15,6 +15,7 @@ import { isDatabaseUnavailable } from "~/db/errors.server";
 import { DatabaseRoleError } from "~/db/privileges.server";
 import { serviceUnavailable } from "~/server/auth.server";
 import { ConfigError, loadConfig, type Config } from "~/server/config.server";
+import { PAYSTACK_BASE_URL, PAYSTACK_CHECKOUT_ORIGIN } from "~/server/paystack.server";
 import type { RequestContext } from "~/server/context.server";
 import { networkOf } from "~/lib/ip-network";
 import { createLogger, createServices, type Services } from "~/server/services.server";
@@ -234,7 +235,8 @@ function securityHeaders(config: Config): RequestHandler {
         "object-src": ["'none'"],
         "base-uri": ["'none'"],
         "frame-ancestors": ["'none'"],
-        "form-action": ["'self'"],
+        // A form may lead (by its redirect) to the payment provider's checkout, nowhere else.
+        "form-action": ["'self'", ...paymentCheckoutOrigins(config)],
         ...(https ? { "upgrade-insecure-requests": [] } : {}),
       },
     },
@@ -242,6 +244,16 @@ function securityHeaders(config: Config): RequestHandler {
     referrerPolicy: { policy: "same-origin" },
     crossOriginEmbedderPolicy: false,
   });
+}
+
+/**
+ * Where "Pay online" redirects a form post: Paystack's hosted checkout, or the stand-in's own
+ * checkout page when PAYSTACK_BASE_URL points at one. Browsers apply form-action to redirects.
+ */
+function paymentCheckoutOrigins(config: Config): string[] {
+  if (!config.paystack) return [];
+  const api = new URL(config.paystack.baseUrl).origin;
+  return api === new URL(PAYSTACK_BASE_URL).origin ? [PAYSTACK_CHECKOUT_ORIGIN] : [PAYSTACK_CHECKOUT_ORIGIN, api];
 }
 
 function createMetrics() {

@@ -18,6 +18,8 @@ import type {
  */
 
 export const PAYSTACK_BASE_URL = "https://api.paystack.co";
+/** Where Paystack's authorization_url sends the payer (its hosted checkout). */
+export const PAYSTACK_CHECKOUT_ORIGIN = "https://checkout.paystack.com";
 /** Paystack answers within a few seconds; past this the outcome is treated as unknown. */
 const REQUEST_TIMEOUT_MS = 10_000;
 

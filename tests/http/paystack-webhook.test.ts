@@ -58,6 +58,19 @@ describe("POST /webhooks/paystack", () => {
   });
 });
 
+describe("the checkout", () => {
+  it("is the one other place a form may lead to (CSP form-action), as browsers check redirects too", async () => {
+    const csp = (await fetch(`${app.origin}/login`)).headers.get("content-security-policy") ?? "";
+    const formAction = csp.split(";").find((d) => d.trim().startsWith("form-action"));
+    expect(formAction?.trim().split(/\s+/)).toEqual([
+      "form-action",
+      "'self'",
+      "https://checkout.paystack.com",
+      new URL(standin.baseUrl).origin,
+    ]);
+  });
+});
+
 describe("without PAYSTACK_SECRET_KEY", () => {
   it("serves no webhook endpoint", async () => {
     const plain = await startTestApp();
@@ -68,6 +81,8 @@ describe("without PAYSTACK_SECRET_KEY", () => {
         body: chargeSuccess,
       });
       expect(res.status).toBe(404);
+      const csp = (await fetch(`${plain.origin}/login`)).headers.get("content-security-policy") ?? "";
+      expect(csp).toMatch(/form-action 'self'(;|$)/);
     } finally {
       await plain.close();
     }
