@@ -45,6 +45,7 @@ export function PaymentReturn({
   done,
   paidText,
   notPaidActions,
+  notPaidHint,
 }: {
   data: PaymentReturnData;
   back: { to: string; label: string };
@@ -52,6 +53,8 @@ export function PaymentReturn({
   done: { to: string; label: string };
   paidText: string;
   notPaidActions: ReactNode;
+  /** What the payer can do instead ("Try again, or cancel the request…"). */
+  notPaidHint: string;
 }) {
   const form = useRef<HTMLFormElement>(null);
   const auto = data.state === "checking" && !data.checked;
@@ -104,8 +107,7 @@ export function PaymentReturn({
             ) : (
               <>
                 <p className="text-gray-800">
-                  Paystack says this payment was not completed, so no money was taken. You can try again, or choose
-                  another way to pay.
+                  Paystack says this payment was not completed, so no money was taken. {notPaidHint}
                 </p>
                 <div className="flex flex-wrap gap-2">{notPaidActions}</div>
               </>

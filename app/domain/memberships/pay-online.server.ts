@@ -154,6 +154,7 @@ export async function ownUpgradeAttempt(db: Database, userId: string, reference:
       status: upgradeRequests.status,
       priceKobo: upgradeRequests.priceKobo,
       tierName: membershipTiers.name,
+      dailyAdViews: membershipTiers.dailyAdViews,
     })
     .from(upgradeRequests)
     .innerJoin(membershipTiers, eq(membershipTiers.id, upgradeRequests.tierId))

@@ -90,6 +90,11 @@ export default function CampaignPaid({ loaderData }: Route.ComponentProps) {
       back={{ to: here, label: "Back to the campaign" }}
       done={{ to: here, label: "Go to the campaign" }}
       paidText="The campaign's budget has been paid. An admin reviews the campaign next; you will see it go live on its page."
+      notPaidHint={
+        awaitingPayment
+          ? "You can try again, or go back to the campaign and pay by bank transfer or from your balance."
+          : "This campaign is no longer awaiting payment."
+      }
       notPaidActions={awaitingPayment ? <TryAgainForm action={here} fields={{ intent: "pay-online" }} /> : null}
     />
   );

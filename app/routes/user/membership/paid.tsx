@@ -41,6 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       checked: params.get("checked") === "1",
     },
     tierName: upgrade.tierName,
+    dailyAdViews: upgrade.dailyAdViews,
     requestId: upgrade.id,
     /** "Try again" and "Cancel" only while the request is still pending. */
     pending: upgrade.status === "pending",
@@ -81,13 +82,18 @@ export async function action({ request, context }: Route.ActionArgs) {
 }
 
 export default function UpgradePaid({ loaderData }: Route.ComponentProps) {
-  const { payment, tierName, requestId, pending } = loaderData;
+  const { payment, tierName, dailyAdViews, requestId, pending } = loaderData;
   return (
     <PaymentReturn
       data={payment}
       back={{ to: "/dashboard", label: "Back to dashboard" }}
       done={{ to: "/dashboard", label: "Go to dashboard" }}
-      paidText={`Your membership is now ${tierName}. From today you can earn from more adverts a day.`}
+      paidText={`Your membership is now ${tierName}. From today you can earn from up to ${dailyAdViews} adverts a day.`}
+      notPaidHint={
+        pending
+          ? "You can try again, or cancel the request and choose another way to pay."
+          : "This upgrade request is no longer pending."
+      }
       notPaidActions={
         pending ? (
           <>
