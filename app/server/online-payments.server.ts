@@ -5,14 +5,15 @@ import {
   PAY_CAMPAIGN_ONLINE_REFUSALS,
 } from "~/domain/campaigns/pay-online.server";
 import { FEE_RULE_REFUSALS } from "~/domain/campaigns/rules";
-import { redirect } from "react-router";
+import { data, redirect } from "react-router";
+import type { SettleOutcome } from "~/domain/payments/payment-attempts.server";
 import {
   payUpgradeOnline,
   PAY_UPGRADE_ONLINE_REFUSALS,
   UPGRADE_PAID_PATH,
 } from "~/domain/memberships/pay-online.server";
 import { UPGRADE_REQUEST_REFUSALS } from "~/domain/memberships/request-upgrade.server";
-import { errorToast } from "~/lib/toast";
+import { errorToast, type Toast } from "~/lib/toast";
 import type { RequestContext } from "./context.server";
 import { redirectWithToast } from "./toast.server";
 
@@ -94,5 +95,33 @@ export async function campaignCheckout(
     case "refused":
     case "unavailable":
       return back(PAY_CAMPAIGN_ONLINE_REFUSALS[result.status]);
+  }
+}
+
+/**
+ * The answer to "Check payment" on a return page: booked by this check → `booked` (where the
+ * payer goes on, with its toast); Paystack unreachable → back to the page with an error toast;
+ * anything else → back to the page, which shows where it stands. A reference that is not the
+ * payer's is a 404.
+ */
+export async function answerPaymentCheck(
+  context: RequestContext,
+  result: SettleOutcome | { status: "unavailable" },
+  pages: { page: string; booked: { to: string; toast: Toast } },
+): Promise<Response> {
+  switch (result.status) {
+    case "unknown":
+      throw data({ message: "We could not find that payment." }, { status: 404 });
+    case "unavailable":
+      return redirectWithToast(
+        context,
+        pages.page,
+        errorToast("Check Failed", "We could not reach Paystack just now. Check again in a minute."),
+      );
+    case "booked":
+      void context.services.flushMail();
+      return redirectWithToast(context, pages.booked.to, pages.booked.toast);
+    default:
+      return redirect(pages.page);
   }
 }

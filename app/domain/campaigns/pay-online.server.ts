@@ -1,16 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { campaigns, users, type ProviderPayment } from "~/db/schema";
+import { campaigns } from "~/db/schema";
 import {
   attemptByReference,
-  checkOpenAttempt,
-  createPaymentAttempt,
-  lockTarget,
-  openCheckout,
   settlePayment,
+  startCheckout,
   verifyAttempt,
   type PaymentTarget,
   type SettleOutcome,
+  type StartCheckoutResult,
 } from "~/domain/payments/payment-attempts.server";
 import type { PaymentProvider, ProviderPaymentReport } from "~/domain/payments/provider";
 import type { Role } from "~/domain/permissions/permissions";
@@ -21,18 +19,17 @@ import { campaignFeeRuleRefusal, type CampaignFeeRuleRefusal } from "./rules";
 /** Where the provider's checkout sends the advertiser back (`?reference=` is added by the provider). */
 export const campaignPaidPath = (campaignId: string) => `/advertiser/campaigns/${campaignId}/paid`;
 
-export type PayCampaignOnlineResult =
-  | { status: "redirect"; authorizationUrl: string; reference: string }
-  /** A checkout of this campaign was paid already (booked, or held for an admin): no new one. */
-  | { status: "settled"; attempt: ProviderPayment }
+/** Why a campaign may not be paid online now. */
+type NotPayable =
   | NotFound
   /** Not awaiting payment (paid, cancelled, a draft…). */
   | Conflict
   | CampaignFeeRuleRefusal
   /** Its end date has passed: paying now would only tie the money up. */
-  | { status: "ended" }
-  | { status: "refused"; message: string }
-  | { status: "unavailable" };
+  | { status: "ended" };
+
+/** redirect (to the checkout), settled (paid already: no new one), refused / unavailable, or why not. */
+export type PayCampaignOnlineResult = StartCheckoutResult | NotPayable;
 
 /** The advertiser's words for the refusals of "Pay online" that are not the fee rules'. */
 export const PAY_CAMPAIGN_ONLINE_REFUSALS = {
@@ -57,7 +54,7 @@ export async function payCampaignOnline(
 ): Promise<PayCampaignOnlineResult> {
   const now = input.now ?? new Date();
   const own = and(eq(campaigns.id, input.campaignId), eq(campaigns.advertiserId, input.advertiserId));
-  const payable = async (db: Database): Promise<PayCampaignOnlineResult | null> => {
+  const payable = async (db: Database): Promise<NotPayable | null> => {
     const [campaign] = await db.select().from(campaigns).where(own);
     if (!campaign) return { status: "not-found" };
     if (campaign.status !== "awaiting_payment" || (await paymentBooked(db, campaign.id))) {
@@ -68,39 +65,19 @@ export async function payCampaignOnline(
   };
   const refusal = await payable(db);
   if (refusal) return refusal;
-  const target = targetOf(input.campaignId);
-
-  const open = await checkOpenAttempt(db, provider, target, (report) => settleCampaignPayment(db, report, now), now);
-  if (open.status === "unavailable") return { status: "unavailable" };
-  if (open.status === "settled") return { status: "settled", attempt: open.attempt };
-  if (open.status === "in-progress" && open.attempt.authorizationUrl) {
-    return { status: "redirect", authorizationUrl: open.attempt.authorizationUrl, reference: open.attempt.reference };
-  }
-
-  const made = await db.transaction(async (tx): Promise<PayCampaignOnlineResult | { attempt: ProviderPayment }> => {
-    await lockTarget(tx, target);
-    const refused = await payable(tx);
-    if (refused) return refused;
-    const [campaign] = await tx.select().from(campaigns).where(own);
-    const attempt = await createPaymentAttempt(tx, {
-      target,
-      baseReference: campaign!.reference,
-      userId: input.advertiserId,
-      amountKobo: campaign!.budgetKobo,
-      now,
-    });
-    return { attempt };
-  });
-  if (!("attempt" in made)) return made;
-  const [advertiser] = await db.select({ email: users.email }).from(users).where(eq(users.id, input.advertiserId));
-  const checkout = await openCheckout(db, provider, made.attempt, {
-    email: advertiser!.email,
+  return startCheckout<NotPayable>(db, provider, {
+    target: targetOf(input.campaignId),
+    settle: (report) => settleCampaignPayment(db, report, now),
+    payable: async (tx) => {
+      const refused = await payable(tx);
+      if (refused) return { refusal: refused };
+      const [campaign] = await tx.select().from(campaigns).where(own);
+      return { baseReference: campaign!.reference, userId: input.advertiserId, amountKobo: campaign!.budgetKobo };
+    },
     callbackUrl: input.callbackUrl,
-    metadata: { campaign: made.attempt.reference },
+    metadata: { campaign: input.campaignId },
     now,
   });
-  if (checkout.status !== "redirect") return checkout;
-  return { status: "redirect", authorizationUrl: checkout.authorizationUrl, reference: made.attempt.reference };
 }
 
 /** Why a campaign's payment that matched its attempt is held. */

@@ -1,16 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { membershipTiers, upgradeRequests, users, type ProviderPayment } from "~/db/schema";
+import { membershipTiers, upgradeRequests } from "~/db/schema";
 import {
   attemptByReference,
-  checkOpenAttempt,
-  createPaymentAttempt,
-  lockTarget,
-  openCheckout,
   settlePayment,
+  startCheckout,
+  verifyAttempt,
   type PaymentTarget,
   type SettleOutcome,
-  verifyAttempt,
+  type StartCheckoutResult,
 } from "~/domain/payments/payment-attempts.server";
 import type { PaymentProvider, ProviderPaymentReport } from "~/domain/payments/provider";
 import type { Role } from "~/domain/permissions/permissions";
@@ -21,19 +19,13 @@ import type { UpgradeStatus } from "./upgrades";
 export const UPGRADE_PAID_PATH = "/membership/upgrade/paid";
 
 export type PayUpgradeOnlineResult =
-  /** Send the member to the provider's checkout. */
-  | { status: "redirect"; authorizationUrl: string; reference: string }
-  /** A checkout of this request was paid already (booked, or held for an admin): no new one. */
-  | { status: "settled"; attempt: ProviderPayment }
+  /** redirect (to the checkout), settled (paid already: no new one), refused / unavailable (the request stays pending). */
+  | StartCheckoutResult
   | { status: "not-found" }
   /** It is no longer pending (approved, rejected, cancelled). */
   | { status: "conflict"; current: UpgradeStatus }
   /** The request is to be paid from the balance or by bank transfer. */
-  | { status: "not-online" }
-  /** The provider said no (its message): nothing was created there. The request stays pending. */
-  | { status: "refused"; message: string }
-  /** No answer from the provider: the request stays pending, to try again. */
-  | { status: "unavailable" };
+  | { status: "not-online" };
 
 /** The member's words for each refusal of "Pay online" / "Try again". */
 export const PAY_UPGRADE_ONLINE_REFUSALS = {
@@ -65,38 +57,20 @@ export async function payUpgradeOnline(
   if (!request) return { status: "not-found" };
   if (request.method !== "online") return { status: "not-online" };
   if (request.status !== "pending") return { status: "conflict", current: request.status };
-  const target = targetOf(request.id);
-
-  const open = await checkOpenAttempt(db, provider, target, (report) => settleUpgradePayment(db, report, now), now);
-  if (open.status === "unavailable") return { status: "unavailable" };
-  if (open.status === "settled") return { status: "settled", attempt: open.attempt };
-  if (open.status === "in-progress" && open.attempt.authorizationUrl) {
-    return { status: "redirect", authorizationUrl: open.attempt.authorizationUrl, reference: open.attempt.reference };
-  }
-
-  const made = await db.transaction(async (tx): Promise<{ conflict: UpgradeStatus } | { attempt: ProviderPayment }> => {
-    await lockTarget(tx, target);
-    const [locked] = await tx.select({ status: upgradeRequests.status }).from(upgradeRequests).where(own);
-    if (!locked || locked.status !== "pending") return { conflict: locked?.status ?? "cancelled" };
-    const attempt = await createPaymentAttempt(tx, {
-      target,
-      baseReference: request.reference,
-      userId: request.userId,
-      amountKobo: request.priceKobo,
-      now,
-    });
-    return { attempt };
-  });
-  if ("conflict" in made) return { status: "conflict", current: made.conflict };
-  const [member] = await db.select({ email: users.email }).from(users).where(eq(users.id, request.userId));
-  const checkout = await openCheckout(db, provider, made.attempt, {
-    email: member!.email,
+  return startCheckout<{ status: "conflict"; current: UpgradeStatus }>(db, provider, {
+    target: targetOf(request.id),
+    settle: (report) => settleUpgradePayment(db, report, now),
+    payable: async (tx) => {
+      const [locked] = await tx.select({ status: upgradeRequests.status }).from(upgradeRequests).where(own);
+      if (!locked || locked.status !== "pending") {
+        return { refusal: { status: "conflict", current: locked?.status ?? "cancelled" } };
+      }
+      return { baseReference: request.reference, userId: request.userId, amountKobo: request.priceKobo };
+    },
     callbackUrl: input.callbackUrl,
     metadata: { upgradeRequest: request.reference },
     now,
   });
-  if (checkout.status !== "redirect") return checkout;
-  return { status: "redirect", authorizationUrl: checkout.authorizationUrl, reference: made.attempt.reference };
 }
 
 /** The reasons an upgrade's payment is held although it matched its attempt. */

@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { campaigns, providerPayments, upgradeRequests, type ProviderPayment } from "~/db/schema";
+import { campaigns, providerPayments, upgradeRequests, users, type ProviderPayment } from "~/db/schema";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newId } from "~/domain/shared/ids";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
@@ -342,4 +342,61 @@ export async function verifyAttempt(
   if (verified.status === "unavailable") return { status: "unavailable" };
   if (verified.status === "not-found") return { status: "pending", attempt };
   return settle(verified.payment);
+}
+
+/** What a request to pay online answers when its target may be paid. */
+export type StartCheckoutResult =
+  /** Send the payer to the provider's checkout. */
+  | { status: "redirect"; authorizationUrl: string; reference: string }
+  /** A checkout of this target was paid already (booked, or held for an admin): no new one. */
+  | { status: "settled"; attempt: ProviderPayment }
+  /** The provider said no (its message): nothing was created there. */
+  | { status: "refused"; message: string }
+  /** No answer from the provider: try again later. */
+  | { status: "unavailable" };
+
+/**
+ * "Pay online" / "Try again", whatever is paid for: the open attempt verified first
+ * (checkOpenAttempt: paid → settled, never paid twice; still at the checkout → back to it), then,
+ * under the target's row lock, `payable` says whether it may still be paid (a refusal, answered
+ * as it is) and what (the attempt's reference base, payer and amount); a new attempt is made and
+ * the provider asked for its checkout.
+ */
+export async function startCheckout<Refusal>(
+  db: Database,
+  provider: PaymentProvider,
+  input: {
+    target: PaymentTarget;
+    settle: (report: ProviderPaymentReport) => Promise<SettleOutcome>;
+    payable: (
+      tx: Database,
+    ) => Promise<{ refusal: Refusal } | { baseReference: string; userId: string; amountKobo: Kobo }>;
+    callbackUrl: string;
+    metadata?: Record<string, string>;
+    now: Date;
+  },
+): Promise<StartCheckoutResult | Refusal> {
+  const { target, now } = input;
+  const open = await checkOpenAttempt(db, provider, target, input.settle, now);
+  if (open.status === "unavailable") return { status: "unavailable" };
+  if (open.status === "settled") return { status: "settled", attempt: open.attempt };
+  if (open.status === "in-progress" && open.attempt.authorizationUrl) {
+    return { status: "redirect", authorizationUrl: open.attempt.authorizationUrl, reference: open.attempt.reference };
+  }
+  const made = await db.transaction(async (tx): Promise<{ refusal: Refusal } | { attempt: ProviderPayment }> => {
+    await lockTarget(tx, target);
+    const what = await input.payable(tx);
+    if ("refusal" in what) return what;
+    return { attempt: await createPaymentAttempt(tx, { target, ...what, now }) };
+  });
+  if ("refusal" in made) return made.refusal;
+  const [payer] = await db.select({ email: users.email }).from(users).where(eq(users.id, made.attempt.userId));
+  const checkout = await openCheckout(db, provider, made.attempt, {
+    email: payer!.email,
+    callbackUrl: input.callbackUrl,
+    metadata: input.metadata,
+    now,
+  });
+  if (checkout.status !== "redirect") return checkout;
+  return { status: "redirect", authorizationUrl: checkout.authorizationUrl, reference: made.attempt.reference };
 }

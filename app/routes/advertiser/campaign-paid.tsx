@@ -1,4 +1,4 @@
-import { data, redirect } from "react-router";
+import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/campaign-paid";
 import { PaymentReturn, TryAgainForm } from "~/components/payments/payment-return";
@@ -10,7 +10,7 @@ import { pageTitle } from "~/lib/meta";
 import { errorToast } from "~/lib/toast";
 import { requireAdvertiser } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
-import { paidPageOf } from "~/server/online-payments.server";
+import { answerPaymentCheck, paidPageOf } from "~/server/online-payments.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Online Payment");
@@ -61,24 +61,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     campaignId: params.campaignId,
     reference: reference.data,
   });
-  switch (result.status) {
-    case "unknown":
-      throw notFound();
-    case "unavailable":
-      return redirectWithToast(
-        context,
-        page,
-        errorToast("Check Failed", "We could not reach Paystack just now. Check again in a minute."),
-      );
-    case "booked":
-      return redirectWithToast(context, `/advertiser/campaigns/${params.campaignId}`, {
+  return answerPaymentCheck(context, result, {
+    page,
+    booked: {
+      to: `/advertiser/campaigns/${params.campaignId}`,
+      toast: {
         type: "success",
         title: "Campaign Paid",
         description: "Your payment was received. An admin reviews the campaign next.",
-      });
-    default:
-      return redirect(page);
-  }
+      },
+    },
+  });
 }
 
 export default function CampaignPaid({ loaderData }: Route.ComponentProps) {

@@ -11,7 +11,7 @@ import { pageTitle } from "~/lib/meta";
 import { errorToast } from "~/lib/toast";
 import { requireMember } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
-import { paidPageOf } from "~/server/online-payments.server";
+import { answerPaymentCheck, paidPageOf } from "~/server/online-payments.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Online Payment");
@@ -59,26 +59,17 @@ export async function action({ request, context }: Route.ActionArgs) {
     return redirectWithToast(context, page, errorToast("Check Failed", "Paying online is not available just now."));
   }
   const result = await checkUpgradePayment(db, paymentProvider, { userId: user.id, reference: reference.data });
-  switch (result.status) {
-    case "unknown":
-      throw notFound();
-    case "unavailable":
-      return redirectWithToast(
-        context,
-        page,
-        errorToast("Check Failed", "We could not reach Paystack just now. Check again in a minute."),
-      );
-    case "booked": {
-      void context.services.flushMail();
-      return redirectWithToast(context, "/dashboard", {
+  return answerPaymentCheck(context, result, {
+    page,
+    booked: {
+      to: "/dashboard",
+      toast: {
         type: "success",
         title: "Upgrade Approved",
         description: "Your payment was received and your membership has been upgraded.",
-      });
-    }
-    default:
-      return redirect(page);
-  }
+      },
+    },
+  });
 }
 
 export default function UpgradePaid({ loaderData }: Route.ComponentProps) {
