@@ -57,7 +57,17 @@ describe("an upgrade paid online", () => {
       // the return page checks with Paystack by itself; on desktop the webhook settled it first.
       const webhookLost = label === "mobile";
       if (webhookLost) standin.setWebhookUrl("http://127.0.0.1:9/webhooks/paystack");
-      await card.getByRole("button", { name: "Try again" }).click();
+      if (webhookLost) {
+        // From the dashboard's pending card this time.
+        await card.getByRole("link", { name: "Go to dashboard" }).click();
+        await page.waitForURL((url) => url.pathname === "/dashboard");
+        const pending = page.getByTestId("pending-upgrade");
+        await expect.poll(() => pending.innerText()).toContain("Waiting for your online payment");
+        await expectFitsAndAccessible(page, `upgrade-online-pending-${label}`);
+        await pending.getByRole("button", { name: "Try again" }).click();
+      } else {
+        await card.getByRole("button", { name: "Try again" }).click();
+      }
       await page.waitForURL((url) => url.origin === standin.baseUrl);
       await page.getByRole("button", { name: /^Pay / }).click();
       if (webhookLost) {
