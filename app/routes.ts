@@ -27,7 +27,10 @@ export default [
   layout("routes/user/membership/layout.tsx", [
     route("membership/upgrade", "routes/user/membership/upgrade.tsx"),
     route("membership/upgrade/cancel", "routes/user/membership/cancel.tsx"),
+    route("membership/upgrade/pay", "routes/user/membership/pay.tsx"),
   ]),
+  // Where Paystack's checkout sends the member back: GET shows, POST checks.
+  route("membership/upgrade/paid", "routes/user/membership/paid.tsx"),
   route("messages", "routes/user/messages.tsx"),
   route("notices", "routes/user/notices.tsx"),
   route("referrals", "routes/user/referrals.tsx"),
@@ -39,6 +42,8 @@ export default [
   route("advertiser/campaigns", "routes/advertiser/campaigns.tsx"),
   route("advertiser/campaigns/:campaignId", "routes/advertiser/campaign.tsx"),
   route("advertiser/campaigns/:campaignId/report.csv", "routes/advertiser/report-export.ts"),
+  // Where Paystack's checkout sends the advertiser back: GET shows, POST checks.
+  route("advertiser/campaigns/:campaignId/paid", "routes/advertiser/campaign-paid.tsx"),
   // The advertiser's payouts: the page's data (a layout), the page, and one route per form.
   layout("routes/advertiser/payouts/layout.tsx", [
     route("advertiser/payouts", "routes/advertiser/payouts/page.tsx"),

@@ -65,6 +65,9 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   // The upgrade page (the request form's route) and the cancel form's route, whose GET shows the page.
   "/membership/upgrade": { kind: "user-dashboard" },
   "/membership/upgrade/cancel": { kind: "user-dashboard" },
+  "/membership/upgrade/pay": { kind: "user-dashboard" },
+  // Paystack's return page: without a payment of the member's, back to the dashboard.
+  "/membership/upgrade/paid": { kind: "user-dashboard", memberRedirect: "/dashboard" },
   "/messages": { kind: "user" },
   "/notices": { kind: "user" },
   // Only members refer: staff are sent to their own home.
@@ -157,6 +160,7 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   // Only the owner's campaign: a made-up (or another advertiser's) campaign is not found.
   "/advertiser/campaigns/:campaignId": { kind: "advertiser", advertiserStatus: 404 },
   "/advertiser/campaigns/:campaignId/report.csv": { kind: "advertiser", advertiserStatus: 404 },
+  "/advertiser/campaigns/:campaignId/paid": { kind: "advertiser", advertiserStatus: 404 },
 };
 
 const PERSONAS = [
@@ -598,6 +602,8 @@ describe("member upgrade actions", () => {
   const posts: { path: string; fields: Record<string, string> }[] = [
     { path: "/membership/upgrade", fields: { tierId: "bronze", method: "bank_transfer" } },
     { path: "/membership/upgrade/cancel", fields: { requestId: "MadeUpRequestId_00001" } },
+    { path: "/membership/upgrade/pay", fields: { requestId: "MadeUpRequestId_00001" } },
+    { path: "/membership/upgrade/paid", fields: { reference: "UPG-MADEUP00" } },
   ];
   const personas = ["anonymous", "restricted user", "admin with the permission", "super admin", "advertiser"] as const;
   const cases = posts.flatMap((post) =>

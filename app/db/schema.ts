@@ -714,9 +714,11 @@ export const upgradeRequests = pgTable(
     index("upgrade_requests_status_created_idx").on(t.status, t.createdAt),
     check("upgrade_requests_price_positive", sql`${t.priceKobo} > 0`),
     check("upgrade_requests_processed_iff_decided", sql`(${t.processedAt} IS NULL) = (${t.status} = 'pending')`),
+    // An admin signs every decision except an online payment's approval (the provider's
+    // confirmation approves it). `method` as text: the enum's 'online' was added in this migration.
     check(
       "upgrade_requests_processed_by_admin_decision",
-      sql`(${t.processedById} IS NOT NULL) = (${t.status} IN ('approved', 'rejected'))`,
+      sql`(${t.processedById} IS NOT NULL) = (${t.status} = 'rejected' OR (${t.status} = 'approved' AND ${t.method}::text <> 'online'))`,
     ),
   ],
 );

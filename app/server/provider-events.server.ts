@@ -1,3 +1,5 @@
+import { settleCampaignPayment } from "~/domain/campaigns/pay-online.server";
+import { settleUpgradePayment } from "~/domain/memberships/pay-online.server";
 import type { ProviderEvent } from "~/domain/payments/provider";
 import { providerReferenceOwner, recordUnmatchedEvent } from "~/domain/payments/references.server";
 import type { Services } from "./services.server";
@@ -17,6 +19,16 @@ export async function handleProviderEvent(services: Services, event: ProviderEve
     const { amountKobo, currency } = event.event === "charge.success" ? event.payment : event.transfer;
     await recordUnmatchedEvent(services.db, { event: event.event, reference, amountKobo, currency });
     return { outcome: "unknown-reference", reference };
+  }
+  if (event.event === "charge.success" && owner.kind === "payment") {
+    const settle = owner.purpose === "upgrade" ? settleUpgradePayment : settleCampaignPayment;
+    const settled = await settle(services.db, event.payment);
+    // The member's mail (approved / funded) was queued in the settling transaction.
+    if (settled.status === "booked") void services.flushMail();
+    return {
+      outcome: `${owner.purpose} ${settled.status}${settled.status === "held" ? `: ${settled.reason}` : ""}`,
+      reference,
+    };
   }
   return { outcome: `unhandled ${event.event} for a ${owner.kind}`, reference };
 }

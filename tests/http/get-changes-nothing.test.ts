@@ -110,6 +110,10 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/admin/notices": (f) => ["?page=2", `?edit=${f.noticeId}`, `?delete=${f.noticeId}`],
   // The cancel confirmation a campaign page shows without JavaScript: asking cancels nothing.
   "/advertiser/campaigns/:campaignId": () => ["?confirm=cancel"],
+  // Paystack's return pages (a GET only shows; "Check payment" is a POST). Their GETs with a real
+  // attempt are in tests/http/paystack-collections.test.ts.
+  "/membership/upgrade/paid": () => ["?trxref=UPG-NOTREAL0&reference=UPG-NOTREAL0", "?checked=1&reference=x"],
+  "/advertiser/campaigns/:campaignId/paid": (f) => [`?reference=${f.campaignReference}`],
   "/admin/audit": (f) => [`?actor=${f.auditActorId}&action=withdrawal.export_payouts`, "?page=2"],
   // Filters and search, the approve, restrict and unrestrict questions, the reject dialog, and a
   // payment lookup from before campaigns had their own page (a redirect).

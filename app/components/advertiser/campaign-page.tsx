@@ -32,6 +32,8 @@ export type CampaignPageData = {
   balance: string;
   canPayFromBalance: boolean;
   receivingAccount: ReceivingAccount | null;
+  /** The payment provider is on: "Pay online" is offered. */
+  onlinePayments: boolean;
   confirmCancel: boolean;
   report: CampaignReportViewData;
 };
@@ -61,7 +63,7 @@ export function startShown(
  * and Cancel (asked in a dialog, or on the page without JavaScript).
  */
 export function CampaignPage({ data }: { data: CampaignPageData }) {
-  const { campaign, balance, canPayFromBalance, receivingAccount, confirmCancel, report } = data;
+  const { campaign, balance, canPayFromBalance, receivingAccount, onlinePayments, confirmCancel, report } = data;
   const here = `/advertiser/campaigns/${campaign.id}`;
   const cancelText = `"${campaign.title}" stops at once and members can no longer view it. The unspent budget returns to your balance.`;
   return (
@@ -138,7 +140,15 @@ export function CampaignPage({ data }: { data: CampaignPageData }) {
         <Card aria-labelledby="payment-title" className="grid gap-3" data-testid="campaign-payment">
           <CardTitle id="payment-title">Payment</CardTitle>
           {campaign.status === "awaiting_payment" ? (
-            <PaymentInstructions amount={campaign.budget} reference={campaign.reference} account={receivingAccount} />
+            <>
+              {onlinePayments ? (
+                <p className="text-sm text-gray-800" data-testid="pay-online-text">
+                  Pay online by card, bank transfer or USSD on Paystack&apos;s secure page: the campaign goes to review
+                  as soon as the payment is confirmed. Or pay by bank transfer:
+                </p>
+              ) : null}
+              <PaymentInstructions amount={campaign.budget} reference={campaign.reference} account={receivingAccount} />
+            </>
           ) : (
             <p className="text-sm text-gray-700">
               Pay the budget of <strong>{campaign.budget}</strong> to send the campaign for review.
@@ -149,6 +159,15 @@ export function CampaignPage({ data }: { data: CampaignPageData }) {
               <Form method="post">
                 <input type="hidden" name="intent" value="pay-bank" />
                 <Button type="submit">Pay by bank transfer</Button>
+              </Form>
+            ) : null}
+            {onlinePayments ? (
+              // A full page load: the answer is a redirect to Paystack's checkout.
+              <Form method="post" reloadDocument>
+                <input type="hidden" name="intent" value="pay-online" />
+                <Button type="submit" variant={campaign.status === "draft" ? "outline" : "default"}>
+                  Pay online
+                </Button>
               </Form>
             ) : null}
             {canPayFromBalance ? (

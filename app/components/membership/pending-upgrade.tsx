@@ -1,6 +1,7 @@
 import { Clock } from "lucide-react";
 import { Form, Link } from "react-router";
 import { ConfirmAction } from "~/components/confirm-action";
+import { TryAgainForm } from "~/components/payments/payment-return";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { CopyRow } from "~/components/ui/copy-text";
 import { Button, buttonVariants } from "~/components/ui/button";
@@ -8,6 +9,7 @@ import { Card, CardTitle } from "~/components/ui/card";
 import {
   UPGRADE_CANCEL_PATH,
   UPGRADE_METHOD_LABELS,
+  UPGRADE_PAY_PATH,
   UPGRADE_REQUEST_PATH,
   type UpgradeView,
 } from "~/domain/memberships/upgrade-view";
@@ -18,7 +20,9 @@ type Pending = NonNullable<UpgradeView["pending"]>;
 const cancelEffect = (p: Pending) =>
   p.method === "balance"
     ? `The ${p.amount} held from your balance returns to your available balance.`
-    : "If you have already paid by bank transfer, contact support and quote the reference before cancelling.";
+    : p.method === "online"
+      ? "If Paystack has already taken your payment, contact support and quote the reference instead of cancelling."
+      : "If you have already paid by bank transfer, contact support and quote the reference before cancelling.";
 
 /**
  * The member's pending upgrade request: tier, amount, method, and for a bank transfer the
@@ -91,6 +95,15 @@ export function PendingUpgrade({
               ) : (
                 <p className="text-amber-800">The receiving account is being changed; contact support before paying.</p>
               )}
+            </div>
+          ) : pending.method === "online" ? (
+            <div className="grid gap-2 text-sm">
+              <p className="text-gray-800">
+                Waiting for your online payment of <strong>{pending.amount}</strong> (reference{" "}
+                <span className="font-mono">{pending.reference}</span>). Your upgrade is approved as soon as Paystack
+                confirms it. If you left the checkout or the payment failed, try again.
+              </p>
+              <TryAgainForm action={UPGRADE_PAY_PATH} fields={{ requestId: pending.id }} label="Try again" />
             </div>
           ) : (
             <p className="text-sm text-gray-800">

@@ -44,14 +44,15 @@ export function UpgradeForm({
   // while it covers any tier, and the server refuses a tier it does not cover.
   const balanceCovers = chosen?.coveredByBalance ?? false;
   const bank = view.receivingAccount;
+  const online = view.online;
+  // When the balance does not cover the tier: online first (approved at once), else by bank.
+  const otherMethod: UpgradeMethod | "" = online ? "online" : bank ? "bank_transfer" : "";
   const defaultMethod: UpgradeMethod | "" =
-    echoed.method === "balance" || echoed.method === "bank_transfer"
+    echoed.method === "balance" || echoed.method === "bank_transfer" || (echoed.method === "online" && online)
       ? echoed.method
       : balanceCovers
         ? "balance"
-        : bank
-          ? "bank_transfer"
-          : "";
+        : otherMethod;
   const [method, setMethod] = useState<UpgradeMethod | "">(defaultMethod);
   const errors = failure?.errors ?? {};
   const anyCovered = view.options.some((o) => o.coveredByBalance);
@@ -78,8 +79,8 @@ export function UpgradeForm({
               checked={tierId === o.tierId}
               onChange={() => {
                 setTierId(o.tierId);
-                if (method === "balance" && !o.coveredByBalance && bank) setMethod("bank_transfer");
-                if (method !== "balance" && o.coveredByBalance && !bank) setMethod("balance");
+                if (method === "balance" && !o.coveredByBalance && otherMethod) setMethod(otherMethod);
+                if (method !== "balance" && o.coveredByBalance && !otherMethod) setMethod("balance");
               }}
               className="mt-1 h-4 w-4 accent-brand-600"
             />
@@ -124,12 +125,32 @@ export function UpgradeForm({
               Available balance: {view.available}.{" "}
               {balanceCovers
                 ? `${chosen?.price} will be held until an admin approves the upgrade.`
-                : bank
-                  ? `It does not cover ${chosen?.price}; earn more or pay by bank transfer.`
+                : online || bank
+                  ? `It does not cover ${chosen?.price}; earn more or pay ${online ? "online" : "by bank transfer"}.`
                   : `It does not cover ${chosen?.price} yet; earn more to upgrade.`}
             </span>
           </span>
         </label>
+        {/* The payment provider off: paying online is neither offered nor mentioned. */}
+        {online ? (
+          <label className={choiceClass} data-testid="upgrade-method-online">
+            <input
+              type="radio"
+              name="method"
+              value="online"
+              checked={method === "online"}
+              onChange={() => setMethod("online")}
+              className="mt-1 h-4 w-4 accent-brand-600"
+            />
+            <span className="grid gap-1 text-sm">
+              <span className="font-semibold text-gray-900">{UPGRADE_METHOD_LABELS.online}</span>
+              <span className="text-gray-700">
+                Pay {chosen?.price} on Paystack&apos;s secure page by card, bank transfer or USSD. Your upgrade is
+                approved as soon as the payment is confirmed, with no wait for an admin.
+              </span>
+            </span>
+          </label>
+        ) : null}
         {/* No receiving account set: bank transfer is neither offered nor mentioned. */}
         {bank ? (
           <label className={choiceClass} data-testid="upgrade-method-bank">
@@ -160,7 +181,7 @@ export function UpgradeForm({
 
       <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
         {cancel}
-        <Button type="submit" disabled={busy || (!bank && balanceDisabled)}>
+        <Button type="submit" disabled={busy || (!otherMethod && balanceDisabled)}>
           {busy ? "Requesting..." : "Confirm Upgrade"}
         </Button>
       </div>

@@ -24,6 +24,8 @@ export type AdminUpgradeRow = {
   fromTierName: string;
   amount: string;
   method: UpgradeMethod;
+  /** Paid online but held (amount or currency did not match): why, for the admin to settle with the member. */
+  heldReason: string | null;
   requestedAt: string;
   requestedAtText: string;
 };

@@ -20,17 +20,21 @@ function UpgradeActions({ row }: { row: AdminUpgradeRow }) {
       ? `${row.amount} held from ${row.userName}'s balance is taken as payment.`
       : `Approve only once ${row.amount} has arrived in the receiving account with reference ${row.reference}.`;
   const approve = { intent: "approve", requestId: row.id };
+  // Paid online: Paystack's confirmation approves it, never an admin (the server refuses it too).
+  const approvable = row.method !== "online";
   const reject = { intent: "reject", requestId: row.id };
   if (!hydrated) {
     return (
       <div className="flex flex-wrap gap-2">
-        <Form method="post">
-          <input type="hidden" name="intent" value={approve.intent} />
-          <input type="hidden" name="requestId" value={row.id} />
-          <Button type="submit" size="sm" aria-label={`Approve upgrade ${who}`}>
-            Approve
-          </Button>
-        </Form>
+        {approvable ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value={approve.intent} />
+            <input type="hidden" name="requestId" value={row.id} />
+            <Button type="submit" size="sm" aria-label={`Approve upgrade ${who}`}>
+              Approve
+            </Button>
+          </Form>
+        ) : null}
         <Form method="post">
           <input type="hidden" name="intent" value={reject.intent} />
           <input type="hidden" name="requestId" value={row.id} />
@@ -49,22 +53,24 @@ function UpgradeActions({ row }: { row: AdminUpgradeRow }) {
   }
   return (
     <div className="flex flex-wrap gap-2">
-      <ConfirmAction
-        trigger={
-          <Button size="sm" aria-label={`Approve upgrade ${who}`}>
-            Approve
-          </Button>
-        }
-        title="Approve upgrade?"
-        description={
-          <>
-            {row.userName} moves from {row.fromTierName} to {row.tierName} at once. {paid} A referrer&apos;s reward, if
-            any, is paid now.
-          </>
-        }
-        confirmLabel="Approve"
-        fields={approve}
-      />
+      {approvable ? (
+        <ConfirmAction
+          trigger={
+            <Button size="sm" aria-label={`Approve upgrade ${who}`}>
+              Approve
+            </Button>
+          }
+          title="Approve upgrade?"
+          description={
+            <>
+              {row.userName} moves from {row.fromTierName} to {row.tierName} at once. {paid} A referrer&apos;s reward,
+              if any, is paid now.
+            </>
+          }
+          confirmLabel="Approve"
+          fields={approve}
+        />
+      ) : null}
       <ConfirmAction
         trigger={
           <Button size="sm" variant="outline" className="text-red-700" aria-label={`Reject upgrade ${who}`}>
@@ -90,6 +96,14 @@ function Method({ row }: { row: AdminUpgradeRow }) {
     <>
       <span className="block">{METHOD_LABELS[row.method]}</span>
       <span className="block font-mono text-xs text-gray-600">{row.reference}</span>
+      {row.method === "online" && !row.heldReason ? (
+        <span className="block text-xs text-gray-600">Approved by itself once Paystack confirms the payment</span>
+      ) : null}
+      {row.heldReason ? (
+        <span className="block text-xs font-medium text-amber-800" data-testid="upgrade-held-reason">
+          Payment held: {row.heldReason}
+        </span>
+      ) : null}
     </>
   );
 }

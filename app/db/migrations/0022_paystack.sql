@@ -78,4 +78,6 @@ CREATE UNIQUE INDEX "provider_transfers_one_live_idx" ON "provider_transfers" US
 CREATE INDEX "provider_transfers_status_created_idx" ON "provider_transfers" USING btree ("status","created_at");--> statement-breakpoint
 ALTER TABLE "app_settings" ADD CONSTRAINT "app_settings_auto_payout_positive" CHECK ("app_settings"."auto_payout_max_kobo" IS NULL OR "app_settings"."auto_payout_max_kobo" > 0);--> statement-breakpoint
 ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_sent_by_transfer" CHECK ("withdrawals"."status"::text <> 'sent' OR ("withdrawals"."sent_at" IS NOT NULL));--> statement-breakpoint
-ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_transfer_or_file" CHECK ("withdrawals"."payout_batch" IS NULL OR ("withdrawals"."transfer_code" IS NULL AND "withdrawals"."sent_at" IS NULL));
+ALTER TABLE "withdrawals" ADD CONSTRAINT "withdrawals_transfer_or_file" CHECK ("withdrawals"."payout_batch" IS NULL OR ("withdrawals"."transfer_code" IS NULL AND "withdrawals"."sent_at" IS NULL));--> statement-breakpoint
+ALTER TABLE "upgrade_requests" DROP CONSTRAINT "upgrade_requests_processed_by_admin_decision";--> statement-breakpoint
+ALTER TABLE "upgrade_requests" ADD CONSTRAINT "upgrade_requests_processed_by_admin_decision" CHECK (("upgrade_requests"."processed_by_id" IS NOT NULL) = ("upgrade_requests"."status" = 'rejected' OR ("upgrade_requests"."status" = 'approved' AND "upgrade_requests"."method"::text <> 'online')));

@@ -20,6 +20,8 @@ export const AUDIT_ACTIONS = [
   "upgrade.reject",
   /** An admin tried to approve the upgrade of a member they referred: refused, nothing changed. */
   "upgrade.approve_refused",
+  /** Approved with no admin: the payment provider confirmed the member's online payment (the member is the actor). */
+  "upgrade.paid_online",
   "referral_settings.update",
   "referral.release",
   "referral.void",
@@ -36,6 +38,8 @@ export const AUDIT_ACTIONS = [
   "advertiser.restrict",
   "advertiser.unrestrict",
   "campaign.confirm_payment",
+  /** Funded with no admin: the payment provider confirmed the advertiser's online payment (the advertiser is the actor). */
+  "campaign.paid_online",
   "campaign.activate",
   "campaign.reject",
 ] as const;

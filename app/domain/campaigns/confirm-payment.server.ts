@@ -37,43 +37,75 @@ export async function confirmCampaignPayment(
   return db.transaction(async (tx): Promise<ConfirmPaymentResult> => {
     const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.reference, reference)).for("update");
     if (!campaign) return { status: "not-found" };
-    const outcome = paymentConfirmationOutcome(campaign, await paymentBooked(tx, campaign.id), now);
-    if (!outcome) return { status: "conflict", current: campaign.status };
-    const deposit = await transfer(tx, {
-      from: { platform: "bank_receipts" },
-      to: { userId: campaign.advertiserId, kind: "available" },
-      amountKobo: campaign.budgetKobo,
-      kind: "advertiser_deposit",
-      idempotencyKey: campaignTransferKey(campaign.id, "deposit"),
-      reference: { type: "campaign", id: campaign.id },
-    });
-    if (deposit.status !== "posted") throw new Error(`campaign ${campaign.id}: its payment was already booked`);
-    const fund = outcome === "campaign";
-    let confirmed = campaign;
-    if (fund) {
-      const [changed] = await tx
-        .update(campaigns)
-        .set({ status: "in_review", fundedAt: now, paymentConfirmedById: actor.id, updatedAt: now })
-        .where(eq(campaigns.id, campaign.id))
-        .returning();
-      confirmed = changed!;
-      await fundEscrow(tx, confirmed);
-    }
-    await recordAudit(tx, {
+    const booked = await bookCampaignPayment(tx, campaign, {
+      from: "bank_receipts",
       actor,
-      action: "campaign.confirm_payment",
-      targetType: "campaign",
-      targetId: campaign.id,
-      before: { status: campaign.status },
-      after: {
-        status: confirmed.status,
-        reference: campaign.reference,
-        amount: formatKobo(campaign.budgetKobo),
-        bookedTo: fund ? "campaign escrow" : "advertiser balance",
-      },
+      confirmedById: actor.id,
+      now,
     });
-    return { status: "ok", campaign: confirmed, funded: fund };
+    if (!booked) return { status: "conflict", current: campaign.status };
+    return { status: "ok", ...booked };
   });
+}
+
+/**
+ * The booking of a campaign's payment, inside the caller's transaction, the campaign's row locked
+ * (FOR UPDATE) by the caller: the budget `from` → the advertiser's balance once (its one deposit
+ * key, whoever confirms: an admin's bank transfer or the provider's online payment), then, while
+ * it awaits payment, funded into escrow and sent to review; otherwise it stays on the balance.
+ * The audit row: the admin's `campaign.confirm_payment`, or, paid online (`confirmedById` null),
+ * `campaign.paid_online` with the advertiser as actor. Null when there is nothing to book (a
+ * draft, or already booked): nothing written.
+ */
+export async function bookCampaignPayment(
+  tx: Database,
+  campaign: Campaign,
+  input: {
+    from: "bank_receipts" | "provider_clearing";
+    actor: Actor;
+    confirmedById: string | null;
+    now: Date;
+    audit?: Record<string, string>;
+  },
+): Promise<{ campaign: Campaign; funded: boolean } | null> {
+  const { now } = input;
+  const outcome = paymentConfirmationOutcome(campaign, await paymentBooked(tx, campaign.id), now);
+  if (!outcome) return null;
+  const deposit = await transfer(tx, {
+    from: { platform: input.from },
+    to: { userId: campaign.advertiserId, kind: "available" },
+    amountKobo: campaign.budgetKobo,
+    kind: "advertiser_deposit",
+    idempotencyKey: campaignTransferKey(campaign.id, "deposit"),
+    reference: { type: "campaign", id: campaign.id },
+  });
+  if (deposit.status !== "posted") throw new Error(`campaign ${campaign.id}: its payment was already booked`);
+  const fund = outcome === "campaign";
+  let confirmed = campaign;
+  if (fund) {
+    const [changed] = await tx
+      .update(campaigns)
+      .set({ status: "in_review", fundedAt: now, paymentConfirmedById: input.confirmedById, updatedAt: now })
+      .where(eq(campaigns.id, campaign.id))
+      .returning();
+    confirmed = changed!;
+    await fundEscrow(tx, confirmed);
+  }
+  await recordAudit(tx, {
+    actor: input.actor,
+    action: input.confirmedById ? "campaign.confirm_payment" : "campaign.paid_online",
+    targetType: "campaign",
+    targetId: campaign.id,
+    before: { status: campaign.status },
+    after: {
+      status: confirmed.status,
+      reference: campaign.reference,
+      amount: formatKobo(campaign.budgetKobo),
+      bookedTo: fund ? "campaign escrow" : "advertiser balance",
+      ...input.audit,
+    },
+  });
+  return { campaign: confirmed, funded: fund };
 }
 
 /** Whether the bank payment of this campaign was confirmed already (its deposit is on the ledger). */

@@ -137,18 +137,20 @@ export function upgradeRequestedMail(
   account: ReceivingAccountFacts | null,
 ): OutgoingMail {
   const payment =
-    u.method === "balance" || !account
-      ? `${formatKobo(u.priceKobo)} is held from your AdNaira balance until an admin decides. If the request is rejected or you cancel it, the money returns to your available balance.`
-      : [
-          `Please pay ${formatKobo(u.priceKobo)} by bank transfer to:`,
-          ``,
-          `Bank: ${account.bankName}`,
-          `Account number: ${account.accountNumber}`,
-          `Account name: ${account.accountName}`,
-          `Narration: ${u.reference}`,
-          ``,
-          `Put the reference ${u.reference} in the transfer narration so that we can match your payment. An admin approves the upgrade once the money has arrived.`,
-        ].join("\n");
+    u.method === "online"
+      ? `Pay ${formatKobo(u.priceKobo)} online on the Paystack checkout page (card, bank transfer or USSD). Your upgrade is approved as soon as the payment is confirmed. If you left the checkout, use "Try again" on your dashboard.`
+      : u.method === "balance" || !account
+        ? `${formatKobo(u.priceKobo)} is held from your AdNaira balance until an admin decides. If the request is rejected or you cancel it, the money returns to your available balance.`
+        : [
+            `Please pay ${formatKobo(u.priceKobo)} by bank transfer to:`,
+            ``,
+            `Bank: ${account.bankName}`,
+            `Account number: ${account.accountNumber}`,
+            `Account name: ${account.accountName}`,
+            `Narration: ${u.reference}`,
+            ``,
+            `Put the reference ${u.reference} in the transfer narration so that we can match your payment. An admin approves the upgrade once the money has arrived.`,
+          ].join("\n");
   return {
     to,
     subject: `Upgrade request ${u.reference} received`,
@@ -160,7 +162,9 @@ export function upgradeApprovedMail(to: string, name: string, u: UpgradeMailFact
   const paid =
     u.method === "balance"
       ? `The ${formatKobo(u.priceKobo)} held from your AdNaira balance has been taken as payment.`
-      : `We have received your bank transfer of ${formatKobo(u.priceKobo)}.`;
+      : u.method === "online"
+        ? `We have received your online payment of ${formatKobo(u.priceKobo)}.`
+        : `We have received your bank transfer of ${formatKobo(u.priceKobo)}.`;
   return {
     to,
     subject: `Your upgrade ${u.reference} has been approved`,
@@ -172,7 +176,7 @@ export function upgradeRejectedMail(to: string, name: string, u: UpgradeMailFact
   const money =
     u.method === "balance"
       ? `The ${formatKobo(u.priceKobo)} held from your balance has been returned to your available balance.`
-      : `If you have already paid ${formatKobo(u.priceKobo)} by bank transfer, please contact support and quote the reference so that we can return it.`;
+      : `If you have already paid ${formatKobo(u.priceKobo)}${u.method === "online" ? " online" : " by bank transfer"}, please contact support and quote the reference so that we can return it.`;
   return {
     to,
     subject: `Your upgrade request ${u.reference} was rejected`,

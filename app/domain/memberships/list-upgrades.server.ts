@@ -1,7 +1,7 @@
-import { and, asc, count, desc, eq, ilike, or, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
-import { membershipTiers, upgradeRequests, users } from "~/db/schema";
+import { membershipTiers, providerPayments, upgradeRequests, users } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { likeEscape, onPage, type PageInfo, pageWindow } from "~/domain/shared/paging";
 import type { UpgradeMethod, UpgradeStatus } from "./upgrades";
@@ -40,6 +40,8 @@ export async function pendingUpgradeOf(db: Database, userId: string): Promise<Up
 }
 
 export type AdminUpgradeRequest = UpgradeRequestView & {
+  /** Paid online but held for an admin (the amount or currency did not match): why. */
+  heldReason: string | null;
   userId: string;
   userName: string;
   userEmail: string;
@@ -85,6 +87,9 @@ export async function listPendingUpgrades(
       userEmail: users.email,
       userDisplayId: users.displayId,
       fromTierName: fromTier.name,
+      heldReason: sql<string | null>`(select p.held_reason from ${providerPayments} p
+        where p.upgrade_request_id = ${upgradeRequests.id} and p.status = 'held'
+        order by p.created_at desc limit 1)`,
     })
     .from(upgradeRequests)
     .innerJoin(users, eq(users.id, upgradeRequests.userId))

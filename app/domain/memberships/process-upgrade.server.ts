@@ -1,6 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipTiers, upgradeRequests, users, type UpgradeRequest } from "~/db/schema";
+import type { AuditAction } from "~/domain/audit/actions";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { queueEmail } from "~/domain/mail/outbox.server";
@@ -25,19 +26,26 @@ export type ApproveUpgradeResult =
   | (Extract<DecideUpgradeResult, { status: "ok" }> & { referral: ReferralRewardResult })
   | Exclude<DecideUpgradeResult, { status: "ok" }>
   /** The admin referred this member: another admin must approve it. Nothing changed; the attempt is audited. */
-  | { status: "own-referral" };
+  | { status: "own-referral" }
+  /** Paid online: the provider's confirmation approves it, never an admin. Nothing changed. */
+  | { status: "paid-online" };
 
 /** The words for the refusals only approving has (the route picks them). */
 export const APPROVE_UPGRADE_REFUSALS = {
   "own-referral":
     "You referred this member, so you cannot approve their upgrade: its referral reward would be paid to you. Ask another admin to approve it.",
+  "paid-online":
+    "This member chose to pay online: the upgrade is approved by itself as soon as Paystack confirms the payment. If the member has not paid, reject the request.",
 } as const satisfies Partial<Record<ApproveUpgradeResult["status"], string>>;
 
-/** pending → `to`, stamped and signed by the admin; null when it was not pending. */
-async function decide(tx: Database, actor: Actor, requestId: string, to: "approved" | "rejected", now: Date) {
+/**
+ * pending → `to`, stamped and signed by the admin (no one for an online payment: the provider's
+ * confirmation approves it); null when it was not pending.
+ */
+async function decide(tx: Database, adminId: string | null, requestId: string, to: "approved" | "rejected", now: Date) {
   const [changed] = await tx
     .update(upgradeRequests)
-    .set({ status: to, processedAt: now, processedById: actor.id })
+    .set({ status: to, processedAt: now, processedById: adminId })
     .where(and(eq(upgradeRequests.id, requestId), eq(upgradeRequests.status, "pending")))
     .returning();
   return changed ?? null;
@@ -52,7 +60,13 @@ async function notDecided(tx: Database, requestId: string): Promise<Exclude<Deci
 }
 
 /** The audit row and the member's mail of a decision, in its transaction. */
-async function auditAndTell(tx: Database, actor: Actor, request: UpgradeRequest, extra: Record<string, string> = {}) {
+async function auditAndTell(
+  tx: Database,
+  actor: Actor,
+  request: UpgradeRequest,
+  extra: Record<string, string> = {},
+  action: AuditAction = request.status === "approved" ? "upgrade.approve" : "upgrade.reject",
+) {
   const [member] = await tx
     .select({ displayId: users.displayId, name: users.name, email: users.email })
     .from(users)
@@ -65,7 +79,7 @@ async function auditAndTell(tx: Database, actor: Actor, request: UpgradeRequest,
   const approved = request.status === "approved";
   await recordAudit(tx, {
     actor,
-    action: approved ? "upgrade.approve" : "upgrade.reject",
+    action,
     targetType: "upgrade_request",
     targetId: request.id,
     before: { status: "pending" },
@@ -108,46 +122,71 @@ export async function approveUpgrade(
   if (!hasPermission(actor, "manage_memberships")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<ApproveUpgradeResult> => {
     const [request] = await tx
-      .select({ userId: upgradeRequests.userId })
+      .select({ userId: upgradeRequests.userId, method: upgradeRequests.method })
       .from(upgradeRequests)
       .where(eq(upgradeRequests.id, requestId));
+    if (request?.method === "online") return { status: "paid-online" };
     const attempt = { action: "upgrade.approve_refused", targetType: "upgrade_request", targetId: requestId } as const;
     if (request && (await refusedAsOwnReferral(tx, actor, { referredId: request.userId }, attempt))) {
       return { status: "own-referral" };
     }
-    const changed = await decide(tx, actor, requestId, "approved", now);
-    if (!changed) return notDecided(tx, requestId);
-    await tx
-      .update(users)
-      .set({ membershipTierId: changed.tierId, updatedAt: now })
-      .where(eq(users.id, changed.userId));
-    const payment = await transfer(tx, {
-      from: changed.method === "balance" ? { userId: changed.userId, kind: "held" } : { platform: "bank_receipts" },
-      to: { platform: "membership_revenue" },
-      amountKobo: changed.priceKobo,
-      kind: "upgrade_payment",
-      idempotencyKey: upgradeTransferKey(changed.id, "payment"),
-      reference: { type: "upgrade_request", id: changed.id },
-    });
-    if (payment.status !== "posted") throw new Error(`upgrade ${changed.id}: its payment was already posted`);
-    const referral = await rewardReferrer(tx, {
-      referredId: changed.userId,
-      upgradeId: changed.id,
-      paidKobo: changed.priceKobo,
-      now,
-    });
-    await auditAndTell(
-      tx,
-      actor,
-      changed,
-      referral.status === "paid"
+    const approved = await approvePending(tx, { requestId, adminId: actor.id, now, actor });
+    if (!approved) return notDecided(tx, requestId);
+    const { changed, referral } = approved;
+    return { status: "ok", request: summaryOf(changed), referral };
+  });
+}
+
+/**
+ * The approval itself, inside the caller's transaction: pending → approved with a conditional
+ * update (null when it was not pending: nothing written), the member's tier set, the stored price
+ * booked to membership revenue — from the member's held balance, from bank receipts (bank
+ * transfer), or from provider clearing (paid online) — under the one key an upgrade's payment
+ * has (so it is never booked twice, whoever approves), the referrer's reward on a first upgrade,
+ * an audit row and the member's mail. `adminId` is null for an online payment (the provider's
+ * confirmation approves it); its audit row is then the member's `upgrade.paid_online`.
+ */
+export async function approvePending(
+  tx: Database,
+  input: { requestId: string; adminId: string | null; actor: Actor; now: Date; audit?: Record<string, string> },
+): Promise<{ changed: UpgradeRequest; referral: ReferralRewardResult } | null> {
+  const { requestId, adminId, actor, now } = input;
+  const changed = await decide(tx, adminId, requestId, "approved", now);
+  if (!changed) return null;
+  await tx.update(users).set({ membershipTierId: changed.tierId, updatedAt: now }).where(eq(users.id, changed.userId));
+  const payment = await transfer(tx, {
+    from:
+      changed.method === "balance"
+        ? { userId: changed.userId, kind: "held" }
+        : { platform: changed.method === "online" ? "provider_clearing" : "bank_receipts" },
+    to: { platform: "membership_revenue" },
+    amountKobo: changed.priceKobo,
+    kind: "upgrade_payment",
+    idempotencyKey: upgradeTransferKey(changed.id, "payment"),
+    reference: { type: "upgrade_request", id: changed.id },
+  });
+  if (payment.status !== "posted") throw new Error(`upgrade ${changed.id}: its payment was already posted`);
+  const referral = await rewardReferrer(tx, {
+    referredId: changed.userId,
+    upgradeId: changed.id,
+    paidKobo: changed.priceKobo,
+    now,
+  });
+  await auditAndTell(
+    tx,
+    actor,
+    changed,
+    {
+      ...input.audit,
+      ...(referral.status === "paid"
         ? { referralReward: formatKobo(referral.rewardKobo) }
         : referral.status === "held"
           ? { referralRewardHeld: formatKobo(referral.rewardKobo) }
-          : {},
-    );
-    return { status: "ok", request: summaryOf(changed), referral };
-  });
+          : {}),
+    },
+    adminId ? "upgrade.approve" : "upgrade.paid_online",
+  );
+  return { changed, referral };
 }
 
 /**
@@ -163,7 +202,7 @@ export async function rejectUpgrade(
 ): Promise<DecideUpgradeResult> {
   if (!hasPermission(actor, "manage_memberships")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<DecideUpgradeResult> => {
-    const changed = await decide(tx, actor, requestId, "rejected", now);
+    const changed = await decide(tx, actor.id, requestId, "rejected", now);
     if (!changed) return notDecided(tx, requestId);
     await releaseHold(tx, changed);
     await auditAndTell(tx, actor, changed);

@@ -30,6 +30,8 @@ export type RequestUpgradeResult =
   /** A member whose account is pending approval or restricted. */
   | { status: "not-approved" }
   | { status: "unknown-tier" }
+  /** Online while the payment provider is off (no PAYSTACK_SECRET_KEY): nothing was stored. */
+  | { status: "online-unavailable" }
   /** By bank transfer while no receiving account is set: there is nowhere to pay. */
   | { status: "no-receiving-account" }
   /** The tier is the member's own or a lower one. */
@@ -46,6 +48,7 @@ export const UPGRADE_REQUEST_REFUSALS: RefusalTexts<RequestUpgradeResult> = {
   "unknown-tier": "That membership tier does not exist.",
   "no-receiving-account":
     "Payment by bank transfer is not available yet. Pay from your AdNaira balance or try again later.",
+  "online-unavailable": "Paying online is not available. Pay from your AdNaira balance or by bank transfer.",
   "not-higher-tier": "You can only upgrade to a higher tier.",
   "pending-exists": "You already have a pending upgrade request.",
   "insufficient-funds": "Your available balance does not cover this upgrade.",
@@ -83,9 +86,17 @@ async function pendingOf(db: Database, userId: string) {
  */
 export async function requestUpgrade(
   db: Database,
-  input: { userId: string; tierId: string; method: UpgradeMethod; now?: Date },
+  input: {
+    userId: string;
+    tierId: string;
+    method: UpgradeMethod;
+    /** The payment provider is on: "online" may be chosen. */
+    onlinePayments?: boolean;
+    now?: Date;
+  },
 ): Promise<RequestUpgradeResult> {
   const { userId, tierId, method } = input;
+  if (method === "online" && !input.onlinePayments) return { status: "online-unavailable" };
   const now = input.now ?? new Date();
   return withRollback<RequestUpgradeResult>(db, async (tx, rollbackWith) => {
     const [member] = await tx

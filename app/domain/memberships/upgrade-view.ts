@@ -6,6 +6,8 @@ import type { UpgradeMethod } from "./upgrades";
 /** The forms' routes (app/routes/user/membership/*): one action each. */
 export const UPGRADE_REQUEST_PATH = "/membership/upgrade";
 export const UPGRADE_CANCEL_PATH = "/membership/upgrade/cancel";
+/** "Try again": a new checkout for a pending online request. */
+export const UPGRADE_PAY_PATH = "/membership/upgrade/pay";
 
 export const UPGRADE_METHOD_LABELS: Record<UpgradeMethod, string> = {
   balance: "From my AdNaira balance",
@@ -40,9 +42,11 @@ export type UpgradeView = {
     requested: string;
   } | null;
   receivingAccount: { bankName: string; accountNumber: string; accountName: string } | null;
+  /** The payment provider is on: "Pay online" is offered. */
+  online: boolean;
 };
 
-export function toUpgradeView(offer: UpgradeOffer, approved: boolean): UpgradeView {
+export function toUpgradeView(offer: UpgradeOffer, approved: boolean, online = false): UpgradeView {
   const heldReasons: string[] = [];
   if (offer.heldForWithdrawalsKobo > 0n)
     heldReasons.push(`${formatKobo(offer.heldForWithdrawalsKobo)} for a withdrawal in progress`);
@@ -76,5 +80,6 @@ export function toUpgradeView(offer: UpgradeOffer, approved: boolean): UpgradeVi
       accountNumber: account.accountNumber,
       accountName: account.accountName,
     },
+    online,
   };
 }

@@ -70,6 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fromTierName: r.fromTierName,
     amount: formatKobo(r.priceKobo),
     method: r.method,
+    heldReason: r.heldReason,
     requestedAt: r.createdAt.toISOString(),
     requestedAtText: formatLagosDateTime(r.createdAt),
   }));
@@ -160,6 +161,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await approveUpgrade(db, actor, requestId);
   if (result.status === "own-referral") {
     return actionAnswer(failed(APPROVE_UPGRADE_REFUSALS[result.status]), { status: 403, intent });
+  }
+  if (result.status === "paid-online") {
+    return actionAnswer(failed(APPROVE_UPGRADE_REFUSALS[result.status]), { status: 409, intent });
   }
   if (result.status !== "ok") return refusal(result, intent);
   void context.services.flushMail();

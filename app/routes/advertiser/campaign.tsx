@@ -20,6 +20,7 @@ import { formatLagosDate, formatLagosDateTime, lagosDayLabel, lagosDayStart } fr
 import { pageTitle } from "~/lib/meta";
 import { errorToast, type Toast } from "~/lib/toast";
 import { requireAdvertiser } from "~/server/auth.server";
+import { campaignCheckout } from "~/server/online-payments.server";
 import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -62,6 +63,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     balance: formatKobo(money.availableKobo),
     canPayFromBalance: money.availableKobo >= campaign.budgetKobo,
     receivingAccount: campaign.status === "awaiting_payment" ? receivingAccountOf(settings) : null,
+    onlinePayments: Boolean(context.services.paymentProvider),
     confirmCancel,
     report: {
       verifiedViews: report.verifiedViews,
@@ -89,7 +91,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   } satisfies CampaignPageData;
 }
 
-const IntentSchema = z.object({ intent: z.enum(["pay-bank", "pay-balance", "cancel"]) });
+const IntentSchema = z.object({ intent: z.enum(["pay-bank", "pay-balance", "pay-online", "cancel"]) });
 
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdvertiser(request, context);
@@ -108,6 +110,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     );
 
   switch (intent.data.intent) {
+    case "pay-online":
+      return campaignCheckout(context, user.id, campaignId);
     case "pay-bank": {
       const result = await submitCampaignForPayment(db, user.id, campaignId);
       if (result.status === "not-found") throw notFound();

@@ -54,7 +54,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       latestBoardNotice(db, user.role),
       listUnreadSenders(db, user.id, 3),
     ]);
-  const upgrade = toUpgradeView(offer, user.isApproved);
+  const upgrade = toUpgradeView(offer, user.isApproved, Boolean(context.services.paymentProvider));
   const recentKobo = daily.reduce((sum, d) => sum + d.totalKobo, 0n);
   return {
     name: user.name,

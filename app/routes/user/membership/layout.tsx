@@ -15,7 +15,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Mem
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireMember(request, context);
   const offer = await upgradeOffer(context.services.db, user.id);
-  return toUpgradeView(offer, user.isApproved);
+  return toUpgradeView(offer, user.isApproved, Boolean(context.services.paymentProvider));
 }
 
 export default function MembershipLayout() {

@@ -11,6 +11,7 @@ import { UPGRADE_METHODS } from "~/domain/memberships/upgrades";
 import { formatKobo } from "~/domain/shared/money";
 import { errorToast } from "~/lib/toast";
 import { requireMember } from "~/server/auth.server";
+import { upgradeCheckout } from "~/server/online-payments.server";
 import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
@@ -23,7 +24,7 @@ const UpgradeSchema = z.object({
 const FAILED = "Upgrade Failed";
 
 /**
- * POST /membership/upgrade: Confirm Upgrade. A resubmit of the same form (double tap, retry) is
+ * POST /membership/upgrade: Confirm Upgrade (paid online: on to Paystack's checkout). A resubmit of the same form (double tap, retry) is
  * answered "Request Pending": one pending request per member, whatever the timing.
  */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -33,11 +34,14 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(UpgradeSchema, values, { values: echo, toastTitle: FAILED });
   if (parsed.status !== "ok") return parsed.failure;
   const db = context.services.db;
-  const result = await requestUpgrade(db, { userId: user.id, ...parsed.data });
+  const online = Boolean(context.services.paymentProvider);
+  const result = await requestUpgrade(db, { userId: user.id, ...parsed.data, onlinePayments: online });
   const refuse = (field: string, message: string, title = FAILED, status = 400) =>
     formFailure({ [field]: message }, { toast: errorToast(title, message), values: echo, status });
   switch (result.status) {
     case "ok": {
+      // Paid online: straight on to Paystack's checkout (a 302; the request is stored whatever happens).
+      if (result.request.method === "online") return upgradeCheckout(context, user.id, result.request.id);
       const pending = await pendingUpgradeOf(db, user.id);
       const tier = pending?.tierName ?? "your new tier";
       const amount = formatKobo(result.request.priceKobo);
@@ -63,6 +67,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "not-higher-tier":
       return refuse("tierId", UPGRADE_REQUEST_REFUSALS[result.status]);
     case "no-receiving-account":
+    case "online-unavailable":
       return refuse("method", UPGRADE_REQUEST_REFUSALS[result.status]);
     case "not-approved":
     case "not-allowed":

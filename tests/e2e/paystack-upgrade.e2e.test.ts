@@ -1,0 +1,95 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { upgradeRequests, users } from "~/db/schema";
+import { createUser } from "~test/factories";
+import { paystackEnv, startPaystackStandin, TEST_PAYSTACK_SECRET_KEY } from "~test/paystack";
+import {
+  DESKTOP,
+  dismissToast,
+  expectFitsAndAccessible,
+  expectToast,
+  MOBILE,
+  screenshot,
+  setUpBrowserSuite,
+  signedInPage,
+} from "./support/browser";
+
+/**
+ * A member upgrades online: the dialog's "Pay online", Paystack's checkout (the stand-in's),
+ * the return page that checks the payment by itself, and the dashboard on the new tier, with no
+ * admin. A failed payment first: the return page offers Try again.
+ */
+const standin = await startPaystackStandin({ secretKey: TEST_PAYSTACK_SECRET_KEY });
+const suite = setUpBrowserSuite({ env: paystackEnv(standin) });
+const db = () => suite.app.services.db;
+beforeAll(() => standin.setWebhookUrl(`${suite.app.origin}/webhooks/paystack`));
+afterAll(() => standin.close());
+
+describe("an upgrade paid online", () => {
+  for (const [label, viewport] of [
+    ["mobile", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`from the dialog to Paystack and back, approved at once (${label})`, async () => {
+      const member = await createUser(db(), { name: "Ngozi Eze", isApproved: true });
+      const { page } = await signedInPage(suite, member, viewport);
+
+      await page.getByRole("button", { name: "Upgrade", exact: true }).click();
+      const dialog = page.getByRole("dialog", { name: "Membership Upgrade" });
+      await dialog.waitFor({ state: "visible" });
+      const online = dialog.getByRole("radio", { name: /Pay online \(card, bank transfer, USSD\)/ });
+      // Nothing earned yet: online is the way to pay.
+      expect(await online.isChecked()).toBe(true);
+      await expectFitsAndAccessible(page, `upgrade-online-dialog-${label}`);
+      await dialog.getByRole("button", { name: "Confirm Upgrade" }).click();
+
+      // Paystack's checkout (the stand-in's page): the member's payment fails first.
+      await page.waitForURL((url) => url.origin === standin.baseUrl);
+      await screenshot(page, `upgrade-online-checkout-${label}`);
+      await page.getByRole("button", { name: /Fail/ }).click();
+      await page.waitForURL((url) => url.pathname === "/membership/upgrade/paid");
+      const card = page.getByTestId("payment-return");
+      await expect.poll(() => card.getAttribute("data-state")).toBe("not-paid");
+      expect(await card.innerText()).toContain("Payment not completed");
+      await expectFitsAndAccessible(page, `upgrade-online-failed-${label}`);
+
+      // Try again: a new checkout, paid this time. On mobile the webhook does not get through, so
+      // the return page checks with Paystack by itself; on desktop the webhook settled it first.
+      const webhookLost = label === "mobile";
+      if (webhookLost) standin.setWebhookUrl("http://127.0.0.1:9/webhooks/paystack");
+      if (webhookLost) {
+        // From the dashboard's pending card this time.
+        await card.getByRole("link", { name: "Go to dashboard" }).click();
+        await page.waitForURL((url) => url.pathname === "/dashboard");
+        const pending = page.getByTestId("pending-upgrade");
+        await expect.poll(() => pending.innerText()).toContain("Waiting for your online payment");
+        await expectFitsAndAccessible(page, `upgrade-online-pending-${label}`);
+        await pending.getByRole("button", { name: "Try again" }).click();
+      } else {
+        await card.getByRole("button", { name: "Try again" }).click();
+      }
+      await page.waitForURL((url) => url.origin === standin.baseUrl);
+      await page.getByRole("button", { name: /^Pay / }).click();
+      if (webhookLost) {
+        await page.waitForURL((url) => url.pathname === "/dashboard");
+        standin.setWebhookUrl(`${suite.app.origin}/webhooks/paystack`);
+      } else {
+        await page.waitForURL((url) => url.pathname === "/membership/upgrade/paid");
+        await expect.poll(() => card.getAttribute("data-state")).toBe("paid");
+        expect(await card.innerText()).toContain("Your membership is now Advert Bronze");
+        await expectFitsAndAccessible(page, `upgrade-online-paid-${label}`);
+        await card.getByRole("link", { name: "Go to dashboard" }).click();
+        await page.waitForURL((url) => url.pathname === "/dashboard");
+      }
+      if (webhookLost) {
+        await expectToast(page, "Upgrade Approved", { variant: "success" });
+        await dismissToast(page);
+      }
+      const [user] = await db().select().from(users).where(eq(users.id, member.id));
+      expect(user!.membershipTierId).toBe("bronze");
+      const [request] = await db().select().from(upgradeRequests).where(eq(upgradeRequests.userId, member.id));
+      expect(request).toMatchObject({ status: "approved", processedById: null, method: "online" });
+      await expectFitsAndAccessible(page, `upgrade-online-approved-${label}`);
+    });
+  }
+});
