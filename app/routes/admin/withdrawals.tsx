@@ -112,6 +112,9 @@ const REFUSED: Record<Intent, string> = {
   complete: "marked as completed",
 };
 
+const TRANSFER_IN_FLIGHT =
+  "A transfer through Paystack is paying this withdrawal, or its outcome is not known yet. Wait for Paystack's answer: if the transfer fails, you can retry or reject it.";
+
 const updateFailed = (description: string) => errorToast("Update Failed", description);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -133,6 +136,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       ),
       { status: 409, intent },
     );
+  }
+  if (result.status === "transfer-in-flight") {
+    return actionAnswer(updateFailed(TRANSFER_IN_FLIGHT), { status: 409, intent });
   }
   void context.services.flushMail();
   const { withdrawal } = result;
