@@ -175,6 +175,27 @@ describe("loadConfig", () => {
     expect(emptyPassword.message).toContain("SUPER_ADMIN_PASSWORD");
   });
 
+  it("turns Paystack on with a Paystack secret key only, at Paystack's address unless told", () => {
+    expect(loadConfig({}).paystack).toBeUndefined();
+    expect(loadConfig({ PAYSTACK_SECRET_KEY: "" }).paystack).toBeUndefined();
+    expect(loadConfig({ PAYSTACK_SECRET_KEY: "sk_live_abcdef0123456789" }).paystack).toEqual({
+      secretKey: "sk_live_abcdef0123456789",
+      baseUrl: "https://api.paystack.co",
+      testMode: false,
+    });
+    expect(
+      loadConfig({ PAYSTACK_SECRET_KEY: "sk_test_abcdef0123456789", PAYSTACK_BASE_URL: "http://127.0.0.1:4010" })
+        .paystack,
+    ).toEqual({ secretKey: "sk_test_abcdef0123456789", baseUrl: "http://127.0.0.1:4010", testMode: true });
+    // A public key, or anything else, is refused at start.
+    for (const key of ["pk_test_abcdef0123456789", "sk_abcdef", "secret"]) {
+      expect(configError({ PAYSTACK_SECRET_KEY: key }).message).toMatch(
+        /PAYSTACK_SECRET_KEY: must be a Paystack secret key/,
+      );
+    }
+    expect(configError({ PAYSTACK_BASE_URL: "ftp://x" }).message).toContain("PAYSTACK_BASE_URL");
+  });
+
   it("refuses a short super admin password", () => {
     const error = configError({ SUPER_ADMIN_EMAIL: "owner@adnaira.ng", SUPER_ADMIN_PASSWORD: "short" });
     expect(error.message).toMatch(/SUPER_ADMIN_PASSWORD: must be at least 12 characters/);

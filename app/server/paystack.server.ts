@@ -98,7 +98,10 @@ function transferReport(data: z.infer<typeof TransferData>): ProviderTransferRep
     outcome,
     amountKobo: data.amount,
     currency: data.currency,
-    failureReason: failed ? (data.gateway_response ?? data.reason ?? null) : null,
+    // `reason` is our own narration; the bank's words come as gateway_response or failures.
+    failureReason: failed
+      ? (data.gateway_response ?? (typeof data.failures === "string" ? data.failures : null))
+      : null,
   };
 }
 
