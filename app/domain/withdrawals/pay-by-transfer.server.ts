@@ -1,6 +1,12 @@
 import { and, desc, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { providerTransfers, type ProviderTransfer, transferRecipients, withdrawals, type Withdrawal } from "~/db/schema";
+import {
+  providerTransfers,
+  type ProviderTransfer,
+  transferRecipients,
+  withdrawals,
+  type Withdrawal,
+} from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
 import { hasPermission } from "~/domain/permissions/permissions";
@@ -42,7 +48,8 @@ export const PAY_REFUSALS = {
   "in-progress": "A transfer for this withdrawal is being sent right now. Wait for it to finish.",
   unverified:
     "Paystack has not confirmed what became of the last transfer for this withdrawal, so no new one was sent. Try again in a few minutes.",
-  refused: "Paystack refused the transfer. The withdrawal stays in Processing: check the bank details, then retry or reject it.",
+  refused:
+    "Paystack refused the transfer. The withdrawal stays in Processing: check the bank details, then retry or reject it.",
   unknown:
     "Paystack did not answer in time. The transfer may have gone through: it will be checked with Paystack before anything is sent again.",
 } as const;
@@ -177,17 +184,19 @@ export async function payWithdrawalByTransfer(
 ): Promise<PayResult> {
   if (actor && !hasPermission(actor, "manage_withdrawals")) return FORBIDDEN;
   let claim = await claimAttempt(db, actor, withdrawalId, now);
+  let verified = false;
   // An unknown attempt is settled by its verify (or stays unknown): at most one verify per press.
   if (claim.kind === "verify") {
-    const verified = await verifyTransferAttempt(db, provider, claim.attempt, now);
-    if (verified.status === "unavailable") return { status: "unverified" };
+    const check = await verifyTransferAttempt(db, provider, claim.attempt, now);
+    if (check.status === "unavailable") return { status: "unverified" };
+    verified = true;
     claim = await claimAttempt(db, actor, withdrawalId, now);
     if (claim.kind === "verify") return { status: "unverified" };
   }
   if (claim.kind === "refused") {
     const r = claim.result;
     // A verify that found the earlier transfer paying or paid answers as that transfer's outcome.
-    if (r.status === "not-processing" && (r.current === "sent" || r.current === "completed")) {
+    if (verified && r.status === "not-processing" && (r.current === "sent" || r.current === "completed")) {
       const [w] = await db.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId));
       const [last] = await db
         .select()
@@ -212,7 +221,8 @@ export async function payWithdrawalByTransfer(
   if (!recipientCode) {
     const recipient = await recipientFor(db, provider, w);
     // No transfer was asked for, so none can exist: the attempt failed, a retry may go.
-    if (recipient.status === "failed") return fail(`Could not register the bank account with Paystack: ${recipient.message}`);
+    if (recipient.status === "failed")
+      return fail(`Could not register the bank account with Paystack: ${recipient.message}`);
     recipientCode = recipient.recipientCode;
     await db
       .update(providerTransfers)
@@ -238,7 +248,12 @@ export async function payWithdrawalByTransfer(
   const settled = await applyTransferReport(
     db,
     attempt.id,
-    { state: transferState(t.outcome), transferCode: t.transferCode, amountKobo: t.amountKobo, failureReason: t.failureReason },
+    {
+      state: transferState(t.outcome),
+      transferCode: t.transferCode,
+      amountKobo: t.amountKobo,
+      failureReason: t.failureReason,
+    },
     now,
   );
   const result = paid(w, attempt, t.transferCode);

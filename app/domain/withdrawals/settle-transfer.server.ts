@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { providerTransfers, type ProviderTransfer, withdrawals, type Withdrawal } from "~/db/schema";
 import { lockAccounts, transfer } from "~/domain/ledger/transfer.server";
 import { withdrawalCompletedMail } from "~/domain/mail/templates";
-import type { PaymentProvider, TransferOutcome } from "~/domain/payments/provider";
+import type { PaymentProvider, ProviderTransferReport, TransferOutcome } from "~/domain/payments/provider";
 import type { Kobo } from "~/domain/shared/money";
 import { bookWithdrawalPayout, mailWithdrawalMember } from "./process-withdrawal.server";
 
@@ -143,9 +143,7 @@ export async function applyTransferReport(
     const transferCode = report.transferCode ?? attempt.transferCode;
     const settled = next === "pending" ? {} : { settledAt: now };
     const reason =
-      next === "failed" || next === "reversed"
-        ? (report.failureReason ?? TRANSFER_FAILURE_REASONS[next])
-        : null;
+      next === "failed" || next === "reversed" ? (report.failureReason ?? TRANSFER_FAILURE_REASONS[next]) : null;
     await tx
       .update(providerTransfers)
       .set({ status: next, transferCode, failureReason: reason, ...settled, checkedAt: now, updatedAt: now })
@@ -190,6 +188,32 @@ export async function applyTransferReport(
       .where(eq(withdrawals.id, withdrawalId));
     return { status: next, withdrawalId };
   });
+}
+
+/**
+ * A transfer.success / transfer.failed / transfer.reversed webhook for one of our attempts: the
+ * event's name is the outcome (its data may lag), applied as any other report.
+ */
+export function settleTransferEvent(
+  db: Database,
+  transferId: string,
+  event: { event: "transfer.success" | "transfer.failed" | "transfer.reversed"; transfer: ProviderTransferReport },
+  now: Date = new Date(),
+): Promise<SettleResult> {
+  const state = (
+    { "transfer.success": "success", "transfer.failed": "failed", "transfer.reversed": "reversed" } as const
+  )[event.event];
+  return applyTransferReport(
+    db,
+    transferId,
+    {
+      state,
+      transferCode: event.transfer.transferCode,
+      amountKobo: event.transfer.amountKobo,
+      failureReason: event.transfer.failureReason,
+    },
+    now,
+  );
 }
 
 export type VerifyResult = SettleResult | { status: "unavailable"; detail: string };

@@ -12,7 +12,9 @@ export function transferReference(withdrawalReference: string, attempt: number):
   const reference = `adnaira-${core}-${attempt}`;
   if (reference.length > 50) throw new RangeError(`transferReference: ${reference} is longer than 50 characters`);
   // Always at least 16: "adnaira-" (8) + one character + "-1" makes 11, so pad short ones.
-  return reference.length >= 16 ? reference : `adnaira-${core.padEnd(16 - 8 - 1 - String(attempt).length, "0")}-${attempt}`;
+  return reference.length >= 16
+    ? reference
+    : `adnaira-${core.padEnd(16 - 8 - 1 - String(attempt).length, "0")}-${attempt}`;
 }
 
 /** Paystack's rule for a transfer reference. */
