@@ -88,6 +88,7 @@ export default [
     ]),
   ]),
   route("admin/withdrawals/export.csv", "routes/admin/withdrawals-export.ts"),
+  route("admin/withdrawals/pay", "routes/admin/withdrawals-pay.ts"),
   route("admin/reports/daily.csv", "routes/admin/reports-export.ts"),
   route("superadmin", "routes/superadmin.tsx"),
 

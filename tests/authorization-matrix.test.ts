@@ -114,6 +114,13 @@ const ROUTE_MATRIX: Record<string, Rule> = {
     // audited): a GET past the guards changes nothing and answers 405.
     allowedStatus: 405,
   },
+  "/admin/withdrawals/pay": {
+    kind: "admin",
+    permission: "manage_withdrawals",
+    denied: "Access Denied. You do not have permission to manage withdrawals.",
+    // Paying is a POST (Pay via Paystack on Withdrawal Requests): a GET changes nothing, 405.
+    allowedStatus: 405,
+  },
   "/admin/reports/daily.csv": {
     kind: "admin",
     permission: "view_reports",

@@ -73,6 +73,11 @@ export type AdminWithdrawal = {
   processedAt: Date | null;
   /** The payout file ("PB…") it was downloaded in; null until then. */
   payoutBatch: string | null;
+  /** Paid (or being paid) by transfer through the provider: its code and when it was sent. */
+  transferCode: string | null;
+  sentAt: Date | null;
+  /** Why its last transfer failed or was reversed (it is processing again). */
+  transferFailureReason: string | null;
 };
 
 export type WithdrawalCounts = Record<WithdrawalStatus | "all", number>;
@@ -155,6 +160,9 @@ export async function listWithdrawalsForAdmin(
       requestedAt: withdrawals.requestedAt,
       processedAt: withdrawals.processedAt,
       payoutBatch: withdrawals.payoutBatch,
+      transferCode: withdrawals.transferCode,
+      sentAt: withdrawals.sentAt,
+      transferFailureReason: withdrawals.transferFailureReason,
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
