@@ -75,7 +75,7 @@ function refusalLine(r: PayResult): string | null {
 }
 
 /** The toast after paying: what was sent, and each refusal with its reason. */
-export function payToast(results: PayResult[]): Toast {
+function payToast(results: PayResult[]): Toast {
   const sent = results.filter((r) => r.status === "sent" || r.status === "completed");
   const refusals = results.map(refusalLine).filter((line): line is string => line !== null);
   const codes = sent.map((r) =>
