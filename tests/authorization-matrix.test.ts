@@ -96,6 +96,7 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/admin/settings/branding": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/limits": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/fee": { kind: "admin", permission: "manage_settings" },
+  "/admin/settings/auto-payout": { kind: "admin", permission: "manage_settings" },
   "/admin/notices": { kind: "admin", permission: "manage_notices" },
   "/admin/referrals": { kind: "admin", permission: "manage_referrals" },
   // The routes of the referral page's forms (the reward rule; Release or Void): a GET shows the page.
