@@ -1,20 +1,20 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { auditLog, providerTransfers, withdrawals } from "~/db/schema";
+import { appSettings, auditLog, bankAccounts, providerTransfers, withdrawals } from "~/db/schema";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { pageText, redirectToast, startTestApp, type HttpClient, type TestApp } from "~test/app";
 import { TEST_BANK_ACCOUNT } from "~test/bank-accounts";
-import { formKey, payee, withdrawalAdmin } from "~test/factories";
+import { creditUser, formKey, payee, withdrawalAdmin } from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
 import { startAppWithPaystack, type PaystackStandin } from "~test/paystack";
-import { signInAdmin } from "~test/sign-in";
+import { signInAdmin, signInMember } from "~test/sign-in";
 
 let app: TestApp;
 let standin: PaystackStandin;
 let close: () => Promise<void>;
-let admin: { client: HttpClient };
+let admin: { client: HttpClient; user: { id: string } };
 beforeAll(async () => {
   ({ app, standin, close } = await startAppWithPaystack());
   standin.setAccount(TEST_BANK_ACCOUNT.bankCode, TEST_BANK_ACCOUNT.accountNumber, "ADAEZE OKAFOR");
@@ -198,6 +198,47 @@ describe("paying withdrawals through Paystack from Withdrawal Requests", () => {
     const clerk = await signInAdmin(app, ["manage_users"]);
     expect((await postPay(clerk.client, [id])).status).toBe(403);
     expect((await admin.client.get("/admin/withdrawals/pay")).status).toBe(405);
+  });
+});
+
+describe("automatic payouts", () => {
+  it("an admin with manage_settings sets the amount (audited); a qualifying request is sent at once", async () => {
+    const settingsAdmin = await signInAdmin(app, ["manage_settings"]);
+    const page = await settingsAdmin.client.get("/admin/settings");
+    expect(pageText(page.body)).toContain("Pay withdrawals automatically up to");
+    const refused = await settingsAdmin.client.post("/admin/settings/auto-payout", { autoPayoutMax: "0" });
+    expect(refused.status).toBe(400);
+    expect(pageText(refused.body)).toContain("Enter an amount above ₦0.00, or leave it empty to turn it off.");
+    const saved = await settingsAdmin.client.post("/admin/settings/auto-payout", { autoPayoutMax: "50" });
+    expect(saved.status).toBe(302);
+    expect(redirectToast(saved)?.description).toContain("Withdrawals up to ₦50.00");
+    expect(await db().select().from(auditLog).where(eq(auditLog.actorId, settingsAdmin.user.id))).toContainEqual(
+      expect.objectContaining({ action: "settings.update", after: { autoPayoutMax: "₦50.00" } }),
+    );
+    expect((await admin.client.post("/admin/settings/auto-payout", { autoPayoutMax: "" })).status).toBe(403);
+
+    // A member whose account name Paystack resolved asks for ₦20.00: sent by transfer at once.
+    const { client, user } = await signInMember(app, { isApproved: true });
+    await db()
+      .insert(bankAccounts)
+      .values({ userId: user.id, ...TEST_BANK_ACCOUNT, nameResolvedAt: new Date() });
+    await creditUser(db(), user.id, 10_000n);
+    const html = (await client.get("/profile")).body;
+    const key = /<input[^>]*name="idempotencyKey"[^>]*value="([^"]+)"/.exec(html)?.[1];
+    const res = await client.post("/profile/withdraw", { amount: "20", idempotencyKey: key! });
+    expect(res.status).toBe(302);
+    expect(redirectToast(res)?.description).toContain("It has been sent to your bank account by transfer.");
+    const [w] = await db().select().from(withdrawals).where(eq(withdrawals.userId, user.id));
+    expect(w).toMatchObject({ status: "sent", transferCode: expect.stringMatching(/^TRF_/) });
+    // Above the amount: waits for an admin.
+    const key2 = /<input[^>]*name="idempotencyKey"[^>]*value="([^"]+)"/.exec((await client.get("/profile")).body)?.[1];
+    const big = await client.post("/profile/withdraw", { amount: "60", idempotencyKey: key2! });
+    expect(redirectToast(big)?.description).not.toContain("sent to your bank");
+    await standin.settleTransfer(transferRef(w!.reference), "success");
+    expect((await rowOf(w!.id)).status).toBe("completed");
+
+    await settingsAdmin.client.post("/admin/settings/auto-payout", { autoPayoutMax: "" });
+    expect((await db().select().from(appSettings))[0]!.autoPayoutMaxKobo).toBeNull();
   });
 });
 
