@@ -58,6 +58,7 @@ describe("listMemberWithdrawals", () => {
       processedAt: new Date("2025-02-01T12:00:00Z"),
       bankName: expect.stringMatching(/\S/),
       accountNumberLast4: "6789",
+      transferCode: null,
     });
     expect(list.map((w) => w.status)).toEqual(["pending", "rejected", "completed"]);
     expect(list[0]!.processedAt).toBeNull();
@@ -102,6 +103,9 @@ describe("listWithdrawalsForAdmin", () => {
       requestedAt: expect.any(Date),
       processedAt: null,
       payoutBatch: null,
+      transferCode: null,
+      sentAt: null,
+      transferFailureReason: null,
     });
     expect(page).toMatchObject({ total: 2, page: 1, pageCount: 1 });
   });

@@ -14,6 +14,8 @@ export type MemberWithdrawal = RequestedWithdrawal & {
   bankName: string;
   /** The member sees their account number masked: only these 4 digits leave the server. */
   accountNumberLast4: string;
+  /** The code of the Paystack transfer paying (or that paid) it; null otherwise. */
+  transferCode: string | null;
 };
 
 const memberWithdrawalsQuery = preparedPerDatabase((db) =>
@@ -28,6 +30,7 @@ const memberWithdrawalsQuery = preparedPerDatabase((db) =>
       processedAt: withdrawals.processedAt,
       bankName: withdrawals.bankName,
       accountNumberLast4: sql<string>`right(${withdrawals.accountNumber}, 4)`,
+      transferCode: withdrawals.transferCode,
     })
     .from(withdrawals)
     .where(eq(withdrawals.userId, sql.placeholder("userId")))
