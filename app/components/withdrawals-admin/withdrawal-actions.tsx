@@ -32,18 +32,7 @@ export function WithdrawalActions({ row }: { row: AdminWithdrawalRow }) {
           confirmLabel="Start Processing"
           fields={{ intent: "start-processing", withdrawalId: row.id }}
         />
-        <ConfirmAction
-          trigger={
-            <Button size="sm" variant="outline" className="text-red-700" aria-label={`Reject withdrawal ${who}`}>
-              Reject
-            </Button>
-          }
-          title="Reject withdrawal?"
-          description={`${row.amount} (${row.reference}) goes back to ${row.userName}'s balance. This cannot be undone.`}
-          confirmLabel="Reject"
-          fields={{ intent: "reject", withdrawalId: row.id }}
-          destructive
-        />
+        <RejectAction row={row} who={who} />
       </div>
     );
   }
@@ -72,18 +61,7 @@ export function WithdrawalActions({ row }: { row: AdminWithdrawalRow }) {
         ) : null}
         <MarkCompleted row={row} who={who} />
         {row.transferFailureReason && !row.payoutBatch ? (
-          <ConfirmAction
-            trigger={
-              <Button size="sm" variant="outline" className="text-red-700" aria-label={`Reject withdrawal ${who}`}>
-                Reject
-              </Button>
-            }
-            title="Reject withdrawal?"
-            description={`Its transfer was not paid (${row.transferFailureReason}). ${row.amount} (${row.reference}) goes back to ${row.userName}'s balance. This cannot be undone.`}
-            confirmLabel="Reject"
-            fields={{ intent: "reject", withdrawalId: row.id }}
-            destructive
-          />
+          <RejectAction row={row} who={who} because={`Its transfer was not paid (${row.transferFailureReason}).`} />
         ) : null}
       </div>
     );
@@ -119,6 +97,24 @@ function MarkCompleted({ row, who }: { row: AdminWithdrawalRow; who: string }) {
       }
       confirmLabel="Mark as Completed"
       fields={{ intent: "complete", withdrawalId: row.id }}
+    />
+  );
+}
+
+/** "Reject": the whole amount goes back to the member (pending, or processing after a failed transfer). */
+function RejectAction({ row, who, because }: { row: AdminWithdrawalRow; who: string; because?: string }) {
+  return (
+    <ConfirmAction
+      trigger={
+        <Button size="sm" variant="outline" className="text-red-700" aria-label={`Reject withdrawal ${who}`}>
+          Reject
+        </Button>
+      }
+      title="Reject withdrawal?"
+      description={`${because ? `${because} ` : ""}${row.amount} (${row.reference}) goes back to ${row.userName}'s balance. This cannot be undone.`}
+      confirmLabel="Reject"
+      fields={{ intent: "reject", withdrawalId: row.id }}
+      destructive
     />
   );
 }

@@ -15,7 +15,7 @@ import { formatKobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import type { WithdrawalStatus } from "./lifecycle";
 import { LIVE_TRANSFER_STATUSES } from "./live-transfer.server";
-import { applyTransferReport, transferState, verifyTransferAttempt } from "./settle-transfer.server";
+import { applyTransferReport, reportOf, verifyTransferAttempt } from "./settle-transfer.server";
 import { transferReference } from "./transfer-reference";
 
 export type PayResult =
@@ -245,17 +245,7 @@ export async function payWithdrawalByTransfer(
     return { status: "unknown", withdrawal: paid(w, attempt, null) };
   }
   const t = answer.transfer;
-  const settled = await applyTransferReport(
-    db,
-    attempt.id,
-    {
-      state: transferState(t.outcome),
-      transferCode: t.transferCode,
-      amountKobo: t.amountKobo,
-      failureReason: t.failureReason,
-    },
-    now,
-  );
+  const settled = await applyTransferReport(db, attempt.id, reportOf(t), now);
   const result = paid(w, attempt, t.transferCode);
   switch (settled.status) {
     case "completed":

@@ -113,6 +113,11 @@ function nextState(current: ProviderTransfer["status"], report: TransferState): 
   return null;
 }
 
+/** A transfer as the provider reports it, in the state machine's words (`state`: the event's name, when it has one). */
+export function reportOf(t: ProviderTransferReport, state: TransferState = transferState(t.outcome)): TransferReport {
+  return { state, transferCode: t.transferCode, amountKobo: t.amountKobo, failureReason: t.failureReason };
+}
+
 /** Applies one report of a transfer attempt's outcome (see {@link TransferState}). */
 export async function applyTransferReport(
   db: Database,
@@ -203,17 +208,7 @@ export function settleTransferEvent(
   const state = (
     { "transfer.success": "success", "transfer.failed": "failed", "transfer.reversed": "reversed" } as const
   )[event.event];
-  return applyTransferReport(
-    db,
-    transferId,
-    {
-      state,
-      transferCode: event.transfer.transferCode,
-      amountKobo: event.transfer.amountKobo,
-      failureReason: event.transfer.failureReason,
-    },
-    now,
-  );
+  return applyTransferReport(db, transferId, reportOf(event.transfer, state), now);
 }
 
 export type VerifyResult = SettleResult | { status: "unavailable"; detail: string };
@@ -243,16 +238,5 @@ export async function verifyTransferAttempt(
       now,
     );
   }
-  const t = answer.transfer;
-  return applyTransferReport(
-    db,
-    attempt.id,
-    {
-      state: transferState(t.outcome),
-      transferCode: t.transferCode,
-      amountKobo: t.amountKobo,
-      failureReason: t.failureReason,
-    },
-    now,
-  );
+  return applyTransferReport(db, attempt.id, reportOf(answer.transfer), now);
 }
