@@ -84,7 +84,11 @@ function MarkCompleted({ row, who }: { row: AdminWithdrawalRow; who: string }) {
   return (
     <ConfirmAction
       trigger={
-        <Button size="sm" aria-label={`Mark as Completed withdrawal ${who}`}>
+        <Button
+          size="sm"
+          variant={row.payable ? "outline" : "default"}
+          aria-label={`Mark as Completed withdrawal ${who}`}
+        >
           Mark as Completed
         </Button>
       }
