@@ -75,6 +75,7 @@ export default [
       route("admin/settings/branding", "routes/admin/settings/branding.tsx"),
       route("admin/settings/limits", "routes/admin/settings/limits.tsx"),
       route("admin/settings/fee", "routes/admin/settings/fee.tsx"),
+      route("admin/settings/auto-payout", "routes/admin/settings/auto-payout.tsx"),
     ]),
     route("admin/notices", "routes/admin/notices.tsx"),
     // The referral page's data (a layout), the page, and one route per form on it.
@@ -96,6 +97,7 @@ export default [
     ]),
   ]),
   route("admin/withdrawals/export.csv", "routes/admin/withdrawals-export.ts"),
+  route("admin/withdrawals/pay", "routes/admin/withdrawals-pay.ts"),
   route("admin/reports/daily.csv", "routes/admin/reports-export.ts"),
   route("superadmin", "routes/superadmin.tsx"),
 

@@ -102,6 +102,7 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/admin/settings/branding": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/limits": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/fee": { kind: "admin", permission: "manage_settings" },
+  "/admin/settings/auto-payout": { kind: "admin", permission: "manage_settings" },
   "/admin/notices": { kind: "admin", permission: "manage_notices" },
   "/admin/referrals": { kind: "admin", permission: "manage_referrals" },
   // The routes of the referral page's forms (the reward rule; Release or Void): a GET shows the page.
@@ -118,6 +119,13 @@ const ROUTE_MATRIX: Record<string, Rule> = {
     denied: "Access Denied. You do not have permission to manage withdrawals.",
     // Payout files are downloaded with a POST (a new batch is a state change, every download is
     // audited): a GET past the guards changes nothing and answers 405.
+    allowedStatus: 405,
+  },
+  "/admin/withdrawals/pay": {
+    kind: "admin",
+    permission: "manage_withdrawals",
+    denied: "Access Denied. You do not have permission to manage withdrawals.",
+    // Paying is a POST (Pay via Paystack on Withdrawal Requests): a GET changes nothing, 405.
     allowedStatus: 405,
   },
   "/admin/reports/daily.csv": {

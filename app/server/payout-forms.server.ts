@@ -6,6 +6,7 @@ import { BankAccountCheckSchema, BankDetailsSchema, type BankCheckAnswer } from 
 import { formatKobo } from "~/domain/shared/money";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
 import { isWithdrawalIdempotencyKey } from "~/domain/withdrawals/fees";
+import { autoPayWithdrawal } from "~/domain/withdrawals/auto-pay.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { actorFrom, type CurrentUser } from "./auth.server";
 import type { RequestContext } from "./context.server";
@@ -159,6 +160,25 @@ const WithdrawSchema = z.object({
 });
 
 /**
+ * "Pay withdrawals automatically up to": with Paystack on, a new withdrawal that qualifies is
+ * moved to processing and sent by transfer now, after its request has committed. Whatever goes
+ * wrong leaves it for an admin: the member's request stands either way. True when it was sent.
+ */
+async function payAutomatically(context: RequestContext, withdrawalId: string): Promise<boolean> {
+  const provider = context.services.paymentProvider;
+  if (!provider) return false;
+  try {
+    const auto = await autoPayWithdrawal(context.services.db, provider, withdrawalId);
+    if (auto.status === "off") return false;
+    void context.services.flushMail();
+    return auto.status === "paid" && (auto.result.status === "sent" || auto.result.status === "completed");
+  } catch (err) {
+    context.services.log.error({ err, withdrawalId }, "automatic payout failed; left for an admin");
+    return false;
+  }
+}
+
+/**
  * A withdrawal request. The form's idempotency key makes a resubmit apply once; a success goes
  * back to `page` with its toast.
  */
@@ -189,12 +209,14 @@ export async function answerWithdrawForm(
     case "ok": {
       // A resubmit of the same form (duplicate) answers like the first submit: same withdrawal.
       const { amountKobo, feeKobo, netKobo } = result.withdrawal;
+      const sent = result.duplicate ? false : await payAutomatically(context, result.withdrawal.id);
       return redirectWithToast(context, options.page, {
         type: "success",
         title: "Withdrawal Requested",
         description:
           `Your withdrawal request of ${formatKobo(amountKobo)} has been submitted.` +
-          (feeKobo > 0n ? ` You will receive ${formatKobo(netKobo)} after the ${formatKobo(feeKobo)} fee.` : ""),
+          (feeKobo > 0n ? ` You will receive ${formatKobo(netKobo)} after the ${formatKobo(feeKobo)} fee.` : "") +
+          (sent ? " It has been sent to your bank account by transfer." : ""),
       });
     }
     case "invalid-amount":

@@ -2,6 +2,7 @@ import { settleCampaignPayment } from "~/domain/campaigns/pay-online.server";
 import { settleUpgradePayment } from "~/domain/memberships/pay-online.server";
 import type { ProviderEvent } from "~/domain/payments/provider";
 import { providerReferenceOwner, recordUnmatchedEvent } from "~/domain/payments/references.server";
+import { settleTransferEvent } from "~/domain/withdrawals/settle-transfer.server";
 import type { Services } from "./services.server";
 
 /** What a webhook event came to, for the log line (the provider is answered 200 in every case). */
@@ -29,6 +30,11 @@ export async function handleProviderEvent(services: Services, event: ProviderEve
       outcome: `${owner.purpose} ${settled.status}${settled.status === "held" ? `: ${settled.reason}` : ""}`,
       reference,
     };
+  }
+  if (owner.kind === "transfer" && event.event !== "charge.success") {
+    const settled = await settleTransferEvent(services.db, owner.id, event);
+    if (settled.status === "completed") void services.flushMail();
+    return { outcome: `${event.event}: ${settled.status}`, reference };
   }
   return { outcome: `unhandled ${event.event} for a ${owner.kind}`, reference };
 }

@@ -35,7 +35,7 @@ export async function heldMismatches(db: Database) {
   const result = await db.execute(sql`
     with open as (
       select user_id, sum(amount) as total from (
-        select user_id, amount_kobo as amount from withdrawals where status in ('pending', 'processing')
+        select user_id, amount_kobo as amount from withdrawals where status in ('pending', 'processing', 'sent')
         union all
         select user_id, price_kobo from upgrade_requests where status = 'pending' and method = 'balance'
       ) holds group by user_id

@@ -10,7 +10,19 @@ export const NO_WITHDRAWALS_TEXT = "No withdrawals yet.";
 const COLUMNS: ListColumn<WithdrawalHistoryItem>[] = [
   { header: "Amount", cell: (row) => row.amount, align: "end", className: "font-medium" },
   { header: "Date", cell: (row) => row.requested, className: "whitespace-nowrap text-gray-700" },
-  { header: "Status", cell: (row) => <StatusBadge status={row.status} badges={WITHDRAWAL_STATUS_BADGES} /> },
+  {
+    header: "Status",
+    cell: (row) => (
+      <>
+        <StatusBadge status={row.status} badges={WITHDRAWAL_STATUS_BADGES} />
+        {row.transferCode ? (
+          <span className="mt-1 block text-xs text-gray-600">
+            Transfer <span className="font-mono">{row.transferCode}</span>
+          </span>
+        ) : null}
+      </>
+    ),
+  },
 ];
 
 /** The dashboard's "Withdrawal history": Amount, Date, Status. */

@@ -5,6 +5,7 @@ export const SETTINGS_FORM_ACTIONS = {
   branding: "/admin/settings/branding",
   "advert-limits": "/admin/settings/limits",
   "campaign-fee": "/admin/settings/fee",
+  "auto-payout": "/admin/settings/auto-payout",
 } as const;
 
 export type SettingsForm = keyof typeof SETTINGS_FORM_ACTIONS;

@@ -1,6 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { useToastFrom } from "~/components/toaster";
 import { AdvertLimitsCard } from "./advert-limits-card";
+import { AutoPayoutCard } from "./auto-payout-card";
 import { BrandingCard } from "./branding-card";
 import { CampaignFeeCard } from "./campaign-fee-card";
 import type { RenderedFailure } from "./settings-form";
@@ -16,13 +17,17 @@ export type SettingsData = {
   maxAdvertBudget: string;
   /** A percentage, as the input shows it. */
   campaignFee: string;
+  /** "Pay withdrawals automatically up to", in naira; empty when off. */
+  autoPayoutMax: string;
+  /** Whether Paystack is on (automatic payouts need it). */
+  payByTransfer: boolean;
 };
 
 const SETTINGS_ROUTE_ID = "routes/admin/settings/layout";
 
 /**
  * Application Settings, rendered by /admin/settings and by each form's route
- * (/admin/settings/branding, /limits, /fee), which passes the refusal it rendered (`rendered`)
+ * (/admin/settings/branding, /limits, /fee, /auto-payout), which passes the refusal it rendered (`rendered`)
  * when a form was posted without JavaScript.
  */
 export function SettingsPage({ rendered }: { rendered?: RenderedFailure }) {
@@ -38,6 +43,7 @@ export function SettingsPage({ rendered }: { rendered?: RenderedFailure }) {
         rendered={rendered}
       />
       <CampaignFeeCard campaignFee={data.campaignFee} rendered={rendered} />
+      <AutoPayoutCard autoPayoutMax={data.autoPayoutMax} payByTransfer={data.payByTransfer} rendered={rendered} />
     </div>
   );
 }

@@ -21,4 +21,11 @@ export type AdminWithdrawalRow = {
   processedAtText: string | null;
   /** The payout file ("PB…") it was downloaded in; null until then. */
   payoutBatch: string | null;
+  /** The transfer through Paystack that paid (or is paying) it, and when it was sent. */
+  transferCode: string | null;
+  sentAtText: string | null;
+  /** Why its last transfer failed or was reversed: it is processing again, to retry or reject. */
+  transferFailureReason: string | null;
+  /** Whether "Pay via Paystack" is offered (the provider is on, it is processing, in no payout file). */
+  payable: boolean;
 };

@@ -48,6 +48,46 @@ function Paid({ row }: { row: AdminWithdrawalRow }) {
   );
 }
 
+/** The form "Pay selected via Paystack" on the page: the ticked rows' checkboxes belong to it. */
+export const PAY_SELECTED_FORM = "pay-selected";
+
+/** A processing withdrawal's checkbox for "Pay selected via Paystack" (none for one that cannot be paid so). */
+function SelectToPay({ row }: { row: AdminWithdrawalRow }) {
+  if (!row.payable) return null;
+  return (
+    <input
+      type="checkbox"
+      name="withdrawalId"
+      value={row.id}
+      form={PAY_SELECTED_FORM}
+      className="h-5 w-5 accent-green-700"
+      aria-label={`Select withdrawal ${row.reference} of ${row.amount} for ${row.userName} to pay via Paystack`}
+    />
+  );
+}
+
+/** Paid (or being paid) through Paystack: the transfer code; or why the last transfer did not pay. */
+function TransferNote({ row }: { row: AdminWithdrawalRow }) {
+  if (row.transferCode) {
+    return (
+      <span className="mt-1 block text-xs text-gray-600">
+        Transfer <span className="font-mono">{row.transferCode}</span>
+        {row.sentAtText ? <> sent {row.sentAtText}</> : null}
+      </span>
+    );
+  }
+  if (row.status === "processing" && row.transferFailureReason) {
+    return <span className="mt-1 block text-xs text-red-700">Last transfer not paid: {row.transferFailureReason}</span>;
+  }
+  return null;
+}
+
+const SELECT_COLUMN: ListColumn<AdminWithdrawalRow> = {
+  header: <span className="sr-only">Select to pay</span>,
+  cell: (row) => <SelectToPay row={row} />,
+  hideInCard: true,
+};
+
 const COLUMNS: ListColumn<AdminWithdrawalRow>[] = [
   userColumn((row) => ({ name: row.userName, email: row.userEmail, displayId: row.userDisplayId })),
   { header: "Reference", cell: (row) => row.reference, className: "font-mono" },
@@ -66,6 +106,7 @@ const COLUMNS: ListColumn<AdminWithdrawalRow>[] = [
       <>
         <StatusBadge status={row.status} badges={WITHDRAWAL_STATUS_BADGES} />
         <PayoutFile row={row} />
+        <TransferNote row={row} />
         <Paid row={row} />
       </>
     ),
@@ -83,9 +124,13 @@ function CardHeader({ row }: { row: AdminWithdrawalRow }) {
           <p className="font-medium [overflow-wrap:anywhere]">{row.userName}</p>
           <p className="break-all text-gray-600">{row.userEmail}</p>
         </div>
-        <StatusBadge status={row.status} badges={WITHDRAWAL_STATUS_BADGES} />
+        <div className="flex items-center gap-2">
+          <StatusBadge status={row.status} badges={WITHDRAWAL_STATUS_BADGES} />
+          <SelectToPay row={row} />
+        </div>
       </div>
       <PayoutFile row={row} />
+      <TransferNote row={row} />
       <Paid row={row} />
     </>
   );
@@ -93,11 +138,13 @@ function CardHeader({ row }: { row: AdminWithdrawalRow }) {
 
 /** The withdrawal requests: a table on wide screens, one card per withdrawal on phones and tablets. */
 export function WithdrawalsTable({ rows, caption }: { rows: AdminWithdrawalRow[]; caption: string }) {
+  // The checkbox column only when a row on the page can be paid through Paystack.
+  const columns = rows.some((row) => row.payable) ? [SELECT_COLUMN, ...COLUMNS] : COLUMNS;
   return (
     <ResponsiveList
       rows={rows}
       rowKey={(row) => row.id}
-      columns={COLUMNS}
+      columns={columns}
       caption={caption}
       framed
       tableFrom="lg"

@@ -16,6 +16,7 @@ export const AUDIT_ACTIONS = [
   "withdrawal.complete",
   "withdrawal.export_payouts",
   "withdrawal.reexport_payouts",
+  "withdrawal.transfer",
   "upgrade.approve",
   "upgrade.reject",
   /** An admin tried to approve the upgrade of a member they referred: refused, nothing changed. */

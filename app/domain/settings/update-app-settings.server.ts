@@ -5,7 +5,7 @@ import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { ADVERT_MONEY_LIMIT_CEILINGS } from "./advert-money-limits";
 import { lockAppSettings } from "./app-settings";
 import { hasPermission } from "~/domain/permissions/permissions";
-import type { Kobo } from "~/domain/shared/money";
+import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 
 export type UpdateBrandingResult = { status: "ok"; changed: boolean } | Forbidden;
@@ -113,6 +113,35 @@ export async function updateCampaignFee(
       targetType: "settings",
       before: { campaignFeeBps: current.campaignFeeBps },
       after: { campaignFeeBps: bps },
+    });
+    return { status: "ok", changed: true };
+  });
+}
+
+export type UpdateAutoPayoutResult = { status: "ok"; changed: boolean } | Forbidden;
+
+/**
+ * "Pay withdrawals automatically up to" (null: off). Applies to withdrawals requested afterwards,
+ * and only while the payment provider is on (app/domain/withdrawals/auto-pay.server.ts).
+ */
+export async function updateAutoPayout(
+  db: Database,
+  actor: Actor,
+  input: { autoPayoutMaxKobo: Kobo | null },
+): Promise<UpdateAutoPayoutResult> {
+  if (!hasPermission(actor, "manage_settings")) return FORBIDDEN;
+  const max = input.autoPayoutMaxKobo;
+  if (max !== null && max <= 0n) throw new RangeError(`updateAutoPayout: invalid amount (${max} kobo)`);
+  return db.transaction(async (tx) => {
+    const current = await lockAppSettings(tx, "update");
+    if (current.autoPayoutMaxKobo === max) return { status: "ok", changed: false };
+    await tx.update(appSettings).set({ autoPayoutMaxKobo: max, updatedAt: new Date() }).where(eq(appSettings.id, 1));
+    await recordAudit(tx, {
+      actor,
+      action: "settings.update",
+      targetType: "settings",
+      before: { autoPayoutMax: current.autoPayoutMaxKobo === null ? null : formatKobo(current.autoPayoutMaxKobo) },
+      after: { autoPayoutMax: max === null ? null : formatKobo(max) },
     });
     return { status: "ok", changed: true };
   });

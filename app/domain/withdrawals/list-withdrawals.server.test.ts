@@ -58,6 +58,7 @@ describe("listMemberWithdrawals", () => {
       processedAt: new Date("2025-02-01T12:00:00Z"),
       bankName: expect.stringMatching(/\S/),
       accountNumberLast4: "6789",
+      transferCode: null,
     });
     expect(list.map((w) => w.status)).toEqual(["pending", "rejected", "completed"]);
     expect(list[0]!.processedAt).toBeNull();
@@ -102,6 +103,9 @@ describe("listWithdrawalsForAdmin", () => {
       requestedAt: expect.any(Date),
       processedAt: null,
       payoutBatch: null,
+      transferCode: null,
+      sentAt: null,
+      transferFailureReason: null,
     });
     expect(page).toMatchObject({ total: 2, page: 1, pageCount: 1 });
   });
@@ -139,7 +143,7 @@ describe("listWithdrawalsForAdmin", () => {
     await completeWithdrawal(db, admin, ws[1]!.id);
     await rejectWithdrawal(db, admin, ws[2]!.id);
     const all = await listWithdrawalsForAdmin(db, { search: "statuscount" });
-    expect(all.counts).toEqual({ all: 6, pending: 3, processing: 1, completed: 1, rejected: 1 });
+    expect(all.counts).toEqual({ all: 6, pending: 3, processing: 1, completed: 1, rejected: 1, sent: 0 });
     const processing = await listWithdrawalsForAdmin(db, { search: "statuscount", status: "processing" });
     expect(processing.rows.map((r) => r.id)).toEqual([ws[0]!.id]);
     expect(processing).toMatchObject({ total: 1, counts: all.counts });
@@ -162,7 +166,7 @@ describe("listWithdrawalsForAdmin", () => {
     expect((await listWithdrawalsForAdmin(db, { search: "pagination" })).rows).toHaveLength(7);
     const empty = await listWithdrawalsForAdmin(db, { search: "no-such-member-anywhere" });
     expect(empty).toMatchObject({ rows: [], total: 0, page: 1, pageCount: 1 });
-    expect(empty.counts).toEqual({ all: 0, pending: 0, processing: 0, completed: 0, rejected: 0 });
+    expect(empty.counts).toEqual({ all: 0, pending: 0, processing: 0, completed: 0, rejected: 0, sent: 0 });
   });
 });
 

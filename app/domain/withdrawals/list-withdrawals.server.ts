@@ -14,6 +14,8 @@ export type MemberWithdrawal = RequestedWithdrawal & {
   bankName: string;
   /** The member sees their account number masked: only these 4 digits leave the server. */
   accountNumberLast4: string;
+  /** The code of the Paystack transfer paying (or that paid) it; null otherwise. */
+  transferCode: string | null;
 };
 
 const memberWithdrawalsQuery = preparedPerDatabase((db) =>
@@ -28,6 +30,7 @@ const memberWithdrawalsQuery = preparedPerDatabase((db) =>
       processedAt: withdrawals.processedAt,
       bankName: withdrawals.bankName,
       accountNumberLast4: sql<string>`right(${withdrawals.accountNumber}, 4)`,
+      transferCode: withdrawals.transferCode,
     })
     .from(withdrawals)
     .where(eq(withdrawals.userId, sql.placeholder("userId")))
@@ -73,6 +76,11 @@ export type AdminWithdrawal = {
   processedAt: Date | null;
   /** The payout file ("PB…") it was downloaded in; null until then. */
   payoutBatch: string | null;
+  /** Paid (or being paid) by transfer through the provider: its code and when it was sent. */
+  transferCode: string | null;
+  sentAt: Date | null;
+  /** Why its last transfer failed or was reversed (it is processing again). */
+  transferFailureReason: string | null;
 };
 
 export type WithdrawalCounts = Record<WithdrawalStatus | "all", number>;
@@ -155,6 +163,9 @@ export async function listWithdrawalsForAdmin(
       requestedAt: withdrawals.requestedAt,
       processedAt: withdrawals.processedAt,
       payoutBatch: withdrawals.payoutBatch,
+      transferCode: withdrawals.transferCode,
+      sentAt: withdrawals.sentAt,
+      transferFailureReason: withdrawals.transferFailureReason,
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))

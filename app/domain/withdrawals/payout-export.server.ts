@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, eq, isNull, not, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { withdrawals } from "~/db/schema";
 import { type Actor, recordAudit } from "~/domain/audit/audit.server";
@@ -7,6 +7,7 @@ import { DISPLAY_ID_ALPHABET, newDisplayId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { payoutCsv } from "./payout-csv";
+import { liveTransferExists } from "./live-transfer.server";
 
 /**
  * Payout files for the bank's bulk-transfer upload, in batches, so that no withdrawal is ever in
@@ -119,6 +120,15 @@ export async function exportNewPayouts(db: Database, actor: Actor): Promise<Expo
   if (!hasPermission(actor, "manage_withdrawals")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<ExportPayoutsResult> => {
     const batch = await freshBatch(tx);
+    const candidates = and(eq(withdrawals.status, "processing"), isNull(withdrawals.payoutBatch));
+    // Lock them first: a transfer through the provider claimed under one of these locks has
+    // committed before the update below reads, so the update (a new snapshot) sees it and skips it.
+    await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(candidates)
+      .orderBy(asc(withdrawals.id))
+      .for("update");
     const claimed = await tx
       .update(withdrawals)
       .set({
@@ -126,7 +136,7 @@ export async function exportNewPayouts(db: Database, actor: Actor): Promise<Expo
         exportedAt: sql`now()`,
         updatedAt: sql`now()`,
       })
-      .where(and(eq(withdrawals.status, "processing"), isNull(withdrawals.payoutBatch)))
+      .where(and(candidates, not(liveTransferExists(withdrawals.id))))
       .returning(fileColumns);
     if (claimed.length === 0) return { status: "nothing-new" };
     const file = fileOf(batch, claimed[0]!.exportedAt!, claimed);
@@ -181,7 +191,10 @@ export async function reexportPayoutBatch(db: Database, actor: Actor, batch: str
 export async function payoutExportCounts(db: Database): Promise<{ unexported: number; exported: number }> {
   const [row] = await db
     .select({
-      unexported: sql<number>`count(*) filter (where ${withdrawals.payoutBatch} is null)`.mapWith(Number),
+      unexported:
+        sql<number>`count(*) filter (where ${withdrawals.payoutBatch} is null and not ${liveTransferExists(withdrawals.id)})`.mapWith(
+          Number,
+        ),
       exported: sql<number>`count(*) filter (where ${withdrawals.payoutBatch} is not null)`.mapWith(Number),
     })
     .from(withdrawals)

@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, not, or, type SQL, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users, withdrawals, type Withdrawal } from "~/db/schema";
 import type { AuditAction } from "~/domain/audit/actions";
@@ -15,6 +15,7 @@ import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import type { WithdrawalStatus } from "./lifecycle";
+import { liveTransferExists } from "./live-transfer.server";
 import { withdrawalTransferKey } from "./request-withdrawal.server";
 
 export type ProcessResult =
@@ -23,10 +24,13 @@ export type ProcessResult =
   | Forbidden
   | { status: "not-found" }
   /** The withdrawal was not in the status this action starts from (another admin got there first). */
-  | { status: "conflict"; current: WithdrawalStatus };
+  | { status: "conflict"; current: WithdrawalStatus }
+  /** A transfer through the payment provider may be paying it: its outcome settles it, not an admin. */
+  | { status: "transfer-in-flight" };
 
 type Transition = {
-  from: WithdrawalStatus;
+  /** The statuses (and conditions) this transition starts from, for the conditional update. */
+  allowed: () => SQL | undefined;
   to: WithdrawalStatus;
   action: AuditAction;
   /** The timestamp column the transition sets (the database CHECKs tie processedAt/rejectedAt to the status). */
@@ -36,7 +40,7 @@ type Transition = {
   mail: (to: string, name: string, facts: WithdrawalMailFacts) => OutgoingMail;
 };
 
-const reference = (w: Withdrawal) => ({ type: "withdrawal", id: w.id });
+const reference = (w: Pick<Withdrawal, "id">) => ({ type: "withdrawal", id: w.id });
 
 /** Posts a transfer that must be new: its key belongs to this withdrawal and this step only. */
 async function post(tx: Database, input: TransferInput) {
@@ -44,16 +48,85 @@ async function post(tx: Database, input: TransferInput) {
   if (result.status !== "posted") throw new Error(`withdrawal: ${input.idempotencyKey} was already posted`);
 }
 
+/**
+ * The held amount leaves the member: amount − fee to bank payouts (`withdrawal_payout`), the fee
+ * to withdrawal fees (`withdrawal_fee`, skipped when the fee is 0), under the keys given (Mark as
+ * Completed: `withdrawal:<id>:payout`; a transfer: scoped to its attempt). Two transfers in one
+ * transaction: all three accounts are locked first, in the ledger's global order, so concurrent
+ * completions (and rejections) can never deadlock.
+ */
+export async function bookWithdrawalPayout(
+  tx: Database,
+  w: Pick<Withdrawal, "id" | "userId" | "amountKobo" | "feeKobo">,
+  keys: { payout: string; fee: string },
+) {
+  const held = { userId: w.userId, kind: "held" } as const;
+  await lockAccounts(tx, [held, { platform: "bank_payouts" }, { platform: "withdrawal_fees" }]);
+  await post(tx, {
+    from: held,
+    to: { platform: "bank_payouts" },
+    amountKobo: w.amountKobo - w.feeKobo,
+    kind: "withdrawal_payout",
+    idempotencyKey: keys.payout,
+    reference: reference(w),
+  });
+  if (w.feeKobo > 0n) {
+    await post(tx, {
+      from: held,
+      to: { platform: "withdrawal_fees" },
+      amountKobo: w.feeKobo,
+      kind: "withdrawal_fee",
+      idempotencyKey: keys.fee,
+      reference: reference(w),
+    });
+  }
+}
+
+/** Queues one mail to the withdrawal's member, in the caller's transaction. */
+export async function mailWithdrawalMember(
+  tx: Database,
+  w: Withdrawal,
+  mail: (to: string, name: string, facts: WithdrawalMailFacts) => OutgoingMail,
+) {
+  const [member] = await tx
+    .select({ name: users.name, email: users.email, displayId: users.displayId })
+    .from(users)
+    .where(eq(users.id, w.userId));
+  if (!member) throw new Error(`withdrawal ${w.id}: its member ${w.userId} is missing`);
+  await queueEmail(
+    tx,
+    mail(member.email, member.name, {
+      reference: w.reference,
+      amountKobo: w.amountKobo,
+      feeKobo: w.feeKobo,
+      bankName: w.bankName,
+      accountNumber: w.accountNumber,
+    }),
+  );
+  return member;
+}
+
 const TRANSITIONS = {
   start: {
-    from: "pending",
+    allowed: () => eq(withdrawals.status, "pending"),
     to: "processing",
     action: "withdrawal.start_processing",
     stamp: (now) => ({ processingAt: now }),
     mail: withdrawalProcessingMail,
   },
   reject: {
-    from: "pending",
+    // Pending; or processing when its transfer through the provider failed (or was reversed) and
+    // nothing is paying it now: never one in a payout file, which the bank may already have paid.
+    allowed: () =>
+      or(
+        eq(withdrawals.status, "pending"),
+        and(
+          eq(withdrawals.status, "processing"),
+          isNull(withdrawals.payoutBatch),
+          isNotNull(withdrawals.transferFailureReason),
+          not(liveTransferExists(withdrawals.id)),
+        ),
+      ),
     to: "rejected",
     action: "withdrawal.reject",
     stamp: (now) => ({ rejectedAt: now }),
@@ -70,34 +143,16 @@ const TRANSITIONS = {
     mail: withdrawalRejectedMail,
   },
   complete: {
-    from: "processing",
+    // Never while a transfer through the provider may be paying it: its own settlement completes it.
+    allowed: () => and(eq(withdrawals.status, "processing"), not(liveTransferExists(withdrawals.id))),
     to: "completed",
     action: "withdrawal.complete",
     stamp: (now) => ({ processedAt: now }),
-    // Two transfers in one transaction: lock all three accounts first, in the ledger's global
-    // order, so concurrent completions (and rejections) can never deadlock.
-    money: async (tx, w) => {
-      const held = { userId: w.userId, kind: "held" } as const;
-      await lockAccounts(tx, [held, { platform: "bank_payouts" }, { platform: "withdrawal_fees" }]);
-      await post(tx, {
-        from: held,
-        to: { platform: "bank_payouts" },
-        amountKobo: w.amountKobo - w.feeKobo,
-        kind: "withdrawal_payout",
-        idempotencyKey: withdrawalTransferKey(w.id, "payout"),
-        reference: reference(w),
-      });
-      if (w.feeKobo > 0n) {
-        await post(tx, {
-          from: held,
-          to: { platform: "withdrawal_fees" },
-          amountKobo: w.feeKobo,
-          kind: "withdrawal_fee",
-          idempotencyKey: withdrawalTransferKey(w.id, "fee"),
-          reference: reference(w),
-        });
-      }
-    },
+    money: (tx, w) =>
+      bookWithdrawalPayout(tx, w, {
+        payout: withdrawalTransferKey(w.id, "payout"),
+        fee: withdrawalTransferKey(w.id, "fee"),
+      }),
     mail: withdrawalCompletedMail,
   },
 } satisfies Record<string, Transition>;
@@ -118,31 +173,36 @@ async function transition(
 ): Promise<ProcessResult> {
   if (!hasPermission(actor, "manage_withdrawals")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<ProcessResult> => {
+    const [before] = await tx
+      .select({ status: withdrawals.status })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, withdrawalId))
+      .for("update");
+    if (!before) return { status: "not-found" };
     const [changed] = await tx
       .update(withdrawals)
       .set({ status: t.to, ...t.stamp(now), updatedAt: now })
-      .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, t.from)))
+      .where(and(eq(withdrawals.id, withdrawalId), t.allowed()))
       .returning();
     if (!changed) {
-      const [current] = await tx
-        .select({ status: withdrawals.status })
-        .from(withdrawals)
-        .where(eq(withdrawals.id, withdrawalId));
-      return current ? { status: "conflict", current: current.status } : { status: "not-found" };
+      if (before.status === "processing") {
+        const [live] = await tx
+          .select({ n: sql<number>`1` })
+          .from(withdrawals)
+          .where(and(eq(withdrawals.id, withdrawalId), liveTransferExists(withdrawals.id)));
+        if (live) return { status: "transfer-in-flight" };
+      }
+      return { status: "conflict", current: before.status };
     }
     await t.money?.(tx, changed);
 
-    const [member] = await tx
-      .select({ name: users.name, email: users.email, displayId: users.displayId })
-      .from(users)
-      .where(eq(users.id, changed.userId));
-    if (!member) throw new Error(`withdrawal ${changed.id}: its member ${changed.userId} is missing`);
+    const member = await mailWithdrawalMember(tx, changed, t.mail);
     await recordAudit(tx, {
       actor,
       action: t.action,
       targetType: "withdrawal",
       targetId: changed.id,
-      before: { status: t.from },
+      before: { status: before.status },
       after: {
         status: t.to,
         reference: changed.reference,
@@ -151,16 +211,6 @@ async function transition(
         fee: formatKobo(changed.feeKobo),
       },
     });
-    await queueEmail(
-      tx,
-      t.mail(member.email, member.name, {
-        reference: changed.reference,
-        amountKobo: changed.amountKobo,
-        feeKobo: changed.feeKobo,
-        bankName: changed.bankName,
-        accountNumber: changed.accountNumber,
-      }),
-    );
     return {
       status: "ok",
       withdrawal: {
@@ -181,7 +231,9 @@ export function startProcessing(db: Database, actor: Actor, withdrawalId: string
 /**
  * "Reject": pending → rejected (stamps rejectedAt); the amount moves back held → available
  * (`withdrawal_release`, key `withdrawal:<id>:release`). A processing withdrawal cannot be
- * rejected (the payment may already be on its way): that is a conflict.
+ * rejected (the payment may already be on its way): that is a conflict; except one whose transfer
+ * through the payment provider failed or was reversed, in no payout file and with no transfer
+ * live: no money left for it, so it can be refunded.
  */
 export function rejectWithdrawal(db: Database, actor: Actor, withdrawalId: string, now: Date = new Date()) {
   return transition(db, actor, withdrawalId, TRANSITIONS.reject, now);

@@ -16,6 +16,8 @@ export type WithdrawalHistoryItem = {
   processed: string | null;
   bankName: string;
   accountNumberLast4: string;
+  /** Sent (or paid) by Paystack transfer: its code, for the member to quote to their bank. */
+  transferCode: string | null;
 };
 
 /** The loaders' conversion of a listed withdrawal (listMemberWithdrawals) into what pages show. */
@@ -31,5 +33,6 @@ export function toWithdrawalHistoryItem(row: MemberWithdrawal): WithdrawalHistor
     processed: row.processedAt ? formatLagosDateTime(row.processedAt) : null,
     bankName: row.bankName,
     accountNumberLast4: row.accountNumberLast4,
+    transferCode: row.transferCode,
   };
 }

@@ -9,6 +9,7 @@ import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { PayoutDownloadForm } from "~/components/withdrawals-admin/payout-download";
 import type { AdminWithdrawalRow } from "~/components/withdrawals-admin/types";
+import { PaySelectedForm } from "~/components/withdrawals-admin/pay-selected";
 import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-table";
 import { formatKobo } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
@@ -39,6 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "manage_withdrawals", DENIED);
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { db } = context.services;
+  const payByTransfer = context.services.paymentProvider !== undefined;
   const [result, payouts] = await Promise.all([
     listWithdrawalsForAdmin(db, {
       search: query.q || undefined,
@@ -68,6 +70,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     processedAt: w.processedAt ? w.processedAt.toISOString() : null,
     processedAtText: w.processedAt ? formatLagosDateTime(w.processedAt) : null,
     payoutBatch: w.payoutBatch,
+    transferCode: w.transferCode,
+    sentAtText: w.sentAt ? formatLagosDateTime(w.sentAt) : null,
+    transferFailureReason: w.transferFailureReason,
+    payable: payByTransfer && w.status === "processing" && w.payoutBatch === null,
   }));
   return {
     query,
@@ -77,6 +83,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     newPayoutCount: payouts.unexported,
     /** Processing withdrawals already in a payout file (downloaded, not yet marked as completed). */
     exportedPayoutCount: payouts.exported,
+    /** Paystack is on: processing withdrawals can be paid by transfer from here. */
+    payByTransfer,
     page: result.page,
     pageCount: result.pageCount,
   };
@@ -112,6 +120,9 @@ const REFUSED: Record<Intent, string> = {
   complete: "marked as completed",
 };
 
+const TRANSFER_IN_FLIGHT =
+  "A transfer through Paystack is paying this withdrawal, or its outcome is not known yet. Wait for Paystack's answer: if the transfer fails, you can retry or reject it.";
+
 const updateFailed = (description: string) => errorToast("Update Failed", description);
 
 export async function action({ request, context }: Route.ActionArgs) {
@@ -134,6 +145,9 @@ export async function action({ request, context }: Route.ActionArgs) {
       { status: 409, intent },
     );
   }
+  if (result.status === "transfer-in-flight") {
+    return actionAnswer(updateFailed(TRANSFER_IN_FLIGHT), { status: 409, intent });
+  }
   void context.services.flushMail();
   const { withdrawal } = result;
   return actionAnswer({
@@ -151,7 +165,7 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 const FILTER_LABELS: Record<Filter, string> = { all: "All", ...statusLabels(WITHDRAWAL_STATUS_BADGES) };
 
 export default function WithdrawalRequests({ loaderData }: Route.ComponentProps) {
-  const { query, rows, counts, newPayoutCount, exportedPayoutCount, page, pageCount } = loaderData;
+  const { query, rows, counts, newPayoutCount, exportedPayoutCount, payByTransfer, page, pageCount } = loaderData;
   // "Download again" links point at this warning, so it is there whenever one is.
   const showReexportWarning =
     exportedPayoutCount > 0 || rows.some((row) => row.payoutBatch !== null && row.status === "processing");
@@ -215,6 +229,7 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
         counts={counts}
         hrefFor={(status) => href({ status, page: 1 })}
       />
+      {payByTransfer && rows.some((row) => row.payable) ? <PaySelectedForm returnTo={href({})} /> : null}
       <WithdrawalsTable rows={rows} caption={caption} />
       <Pager page={page} pageCount={pageCount} hrefFor={(page) => href({ page })} />
     </div>

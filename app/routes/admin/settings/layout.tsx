@@ -24,6 +24,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maxAdvertReward: koboToDecimal(settings.maxAdvertRewardKobo),
     maxAdvertBudget: koboToDecimal(settings.maxAdvertBudgetKobo),
     campaignFee: bpsToPercentText(settings.campaignFeeBps),
+    autoPayoutMax: settings.autoPayoutMaxKobo === null ? "" : koboToDecimal(settings.autoPayoutMaxKobo),
+    payByTransfer: context.services.paymentProvider !== undefined,
   } satisfies SettingsData;
 }
 

@@ -1,0 +1,242 @@
+import { and, eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { providerTransfers, type ProviderTransfer, withdrawals, type Withdrawal } from "~/db/schema";
+import { lockAccounts, transfer } from "~/domain/ledger/transfer.server";
+import { withdrawalCompletedMail } from "~/domain/mail/templates";
+import type { PaymentProvider, ProviderTransferReport, TransferOutcome } from "~/domain/payments/provider";
+import type { Kobo } from "~/domain/shared/money";
+import { bookWithdrawalPayout, mailWithdrawalMember } from "./process-withdrawal.server";
+
+/**
+ * One transfer attempt's state machine (provider_transfers.status), whoever reports the outcome:
+ * Paystack's answer to POST /transfer, a transfer.* webhook, or a verify by reference (a retry
+ * press or the reconciliation job). Each report runs in one transaction that locks the
+ * withdrawal, then the attempt, so reports racing each other apply one after the other.
+ *
+ *   initiating ─ pending ───────────────▶ pending      (withdrawal processing → sent)
+ *   initiating ─ no answer ─────────────▶ unknown      (verified by reference before anything else)
+ *   initiating, unknown, pending ─ success ─▶ success  (withdrawal → completed; held → payouts + fee)
+ *   initiating, unknown, pending ─ failed ──▶ failed   (withdrawal → processing, reason; money still held)
+ *   initiating, unknown, pending ─ reversed ▶ reversed (as failed: no money had left)
+ *   success ─ reversed ─────────────────▶ reversed     (withdrawal completed → processing; payouts + fee → held)
+ *
+ * failed and reversed are final, and success only moves to reversed: every other report (a
+ * duplicate, a `failed` after `success`, a `success` after `reversed`, a `pending` after anything)
+ * changes nothing and moves no money. The ledger keys carry the attempt
+ * (`withdrawal:<id>:transfer:<attempt>:payout`), so a retry that succeeds after a reversal books
+ * its payout once more, and each attempt at most once.
+ */
+export type TransferState = "pending" | "success" | "failed" | "reversed";
+
+/** Paystack's transfer statuses in our four words; anything still moving is pending. */
+export function transferState(outcome: TransferOutcome): TransferState {
+  switch (outcome) {
+    case "success":
+      return "success";
+    case "reversed":
+      return "reversed";
+    case "failed":
+    case "abandoned":
+    case "blocked":
+    case "rejected":
+      return "failed";
+    default:
+      return "pending";
+  }
+}
+
+export type TransferReport = {
+  state: TransferState;
+  transferCode: string | null;
+  /** What the provider says it paid; a success for another amount is never booked. */
+  amountKobo?: Kobo;
+  failureReason?: string | null;
+  /** The provider has no such transfer: only an attempt it never answered for can fail on that. */
+  notFound?: boolean;
+};
+
+export type SettleResult =
+  | { status: "sent" | "completed" | "failed" | "reversed"; withdrawalId: string }
+  /** A duplicate or out-of-order report: nothing changed. */
+  | { status: "unchanged"; withdrawalId: string; current: ProviderTransfer["status"] }
+  /** A success for an amount we did not send: left for an admin (the reconciliation page). */
+  | { status: "amount-mismatch"; withdrawalId: string }
+  | { status: "not-found" };
+
+/** The member and admin read these when a transfer did not pay. */
+export const TRANSFER_FAILURE_REASONS = {
+  failed: "Paystack could not complete the transfer.",
+  reversed: "The bank returned the transfer to Paystack.",
+  notFound: "Paystack has no record of this transfer, so nothing was sent.",
+} as const;
+
+const payoutKeys = (w: Pick<Withdrawal, "id">, attempt: number) => ({
+  payout: `withdrawal:${w.id}:transfer:${attempt}:payout`,
+  fee: `withdrawal:${w.id}:transfer:${attempt}:fee`,
+});
+const reversalKeys = (w: Pick<Withdrawal, "id">, attempt: number) => ({
+  payout: `withdrawal:${w.id}:transfer:${attempt}:reversal:payout`,
+  fee: `withdrawal:${w.id}:transfer:${attempt}:reversal:fee`,
+});
+
+/** Back to held what a paid transfer had booked out (bank payouts, withdrawal fees): once per attempt. */
+async function bookReversal(tx: Database, w: Withdrawal, attempt: number) {
+  const held = { userId: w.userId, kind: "held" } as const;
+  const keys = reversalKeys(w, attempt);
+  const reference = { type: "withdrawal", id: w.id };
+  await lockAccounts(tx, [held, { platform: "bank_payouts" }, { platform: "withdrawal_fees" }]);
+  await transfer(tx, {
+    from: { platform: "bank_payouts" },
+    to: held,
+    amountKobo: w.amountKobo - w.feeKobo,
+    kind: "withdrawal_reversal",
+    idempotencyKey: keys.payout,
+    reference,
+  });
+  if (w.feeKobo > 0n) {
+    await transfer(tx, {
+      from: { platform: "withdrawal_fees" },
+      to: held,
+      amountKobo: w.feeKobo,
+      kind: "withdrawal_reversal",
+      idempotencyKey: keys.fee,
+      reference,
+    });
+  }
+}
+
+/** Which report moves an attempt in which state (see the diagram above); null: nothing changes. */
+function nextState(current: ProviderTransfer["status"], report: TransferState): TransferState | null {
+  if (current === "initiating" || current === "unknown") return report;
+  if (current === "pending") return report === "pending" ? null : report;
+  if (current === "success") return report === "reversed" ? "reversed" : null;
+  return null;
+}
+
+/** A transfer as the provider reports it, in the state machine's words (`state`: the event's name, when it has one). */
+export function reportOf(t: ProviderTransferReport, state: TransferState = transferState(t.outcome)): TransferReport {
+  return { state, transferCode: t.transferCode, amountKobo: t.amountKobo, failureReason: t.failureReason };
+}
+
+/** Applies one report of a transfer attempt's outcome (see {@link TransferState}). */
+export async function applyTransferReport(
+  db: Database,
+  transferId: string,
+  report: TransferReport,
+  now: Date = new Date(),
+): Promise<SettleResult> {
+  const [found] = await db
+    .select({ withdrawalId: providerTransfers.withdrawalId })
+    .from(providerTransfers)
+    .where(eq(providerTransfers.id, transferId));
+  if (!found) return { status: "not-found" };
+  const { withdrawalId } = found;
+  return db.transaction(async (tx): Promise<SettleResult> => {
+    const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for("update");
+    const [attempt] = await tx
+      .select()
+      .from(providerTransfers)
+      .where(eq(providerTransfers.id, transferId))
+      .for("update");
+    if (!w || !attempt) return { status: "not-found" };
+    const unanswered = attempt.status === "initiating" || attempt.status === "unknown";
+    const next = report.notFound && !unanswered ? null : nextState(attempt.status, report.state);
+    if (!next) return { status: "unchanged", withdrawalId, current: attempt.status };
+    if (next === "success" && report.amountKobo !== undefined && report.amountKobo !== attempt.amountKobo) {
+      return { status: "amount-mismatch", withdrawalId };
+    }
+    const transferCode = report.transferCode ?? attempt.transferCode;
+    const settled = next === "pending" ? {} : { settledAt: now };
+    const reason =
+      next === "failed" || next === "reversed" ? (report.failureReason ?? TRANSFER_FAILURE_REASONS[next]) : null;
+    await tx
+      .update(providerTransfers)
+      .set({ status: next, transferCode, failureReason: reason, ...settled, checkedAt: now, updatedAt: now })
+      .where(eq(providerTransfers.id, transferId));
+
+    if (next === "pending") {
+      await tx
+        .update(withdrawals)
+        .set({ status: "sent", sentAt: now, transferCode, transferFailureReason: null, updatedAt: now })
+        .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, "processing")));
+      return { status: "sent", withdrawalId };
+    }
+    if (next === "success") {
+      const [done] = await tx
+        .update(withdrawals)
+        .set({
+          status: "completed",
+          processedAt: now,
+          sentAt: w.sentAt ?? now,
+          transferCode,
+          transferFailureReason: null,
+          updatedAt: now,
+        })
+        .where(eq(withdrawals.id, withdrawalId))
+        .returning();
+      await bookWithdrawalPayout(tx, w, payoutKeys(w, attempt.attempt));
+      await mailWithdrawalMember(tx, done!, withdrawalCompletedMail);
+      return { status: "completed", withdrawalId };
+    }
+    // failed or reversed: the withdrawal is processing again, its money held, for an admin to retry or reject.
+    if (attempt.status === "success") await bookReversal(tx, w, attempt.attempt);
+    await tx
+      .update(withdrawals)
+      .set({
+        status: "processing",
+        processedAt: null,
+        sentAt: null,
+        transferCode: null,
+        transferFailureReason: reason,
+        updatedAt: now,
+      })
+      .where(eq(withdrawals.id, withdrawalId));
+    return { status: next, withdrawalId };
+  });
+}
+
+/**
+ * A transfer.success / transfer.failed / transfer.reversed webhook for one of our attempts: the
+ * event's name is the outcome (its data may lag), applied as any other report.
+ */
+export function settleTransferEvent(
+  db: Database,
+  transferId: string,
+  event: { event: "transfer.success" | "transfer.failed" | "transfer.reversed"; transfer: ProviderTransferReport },
+  now: Date = new Date(),
+): Promise<SettleResult> {
+  const state = (
+    { "transfer.success": "success", "transfer.failed": "failed", "transfer.reversed": "reversed" } as const
+  )[event.event];
+  return applyTransferReport(db, transferId, reportOf(event.transfer, state), now);
+}
+
+export type VerifyResult = SettleResult | { status: "unavailable"; detail: string };
+
+/**
+ * Asks the provider what became of an attempt whose outcome we do not know (a timeout, a dropped
+ * connection, a 5xx, or a webhook that never came) and applies the answer. Not found at the
+ * provider: nothing was sent, so the attempt failed and a new one may go. No answer: nothing
+ * changes, and nothing new may be sent.
+ */
+export async function verifyTransferAttempt(
+  db: Database,
+  provider: PaymentProvider,
+  attempt: Pick<ProviderTransfer, "id" | "reference">,
+  now: Date = new Date(),
+): Promise<VerifyResult> {
+  const answer = await provider.verifyTransfer(attempt.reference);
+  if (answer.status === "unavailable") {
+    await db.update(providerTransfers).set({ checkedAt: now }).where(eq(providerTransfers.id, attempt.id));
+    return answer;
+  }
+  if (answer.status === "not-found") {
+    return applyTransferReport(
+      db,
+      attempt.id,
+      { state: "failed", transferCode: null, failureReason: TRANSFER_FAILURE_REASONS.notFound, notFound: true },
+      now,
+    );
+  }
+  return applyTransferReport(db, attempt.id, reportOf(answer.transfer), now);
+}
