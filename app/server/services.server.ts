@@ -17,6 +17,7 @@ import type { Config } from "./config.server";
 import { createMailTransport } from "./mail-transport.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
 import { createPaystackProvider } from "./paystack.server";
+import { checkWaitingWithProvider } from "./provider-reconciliation.server";
 import { createRateLimits, type RateLimitOptions, type RateLimits } from "./rate-limit.server";
 import { createKnownDeviceCookie, type KnownDeviceCookie } from "./known-device.server";
 import { createToastCookie, type ToastCookie } from "./toast.server";
@@ -120,6 +121,19 @@ export async function createServices(
     return delivering;
   };
 
+  // At most one provider check at a time: a slow provider never piles runs up.
+  let checkingProvider: Promise<void> | undefined;
+  const runProviderCheck = () =>
+    checkWaitingWithProvider({ db, paymentProvider, flushMail })
+      .then((run) => {
+        if (run.payments + run.transfers + run.unavailable > 0)
+          log.info({ providerCheck: run }, "checked with Paystack");
+      })
+      .catch((err) => log.warn({ err }, "checking payments and transfers with Paystack failed"))
+      .finally(() => {
+        checkingProvider = undefined;
+      });
+
   const timers: NodeJS.Timeout[] = [];
   if (options.backgroundWork ?? true) {
     timers.push(setInterval(() => void flushMail(), 15_000).unref());
@@ -128,6 +142,7 @@ export async function createServices(
     timers.push(
       setInterval(() => {
         completeEndedCampaigns(db).catch((err) => log.warn({ err }, "completing ended campaigns failed"));
+        if (paymentProvider) checkingProvider ??= runProviderCheck();
         cancelExpiredCampaigns(db).catch((err) => log.warn({ err }, "cancelling expired campaigns failed"));
       }, 60_000).unref(),
     );
@@ -156,6 +171,7 @@ export async function createServices(
     async close() {
       timers.forEach(clearInterval);
       await delivering;
+      await checkingProvider;
       await rateLimits.close();
       await database.close();
     },

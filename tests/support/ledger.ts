@@ -17,6 +17,7 @@ export async function expectLedgerReconciled(db: Database) {
     negativeUserAccounts: [],
     unbalancedTransfers: [],
     rollupMismatches: [],
+    providerClearingMismatch: null,
   });
   return report;
 }

@@ -30,10 +30,16 @@ export type ReconcileReport = {
    * `ledger` and `kept` are "count/amount" or "amount@reached_at"; "none" where a row is missing.
    */
   rollupMismatches: { table: string; key: string; ledger: string; kept: string }[];
+  /**
+   * Money at the payment provider: what the provider_clearing account holds for us (its entries,
+   * negated) against what the settled payments say (paid − the provider's fee, each booked once);
+   * null when they agree.
+   */
+  providerClearingMismatch: { ledgerKobo: Kobo; paymentsKobo: Kobo } | null;
 };
 
 type Row = {
-  row_type: "summary" | "mismatch" | "negative" | "unbalanced" | "rollup";
+  row_type: "summary" | "mismatch" | "negative" | "unbalanced" | "rollup" | "clearing";
   id: string | null;
   kind: string | null;
   a: string | null;
@@ -46,8 +52,8 @@ type Row = {
 /**
  * Proves the books: the sum of all entries is zero, every user account's cached balance equals
  * the sum of its entries (platform accounts keep none: their balance is that sum), no user account
- * is below zero, every transfer has exactly its two legs, and the rollups the dashboards read
- * equal the ledger.
+ * is below zero, every transfer has exactly its two legs, the rollups the dashboards read
+ * equal the ledger, and the money at the payment provider is what its settled payments say.
  * One SQL statement, so it reads one consistent snapshot even while money is moving. It scans
  * the whole ledger: meant for a periodic job, an admin health page and tests, not a request path.
  */
@@ -84,6 +90,11 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
     ), earnings_kept as (
       select period, period_start, user_id, amount_kobo::text || '@' || reached_at::text as figure
         from member_period_earnings
+    ), clearing as (
+      select -(select coalesce(sum(entries_total), 0) from accounts a
+                 join ledger_accounts l on l.id = a.id and l.code = 'provider_clearing') as ledger,
+             (select coalesce(sum(paid_kobo - coalesce(fee_kobo, 0)), 0)
+                from provider_payments where status = 'succeeded') as payments
     )
     select 'summary' as row_type, null::text as id, null::text as kind,
            (select coalesce(sum(amount_kobo), 0) from ledger_entries)::text as a,
@@ -113,6 +124,9 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
            coalesce(l.figure, 'none'), coalesce(k.figure, 'none'), null, null, null
       from earnings_from_ledger l full join earnings_kept k using (period, period_start, user_id)
      where l.figure is distinct from k.figure
+    union all
+    select 'clearing', null, null, ledger::text, payments::text, null, null, null
+      from clearing where ledger <> payments
     order by 1, 2`);
   const rows = (result as unknown as { rows: Row[] }).rows;
 
@@ -136,14 +150,19 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
     rollupMismatches: rows
       .filter((r) => r.row_type === "rollup")
       .map((r) => ({ table: r.kind!, key: r.id!, ledger: r.a!, kept: r.b! })),
+    providerClearingMismatch: null,
   };
+  const clearing = rows.find((r) => r.row_type === "clearing");
+  if (clearing)
+    report.providerClearingMismatch = { ledgerKobo: BigInt(clearing.a!), paymentsKobo: BigInt(clearing.b!) };
   const balanced =
     report.totalKobo === 0n &&
     report.cachedTotalKobo === 0n &&
     report.mismatches.length === 0 &&
     report.negativeUserAccounts.length === 0 &&
     report.unbalancedTransfers.length === 0 &&
-    report.rollupMismatches.length === 0;
+    report.rollupMismatches.length === 0 &&
+    report.providerClearingMismatch === null;
   if (balanced) report.status = "ok";
   return report;
 }

@@ -13,7 +13,7 @@ import { exportNewPayouts } from "./payout-export.server";
 import { payWithdrawalByTransfer, payWithdrawalsByTransfer } from "./pay-by-transfer.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
-import { settleTransferEvent, verifyTransferAttempt } from "./settle-transfer.server";
+import { NOT_FOUND_GRACE_MS, settleTransferEvent, verifyTransferAttempt } from "./settle-transfer.server";
 
 const { db } = await openTestDatabase({ poolSize: 12 });
 let standin: PaystackStandin;
@@ -165,9 +165,12 @@ describe("paying a withdrawal by transfer", () => {
     // The check itself gets no answer: nothing new is sent.
     standin.failNext("verify-transfer", "server-error");
     expect(await payWithdrawalByTransfer(db, provider, admin, id)).toEqual({ status: "unverified" });
+    // Not at Paystack a moment later is not yet "never sent": the request could still land there.
+    expect(await payWithdrawalByTransfer(db, provider, admin, id)).toEqual({ status: "unverified" });
     expect(await attemptsOf(id)).toHaveLength(1);
 
-    expect(await payWithdrawalByTransfer(db, provider, admin, id)).toMatchObject({ status: "sent" });
+    const later = new Date(Date.now() + NOT_FOUND_GRACE_MS + 1_000);
+    expect(await payWithdrawalByTransfer(db, provider, admin, id, later)).toMatchObject({ status: "sent" });
     const attempts = await attemptsOf(id);
     expect(attempts.map((a) => a.status)).toEqual(["failed", "pending"]);
     const prefix = `adnaira-${(await rowOf(id)).reference.toLowerCase()}-`;

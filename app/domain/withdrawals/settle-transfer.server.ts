@@ -214,6 +214,12 @@ export function settleTransferEvent(
 export type VerifyResult = SettleResult | { status: "unavailable"; detail: string };
 
 /**
+ * A transfer Paystack has no record of is taken as never sent only once its request is this old:
+ * a request still on its way (ours times out after 10 s) could create it a moment after a verify.
+ */
+export const NOT_FOUND_GRACE_MS = 2 * 60 * 1000;
+
+/**
  * Asks the provider what became of an attempt whose outcome we do not know (a timeout, a dropped
  * connection, a 5xx, or a webhook that never came) and applies the answer. Not found at the
  * provider: nothing was sent, so the attempt failed and a new one may go. No answer: nothing
@@ -222,7 +228,7 @@ export type VerifyResult = SettleResult | { status: "unavailable"; detail: strin
 export async function verifyTransferAttempt(
   db: Database,
   provider: PaymentProvider,
-  attempt: Pick<ProviderTransfer, "id" | "reference">,
+  attempt: Pick<ProviderTransfer, "id" | "reference" | "createdAt">,
   now: Date = new Date(),
 ): Promise<VerifyResult> {
   const answer = await provider.verifyTransfer(attempt.reference);
@@ -231,6 +237,10 @@ export async function verifyTransferAttempt(
     return answer;
   }
   if (answer.status === "not-found") {
+    if (now.getTime() - attempt.createdAt.getTime() < NOT_FOUND_GRACE_MS) {
+      await db.update(providerTransfers).set({ checkedAt: now }).where(eq(providerTransfers.id, attempt.id));
+      return { status: "unavailable", detail: "not at Paystack yet: checked again shortly" };
+    }
     return applyTransferReport(
       db,
       attempt.id,

@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import { Link, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/withdrawals";
 import { ListFilters, ListSearch } from "~/components/admin/list-controls";
@@ -181,7 +181,14 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
   }, page ${page} of ${pageCount}`;
   return (
     <div className="grid gap-4">
-      <h1 className="text-2xl font-bold">Withdrawal Requests</h1>
+      <div className="flex flex-wrap items-baseline justify-between gap-2">
+        <h1 className="text-2xl font-bold">Withdrawal Requests</h1>
+        {payByTransfer ? (
+          <Link to="/admin/reconciliation" className="text-sm font-medium text-brand-700 underline underline-offset-2">
+            Reconciliation with Paystack
+          </Link>
+        ) : null}
+      </div>
       {newPayoutCount > 0 || showReexportWarning ? (
         <Card className="grid gap-3">
           {newPayoutCount > 0 ? (

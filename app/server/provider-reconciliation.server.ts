@@ -1,0 +1,84 @@
+import { and, asc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
+import { providerPayments, providerTransfers } from "~/db/schema";
+import { settleCampaignPayment } from "~/domain/campaigns/pay-online.server";
+import { settleUpgradePayment } from "~/domain/memberships/pay-online.server";
+import { verifyAttempt } from "~/domain/payments/payment-attempts.server";
+import { verifyTransferAttempt } from "~/domain/withdrawals/settle-transfer.server";
+import type { Services } from "./services.server";
+
+/** A payment or transfer that has waited this long without a webhook is asked about. */
+export const VERIFY_AFTER_MS = 5 * 60 * 1000;
+/** An abandoned checkout is asked about for a day: a payer may still finish it. */
+const ABANDONED_WATCH_MS = 24 * 60 * 60 * 1000;
+/** At most this many of each per run, oldest first: a backlog drains over a few minutes. */
+const BATCH = 50;
+
+export type ProviderCheckRun = { payments: number; transfers: number; unavailable: number };
+
+/**
+ * The minute job: asks the provider about payments and transfers that have waited more than
+ * {@link VERIFY_AFTER_MS} without a webhook (and were not asked in that time), and settles what it
+ * says through the same functions as the webhook, so whichever comes first books it, once.
+ */
+export async function checkWaitingWithProvider(
+  services: Pick<Services, "db" | "paymentProvider" | "flushMail">,
+  now: Date = new Date(),
+): Promise<ProviderCheckRun> {
+  const { db, paymentProvider: provider } = services;
+  const run: ProviderCheckRun = { payments: 0, transfers: 0, unavailable: 0 };
+  if (!provider) return run;
+  const waitedSince = new Date(now.getTime() - VERIFY_AFTER_MS);
+  const notAskedSince = (checkedAt: typeof providerPayments.checkedAt | typeof providerTransfers.checkedAt) =>
+    or(isNull(checkedAt), lt(checkedAt, waitedSince));
+
+  const payments = await db
+    .select()
+    .from(providerPayments)
+    .where(
+      and(
+        lt(providerPayments.createdAt, waitedSince),
+        notAskedSince(providerPayments.checkedAt),
+        or(
+          eq(providerPayments.status, "initialized"),
+          and(
+            eq(providerPayments.status, "abandoned"),
+            gt(providerPayments.createdAt, new Date(now.getTime() - ABANDONED_WATCH_MS)),
+          ),
+        ),
+      ),
+    )
+    .orderBy(asc(providerPayments.createdAt))
+    .limit(BATCH);
+  for (const attempt of payments) {
+    const settle = attempt.purpose === "upgrade" ? settleUpgradePayment : settleCampaignPayment;
+    const result = await verifyAttempt(provider, attempt, (report) => settle(db, report, now));
+    await db.update(providerPayments).set({ checkedAt: now }).where(eq(providerPayments.id, attempt.id));
+    if (result.status === "unavailable") run.unavailable++;
+    else run.payments++;
+  }
+
+  const transfers = await db
+    .select({
+      id: providerTransfers.id,
+      reference: providerTransfers.reference,
+      createdAt: providerTransfers.createdAt,
+    })
+    .from(providerTransfers)
+    .where(
+      and(
+        inArray(providerTransfers.status, ["initiating", "pending", "unknown"]),
+        lt(providerTransfers.createdAt, waitedSince),
+        notAskedSince(providerTransfers.checkedAt),
+      ),
+    )
+    .orderBy(asc(providerTransfers.createdAt))
+    .limit(BATCH);
+  for (const attempt of transfers) {
+    const result = await verifyTransferAttempt(db, provider, attempt, now);
+    await db.update(providerTransfers).set({ checkedAt: now }).where(eq(providerTransfers.id, attempt.id));
+    if (result.status === "unavailable") run.unavailable++;
+    else run.transfers++;
+  }
+  if (run.payments + run.transfers > 0) void services.flushMail();
+  return run;
+}
