@@ -121,7 +121,7 @@ export function paystackBankCode(bankCode: string): string {
 }
 /**
  * Ours → Paystack's, where they differ, read from Paystack's bank list (GET /bank?country=nigeria,
- * `code`) as published in copies of its answer (sources in docs/decisions/023-statement-and-names-notes.md).
+ * `code`) as published in copies of its answer (sources in docs/decisions/023-paystack.md, "Paystack bank codes").
  * The commercial banks' CBN codes are Paystack's too, except Globus and Optimus (5 characters);
  * Paystack lists most microfinance banks and mobile-money operators under codes of its own
  * rather than their NIBSS institution codes. The payment service banks (1200xx) and Paga
