@@ -83,6 +83,8 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   // An older page (a cursor past every message) and a Reply link; the unread messages stay unread.
   "/messages": () => ["?before=9999999999999999.zzzz", "?to=U2345ABCD"],
   "/notices": () => ["?page=2"],
+  // The member's statement, a later page (its CSV is a POST).
+  "/statement": () => ["?page=2", "?page=999"],
   // Top Performers tabs, and a period the page does not know (read as the week).
   "/admin": () => ["?period=week", "?period=month", "?period=year", "?period=decade"],
   // The page, the edit dialog, and a link from before campaigns had their own page (a redirect).
