@@ -1,4 +1,6 @@
+import path from "node:path";
 import { eq } from "drizzle-orm";
+import type { Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { upgradeRequests, users, withdrawals } from "~/db/schema";
 import { GTB, nuban } from "~test/bank-accounts";
@@ -12,6 +14,7 @@ import {
   expectToast,
   MOBILE,
   screenshot,
+  SCREENSHOT_DIR,
   setUpBrowserSuite,
   signedInPage,
   visit,
@@ -44,6 +47,14 @@ describe("upgrade online, bank details, a withdrawal paid through Paystack, the 
     it(`end to end at ${viewport.width} px`, async () => {
       const person = PEOPLE[label];
       const shot = (step: string) => `paystack-journey-${step}-${viewport.width}`;
+      // A full-page screenshot shows the sticky header where the page was scrolled to: from the top.
+      const checked = async (p: Page, step: string) => {
+        await p.evaluate(() => window.scrollTo(0, 0));
+        await expectFitsAndAccessible(p, shot(step));
+      };
+      // One part of the page as the member sees it, for the steps that happen below the fold.
+      const part = (locator: Locator, step: string) =>
+        locator.screenshot({ path: path.join(SCREENSHOT_DIR, `${shot(step)}.png`), animations: "disabled" });
       standin.setAccount(GTB, person.account, person.bankName);
       const member = await createUser(db(), { name: person.name, isApproved: true });
       const { page } = await signedInPage(suite, member, viewport);
@@ -51,25 +62,27 @@ describe("upgrade online, bank details, a withdrawal paid through Paystack, the 
       // 1. Basic: 5 adverts a day. Upgrade to Bronze, paid online.
       const header = page.locator("#main header").first();
       await expect.poll(() => header.innerText()).toContain("up to 5 adverts a day");
-      await expectFitsAndAccessible(page, shot("1-dashboard-basic"));
+      await checked(page, "01-dashboard-basic");
       await page.getByRole("button", { name: "Upgrade", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Membership Upgrade" });
       await dialog.waitFor({ state: "visible" });
       await dialog.getByRole("radio", { name: /Advert Bronze/ }).check();
       const online = dialog.getByRole("radio", { name: /Pay online \(card, bank transfer, USSD\)/ });
       expect(await online.isChecked()).toBe(true);
-      await expectFitsAndAccessible(page, shot("2-upgrade-dialog"));
+      await checked(page, "02-upgrade-dialog");
+      await online.scrollIntoViewIfNeeded();
+      await part(dialog, "02-upgrade-dialog-payment");
       await dialog.getByRole("button", { name: "Confirm Upgrade" }).click();
 
       // Paystack's checkout (the stand-in's page, not ours): Pay.
       await page.waitForURL((url) => url.origin === standin.baseUrl);
-      await screenshot(page, shot("3-paystack-checkout"));
+      await screenshot(page, shot("03-paystack-checkout"));
       await page.getByRole("button", { name: /^Pay / }).click();
       await page.waitForURL((url) => url.pathname === "/membership/upgrade/paid");
       const card = page.getByTestId("payment-return");
       await expect.poll(() => card.getAttribute("data-state")).toBe("paid");
       expect(await card.innerText()).toContain("Your membership is now Advert Bronze");
-      await expectFitsAndAccessible(page, shot("4-upgrade-paid"));
+      await checked(page, "04-upgrade-paid");
       await card.getByRole("link", { name: "Go to dashboard" }).click();
       await page.waitForURL((url) => url.pathname === "/dashboard");
       await expect.poll(() => header.innerText()).toContain("up to 10 adverts a day");
@@ -78,7 +91,7 @@ describe("upgrade online, bank details, a withdrawal paid through Paystack, the 
       expect(upgraded!.membershipTierId).toBe("bronze");
       const [request] = await db().select().from(upgradeRequests).where(eq(upgradeRequests.userId, member.id));
       expect(request).toMatchObject({ status: "approved", processedById: null, method: "online" });
-      await expectFitsAndAccessible(page, shot("5-dashboard-bronze"));
+      await checked(page, "05-dashboard-bronze");
 
       // 2. Earnings to withdraw (₦50.00 of advert rewards), then the bank details: the bank's name
       // for the account is shown, and saved once the member confirms it.
@@ -91,7 +104,9 @@ describe("upgrade online, bank details, a withdrawal paid through Paystack, the 
       await bank.getByLabel("Current Password").fill(member.password);
       await bank.getByRole("button", { name: "Check account" }).click();
       await expect.poll(() => bank.getByTestId("resolved-account-name").innerText()).toBe(person.bankName);
-      await expectFitsAndAccessible(page, shot("6-bank-name-check"));
+      expect(await bank.getByTestId("no-bank-details").count()).toBe(0);
+      await checked(page, "06-bank-name-check");
+      await part(bank, "06-bank-name-check-card");
       await bank.getByRole("button", { name: "Confirm and save" }).click();
       await expectToast(page, "Bank Details Updated", { variant: "success" });
       await dismissToast(page);
@@ -106,7 +121,7 @@ describe("upgrade online, bank details, a withdrawal paid through Paystack, the 
       await dismissToast(page);
       const [requested] = await db().select().from(withdrawals).where(eq(withdrawals.userId, member.id));
       expect(requested!.status).toBe("pending");
-      await expectFitsAndAccessible(page, shot("7-withdrawal-requested"));
+      await checked(page, "07-withdrawal-requested");
 
       // 4. An admin who manages withdrawals starts processing it and pays it through Paystack.
       const cashier = await createUser(db(), { role: "admin", permissions: ["manage_withdrawals"] });
@@ -127,11 +142,11 @@ describe("upgrade online, bank details, a withdrawal paid through Paystack, the 
         exact: false,
       });
       await pay.waitFor();
-      await expectFitsAndAccessible(desk, shot("8-admin-processing"));
+      await checked(desk, "08-admin-processing");
       await pay.click();
       const payDialog = desk.getByRole("alertdialog");
       await payDialog.getByRole("heading", { name: "Pay via Paystack?" }).waitFor();
-      await screenshot(desk, shot("9-admin-pay-dialog"), { fullPage: false });
+      await screenshot(desk, shot("09-admin-pay-dialog"), { fullPage: false });
       await payDialog.getByRole("button", { name: "Pay via Paystack" }).click();
       await expectToast(desk, "Transfer Sent", { message: requested!.reference, variant: "success" });
       await dismissToast(desk);
@@ -149,7 +164,7 @@ describe("upgrade online, bank details, a withdrawal paid through Paystack, the 
         .toBe("completed");
       await visit(desk, "/admin/withdrawals?status=completed");
       await desk.locator(`text=${transferCode} >> visible=true`).first().waitFor();
-      await expectFitsAndAccessible(desk, shot("10-admin-completed"));
+      await checked(desk, "10-admin-completed");
 
       // 6. The member's statement: the upgrade paid online and the payout with its transfer code.
       await visit(page, "/statement");
@@ -157,11 +172,12 @@ describe("upgrade online, bank details, a withdrawal paid through Paystack, the 
       await expect.poll(() => list.isVisible()).toBe(true);
       const text = await list.innerText();
       expect(text).toContain(`Withdrawal ${requested!.reference} paid to your bank`);
-      expect(text).toContain("Online");
+      expect(text).toContain("Upgrade to Advert Bronze paid online");
+      expect(text).toMatch(/Online · Ref UPG-\S+ · Approved/);
       const timeline = page.getByRole("list", { name: `Withdrawal ${requested!.reference} timeline` });
       const steps = (await timeline.first().innerText()).replace(/\s+/g, " ");
       expect(steps).toMatch(new RegExp(`Requested .* Processing .* Sent to your bank .* ${transferCode} Paid`));
-      await expectFitsAndAccessible(page, shot("11-statement"));
+      await checked(page, "11-statement");
       await expectLedgerReconciled(db());
     });
   }
