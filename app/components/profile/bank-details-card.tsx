@@ -65,7 +65,7 @@ export function BankDetailsCard({
             <span className="sr-only">ending in {saved.accountNumberMasked.slice(-4)}</span>
           </dd>
         </dl>
-      ) : (
+      ) : step ? null /* Being added: the checked account below says what happens next. */ : (
         <p
           className="mt-4 rounded-md border border-yellow-300 bg-yellow-50 p-3 text-sm text-yellow-900"
           data-testid="no-bank-details"

@@ -10,7 +10,8 @@ function BankDetails({ row }: { row: AdminWithdrawalRow }) {
   return (
     <>
       <span className="block">{row.bankName}</span>
-      <span className="block font-mono">{row.accountNumber}</span>
+      {/* Never broken across lines: an admin reads it out or copies it whole. */}
+      <span className="block whitespace-nowrap font-mono">{row.accountNumber}</span>
       <span className="block text-gray-600">{row.accountHolderName}</span>
     </>
   );

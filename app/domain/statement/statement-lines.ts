@@ -218,7 +218,8 @@ export function toStatementItem(line: StatementLine): StatementItem {
               .replace(/^from /, "From ")
               .replace(/^by /, "By ")
               .replace(/^online$/, "Online"),
-            status: UPGRADE_STATUS_WORDS[u.status],
+            // After a "·" like the method before it: "Online · Ref UPG-… · Approved".
+            status: UPGRADE_STATUS_WORDS[u.status].replace(/^./, (c) => c.toUpperCase()),
             providerReference: u.providerReference,
           }
         : null,

@@ -30,6 +30,17 @@ const DENIED = "Access Denied. You do not have permission to manage withdrawals.
 const FILTERS = ["all", ...WITHDRAWAL_STATUSES] as const;
 type Filter = (typeof FILTERS)[number];
 
+/** The filters in the order a withdrawal goes through them: Sent between Processing and Completed. */
+const LIFECYCLE_POSITION: Record<Filter, number> = {
+  all: 0,
+  pending: 1,
+  processing: 2,
+  sent: 3,
+  completed: 4,
+  rejected: 5,
+};
+const SHOWN_FILTERS = [...FILTERS].sort((a, b) => LIFECYCLE_POSITION[a] - LIFECYCLE_POSITION[b]);
+
 const QuerySchema = z.object({
   q: z.string().trim().max(100).catch(""),
   status: z.enum(FILTERS).catch("all"),
@@ -230,7 +241,7 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
       />
       <ListFilters
         label="Filter withdrawals by status"
-        filters={FILTERS}
+        filters={SHOWN_FILTERS}
         current={query.status}
         labels={FILTER_LABELS}
         counts={counts}
