@@ -234,6 +234,39 @@ describe("failed, abandoned and unavailable", () => {
     expect(await attemptsOf(request.id)).toHaveLength(1);
   });
 
+  it("Try again after a checkout marked not paid, then paid unheard, settles it instead of opening a second checkout", async () => {
+    const { member: m, request, reference } = await checkoutOpened();
+    // Checked while the member was still on the checkout (the minute job, or a check): not paid yet.
+    expect((await checkUpgradePayment(db, provider, { userId: m.id, reference })).status).toBe("not-paid");
+    expect((await attemptByRef(reference)).status).toBe("abandoned");
+    // Then the member paid on that checkout; the webhook has not arrived.
+    await paid(reference);
+    const initializes = standin.counts.initializePosts;
+    const again = await payUpgradeOnline(db, provider, { userId: m.id, requestId: request.id, callbackUrl });
+    expect(again.status).toBe("settled");
+    expect(standin.counts.initializePosts).toBe(initializes);
+    expect((await requestRow(request.id)).status).toBe("approved");
+    expect(await attemptsOf(request.id)).toEqual([expect.objectContaining({ reference, status: "succeeded" })]);
+    expect(await paymentTransfers(request.id)).toHaveLength(1);
+  });
+
+  it("Try again while a checkout marked not paid is being paid (ongoing) sends the member back to it", async () => {
+    const { member: m, request, reference, authorizationUrl } = await checkoutOpened();
+    await standin.completePayment(reference, { outcome: "failed", webhook: false });
+    expect((await checkUpgradePayment(db, provider, { userId: m.id, reference })).status).toBe("not-paid");
+    // The member is trying another card on the same checkout: Paystack reports it ongoing.
+    const ongoing: PaymentProvider = {
+      ...provider,
+      verifyPayment: async (ref) => {
+        const v = await provider.verifyPayment(ref);
+        return v.status === "found" ? { ...v, payment: { ...v.payment, outcome: "ongoing" } } : v;
+      },
+    };
+    const again = await payUpgradeOnline(db, ongoing, { userId: m.id, requestId: request.id, callbackUrl });
+    expect(again).toEqual({ status: "redirect", authorizationUrl, reference });
+    expect(await attemptsOf(request.id)).toHaveLength(1);
+  });
+
   it("Paystack unavailable at initialize: the request stays pending, Try again works once it answers", async () => {
     const m = await member(db);
     const requested = await requestUpgrade(db, {

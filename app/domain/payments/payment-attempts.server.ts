@@ -259,8 +259,12 @@ export async function checkOpenAttempt(
   now: Date,
 ): Promise<OpenAttemptCheck> {
   const [latest] = await attemptsFor(db, target);
-  if (!latest || latest.status === "failed" || latest.status === "abandoned") return { status: "none" };
-  if (latest.status !== "initialized") return { status: "settled", attempt: latest };
+  if (!latest) return { status: "none" };
+  if (latest.status === "succeeded" || latest.status === "held") return { status: "settled", attempt: latest };
+  // A checkout found not paid (failed, abandoned) stays open at the provider: the payer may have
+  // finished it since, unheard. Only one that never had a checkout cannot have been paid.
+  const notPaid = latest.status === "failed" || latest.status === "abandoned";
+  if (notPaid && !latest.authorizationUrl) return { status: "none" };
   const verified = await provider.verifyPayment(latest.reference);
   if (verified.status === "unavailable") return { status: "unavailable" };
   if (verified.status === "not-found") {
@@ -270,9 +274,11 @@ export async function checkOpenAttempt(
   }
   await settle(verified.payment);
   const after = await attemptByReference(db, latest.reference);
-  if (!after || after.status === "failed" || after.status === "abandoned") return { status: "none" };
-  if (after.status === "initialized") return { status: "in-progress", attempt: after };
-  return { status: "settled", attempt: after };
+  if (!after) return { status: "none" };
+  if (after.status === "succeeded" || after.status === "held") return { status: "settled", attempt: after };
+  // Still being paid at its checkout (or never finished there): the payer goes back to it.
+  const moving = after.status === "initialized" || judgePayment(after, verified.payment).verdict === "pending";
+  return moving ? { status: "in-progress", attempt: after } : { status: "none" };
 }
 
 /** What settling one provider report did (the webhook's log line and the return page read it). */
