@@ -4,6 +4,7 @@ import { auditLog, ledgerTransfers, providerTransfers, transferRecipients, withd
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import type { ProviderTransferReport } from "~/domain/payments/provider";
+import { listDisagreements } from "~/domain/payments/disagreements.server";
 import { createPaystackProvider } from "~/server/paystack.server";
 import { openTestDatabase } from "~test/database";
 import { createUser, formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
@@ -259,6 +260,15 @@ describe("paying a withdrawal by transfer", () => {
     await settleTransferEvent(db, failed.attemptId, failed.event);
     const lateSuccess = { ...failed.event, event: "transfer.success" as const };
     expect(await settleTransferEvent(db, failed.attemptId, lateSuccess)).toMatchObject({ status: "unchanged" });
+    // Paystack says it paid a transfer we took as failed: money may have left twice. The admin is told.
+    const listed = (await listDisagreements(db)).filter((d) => d.reference === attempt!.reference);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        kind: "transfer-paid-after-failed",
+        withdrawalReference: (await rowOf(id)).reference,
+        amountKobo: 1_960n,
+      }),
+    ]);
     const lateReversed = { ...failed.event, event: "transfer.reversed" as const };
     expect(await settleTransferEvent(db, failed.attemptId, lateReversed)).toMatchObject({ status: "unchanged" });
     expect(await rowOf(id)).toMatchObject({ status: "processing" });

@@ -4,6 +4,8 @@ import { providerTransfers, type ProviderTransfer, withdrawals, type Withdrawal 
 import { lockAccounts, transfer } from "~/domain/ledger/transfer.server";
 import { withdrawalCompletedMail } from "~/domain/mail/templates";
 import type { PaymentProvider, ProviderTransferReport, TransferOutcome } from "~/domain/payments/provider";
+import { recordUnmatchedEvent } from "~/domain/payments/references.server";
+import { TRANSFER_PAID_AFTER_FAILED } from "~/domain/payments/disagreements.server";
 import type { Kobo } from "~/domain/shared/money";
 import { bookWithdrawalPayout, mailWithdrawalMember } from "./process-withdrawal.server";
 
@@ -141,7 +143,20 @@ export async function applyTransferReport(
     if (!w || !attempt) return { status: "not-found" };
     const unanswered = attempt.status === "initiating" || attempt.status === "unknown";
     const next = report.notFound && !unanswered ? null : nextState(attempt.status, report.state);
-    if (!next) return { status: "unchanged", withdrawalId, current: attempt.status };
+    if (!next) {
+      // Paid by the provider although we took it as failed (a not-found verify, say): the money
+      // may have left twice. Nothing is booked automatically; the reconciliation page lists it.
+      if (report.state === "success" && attempt.status === "failed") {
+        await recordUnmatchedEvent(tx, {
+          event: TRANSFER_PAID_AFTER_FAILED,
+          reference: attempt.reference,
+          amountKobo: report.amountKobo ?? null,
+          currency: null,
+          now,
+        });
+      }
+      return { status: "unchanged", withdrawalId, current: attempt.status };
+    }
     if (next === "success" && report.amountKobo !== undefined && report.amountKobo !== attempt.amountKobo) {
       return { status: "amount-mismatch", withdrawalId };
     }
