@@ -178,6 +178,22 @@ describe("settling the payment", () => {
     expect((await requestRow(request.id)).status).toBe("pending");
   });
 
+  it("a payment whose reported fee is more than the amount, or below zero, is held: nothing is booked", async () => {
+    for (const feesKobo of [50_000_000n, -100n]) {
+      const { request, reference } = await checkoutOpened();
+      const report = await paid(reference);
+      const settled = await settleUpgradePayment(db, { ...report, feesKobo });
+      expect(settled).toMatchObject({ status: "held", reason: expect.stringContaining("fee") });
+      expect((await requestRow(request.id)).status).toBe("pending");
+      expect(await paymentTransfers(request.id)).toEqual([]);
+      const fees = await db
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.idempotencyKey, providerFeeKey(reference)));
+      expect(fees).toEqual([]);
+    }
+  });
+
   it("a payment for a request the member cancelled meanwhile is held, the request stays cancelled", async () => {
     const { member: m, request, reference } = await checkoutOpened();
     expect((await cancelUpgrade(db, { userId: m.id, requestId: request.id })).status).toBe("ok");

@@ -101,6 +101,8 @@ export const HELD_REASONS = {
   reference: (got: string, asked: string) => `The payment's reference ${got} is not this attempt's (${asked}).`,
   currency: (got: string) => `Paid in ${got || "an unknown currency"}, not naira (${PROVIDER_CURRENCY}).`,
   amount: (paid: string, asked: string) => `Paid ${paid}, but ${asked} was asked.`,
+  fee: (fee: string, paid: string) =>
+    `Paystack reports a fee of ${fee} on a payment of ${paid}, which cannot be right.`,
 } as const;
 
 export function judgePayment(
@@ -130,6 +132,10 @@ export function judgePayment(
       verdict: "hold",
       reason: HELD_REASONS.amount(formatKobo(report.amountKobo), formatKobo(attempt.amountKobo)),
     };
+  }
+  // A fee below zero or above what was paid would book nonsense to provider clearing.
+  if (report.feesKobo < 0n || report.feesKobo > report.amountKobo) {
+    return { verdict: "hold", reason: HELD_REASONS.fee(formatKobo(report.feesKobo), formatKobo(report.amountKobo)) };
   }
   return { verdict: "book" };
 }
