@@ -45,6 +45,15 @@ afterEach(async () => {
 
 const minutesLater = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
 
+/** A member's ₦20.00 withdrawal, in Processing. */
+async function processingWithdrawal() {
+  const m = await payee(db, { balanceKobo: 10_000n });
+  const requested = await requestWithdrawal(db, { userId: m.id, amountKobo: 2_000n, idempotencyKey: formKey() });
+  if (requested.status !== "ok") throw new Error(requested.status);
+  await startProcessing(db, admin, requested.withdrawal.id);
+  return requested.withdrawal.id;
+}
+
 async function upgradePaidWithoutWebhook() {
   const m = await member(db);
   const requested = await requestUpgrade(db, {
@@ -93,11 +102,7 @@ describe("checkWaitingWithProvider", () => {
   });
 
   it("settles a transfer whose answer was lost and whose webhook never came", async () => {
-    const m = await payee(db, { balanceKobo: 10_000n });
-    const requested = await requestWithdrawal(db, { userId: m.id, amountKobo: 2_000n, idempotencyKey: formKey() });
-    if (requested.status !== "ok") throw new Error(requested.status);
-    const id = requested.withdrawal.id;
-    await startProcessing(db, admin, id);
+    const id = await processingWithdrawal();
     standin.failNext("transfer", "drop-after-create");
     expect(await payWithdrawalByTransfer(db, services.paymentProvider!, admin, id)).toMatchObject({
       status: "unknown",
@@ -119,11 +124,7 @@ describe("checkWaitingWithProvider", () => {
   });
 
   it("asks once more about a transfer taken as never sent: one Paystack made after all is listed for an admin", async () => {
-    const m = await payee(db, { balanceKobo: 10_000n });
-    const requested = await requestWithdrawal(db, { userId: m.id, amountKobo: 2_000n, idempotencyKey: formKey() });
-    if (requested.status !== "ok") throw new Error(requested.status);
-    const id = requested.withdrawal.id;
-    await startProcessing(db, admin, id);
+    const id = await processingWithdrawal();
     // The request to Paystack is lost; a check after the grace finds nothing: taken as never sent.
     standin.failNext("transfer", "drop");
     expect(await payWithdrawalByTransfer(db, services.paymentProvider!, admin, id)).toMatchObject({
