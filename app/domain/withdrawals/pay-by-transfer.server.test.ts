@@ -282,7 +282,11 @@ describe("paying a withdrawal by transfer", () => {
     const { attemptId, event } = await eventFor(attempt!.reference, "success");
     const wrong = { ...event, transfer: { ...event.transfer, amountKobo: 999_999n } };
     expect(await settleTransferEvent(db, attemptId, wrong)).toMatchObject({ status: "amount-mismatch" });
+    // Nor one in another currency, even for our number of units.
+    const dollars = { ...event, transfer: { ...event.transfer, currency: "USD" } };
+    expect(await settleTransferEvent(db, attemptId, dollars)).toMatchObject({ status: "amount-mismatch" });
     expect(await rowOf(id)).toMatchObject({ status: "sent" });
+    expect(await ledgerOf(id)).toEqual([expect.objectContaining({ kind: "withdrawal_hold" })]);
   });
 
   it("refuses what it must not pay: a withdrawal in a payout file, one not processing, an admin without the permission", async () => {
