@@ -275,6 +275,30 @@ describe("paying a withdrawal by transfer", () => {
     expect(await balances(db, member.id)).toEqual({ availableKobo: 8_000n, heldKobo: 2_000n });
   });
 
+  it("a webhook that settles the transfer before Paystack's answer to our request: the press says what happened", async () => {
+    for (const outcome of ["failed", "success"] as const) {
+      const { id } = await processingWithdrawal();
+      // Paystack's transfer.* webhook is delivered (and settled) while our POST /transfer is still waiting.
+      const racing: typeof provider = {
+        ...provider,
+        initiateTransfer: async (input) => {
+          const answer = await provider.initiateTransfer(input);
+          await settle(input.reference, outcome);
+          return answer;
+        },
+      };
+      const result = await payWithdrawalByTransfer(db, racing, admin, id);
+      const w = await rowOf(id);
+      if (outcome === "failed") {
+        expect(result).toMatchObject({ status: "refused" });
+        expect(w).toMatchObject({ status: "processing", transferFailureReason: expect.any(String) });
+      } else {
+        expect(result).toMatchObject({ status: "completed" });
+        expect(w).toMatchObject({ status: "completed" });
+      }
+    }
+  });
+
   it("a success for another amount is never booked", async () => {
     const { id } = await processingWithdrawal();
     await payWithdrawalByTransfer(db, provider, admin, id);
