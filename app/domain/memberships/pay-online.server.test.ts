@@ -283,6 +283,20 @@ describe("failed, abandoned and unavailable", () => {
     expect(await attemptsOf(request.id)).toHaveLength(1);
   });
 
+  it("five presses of Try again at once all go to one new checkout", async () => {
+    const { member: m, request, reference } = await checkoutOpened();
+    await standin.completePayment(reference, { outcome: "failed", webhook: false });
+    const presses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        payUpgradeOnline(db, provider, { userId: m.id, requestId: request.id, callbackUrl }),
+      ),
+    );
+    const second = `${request.reference}-2`;
+    expect(presses.map((p) => p.status)).toEqual(Array(5).fill("redirect"));
+    expect(new Set(presses.map((p) => (p.status === "redirect" ? p.reference : p.status)))).toEqual(new Set([second]));
+    expect(await attemptByRef(second)).toMatchObject({ status: "initialized" });
+  });
+
   it("Paystack unavailable at initialize: the request stays pending, Try again works once it answers", async () => {
     const m = await member(db);
     const requested = await requestUpgrade(db, {

@@ -236,10 +236,32 @@ export async function openCheckout(
     return { status: "redirect", authorizationUrl: answer.authorizationUrl };
   }
   if (answer.status === "refused") {
+    // Refused because another press of the same attempt got there first (Paystack refuses a
+    // reference twice): that press's checkout is the one, not a failed attempt.
+    const theirs = await checkoutOfAnotherPress(db, provider, attempt);
+    if (theirs) return theirs;
     await markNotPaid(db, attempt.id, "failed", input.now);
     return { status: "refused", message: answer.message };
   }
   return { status: "unavailable" };
+}
+
+/** How long a refused press waits for the press that opened the same attempt's checkout to store it. */
+const OTHER_PRESS_WAIT_MS = 3_000;
+
+async function checkoutOfAnotherPress(
+  db: Database,
+  provider: PaymentProvider,
+  attempt: ProviderPayment,
+): Promise<CheckoutResult | null> {
+  const exists = await provider.verifyPayment(attempt.reference);
+  if (exists.status === "not-found") return null;
+  for (const started = Date.now(); ;) {
+    const now = await attemptByReference(db, attempt.reference);
+    if (now?.authorizationUrl) return { status: "redirect", authorizationUrl: now.authorizationUrl };
+    if (Date.now() - started > OTHER_PRESS_WAIT_MS) return { status: "unavailable" };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** What asking the provider about an open attempt found. */
