@@ -45,6 +45,15 @@ afterEach(async () => {
 
 const minutesLater = (from: Date, minutes: number) => new Date(from.getTime() + minutes * 60_000);
 
+/** A member's ₦20.00 withdrawal, in Processing. */
+async function processingWithdrawal() {
+  const m = await payee(db, { balanceKobo: 10_000n });
+  const requested = await requestWithdrawal(db, { userId: m.id, amountKobo: 2_000n, idempotencyKey: formKey() });
+  if (requested.status !== "ok") throw new Error(requested.status);
+  await startProcessing(db, admin, requested.withdrawal.id);
+  return requested.withdrawal.id;
+}
+
 async function upgradePaidWithoutWebhook() {
   const m = await member(db);
   const requested = await requestUpgrade(db, {
@@ -93,11 +102,7 @@ describe("checkWaitingWithProvider", () => {
   });
 
   it("settles a transfer whose answer was lost and whose webhook never came", async () => {
-    const m = await payee(db, { balanceKobo: 10_000n });
-    const requested = await requestWithdrawal(db, { userId: m.id, amountKobo: 2_000n, idempotencyKey: formKey() });
-    if (requested.status !== "ok") throw new Error(requested.status);
-    const id = requested.withdrawal.id;
-    await startProcessing(db, admin, id);
+    const id = await processingWithdrawal();
     standin.failNext("transfer", "drop-after-create");
     expect(await payWithdrawalByTransfer(db, services.paymentProvider!, admin, id)).toMatchObject({
       status: "unknown",
@@ -116,6 +121,36 @@ describe("checkWaitingWithProvider", () => {
     });
     expect(standin.transfers().filter((t) => t.reference === attempt!.reference)).toHaveLength(1);
     expect(await listDisagreements(db)).not.toContainEqual(expect.objectContaining({ reference: attempt!.reference }));
+  });
+
+  it("asks once more about a transfer taken as never sent: one Paystack made after all is listed for an admin", async () => {
+    const id = await processingWithdrawal();
+    // The request to Paystack is lost; a check after the grace finds nothing: taken as never sent.
+    standin.failNext("transfer", "drop");
+    expect(await payWithdrawalByTransfer(db, services.paymentProvider!, admin, id)).toMatchObject({
+      status: "unknown",
+    });
+    await checkWaitingWithProvider(services, minutesLater(new Date(), 6));
+    const [attempt] = await db.select().from(providerTransfers).where(eq(providerTransfers.withdrawalId, id));
+    expect(attempt).toMatchObject({ status: "failed" });
+    // But Paystack did make it (the request was only slow), and paid it; its webhook is lost too.
+    const made = await services.paymentProvider!.initiateTransfer({
+      reference: attempt!.reference,
+      amountKobo: attempt!.amountKobo,
+      recipientCode: attempt!.recipientCode,
+      reason: "late",
+    });
+    expect(made.status).toBe("ok");
+    await standin.settleTransfer(attempt!.reference, "success", { webhook: false });
+
+    await checkWaitingWithProvider(services, minutesLater(new Date(), 13));
+    expect(await listDisagreements(db)).toContainEqual(
+      expect.objectContaining({ kind: "transfer-paid-after-failed", reference: attempt!.reference }),
+    );
+    // Nothing is booked by itself: the money is still held, for an admin to sort out.
+    expect((await db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]).toMatchObject({
+      status: "processing",
+    });
   });
 
   it("does nothing without the provider", async () => {

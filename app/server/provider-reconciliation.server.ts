@@ -3,13 +3,15 @@ import { providerPayments, providerTransfers } from "~/db/schema";
 import { settleCampaignPayment } from "~/domain/campaigns/pay-online.server";
 import { settleUpgradePayment } from "~/domain/memberships/pay-online.server";
 import { verifyAttempt } from "~/domain/payments/payment-attempts.server";
-import { verifyTransferAttempt } from "~/domain/withdrawals/settle-transfer.server";
+import { TRANSFER_FAILURE_REASONS, verifyTransferAttempt } from "~/domain/withdrawals/settle-transfer.server";
 import type { Services } from "./services.server";
 
 /** A payment or transfer that has waited this long without a webhook is asked about. */
 export const VERIFY_AFTER_MS = 5 * 60 * 1000;
 /** An abandoned checkout is asked about for a day: a payer may still finish it. */
 const ABANDONED_WATCH_MS = 24 * 60 * 60 * 1000;
+/** A transfer taken as never sent (Paystack had no record of it) is asked about again for a day. */
+const NOT_FOUND_WATCH_MS = 24 * 60 * 60 * 1000;
 /** At most this many of each per run, oldest first: a backlog drains over a few minutes. */
 const BATCH = 50;
 
@@ -66,9 +68,18 @@ export async function checkWaitingWithProvider(
     .from(providerTransfers)
     .where(
       and(
-        inArray(providerTransfers.status, ["initiating", "pending", "unknown"]),
         lt(providerTransfers.createdAt, waitedSince),
         notAskedSince(providerTransfers.checkedAt),
+        or(
+          inArray(providerTransfers.status, ["initiating", "pending", "unknown"]),
+          // Taken as never sent because Paystack had no record of it: a slow request may still
+          // have made it. Asked again for a day; one found paid is listed for an admin.
+          and(
+            eq(providerTransfers.status, "failed"),
+            eq(providerTransfers.failureReason, TRANSFER_FAILURE_REASONS.notFound),
+            gt(providerTransfers.settledAt, new Date(now.getTime() - NOT_FOUND_WATCH_MS)),
+          ),
+        ),
       ),
     )
     .orderBy(asc(providerTransfers.createdAt))

@@ -178,6 +178,22 @@ describe("settling the payment", () => {
     expect((await requestRow(request.id)).status).toBe("pending");
   });
 
+  it("a payment whose reported fee is more than the amount, or below zero, is held: nothing is booked", async () => {
+    for (const feesKobo of [50_000_000n, -100n]) {
+      const { request, reference } = await checkoutOpened();
+      const report = await paid(reference);
+      const settled = await settleUpgradePayment(db, { ...report, feesKobo });
+      expect(settled).toMatchObject({ status: "held", reason: expect.stringContaining("fee") });
+      expect((await requestRow(request.id)).status).toBe("pending");
+      expect(await paymentTransfers(request.id)).toEqual([]);
+      const fees = await db
+        .select()
+        .from(ledgerTransfers)
+        .where(eq(ledgerTransfers.idempotencyKey, providerFeeKey(reference)));
+      expect(fees).toEqual([]);
+    }
+  });
+
   it("a payment for a request the member cancelled meanwhile is held, the request stays cancelled", async () => {
     const { member: m, request, reference } = await checkoutOpened();
     expect((await cancelUpgrade(db, { userId: m.id, requestId: request.id })).status).toBe("ok");
@@ -232,6 +248,53 @@ describe("failed, abandoned and unavailable", () => {
     expect(again.status).toBe("settled");
     expect((await requestRow(request.id)).status).toBe("approved");
     expect(await attemptsOf(request.id)).toHaveLength(1);
+  });
+
+  it("Try again after a checkout marked not paid, then paid unheard, settles it instead of opening a second checkout", async () => {
+    const { member: m, request, reference } = await checkoutOpened();
+    // Checked while the member was still on the checkout (the minute job, or a check): not paid yet.
+    expect((await checkUpgradePayment(db, provider, { userId: m.id, reference })).status).toBe("not-paid");
+    expect((await attemptByRef(reference)).status).toBe("abandoned");
+    // Then the member paid on that checkout; the webhook has not arrived.
+    await paid(reference);
+    const initializes = standin.counts.initializePosts;
+    const again = await payUpgradeOnline(db, provider, { userId: m.id, requestId: request.id, callbackUrl });
+    expect(again.status).toBe("settled");
+    expect(standin.counts.initializePosts).toBe(initializes);
+    expect((await requestRow(request.id)).status).toBe("approved");
+    expect(await attemptsOf(request.id)).toEqual([expect.objectContaining({ reference, status: "succeeded" })]);
+    expect(await paymentTransfers(request.id)).toHaveLength(1);
+  });
+
+  it("Try again while a checkout marked not paid is being paid (ongoing) sends the member back to it", async () => {
+    const { member: m, request, reference, authorizationUrl } = await checkoutOpened();
+    await standin.completePayment(reference, { outcome: "failed", webhook: false });
+    expect((await checkUpgradePayment(db, provider, { userId: m.id, reference })).status).toBe("not-paid");
+    // The member is trying another card on the same checkout: Paystack reports it ongoing.
+    const ongoing: PaymentProvider = {
+      ...provider,
+      verifyPayment: async (ref) => {
+        const v = await provider.verifyPayment(ref);
+        return v.status === "found" ? { ...v, payment: { ...v.payment, outcome: "ongoing" } } : v;
+      },
+    };
+    const again = await payUpgradeOnline(db, ongoing, { userId: m.id, requestId: request.id, callbackUrl });
+    expect(again).toEqual({ status: "redirect", authorizationUrl, reference });
+    expect(await attemptsOf(request.id)).toHaveLength(1);
+  });
+
+  it("five presses of Try again at once all go to one new checkout", async () => {
+    const { member: m, request, reference } = await checkoutOpened();
+    await standin.completePayment(reference, { outcome: "failed", webhook: false });
+    const presses = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        payUpgradeOnline(db, provider, { userId: m.id, requestId: request.id, callbackUrl }),
+      ),
+    );
+    const second = `${request.reference}-2`;
+    expect(presses.map((p) => p.status)).toEqual(Array(5).fill("redirect"));
+    expect(new Set(presses.map((p) => (p.status === "redirect" ? p.reference : p.status)))).toEqual(new Set([second]));
+    expect(await attemptByRef(second)).toMatchObject({ status: "initialized" });
   });
 
   it("Paystack unavailable at initialize: the request stays pending, Try again works once it answers", async () => {

@@ -29,6 +29,14 @@ export type Disagreement =
       currency: string | null;
       since: Date;
     }
+  /** The provider reports a transfer paid that we had taken as failed: the withdrawal may have been paid twice. */
+  | {
+      kind: "transfer-paid-after-failed";
+      reference: string;
+      withdrawalReference: string;
+      amountKobo: Kobo | null;
+      since: Date;
+    }
   /** A transfer whose request got no answer: it may or may not exist at the provider. */
   | { kind: "transfer-unknown"; reference: string; withdrawalReference: string; amountKobo: Kobo; since: Date }
   /** A transfer the provider took but has not settled for a long time. */
@@ -40,6 +48,12 @@ export type Disagreement =
       amountKobo: Kobo;
       since: Date;
     };
+
+/**
+ * The event name a transfer's success is kept under (provider_unmatched_events) when it came for
+ * an attempt we had taken as failed: listed as its own disagreement, not as an unknown reference.
+ */
+export const TRANSFER_PAID_AFTER_FAILED = "transfer.success-after-failed";
 
 export type DisagreementKind = Disagreement["kind"];
 
@@ -57,6 +71,11 @@ export const DISAGREEMENT_TEXTS: Record<DisagreementKind, { title: string; actio
     title: "A payment AdNaira did not ask for",
     action:
       "Paystack reported money under a reference that is none of ours. Look it up in the Paystack dashboard and refund it if nobody can say what it was for.",
+  },
+  "transfer-paid-after-failed": {
+    title: "Transfer paid after it was taken as failed",
+    action:
+      "Paystack now says this transfer was paid, but AdNaira had taken it as failed, so the withdrawal may have been paid again, or its money returned to the member. Check the withdrawal and the transfer in the Paystack dashboard, and recover any second payment from the member.",
   },
   "transfer-unknown": {
     title: "Transfer outcome unknown",
@@ -78,7 +97,20 @@ export async function listDisagreements(db: Database, now: Date = new Date()): P
       .where(eq(providerPayments.status, "held"))
       .orderBy(desc(providerPayments.settledAt))
       .limit(200),
-    db.select().from(providerUnmatchedEvents).orderBy(desc(providerUnmatchedEvents.receivedAt)).limit(200),
+    db
+      .select({
+        event: providerUnmatchedEvents.event,
+        reference: providerUnmatchedEvents.reference,
+        amountKobo: providerUnmatchedEvents.amountKobo,
+        currency: providerUnmatchedEvents.currency,
+        receivedAt: providerUnmatchedEvents.receivedAt,
+        withdrawalReference: withdrawals.reference,
+      })
+      .from(providerUnmatchedEvents)
+      .leftJoin(providerTransfers, eq(providerTransfers.reference, providerUnmatchedEvents.reference))
+      .leftJoin(withdrawals, eq(withdrawals.id, providerTransfers.withdrawalId))
+      .orderBy(desc(providerUnmatchedEvents.receivedAt))
+      .limit(200),
     db
       .select({
         reference: providerTransfers.reference,
@@ -113,14 +145,24 @@ export async function listDisagreements(db: Database, now: Date = new Date()): P
       reason: p.heldReason ?? "",
       since: p.settledAt ?? p.updatedAt,
     })),
-    ...unknown.map((e): Disagreement => ({
-      kind: "unknown-reference",
-      reference: e.reference,
-      event: e.event,
-      amountKobo: e.amountKobo,
-      currency: e.currency,
-      since: e.receivedAt,
-    })),
+    ...unknown.map((e): Disagreement =>
+      e.event === TRANSFER_PAID_AFTER_FAILED && e.withdrawalReference
+        ? {
+            kind: "transfer-paid-after-failed",
+            reference: e.reference,
+            withdrawalReference: e.withdrawalReference,
+            amountKobo: e.amountKobo,
+            since: e.receivedAt,
+          }
+        : {
+            kind: "unknown-reference",
+            reference: e.reference,
+            event: e.event,
+            amountKobo: e.amountKobo,
+            currency: e.currency,
+            since: e.receivedAt,
+          },
+    ),
     ...transfers.map((t): Disagreement =>
       t.status === "unknown"
         ? {

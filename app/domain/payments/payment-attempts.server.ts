@@ -101,6 +101,8 @@ export const HELD_REASONS = {
   reference: (got: string, asked: string) => `The payment's reference ${got} is not this attempt's (${asked}).`,
   currency: (got: string) => `Paid in ${got || "an unknown currency"}, not naira (${PROVIDER_CURRENCY}).`,
   amount: (paid: string, asked: string) => `Paid ${paid}, but ${asked} was asked.`,
+  fee: (fee: string, paid: string) =>
+    `Paystack reports a fee of ${fee} on a payment of ${paid}, which cannot be right.`,
 } as const;
 
 export function judgePayment(
@@ -130,6 +132,10 @@ export function judgePayment(
       verdict: "hold",
       reason: HELD_REASONS.amount(formatKobo(report.amountKobo), formatKobo(attempt.amountKobo)),
     };
+  }
+  // A fee below zero or above what was paid would book nonsense to provider clearing.
+  if (report.feesKobo < 0n || report.feesKobo > report.amountKobo) {
+    return { verdict: "hold", reason: HELD_REASONS.fee(formatKobo(report.feesKobo), formatKobo(report.amountKobo)) };
   }
   return { verdict: "book" };
 }
@@ -230,10 +236,32 @@ export async function openCheckout(
     return { status: "redirect", authorizationUrl: answer.authorizationUrl };
   }
   if (answer.status === "refused") {
+    // Refused because another press of the same attempt got there first (Paystack refuses a
+    // reference twice): that press's checkout is the one, not a failed attempt.
+    const theirs = await checkoutOfAnotherPress(db, provider, attempt);
+    if (theirs) return theirs;
     await markNotPaid(db, attempt.id, "failed", input.now);
     return { status: "refused", message: answer.message };
   }
   return { status: "unavailable" };
+}
+
+/** How long a refused press waits for the press that opened the same attempt's checkout to store it. */
+const OTHER_PRESS_WAIT_MS = 3_000;
+
+async function checkoutOfAnotherPress(
+  db: Database,
+  provider: PaymentProvider,
+  attempt: ProviderPayment,
+): Promise<CheckoutResult | null> {
+  const exists = await provider.verifyPayment(attempt.reference);
+  if (exists.status === "not-found") return null;
+  for (const started = Date.now(); ;) {
+    const now = await attemptByReference(db, attempt.reference);
+    if (now?.authorizationUrl) return { status: "redirect", authorizationUrl: now.authorizationUrl };
+    if (Date.now() - started > OTHER_PRESS_WAIT_MS) return { status: "unavailable" };
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /** What asking the provider about an open attempt found. */
@@ -259,8 +287,12 @@ export async function checkOpenAttempt(
   now: Date,
 ): Promise<OpenAttemptCheck> {
   const [latest] = await attemptsFor(db, target);
-  if (!latest || latest.status === "failed" || latest.status === "abandoned") return { status: "none" };
-  if (latest.status !== "initialized") return { status: "settled", attempt: latest };
+  if (!latest) return { status: "none" };
+  if (latest.status === "succeeded" || latest.status === "held") return { status: "settled", attempt: latest };
+  // A checkout found not paid (failed, abandoned) stays open at the provider: the payer may have
+  // finished it since, unheard. Only one that never had a checkout cannot have been paid.
+  const notPaid = latest.status === "failed" || latest.status === "abandoned";
+  if (notPaid && !latest.authorizationUrl) return { status: "none" };
   const verified = await provider.verifyPayment(latest.reference);
   if (verified.status === "unavailable") return { status: "unavailable" };
   if (verified.status === "not-found") {
@@ -270,9 +302,11 @@ export async function checkOpenAttempt(
   }
   await settle(verified.payment);
   const after = await attemptByReference(db, latest.reference);
-  if (!after || after.status === "failed" || after.status === "abandoned") return { status: "none" };
-  if (after.status === "initialized") return { status: "in-progress", attempt: after };
-  return { status: "settled", attempt: after };
+  if (!after) return { status: "none" };
+  if (after.status === "succeeded" || after.status === "held") return { status: "settled", attempt: after };
+  // Still being paid at its checkout (or never finished there): the payer goes back to it.
+  const moving = after.status === "initialized" || judgePayment(after, verified.payment).verdict === "pending";
+  return moving ? { status: "in-progress", attempt: after } : { status: "none" };
 }
 
 /** What settling one provider report did (the webhook's log line and the return page read it). */

@@ -4,6 +4,7 @@ import { auditLog, ledgerTransfers, providerTransfers, transferRecipients, withd
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import type { ProviderTransferReport } from "~/domain/payments/provider";
+import { listDisagreements } from "~/domain/payments/disagreements.server";
 import { createPaystackProvider } from "~/server/paystack.server";
 import { openTestDatabase } from "~test/database";
 import { createUser, formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
@@ -259,10 +260,43 @@ describe("paying a withdrawal by transfer", () => {
     await settleTransferEvent(db, failed.attemptId, failed.event);
     const lateSuccess = { ...failed.event, event: "transfer.success" as const };
     expect(await settleTransferEvent(db, failed.attemptId, lateSuccess)).toMatchObject({ status: "unchanged" });
+    // Paystack says it paid a transfer we took as failed: money may have left twice. The admin is told.
+    const listed = (await listDisagreements(db)).filter((d) => d.reference === attempt!.reference);
+    expect(listed).toEqual([
+      expect.objectContaining({
+        kind: "transfer-paid-after-failed",
+        withdrawalReference: (await rowOf(id)).reference,
+        amountKobo: 1_960n,
+      }),
+    ]);
     const lateReversed = { ...failed.event, event: "transfer.reversed" as const };
     expect(await settleTransferEvent(db, failed.attemptId, lateReversed)).toMatchObject({ status: "unchanged" });
     expect(await rowOf(id)).toMatchObject({ status: "processing" });
     expect(await balances(db, member.id)).toEqual({ availableKobo: 8_000n, heldKobo: 2_000n });
+  });
+
+  it("a webhook that settles the transfer before Paystack's answer to our request: the press says what happened", async () => {
+    for (const outcome of ["failed", "success"] as const) {
+      const { id } = await processingWithdrawal();
+      // Paystack's transfer.* webhook is delivered (and settled) while our POST /transfer is still waiting.
+      const racing: typeof provider = {
+        ...provider,
+        initiateTransfer: async (input) => {
+          const answer = await provider.initiateTransfer(input);
+          await settle(input.reference, outcome);
+          return answer;
+        },
+      };
+      const result = await payWithdrawalByTransfer(db, racing, admin, id);
+      const w = await rowOf(id);
+      if (outcome === "failed") {
+        expect(result).toMatchObject({ status: "refused" });
+        expect(w).toMatchObject({ status: "processing", transferFailureReason: expect.any(String) });
+      } else {
+        expect(result).toMatchObject({ status: "completed" });
+        expect(w).toMatchObject({ status: "completed" });
+      }
+    }
   });
 
   it("a success for another amount is never booked", async () => {
@@ -272,7 +306,11 @@ describe("paying a withdrawal by transfer", () => {
     const { attemptId, event } = await eventFor(attempt!.reference, "success");
     const wrong = { ...event, transfer: { ...event.transfer, amountKobo: 999_999n } };
     expect(await settleTransferEvent(db, attemptId, wrong)).toMatchObject({ status: "amount-mismatch" });
+    // Nor one in another currency, even for our number of units.
+    const dollars = { ...event, transfer: { ...event.transfer, currency: "USD" } };
+    expect(await settleTransferEvent(db, attemptId, dollars)).toMatchObject({ status: "amount-mismatch" });
     expect(await rowOf(id)).toMatchObject({ status: "sent" });
+    expect(await ledgerOf(id)).toEqual([expect.objectContaining({ kind: "withdrawal_hold" })]);
   });
 
   it("refuses what it must not pay: a withdrawal in a payout file, one not processing, an admin without the permission", async () => {

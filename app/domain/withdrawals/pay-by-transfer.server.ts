@@ -247,14 +247,19 @@ export async function payWithdrawalByTransfer(
   const t = answer.transfer;
   const settled = await applyTransferReport(db, attempt.id, reportOf(t), now);
   const result = paid(w, attempt, t.transferCode);
-  switch (settled.status) {
+  // A webhook may have settled it before this answer: then the press says what it settled to.
+  const state = settled.status === "unchanged" ? settled.current : settled.status;
+  switch (state) {
     case "completed":
+    case "success":
       return { status: "completed", withdrawal: result };
     case "failed":
-    case "reversed":
-      return { status: "refused", withdrawal: result, message: t.failureReason ?? "The transfer failed." };
+    case "reversed": {
+      const [after] = await db.select().from(providerTransfers).where(eq(providerTransfers.id, attempt.id));
+      const message = t.failureReason ?? after?.failureReason ?? "The transfer failed.";
+      return { status: "refused", withdrawal: result, message };
+    }
     default:
-      // sent, or a webhook got there first and settled it: the withdrawal shows which.
       return { status: "sent", withdrawal: result };
   }
 }

@@ -4,6 +4,9 @@ import { providerTransfers, type ProviderTransfer, withdrawals, type Withdrawal 
 import { lockAccounts, transfer } from "~/domain/ledger/transfer.server";
 import { withdrawalCompletedMail } from "~/domain/mail/templates";
 import type { PaymentProvider, ProviderTransferReport, TransferOutcome } from "~/domain/payments/provider";
+import { recordUnmatchedEvent } from "~/domain/payments/references.server";
+import { TRANSFER_PAID_AFTER_FAILED } from "~/domain/payments/disagreements.server";
+import { PROVIDER_CURRENCY } from "~/domain/payments/payment-attempts.server";
 import type { Kobo } from "~/domain/shared/money";
 import { bookWithdrawalPayout, mailWithdrawalMember } from "./process-withdrawal.server";
 
@@ -50,6 +53,8 @@ export type TransferReport = {
   transferCode: string | null;
   /** What the provider says it paid; a success for another amount is never booked. */
   amountKobo?: Kobo;
+  /** What currency the provider says it paid in; a success in any but naira is never booked. */
+  currency?: string;
   failureReason?: string | null;
   /** The provider has no such transfer: only an attempt it never answered for can fail on that. */
   notFound?: boolean;
@@ -59,7 +64,7 @@ export type SettleResult =
   | { status: "sent" | "completed" | "failed" | "reversed"; withdrawalId: string }
   /** A duplicate or out-of-order report: nothing changed. */
   | { status: "unchanged"; withdrawalId: string; current: ProviderTransfer["status"] }
-  /** A success for an amount we did not send: left for an admin (the reconciliation page). */
+  /** A success for an amount (or in a currency) we did not send: left for an admin (the reconciliation page). */
   | { status: "amount-mismatch"; withdrawalId: string }
   | { status: "not-found" };
 
@@ -115,7 +120,13 @@ function nextState(current: ProviderTransfer["status"], report: TransferState): 
 
 /** A transfer as the provider reports it, in the state machine's words (`state`: the event's name, when it has one). */
 export function reportOf(t: ProviderTransferReport, state: TransferState = transferState(t.outcome)): TransferReport {
-  return { state, transferCode: t.transferCode, amountKobo: t.amountKobo, failureReason: t.failureReason };
+  return {
+    state,
+    transferCode: t.transferCode,
+    amountKobo: t.amountKobo,
+    currency: t.currency,
+    failureReason: t.failureReason,
+  };
 }
 
 /** Applies one report of a transfer attempt's outcome (see {@link TransferState}). */
@@ -141,10 +152,23 @@ export async function applyTransferReport(
     if (!w || !attempt) return { status: "not-found" };
     const unanswered = attempt.status === "initiating" || attempt.status === "unknown";
     const next = report.notFound && !unanswered ? null : nextState(attempt.status, report.state);
-    if (!next) return { status: "unchanged", withdrawalId, current: attempt.status };
-    if (next === "success" && report.amountKobo !== undefined && report.amountKobo !== attempt.amountKobo) {
-      return { status: "amount-mismatch", withdrawalId };
+    if (!next) {
+      // Paid by the provider although we took it as failed (a not-found verify, say): the money
+      // may have left twice. Nothing is booked automatically; the reconciliation page lists it.
+      if (report.state === "success" && attempt.status === "failed") {
+        await recordUnmatchedEvent(tx, {
+          event: TRANSFER_PAID_AFTER_FAILED,
+          reference: attempt.reference,
+          amountKobo: report.amountKobo ?? null,
+          currency: null,
+          now,
+        });
+      }
+      return { status: "unchanged", withdrawalId, current: attempt.status };
     }
+    const otherAmount = report.amountKobo !== undefined && report.amountKobo !== attempt.amountKobo;
+    const otherCurrency = report.currency !== undefined && report.currency !== PROVIDER_CURRENCY;
+    if (next === "success" && (otherAmount || otherCurrency)) return { status: "amount-mismatch", withdrawalId };
     const transferCode = report.transferCode ?? attempt.transferCode;
     const settled = next === "pending" ? {} : { settledAt: now };
     const reason =

@@ -27,6 +27,8 @@ function detailOf(d: Disagreement): string {
       return `${d.purpose === "upgrade" ? "Upgrade" : "Campaign"} payment: asked ${formatKobo(d.askedKobo)}, Paystack reports ${naira(d.paidKobo, d.currency)}. ${d.reason}`;
     case "unknown-reference":
       return `Paystack sent ${d.event} for ${naira(d.amountKobo, d.currency)}.`;
+    case "transfer-paid-after-failed":
+      return `Withdrawal ${d.withdrawalReference}: Paystack reports the transfer of ${naira(d.amountKobo, "NGN")} paid after AdNaira had taken it as failed.`;
     case "transfer-unknown":
       return `Withdrawal ${d.withdrawalReference}: transfer of ${formatKobo(d.amountKobo)} sent, no answer from Paystack.`;
     case "transfer-stuck":

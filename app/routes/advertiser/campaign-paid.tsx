@@ -35,7 +35,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   if (!attempt || !campaign) throw notFound();
   return {
     payment: {
-      state: paymentReturnState(attempt.status),
+      state: paymentReturnState(attempt.status, search.get("checked") === "1"),
       reference: attempt.reference,
       what: `Campaign "${campaign.title}", ${formatKobo(attempt.amountKobo)}`,
       heldReason: attempt.heldReason,

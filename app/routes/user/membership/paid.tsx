@@ -34,7 +34,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const { attempt, request: upgrade } = own;
   return {
     payment: {
-      state: paymentReturnState(attempt.status),
+      state: paymentReturnState(attempt.status, params.get("checked") === "1"),
       reference: attempt.reference,
       what: `Upgrade to ${upgrade.tierName}, ${formatKobo(upgrade.priceKobo)}`,
       heldReason: attempt.heldReason,
