@@ -1,12 +1,11 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { upgradeRequests, users, withdrawals } from "~/db/schema";
 import { GTB, nuban } from "~test/bank-accounts";
 import { createUser, creditUser } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import { paystackEnv, startPaystackStandin, TEST_PAYSTACK_SECRET_KEY } from "~test/paystack";
 import {
   DESKTOP,
   dismissToast,
@@ -15,10 +14,10 @@ import {
   MOBILE,
   screenshot,
   SCREENSHOT_DIR,
-  setUpBrowserSuite,
   signedInPage,
   visit,
 } from "./support/browser";
+import { setUpPaystackBrowserSuite } from "./support/paystack";
 import { bankCard, withdrawCard } from "./support/withdrawals";
 
 /**
@@ -28,11 +27,7 @@ import { bankCard, withdrawCard } from "./support/withdrawals";
  * gives; withdraws; an admin starts processing and pays it through Paystack; Paystack settles the
  * transfer (its webhook); the member's statement shows the payout with its transfer code.
  */
-const standin = await startPaystackStandin({ secretKey: TEST_PAYSTACK_SECRET_KEY });
-const suite = setUpBrowserSuite({ env: paystackEnv(standin) });
-const db = () => suite.app.services.db;
-beforeAll(() => standin.setWebhookUrl(`${suite.app.origin}/webhooks/paystack`));
-afterAll(() => standin.close());
+const { standin, suite, db } = await setUpPaystackBrowserSuite();
 
 const PEOPLE = {
   mobile: { name: "Chinedu Okeke", bankName: "CHINEDU OKEKE", account: nuban(GTB, "031415926") },

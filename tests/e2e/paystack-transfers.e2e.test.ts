@@ -1,11 +1,10 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { withdrawals } from "~/db/schema";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { createUser, formKey, payee, withdrawalAdmin } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import { paystackEnv, startPaystackStandin, TEST_PAYSTACK_SECRET_KEY } from "~test/paystack";
 import {
   DESKTOP,
   dismissToast,
@@ -13,21 +12,17 @@ import {
   expectToast,
   MOBILE,
   screenshot,
-  setUpBrowserSuite,
   signedInPage,
   visit,
 } from "./support/browser";
+import { setUpPaystackBrowserSuite } from "./support/paystack";
 
 /**
  * An admin pays processing withdrawals through Paystack (the stand-in) on Withdrawal Requests:
  * one with its "Pay via Paystack" dialog, another ticked and paid with "Pay selected via
  * Paystack"; both show Sent with their transfer codes, at 360 px and 1280 px, axe clean.
  */
-const standin = await startPaystackStandin({ secretKey: TEST_PAYSTACK_SECRET_KEY, resolveAnyAccount: true });
-const suite = setUpBrowserSuite({ env: paystackEnv(standin) });
-const db = () => suite.app.services.db;
-beforeAll(() => standin.setWebhookUrl(`${suite.app.origin}/webhooks/paystack`));
-afterAll(async () => standin.close());
+const { standin, suite, db } = await setUpPaystackBrowserSuite({ resolveAnyAccount: true });
 
 async function processing(name: string, amountKobo: bigint) {
   const member = await payee(db(), { name, balanceKobo: 10_000n });

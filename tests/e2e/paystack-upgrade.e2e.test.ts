@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { upgradeRequests, users } from "~/db/schema";
 import { createUser } from "~test/factories";
-import { paystackEnv, startPaystackStandin, TEST_PAYSTACK_SECRET_KEY } from "~test/paystack";
 import {
   DESKTOP,
   dismissToast,
@@ -10,20 +9,16 @@ import {
   expectToast,
   MOBILE,
   screenshot,
-  setUpBrowserSuite,
   signedInPage,
 } from "./support/browser";
+import { setUpPaystackBrowserSuite } from "./support/paystack";
 
 /**
  * A member upgrades online: the dialog's "Pay online", Paystack's checkout (the stand-in's),
  * the return page that checks the payment by itself, and the dashboard on the new tier, with no
  * admin. A failed payment first: the return page offers Try again.
  */
-const standin = await startPaystackStandin({ secretKey: TEST_PAYSTACK_SECRET_KEY });
-const suite = setUpBrowserSuite({ env: paystackEnv(standin) });
-const db = () => suite.app.services.db;
-beforeAll(() => standin.setWebhookUrl(`${suite.app.origin}/webhooks/paystack`));
-afterAll(() => standin.close());
+const { standin, suite, db, webhookUrl } = await setUpPaystackBrowserSuite();
 
 describe("an upgrade paid online", () => {
   for (const [label, viewport] of [
@@ -72,7 +67,7 @@ describe("an upgrade paid online", () => {
       await page.getByRole("button", { name: /^Pay / }).click();
       if (webhookLost) {
         await page.waitForURL((url) => url.pathname === "/dashboard");
-        standin.setWebhookUrl(`${suite.app.origin}/webhooks/paystack`);
+        standin.setWebhookUrl(webhookUrl());
       } else {
         await page.waitForURL((url) => url.pathname === "/membership/upgrade/paid");
         await expect.poll(() => card.getAttribute("data-state")).toBe("paid");
