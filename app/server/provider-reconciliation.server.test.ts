@@ -153,6 +153,20 @@ describe("checkWaitingWithProvider", () => {
     });
   });
 
+  it("stops asking about a checkout after a day: its payer is long gone, and a late webhook still settles it", async () => {
+    const { requestId, reference } = await upgradePaidWithoutWebhook();
+    const asked = standin.counts.verifyTransaction;
+    await checkWaitingWithProvider(services, minutesLater(new Date(), 25 * 60));
+    expect(standin.counts.verifyTransaction).toBe(asked);
+    expect((await db.select().from(upgradeRequests).where(eq(upgradeRequests.id, requestId)))[0]?.status).toBe(
+      "pending",
+    );
+    // Settle it for the books' sake (as its webhook, however late, would).
+    await checkWaitingWithProvider(services, minutesLater(new Date(), 6));
+    const [attempt] = await db.select().from(providerPayments).where(eq(providerPayments.reference, reference));
+    expect(attempt?.status).toBe("succeeded");
+  });
+
   it("does nothing without the provider", async () => {
     expect(await checkWaitingWithProvider({ ...services, paymentProvider: undefined })).toEqual({
       payments: 0,

@@ -8,8 +8,12 @@ import type { Services } from "./services.server";
 
 /** A payment or transfer that has waited this long without a webhook is asked about. */
 export const VERIFY_AFTER_MS = 5 * 60 * 1000;
-/** An abandoned checkout is asked about for a day: a payer may still finish it. */
-const ABANDONED_WATCH_MS = 24 * 60 * 60 * 1000;
+/**
+ * A checkout is asked about for a day: a payer may still finish it, and after that Paystack's
+ * checkout is long gone (a late webhook still settles it). One Paystack never heard of (its start
+ * got no answer) is then not asked about for ever.
+ */
+const CHECKOUT_WATCH_MS = 24 * 60 * 60 * 1000;
 /** A transfer taken as never sent (Paystack had no record of it) is asked about again for a day. */
 const NOT_FOUND_WATCH_MS = 24 * 60 * 60 * 1000;
 /** At most this many of each per run, oldest first: a backlog drains over a few minutes. */
@@ -40,13 +44,8 @@ export async function checkWaitingWithProvider(
       and(
         lt(providerPayments.createdAt, waitedSince),
         notAskedSince(providerPayments.checkedAt),
-        or(
-          eq(providerPayments.status, "initialized"),
-          and(
-            eq(providerPayments.status, "abandoned"),
-            gt(providerPayments.createdAt, new Date(now.getTime() - ABANDONED_WATCH_MS)),
-          ),
-        ),
+        inArray(providerPayments.status, ["initialized", "abandoned"]),
+        gt(providerPayments.createdAt, new Date(now.getTime() - CHECKOUT_WATCH_MS)),
       ),
     )
     .orderBy(asc(providerPayments.createdAt))
