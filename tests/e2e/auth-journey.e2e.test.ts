@@ -109,7 +109,7 @@ describe("account menu", () => {
     const focusOn = (text: string) =>
       page.waitForFunction((t) => document.activeElement?.textContent?.trim() === t, text);
     await focusOn("Dashboard");
-    for (const next of ["Profile", "Messages", "Notice Board", "My Referrals", "Logout"]) {
+    for (const next of ["Profile", "Messages", "Notice Board", "My Referrals", "Statement", "Logout"]) {
       await page.keyboard.press("ArrowDown");
       await focusOn(next);
     }

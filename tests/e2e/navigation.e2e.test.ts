@@ -70,6 +70,7 @@ describe.each([MOBILE, DESKTOP])("at $width px", (viewport) => {
       "Messages",
       "Notice Board",
       "My Referrals",
+      "Statement",
       "Logout",
     ]);
     await screenshot(page, `account-menu-member-${width}`, { fullPage: false });
