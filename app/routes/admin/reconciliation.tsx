@@ -7,7 +7,7 @@ import {
   providerClearing,
   type Disagreement,
 } from "~/domain/payments/disagreements.server";
-import { formatKobo, type Kobo } from "~/domain/shared/money";
+import { formatKobo, koboToDecimal, type Kobo } from "~/domain/shared/money";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 import { requireAdmin } from "~/server/auth.server";
@@ -18,7 +18,7 @@ const naira = (kobo: Kobo | null, currency: string | null) =>
   kobo === null
     ? "an unknown amount"
     : currency && currency !== "NGN"
-      ? `${currency} ${(Number(kobo) / 100).toFixed(2)}`
+      ? `${currency} ${koboToDecimal(kobo)}`
       : formatKobo(kobo);
 
 function detailOf(d: Disagreement): string {

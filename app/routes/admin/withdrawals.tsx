@@ -1,5 +1,5 @@
 import { Download } from "lucide-react";
-import { Link, type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
+import { type ShouldRevalidateFunctionArgs, useRevalidator } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/withdrawals";
 import { ListFilters, ListSearch } from "~/components/admin/list-controls";
@@ -9,6 +9,7 @@ import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { PayoutDownloadForm } from "~/components/withdrawals-admin/payout-download";
 import type { AdminWithdrawalRow } from "~/components/withdrawals-admin/types";
+import { WithdrawalsHeading } from "~/components/withdrawals-admin/withdrawals-heading";
 import { PaySelectedForm } from "~/components/withdrawals-admin/pay-selected";
 import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-table";
 import { formatKobo } from "~/domain/shared/money";
@@ -192,14 +193,7 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
   }, page ${page} of ${pageCount}`;
   return (
     <div className="grid gap-4">
-      <div className="flex flex-wrap items-baseline justify-between gap-2">
-        <h1 className="text-2xl font-bold">Withdrawal Requests</h1>
-        {payByTransfer ? (
-          <Link to="/admin/reconciliation" className="text-sm font-medium text-brand-700 underline underline-offset-2">
-            Reconciliation with Paystack
-          </Link>
-        ) : null}
-      </div>
+      <WithdrawalsHeading payByTransfer={payByTransfer} />
       {newPayoutCount > 0 || showReexportWarning ? (
         <Card className="grid gap-3">
           {newPayoutCount > 0 ? (
