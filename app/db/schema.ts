@@ -5,6 +5,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -163,6 +164,22 @@ export const appSettings = pgTable(
      * they are requested, when the member is approved and not held for review. Null: off.
      */
     autoPayoutMaxKobo: bigint({ mode: "bigint" }),
+    /**
+     * The most an advertiser may withdraw in one request (₦1,000,000.00 by default): separate from
+     * members' maximum, so a refunded campaign budget can come back in one request.
+     */
+    advertiserMaxWithdrawalKobo: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`100000000`),
+    /** Support channels shown on /contact and /help; null: not offered. */
+    supportEmail: text(),
+    supportPhone: text(),
+    /** A Nigerian mobile number in international form (2348012345678), for wa.me links. */
+    supportWhatsapp: text(),
+    /** One sentence on when payouts happen, shown on /help and by the withdraw form. */
+    payoutSchedule: text()
+      .notNull()
+      .default("Withdrawals are reviewed and paid on working days, usually within 24 hours."),
     ...timestamps,
   },
   (t) => [
@@ -181,6 +198,7 @@ export const appSettings = pgTable(
     ),
     check("app_settings_campaign_fee_bps", sql`${t.campaignFeeBps} BETWEEN 0 AND 10000`),
     check("app_settings_auto_payout_positive", sql`${t.autoPayoutMaxKobo} IS NULL OR ${t.autoPayoutMaxKobo} > 0`),
+    check("app_settings_advertiser_max_withdrawal_positive", sql`${t.advertiserMaxWithdrawalKobo} > 0`),
   ],
 );
 
@@ -503,7 +521,7 @@ export const adverts = pgTable(
     maxClicks: integer().notNull(),
     /** Rewarded views so far; only ever raised by a claim (Active while below max_clicks). */
     currentClicks: integer().notNull().default(0),
-    /** Optional https image address. */
+    /** Optional image: an uploaded image's own address (/images/<sha-256>) or, from before uploads, an https URL. */
     imageUrl: text(),
     postedByAdminId: text()
       .notNull()
@@ -521,7 +539,10 @@ export const adverts = pgTable(
     check("adverts_max_clicks_positive", sql`${t.maxClicks} > 0`),
     check("adverts_clicks_within_max", sql`${t.currentClicks} >= 0 AND ${t.currentClicks} <= ${t.maxClicks}`),
     check("adverts_title_present", sql`length(btrim(${t.title})) > 0`),
-    check("adverts_image_https", sql`${t.imageUrl} IS NULL OR ${t.imageUrl} LIKE 'https://%'`),
+    check(
+      "adverts_image_address",
+      sql`${t.imageUrl} IS NULL OR ${t.imageUrl} LIKE 'https://%' OR ${t.imageUrl} ~ '^/images/[0-9a-f]{64}$'`,
+    ),
     index("adverts_live_created_idx")
       .on(t.createdAt)
       .where(sql`${t.isActive}`),
@@ -882,7 +903,10 @@ export const campaigns = pgTable(
       sql`${t.budgetKobo} = ${t.viewsWanted}::bigint * (${t.rewardKobo} + ${t.feePerViewKobo})`,
     ),
     check("campaigns_runs_forward", sql`${t.startsAt} IS NULL OR ${t.endsAt} IS NULL OR ${t.startsAt} < ${t.endsAt}`),
-    check("campaigns_image_https", sql`${t.imageUrl} IS NULL OR ${t.imageUrl} LIKE 'https://%'`),
+    check(
+      "campaigns_image_address",
+      sql`${t.imageUrl} IS NULL OR ${t.imageUrl} LIKE 'https://%' OR ${t.imageUrl} ~ '^/images/[0-9a-f]{64}$'`,
+    ),
     check("campaigns_title_present", sql`length(btrim(${t.title})) > 0`),
     check("campaigns_advert_iff_activated", sql`(${t.advertId} IS NULL) = (${t.activatedAt} IS NULL)`),
   ],
@@ -1044,3 +1068,37 @@ export const providerUnmatchedEvents = pgTable(
   },
   (t) => [uniqueIndex("provider_unmatched_events_event_reference_idx").on(t.event, t.reference)],
 );
+
+// ---------------------------------------------------------------------------------------------
+// Uploaded advert images: re-encoded on upload and stored here, served from /images/<id>. The id
+// is the SHA-256 of the stored bytes, so an address always shows the same picture (it cannot
+// change after review) and may be cached for good.
+// ---------------------------------------------------------------------------------------------
+
+/** PGlite answers a bytea as a Uint8Array, node-postgres as a Buffer: the app sees a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => "bytea",
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+export const advertImages = pgTable(
+  "advert_images",
+  {
+    /** Lower-case hex SHA-256 of `bytes`. */
+    id: text().primaryKey(),
+    contentType: text().notNull(),
+    bytes: bytea().notNull(),
+    width: integer().notNull(),
+    height: integer().notNull(),
+    uploadedById: text()
+      .notNull()
+      .references(() => users.id),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check("advert_images_id_sha256", sql`${t.id} ~ '^[0-9a-f]{64}$'`),
+    check("advert_images_content_type", sql`${t.contentType} IN ('image/jpeg', 'image/png', 'image/webp')`),
+    check("advert_images_size", sql`octet_length(${t.bytes}) BETWEEN 1 AND 1048576`),
+  ],
+);
+export type AdvertImage = typeof advertImages.$inferSelect;

@@ -29,6 +29,7 @@ export const AUDIT_ACTIONS = [
   /** An admin tried to release a held reward that would pay themselves: refused, nothing changed. */
   "referral.release_refused",
   "membership_prices.update",
+  "membership_benefits.update",
   "receiving_account.update",
   "notice.create",
   "notice.update",
