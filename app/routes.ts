@@ -76,6 +76,8 @@ export default [
       route("admin/settings/limits", "routes/admin/settings/limits.tsx"),
       route("admin/settings/fee", "routes/admin/settings/fee.tsx"),
       route("admin/settings/auto-payout", "routes/admin/settings/auto-payout.tsx"),
+      route("admin/settings/withdrawals", "routes/admin/settings/withdrawals.tsx"),
+      route("admin/settings/support", "routes/admin/settings/support.tsx"),
     ]),
     route("admin/notices", "routes/admin/notices.tsx"),
     // The referral page's data (a layout), the page, and one route per form on it.

@@ -103,6 +103,8 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/admin/settings/limits": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/fee": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/auto-payout": { kind: "admin", permission: "manage_settings" },
+  "/admin/settings/withdrawals": { kind: "admin", permission: "manage_settings" },
+  "/admin/settings/support": { kind: "admin", permission: "manage_settings" },
   "/admin/notices": { kind: "admin", permission: "manage_notices" },
   "/admin/referrals": { kind: "admin", permission: "manage_referrals" },
   // The routes of the referral page's forms (the reward rule; Release or Void): a GET shows the page.
