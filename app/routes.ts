@@ -87,7 +87,10 @@ export default [
       route("admin/referrals/review", "routes/admin/referrals/review.tsx"),
     ]),
     route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
-    route("admin/memberships", "routes/admin/memberships.tsx"),
+    layout("routes/admin/memberships/layout.tsx", [
+      route("admin/memberships", "routes/admin/memberships/page.tsx"),
+      route("admin/memberships/benefits", "routes/admin/memberships/benefits.tsx"),
+    ]),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/reconciliation", "routes/admin/reconciliation.tsx"),
     // Advertisers: the page's data (a layout), the page, and one route per decision form.

@@ -139,6 +139,8 @@ const ROUTE_MATRIX: Record<string, Rule> = {
     allowedStatus: 405,
   },
   "/admin/memberships": { kind: "admin", permission: "manage_memberships" },
+  // The tier benefits form's own route (its action); a GET shows the memberships page.
+  "/admin/memberships/benefits": { kind: "admin", permission: "manage_memberships" },
   "/admin/audit": { kind: "admin", permission: "view_reports" },
   "/admin/reconciliation": { kind: "admin", permission: "manage_withdrawals" },
   "/admin/advertisers": {
