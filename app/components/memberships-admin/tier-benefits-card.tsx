@@ -32,7 +32,7 @@ export function TierBenefitsCard({ tiers, rendered }: { tiers: AdminTierRow[]; r
         noValidate
       >
         <FormError message={form.errors.form} />
-        <div className="grid gap-4 md:grid-cols-2">
+        <div className="grid items-start gap-4 md:grid-cols-2">
           {tiers.map((tier) => {
             const field = benefitsField(tier.id);
             const saved = tier.benefits.join("\n");
@@ -42,6 +42,8 @@ export function TierBenefitsCard({ tiers, rendered }: { tiers: AdminTierRow[]; r
                 label={`${tier.name} benefits`}
                 name={field}
                 rows={Math.min(Math.max(tier.benefits.length + 1, 3), MAX_BENEFITS)}
+                // Grows with its lines where the browser can (wrapped lines included); `rows` elsewhere.
+                className="min-h-20 field-sizing-content"
                 required
                 defaultValue={form.values?.[field] ?? saved}
                 error={form.errors[field]}

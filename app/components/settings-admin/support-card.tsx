@@ -47,13 +47,13 @@ export function SupportCard({ saved, rendered }: { saved: SupportValues; rendere
           defaultValue={value("supportEmail")}
           error={form.errors.supportEmail}
         />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField
             {...phone}
             label="Support phone"
             name="supportPhone"
             placeholder="0803 123 4567"
-            hint="A Nigerian number: 0803…, +234… or 234…"
+            hint="A Nigerian number, such as 0803 123 4567."
             defaultValue={value("supportPhone")}
             error={form.errors.supportPhone}
           />
@@ -62,7 +62,7 @@ export function SupportCard({ saved, rendered }: { saved: SupportValues; rendere
             label="WhatsApp number"
             name="supportWhatsapp"
             placeholder="0803 123 4567"
-            hint="A Nigerian mobile number: 0803…, +234… or 234…"
+            hint="A Nigerian mobile number, such as 0803 123 4567."
             defaultValue={value("supportWhatsapp")}
             error={form.errors.supportWhatsapp}
           />
@@ -70,7 +70,7 @@ export function SupportCard({ saved, rendered }: { saved: SupportValues; rendere
         <TextAreaField
           label="Payout schedule"
           name="payoutSchedule"
-          rows={2}
+          rows={3}
           required
           maxLength={PAYOUT_SCHEDULE_MAX}
           hint={`One sentence on when withdrawals are paid, up to ${PAYOUT_SCHEDULE_MAX} characters.`}

@@ -39,7 +39,7 @@ export function WithdrawalLimitsCard({
         noValidate
       >
         <FormError message={form.errors.form} />
-        <div className="grid gap-4 sm:grid-cols-2">
+        <div className="grid items-start gap-4 sm:grid-cols-2">
           <FormField
             {...naira}
             label="Minimum withdrawal (₦)"
