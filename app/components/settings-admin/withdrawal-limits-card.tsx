@@ -11,7 +11,25 @@ export type WithdrawalLimitsValues = {
   withdrawalFee: string;
 };
 
-const naira = { type: "text", inputMode: "decimal", autoComplete: "off", required: true, maxLength: 24 } as const;
+/** The card's fields: three amounts in naira, then the fee as a percentage. */
+const FIELDS: { name: keyof WithdrawalLimitsValues; label: string; hint: string }[] = [
+  { name: "minWithdrawal", label: "Minimum withdrawal (₦)", hint: "For members and advertisers alike." },
+  {
+    name: "maxWithdrawal",
+    label: "Members' maximum withdrawal (₦)",
+    hint: "The most a member may withdraw in one request.",
+  },
+  {
+    name: "advertiserMaxWithdrawal",
+    label: "Advertisers' maximum withdrawal (₦)",
+    hint: "The most an advertiser may withdraw in one request.",
+  },
+  {
+    name: "withdrawalFee",
+    label: "Withdrawal fee (%)",
+    hint: "From 0 to 50, up to 2 decimal places (for example 2 or 2.5).",
+  },
+];
 
 /** Withdrawal limits: posts to /admin/settings/withdrawals. */
 export function WithdrawalLimitsCard({
@@ -22,7 +40,6 @@ export function WithdrawalLimitsCard({
   rendered?: RenderedFailure;
 }) {
   const form = useSettingsForm("withdrawal-limits", rendered);
-  const value = (field: keyof WithdrawalLimitsValues) => form.values?.[field] ?? saved[field];
   return (
     <Card>
       <CardTitle>Withdrawal limits</CardTitle>
@@ -40,42 +57,21 @@ export function WithdrawalLimitsCard({
       >
         <FormError message={form.errors.form} />
         <div className="grid items-start gap-4 sm:grid-cols-2">
-          <FormField
-            {...naira}
-            label="Minimum withdrawal (₦)"
-            name="minWithdrawal"
-            hint="For members and advertisers alike."
-            defaultValue={value("minWithdrawal")}
-            error={form.errors.minWithdrawal}
-          />
-          <FormField
-            {...naira}
-            label="Members' maximum withdrawal (₦)"
-            name="maxWithdrawal"
-            hint="The most a member may withdraw in one request."
-            defaultValue={value("maxWithdrawal")}
-            error={form.errors.maxWithdrawal}
-          />
-          <FormField
-            {...naira}
-            label="Advertisers' maximum withdrawal (₦)"
-            name="advertiserMaxWithdrawal"
-            hint="The most an advertiser may withdraw in one request."
-            defaultValue={value("advertiserMaxWithdrawal")}
-            error={form.errors.advertiserMaxWithdrawal}
-          />
-          <FormField
-            label="Withdrawal fee (%)"
-            name="withdrawalFee"
-            type="text"
-            inputMode="decimal"
-            autoComplete="off"
-            required
-            maxLength={12}
-            hint="From 0 to 50, up to 2 decimal places (for example 2 or 2.5)."
-            defaultValue={value("withdrawalFee")}
-            error={form.errors.withdrawalFee}
-          />
+          {FIELDS.map((field) => (
+            <FormField
+              key={field.name}
+              label={field.label}
+              name={field.name}
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              required
+              maxLength={24}
+              hint={field.hint}
+              defaultValue={form.values?.[field.name] ?? saved[field.name]}
+              error={form.errors[field.name]}
+            />
+          ))}
         </div>
         <Button type="submit" disabled={form.busy} className="w-full sm:w-auto sm:justify-self-start">
           {form.submitting ? "Saving..." : "Save Withdrawal Limits"}

@@ -1,4 +1,4 @@
-import { asc, eq } from "drizzle-orm";
+import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipTiers } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
@@ -6,7 +6,7 @@ import { hasPermission } from "~/domain/permissions/permissions";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import type { FieldErrors } from "~/lib/forms";
 import { benefitsProblem, type TierBenefits } from "./benefits-validation";
-import { TIER_MESSAGES } from "./tier-prices-validation";
+import { lockEveryTier } from "./update-tiers.server";
 
 export type UpdateBenefitsResult =
   | { status: "ok"; changed: boolean }
@@ -15,8 +15,8 @@ export type UpdateBenefitsResult =
   | { status: "invalid"; errors: FieldErrors };
 
 /**
- * The tiers' benefit lines, every tier at once, in one transaction (tiers locked FOR UPDATE, as
- * a price change locks them). Only with manage_memberships. Audited once
+ * The tiers' benefit lines, every tier at once, in one transaction (every tier locked, as a
+ * price change locks them). Only with manage_memberships. Audited once
  * (membership_benefits.update) with each changed tier's lines before and after. Members see the
  * new lines on their next page (the upgrade dialog and page read them from the tiers). Lines that
  * break the form's rules throw: the form refuses them first.
@@ -33,13 +33,11 @@ export async function updateTierBenefits(
       throw new RangeError(`updateTierBenefits: invalid benefits for ${tierId}`);
   }
   return db.transaction(async (tx): Promise<UpdateBenefitsResult> => {
-    const tiers = await tx.select().from(membershipTiers).orderBy(asc(membershipTiers.rank)).for("update");
-    const given = new Map(input.map((v) => [v.tierId, v.benefits]));
-    if (given.size !== input.length || tiers.length !== given.size || tiers.some((t) => !given.has(t.id))) {
-      return { status: "invalid", errors: { form: TIER_MESSAGES.tiersChanged } };
-    }
+    const locked = await lockEveryTier(tx, input);
+    if (locked.status !== "ok") return locked;
+    const { tiers, given } = locked;
     const changes = tiers.flatMap((tier) => {
-      const next = given.get(tier.id)!;
+      const next = given.get(tier.id)!.benefits;
       return sameLines(tier.benefits, next) ? [] : [{ tier, next }];
     });
     if (changes.length === 0) return { status: "ok", changed: false };
