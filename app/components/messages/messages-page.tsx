@@ -18,8 +18,10 @@ export type MessagesPageData = {
   next: string | null;
   /** This is an older page (reached by the Load older link without JavaScript). */
   olderPage: boolean;
-  /** A display ID to write to (`?to=`, the Reply link without JavaScript). */
+  /** A display ID to write to (`?to=`, the Reply link without JavaScript; support's for an advertiser). */
   to: string;
+  /** Under the recipient field: whom this account may write to. */
+  recipientHint: string;
 };
 
 export type MessagesActionData =
@@ -110,6 +112,7 @@ export function MessagesPage({ data, actionData }: { data: MessagesPageData; act
               recipientId: failure?.values?.recipientId ?? (sent ? "" : data.to),
               content: failure?.values?.content ?? "",
             }}
+            recipientHint={data.recipientHint}
             recipientRef={recipientRef}
             contentRef={contentRef}
             sent={sent !== undefined}
