@@ -30,7 +30,11 @@ export function SiteHeader({ appName, logoUrl, user }: { appName: string; logoUr
         {/* Advertisers have their own area and none of the members' pages but Messages: plain links instead of the menu. */}
         {user?.role === "advertiser" ? (
           <AdvertiserNav unreadMessages={user.unreadMessages} />
-        ) : user ? <AccountMenu user={user} /> : <SignedOutActions />}
+        ) : user ? (
+          <AccountMenu user={user} />
+        ) : (
+          <SignedOutActions />
+        )}
       </div>
     </header>
   );
