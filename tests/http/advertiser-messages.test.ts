@@ -47,6 +47,8 @@ describe("an advertiser and support", () => {
     const asked = await send(shop.client, kemi.user.displayId, "When will my account be approved?");
     expect(asked.status).toBe(200);
     expect(asked.body).toContain("Message sent.");
+    // The form keeps support's ID: the admin just written to.
+    expect(recipientValue(asked.body)).toBe(kemi.user.displayId);
 
     const adminPage = await kemi.client.get("/messages");
     const question = cardsOf(adminPage.body).find((card) => card.includes("When will my account be approved?"));

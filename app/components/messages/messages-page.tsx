@@ -20,6 +20,8 @@ export type MessagesPageData = {
   olderPage: boolean;
   /** A display ID to write to (`?to=`, the Reply link without JavaScript; support's for an advertiser). */
   to: string;
+  /** An advertiser's: support's ID, which the form keeps after a message is sent ("" for others: it clears). */
+  support: string;
   /** Under the recipient field: whom this account may write to. */
   recipientHint: string;
 };
@@ -109,7 +111,7 @@ export function MessagesPage({ data, actionData }: { data: MessagesPageData; act
             key={sent?.sentId ?? "send"}
             errors={failure?.errors ?? {}}
             values={{
-              recipientId: failure?.values?.recipientId ?? (sent ? "" : data.to),
+              recipientId: failure?.values?.recipientId ?? (sent ? data.support : data.to),
               content: failure?.values?.content ?? "",
             }}
             recipientHint={data.recipientHint}

@@ -46,11 +46,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = await listMessages(context.services.db, user.id, { before });
   const asked = normalizeDisplayId(params.get("to") ?? "");
   const advertiser = user.role === "advertiser";
-  const to = DISPLAY_ID_SHAPE.test(asked)
-    ? asked
-    : advertiser
-      ? ((await supportContactFor(context.services.db, user.id)) ?? "")
-      : "";
+  const support = advertiser ? ((await supportContactFor(context.services.db, user.id)) ?? "") : "";
+  const to = DISPLAY_ID_SHAPE.test(asked) ? asked : support;
   return {
     myDisplayId: user.displayId,
     // A member waiting for approval reads, and is told why there is no form to write with.
@@ -59,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     next: page.next && encodeCursor(page.next),
     olderPage: before !== null,
     to,
+    support,
     recipientHint: advertiser ? SUPPORT_RECIPIENT_HINT : RECIPIENT_HINT,
   };
 }
