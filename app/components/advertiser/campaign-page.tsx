@@ -217,7 +217,8 @@ export function CampaignPage({ data }: { data: CampaignPageData }) {
         <Link to="/messages" className="font-medium text-brand-700 underline underline-offset-2">
           Message support
         </Link>
-        , quoting its reference {campaign.reference}.
+        , quoting its reference{" "}
+        <span className="whitespace-nowrap font-mono font-medium text-gray-900">{campaign.reference}</span>.
       </p>
     </div>
   );
