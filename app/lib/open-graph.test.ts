@@ -29,7 +29,13 @@ describe("openGraphTags", () => {
   });
 
   it("keeps a path on the origin, whatever the origin's own path", () => {
-    const home = openGraphTags({ appName: "A", origin: "http://127.0.0.1:3000", path: "/", title: "t", description: "d" });
+    const home = openGraphTags({
+      appName: "A",
+      origin: "http://127.0.0.1:3000",
+      path: "/",
+      title: "t",
+      description: "d",
+    });
     expect(tag(home, "og:url")).toBe("http://127.0.0.1:3000/");
   });
 });

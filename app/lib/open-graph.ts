@@ -2,7 +2,7 @@
 // Facebook, X or Telegram. Crawlers need absolute addresses, so every URL is built on the
 // site's public origin (APP_URL).
 
-/** The share image under public/: 1200 × 630, made by scripts/share-image/make.mjs. */
+/** The share image under public/: 1200 × 630, made by scripts/share-image/make.js. */
 export const SHARE_IMAGE = { path: "/share-image.png", width: 1200, height: 630 } as const;
 
 export type OpenGraphPage = {

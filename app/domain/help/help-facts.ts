@@ -17,9 +17,7 @@ export type HelpTier = {
 };
 
 export type HelpReferralRule =
-  | { kind: "off" }
-  | { kind: "fixed"; amount: string }
-  | { kind: "percentage"; percent: string };
+  { kind: "off" } | { kind: "fixed"; amount: string } | { kind: "percentage"; percent: string };
 
 export type HelpFacts = {
   appName: string;
