@@ -47,7 +47,7 @@ export function TableOfContents({ entries }: { entries: readonly TocEntry[] }) {
       <h2 id="toc-title" className="text-sm font-semibold uppercase tracking-wide text-gray-600">
         On this page
       </h2>
-      <ol className="mt-2 grid gap-1.5 sm:grid-cols-2">
+      <ol className="mt-2 space-y-1.5 sm:columns-2">
         {entries.map((entry) => (
           <li key={entry.id}>
             <a href={`#${entry.id}`} className={textLinkClass}>
