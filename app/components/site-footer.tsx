@@ -1,13 +1,6 @@
 import { Link } from "react-router";
+import { INFO_PAGES } from "~/components/help/info-page";
 import { lagosDay } from "~/lib/lagos-time";
-
-/** The public information pages, linked from every page's footer. */
-export const FOOTER_LINKS = [
-  { to: "/help", label: "Help" },
-  { to: "/terms", label: "Terms" },
-  { to: "/privacy", label: "Privacy" },
-  { to: "/contact", label: "Contact" },
-] as const;
 
 export function SiteFooter({ appName }: { appName: string }) {
   return (
@@ -15,7 +8,8 @@ export function SiteFooter({ appName }: { appName: string }) {
       <div className="mx-auto grid max-w-6xl gap-3 px-4 py-6 text-sm text-gray-600">
         <nav aria-label="Footer">
           <ul className="flex flex-wrap gap-x-5 gap-y-1">
-            {FOOTER_LINKS.map((link) => (
+            {/* The public information pages, on every page. */}
+            {INFO_PAGES.map((link) => (
               <li key={link.to}>
                 {/* A plain link with room to tap: 44 px tall on a phone. */}
                 <Link

@@ -235,7 +235,7 @@ describe("/contact", () => {
 describe("the footer", () => {
   const FOOTER = [
     { href: "/help", text: "Help" },
-    { href: "/terms", text: "Terms" },
+    { href: "/terms", text: "Terms of Use" },
     { href: "/privacy", text: "Privacy" },
     { href: "/contact", text: "Contact" },
   ];

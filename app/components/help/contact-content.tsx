@@ -60,13 +60,7 @@ export function ContactContent({
           </p>
         ) : null}
       </InfoSection>
-      <SeeAlso
-        links={[
-          { to: "/help", label: "Help" },
-          { to: "/terms", label: "Terms of Use" },
-          { to: "/privacy", label: "Privacy" },
-        ]}
-      />
+      <SeeAlso current="/contact" />
     </InfoPage>
   );
 }

@@ -37,13 +37,7 @@ export function HelpContent({ facts }: { facts: HelpFacts }) {
           . Signed-in members can also write to an admin from Messages.
         </p>
       </InfoSection>
-      <SeeAlso
-        links={[
-          { to: "/terms", label: "Terms of Use" },
-          { to: "/privacy", label: "Privacy" },
-          { to: "/contact", label: "Contact" },
-        ]}
-      />
+      <SeeAlso current="/help" />
     </InfoPage>
   );
 }

@@ -60,16 +60,24 @@ export function TableOfContents({ entries }: { entries: readonly TocEntry[] }) {
   );
 }
 
-/** The public pages' links to each other, at the end of a page. */
-export function SeeAlso({ links }: { links: readonly { to: string; label: string }[] }) {
+/** The public information pages, in the order they link to each other. */
+export const INFO_PAGES = [
+  { to: "/help", label: "Help" },
+  { to: "/terms", label: "Terms of Use" },
+  { to: "/privacy", label: "Privacy" },
+  { to: "/contact", label: "Contact" },
+] as const;
+
+/** The other information pages, at the end of one of them. */
+export function SeeAlso({ current }: { current: (typeof INFO_PAGES)[number]["to"] }) {
   return (
     <p className="border-t border-gray-200 pt-4 text-sm text-gray-600">
       See also:{" "}
-      {links.map((link, i) => (
-        <span key={link.to}>
+      {INFO_PAGES.filter((page) => page.to !== current).map((page, i) => (
+        <span key={page.to}>
           {i > 0 ? " · " : null}
-          <Link to={link.to} className={textLinkClass}>
-            {link.label}
+          <Link to={page.to} className={textLinkClass}>
+            {page.label}
           </Link>
         </span>
       ))}

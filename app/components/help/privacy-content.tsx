@@ -61,13 +61,7 @@ export function PrivacyContent({ appName }: { appName: string }) {
           money we must keep.
         </p>
       </InfoSection>
-      <SeeAlso
-        links={[
-          { to: "/help", label: "Help" },
-          { to: "/terms", label: "Terms of Use" },
-          { to: "/contact", label: "Contact" },
-        ]}
-      />
+      <SeeAlso current="/privacy" />
     </InfoPage>
   );
 }

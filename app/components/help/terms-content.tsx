@@ -60,13 +60,7 @@ export function TermsContent({ appName }: { appName: string }) {
           .
         </p>
       </InfoSection>
-      <SeeAlso
-        links={[
-          { to: "/help", label: "Help" },
-          { to: "/privacy", label: "Privacy" },
-          { to: "/contact", label: "Contact" },
-        ]}
-      />
+      <SeeAlso current="/terms" />
     </InfoPage>
   );
 }
