@@ -54,6 +54,10 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/resend-confirmation": { kind: "redirect", to: "/login" },
   "/forgot-password": { kind: "public" },
   "/reset-password": { kind: "public" },
+  "/help": { kind: "public" },
+  "/terms": { kind: "public" },
+  "/privacy": { kind: "public" },
+  "/contact": { kind: "public" },
 
   "/dashboard": { kind: "user-dashboard" },
   "/profile": { kind: "user" },
