@@ -25,10 +25,11 @@ export const smallPng = (width = 320, height = 200) => solid(width, height, 4).p
 
 export const smallWebp = () => solid(400, 300).webp().toBuffer();
 
-/** Random pixels (which compress poorly) as a PNG of more than 1 MB. */
-export async function pngOverOneMegabyte(): Promise<Buffer> {
-  const width = 800;
-  const height = 600;
+/**
+ * Noise (which does not compress) as an uncompressed PNG of more than 1 MB: by default just
+ * over (≈ 1.03 MiB, under the 1.2 MB a form may carry), or of the size asked.
+ */
+export async function pngOverOneMegabyte(width = 640, height = 560): Promise<Buffer> {
   const raw = Buffer.alloc(width * height * 3);
   for (let i = 0; i < raw.length; i++) raw[i] = (i * 2654435761) >>> 24;
   const png = await sharp(raw, { raw: { width, height, channels: 3 } })

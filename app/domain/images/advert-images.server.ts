@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { eq } from "drizzle-orm";
-import sharp from "sharp";
+import sharp, { type Metadata, type OutputInfo } from "sharp";
 import type { Database } from "~/db/client.server";
 import { advertImages } from "~/db/schema";
 import {
@@ -43,7 +43,7 @@ export async function storeAdvertImage(
   if (bytes.byteLength > ADVERT_IMAGE_MAX_BYTES) return { status: "too-large" };
   if (bytes.byteLength === 0) return { status: "not-an-image" };
   const options = { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" } as const;
-  let metadata: sharp.Metadata;
+  let metadata: Metadata;
   try {
     // Reads the header only: nothing is decoded yet, so no pixel limit is needed to say how big it is.
     metadata = await sharp(bytes, { limitInputPixels: false }).metadata();
@@ -55,7 +55,7 @@ export async function storeAdvertImage(
   if (metadata.width > ADVERT_IMAGE_MAX_SIDE || metadata.height > ADVERT_IMAGE_MAX_SIDE) {
     return { status: "too-many-pixels" };
   }
-  let stored: { data: Buffer; info: sharp.OutputInfo };
+  let stored: { data: Buffer; info: OutputInfo };
   try {
     stored = await sharp(bytes, options)
       .autoOrient()
@@ -86,4 +86,10 @@ export async function findAdvertImage(
     .from(advertImages)
     .where(eq(advertImages.id, id));
   return row ?? null;
+}
+
+/** Whether an image is stored under this id. */
+export async function advertImageExists(db: Database, id: string): Promise<boolean> {
+  const [row] = await db.select({ id: advertImages.id }).from(advertImages).where(eq(advertImages.id, id));
+  return row !== undefined;
 }

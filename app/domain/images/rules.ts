@@ -1,3 +1,5 @@
+export { isUploadedImagePath } from "~/domain/shared/image-url";
+
 /**
  * Uploaded advert images (an admin's advert, an advertiser's campaign): what is accepted, and the
  * words of each refusal. Pure: the forms use them in the browser too (docs/decisions/024).
@@ -14,11 +16,6 @@ export const ADVERT_IMAGE_MAX_SIDE = 4_000;
 
 /** Stored at most this wide (never enlarged). */
 export const ADVERT_IMAGE_STORED_WIDTH = 1_200;
-
-/** Where a stored image is served: `/images/<sha-256 of its bytes>`. */
-export const UPLOADED_IMAGE_PATH = /^\/images\/[0-9a-f]{64}$/;
-
-export const isUploadedImagePath = (value: string) => UPLOADED_IMAGE_PATH.test(value);
 
 export const advertImagePath = (id: string) => `/images/${id}`;
 
