@@ -31,7 +31,6 @@ const NEW_CAMPAIGN = {
   intent: "create",
   title: "Fresh bread in Yaba",
   description: "Hot loaves every morning.",
-  imageUrl: "",
   rewardAmount: "10",
   viewsWanted: "100",
   startDate: "",
