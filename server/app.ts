@@ -252,7 +252,8 @@ function securityHeaders(config: Config): RequestHandler {
         "default-src": ["'self'"],
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "https:", "data:"],
+        // Uploaded images are 'self' (/images/…); blob: is the preview of a file being chosen (decision 024).
+        "img-src": ["'self'", "https:", "data:", "blob:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'", ...(dev ? ["ws:"] : [])],
         "object-src": ["'none'"],

@@ -151,7 +151,11 @@ describe("an admin's advert image", () => {
   it("on Edit Advert: kept when no file is chosen, replaced by a new one, removed with Remove image", async () => {
     const { client } = await signInAdmin(app, ["manage_adverts"]);
     const row = await createWithImage(client, await jpegFile());
-    const edit = (await client.get(`/admin/adverts?edit=${row.id}`)).body;
+    const editPage = await client.get(`/admin/adverts?edit=${row.id}`);
+    // The page may show its own images and the preview of a file being chosen (a blob: URL).
+    const imgSrc = /img-src ([^;]*)/.exec(editPage.headers.get("Content-Security-Policy") ?? "")?.[1]?.split(" ");
+    expect(imgSrc).toEqual(expect.arrayContaining(["'self'", "blob:"]));
+    const edit = editPage.body;
     expect(edit).toMatch(/enctype="multipart\/form-data"/i);
     expect(edit).toContain(`src="${row.imageUrl}"`);
     expect(pageText(edit)).toContain("Remove image");
