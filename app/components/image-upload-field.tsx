@@ -40,7 +40,7 @@ export function ImageUploadField({ currentSrc, uploadedImage, removeImage, error
         <img
           src={preview}
           alt={chosen ? `The image chosen for ${title || "this advert"}` : `The image of ${title || "this advert"}`}
-          className="aspect-video w-full max-w-xs rounded-md border border-gray-200 bg-gray-100 object-cover"
+          className="aspect-video w-40 rounded-md border border-gray-200 bg-gray-100 object-cover"
           data-testid="image-preview"
         />
       ) : null}

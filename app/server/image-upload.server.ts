@@ -29,8 +29,7 @@ export async function readFormWithImage(request: Request) {
 
 export type AdvertImageAnswer =
   /** The advert's image: an address, null for none, undefined to keep the one it has. */
-  | { status: "ok"; imageUrl: string | null | undefined }
-  | { status: "refused"; message: string };
+  { status: "ok"; imageUrl: string | null | undefined } | { status: "refused"; message: string };
 
 /**
  * What the form asks of the advert's image: a new file (checked and stored), else "Remove image",

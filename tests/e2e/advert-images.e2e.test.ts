@@ -30,7 +30,10 @@ const adminPage = async (viewport: typeof MOBILE | typeof DESKTOP, options: { ja
 
 /** Whether the <img> has been fetched and decoded (a broken image has no natural width). */
 const loaded = (page: Page, selector: string) =>
-  page.locator(selector).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 
 async function fillAdvert(page: Page, title: string) {
   const dialog = page.getByRole("dialog", { name: "Create Advert" });
@@ -67,7 +70,7 @@ describe("Uploading an advert's image", () => {
     await expect.poll(() => loaded(page, '[data-testid="image-preview"]')).toBe(true);
     const overflow = await horizontalOverflow(page);
     expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
-    await preview.scrollIntoViewIfNeeded();
+    await dialog.getByLabel("Image (optional)").scrollIntoViewIfNeeded();
     await screenshot(page, `advert-image-dialog-${viewport.width}`, { fullPage: false });
     await expectNoA11yViolations(page);
 

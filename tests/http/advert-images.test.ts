@@ -32,9 +32,18 @@ const advertFields = (overrides: Record<string, string> = {}) => ({
   ...overrides,
 });
 
-const imageCount = async () => (await db().select({ n: sql<number>`count(*)::int` }).from(advertImages))[0]!.n;
+const imageCount = async () =>
+  (
+    await db()
+      .select({ n: sql<number>`count(*)::int` })
+      .from(advertImages)
+  )[0]!.n;
 const advertByTitle = async (title: string) => (await db().select().from(adverts).where(eq(adverts.title, title)))[0];
-const jpegFile = async (): Promise<UploadFile> => ({ bytes: await jpegWithGps(), name: "IMG_2041.jpg", type: "image/jpeg" });
+const jpegFile = async (): Promise<UploadFile> => ({
+  bytes: await jpegWithGps(),
+  name: "IMG_2041.jpg",
+  type: "image/jpeg",
+});
 
 /** Creates an advert through the dialog's form without JavaScript; answers its row. */
 async function createWithImage(client: HttpClient, image: UploadFile | null, overrides: Record<string, string> = {}) {
@@ -210,9 +219,14 @@ describe("an admin's advert image", () => {
     const { client } = await signInAdmin(app, ["manage_adverts"]);
     const before = await imageCount();
     const fields = advertFields();
-    const res = await client.postMultipart("/admin/adverts/new", fields, { image: await jpegFile() }, {
-      Origin: "https://evil.example",
-    });
+    const res = await client.postMultipart(
+      "/admin/adverts/new",
+      fields,
+      { image: await jpegFile() },
+      {
+        Origin: "https://evil.example",
+      },
+    );
     expect(res.status).toBe(400);
     expect(await advertByTitle(fields.title)).toBeUndefined();
     expect(await imageCount()).toBe(before);

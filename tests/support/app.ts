@@ -149,7 +149,7 @@ export class HttpClient {
     const multipart = new FormData();
     for (const [name, value] of Object.entries(fields)) multipart.append(name, value);
     for (const [name, file] of Object.entries(files)) {
-      if (file) multipart.append(name, new Blob([file.bytes], { type: file.type ?? "" }), file.name);
+      if (file) multipart.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "" }), file.name);
       else multipart.append(name, new Blob([], { type: "application/octet-stream" }), "");
     }
     return this.request("POST", pathname, { multipart, headers });

@@ -119,7 +119,10 @@ export async function updateAdvert(
     // compared below is the one the update will see.
     const current = await lockLiveAdvert(tx, advertId);
     if (!current) return NOT_FOUND;
-    const input: AdvertInput = { ...update, imageUrl: update.imageUrl === undefined ? current.imageUrl : update.imageUrl };
+    const input: AdvertInput = {
+      ...update,
+      imageUrl: update.imageUrl === undefined ? current.imageUrl : update.imageUrl,
+    };
     if (input.maxClicks < current.currentClicks) {
       return { status: "max-clicks-below-current", currentClicks: current.currentClicks };
     }

@@ -26,8 +26,7 @@ const ACCEPTED_FORMATS = new Set(["jpeg", "png", "webp"]);
 const WEBP_QUALITY = 80;
 
 export type StoreAdvertImageResult =
-  | { status: "ok"; address: string; id: string; width: number; height: number }
-  | { status: AdvertImageRefusal };
+  { status: "ok"; address: string; id: string; width: number; height: number } | { status: AdvertImageRefusal };
 
 /**
  * Checks an uploaded file's bytes and stores the picture: JPEG, PNG or WebP (by its content: the

@@ -29,7 +29,14 @@ describe("isAcceptableImageUrl", () => {
   it("accepts an uploaded image's address where uploads are allowed (adverts), not for logos", () => {
     expect(isAcceptableImageUrl(UPLOADED, advert)).toBe(true);
     expect(isAcceptableImageUrl(UPLOADED, logo)).toBe(false);
-    for (const near of [`${UPLOADED}0`, UPLOADED.toUpperCase(), `${UPLOADED}.png`, `${UPLOADED}?x`, "/images/abc", `/images/../${"a".repeat(64)}`]) {
+    for (const near of [
+      `${UPLOADED}0`,
+      UPLOADED.toUpperCase(),
+      `${UPLOADED}.png`,
+      `${UPLOADED}?x`,
+      "/images/abc",
+      `/images/../${"a".repeat(64)}`,
+    ]) {
       expect(isAcceptableImageUrl(near, advert)).toBe(false);
     }
   });
