@@ -1,8 +1,9 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advertImages, adverts, auditLog, campaigns } from "~/db/schema";
+import { payCampaignFromBalance } from "~/domain/campaigns/pay-campaign.server";
 import { pageText, startTestApp, type HttpClient, type TestApp, type UploadFile } from "~test/app";
-import { advertAdmin, postAdvert } from "~test/factories";
+import { advertAdmin, NEW_CAMPAIGN_FORM, postAdvert } from "~test/factories";
 import { imageMetadata, jpegWithGps, pngOverOneMegabyte, smallPng, smallWebp } from "~test/images";
 import { signInAdmin, signInAdvertiser, signInMember } from "~test/sign-in";
 
@@ -235,16 +236,8 @@ describe("an admin's advert image", () => {
 
 describe("an advertiser's campaign image", () => {
   it("is uploaded with the new campaign form, and kept through Show budget without JavaScript", async () => {
-    const { client } = await signInAdvertiser(app);
-    const form = {
-      intent: "create",
-      title: "Fresh bread in Yaba",
-      description: "Hot loaves every morning.",
-      rewardAmount: "10",
-      viewsWanted: "100",
-      startDate: "",
-      endDate: "",
-    };
+    const { client, user } = await signInAdvertiser(app, { balanceKobo: 5_000_000n });
+    const form = NEW_CAMPAIGN_FORM;
     const page = (await client.get("/advertiser/campaigns")).body;
     expect(page).toMatch(/enctype="multipart\/form-data"/i);
     expect(page).toMatch(/<input[^>]*type="file"[^>]*accept="image\/jpeg,image\/png,image\/webp"/);
@@ -264,6 +257,11 @@ describe("an advertiser's campaign image", () => {
     const campaignId = res.location!.split("/").pop()!;
     const [campaign] = await db().select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(campaign!.imageUrl).toBe(kept);
+    // The advertiser's campaign page shows it, and so does the admins' review card once it is paid.
+    expect((await client.get(`/advertiser/campaigns/${campaignId}`)).body).toContain(`src="${kept}"`);
+    expect(await payCampaignFromBalance(db(), user.id, campaignId)).toMatchObject({ status: "ok" });
+    const { client: reviewer } = await signInAdmin(app, ["manage_adverts"]);
+    expect((await reviewer.get("/admin/campaigns")).body).toContain(`src="${kept}"`);
   });
 
   it("refuses a file that is no picture, storing nothing", async () => {
