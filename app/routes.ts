@@ -11,6 +11,11 @@ export default [
   route("resend-confirmation", "routes/auth/resend-confirmation.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
+  // Public information pages, signed in or not (linked from the footer).
+  route("help", "routes/help/help.tsx"),
+  route("terms", "routes/help/terms.tsx"),
+  route("privacy", "routes/help/privacy.tsx"),
+  route("contact", "routes/help/contact.tsx"),
 
   route("dashboard", "routes/user/dashboard.tsx"),
   // The profile page's data (a layout), the page, and one route per form on it: each form posts

@@ -13,6 +13,7 @@ import { signIn } from "./support/sign-in";
  * Every path in app/routes.ts must have exactly one row here; the first test fails otherwise.
  * `POST /adverts/:advertId/claim` is served outside React Router (server/advert-claim.ts): its
  * guards (signed out, admin, forged origin) are tested in tests/http/member-adverts.test.ts.
+ * `GET /images/:id` (server/advert-images.ts) is public, as any image: tests/http/advert-images.test.ts.
  */
 type Rule =
   /** Anyone, signed in or not. */
@@ -56,6 +57,10 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/resend-confirmation": { kind: "redirect", to: "/login" },
   "/forgot-password": { kind: "public" },
   "/reset-password": { kind: "public" },
+  "/help": { kind: "public" },
+  "/terms": { kind: "public" },
+  "/privacy": { kind: "public" },
+  "/contact": { kind: "public" },
 
   "/dashboard": { kind: "user-dashboard" },
   "/profile": { kind: "user" },
