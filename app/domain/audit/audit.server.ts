@@ -96,6 +96,10 @@ export async function listAudit(
       actorId: auditLog.actorId,
       actorName: users.name,
       actorDisplayId: users.displayId,
+      // A member or an advertiser (acting on their own bank details, say) has a page for admins; staff do not.
+      actorIsMember: sql<boolean>`${users.role} in ('user', 'advertiser')`,
+      targetMemberId: sql<string | null>`case when ${auditLog.targetType} in ('user', 'advertiser', 'bank_details')
+        then (select u.id from users u where u.id = ${auditLog.targetId} and u.role in ('user', 'advertiser')) end`,
     })
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))
