@@ -58,21 +58,11 @@ describe("a member's page for admins", () => {
     it(`shows who they are, their money and histories, and restricts them (${label} px)`, async () => {
       const { member, twin, withdrawal } = await memberWithHistory(label);
       const admin = await createUser(db(), { role: "admin", permissions: ["manage_users"], name: "Musa Admin" });
-      // Approved by an admin earlier: the status history says who.
-      await moderateUser(
-        db(),
-        { id: admin.id, role: "admin", permissions: admin.permissions },
-        member.id,
-        "restrict",
-        suite.app.services.config.appUrl,
-      );
-      await moderateUser(
-        db(),
-        { id: admin.id, role: "admin", permissions: admin.permissions },
-        member.id,
-        "unrestrict",
-        suite.app.services.config.appUrl,
-      );
+      // Restricted and unrestricted by an admin earlier: the status history says who.
+      for (const change of ["restrict", "unrestrict"] as const) {
+        const actor = { id: admin.id, role: "admin" as const, permissions: admin.permissions };
+        await moderateUser(db(), actor, member.id, change, suite.app.services.config.appUrl);
+      }
       const { page } = await signedInPage(suite, { ...admin, role: "admin" }, viewport);
       await visit(page, `/admin/users?q=${encodeURIComponent(member.email)}`);
       await page.getByRole("link", { name: member.name }).first().click();

@@ -59,20 +59,16 @@ export type MemberPageData = {
   audit: Paged<AuditEntryView>;
 };
 
-/** One list of the page: its heading (an anchor the page's contents link to), the list, its pager. */
-function Section({
-  id,
-  title,
-  total,
-  children,
-  pager,
-}: {
-  id: string;
-  title: string;
-  total?: number;
-  children: ReactNode;
-  pager?: ReactNode;
-}) {
+const PAGED_LISTS: Record<MemberPageList, { title: string; pagerLabel: string }> = {
+  statement: { title: "Statement", pagerLabel: "Statement pages" },
+  referrals: { title: "Referrals made", pagerLabel: "Referral pages" },
+  withdrawals: { title: "Withdrawals", pagerLabel: "Withdrawal pages" },
+  upgrades: { title: "Upgrades", pagerLabel: "Upgrade pages" },
+  audit: { title: "Audit entries about this account", pagerLabel: "Audit pages" },
+};
+
+/** A part of the page: its heading (an anchor the page's contents link to) and what it holds. */
+function Section({ id, title, total, children }: { id: string; title: string; total?: number; children: ReactNode }) {
   return (
     <Card aria-labelledby={`${id}-heading`} id={id} className="grid scroll-mt-4 gap-4">
       <CardTitle id={`${id}-heading`}>
@@ -80,7 +76,6 @@ function Section({
         {total ? ` (${total.toLocaleString("en-NG")})` : ""}
       </CardTitle>
       {children}
-      {pager}
     </Card>
   );
 }
@@ -104,8 +99,17 @@ export function MemberPage(data: MemberPageData) {
     );
     return `${listHref({ ...params, [list]: page > 1 ? page : undefined })}#${list}`;
   };
-  const pager = (list: MemberPageList, label: string) => (
-    <Pager page={data[list].page} pageCount={data[list].pageCount} hrefFor={pageHref(list)} label={label} />
+  /** A paged list's section: its heading with the count, the list, its own pager. */
+  const paged = (list: MemberPageList, body: ReactNode) => (
+    <Section id={list} title={PAGED_LISTS[list].title} total={data[list].total}>
+      {body}
+      <Pager
+        page={data[list].page}
+        pageCount={data[list].pageCount}
+        hrefFor={pageHref(list)}
+        label={PAGED_LISTS[list].pagerLabel}
+      />
+    </Section>
   );
   const sections: [string, string][] = [
     ["statement", "Statement"],
@@ -188,37 +192,10 @@ export function MemberPage(data: MemberPageData) {
       <Section id="status-history" title="Status history">
         <StatusHistoryList rows={data.history} />
       </Section>
-      <Section
-        id="statement"
-        title="Statement"
-        total={data.statement.total}
-        pager={pager("statement", "Statement pages")}
-      >
-        <StatementList rows={data.statement.rows} />
-      </Section>
-      {member.advertiser ? null : (
-        <Section
-          id="referrals"
-          title="Referrals made"
-          total={data.referrals.total}
-          pager={pager("referrals", "Referral pages")}
-        >
-          <MemberReferralList rows={data.referrals.rows} />
-        </Section>
-      )}
-      <Section
-        id="withdrawals"
-        title="Withdrawals"
-        total={data.withdrawals.total}
-        pager={pager("withdrawals", "Withdrawal pages")}
-      >
-        <MemberWithdrawalList rows={data.withdrawals.rows} />
-      </Section>
-      {member.advertiser ? null : (
-        <Section id="upgrades" title="Upgrades" total={data.upgrades.total} pager={pager("upgrades", "Upgrade pages")}>
-          <MemberUpgradeList rows={data.upgrades.rows} />
-        </Section>
-      )}
+      {paged("statement", <StatementList rows={data.statement.rows} />)}
+      {member.advertiser ? null : paged("referrals", <MemberReferralList rows={data.referrals.rows} />)}
+      {paged("withdrawals", <MemberWithdrawalList rows={data.withdrawals.rows} />)}
+      {member.advertiser ? null : paged("upgrades", <MemberUpgradeList rows={data.upgrades.rows} />)}
       <Section id="addresses" title="Sign-up and sign-in addresses">
         <p className="text-sm text-gray-600">
           An IPv4 address is compared whole, an IPv6 address by its /64 (one home or phone line), as the self-referral
@@ -226,18 +203,14 @@ export function MemberPage(data: MemberPageData) {
         </p>
         <AddressList rows={data.addresses} />
       </Section>
-      <Section
-        id="audit"
-        title="Audit entries about this account"
-        total={data.audit.total}
-        pager={pager("audit", "Audit pages")}
-      >
+      {paged(
+        "audit",
         <AuditEntries
           entries={data.audit.rows}
           caption="Audit entries about this account, newest first"
           empty="No audit entries about this account yet."
-        />
-      </Section>
+        />,
+      )}
     </div>
   );
 }

@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, desc, eq, inArray, type SQL, sql } from "drizzle-orm";
+import { alias, type PgSelect, type PgTable } from "drizzle-orm/pg-core";
 import { type Database, rowsOf } from "~/db/client.server";
 import { auditLog, membershipTiers, referrals, upgradeRequests, users, withdrawals } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
@@ -87,17 +87,33 @@ export async function memberStatusHistory(db: Database, userId: string) {
     .limit(20);
 }
 
+/** One page of a member's list: the rows `where` matches counted in `table`, then `query` (in its order) a page at a time. */
+async function pageOf<T extends PgSelect>(
+  db: Database,
+  table: PgTable,
+  where: SQL,
+  requestedPage: number | undefined,
+  query: T,
+) {
+  const { page, pageCount, total, ...window } = pageWindow(
+    await db.$count(table, where),
+    requestedPage,
+    MEMBER_PAGE_LIST_SIZE,
+  );
+  const rows: Awaited<T> = await onPage(query, window);
+  return { rows, page, pageCount, total };
+}
+
 const referred = alias(users, "referred");
 
 /** The referrals the member made, newest first, a page at a time: whom, its status, reward and why it is held. */
 export async function memberReferrals(db: Database, userId: string, requestedPage?: number) {
   const mine = eq(referrals.referrerId, userId);
-  const { page, pageCount, total, ...window } = pageWindow(
-    await db.$count(referrals, mine),
+  return pageOf(
+    db,
+    referrals,
+    mine,
     requestedPage,
-    MEMBER_PAGE_LIST_SIZE,
-  );
-  const rows = await onPage(
     db
       .select({
         id: referrals.id,
@@ -114,20 +130,17 @@ export async function memberReferrals(db: Database, userId: string, requestedPag
       .where(mine)
       .orderBy(desc(referrals.createdAt), desc(referrals.id))
       .$dynamic(),
-    window,
   );
-  return { rows, page, pageCount, total };
 }
 
 /** The member's withdrawals, newest first, a page at a time. */
 export async function memberWithdrawals(db: Database, userId: string, requestedPage?: number) {
   const mine = eq(withdrawals.userId, userId);
-  const { page, pageCount, total, ...window } = pageWindow(
-    await db.$count(withdrawals, mine),
+  return pageOf(
+    db,
+    withdrawals,
+    mine,
     requestedPage,
-    MEMBER_PAGE_LIST_SIZE,
-  );
-  const rows = await onPage(
     db
       .select({
         id: withdrawals.id,
@@ -142,20 +155,17 @@ export async function memberWithdrawals(db: Database, userId: string, requestedP
       .where(mine)
       .orderBy(desc(withdrawals.requestedAt), desc(withdrawals.id))
       .$dynamic(),
-    window,
   );
-  return { rows, page, pageCount, total };
 }
 
 /** The member's upgrade requests, whatever became of them, newest first, a page at a time. */
 export async function memberUpgrades(db: Database, userId: string, requestedPage?: number) {
   const mine = eq(upgradeRequests.userId, userId);
-  const { page, pageCount, total, ...window } = pageWindow(
-    await db.$count(upgradeRequests, mine),
+  return pageOf(
+    db,
+    upgradeRequests,
+    mine,
     requestedPage,
-    MEMBER_PAGE_LIST_SIZE,
-  );
-  const rows = await onPage(
     db
       .select({
         id: upgradeRequests.id,
@@ -171,9 +181,7 @@ export async function memberUpgrades(db: Database, userId: string, requestedPage
       .where(mine)
       .orderBy(desc(upgradeRequests.createdAt), desc(upgradeRequests.id))
       .$dynamic(),
-    window,
   );
-  return { rows, page, pageCount, total };
 }
 
 export type SignInAddress = {
