@@ -2,6 +2,8 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
+import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
+import { moderateUser } from "~/domain/users/moderate-user.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { pageText, startTestApp, type TestApp } from "~test/app";
 import { createUser, formKey, payee } from "~test/factories";
@@ -90,5 +92,29 @@ describe("A member's page for admins (/admin/users/:userId)", () => {
     expect(after).toContain(`Moderating Musa ${admin.displayId}`);
     // The same change in the audit entries about them.
     expect(after).toContain("Audit entries about this account (1)");
+  });
+
+  it("is linked from every admin list that names a member: withdrawals, upgrade requests, referrals (both sides), the audit log", async () => {
+    const db = app.services.db;
+    const { client, user: boss } = await signInAdmin(app, [...PERMISSIONS]);
+    const referrer = await payee(db, { name: "Linked Lola", balanceKobo: 300_000n });
+    const referred = await referredMember(db, referrer, { name: "Linked Lanre", isApproved: true });
+    const paid = await requestWithdrawal(db, { userId: referrer.id, amountKobo: 50_000n, idempotencyKey: formKey() });
+    if (paid.status !== "ok") throw new Error(paid.status);
+    const upgrade = await requestUpgrade(db, { userId: referrer.id, tierId: "bronze", method: "balance" });
+    if (upgrade.status !== "ok") throw new Error(upgrade.status);
+    const actor = { id: boss.id, role: boss.role, permissions: boss.permissions };
+    await moderateUser(db, actor, referred.id, "restrict", app.services.config.appUrl);
+    const link = (id: string) => `href="/admin/users/${id}"`;
+
+    expect((await client.get(`/admin/withdrawals?q=${paid.withdrawal.reference}`)).body).toContain(link(referrer.id));
+    expect((await client.get("/admin/memberships?q=linked")).body).toContain(link(referrer.id));
+    const referralsPage = (await client.get("/admin/referrals?q=linked")).body;
+    expect(referralsPage).toContain(link(referrer.id));
+    expect(referralsPage).toContain(link(referred.id));
+    // The audit log links the member an entry is about, never an admin (who has no such page).
+    const audit = (await client.get(`/admin/audit?actor=${boss.id}`)).body;
+    expect(audit).toContain(link(referred.id));
+    expect(audit).not.toContain(link(boss.id));
   });
 });
