@@ -6,7 +6,7 @@ import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { moderateUser } from "~/domain/users/moderate-user.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { pageText, startTestApp, type TestApp } from "~test/app";
-import { createUser, formKey, payee } from "~test/factories";
+import { approvedAdvertiser, createUser, formKey, payee } from "~test/factories";
 import { referredMember } from "~test/referrals";
 import { signInAdmin } from "~test/sign-in";
 
@@ -53,6 +53,20 @@ describe("A member's page for admins (/admin/users/:userId)", () => {
     expect(res.body).toContain(`href="/admin/users/${twin.id}"`);
     expect(text).toContain("41.184.7.7");
     expect(text).toContain("Not shared");
+  });
+
+  it("shows an advertiser's page too: profile, money, statement and withdrawals, no referrals or upgrades", async () => {
+    const { client } = await signInAdmin(app, ["manage_users"]);
+    const advertiser = await approvedAdvertiser(app.services.db, { name: "Bisola Advertiser" });
+    const res = await client.get(`/admin/users/${advertiser.id}`);
+    expect(res.status).toBe(200);
+    const text = pageText(res.body);
+    expect(text).toContain("Bisola Advertiser");
+    expect(text).toContain("Back to Advertisers");
+    expect(text).toContain("Statement");
+    expect(text).toContain("Withdrawals");
+    expect(text).not.toContain("Referrals made");
+    expect(text).not.toContain("Restrict");
   });
 
   it("needs manage_users: an admin without it is refused", async () => {
