@@ -74,6 +74,8 @@ export default [
       route("admin/campaigns/confirm-payment", "routes/admin/campaigns/confirm-payment.tsx"),
     ]),
     route("admin/users", "routes/admin/users.tsx"),
+    // A member's page (not a screen of the navigation: Manage Users and the lists link to it).
+    route("admin/users/:userId", "routes/admin/user.tsx"),
     // Application Settings' data (a layout), the page, and one route per form on it.
     layout("routes/admin/settings/layout.tsx", [
       route("admin/settings", "routes/admin/settings/page.tsx"),

@@ -36,7 +36,7 @@ type Rule =
    * Admin area: non-admins go to /dashboard; an admin without the permission gets 403. With
    * `allowedStatus`, what a permitted admin gets past every guard when it is not 200.
    */
-  | { kind: "admin"; permission?: Permission; denied?: string; allowedStatus?: 405 }
+  | { kind: "admin"; permission?: Permission; denied?: string; allowedStatus?: 404 | 405 }
   /** Super admin only: admins go to /admin, users to /dashboard. */
   | { kind: "super-admin" }
   /**
@@ -103,6 +103,13 @@ const ROUTE_MATRIX: Record<string, Rule> = {
     kind: "admin",
     permission: "manage_users",
     denied: "Access Denied. You do not have permission to manage users.",
+  },
+  // A member's page: a made-up member is not found.
+  "/admin/users/:userId": {
+    kind: "admin",
+    permission: "manage_users",
+    denied: "Access Denied. You do not have permission to manage users.",
+    allowedStatus: 404,
   },
   "/admin/settings": { kind: "admin", permission: "manage_settings" },
   // Each settings form's own route (its action); a GET shows the settings page.
@@ -246,6 +253,7 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
 const SAMPLE_PARAMS: Record<string, string> = {
   advertId: "MadeUpAdvertId_000001",
   campaignId: "MadeUpCampaignId_00001",
+  userId: "MadeUpUserId_000000001",
 };
 
 /** The URL requested for a matrix path: each `:param` replaced with its made-up value. */

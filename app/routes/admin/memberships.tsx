@@ -63,6 +63,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows: AdminUpgradeRow[] = list.rows.map((r) => ({
     id: r.id,
     reference: r.reference,
+    userId: r.userId,
     userName: r.userName,
     userEmail: r.userEmail,
     userDisplayId: r.userDisplayId,
