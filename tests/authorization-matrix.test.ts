@@ -22,8 +22,10 @@ type Rule =
   | { kind: "signed-out-only" }
   /** A GET only redirects (the route exists for its POST action). */
   | { kind: "redirect"; to: string }
-  /** Any signed-in person. */
+  /** Any signed-in person but an advertiser (sent to their own area). */
   | { kind: "user" }
+  /** Any signed-in person, advertisers included (messages: an advertiser writes to support). */
+  | { kind: "signed-in" }
   /**
    * /dashboard and member pages: users only; admins go to /admin, the super admin to /superadmin.
    * With `memberRedirect`, a member is sent there too (a page for something they have not got,
@@ -73,7 +75,7 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/membership/upgrade/pay": { kind: "user-dashboard" },
   // Paystack's return page: without a payment of the member's, back to the dashboard.
   "/membership/upgrade/paid": { kind: "user-dashboard", memberRedirect: "/dashboard" },
-  "/messages": { kind: "user" },
+  "/messages": { kind: "signed-in" },
   "/notices": { kind: "user" },
   // Only members refer: staff are sent to their own home.
   "/referrals": { kind: "user-dashboard" },
@@ -221,6 +223,8 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
       return home ? to(home) : ok;
     case "user":
       if (home === "/advertiser") return to(home);
+      return home ? ok : to("/login");
+    case "signed-in":
       return home ? ok : to("/login");
     case "user-dashboard":
       if (home === "/dashboard") return rule.memberRedirect ? to(rule.memberRedirect) : ok;
@@ -673,13 +677,11 @@ describe("message actions", () => {
   );
 
   it.each(cases)("$name", async ({ intent, fields, allowed, persona }) => {
-    const client = await clientFor(persona, { kind: "user" });
+    const client = await clientFor(persona, { kind: "signed-in" });
     const before = await app.services.db.$count(messages);
     const res = await client.post("/messages", { intent, ...fields });
     const outcome = { status: res.status, location: res.location };
-    // Advertisers have no inbox: sent to their own area.
-    if (persona === "advertiser") expect(outcome).toEqual({ status: 302, location: "/advertiser" });
-    else if (HOME[persona]) expect(outcome).toEqual({ status: allowed, location: null });
+    if (HOME[persona]) expect(outcome).toEqual({ status: allowed, location: null });
     else expect(outcome).toEqual({ status: 302, location: "/login" });
     expect(await app.services.db.$count(messages)).toBe(before);
   });

@@ -257,9 +257,14 @@ export const emails = pgTable(
     lastError: text(),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /** The event a mail reports (`campaign:<id>:activated`): one mail per event, however often it is replayed. */
+    dedupeKey: text(),
     ...timestamps,
   },
-  (t) => [index("emails_pending_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("emails_pending_idx").on(t.status, t.nextAttemptAt),
+    uniqueIndex("emails_dedupe_key_idx").on(t.dedupeKey),
+  ],
 );
 
 /** Secrets generated on first start and shared by every app process (e.g. cookie signing). */

@@ -220,6 +220,14 @@ export function CampaignPage({ data }: { data: CampaignPageData }) {
           </div>
         </Card>
       ) : null}
+      <p className="text-sm text-gray-700" data-testid="campaign-support">
+        Questions about this campaign?{" "}
+        <Link to="/messages" className="font-medium text-brand-700 underline underline-offset-2">
+          Message support
+        </Link>
+        , quoting its reference{" "}
+        <span className="whitespace-nowrap font-mono font-medium text-gray-900">{campaign.reference}</span>.
+      </p>
     </div>
   );
 }
