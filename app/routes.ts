@@ -11,6 +11,11 @@ export default [
   route("resend-confirmation", "routes/auth/resend-confirmation.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
+  // Public information pages, signed in or not (linked from the footer).
+  route("help", "routes/help/help.tsx"),
+  route("terms", "routes/help/terms.tsx"),
+  route("privacy", "routes/help/privacy.tsx"),
+  route("contact", "routes/help/contact.tsx"),
 
   route("dashboard", "routes/user/dashboard.tsx"),
   // The profile page's data (a layout), the page, and one route per form on it: each form posts
@@ -69,6 +74,8 @@ export default [
       route("admin/campaigns/confirm-payment", "routes/admin/campaigns/confirm-payment.tsx"),
     ]),
     route("admin/users", "routes/admin/users.tsx"),
+    // A member's page (not a screen of the navigation: Manage Users and the lists link to it).
+    route("admin/users/:userId", "routes/admin/user.tsx"),
     // Application Settings' data (a layout), the page, and one route per form on it.
     layout("routes/admin/settings/layout.tsx", [
       route("admin/settings", "routes/admin/settings/page.tsx"),

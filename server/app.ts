@@ -20,6 +20,7 @@ import type { RequestContext } from "~/server/context.server";
 import { networkOf } from "~/lib/ip-network";
 import { createLogger, createServices, type Services } from "~/server/services.server";
 import { advertClaimHandler } from "./advert-claim";
+import { advertImageHandler } from "./advert-images";
 import { paystackWebhookHandler } from "./paystack-webhook";
 import { requestIdOf, requestLog } from "./request-log";
 import { workerMetrics } from "./cluster-metrics";
@@ -73,7 +74,9 @@ export async function createApp(services: Services, options: CreateAppOptions = 
     next();
   });
   app.use(securityHeaders(config));
-  app.use(limitRequestBody(MAX_BODY_BYTES));
+  // Uploaded advert images: a read by primary key, already compressed (decision 024).
+  app.get("/images/:id", advertImageHandler(services));
+  app.use(limitRequestBody(MAX_BODY_BYTES, { paths: IMAGE_UPLOAD_PATHS, maxBytes: MAX_UPLOAD_BODY_BYTES }));
   // Authenticated by its signature, not by an origin: Paystack's servers send it.
   if (config.paystack) app.post("/webhooks/paystack", paystackWebhookHandler(services));
   app.use(rejectCrossOriginWrites(config));
@@ -180,18 +183,38 @@ function serveTopLevelFiles(clientDir: string): RequestHandler {
 /** Forms here are small; anything bigger is refused before a byte of it is buffered. */
 const MAX_BODY_BYTES = 64 * 1024;
 
-function limitRequestBody(maxBytes: number): RequestHandler {
+/**
+ * The forms that carry an advert's image (decision 024), posted as a plain form or by React
+ * Router's script (`<path>.data`): a multipart body there may hold a 1 MB picture and the form.
+ */
+const IMAGE_UPLOAD_PATHS = new Set(
+  ["/admin/adverts", "/admin/adverts/new", "/advertiser/campaigns"].flatMap((p) => [p, `${p}.data`]),
+);
+const MAX_UPLOAD_BODY_BYTES = 1_200 * 1024;
+
+/** Refused here, the image is what was too big: the words the form would have said. */
+const UPLOAD_TOO_LARGE = "The image must be 1 MB or smaller. Go back, choose a smaller picture and try again.";
+
+type UploadAllowance = { paths: ReadonlySet<string>; maxBytes: number };
+
+/** The declared length is checked (Node then reads no more than it); an upload route's multipart body may be bigger. */
+function limitRequestBody(maxBytes: number, upload: UploadAllowance): RequestHandler {
   return (req, res, next) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const uploading =
+      upload.paths.has(req.path) && /^multipart\/form-data\s*;/i.test(req.headers["content-type"] ?? "");
     const declared = req.headers["content-length"];
     if (declared === undefined) {
       // A streamed (chunked) body could be any size: ask for a declared length.
       if (req.headers["transfer-encoding"]) return void res.status(411).type("text/plain").send("Length Required");
       return next();
     }
-    if (!/^\d+$/.test(declared) || Number(declared) > maxBytes) {
+    if (!/^\d+$/.test(declared) || Number(declared) > (uploading ? upload.maxBytes : maxBytes)) {
       res.setHeader("Connection", "close");
-      return void res.status(413).type("text/plain").send("Payload Too Large");
+      return void res
+        .status(413)
+        .type("text/plain")
+        .send(uploading ? UPLOAD_TOO_LARGE : "Payload Too Large");
     }
     next();
   };
@@ -229,7 +252,8 @@ function securityHeaders(config: Config): RequestHandler {
         "default-src": ["'self'"],
         "script-src": ["'self'", (_req, res) => `'nonce-${(res as express.Response).locals.cspNonce}'`],
         "style-src": ["'self'", "'unsafe-inline'"],
-        "img-src": ["'self'", "https:", "data:"],
+        // Uploaded images are 'self' (/images/…); blob: is the preview of a file being chosen (decision 024).
+        "img-src": ["'self'", "https:", "data:", "blob:"],
         "font-src": ["'self'"],
         "connect-src": ["'self'", ...(dev ? ["ws:"] : [])],
         "object-src": ["'none'"],

@@ -13,6 +13,7 @@ import { signIn } from "./support/sign-in";
  * Every path in app/routes.ts must have exactly one row here; the first test fails otherwise.
  * `POST /adverts/:advertId/claim` is served outside React Router (server/advert-claim.ts): its
  * guards (signed out, admin, forged origin) are tested in tests/http/member-adverts.test.ts.
+ * `GET /images/:id` (server/advert-images.ts) is public, as any image: tests/http/advert-images.test.ts.
  */
 type Rule =
   /** Anyone, signed in or not. */
@@ -21,8 +22,10 @@ type Rule =
   | { kind: "signed-out-only" }
   /** A GET only redirects (the route exists for its POST action). */
   | { kind: "redirect"; to: string }
-  /** Any signed-in person. */
+  /** Any signed-in person but an advertiser (sent to their own area). */
   | { kind: "user" }
+  /** Any signed-in person, advertisers included (messages: an advertiser writes to support). */
+  | { kind: "signed-in" }
   /**
    * /dashboard and member pages: users only; admins go to /admin, the super admin to /superadmin.
    * With `memberRedirect`, a member is sent there too (a page for something they have not got,
@@ -33,7 +36,7 @@ type Rule =
    * Admin area: non-admins go to /dashboard; an admin without the permission gets 403. With
    * `allowedStatus`, what a permitted admin gets past every guard when it is not 200.
    */
-  | { kind: "admin"; permission?: Permission; denied?: string; allowedStatus?: 405 }
+  | { kind: "admin"; permission?: Permission; denied?: string; allowedStatus?: 404 | 405 }
   /** Super admin only: admins go to /admin, users to /dashboard. */
   | { kind: "super-admin" }
   /**
@@ -54,6 +57,10 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/resend-confirmation": { kind: "redirect", to: "/login" },
   "/forgot-password": { kind: "public" },
   "/reset-password": { kind: "public" },
+  "/help": { kind: "public" },
+  "/terms": { kind: "public" },
+  "/privacy": { kind: "public" },
+  "/contact": { kind: "public" },
 
   "/dashboard": { kind: "user-dashboard" },
   "/profile": { kind: "user" },
@@ -68,7 +75,7 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/membership/upgrade/pay": { kind: "user-dashboard" },
   // Paystack's return page: without a payment of the member's, back to the dashboard.
   "/membership/upgrade/paid": { kind: "user-dashboard", memberRedirect: "/dashboard" },
-  "/messages": { kind: "user" },
+  "/messages": { kind: "signed-in" },
   "/notices": { kind: "user" },
   // Only members refer: staff are sent to their own home.
   "/referrals": { kind: "user-dashboard" },
@@ -96,6 +103,13 @@ const ROUTE_MATRIX: Record<string, Rule> = {
     kind: "admin",
     permission: "manage_users",
     denied: "Access Denied. You do not have permission to manage users.",
+  },
+  // A member's page: a made-up member is not found.
+  "/admin/users/:userId": {
+    kind: "admin",
+    permission: "manage_users",
+    denied: "Access Denied. You do not have permission to manage users.",
+    allowedStatus: 404,
   },
   "/admin/settings": { kind: "admin", permission: "manage_settings" },
   // Each settings form's own route (its action); a GET shows the settings page.
@@ -214,6 +228,8 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
     case "user":
       if (home === "/advertiser") return to(home);
       return home ? ok : to("/login");
+    case "signed-in":
+      return home ? ok : to("/login");
     case "user-dashboard":
       if (home === "/dashboard") return rule.memberRedirect ? to(rule.memberRedirect) : ok;
       return to(home ?? "/login");
@@ -241,6 +257,7 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
 const SAMPLE_PARAMS: Record<string, string> = {
   advertId: "MadeUpAdvertId_000001",
   campaignId: "MadeUpCampaignId_00001",
+  userId: "MadeUpUserId_000000001",
 };
 
 /** The URL requested for a matrix path: each `:param` replaced with its made-up value. */
@@ -664,13 +681,11 @@ describe("message actions", () => {
   );
 
   it.each(cases)("$name", async ({ intent, fields, allowed, persona }) => {
-    const client = await clientFor(persona, { kind: "user" });
+    const client = await clientFor(persona, { kind: "signed-in" });
     const before = await app.services.db.$count(messages);
     const res = await client.post("/messages", { intent, ...fields });
     const outcome = { status: res.status, location: res.location };
-    // Advertisers have no inbox: sent to their own area.
-    if (persona === "advertiser") expect(outcome).toEqual({ status: 302, location: "/advertiser" });
-    else if (HOME[persona]) expect(outcome).toEqual({ status: allowed, location: null });
+    if (HOME[persona]) expect(outcome).toEqual({ status: allowed, location: null });
     else expect(outcome).toEqual({ status: 302, location: "/login" });
     expect(await app.services.db.$count(messages)).toBe(before);
   });

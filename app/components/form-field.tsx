@@ -125,7 +125,7 @@ function useAnsweredSubmits(): number {
 }
 
 /** The input's id (given or generated) and the aria attributes pointing at its hint and error. */
-function useFieldIds(id: string | undefined, hint: string | undefined, error: string | undefined) {
+export function useFieldIds(id: string | undefined, hint: string | undefined, error: string | undefined) {
   const fallbackId = useId();
   const inputId = id ?? fallbackId;
   const describedBy = [hint ? `${inputId}-hint` : null, error ? `${inputId}-error` : null].filter(Boolean).join(" ");
@@ -135,7 +135,7 @@ function useFieldIds(id: string | undefined, hint: string | undefined, error: st
   };
 }
 
-function FieldFrame({
+export function FieldFrame({
   label,
   hint,
   error,

@@ -27,8 +27,14 @@ export function SiteHeader({ appName, logoUrl, user }: { appName: string; logoUr
             {appName}
           </span>
         </Link>
-        {/* Advertisers have their own area and none of the members' pages: plain links instead of the menu. */}
-        {user?.role === "advertiser" ? <AdvertiserNav /> : user ? <AccountMenu user={user} /> : <SignedOutActions />}
+        {/* Advertisers have their own area and none of the members' pages but Messages: plain links instead of the menu. */}
+        {user?.role === "advertiser" ? (
+          <AdvertiserNav unreadMessages={user.unreadMessages} />
+        ) : user ? (
+          <AccountMenu user={user} />
+        ) : (
+          <SignedOutActions />
+        )}
       </div>
     </header>
   );

@@ -80,6 +80,10 @@ export const users = pgTable(
   (t) => [
     index("users_role_idx").on(t.role),
     index("users_created_at_idx").on(t.createdAt),
+    // A member's page flags the sign-in addresses other members used too: by network (ip_network,
+    // migration 0025: an IPv4 address, an IPv6 /64), whether the sign-up address or a recent one.
+    index("users_signup_network_idx").on(sql`ip_network(${t.signupIp})`),
+    index("users_recent_networks_idx").using("gin", sql`ip_networks(${t.recentLoginIps})`),
     uniqueIndex("users_single_super_admin")
       .on(t.role)
       .where(sql`${t.role} = 'super_admin'`),
@@ -253,9 +257,14 @@ export const emails = pgTable(
     lastError: text(),
     nextAttemptAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
     sentAt: timestamp({ withTimezone: true }),
+    /** The event a mail reports (`campaign:<id>:activated`): one mail per event, however often it is replayed. */
+    dedupeKey: text(),
     ...timestamps,
   },
-  (t) => [index("emails_pending_idx").on(t.status, t.nextAttemptAt)],
+  (t) => [
+    index("emails_pending_idx").on(t.status, t.nextAttemptAt),
+    uniqueIndex("emails_dedupe_key_idx").on(t.dedupeKey),
+  ],
 );
 
 /** Secrets generated on first start and shared by every app process (e.g. cookie signing). */
@@ -288,6 +297,8 @@ export const auditLog = pgTable(
     index("audit_log_created_at_idx").on(t.createdAt),
     index("audit_log_actor_idx").on(t.actorId, t.createdAt),
     index("audit_log_action_idx").on(t.action, t.createdAt),
+    // A member's page lists the entries about them.
+    index("audit_log_target_idx").on(t.targetId, t.createdAt),
   ],
 );
 

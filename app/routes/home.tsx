@@ -4,19 +4,32 @@ import type { Route } from "./+types/home";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { redirectIfSignedIn } from "~/server/auth.server";
-import { pageTitle } from "~/lib/meta";
+import { appNameFrom, pageTitle } from "~/lib/meta";
+import { openGraphTags } from "~/lib/open-graph";
 
-export const meta: Route.MetaFunction = ({ matches }) => [
-  ...pageTitle(matches),
-  {
-    name: "description",
-    content: "Get paid in naira for engaging with adverts. Businesses get measurable engagement.",
-  },
-];
+const DESCRIPTION = "Get paid in naira for engaging with adverts. Businesses get measurable engagement.";
+
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const appName = appNameFrom(matches);
+  return [
+    ...pageTitle(matches),
+    { name: "description", content: DESCRIPTION },
+    // What a shared link to the site shows (WhatsApp, Facebook, X, Telegram).
+    ...(loaderData
+      ? openGraphTags({
+          appName,
+          origin: loaderData.origin,
+          path: "/",
+          title: `${appName}: get paid for engaging with ads`,
+          description: DESCRIPTION,
+        })
+      : []),
+  ];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);
-  return null;
+  return { origin: context.services.config.appUrl.origin };
 }
 
 const FEATURES = [

@@ -61,6 +61,14 @@ export async function requireMemberOrStaff(request: Request, context: RequestCon
   return user;
 }
 
+/**
+ * Pages every kind of account shares (messages: members and staff write to each other, advertisers
+ * to support); otherwise to /login.
+ */
+export async function requireMemberStaffOrAdvertiser(request: Request, context: RequestContext): Promise<CurrentUser> {
+  return requireSignedIn(request, context);
+}
+
 /** The advertiser area: everyone else is sent home (signed-out people to /login). */
 export async function requireAdvertiser(request: Request, context: RequestContext): Promise<CurrentUser> {
   const user = await requireSignedIn(request, context);

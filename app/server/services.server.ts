@@ -10,7 +10,11 @@ import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { deliverDueEmails, type MailTransport } from "~/domain/mail/outbox.server";
 import { purgeExpiredSessions, SESSION_ABSOLUTE_MS } from "~/domain/sessions/sessions.server";
-import { cancelExpiredCampaigns, completeEndedCampaigns } from "~/domain/campaigns/expire-campaigns.server";
+import {
+  cancelExpiredCampaigns,
+  completeEndedCampaigns,
+  mailCampaignsCompletedByViews,
+} from "~/domain/campaigns/expire-campaigns.server";
 import { compactRollups } from "~/domain/stats/rollups.server";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import type { Config } from "./config.server";
@@ -141,7 +145,9 @@ export async function createServices(
     // escrow; the claim refuses them from the end date on in any case, so this only settles money.
     timers.push(
       setInterval(() => {
-        completeEndedCampaigns(db).catch((err) => log.warn({ err }, "completing ended campaigns failed"));
+        completeEndedCampaigns(db)
+          .then(() => mailCampaignsCompletedByViews(db))
+          .catch((err) => log.warn({ err }, "completing ended campaigns failed"));
         if (paymentProvider) checkingProvider ??= runProviderCheck();
         cancelExpiredCampaigns(db).catch((err) => log.warn({ err }, "cancelling expired campaigns failed"));
       }, 60_000).unref(),

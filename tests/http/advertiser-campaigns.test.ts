@@ -7,7 +7,15 @@ import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { formatLagosDate, lagosDay } from "~/lib/lagos-time";
 import { TEST_RECEIVING_ACCOUNT } from "~test/bank-accounts";
-import { advertAdmin, campaignInput, longAgo, member, runningCampaign, setReceivingAccount } from "~test/factories";
+import {
+  advertAdmin,
+  campaignInput,
+  NEW_CAMPAIGN_FORM,
+  longAgo,
+  member,
+  runningCampaign,
+  setReceivingAccount,
+} from "~test/factories";
 import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
 import { expectLedgerReconciled } from "~test/ledger";
 import { signIn, signInAdvertiser } from "~test/sign-in";
@@ -27,16 +35,7 @@ const db = () => app.services.db;
 /** The advertiser's login lands on /advertiser, and its toast is taken. */
 const LANDED = { landsOn: "/advertiser", landed: true } as const;
 
-const NEW_CAMPAIGN = {
-  intent: "create",
-  title: "Fresh bread in Yaba",
-  description: "Hot loaves every morning.",
-  imageUrl: "",
-  rewardAmount: "10",
-  viewsWanted: "100",
-  startDate: "",
-  endDate: "",
-};
+const NEW_CAMPAIGN = NEW_CAMPAIGN_FORM;
 
 async function draftOf(userId: string) {
   const created = await createCampaign(db(), userId, campaignInput({ rewardKobo: 1_000n, viewsWanted: 10 }));

@@ -62,12 +62,15 @@ type Fixture = {
   advertiserId: string;
   campaignReference: string;
   campaignId: string;
+  /** A member with audit entries about them (restricted by an admin): their page for admins. */
+  memberId: string;
 };
 
 /** Real values for dynamic segments; a new `:param` in app/routes.ts needs one here. */
 const PARAMS: Record<string, (f: Fixture) => string> = {
   advertId: (f) => f.advertId,
   campaignId: (f) => f.campaignId,
+  userId: (f) => f.memberId,
 };
 
 /**
@@ -116,6 +119,8 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   // attempt are in tests/http/paystack-collections.test.ts.
   "/membership/upgrade/paid": () => ["?trxref=UPG-NOTREAL0&reference=UPG-NOTREAL0", "?checked=1&reference=x"],
   "/advertiser/campaigns/:campaignId/paid": (f) => [`?reference=${f.campaignReference}`],
+  // A member's page for admins: each list's own page, and a page number it does not understand.
+  "/admin/users/:userId": () => ["?statement=2&referrals=2&withdrawals=2&upgrades=2&audit=2", "?audit=nonsense"],
   "/admin/audit": (f) => [`?actor=${f.auditActorId}&action=withdrawal.export_payouts`, "?page=2"],
   // Filters and search, the approve, restrict and unrestrict questions, the reject dialog, and a
   // payment lookup from before campaigns had their own page (a redirect).
@@ -249,6 +254,7 @@ beforeAll(async () => {
     advertiserId: waitingBusiness.id,
     campaignReference: campaign.campaign.reference,
     campaignId: running.campaign.id,
+    memberId: restricted.id,
   };
 });
 afterAll(async () => app?.close());

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adverts, appSettings, auditLog } from "~/db/schema";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
+import { UPLOADED_IMAGE_LOST_MESSAGE } from "~/domain/adverts/validation";
 import { advertAdmin, createUser, postAdvert } from "~test/factories";
 import { pageText, startTestApp, type TestApp } from "~test/app";
 import { signInAdmin } from "~test/sign-in";
@@ -15,7 +16,6 @@ import { signInAdmin } from "~test/sign-in";
 const APP_URL = "https://adnaira.test";
 const LOGO_MESSAGE =
   "Enter an https:// image address on another site, or the path of one of this site's images (such as /logo.svg or /assets/…)";
-const ADVERT_MESSAGE = "Enter an https:// image address on another site, or leave it empty";
 
 /** Addresses that reach the app itself, or are no https image at all. */
 const REFUSED = [
@@ -90,23 +90,29 @@ describe("the logo URL", () => {
   });
 });
 
-describe("the advert image URL", () => {
-  it("is refused on save when it is not an https image on another site; no advert is created", async () => {
+describe("the advert image", () => {
+  it("is a file now: a typed address, or an address of the app's, is never taken as the image", async () => {
     const { client } = await signInAdmin(app, ["manage_adverts"]);
     const count = await db().$count(adverts);
-    for (const imageUrl of [...REFUSED, "/logo.svg", "/assets/ad.png"]) {
-      const res = await client.post("/admin/adverts", {
+    for (const address of [...REFUSED, "/logo.svg", "/assets/ad.png", "https://cdn.example.ng/typed.png"]) {
+      const form = {
         intent: "create",
         title: "Jollof Weekend",
         description: "Taste the best jollof in Lagos.",
         rewardAmount: "25.00",
         maxClicks: "100",
-        imageUrl,
-      });
-      expect(res.status, imageUrl).toBe(400);
-      expect(pageText(res.body), imageUrl).toContain(ADVERT_MESSAGE);
+      };
+      // The address a refused submit kept: only an uploaded image's, and one that is stored.
+      const res = await client.post("/admin/adverts", { ...form, uploadedImage: address });
+      expect(res.status, address).toBe(400);
+      expect(pageText(res.body), address).toContain(UPLOADED_IMAGE_LOST_MESSAGE);
+      // The old text field is no field of the form: ignored, the advert has no image.
+      const title = `Typed ${address}`.slice(0, 120);
+      expect((await client.post("/admin/adverts", { ...form, title, imageUrl: address })).status, address).toBe(302);
+      const [row] = await db().select().from(adverts).where(eq(adverts.title, title));
+      expect(row!.imageUrl, address).toBeNull();
     }
-    expect(await db().$count(adverts)).toBe(count);
+    expect(await db().$count(adverts)).toBe(count + REFUSED.length + 3);
   });
 
   it("stored on the app's origin (before this rule), is not rendered to members or admins", async () => {
@@ -136,9 +142,10 @@ describe("the advert image URL", () => {
     const list = (await admin.get("/admin/adverts")).body;
     expect(list).toContain(`src="${fine}"`);
     expect(list).not.toContain(`src="${stored}"`);
-    // The edit form still shows what is stored, so the admin can correct it.
+    // The edit form does not load it either; a new file replaces it.
     const edit = (await admin.get(`/admin/adverts?edit=${badId}`)).body;
-    expect(edit).toContain(`value="${stored}"`);
     expect(edit).not.toContain(`src="${stored}"`);
+    expect(edit).not.toContain(`value="${stored}"`);
+    expect(edit).toMatch(/<input[^>]*type="file"[^>]*name="image"/);
   });
 });

@@ -7,6 +7,7 @@ import { DEFAULT_ADMIN_PERMISSIONS } from "~/domain/permissions/permissions";
 import { dialogNameInHtml, pageText, startTestApp, type TestApp } from "~test/app";
 import { signInAdmin } from "~test/sign-in";
 import { createUser } from "~test/factories";
+import { smallPng } from "~test/images";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -21,7 +22,6 @@ const advertForm = (overrides: Record<string, string> = {}) => ({
   description: "Taste the best jollof in Lagos this weekend.",
   rewardAmount: "25.00",
   maxClicks: "100",
-  imageUrl: "",
   ...overrides,
 });
 
@@ -47,8 +47,10 @@ describe("Manage Adverts", () => {
     expect(empty).toContain("Manage Adverts");
     expect(empty).toContain("No adverts yet. Create one to start paying members for views.");
 
-    const form = advertForm({ rewardAmount: "12.34", maxClicks: "250", imageUrl: "https://cdn.example.ng/jollof.jpg" });
-    const res = await client.post("/admin/adverts/new", form);
+    const form = advertForm({ rewardAmount: "12.34", maxClicks: "250" });
+    const res = await client.postMultipart("/admin/adverts/new", form, {
+      image: { bytes: await smallPng(), name: "jollof.png", type: "image/png" },
+    });
     expect(res.status).toBe(302);
     expect(res.location).toBe("/admin/adverts");
     const row = await advertByTitle(form.title);
@@ -56,7 +58,7 @@ describe("Manage Adverts", () => {
       rewardKobo: 1234n,
       maxClicks: 250,
       currentClicks: 0,
-      imageUrl: "https://cdn.example.ng/jollof.jpg",
+      imageUrl: expect.stringMatching(/^\/images\/[0-9a-f]{64}$/),
       postedByAdminId: admin.id,
     });
 
@@ -78,7 +80,7 @@ describe("Manage Adverts", () => {
     expect(text).toContain("₦12.34");
     expect(text).toContain("0 / 250");
     expect(text).toContain("Active");
-    expect(list.body).toMatch(/<img[^>]*src="https:\/\/cdn\.example\.ng\/jollof\.jpg"[^>]*>/);
+    expect(list.body).toMatch(new RegExp(`<img[^>]*src="${row!.imageUrl}"[^>]*>`));
     expect(list.body).toContain(`alt="${form.title}"`);
     expect(list.body).toContain('loading="lazy"');
   });
@@ -102,12 +104,14 @@ describe("Manage Adverts", () => {
     expect(await advertByTitle(form.title)).toBeUndefined();
   });
 
-  it("refuses an http:// image address", async () => {
+  it("refuses a file that is no picture as the advert's image", async () => {
     const { client } = await signInAdmin(app, ["manage_adverts"]);
-    const form = advertForm({ imageUrl: "http://cdn.example.ng/a.jpg" });
-    const res = await client.post("/admin/adverts", form);
+    const form = advertForm();
+    const res = await client.postMultipart("/admin/adverts", form, {
+      image: { bytes: Buffer.from("GIF89a, or so it says"), name: "a.jpg", type: "image/jpeg" },
+    });
     expect(res.status).toBe(400);
-    expect(pageText(res.body)).toContain("Enter an https:// image address on another site, or leave it empty");
+    expect(pageText(res.body)).toContain("The image must be a JPEG, PNG or WebP picture.");
     expect(await advertByTitle(form.title)).toBeUndefined();
   });
 

@@ -206,13 +206,13 @@ describe("the referral leaderboard on /referrals", () => {
 });
 
 describe("the dashboard's referral link card", () => {
-  it("shows the link with Copy, total referrals and total referral earnings", async () => {
+  it("shows the link with Copy and Share, total referrals and total referral earnings", async () => {
     const { user, client } = await signInMember(app, { landed: true });
     await referredMember(app.services.db, user, { approvedRewardKobo: 12_345n });
     await referredMember(app.services.db, user);
     const text = pageText((await client.get("/dashboard")).body);
     expect(text).toContain(
-      `Your Referral Link Share it: whoever registers with it is your referral. My Referrals ${app.origin}/register?ref=${user.referralCode} Copy referral link Total Referrals 2 Total Referral Earnings ₦123.45`,
+      `Your Referral Link Share it: whoever registers with it is your referral. My Referrals ${app.origin}/register?ref=${user.referralCode} Copy referral link Share: WhatsApp Telegram X Facebook Total Referrals 2 Total Referral Earnings ₦123.45`,
     );
   });
 });

@@ -79,6 +79,9 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   };
 }
 
+/** A file as a form sends it: its bytes, the name it had on the phone and the type the browser declared. */
+export type UploadFile = { bytes: Uint8Array; name: string; type?: string };
+
 export type HttpResponse = { status: number; headers: Headers; body: string; location: string | null };
 
 /** A tiny browser stand-in: keeps cookies, never follows redirects, posts forms from the same origin. */
@@ -93,14 +96,17 @@ export class HttpClient {
   async request(
     method: string,
     pathname: string,
-    init: { form?: Record<string, string>; headers?: Record<string, string> } = {},
+    init: { form?: Record<string, string>; multipart?: FormData; headers?: Record<string, string> } = {},
   ) {
     const headers = new Headers(init.headers);
     if (this.cookies.size) headers.set("Cookie", this.cookieHeader());
-    let body: string | undefined;
+    let body: string | FormData | undefined;
     if (init.form) {
       body = new URLSearchParams(init.form).toString();
       headers.set("Content-Type", "application/x-www-form-urlencoded");
+      if (!headers.has("Origin")) headers.set("Origin", this.origin);
+    } else if (init.multipart) {
+      body = init.multipart; // fetch sets multipart/form-data with its boundary, and the length
       if (!headers.has("Origin")) headers.set("Origin", this.origin);
     }
     const res = await fetch(new URL(pathname, this.origin), { method, headers, body, redirect: "manual" });
@@ -128,6 +134,25 @@ export class HttpClient {
 
   post(pathname: string, form: Record<string, string>, headers?: Record<string, string>) {
     return this.request("POST", pathname, { form, headers });
+  }
+
+  /**
+   * Posts a form with files as a browser without JavaScript does (multipart/form-data). A file
+   * input left empty is sent as browsers send it: an empty file with no name.
+   */
+  postMultipart(
+    pathname: string,
+    fields: Record<string, string>,
+    files: Record<string, UploadFile | null> = {},
+    headers?: Record<string, string>,
+  ) {
+    const multipart = new FormData();
+    for (const [name, value] of Object.entries(fields)) multipart.append(name, value);
+    for (const [name, file] of Object.entries(files)) {
+      if (file) multipart.append(name, new Blob([new Uint8Array(file.bytes)], { type: file.type ?? "" }), file.name);
+      else multipart.append(name, new Blob([], { type: "application/octet-stream" }), "");
+    }
+    return this.request("POST", pathname, { multipart, headers });
   }
 
   /** Signs in through the real login form; throws unless it redirects. */

@@ -272,6 +272,17 @@ export async function approvedAdvertiser(
 }
 
 /** A campaign's form input: ₦10.00 a view, 10 views, no dates, unless overridden. */
+/** The new campaign form as an advertiser fills it in (POST /advertiser/campaigns), no image chosen. */
+export const NEW_CAMPAIGN_FORM = {
+  intent: "create",
+  title: "Fresh bread in Yaba",
+  description: "Hot loaves every morning.",
+  rewardAmount: "10",
+  viewsWanted: "100",
+  startDate: "",
+  endDate: "",
+} as const;
+
 export const campaignInput = (overrides: Partial<CampaignInput> = {}): CampaignInput => ({
   title: "Fresh bread in Yaba",
   description: "Hot loaves every morning from 6am.",

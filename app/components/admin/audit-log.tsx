@@ -4,6 +4,7 @@ import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
+import { MemberLink } from "~/components/admin/user-column";
 // Type only: audit.server.ts is server code; the page receives the list of actions from its loader.
 import type { AuditAction } from "~/domain/audit/actions";
 import { formatKobo } from "~/domain/shared/money";
@@ -90,8 +91,13 @@ export type AuditEntryView = {
   after: unknown;
   ip: string | null;
   at: string;
+  actorId: string;
   actorName: string;
   actorDisplayId: string;
+  /** The actor is a member or an advertiser: their name links to their page. */
+  actorIsMember: boolean;
+  /** The member (or advertiser) the entry is about, whose page the target links to; null otherwise. */
+  targetMemberId: string | null;
 };
 
 export type AuditActorOption = { id: string; name: string; displayId: string };
@@ -163,21 +169,29 @@ const COLUMNS: ListColumn<AuditEntryView>[] = [
   },
   { header: "Actor", cell: (e) => <ActorName entry={e} /> },
   { header: "Action", cell: (e) => <ActionBadge action={e.action} />, hideInCard: true },
-  { header: "Target", cell: targetLabel, className: "min-w-28 break-words" },
+  { header: "Target", cell: (e) => <Target entry={e} />, className: "min-w-28 break-words" },
   { header: "Change", cell: (e) => <ChangeSummary before={e.before} after={e.after} />, stackInCard: true },
   // Broken anywhere only on a phone's card: an IPv6 address is long.
   { header: "IP", cell: (e) => e.ip ?? "—", className: "font-mono text-xs leading-5 max-md:break-all" },
 ];
 
 /** The entries, newest first: a table from the md breakpoint up, one card per entry on phones. */
-export function AuditEntries({ entries }: { entries: AuditEntryView[] }) {
+export function AuditEntries({
+  entries,
+  caption = "Audit entries, newest first",
+  empty = "No audit entries match these filters.",
+}: {
+  entries: AuditEntryView[];
+  caption?: string;
+  empty?: string;
+}) {
   return (
     <ResponsiveList
       rows={entries}
       rowKey={(e) => e.id}
       columns={COLUMNS}
-      caption="Audit entries, newest first"
-      empty={<p className="py-6 text-center">No audit entries match these filters.</p>}
+      caption={caption}
+      empty={<p className="py-6 text-center">{empty}</p>}
       cardHeader={(e) => (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <ActionBadge action={e.action} />
@@ -193,7 +207,11 @@ export function AuditEntries({ entries }: { entries: AuditEntryView[] }) {
 function ActorName({ entry }: { entry: AuditEntryView }) {
   return (
     <span className="break-words">
-      <span className="font-medium text-gray-900">{entry.actorName}</span>{" "}
+      {entry.actorIsMember ? (
+        <MemberLink id={entry.actorId}>{entry.actorName}</MemberLink>
+      ) : (
+        <span className="font-medium text-gray-900">{entry.actorName}</span>
+      )}{" "}
       <span className="font-mono text-xs text-gray-600">{entry.actorDisplayId}</span>
     </span>
   );
@@ -207,6 +225,11 @@ function ActionBadge({ action }: { action: string }) {
       {actionLabel(action)}
     </Badge>
   );
+}
+
+function Target({ entry }: { entry: AuditEntryView }) {
+  const label = targetLabel(entry);
+  return entry.targetMemberId ? <MemberLink id={entry.targetMemberId}>{label}</MemberLink> : <>{label}</>;
 }
 
 function targetLabel(e: AuditEntryView): string {

@@ -1,19 +1,35 @@
+import type { ReactNode } from "react";
+import { Link } from "react-router";
 import type { ListColumn } from "~/components/ui/responsive-list";
 
-type Person = { name: string; email: string; displayId: string };
+type Person = { id: string; name: string; email: string; displayId: string };
+
+/** A member's page for admins (`/admin/users/:userId`). */
+export const memberHref = (userId: string) => `/admin/users/${encodeURIComponent(userId)}`;
+
+/** A member's name as a link to their page for admins: every admin list that names a member. */
+export function MemberLink({ id, children, className }: { id: string; children: ReactNode; className?: string }) {
+  return (
+    <Link to={memberHref(id)} className={className ?? "font-medium text-brand-700 underline underline-offset-2"}>
+      {children}
+    </Link>
+  );
+}
 
 /**
- * An admin list's "User" column: name, email and user ID, one under the other. Left out of the
- * cards, whose header shows the person.
+ * An admin list's "User" column: name (a link to their page), email and user ID, one under the
+ * other. Left out of the cards, whose header shows the person.
  */
 export function userColumn<Row>(person: (row: Row) => Person): ListColumn<Row> {
   return {
     header: "User",
     cell: (row) => {
-      const { name, email, displayId } = person(row);
+      const { id, name, email, displayId } = person(row);
       return (
         <>
-          <span className="block font-medium">{name}</span>
+          <span className="block">
+            <MemberLink id={id}>{name}</MemberLink>
+          </span>
           <span className="block break-all text-xs text-gray-600">{email}</span>
           <span className="block font-mono text-xs text-gray-500">{displayId}</span>
         </>

@@ -2,6 +2,7 @@ import { useId, useState } from "react";
 import { Form } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FormError, FormField, TextAreaField } from "~/components/form-field";
+import { ImageUploadField } from "~/components/image-upload-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ADVERT_LIMITS } from "~/domain/adverts/validation";
@@ -12,7 +13,8 @@ import { formatKobo } from "~/domain/shared/money";
 export type CampaignFormValues = {
   title: string;
   description: string;
-  imageUrl: string;
+  /** An image a refused submit (or "Show budget") already stored (`/images/<id>`). */
+  uploadedImage: string;
   rewardAmount: string;
   viewsWanted: string;
   startDate: string;
@@ -22,7 +24,7 @@ export type CampaignFormValues = {
 export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
   title: "",
   description: "",
-  imageUrl: "",
+  uploadedImage: "",
   rewardAmount: "",
   viewsWanted: "",
   startDate: "",
@@ -86,7 +88,10 @@ export function BudgetSummary({
   );
 }
 
-/** The new campaign form: a plain POST to the page's action (intent "create", or "preview" for the budget). */
+/**
+ * The new campaign form: a plain multipart POST (it carries the image file, decision 024) to the
+ * page's action (intent "create", or "preview" for the budget).
+ */
 export function CampaignForm({
   values,
   errors = {},
@@ -110,6 +115,7 @@ export function CampaignForm({
       <CardTitle id={`${ids}-title`}>New campaign</CardTitle>
       <Form
         method="post"
+        encType="multipart/form-data"
         className="mt-4 grid gap-4"
         noValidate
         onInput={(event) => {
@@ -136,16 +142,11 @@ export function CampaignForm({
             defaultValue={values.description}
             error={errors.description}
           />
-          <FormField
-            label="Image URL (optional)"
-            name="imageUrl"
-            type="url"
-            inputMode="url"
-            placeholder="https://"
-            maxLength={ADVERT_LIMITS.imageUrlMax}
-            defaultValue={values.imageUrl}
-            error={errors.imageUrl}
-            hint="An https:// address of an image on your own site or a CDN."
+          <ImageUploadField
+            currentSrc={values.uploadedImage || null}
+            uploadedImage={values.uploadedImage || undefined}
+            error={errors.image ?? errors.uploadedImage}
+            title={values.title}
           />
           <div className="grid gap-4 sm:grid-cols-2">
             <FormField

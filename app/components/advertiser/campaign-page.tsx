@@ -1,4 +1,5 @@
 import { Form, Link } from "react-router";
+import { AdvertPicture } from "~/components/adverts-admin/advert-card";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -16,6 +17,8 @@ export type CampaignPageData = {
     id: string;
     title: string;
     description: string;
+    /** The advert's picture, when it has one that may be loaded (an upload, or an https one from before). */
+    imageSrc: string | null;
     reference: string;
     status: CampaignStatus;
     rejectionReason: string | null;
@@ -97,6 +100,11 @@ export function CampaignPage({ data }: { data: CampaignPageData }) {
 
       <Card aria-labelledby="campaign-details-title" className="grid gap-3">
         <CardTitle id="campaign-details-title">Details</CardTitle>
+        {campaign.imageSrc ? (
+          <div className="max-w-md">
+            <AdvertPicture src={campaign.imageSrc} alt={campaign.title} />
+          </div>
+        ) : null}
         <p className="whitespace-pre-line break-words text-sm text-gray-800">{campaign.description}</p>
         <dl className="grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
           <dt className="text-gray-600">Reward per view</dt>
@@ -212,6 +220,14 @@ export function CampaignPage({ data }: { data: CampaignPageData }) {
           </div>
         </Card>
       ) : null}
+      <p className="text-sm text-gray-700" data-testid="campaign-support">
+        Questions about this campaign?{" "}
+        <Link to="/messages" className="font-medium text-brand-700 underline underline-offset-2">
+          Message support
+        </Link>
+        , quoting its reference{" "}
+        <span className="whitespace-nowrap font-mono font-medium text-gray-900">{campaign.reference}</span>.
+      </p>
     </div>
   );
 }

@@ -1,4 +1,5 @@
 import { FormField, TextAreaField } from "~/components/form-field";
+import { ImageUploadField } from "~/components/image-upload-field";
 import { UrlDialog } from "~/components/ui/url-dialog";
 import { ADVERT_LIMITS } from "~/domain/adverts/validation";
 import type { FieldErrors } from "~/lib/forms";
@@ -9,7 +10,10 @@ export type AdvertFormValues = {
   description: string;
   rewardAmount: string;
   maxClicks: string;
-  imageUrl: string;
+  /** An image a refused submit already stored (`/images/<id>`). */
+  uploadedImage: string;
+  /** "on" when Remove image was ticked. */
+  removeImage: string;
 };
 
 export const EMPTY_ADVERT_FORM: AdvertFormValues = {
@@ -17,7 +21,8 @@ export const EMPTY_ADVERT_FORM: AdvertFormValues = {
   description: "",
   rewardAmount: "",
   maxClicks: "",
-  imageUrl: "",
+  uploadedImage: "",
+  removeImage: "",
 };
 
 type Props = {
@@ -27,6 +32,8 @@ type Props = {
   /** Clicks already used (update only): max clicks cannot go below it. */
   currentClicks?: number;
   values: AdvertFormValues;
+  /** The picture the advert shows now (update only; an acceptable address, else null). */
+  currentImageSrc?: string | null;
   /** The settings' limits, formatted ("₦1,000.00"): shown as hints, enforced by the server. */
   limits: { maxReward: string; maxBudget: string };
   errors: FieldErrors;
@@ -46,6 +53,7 @@ export function AdvertFormDialog({
   advertId,
   currentClicks,
   values,
+  currentImageSrc,
   limits,
   errors,
   closeTo,
@@ -65,6 +73,7 @@ export function AdvertFormDialog({
       closeTo={closeTo}
       returnFocusId={returnFocusId}
       submitting={submitting}
+      encType="multipart/form-data"
       hidden={{ intent: mode, advertId: advertId || undefined }}
       formError={errors.form}
       submitLabel={creating ? "Create Advert" : "Save Changes"}
@@ -118,19 +127,13 @@ export function AdvertFormDialog({
           error={errors.maxClicks}
         />
       </div>
-      <FormField
-        label="Image URL (optional)"
-        name="imageUrl"
-        type="text"
-        inputMode="url"
-        autoComplete="off"
-        autoCapitalize="off"
-        spellCheck={false}
-        maxLength={ADVERT_LIMITS.imageUrlMax}
-        placeholder="https://example.com/advert.jpg"
-        hint="An https:// address, or leave it empty."
-        defaultValue={values.imageUrl}
-        error={errors.imageUrl}
+      <ImageUploadField
+        currentSrc={values.uploadedImage || currentImageSrc || null}
+        uploadedImage={values.uploadedImage || undefined}
+        removeImage={values.removeImage === "on"}
+        error={errors.image ?? errors.uploadedImage}
+        title={values.title}
+        disabled={submitting}
       />
     </UrlDialog>
   );

@@ -9,8 +9,8 @@ import type { AdminAdvertCard } from "./advert-card";
 import { AdvertFormDialog, EMPTY_ADVERT_FORM, type AdvertFormValues } from "./advert-form-dialog";
 import { AdvertList } from "./advert-list";
 
-/** An advert of the list, with what its edit form shows: the reward as typed, the stored image address. */
-export type AdvertRow = AdminAdvertCard & { rewardAmount: string; imageUrl: string | null };
+/** An advert of the list, with what its edit form shows: the reward as typed (its picture is `imageSrc`). */
+export type AdvertRow = AdminAdvertCard & { rewardAmount: string };
 
 /** The Manage Adverts loader's data (app/routes/admin/adverts/layout.tsx). */
 export type AdvertsData = {
@@ -34,10 +34,17 @@ const formValues = (a: AdvertRow): AdvertFormValues => ({
   description: a.description,
   rewardAmount: a.rewardAmount,
   maxClicks: String(a.maxClicks),
-  imageUrl: a.imageUrl ?? "",
+  uploadedImage: "",
+  removeImage: "",
 });
 
-type OpenDialog = { mode: "create" | "update"; advertId?: string; currentClicks?: number; values: AdvertFormValues };
+type OpenDialog = {
+  mode: "create" | "update";
+  advertId?: string;
+  currentClicks?: number;
+  currentImageSrc?: string | null;
+  values: AdvertFormValues;
+};
 
 /** The create/edit dialog open: reopened as it was after a refused submit, otherwise as the URL says. */
 function openDialog(data: AdvertsData, failure: FormFailure | undefined, onNewRoute: boolean): OpenDialog | null {
@@ -48,13 +55,20 @@ function openDialog(data: AdvertsData, failure: FormFailure | undefined, onNewRo
       mode: intent === "update" ? "update" : "create",
       advertId,
       currentClicks: current?.currentClicks,
+      currentImageSrc: current?.imageSrc,
       values: { ...EMPTY_ADVERT_FORM, ...typed },
     };
   }
   if (onNewRoute) return { mode: "create", values: EMPTY_ADVERT_FORM };
   const { editing } = data;
   return editing
-    ? { mode: "update", advertId: editing.id, currentClicks: editing.currentClicks, values: formValues(editing) }
+    ? {
+        mode: "update",
+        advertId: editing.id,
+        currentClicks: editing.currentClicks,
+        currentImageSrc: editing.imageSrc,
+        values: formValues(editing),
+      }
     : null;
 }
 

@@ -17,6 +17,7 @@ export type AdminTierRow = {
 export type AdminUpgradeRow = {
   id: string;
   reference: string;
+  userId: string;
   userName: string;
   userEmail: string;
   userDisplayId: string;

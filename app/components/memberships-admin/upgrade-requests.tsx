@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { ListSearch } from "~/components/admin/list-controls";
-import { userColumn } from "~/components/admin/user-column";
+import { MemberLink, userColumn } from "~/components/admin/user-column";
 import { ConfirmAction } from "~/components/confirm-action";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
@@ -111,7 +111,7 @@ function Method({ row }: { row: AdminUpgradeRow }) {
 }
 
 const columns = (action: string): ListColumn<AdminUpgradeRow>[] => [
-  userColumn((row) => ({ name: row.userName, email: row.userEmail, displayId: row.userDisplayId })),
+  userColumn((row) => ({ id: row.userId, name: row.userName, email: row.userEmail, displayId: row.userDisplayId })),
   {
     header: "Requested Tier",
     cell: (row) => (
@@ -181,7 +181,9 @@ export function UpgradeRequests({
         cardTestId={(row) => `upgrade-card-${row.reference}`}
         cardHeader={(row) => (
           <>
-            <p className="font-medium [overflow-wrap:anywhere]">{row.userName}</p>
+            <p className="[overflow-wrap:anywhere]">
+              <MemberLink id={row.userId}>{row.userName}</MemberLink>
+            </p>
             <p className="break-all text-gray-600">{row.userEmail}</p>
           </>
         )}

@@ -18,8 +18,12 @@ export type MessagesPageData = {
   next: string | null;
   /** This is an older page (reached by the Load older link without JavaScript). */
   olderPage: boolean;
-  /** A display ID to write to (`?to=`, the Reply link without JavaScript). */
+  /** A display ID to write to (`?to=`, the Reply link without JavaScript; support's for an advertiser). */
   to: string;
+  /** An advertiser's: support's ID, which the form keeps after a message is sent ("" for others: it clears). */
+  support: string;
+  /** Under the recipient field: whom this account may write to. */
+  recipientHint: string;
 };
 
 export type MessagesActionData =
@@ -107,9 +111,10 @@ export function MessagesPage({ data, actionData }: { data: MessagesPageData; act
             key={sent?.sentId ?? "send"}
             errors={failure?.errors ?? {}}
             values={{
-              recipientId: failure?.values?.recipientId ?? (sent ? "" : data.to),
+              recipientId: failure?.values?.recipientId ?? (sent ? data.support : data.to),
               content: failure?.values?.content ?? "",
             }}
+            recipientHint={data.recipientHint}
             recipientRef={recipientRef}
             contentRef={contentRef}
             sent={sent !== undefined}

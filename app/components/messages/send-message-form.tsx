@@ -5,7 +5,6 @@ import { FormError, FormField } from "~/components/form-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";
-import { RECIPIENT_HINT } from "~/domain/messages/rules";
 
 /**
  * Send Message: a plain form post (works before JavaScript loads). A refusal comes back with the
@@ -14,12 +13,14 @@ import { RECIPIENT_HINT } from "~/domain/messages/rules";
 export function SendMessageForm({
   errors,
   values,
+  recipientHint,
   recipientRef,
   contentRef,
   sent,
 }: {
   errors: Record<string, string>;
   values: { recipientId: string; content: string };
+  recipientHint: string;
   recipientRef: Ref<HTMLInputElement>;
   contentRef: Ref<HTMLTextAreaElement>;
   /** The last submit sent a message. */
@@ -39,7 +40,7 @@ export function SendMessageForm({
           id="message-recipient"
           label="Recipient's User ID"
           name="recipientId"
-          hint={RECIPIENT_HINT}
+          hint={recipientHint}
           autoComplete="off"
           autoCapitalize="characters"
           spellCheck={false}

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
 import { ListFilters, ListSearch } from "~/components/admin/list-controls";
+import { MemberLink } from "~/components/admin/user-column";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
@@ -25,8 +26,10 @@ export type ReferralListQuery = { q: string; status: ReferralFilter; page: numbe
 /** One referral as the admin list shows it (money formatted on the server). */
 export type AdminReferralRow = {
   id: string;
+  referrerId: string;
   referrerName: string;
   referrerEmail: string;
+  referredId: string;
   referredName: string;
   referredEmail: string;
   status: ReferralStatus;
@@ -48,10 +51,10 @@ export function referralListHref(query: ReferralListQuery & Record<string, strin
   return listHref({ ...query, status: query.status === "all" ? undefined : query.status }, path);
 }
 
-function Person({ name, email }: { name: string; email: string }) {
+function Person({ id, name, email }: { id: string; name: string; email: string }) {
   return (
     <>
-      <span className="font-medium">{name}</span>
+      <MemberLink id={id}>{name}</MemberLink>
       <span className="block break-all text-xs text-gray-500">{email}</span>
     </>
   );
@@ -93,8 +96,14 @@ export function AdminReferralList({ query, list }: { query: ReferralListQuery; l
       </>
     );
   const columns: ListColumn<AdminReferralRow>[] = [
-    { header: "Referrer", cell: (row) => <Person name={row.referrerName} email={row.referrerEmail} /> },
-    { header: "Referred", cell: (row) => <Person name={row.referredName} email={row.referredEmail} /> },
+    {
+      header: "Referrer",
+      cell: (row) => <Person id={row.referrerId} name={row.referrerName} email={row.referrerEmail} />,
+    },
+    {
+      header: "Referred",
+      cell: (row) => <Person id={row.referredId} name={row.referredName} email={row.referredEmail} />,
+    },
     { header: "Date", cell: (row) => formatLagosDate(row.createdAt), className: "whitespace-nowrap" },
     {
       header: "Status",
@@ -155,13 +164,15 @@ function ReferralCard({ row, actions }: { row: AdminReferralRow; actions: (row: 
     <>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-medium">{row.referredName}</p>
+          <p>
+            <MemberLink id={row.referredId}>{row.referredName}</MemberLink>
+          </p>
           <p className="break-all text-sm text-gray-600">{row.referredEmail}</p>
         </div>
         {badge(row)}
       </div>
       <p className="mt-2 text-sm text-gray-700">
-        Referred by <span className="font-medium">{row.referrerName}</span>{" "}
+        Referred by <MemberLink id={row.referrerId}>{row.referrerName}</MemberLink>{" "}
         <span className="break-all text-gray-500">({row.referrerEmail})</span>
       </p>
       <p className="mt-1 text-xs text-gray-500">

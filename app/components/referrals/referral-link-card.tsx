@@ -1,10 +1,11 @@
 import { Link } from "react-router";
 import { Card, CardTitle } from "~/components/ui/card";
 import { CopyText } from "~/components/ui/copy-text";
+import { ShareActions } from "./share-actions";
 
 export type ReferralLinkSummary = { link: string; totalReferrals: number; totalEarnings: string };
 
-/** The dashboard's referral link card: the link with Copy, total referrals and total referral earnings. */
+/** The dashboard's referral link card: the link with Copy and Share, total referrals and total referral earnings. */
 export function ReferralLinkCard({ summary }: { summary: ReferralLinkSummary }) {
   return (
     <Card aria-labelledby="referral-link-title" data-testid="referral-link-card">
@@ -22,6 +23,7 @@ export function ReferralLinkCard({ summary }: { summary: ReferralLinkSummary }) 
         copiedTitle="Link Copied!"
         testId="dashboard-referral-link"
       />
+      <ShareActions link={summary.link} className="mt-3" />
       <dl className="mt-4 grid grid-cols-2 gap-3 text-sm">
         <div>
           <dt className="text-gray-600">Total Referrals</dt>

@@ -16,6 +16,8 @@ type Props = {
   submitting: boolean;
   /** Where the form posts; by default the page's own URL. */
   action?: string;
+  /** "multipart/form-data" for a form with a file input. */
+  encType?: "multipart/form-data";
   /** The form's hidden inputs (the intent, the ids the action needs), in order; undefined ones are left out. */
   hidden: Record<string, string | undefined>;
   /** A refusal of the whole form, shown above the fields. */
@@ -40,6 +42,7 @@ export function UrlDialog({
   returnFocusId,
   submitting,
   action,
+  encType,
   hidden,
   formError,
   submitLabel,
@@ -76,7 +79,7 @@ export function UrlDialog({
         <DialogPrimitive.Description id={`${ids}-description`} className="text-sm text-gray-600">
           {description}
         </DialogPrimitive.Description>
-        <Form method="post" action={action} className="grid gap-4" noValidate>
+        <Form method="post" action={action} encType={encType} className="grid gap-4" noValidate>
           {Object.entries(hidden).map(([name, value]) =>
             value === undefined ? null : <input key={name} type="hidden" name={name} value={value} />,
           )}

@@ -1,3 +1,4 @@
+import { MemberLink } from "~/components/admin/user-column";
 import { ConfirmAction } from "~/components/confirm-action";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -18,8 +19,17 @@ export type AdminUserRow = {
   createdAt: string;
 };
 
-/** Pending: Approve and Restrict; approved: Restrict; restricted: Unrestrict. Each behind a confirmation. */
-function UserActions({ row }: { row: AdminUserRow }) {
+/**
+ * Pending: Approve and Restrict; approved: Restrict; restricted: Unrestrict. Each behind a
+ * confirmation, posted to Manage Users' action (`action`: from another page, "/admin/users").
+ */
+export function UserActions({
+  row,
+  action,
+}: {
+  row: Pick<AdminUserRow, "id" | "name" | "email" | "status">;
+  action?: string;
+}) {
   return (
     <div className="flex flex-wrap gap-2">
       {row.status === "pending" ? (
@@ -29,6 +39,7 @@ function UserActions({ row }: { row: AdminUserRow }) {
           description={`${row.name} (${row.email}) will be able to view adverts and earn.`}
           confirmLabel="Approve"
           fields={{ intent: "approve", userId: row.id }}
+          action={action}
         />
       ) : null}
       {row.status === "restricted" ? (
@@ -42,6 +53,7 @@ function UserActions({ row }: { row: AdminUserRow }) {
           description={`${row.name} will be able to sign in again.`}
           confirmLabel="Unrestrict"
           fields={{ intent: "unrestrict", userId: row.id }}
+          action={action}
         />
       ) : (
         <ConfirmAction
@@ -54,6 +66,7 @@ function UserActions({ row }: { row: AdminUserRow }) {
           description={`${row.name} will be signed out at once and cannot sign in until unrestricted.`}
           confirmLabel="Restrict"
           fields={{ intent: "restrict", userId: row.id }}
+          action={action}
           destructive
         />
       )}
@@ -69,7 +82,7 @@ const COLUMNS: ListColumn<AdminUserRow>[] = [
     header: "Name",
     cell: (row) => (
       <>
-        <span className="font-medium">{row.name}</span>
+        <MemberLink id={row.id}>{row.name}</MemberLink>
         <span className="block font-mono text-xs text-gray-500">{row.displayId}</span>
       </>
     ),
@@ -101,7 +114,9 @@ export function UserList({ rows, caption, empty }: { rows: AdminUserRow[]; capti
       cardHeader={(row) => (
         <div className="flex items-start justify-between gap-2">
           <div className="min-w-0">
-            <p className="font-medium">{row.name}</p>
+            <p>
+              <MemberLink id={row.id}>{row.name}</MemberLink>
+            </p>
             <p className="break-all text-gray-600">{row.email}</p>
             <p className="font-mono text-xs text-gray-500">{row.displayId}</p>
           </div>

@@ -4,6 +4,7 @@ import type { WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
 export type AdminWithdrawalRow = {
   id: string;
   reference: string;
+  userId: string;
   userName: string;
   userEmail: string;
   userDisplayId: string;

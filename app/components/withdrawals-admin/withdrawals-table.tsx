@@ -1,4 +1,4 @@
-import { userColumn } from "~/components/admin/user-column";
+import { MemberLink, userColumn } from "~/components/admin/user-column";
 import { StatusBadge } from "~/components/ui/badge";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
 import { WITHDRAWAL_STATUS_BADGES } from "~/domain/withdrawals/lifecycle";
@@ -90,7 +90,7 @@ const SELECT_COLUMN: ListColumn<AdminWithdrawalRow> = {
 };
 
 const COLUMNS: ListColumn<AdminWithdrawalRow>[] = [
-  userColumn((row) => ({ name: row.userName, email: row.userEmail, displayId: row.userDisplayId })),
+  userColumn((row) => ({ id: row.userId, name: row.userName, email: row.userEmail, displayId: row.userDisplayId })),
   { header: "Reference", cell: (row) => row.reference, className: "font-mono" },
   { header: "Amount", cell: (row) => row.amount, align: "end", className: "font-medium" },
   { header: "Fee", cell: (row) => row.fee, align: "end" },
@@ -122,7 +122,9 @@ function CardHeader({ row }: { row: AdminWithdrawalRow }) {
     <>
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="font-medium [overflow-wrap:anywhere]">{row.userName}</p>
+          <p className="[overflow-wrap:anywhere]">
+            <MemberLink id={row.userId}>{row.userName}</MemberLink>
+          </p>
           <p className="break-all text-gray-600">{row.userEmail}</p>
         </div>
         <div className="flex items-center gap-2">

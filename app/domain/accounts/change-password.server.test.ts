@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
+import { emailsTo } from "~/domain/mail/outbox.server";
 import { countUserSessions, createSession, findSessionUser } from "~/domain/sessions/sessions.server";
 import { openTestDatabase } from "~test/database";
 import { createUser, TEST_PASSWORD } from "~test/factories";
@@ -108,5 +109,31 @@ describe("changePassword", () => {
       }),
     ).toEqual({ status: "ok" });
     expect(await peekEmailToken(db, resetToken, "reset_password")).toBeNull();
+  });
+
+  it("mails the member about the change (with where to turn if it was not them); a refusal mails nothing", async () => {
+    const user = await createUser(db, { name: "Kemi Adeyemi" });
+    await changePassword(db, {
+      userId: user.id,
+      currentPassword: "not-my-password",
+      newPassword: "Abuja-rainy-season-77",
+    });
+    expect(await emailsTo(db, user.email)).toHaveLength(0);
+    const changed = await changePassword(db, {
+      userId: user.id,
+      currentPassword: TEST_PASSWORD,
+      newPassword: "Abuja-rainy-season-77",
+    });
+    expect(changed).toEqual({ status: "ok" });
+    // The same form posted again: the old password no longer matches, so no second mail.
+    await changePassword(db, { userId: user.id, currentPassword: TEST_PASSWORD, newPassword: "Abuja-rainy-season-77" });
+    const mails = await emailsTo(db, user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe("Your AdNaira password was changed");
+    expect(mails[0]!.textBody).toContain("Hello Kemi Adeyemi,");
+    expect(mails[0]!.textBody).toContain("changed from your profile");
+    expect(mails[0]!.textBody).toContain(
+      "If this wasn't you, reset your password and contact support: {app}/forgot-password",
+    );
   });
 });

@@ -1,6 +1,9 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
+import { queueEmail } from "~/domain/mail/outbox.server";
+import { passwordChangedMail } from "~/domain/mail/templates";
+import { getAppSettings } from "~/domain/settings/app-settings";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 import type { RefusalTexts } from "~/domain/shared/outcome";
 import { revokeEmailTokens } from "./email-tokens.server";
@@ -23,12 +26,23 @@ export const CHANGE_PASSWORD_REFUSALS: RefusalTexts<ChangePasswordResult> = {
   "common-password": COMMON_PASSWORD_MESSAGE,
 };
 
-/** Changes the password after checking the current one; ends every other session of the user. */
+/**
+ * Changes the password after checking the current one; ends every other session of the user and
+ * mails them about it ("If this wasn't you…"), all in one transaction.
+ */
 export async function changePassword(
   db: Database,
   options: { userId: string; currentPassword: string; newPassword: string; keepSessionToken?: string },
 ): Promise<ChangePasswordResult> {
-  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, options.userId));
+  const [user] = await db
+    .select({
+      passwordHash: users.passwordHash,
+      email: users.email,
+      name: users.name,
+      confirmed: users.emailConfirmedAt,
+    })
+    .from(users)
+    .where(eq(users.id, options.userId));
   if (!user || !(await verifyPassword(user.passwordHash, options.currentPassword))) {
     return { status: "wrong-password" };
   }
@@ -40,6 +54,8 @@ export async function changePassword(
     await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, options.userId));
     await deleteUserSessions(tx, options.userId, options.keepSessionToken);
     await revokeEmailTokens(tx, options.userId, "reset_password");
+    const { appName } = await getAppSettings(tx);
+    await queueEmail(tx, passwordChangedMail(user.email, user.confirmed ? user.name : null, "profile", appName));
   });
   return { status: "ok" };
 }

@@ -150,4 +150,17 @@ describe("resetPassword on a never-confirmed account", () => {
     expect(owner!.referredById).toBeNull();
     expect(await db.select().from(referrals).where(eq(referrals.referredId, owner!.id))).toHaveLength(0);
   });
+
+  it("mails the member that the password was changed with a reset link, once for the one link", async () => {
+    const user = await createUser(db, { email: "reset.notice@example.ng", name: "Tunde Notice" });
+    await requestPasswordReset(db, user.email, appUrl);
+    const token = await resetToken(user.email);
+    expect(await resetPassword(db, token, NEW_PASSWORD)).toEqual({ status: "ok" });
+    expect(await resetPassword(db, token, NEW_PASSWORD)).toEqual({ status: "invalid-link" });
+    const notices = (await emailsTo(db, user.email)).filter((m) => m.subject === "Your AdNaira password was changed");
+    expect(notices).toHaveLength(1);
+    expect(notices[0]!.textBody).toContain("Hello Tunde Notice,");
+    expect(notices[0]!.textBody).toContain("changed with a password reset link");
+    expect(notices[0]!.textBody).toContain("{app}/forgot-password");
+  });
 });

@@ -2,7 +2,8 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { referrals, users } from "~/db/schema";
 import { queueEmail } from "~/domain/mail/outbox.server";
-import { resetPasswordMail } from "~/domain/mail/templates";
+import { passwordChangedMail, resetPasswordMail } from "~/domain/mail/templates";
+import { getAppSettings } from "~/domain/settings/app-settings";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
 import {
   consumeEmailToken,
@@ -44,7 +45,10 @@ export async function resetPassword(
     const userId = await consumeEmailToken(tx, token, "reset_password", now);
     if (!userId) return { status: "invalid-link" };
     await revokeEmailTokens(tx, userId, "reset_password", now);
-    const [user] = await tx.select({ confirmed: users.emailConfirmedAt }).from(users).where(eq(users.id, userId));
+    const [user] = await tx
+      .select({ confirmed: users.emailConfirmedAt, email: users.email, name: users.name })
+      .from(users)
+      .where(eq(users.id, userId));
     // Never confirmed: whoever registered it may not have owned the address. The real owner takes
     // the account over here, so a referral the registrant attached is dropped (no one profits
     // from squatting someone else's email).
@@ -62,6 +66,10 @@ export async function resetPassword(
       await tx.delete(referrals).where(and(eq(referrals.referredId, userId), eq(referrals.status, "pending")));
     }
     await deleteUserSessions(tx, userId);
+    if (user) {
+      const { appName } = await getAppSettings(tx);
+      await queueEmail(tx, passwordChangedMail(user.email, user.confirmed ? user.name : null, "reset-link", appName));
+    }
     return { status: "ok" };
   });
 }

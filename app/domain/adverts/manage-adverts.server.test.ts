@@ -312,6 +312,26 @@ describe("updateAdvert", () => {
     });
   });
 
+  it("without an imageUrl keeps the advert's image; an uploaded image's address replaces it, audited", async () => {
+    const advertId = await postAdvert(db, admin, input);
+    const { imageUrl: _kept, ...withoutImage } = input;
+    expect(await updateAdvert(db, admin, advertId, { ...withoutImage, maxClicks: 9 })).toEqual({
+      status: "ok",
+      changed: true,
+    });
+    expect(await advertRow(advertId)).toMatchObject({ maxClicks: 9, imageUrl: input.imageUrl });
+    const uploaded = `/images/${"5e".repeat(32)}`;
+    expect(await updateAdvert(db, admin, advertId, { ...withoutImage, maxClicks: 9, imageUrl: uploaded })).toEqual({
+      status: "ok",
+      changed: true,
+    });
+    expect((await advertRow(advertId))!.imageUrl).toBe(uploaded);
+    expect((await auditFor(advertId)).at(-1)).toMatchObject({
+      before: { imageUrl: input.imageUrl },
+      after: { imageUrl: uploaded },
+    });
+  });
+
   it("saving the same values changes nothing and writes no audit row", async () => {
     const advertId = await postAdvert(db, admin, input);
     const before = await advertRow(advertId);

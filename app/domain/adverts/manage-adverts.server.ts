@@ -12,7 +12,7 @@ import { onPage, pageWindow } from "~/domain/shared/paging";
 import type { AdvertMoneyLimits } from "~/domain/settings/advert-money-limits";
 import { advertStatus, type AdvertStatus } from "./advert-status";
 import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors } from "./money-limits";
-import { assertAdvertInput, type AdvertInput } from "./validation";
+import { assertAdvertInput, type AdvertInput, type AdvertUpdate } from "./validation";
 
 const NOT_FOUND = { status: "not-found" } as const;
 
@@ -103,21 +103,26 @@ export type UpdateAdvertResult =
  * taken (the advert is then Completed), never below. A new reward applies to later claims.
  * A reward or budget over the settings' limits is refused when it is higher than the advert's
  * own (an advert made under higher limits can be corrected or scaled down, never up).
- * Audited with the changed fields only; saving the same values writes nothing.
+ * Audited with the changed fields only; saving the same values writes nothing. Without an
+ * `imageUrl` the advert keeps its image.
  */
 export async function updateAdvert(
   db: Database,
   actor: Actor,
   advertId: string,
-  input: AdvertInput,
+  update: AdvertUpdate,
 ): Promise<UpdateAdvertResult> {
   if (!hasPermission(actor, "manage_adverts")) return FORBIDDEN;
-  assertAdvertInput(input);
+  assertAdvertInput(update);
   return db.transaction(async (tx): Promise<UpdateAdvertResult> => {
     // The row lock queues this behind claims in flight (and them behind it), so the click count
     // compared below is the one the update will see.
     const current = await lockLiveAdvert(tx, advertId);
     if (!current) return NOT_FOUND;
+    const input: AdvertInput = {
+      ...update,
+      imageUrl: update.imageUrl === undefined ? current.imageUrl : update.imageUrl,
+    };
     if (input.maxClicks < current.currentClicks) {
       return { status: "max-clicks-below-current", currentClicks: current.currentClicks };
     }

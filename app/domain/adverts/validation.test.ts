@@ -1,9 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { ADVERT_IMAGE_URL_MESSAGE, advertFormSchema } from "./validation";
+import { advertFormSchema, assertAdvertInput, UPLOADED_IMAGE_LOST_MESSAGE } from "./validation";
 
-const APP_URL = new URL("https://adnaira.ng");
 const parseAdvertForm = (input: Record<string, unknown>) => {
-  const result = advertFormSchema(APP_URL).safeParse(input);
+  const result = advertFormSchema().safeParse(input);
   return result.success ? { status: "ok", value: result.data } : { status: "invalid" };
 };
 
@@ -12,12 +11,12 @@ const valid = {
   description: "The taste of home.",
   rewardAmount: "25.50",
   maxClicks: "100",
-  imageUrl: "",
+  uploadedImage: "",
 };
 
 /** Every message of a refusal, by field (the form shows the first). */
 const errorsOf = (input: Record<string, unknown>) => {
-  const result = advertFormSchema(APP_URL).safeParse(input);
+  const result = advertFormSchema().safeParse(input);
   if (result.success) throw new Error("expected a refusal");
   const out: Record<string, string[]> = {};
   for (const issue of result.error.issues) (out[String(issue.path[0])] ??= []).push(issue.message);
@@ -33,10 +32,10 @@ describe("advert form", () => {
         description: "The taste of home.",
         rewardKobo: 2_550n,
         maxClicks: 100,
-        imageUrl: null,
+        image: { uploadedImage: null, removeImage: false },
       },
     });
-    expect(advertFormSchema(APP_URL).parse({ ...valid, imageUrl: undefined }).imageUrl).toBeNull();
+    expect(advertFormSchema().parse({ ...valid, uploadedImage: undefined }).image.uploadedImage).toBeNull();
   });
 
   it("reward: naira with at most 2 decimals, above zero, no floats", () => {
@@ -72,28 +71,31 @@ describe("advert form", () => {
     expect(errorsOf({ ...valid, description: "x".repeat(2001) }).description).toHaveLength(1);
   });
 
-  it("image URL: optional, https only, never the app's own", () => {
-    expect(parseAdvertForm({ ...valid, imageUrl: " https://cdn.example.ng/ad.png " })).toMatchObject({
+  it("image: an address a refused submit uploaded (never a typed URL), and Remove image", () => {
+    const uploaded = `/images/${"0a".repeat(32)}`;
+    expect(parseAdvertForm({ ...valid, uploadedImage: uploaded, removeImage: "on" })).toMatchObject({
       status: "ok",
-      value: { imageUrl: "https://cdn.example.ng/ad.png" },
+      value: { image: { uploadedImage: uploaded, removeImage: true } },
     });
     for (const bad of [
-      "http://cdn.example.ng/ad.png",
-      "HTTPS://cdn.example.ng/ad.png",
-      "https:/cdn.example.ng/ad.png",
-      "javascript:alert(1)",
-      "data:image/png;base64,AAAA",
-      "//cdn.example.ng/ad.png",
+      "https://cdn.example.ng/ad.png",
       "/images/ad.png",
-      "/logo.svg",
-      "/assets/ad.png",
-      "https://adnaira.ng/admin/withdrawals/export.csv",
-      "https://ADNAIRA.NG./logo.svg",
-      "https://user:pass@cdn.example.ng/ad.png",
-      "not a url",
-      `https://cdn.example.ng/${"a".repeat(500)}`,
+      `${uploaded}.png`,
+      `https://adnaira.ng${uploaded}`,
+      "javascript:alert(1)",
     ]) {
-      expect(errorsOf({ ...valid, imageUrl: bad }).imageUrl, bad).toEqual([ADVERT_IMAGE_URL_MESSAGE]);
+      expect(errorsOf({ ...valid, uploadedImage: bad }).uploadedImage, bad).toEqual([UPLOADED_IMAGE_LOST_MESSAGE]);
+    }
+  });
+
+  it("a script's advert: an uploaded image or a legacy https one, nothing else", () => {
+    const advert = { title: "T", description: "D", rewardKobo: 100n, maxClicks: 1 };
+    expect(() => assertAdvertInput({ ...advert, imageUrl: `/images/${"f".repeat(64)}` })).not.toThrow();
+    expect(() => assertAdvertInput({ ...advert, imageUrl: "https://cdn.example.ng/a.png" })).not.toThrow();
+    expect(() => assertAdvertInput({ ...advert, imageUrl: null })).not.toThrow();
+    expect(() => assertAdvertInput({ ...advert })).not.toThrow();
+    for (const bad of ["/logo.svg", "http://cdn.example.ng/a.png", `/images/${"F".repeat(64)}`]) {
+      expect(() => assertAdvertInput({ ...advert, imageUrl: bad }), bad).toThrow(RangeError);
     }
   });
 

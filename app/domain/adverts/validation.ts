@@ -1,6 +1,6 @@
 import { z } from "zod";
 import type { Kobo } from "~/domain/shared/money";
-import { type ImageUrlRules, isAcceptableImageUrl } from "~/domain/shared/image-url";
+import { type ImageUrlRules, isUploadedImagePath } from "~/domain/shared/image-url";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
 
 export const ADVERT_LIMITS = {
@@ -19,6 +19,9 @@ export type AdvertInput = {
   imageUrl: string | null;
 };
 
+/** What updateAdvert takes: an advert's fields, `imageUrl` left out (undefined) to keep its image. */
+export type AdvertUpdate = Omit<AdvertInput, "imageUrl"> & { imageUrl?: string | null };
+
 /** An https:// address (scheme in lower case, as the database CHECK reads it) with a host and no credentials. */
 export function isHttpsUrl(value: string): boolean {
   if (value.length > ADVERT_LIMITS.imageUrlMax || /\s/.test(value) || !value.startsWith("https://")) return false;
@@ -30,19 +33,22 @@ export function isHttpsUrl(value: string): boolean {
   }
 }
 
-export const ADVERT_IMAGE_URL_MESSAGE = "Enter an https:// image address on another site, or leave it empty";
-
 /**
- * An advert's image: an https:// image on another site than the app (app/domain/shared/image-url.ts);
- * not the app's own files (the adverts table holds https:// addresses only).
+ * An advert's image, as stored and shown: an uploaded image (`/images/<sha-256>`, decision 024), or
+ * an https:// image on another site than the app typed before uploads (app/domain/shared/image-url.ts);
+ * never the app's own files.
  */
-export const advertImageRules = (appOrigin: string | URL): ImageUrlRules => ({ appOrigin, allowAppAssets: false });
+export const advertImageRules = (appOrigin: string | URL): ImageUrlRules => ({
+  appOrigin,
+  allowAppAssets: false,
+  allowUploads: true,
+});
 
 /**
  * What members see of an advert, as its forms take it (an admin's advert and an advertiser's
- * campaign alike): title, description, and an optional https image on another site.
+ * campaign alike): title and description. The image is a file of its own (decision 024).
  */
-export const advertContentFields = (appOrigin: string | URL) => ({
+export const advertContentFields = () => ({
   title: z
     .string()
     .trim()
@@ -53,14 +59,6 @@ export const advertContentFields = (appOrigin: string | URL) => ({
     .trim()
     .min(1, "Description is required")
     .max(ADVERT_LIMITS.descriptionMax, `Description is too long (${ADVERT_LIMITS.descriptionMax} characters at most)`),
-  imageUrl: z
-    .string()
-    .trim()
-    .optional()
-    .transform((value) => (value ? value : null))
-    .refine((value) => value === null || isAcceptableImageUrl(value, advertImageRules(appOrigin)), {
-      message: ADVERT_IMAGE_URL_MESSAGE,
-    }),
 });
 
 const MaxClicksSchema = z
@@ -74,28 +72,51 @@ const MaxClicksSchema = z
     `Max clicks can be at most ${ADVERT_LIMITS.maxClicksMax.toLocaleString("en-NG")}`,
   );
 
+export const UPLOADED_IMAGE_LOST_MESSAGE = "Choose the image again.";
+
+/**
+ * What a form with an image file posts beside the file (decision 024): `uploadedImage`, the
+ * address of a picture an earlier, refused submit already stored (so it is not sent again), and
+ * `removeImage`, the edit form's "Remove image" box. The file itself is read apart from the schema.
+ */
+export const advertImageChoiceFields = () => ({
+  uploadedImage: z
+    .string()
+    .trim()
+    .optional()
+    .transform((value) => (value ? value : null))
+    .refine((value) => value === null || isUploadedImagePath(value), UPLOADED_IMAGE_LOST_MESSAGE),
+  removeImage: z
+    .string()
+    .optional()
+    .transform((value) => value === "on"),
+});
+
+/** What the image fields ask for, besides a new file: an image already uploaded, and whether to remove the advert's. */
+export type AdvertImageChoice = { uploadedImage: string | null; removeImage: boolean };
+
 /**
  * The Manage Adverts create/edit form (title, description, reward amount in naira with
- * at most 2 decimals, max clicks; image URL optional). Field names are the form's. `appOrigin`
- * is APP_URL's: images there are refused.
+ * at most 2 decimals, max clicks; then the image's choices, the file being read apart). Field
+ * names are the form's.
  */
-export const advertFormSchema = (appOrigin: string | URL) => {
+export const advertFormSchema = () => {
   // In the form's order: the image comes last there, and the first field refused names the toast.
-  const { title, description, imageUrl } = advertContentFields(appOrigin);
+  const { title, description } = advertContentFields();
   return z
     .object({
       title,
       description,
       rewardAmount: NairaAmountSchema.refine((kobo) => kobo > 0n, "Reward must be more than ₦0.00."),
       maxClicks: MaxClicksSchema,
-      imageUrl,
+      ...advertImageChoiceFields(),
     })
-    .transform((form): AdvertInput => ({
+    .transform((form): Omit<AdvertInput, "imageUrl"> & { image: AdvertImageChoice } => ({
       title: form.title,
       description: form.description,
       rewardKobo: form.rewardAmount,
       maxClicks: form.maxClicks,
-      imageUrl: form.imageUrl,
+      image: { uploadedImage: form.uploadedImage, removeImage: form.removeImage },
     }));
 };
 
@@ -103,7 +124,7 @@ export const advertFormSchema = (appOrigin: string | URL) => {
  * The same rules for callers that skip the form (a script, a future API): refuses what the
  * form would refuse instead of relying on the database CHECKs alone.
  */
-export function assertAdvertInput(input: AdvertInput): void {
+export function assertAdvertInput(input: AdvertInput | AdvertUpdate): void {
   const problems: string[] = [];
   if (!input.title.trim() || input.title.length > ADVERT_LIMITS.titleMax) problems.push("title");
   if (!input.description.trim() || input.description.length > ADVERT_LIMITS.descriptionMax)
@@ -112,6 +133,8 @@ export function assertAdvertInput(input: AdvertInput): void {
   if (!Number.isInteger(input.maxClicks) || input.maxClicks < 1 || input.maxClicks > ADVERT_LIMITS.maxClicksMax) {
     problems.push("maxClicks");
   }
-  if (input.imageUrl !== null && !isHttpsUrl(input.imageUrl)) problems.push("imageUrl");
+  if (typeof input.imageUrl === "string" && !isHttpsUrl(input.imageUrl) && !isUploadedImagePath(input.imageUrl)) {
+    problems.push("imageUrl");
+  }
   if (problems.length) throw new RangeError(`Invalid advert: ${problems.join(", ")}`);
 }

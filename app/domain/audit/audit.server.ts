@@ -52,16 +52,23 @@ export async function recordAudit(
 
 export const AUDIT_PAGE_SIZE = 50;
 
-/** The audit log, newest first, optionally for one actor and/or one action; 50 a page (the page clamped to the ones there are). */
-export async function listAudit(db: Database, filters: { actorId?: string; action?: string; page?: number } = {}) {
+/**
+ * The audit log, newest first, optionally for one actor, one action and/or one target (a member's
+ * page: the entries about them); 50 a page unless told (the page clamped to the ones there are).
+ */
+export async function listAudit(
+  db: Database,
+  filters: { actorId?: string; action?: string; targetId?: string; page?: number; pageSize?: number } = {},
+) {
   const where: SQL[] = [];
   if (filters.actorId) where.push(eq(auditLog.actorId, filters.actorId));
+  if (filters.targetId) where.push(eq(auditLog.targetId, filters.targetId));
   if (filters.action) where.push(eq(auditLog.action, filters.action));
   const filtered = where.length ? and(...where) : undefined;
   const { page, pageCount, total, ...window } = pageWindow(
     await db.$count(auditLog, filtered),
     filters.page,
-    AUDIT_PAGE_SIZE,
+    filters.pageSize ?? AUDIT_PAGE_SIZE,
   );
   // Users by name; adverts by title (an erased advert keeps the title its delete row recorded);
   // notices by their current title; withdrawals, upgrades and campaigns by the reference people
@@ -89,6 +96,10 @@ export async function listAudit(db: Database, filters: { actorId?: string; actio
       actorId: auditLog.actorId,
       actorName: users.name,
       actorDisplayId: users.displayId,
+      // A member or an advertiser (acting on their own bank details, say) has a page for admins; staff do not.
+      actorIsMember: sql<boolean>`${users.role} in ('user', 'advertiser')`,
+      targetMemberId: sql<string | null>`case when ${auditLog.targetType} in ('user', 'advertiser', 'bank_details')
+        then (select u.id from users u where u.id = ${auditLog.targetId} and u.role in ('user', 'advertiser')) end`,
     })
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))

@@ -1,6 +1,7 @@
 import type { Database } from "~/db/client.server";
 import type { Campaign } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
+import { mailAdvertiser } from "./campaign-mail.server";
 import { refundEscrow, stop, type Conflict, type NotFound } from "./campaigns.server";
 import { CANCELLABLE_STATUSES } from "./rules";
 
@@ -20,6 +21,8 @@ export async function cancelCampaign(
   return db.transaction(async (tx): Promise<CancelCampaignResult> => {
     const stopped = await stop(tx, { campaignId, advertiserId }, CANCELLABLE_STATUSES, { status: "cancelled" }, now);
     if (stopped.status !== "ok") return stopped;
-    return { status: "ok", campaign: stopped.campaign, refundedKobo: await refundEscrow(tx, stopped.campaign) };
+    const refundedKobo = await refundEscrow(tx, stopped.campaign);
+    await mailAdvertiser(tx, stopped.campaign, { kind: "cancelled", refundKobo: refundedKobo });
+    return { status: "ok", campaign: stopped.campaign, refundedKobo };
   });
 }

@@ -6,6 +6,7 @@ import { transfer } from "~/domain/ledger/transfer.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
+import { mailAdvertiser } from "./campaign-mail.server";
 import { fundEscrow, type Conflict, type NotFound } from "./campaigns.server";
 import { campaignTransferKey, paymentConfirmationOutcome, type PaymentConfirmationOutcome } from "./rules";
 
@@ -105,6 +106,8 @@ export async function bookCampaignPayment(
       ...input.audit,
     },
   });
+  const method = input.from === "bank_receipts" ? "bank_transfer" : "online";
+  await mailAdvertiser(tx, confirmed, { kind: fund ? "paid" : "paid-to-balance", method });
   return { campaign: confirmed, funded: fund };
 }
 

@@ -1,6 +1,7 @@
-import { and, eq, inArray, isNotNull, lte } from "drizzle-orm";
+import { and, eq, gt, inArray, isNotNull, lte, notExists, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { campaigns } from "~/db/schema";
+import { campaigns, emails } from "~/db/schema";
+import { mailAdvertiser } from "./campaign-mail.server";
 import { move, refundEscrow, retireAdvert, stop } from "./campaigns.server";
 
 /**
@@ -26,7 +27,8 @@ export async function completeEndedCampaigns(db: Database, now: Date = new Date(
         now,
       );
       if (!changed) return false;
-      await refundEscrow(tx, changed);
+      const refundKobo = await refundEscrow(tx, changed);
+      await mailAdvertiser(tx, changed, { kind: "completed", allViewsUsed: false, refundKobo });
       return true;
     });
     if (done) completed += 1;
@@ -63,10 +65,43 @@ export async function cancelExpiredCampaigns(db: Database, now: Date = new Date(
         now,
       );
       if (stopped.status !== "ok") return false;
-      await refundEscrow(tx, stopped.campaign);
+      const refundKobo = await refundEscrow(tx, stopped.campaign);
+      await mailAdvertiser(tx, stopped.campaign, { kind: "expired", refundKobo });
       return true;
     });
     if (done) cancelled += 1;
   }
   return cancelled;
+}
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * Mails the advertisers whose campaign its last paid view completed: the claim that completes it
+ * (claim_advert_reward, the busiest path) queues nothing, so this follows it, every minute with
+ * completeEndedCampaigns. Once per campaign (the mail's key `campaign:<id>:completed`, which the
+ * end-date completion takes too), and only for campaigns finished within the last day. Returns
+ * how many it mailed.
+ */
+export async function mailCampaignsCompletedByViews(db: Database, now: Date = new Date()): Promise<number> {
+  const completed = await db
+    .select()
+    .from(campaigns)
+    .where(
+      and(
+        eq(campaigns.status, "completed"),
+        gt(campaigns.finishedAt, new Date(now.getTime() - DAY_MS)),
+        notExists(
+          db
+            .select({ id: emails.id })
+            .from(emails)
+            .where(eq(emails.dedupeKey, sql`'campaign:' || ${campaigns.id} || ':completed'`)),
+        ),
+      ),
+    )
+    .limit(100);
+  for (const campaign of completed) {
+    await mailAdvertiser(db, campaign, { kind: "completed", allViewsUsed: true, refundKobo: 0n });
+  }
+  return completed.length;
 }

@@ -2,6 +2,7 @@ import type { Database } from "~/db/client.server";
 import { InsufficientFundsError } from "~/domain/ledger/transfer.server";
 import type { Kobo } from "~/domain/shared/money";
 import { withRollback } from "~/domain/shared/rollback.server";
+import { mailAdvertiser } from "./campaign-mail.server";
 import { fundEscrow, move, notMoved, type CampaignStepResult } from "./campaigns.server";
 import { campaignFeeRuleRefusal, type CampaignFeeRuleRefusal } from "./rules";
 
@@ -64,6 +65,7 @@ export async function payCampaignFromBalance(
       }
       throw err;
     }
+    await mailAdvertiser(tx, changed, { kind: "paid", method: "balance" });
     return { status: "ok", campaign: changed };
   });
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, campaigns, ledgerTransfers, providerPayments } from "~/db/schema";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
+import { emailsTo } from "~/domain/mail/outbox.server";
 import { providerFeeKey } from "~/domain/payments/payment-attempts.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
 import { createPaystackProvider } from "~/server/paystack.server";
@@ -103,6 +104,12 @@ describe("a campaign paid online", () => {
     expect(audits.map((a) => [a.action, a.actorId])).toEqual([["campaign.paid_online", owner.id]]);
     // The admin's confirmation of the same campaign finds it paid.
     expect((await confirmCampaignPayment(db, admin, campaign.reference)).status).toBe("conflict");
+    // Eleven reports, one payment: one mail.
+    const mails = await emailsTo(db, owner.email);
+    expect(mails.map((m) => [m.subject, m.dedupeKey])).toEqual([
+      [`Payment confirmed for your campaign ${campaign.reference}`, `campaign:${campaign.id}:deposit`],
+    ]);
+    expect(mails[0]!.textBody).toContain(`your online payment of`);
   });
 
   it("paid online after an admin confirmed a bank transfer: held, never booked twice", async () => {
@@ -129,6 +136,9 @@ describe("a campaign paid online", () => {
     expect((await settleCampaignPayment(db, await paid(reference))).status).toBe("booked");
     expect(await statusOf(db, campaigns, campaign.id)).toBe("cancelled");
     expect((await balances(db, owner.id)).availableKobo).toBe(campaign.budgetKobo);
+    const [late] = (await emailsTo(db, owner.email)).filter((m) => m.dedupeKey === `campaign:${campaign.id}:deposit`);
+    expect(late!.subject).toBe(`Payment received for your campaign ${campaign.reference}`);
+    expect(late!.textBody).toContain("the money is on your AdNaira balance");
   });
 
   it("a failed payment leaves it awaiting payment; paying again opens -2", async () => {

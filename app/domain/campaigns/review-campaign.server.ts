@@ -6,6 +6,7 @@ import { hasPermission } from "~/domain/permissions/permissions";
 import { newId } from "~/domain/shared/ids";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
+import { mailAdvertiser } from "./campaign-mail.server";
 import { refundEscrow, stop, type Conflict, type NotFound } from "./campaigns.server";
 import { campaignFeeRuleRefusal, type CampaignFeeRuleRefusal } from "./rules";
 
@@ -65,6 +66,7 @@ export async function activateCampaign(
       before: { status: "in_review" },
       after: { status: "active", reference: campaign.reference, advert: advertId },
     });
+    await mailAdvertiser(tx, activated!, { kind: "activated" });
     return { status: "ok", campaign: activated!, refundedKobo: 0n };
   });
 }
@@ -100,6 +102,8 @@ export async function rejectCampaign(
       before: { status: stopped.was },
       after: { status: "rejected", reference: stopped.campaign.reference, reason, refunded: formatKobo(refundedKobo) },
     });
+    const wasRunning = stopped.was === "active";
+    await mailAdvertiser(tx, stopped.campaign, { kind: "rejected", reason, wasRunning, refundKobo: refundedKobo });
     return { status: "ok", campaign: stopped.campaign, refundedKobo };
   });
 }

@@ -1,16 +1,20 @@
 import { z } from "zod";
-import { ADVERT_LIMITS, advertContentFields } from "~/domain/adverts/validation";
+import {
+  ADVERT_LIMITS,
+  advertContentFields,
+  advertImageChoiceFields,
+  type AdvertImageChoice,
+} from "~/domain/adverts/validation";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
 import { lagosDay, lagosDayStart } from "~/lib/lagos-time";
 import type { CampaignInput } from "./create-campaign.server";
 import { nextDay } from "./report";
 import { MIN_CAMPAIGN_REWARD_KOBO, REWARD_BELOW_MINIMUM_MESSAGE } from "./rules";
 
-/** The campaign form's fields, in the order the page shows them. */
+/** The campaign form's fields echoed after a refusal, in the order the page shows them (the image is a file). */
 export const CAMPAIGN_FORM_FIELDS = [
   "title",
   "description",
-  "imageUrl",
   "rewardAmount",
   "viewsWanted",
   "startDate",
@@ -34,15 +38,15 @@ const optionalDay = (label: string) =>
 export const END_BEFORE_START_MESSAGE = "The end date cannot be before the start date";
 
 /**
- * The advertiser's campaign form: the advert's rules for title, description and image (an https
- * image on another site), a reward per verified view in naira (at least ₦1.00), a whole number of views, and
+ * The advertiser's campaign form: the advert's rules for title and description, a reward per verified view in naira (at least ₦1.00), a whole number of views, and
  * optional Africa/Lagos calendar days: the campaign runs from the start day's midnight to the
- * midnight after the end day. `appOrigin` is APP_URL's: images there are refused.
+ * midnight after the end day. The image is a file read apart (decision 024); `uploadedImage` is
+ * one an earlier, refused submit stored.
  */
-export const campaignFormSchema = (appOrigin: string | URL) =>
+export const campaignFormSchema = () =>
   z
     .object({
-      ...advertContentFields(appOrigin),
+      ...advertContentFields(),
       rewardAmount: NairaAmountSchema.refine((kobo) => kobo >= MIN_CAMPAIGN_REWARD_KOBO, REWARD_BELOW_MINIMUM_MESSAGE),
       viewsWanted: z
         .string()
@@ -56,16 +60,17 @@ export const campaignFormSchema = (appOrigin: string | URL) =>
         ),
       startDate: optionalDay("start date"),
       endDate: optionalDay("end date"),
+      uploadedImage: advertImageChoiceFields().uploadedImage,
     })
     .superRefine((form, ctx) => {
       if (form.startDate && form.endDate && form.endDate < form.startDate) {
         ctx.addIssue({ code: "custom", path: ["endDate"], message: END_BEFORE_START_MESSAGE });
       }
     })
-    .transform((form): CampaignInput => ({
+    .transform((form): Omit<CampaignInput, "imageUrl"> & { image: AdvertImageChoice } => ({
       title: form.title,
       description: form.description,
-      imageUrl: form.imageUrl,
+      image: { uploadedImage: form.uploadedImage, removeImage: false },
       rewardKobo: form.rewardAmount,
       viewsWanted: form.viewsWanted,
       startsAt: form.startDate ? lagosDayStart(form.startDate) : null,

@@ -15,6 +15,7 @@ import {
   emailsTo,
   MAX_DELIVERY_ATTEMPTS,
   queueEmail,
+  queueEmailOnce,
   retryDelayMs,
   type MailTransport,
   type OutgoingMail,
@@ -258,6 +259,35 @@ describe("deliverDueEmails and links", () => {
     expect(await deliverDueEmails(db, transport, { appUrl, now: new Date(Date.now() + 7 * 24 * 3600 * SECOND) })).toBe(
       0,
     );
+  });
+
+  it("makes a mail's app links absolute under APP_URL as it sends it", async () => {
+    const sent: OutgoingMail[] = [];
+    const transport: MailTransport = { kind: "smtp", send: async (mail) => void sent.push(mail) };
+    const id = await queueEmail(db, {
+      to: "reader9@example.ng",
+      subject: "Paid",
+      text: "Your referrals: {app}/referrals\n",
+    });
+    expect(await deliverDueEmails(db, transport, { appUrl, now: soon() })).toBe(1);
+    expect(sent.map((m) => m.text)).toEqual(["Your referrals: http://localhost:3000/referrals\n"]);
+    expect((await mailRow(id)).status).toBe("sent");
+  });
+});
+
+describe("queueEmailOnce", () => {
+  it("queues one mail per event key, whoever asks how often, and none when the change rolls back", async () => {
+    const mail = sample(4);
+    const ids = await Promise.all(Array.from({ length: 5 }, () => queueEmailOnce(db, "campaign:x:activated", mail)));
+    expect(ids.filter(Boolean)).toHaveLength(1);
+    await expect(
+      db.transaction(async (tx) => {
+        expect(await queueEmailOnce(tx, "campaign:y:activated", mail)).toBeTypeOf("string");
+        throw new Error("the change failed");
+      }),
+    ).rejects.toThrow("the change failed");
+    expect(await emailsTo(db, mail.to)).toHaveLength(1);
+    expect(await queueEmailOnce(db, "campaign:y:activated", mail)).toBeTypeOf("string");
   });
 });
 

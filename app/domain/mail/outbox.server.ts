@@ -2,7 +2,7 @@ import { and, asc, eq, gt, lte, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { emails } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
-import { foreignLinks } from "./templates";
+import { foreignLinks, resolveAppLinks } from "./templates";
 
 export type OutgoingMail = { to: string; subject: string; text: string };
 
@@ -17,6 +17,38 @@ export async function queueEmail(db: Database, mail: OutgoingMail, now = new Dat
     .insert(emails)
     .values({ id, toAddress: mail.to, subject: mail.subject, textBody: mail.text, nextAttemptAt: now });
   return id;
+}
+
+/**
+ * Stores the one mail that reports an event (`dedupeKey`, e.g. `referral:<id>:paid`), inside the
+ * transaction that makes the event: a rolled-back change leaves no mail, and a replayed or
+ * retried one finds the key taken and queues nothing. The mail's id, or null when it was queued
+ * before.
+ */
+export async function queueEmailOnce(
+  db: Database,
+  dedupeKey: string,
+  mail: OutgoingMail,
+  now = new Date(),
+): Promise<string | null> {
+  const [queued] = await db
+    .insert(emails)
+    .values({
+      id: newId(),
+      toAddress: mail.to,
+      subject: mail.subject,
+      textBody: mail.text,
+      nextAttemptAt: now,
+      dedupeKey,
+    })
+    .onConflictDoNothing({ target: emails.dedupeKey })
+    .returning({ id: emails.id });
+  return queued?.id ?? null;
+}
+
+/** Whether the mail reporting this event was queued. */
+export async function eventMailQueued(db: Database, dedupeKey: string): Promise<boolean> {
+  return (await db.$count(emails, eq(emails.dedupeKey, dedupeKey))) > 0;
 }
 
 /** Whether a mail with this subject went to the address since `since` (to cap repeated notices). */
@@ -76,7 +108,8 @@ export async function deliverDueEmails(
       .where(and(eq(emails.id, mail.id), eq(emails.attempts, mail.attempts), eq(emails.status, "pending")))
       .returning({ id: emails.id });
     if (!claimed) continue;
-    const links = foreignLinks(`${mail.subject}\n${mail.textBody}`, options.appUrl);
+    const text = resolveAppLinks(mail.textBody, options.appUrl);
+    const links = foreignLinks(`${mail.subject}\n${text}`, options.appUrl);
     if (links.length > 0) {
       await db
         .update(emails)
@@ -90,7 +123,7 @@ export async function deliverDueEmails(
       continue;
     }
     try {
-      await transport.send({ to: mail.toAddress, subject: mail.subject, text: mail.textBody });
+      await transport.send({ to: mail.toAddress, subject: mail.subject, text });
       await db
         .update(emails)
         .set({

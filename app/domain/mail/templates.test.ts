@@ -3,6 +3,11 @@ import type { OutgoingMail } from "./outbox.server";
 import {
   accountApprovedMail,
   alreadyRegisteredMail,
+  campaignMail,
+  passwordChangedMail,
+  referralRewardMail,
+  resolveAppLinks,
+  type CampaignMailFacts,
   confirmEmailMail,
   foreignLinks,
   greeting,
@@ -107,5 +112,88 @@ describe("foreignLinks", () => {
     expect(foreignLinks("https://adnaira.example/other", new URL("https://adnaira.example/app/"))).toEqual([
       "https://adnaira.example/other",
     ]);
+  });
+});
+
+describe("mails at each money step", () => {
+  const resolved = (mail: OutgoingMail) => resolveAppLinks(mail.text, appUrl);
+  const campaign: CampaignMailFacts = {
+    appName: "Naira Ads",
+    campaignId: "CampaignId_0000000001",
+    reference: "CMP-ABCD1234",
+    title: "Fresh bread in Yaba",
+    budgetKobo: 123_456n,
+  };
+
+  it("links to the app's pages, made absolute under APP_URL when delivered", () => {
+    expect(resolveAppLinks("See {app}/referrals and {app}/advertiser/campaigns/x.", appUrl)).toBe(
+      "See https://adnaira.example/referrals and https://adnaira.example/advertiser/campaigns/x.",
+    );
+    const mail = campaignMail(to, "Bisi", { kind: "activated" }, campaign);
+    expect(foreignLinks(resolved(mail), appUrl)).toEqual([]);
+    expect(resolved(mail)).toContain(
+      "Your campaign: https://adnaira.example/advertiser/campaigns/CampaignId_0000000001",
+    );
+  });
+
+  it("a referral reward: the amount, the referred member's first name only, the app's name", () => {
+    const facts = { appName: "Naira Ads", referredName: "Chidi Okafor", rewardKobo: 123_456n };
+    const paid = referralRewardMail(to, "Ngozi Eze", "paid", facts);
+    expect(paid.subject).toBe("Your referral reward of ₦1,234.56 has been paid");
+    expect(paid.text).toBe(
+      "Hello Ngozi Eze,\n\nYour referral reward of ₦1,234.56 for Chidi has been added to your Naira Ads balance.\n\nYour referrals: {app}/referrals\n",
+    );
+    expect(referralRewardMail(to, "Ngozi", "held", facts).subject).toBe(
+      "Your referral reward of ₦1,234.56 is being reviewed",
+    );
+    expect(referralRewardMail(to, "Ngozi", "voided", facts).text).toContain("will not be paid");
+    for (const hostile of HOSTILE_NAMES) {
+      const mail = referralRewardMail(to, hostile, "paid", { ...facts, referredName: hostile });
+      expect(foreignLinks(resolved(mail), appUrl)).toEqual([]);
+      expect(mail.text).not.toMatch(/evil|verify|help@/i);
+    }
+  });
+
+  it("a password change says where it came from and what to do if it was not them", () => {
+    const mail = passwordChangedMail(to, "Kemi", "profile", "Naira Ads");
+    expect(mail.subject).toBe("Your Naira Ads password was changed");
+    expect(mail.text).toContain("If this wasn't you, reset your password and contact support: {app}/forgot-password");
+    expect(passwordChangedMail(to, null, "reset-link", "www.evil.example").subject).toBe(
+      "Your AdNaira password was changed",
+    );
+  });
+
+  it("each campaign step names the campaign, the amounts as ₦1,234.56, a refund only when there is one", () => {
+    expect(campaignMail(to, "Bisi", { kind: "paid", method: "online" }, campaign).text).toContain(
+      'We have received your online payment of ₦1,234.56 for your campaign "Fresh bread in Yaba" (CMP-ABCD1234).',
+    );
+    expect(campaignMail(to, "Bisi", { kind: "paid-to-balance", method: "bank_transfer" }, campaign).text).toContain(
+      "the money is on your Naira Ads balance",
+    );
+    const stopped = campaignMail(
+      to,
+      "Bisi",
+      { kind: "rejected", reason: "Wrong brand.", wasRunning: true, refundKobo: 50_000n },
+      campaign,
+    );
+    expect(stopped.subject).toBe("Your campaign CMP-ABCD1234 was stopped");
+    expect(stopped.text).toContain("Reason: Wrong brand.");
+    expect(stopped.text).toContain("The unused budget of ₦500.00 has been returned to your Naira Ads balance.");
+    const noRefund = campaignMail(
+      to,
+      null,
+      { kind: "completed", allViewsUsed: true, refundKobo: 0n },
+      { ...campaign, title: null },
+    );
+    expect(noRefund.text).not.toContain("unused budget");
+    expect(noRefund.text).toMatch(/^Hello,\n\nYour campaign CMP-ABCD1234 has finished: all the views/);
+    const hostile = campaignMail(
+      to,
+      "Bisi",
+      { kind: "rejected", reason: "See https://evil.example/appeal", wasRunning: false, refundKobo: 0n },
+      { ...campaign, title: "Visit www.evil.example" },
+    );
+    expect(foreignLinks(resolved(hostile), appUrl)).toEqual([]);
+    expect(hostile.text).toContain("Open the campaign page to read the reason.");
   });
 });

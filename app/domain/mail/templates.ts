@@ -225,3 +225,166 @@ export function advertiserRejectedMail(
     text: `${greeting(name)}\n\nAn admin has reviewed ${businessOf(businessName)} and could not approve it as an AdNaira advertiser.\n\n${why}\n\nIf you think this is a mistake, please contact support. Log in here: ${loginLink}\n`,
   };
 }
+
+// Mails at each money step (and a password change), each queued once per event with queueEmailOnce.
+
+/**
+ * A link to a page of the app, written before anyone knows the app's address (a ledger step deep
+ * in a webhook or the minute job): "{app}/referrals". The outbox makes it absolute with APP_URL
+ * when it delivers the mail (resolveAppLinks).
+ */
+export const appLink = (path: `/${string}`) => `{app}${path}`;
+
+/** Every appLink in a mail's text as an absolute link under `appUrl`. */
+export function resolveAppLinks(text: string, appUrl: URL): string {
+  return text.replace(/\{app\}(\/[^\s]*)/g, (_, path: string) => new URL(path, appUrl).href);
+}
+
+/** The app's name as admins set it, when it is plain text. */
+const appNameOf = (appName: string) => plainText(appName) ?? "AdNaira";
+
+/** A member's first name, as plain text, or null. */
+export const firstNameOf = (name: string | null) => plainText(name)?.split(" ")[0] ?? null;
+
+export type ReferralRewardEvent = "paid" | "held" | "voided";
+
+export type ReferralMailFacts = {
+  appName: string;
+  /** The referred member's full name: the mail shows only their first name. */
+  referredName: string;
+  rewardKobo: Kobo;
+};
+
+/** To the referrer when their reward is paid (released from a hold too), held for review, or voided. */
+export function referralRewardMail(
+  to: string,
+  name: string,
+  event: ReferralRewardEvent,
+  r: ReferralMailFacts,
+): OutgoingMail {
+  const app = appNameOf(r.appName);
+  const reward = formatKobo(r.rewardKobo);
+  const who = firstNameOf(r.referredName) ?? "a member you referred";
+  const { subject, body } = {
+    paid: {
+      subject: `Your referral reward of ${reward} has been paid`,
+      body: `Your referral reward of ${reward} for ${who} has been added to your ${app} balance.`,
+    },
+    held: {
+      subject: `Your referral reward of ${reward} is being reviewed`,
+      body: `Your referral reward of ${reward} for ${who} is held while our team checks the referral. We will email you when it has been decided; you need not do anything.`,
+    },
+    voided: {
+      subject: `Your referral reward of ${reward} will not be paid`,
+      body: `After a review, your referral reward of ${reward} for ${who} will not be paid: the referral did not meet the referral rules. If you think this is a mistake, please contact support.`,
+    },
+  }[event];
+  return { to, subject, text: `${greeting(name)}\n\n${body}\n\nYour referrals: ${appLink("/referrals")}\n` };
+}
+
+/** After a password change, from the profile or with a reset link. */
+export function passwordChangedMail(
+  to: string,
+  name: string | null,
+  how: "profile" | "reset-link",
+  appName: string,
+): OutgoingMail {
+  const app = appNameOf(appName);
+  const where = how === "profile" ? "from your profile" : "with a password reset link";
+  return {
+    to,
+    subject: `Your ${app} password was changed`,
+    text: `${greeting(name)}\n\nThe password of your ${app} account was changed ${where}, and every other device was signed out.\n\nIf this wasn't you, reset your password and contact support: ${appLink("/forgot-password")}\n`,
+  };
+}
+
+export type CampaignMailFacts = {
+  appName: string;
+  campaignId: string;
+  reference: string;
+  /** The campaign's title as the advertiser typed it; null when the address is not confirmed. */
+  title: string | null;
+  budgetKobo: Kobo;
+};
+
+/** What happened to a campaign; `refundKobo`: the unused budget returned to the advertiser's balance. */
+export type CampaignMailEvent =
+  | { kind: "paid"; method: "bank_transfer" | "online" | "balance" }
+  /** A payment that arrived after the campaign could no longer start: it stays on the balance. */
+  | { kind: "paid-to-balance"; method: "bank_transfer" | "online" }
+  | { kind: "activated" }
+  | { kind: "rejected"; reason: string; wasRunning: boolean; refundKobo: Kobo }
+  | { kind: "cancelled"; refundKobo: Kobo }
+  | { kind: "expired"; refundKobo: Kobo }
+  | { kind: "completed"; allViewsUsed: boolean; refundKobo: Kobo };
+
+const PAID_HOW = { bank_transfer: "bank transfer", online: "online payment", balance: "payment from your balance" };
+
+/** To the advertiser at each step of their campaign's money and life. */
+export function campaignMail(
+  to: string,
+  name: string | null,
+  event: CampaignMailEvent,
+  c: CampaignMailFacts,
+): OutgoingMail {
+  const app = appNameOf(c.appName);
+  const title = plainText(c.title);
+  const campaign = title ? `"${title}" (${c.reference})` : c.reference;
+  const budget = formatKobo(c.budgetKobo);
+  const refund =
+    "refundKobo" in event && event.refundKobo > 0n
+      ? `\n\nThe unused budget of ${formatKobo(event.refundKobo)} has been returned to your ${app} balance. You can use it for another campaign or withdraw it.`
+      : "";
+  const { subject, body } = (() => {
+    switch (event.kind) {
+      case "paid":
+        return {
+          subject: `Payment confirmed for your campaign ${c.reference}`,
+          body: `We have received your ${PAID_HOW[event.method]} of ${budget} for your campaign ${campaign}. An admin will now review the advert, and we will email you when it goes live.`,
+        };
+      case "paid-to-balance":
+        return {
+          subject: `Payment received for your campaign ${c.reference}`,
+          body: `We have received your ${PAID_HOW[event.method]} of ${budget} for your campaign ${campaign}. The campaign could no longer start with it, so the money is on your ${app} balance: use it for another campaign or withdraw it.`,
+        };
+      case "activated":
+        return {
+          subject: `Your campaign ${c.reference} is live`,
+          body: `An admin has approved your campaign ${campaign}. Members see it from its start date, and you can follow its views on the campaign page.`,
+        };
+      case "rejected": {
+        const reason = plainText(event.reason);
+        const why = reason ? `Reason: ${reason}` : "Open the campaign page to read the reason.";
+        return event.wasRunning
+          ? {
+              subject: `Your campaign ${c.reference} was stopped`,
+              body: `An admin has stopped your campaign ${campaign}; members no longer see it.\n\n${why}`,
+            }
+          : {
+              subject: `Your campaign ${c.reference} was not approved`,
+              body: `An admin has reviewed your campaign ${campaign} and could not approve it.\n\n${why}`,
+            };
+      }
+      case "cancelled":
+        return {
+          subject: `Your campaign ${c.reference} was cancelled`,
+          body: `You cancelled your campaign ${campaign}; members no longer see it.`,
+        };
+      case "expired":
+        return {
+          subject: `Your campaign ${c.reference} was cancelled`,
+          body: `Your campaign ${campaign} reached its end date before it went live, so it was cancelled.`,
+        };
+      case "completed":
+        return {
+          subject: `Your campaign ${c.reference} has finished`,
+          body: `Your campaign ${campaign} has finished: ${event.allViewsUsed ? "all the views it paid for were delivered" : "it reached its end date"}.`,
+        };
+    }
+  })();
+  return {
+    to,
+    subject,
+    text: `${greeting(name)}\n\n${body}${refund}\n\nYour campaign: ${appLink(`/advertiser/campaigns/${c.campaignId}`)}\n`,
+  };
+}

@@ -1,4 +1,5 @@
 import type { Kobo } from "~/domain/shared/money";
+import type { StatusBadges } from "~/domain/shared/status-badges";
 
 /**
  * Upgrade rules the browser may need too (the dialog shows the price before submitting). No
@@ -11,6 +12,14 @@ export type UpgradeMethod = (typeof UPGRADE_METHODS)[number];
 
 export const UPGRADE_STATUSES = ["pending", "approved", "rejected", "cancelled"] as const;
 export type UpgradeStatus = (typeof UPGRADE_STATUSES)[number];
+
+/** Pending yellow, approved green, rejected red, cancelled grey: for members and admins alike. */
+export const UPGRADE_STATUS_BADGES = {
+  pending: { label: "Pending", tone: "yellow" },
+  approved: { label: "Approved", tone: "green" },
+  rejected: { label: "Rejected", tone: "red" },
+  cancelled: { label: "Cancelled", tone: "gray" },
+} as const satisfies StatusBadges<UpgradeStatus>;
 
 /** The ledger key of each money movement of an upgrade request: at most one of each, ever. */
 export const upgradeTransferKey = (requestId: string, step: "hold" | "release" | "payment") =>

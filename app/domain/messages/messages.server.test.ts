@@ -105,21 +105,68 @@ describe("sendMessage", () => {
     ).toBe("ok");
   });
 
-  it("a member waiting for approval cannot write (but is written to); nor can an advertiser", async () => {
+  it("a member waiting for approval cannot write (but is written to)", async () => {
     const pius = await createUser(db, { name: "Pending Pius", isApproved: false });
     expect(await sendMessage(db, sender(pius), { recipientDisplayId: bola.displayId, content: "hi all" })).toEqual({
       status: "pending-approval",
     });
     expect(SEND_MESSAGE_REFUSALS["pending-approval"]).toMatch(/pending approval/);
-    const shop = await createUser(db, { role: "advertiser" });
-    expect(await sendMessage(db, sender(shop), { recipientDisplayId: bola.displayId, content: "buy" })).toEqual({
-      status: "forbidden",
-    });
     expect(await countFrom(pius.id)).toBe(0);
-    expect(await countFrom(shop.id)).toBe(0);
     expect(
       (await sendMessage(db, sender(ada), { recipientDisplayId: pius.displayId, content: "Welcome" })).status,
     ).toBe("ok");
+  });
+
+  it("an advertiser, approved or still waiting, writes to staff only; members and advertisers cannot reach one", async () => {
+    const admin = await createUser(db, { role: "admin" });
+    const shop = await createUser(db, { role: "advertiser", isApproved: false });
+    const otherShop = await createUser(db, { role: "advertiser" });
+    expect(
+      (await sendMessage(db, sender(shop), { recipientDisplayId: admin.displayId, content: "Why pending?" })).status,
+    ).toBe("ok");
+    expect(await sendMessage(db, sender(shop), { recipientDisplayId: bola.displayId, content: "buy" })).toEqual({
+      status: "support-only",
+    });
+    expect(await sendMessage(db, sender(shop), { recipientDisplayId: otherShop.displayId, content: "hi" })).toEqual({
+      status: "support-only",
+    });
+    expect(SEND_MESSAGE_REFUSALS["support-only"]).toBe(
+      "You can message support only: an admin's user ID starts with A or SA.",
+    );
+    // A member never finds an advertiser's ID; staff answer them.
+    expect(await sendMessage(db, sender(ada), { recipientDisplayId: shop.displayId, content: "hello" })).toEqual({
+      status: "unknown-recipient",
+    });
+    expect(
+      (await sendMessage(db, sender(admin), { recipientDisplayId: shop.displayId, content: "Approved soon." })).status,
+    ).toBe("ok");
+    expect(await countFrom(shop.id)).toBe(1);
+    const inbox = await listMessages(db, shop.id);
+    expect(inbox.messages.map((m) => [m.content, m.sender.staff])).toEqual([
+      ["Approved soon.", true],
+      ["Why pending?", false],
+    ]);
+  });
+
+  it("an advertiser is held to the members' limit", async () => {
+    const admin = await createUser(db, { role: "admin" });
+    const shop = await createUser(db, { role: "advertiser" });
+    const now = new Date();
+    await db.insert(messages).values(
+      Array.from({ length: MESSAGE_RATE_LIMITS.minute.max }, (_, i) => ({
+        id: newId(),
+        senderId: shop.id,
+        recipientId: admin.id,
+        content: `m${i}`,
+        createdAt: new Date(now.getTime() - 1000),
+      })),
+    );
+    expect(
+      await sendMessage(db, sender(shop), { recipientDisplayId: admin.displayId, content: "one more" }, now),
+    ).toEqual({
+      status: "rate-limited",
+      window: "minute",
+    });
   });
 
   it("staff write whatever their approval flag says: their role is what counts", async () => {

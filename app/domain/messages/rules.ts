@@ -20,14 +20,32 @@ export const MARK_READ_MAX_IDS = 200;
 
 export const RECIPIENT_HINT = "Starts with U, A, or SA";
 
+/** The recipient's hint on an advertiser's form: they write to support. */
+export const SUPPORT_RECIPIENT_HINT = "Support's user ID: starts with A or SA";
+
 /**
- * Who may write: staff (admins, the super admin) and approved members. A member waiting for
- * approval reads what is sent to them but cannot write yet (so a fresh sign-up cannot message
- * everyone); advertisers have no inbox at all.
+ * Who may write: staff (admins, the super admin), approved members, and advertisers. A member
+ * waiting for approval reads what is sent to them but cannot write yet (so a fresh sign-up cannot
+ * message everyone). An advertiser writes to support only (mayWriteTo), whatever their review says:
+ * one waiting for approval, or turned down, asks support about it. A restricted account is signed
+ * out and cannot sign in, so it writes nothing.
  */
 export function maySendMessages(sender: { role: Role; isApproved: boolean }): boolean {
-  return isStaff(sender.role) || (sender.role === "user" && sender.isApproved);
+  return isStaff(sender.role) || sender.role === "advertiser" || (sender.role === "user" && sender.isApproved);
 }
+
+/**
+ * Advertisers and staff write to each other, never an advertiser and a member: an advertiser's
+ * messages are with support, and members cannot reach a business through its inbox.
+ */
+export function mayWriteTo(sender: Role, recipient: Role): boolean {
+  if (sender === "advertiser") return isStaff(recipient);
+  if (recipient === "advertiser") return isStaff(sender);
+  return true;
+}
+
+/** What an advertiser is told when the user ID is not an admin's. */
+export const SUPPORT_ONLY_TEXT = "You can message support only: an admin's user ID starts with A or SA.";
 
 /** What a member waiting for approval is told on /messages, and if they post anyway. */
 export const PENDING_SENDER_TEXT =

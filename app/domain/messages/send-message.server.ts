@@ -1,16 +1,18 @@
-import { and, eq, isNull, ne, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rowsOf } from "~/db/client.server";
 import { messages, users } from "~/db/schema";
-import type { Role } from "~/domain/permissions/permissions";
+import { isStaff, type Role } from "~/domain/permissions/permissions";
 import { newId } from "~/domain/shared/ids";
 import { FORBIDDEN, type Forbidden, type RefusalTexts } from "~/domain/shared/outcome";
 import {
   DISPLAY_ID_SHAPE,
   MESSAGE_RATE_LIMITS,
   maySendMessages,
+  mayWriteTo,
   normalizeDisplayId,
   PENDING_SENDER_TEXT,
+  SUPPORT_ONLY_TEXT,
   type RateWindow,
 } from "./rules";
 
@@ -20,9 +22,11 @@ export type SendMessageResult =
   | { status: "ok"; message: SentMessage }
   /** A member not approved yet: they may read, not write. */
   | { status: "pending-approval" }
-  /** An advertiser: no inbox, no messages. */
+  /** Not a role that writes messages. */
   | Forbidden
   | { status: "unknown-recipient" }
+  /** An advertiser writing to someone who is not staff. */
+  | { status: "support-only" }
   | { status: "to-self" }
   | { status: "rate-limited"; window: RateWindow };
 
@@ -31,6 +35,7 @@ export const SEND_MESSAGE_REFUSALS: RefusalTexts<SendMessageResult> = {
   "pending-approval": PENDING_SENDER_TEXT,
   forbidden: "Only members and staff can send messages.",
   "unknown-recipient": "No account has this user ID.",
+  "support-only": SUPPORT_ONLY_TEXT,
   "to-self": "You cannot send a message to yourself.",
   "rate-limited": "You can send up to 30 messages a minute. Please wait a moment and try again.",
 };
@@ -44,11 +49,12 @@ export type Sender = { id: string; role: Role; isApproved: boolean };
 
 /**
  * Sends `content` (already checked and trimmed by SendMessageSchema) to the account whose display
- * ID is `recipientDisplayId` (any case, spaces around it), from staff or an approved member
- * (maySendMessages; the sender as read for this request). A deactivated admin cannot be written
- * to; a restricted member still receives. Members (role `user`) are held to
- * MESSAGE_RATE_LIMITS, counted from the messages table while holding a lock on the sender, so
- * concurrent sends cannot pass it; admins answering support are exempt.
+ * ID is `recipientDisplayId` (any case, spaces around it), from staff, an approved member or an
+ * advertiser (maySendMessages; the sender as read for this request), to someone they may write to
+ * (mayWriteTo: an advertiser's messages are with staff only; a member never finds an advertiser's
+ * ID). A deactivated admin cannot be written to; a restricted member still receives. Members and
+ * advertisers are held to MESSAGE_RATE_LIMITS, counted from the messages table while holding a
+ * lock on the sender, so concurrent sends cannot pass it; admins answering support are exempt.
  */
 export async function sendMessage(
   db: Database,
@@ -60,16 +66,18 @@ export async function sendMessage(
   const displayId = normalizeDisplayId(input.recipientDisplayId);
   if (!DISPLAY_ID_SHAPE.test(displayId)) return { status: "unknown-recipient" };
   const [recipient] = await db
-    .select({ id: users.id })
+    .select({ id: users.id, role: users.role })
     .from(users)
-    // Advertisers have no inbox: their pages are their own area.
-    .where(and(eq(users.displayId, displayId), isNull(users.deactivatedAt), ne(users.role, "advertiser")))
+    .where(and(eq(users.displayId, displayId), isNull(users.deactivatedAt)))
     .limit(1);
   if (!recipient) return { status: "unknown-recipient" };
   if (recipient.id === sender.id) return { status: "to-self" };
+  if (!mayWriteTo(sender.role, recipient.role)) {
+    return sender.role === "advertiser" ? { status: "support-only" } : { status: "unknown-recipient" };
+  }
 
   return db.transaction(async (tx) => {
-    if (sender.role === "user") {
+    if (!isStaff(sender.role)) {
       // One send at a time per member: the count below then sees every earlier send committed.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${"message-sender:" + sender.id}, 0))`);
       const minuteStart = new Date(now.getTime() - MESSAGE_RATE_LIMITS.minute.windowMs);

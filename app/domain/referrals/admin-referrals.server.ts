@@ -84,8 +84,10 @@ export async function listReferrals(
   const newestFirst = db
     .select({
       id: referrals.id,
+      referrerId: referrer.id,
       referrerName: referrer.name,
       referrerEmail: referrer.email,
+      referredId: referred.id,
       referredName: referred.name,
       referredEmail: referred.email,
       status: referrals.status,

@@ -5,6 +5,7 @@ import { authenticate } from "~/domain/accounts/authenticate.server";
 import { registerUser } from "~/domain/accounts/register-user.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
+import { emailsTo } from "~/domain/mail/outbox.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { referralRewardKey } from "~/domain/referrals/rewards";
@@ -369,5 +370,62 @@ describe("a held reward that would pay the admin reviewing it", () => {
   it("voiding their own is allowed: it pays them nothing", async () => {
     const id = await heldFor(reviewer.id);
     expect(await voidHeldReward(db, reviewer, id)).toMatchObject({ status: "ok", referral: { status: "voided" } });
+  });
+});
+
+describe("the referrer's mails", () => {
+  const subjectsTo = async (email: string) => (await emailsTo(db, email)).map((m) => m.subject);
+
+  it("a reward paid at once: one mail with the amount and the referred member's first name only", async () => {
+    const referrer = await member(db, { name: "Ngozi Eze" });
+    const referred = await register(referrer, `paid.${unique()}@example.ng`, "197.210.9.9");
+    await db.update(users).set({ name: "Chidi Okafor" }).where(eq(users.id, referred.id));
+    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "paid" });
+    const mails = await emailsTo(db, referrer.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]).toMatchObject({
+      subject: "Your referral reward of ₦100.00 has been paid",
+      dedupeKey: `referral:${(await referralOf(referred.id)).id}:paid`,
+    });
+    expect(mails[0]!.textBody).toContain("Hello Ngozi Eze,");
+    expect(mails[0]!.textBody).toContain(
+      "Your referral reward of ₦100.00 for Chidi has been added to your AdNaira balance.",
+    );
+    expect(mails[0]!.textBody).not.toContain("Okafor");
+    expect(mails[0]!.textBody).toContain("{app}/referrals");
+  });
+
+  it("held, then released: one mail each; a second release or void mails nothing more", async () => {
+    const { referrer, referral } = await heldReferral();
+    expect(await subjectsTo(referrer.email)).toEqual(["Your referral reward of ₦100.00 is being reviewed"]);
+    expect((await releaseHeldReward(db, reviewer, referral.id)).status).toBe("ok");
+    expect((await releaseHeldReward(db, reviewer, referral.id)).status).toBe("conflict");
+    expect((await voidHeldReward(db, reviewer, referral.id)).status).toBe("conflict");
+    expect((await subjectsTo(referrer.email)).sort()).toEqual([
+      "Your referral reward of ₦100.00 has been paid",
+      "Your referral reward of ₦100.00 is being reviewed",
+    ]);
+  });
+
+  it("held, then voided: one mail saying it will not be paid", async () => {
+    const { referrer, referral } = await heldReferral();
+    expect((await voidHeldReward(db, reviewer, referral.id)).status).toBe("ok");
+    expect((await voidHeldReward(db, reviewer, referral.id)).status).toBe("conflict");
+    const voided = (await emailsTo(db, referrer.email)).filter((m) => m.dedupeKey === `referral:${referral.id}:voided`);
+    expect(voided).toHaveLength(1);
+    expect(voided[0]!.subject).toBe("Your referral reward of ₦100.00 will not be paid");
+    expect(voided[0]!.textBody).toContain("contact support");
+  });
+
+  it("a release rolled back (the caller's transaction fails) leaves no mail", async () => {
+    const { referrer, referral } = await heldReferral();
+    await expect(
+      db.transaction(async (tx) => {
+        expect((await releaseHeldReward(tx, reviewer, referral.id)).status).toBe("ok");
+        throw new Error("the caller failed after the release");
+      }),
+    ).rejects.toThrow("the caller failed");
+    expect(await subjectsTo(referrer.email)).toEqual(["Your referral reward of ₦100.00 is being reviewed"]);
+    expect((await db.select().from(referrals).where(eq(referrals.id, referral.id)))[0]!.status).toBe("held");
   });
 });

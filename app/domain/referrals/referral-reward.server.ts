@@ -6,6 +6,7 @@ import { referralRewardKey, referralRewardKobo } from "~/domain/referrals/reward
 import { getAppSettings } from "~/domain/settings/app-settings";
 import type { Kobo } from "~/domain/shared/money";
 import { holdReasonFor } from "./referral-abuse";
+import { mailReferrer } from "./referral-mail.server";
 
 export type ReferralRewardResult =
   | { status: "paid"; referralId: string; referrerId: string; rewardKobo: Kobo }
@@ -48,6 +49,7 @@ export async function rewardReferrer(
       .where(and(eq(referrals.referredId, input.referredId), eq(referrals.status, "pending")))
       .returning();
     if (!held) return { status: "none" };
+    await mailReferrer(tx, held, "held", rewardKobo);
     return { status: "held", referralId: held.id, referrerId: held.referrerId, rewardKobo, holdReason };
   }
 
@@ -58,6 +60,7 @@ export async function rewardReferrer(
     .returning();
   if (!referral) return { status: "none" };
   await payReferralReward(tx, referral, rewardKobo);
+  await mailReferrer(tx, referral, "paid", rewardKobo);
   return { status: "paid", referralId: referral.id, referrerId: referral.referrerId, rewardKobo };
 }
 

@@ -6,6 +6,7 @@ import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { refusedAsOwnReferral } from "./own-referral.server";
+import { mailReferrer } from "./referral-mail.server";
 import { payReferralReward } from "./referral-reward.server";
 import type { ReferralStatus } from "./referral-statuses";
 
@@ -113,6 +114,7 @@ export async function releaseHeldReward(
     if (!changed) return notDecided(tx, referralId);
     const rewardKobo = changed.rewardKobo ?? 0n;
     await payReferralReward(tx, changed, rewardKobo);
+    await mailReferrer(tx, changed, "paid", rewardKobo);
     return { status: "ok", referral: await auditReview(tx, actor, changed) };
   });
 }
@@ -131,6 +133,7 @@ export async function voidHeldReward(
   return db.transaction(async (tx): Promise<ReviewHeldRewardResult> => {
     const changed = await decide(tx, actor, referralId, "voided", now);
     if (!changed) return notDecided(tx, referralId);
+    await mailReferrer(tx, changed, "voided", changed.rewardKobo ?? 0n);
     return { status: "ok", referral: await auditReview(tx, actor, changed) };
   });
 }

@@ -3,7 +3,8 @@ import { displayImageUrl, IMAGE_URL_MAX_LENGTH, isAcceptableImageUrl, type Image
 
 const APP = "https://adnaira.ng";
 const logo: ImageUrlRules = { appOrigin: APP, allowAppAssets: true };
-const advert: ImageUrlRules = { appOrigin: new URL(APP), allowAppAssets: false };
+const advert: ImageUrlRules = { appOrigin: new URL(APP), allowAppAssets: false, allowUploads: true };
+const UPLOADED = `/images/${"ab12".repeat(16)}`;
 
 describe("isAcceptableImageUrl", () => {
   it.each([
@@ -24,6 +25,21 @@ describe("isAcceptableImageUrl", () => {
       expect(isAcceptableImageUrl(value, advert)).toBe(false);
     },
   );
+
+  it("accepts an uploaded image's address where uploads are allowed (adverts), not for logos", () => {
+    expect(isAcceptableImageUrl(UPLOADED, advert)).toBe(true);
+    expect(isAcceptableImageUrl(UPLOADED, logo)).toBe(false);
+    for (const near of [
+      `${UPLOADED}0`,
+      UPLOADED.toUpperCase(),
+      `${UPLOADED}.png`,
+      `${UPLOADED}?x`,
+      "/images/abc",
+      `/images/../${"a".repeat(64)}`,
+    ]) {
+      expect(isAcceptableImageUrl(near, advert)).toBe(false);
+    }
+  });
 
   it.each([
     ["the payout export", "/admin/withdrawals/export.csv"],

@@ -6,7 +6,9 @@
  * knowing. Accepted here, and nothing else:
  *   - an `https://` address on a host other than APP_URL's (a CDN, the brand's own site);
  *   - with `allowAppAssets`, a path to one of the app's own static image files: a top-level file
- *     (`/logo.svg`, public/) or one under `/assets/` (the build's), ending in an image extension.
+ *     (`/logo.svg`, public/) or one under `/assets/` (the build's), ending in an image extension;
+ *   - with `allowUploads`, an uploaded image's address, `/images/<64 hex>` (a GET that only reads
+ *     a stored picture: docs/decisions/024-advert-image-uploads.md).
  * Never a route of the app (`/admin/…`, `https://<APP_URL host>/…`), `//host`, `javascript:`,
  * `data:`, relative paths, credentials, whitespace or control characters.
  *
@@ -22,7 +24,14 @@ export type ImageUrlRules = {
   appOrigin: string | URL;
   /** Allow paths to the app's own static image files (`/logo.svg`, `/assets/…`). */
   allowAppAssets: boolean;
+  /** Allow an uploaded image's address (`/images/<sha-256>`). */
+  allowUploads?: boolean;
 };
+
+/** Where an uploaded image is served: `/images/<sha-256 of its stored bytes>`. */
+export const UPLOADED_IMAGE_PATH = /^\/images\/[0-9a-f]{64}$/;
+
+export const isUploadedImagePath = (value: string) => UPLOADED_IMAGE_PATH.test(value);
 
 const IMAGE_EXTENSION = "(?:svg|png|jpe?g|gif|webp|avif|ico)";
 /** Path segments start with a letter, digit, `_` or `-` (so never `.` or `..`); no `%`, `?` or `#`. */
@@ -39,7 +48,11 @@ export function isAcceptableImageUrl(value: string, rules: ImageUrlRules): boole
   // No whitespace, control characters or backslashes anywhere (browsers strip or rewrite them).
   if (value.length === 0 || value.length > IMAGE_URL_MAX_LENGTH || /[\s\\]/.test(value) || hasControlCharacter(value))
     return false;
-  if (value.startsWith("/")) return rules.allowAppAssets && APP_ASSET_PATH.test(value);
+  if (value.startsWith("/")) {
+    return Boolean(
+      (rules.allowUploads && isUploadedImagePath(value)) || (rules.allowAppAssets && APP_ASSET_PATH.test(value)),
+    );
+  }
   // The scheme in lower case, as the adverts table's CHECK reads it.
   if (!value.startsWith("https://")) return false;
   let url: URL;

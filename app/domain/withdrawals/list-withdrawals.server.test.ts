@@ -88,6 +88,7 @@ describe("listWithdrawalsForAdmin", () => {
     expect(page.rows[1]).toEqual({
       id: older.id,
       reference: older.reference,
+      userId: member.id,
       userName: "Ngozi Listtest",
       userEmail: member.email,
       userDisplayId: member.displayId,

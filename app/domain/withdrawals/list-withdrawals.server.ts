@@ -58,6 +58,7 @@ export async function listMemberWithdrawals(
 export type AdminWithdrawal = {
   id: string;
   reference: string;
+  userId: string;
   userName: string;
   userEmail: string;
   userDisplayId: string;
@@ -149,6 +150,7 @@ export async function listWithdrawalsForAdmin(
     .select({
       id: withdrawals.id,
       reference: withdrawals.reference,
+      userId: users.id,
       userName: users.name,
       userEmail: users.email,
       userDisplayId: users.displayId,

@@ -65,6 +65,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const rows: AdminWithdrawalRow[] = result.rows.map((w) => ({
     id: w.id,
     reference: w.reference,
+    userId: w.userId,
     // An advertiser's payout reads as their business, marked as such (the person is on the next line's email).
     userName: w.businessName ? `${w.businessName} (advertiser: ${w.userName})` : w.userName,
     userEmail: w.userEmail,

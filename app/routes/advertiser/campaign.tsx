@@ -2,6 +2,7 @@ import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/campaign";
 import { CANCEL_OFFERED, CampaignPage, startShown, type CampaignPageData } from "~/components/advertiser/campaign-page";
+import { advertImageRules } from "~/domain/adverts/validation";
 import { findAdvertiserCampaign } from "~/domain/campaigns/campaigns.server";
 import { cancelCampaign } from "~/domain/campaigns/cancel-campaign.server";
 import { payCampaignFromBalance, submitCampaignForPayment } from "~/domain/campaigns/pay-campaign.server";
@@ -15,6 +16,7 @@ import {
 import { balances } from "~/domain/ledger/accounts.server";
 import { receivingAccountOf } from "~/domain/memberships/receiving-account";
 import { getAppSettings } from "~/domain/settings/app-settings";
+import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo } from "~/domain/shared/money";
 import { formatLagosDate, formatLagosDateTime, lagosDayLabel, lagosDayStart } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
@@ -46,6 +48,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       id: campaign.id,
       title: campaign.title,
       description: campaign.description,
+      imageSrc: displayImageUrl(campaign.imageUrl, advertImageRules(context.services.config.appUrl), null),
       reference: campaign.reference,
       status: campaign.status,
       rejectionReason: campaign.rejectionReason,

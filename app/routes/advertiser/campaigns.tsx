@@ -12,13 +12,15 @@ import { getAppSettings } from "~/domain/settings/app-settings";
 import { formatKobo } from "~/domain/shared/money";
 import { pageTitle } from "~/lib/meta";
 import { requireAdvertiser } from "~/server/auth.server";
-import { echoValues, formFailure, parseForm, readForm, type FailureOptions } from "~/server/forms.server";
+import { echoValues, formFailure, parseForm, type FailureOptions } from "~/server/forms.server";
+import { advertImageFromForm, IMAGE_FIELD, readFormWithImage } from "~/server/image-upload.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Campaigns");
 
 const NOT_APPROVED_MESSAGE = "Your business is awaiting approval: campaigns can be created once it is approved.";
 const ENDS_IN_PAST_MESSAGE = "The end date has already passed.";
+const NO_IMAGE_CHOICE = { uploadedImage: null, removeImage: false };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdvertiser(request, context);
@@ -41,19 +43,31 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdvertiser(request, context);
-  const { db, config } = context.services;
-  const form = await readForm(request);
-  const values = echoValues(form, CAMPAIGN_FORM_FIELDS);
+  const { db } = context.services;
+  // A multipart post with the advert's image file (decision 024).
+  const { fields: form, image } = await readFormWithImage(request);
+  const values = echoValues(form, [...CAMPAIGN_FORM_FIELDS, "uploadedImage"]);
   const failed: FailureOptions = { toastTitle: "Campaign Not Created", values };
 
   // "Show budget" without JavaScript: the page again, with what was typed and its budget.
-  if (form.intent === "preview") return data({ ok: false as const, preview: true as const, errors: {}, values });
+  // A file chosen is stored now, so it need not be sent again.
+  if (form.intent === "preview") {
+    const picked = image ? await advertImageFromForm(db, user.id, image, NO_IMAGE_CHOICE) : null;
+    if (picked?.status === "ok" && picked.imageUrl) values.uploadedImage = picked.imageUrl;
+    const errors: Record<string, string> = picked?.status === "refused" ? { [IMAGE_FIELD]: picked.message } : {};
+    return data({ ok: false as const, preview: true as const, errors, values });
+  }
   if (form.intent !== "create") throw data({ message: "Unknown action." }, { status: 400 });
 
-  const parsed = parseForm(campaignFormSchema(config.appUrl), form, failed);
+  const parsed = parseForm(campaignFormSchema(), form, failed);
   if (parsed.status !== "ok") return parsed.failure;
+  const { image: choice, ...campaign } = parsed.data;
+  const picked = await advertImageFromForm(db, user.id, image, choice);
+  if (picked.status === "refused") return formFailure({ [IMAGE_FIELD]: picked.message }, failed);
+  // A refusal from here on keeps the stored image: the advertiser does not send it again.
+  if (picked.imageUrl) values.uploadedImage = picked.imageUrl;
 
-  const result = await createCampaign(db, user.id, parsed.data);
+  const result = await createCampaign(db, user.id, { ...campaign, imageUrl: picked.imageUrl ?? null });
   switch (result.status) {
     case "not-approved":
       return formFailure({ form: NOT_APPROVED_MESSAGE }, { ...failed, status: 403 });

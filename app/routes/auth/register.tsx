@@ -10,14 +10,39 @@ import { RegisterSchema } from "~/domain/accounts/validation";
 import { redirectIfSignedIn } from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { signedUp, signUpRefusal } from "~/server/sign-up.server";
-import { pageTitle } from "~/lib/meta";
+import { appNameFrom, pageTitle } from "~/lib/meta";
+import { openGraphTags, referralCodeForLink } from "~/lib/open-graph";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Sign Up");
+/**
+ * With ?ref= (a member's referral link) the page, and what a shared link shows, says a friend
+ * invited you: never who (the code is not looked up, so nothing about the referrer leaks).
+ */
+export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
+  const appName = appNameFrom(matches);
+  const code = loaderData ? referralCodeForLink(loaderData.referralCode) : null;
+  const title = code ? `You're invited to join ${appName}` : `Sign up to ${appName}`;
+  const description = code
+    ? `A friend invited you to ${appName}: earn naira by viewing adverts. Sign up with their referral code.`
+    : `Create your ${appName} account and earn naira by viewing adverts.`;
+  return [
+    ...(code ? [{ title }] : pageTitle(matches, "Sign Up")),
+    { name: "description", content: description },
+    ...(loaderData
+      ? openGraphTags({
+          appName,
+          origin: loaderData.origin,
+          path: code ? `/register?ref=${code}` : "/register",
+          title,
+          description,
+        })
+      : []),
+  ];
+};
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);
   const ref = new URL(request.url).searchParams.get("ref") ?? "";
-  return { referralCode: ref.trim().slice(0, 32).toUpperCase() };
+  return { referralCode: ref.trim().slice(0, 32).toUpperCase(), origin: context.services.config.appUrl.origin };
 }
 
 const ECHO = ["name", "email", "referralCode"] as const;
@@ -50,6 +75,11 @@ export default function Register({ loaderData }: Route.ComponentProps) {
       <Card>
         <h1 className="text-2xl font-bold">Create your account</h1>
         <p className="mt-1 text-sm text-gray-600">Earn naira for viewing adverts. An admin approves new accounts.</p>
+        {referralCodeForLink(loaderData.referralCode) ? (
+          <p className="mt-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-800" data-testid="invited">
+            A friend invited you: their referral code is filled in below.
+          </p>
+        ) : null}
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />
           <FormField

@@ -4,6 +4,7 @@ import type { Route } from "./+types/dashboard";
 import type { loader as rootLoader } from "~/root";
 import { Achievements } from "~/components/dashboard/achievements";
 import { AvailableAdverts, advertsPageFrom } from "~/components/dashboard/available-adverts";
+import { DashboardContents } from "~/components/dashboard/dashboard-contents";
 import { EarningsChart } from "~/components/dashboard/earnings-chart";
 import { StatCards } from "~/components/dashboard/stat-cards";
 import { PendingUpgrade } from "~/components/membership/pending-upgrade";
@@ -110,6 +111,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
+/** A part of the page the contents link to: it stops a little below the top of the screen. */
+const SECTION = "scroll-mt-4";
+
 export default function Dashboard({ loaderData }: Route.ComponentProps) {
   // A refused View Advert or claim comes back here with an error toast; it is also shown inline,
   // so the reason is on the page even before JavaScript (which shows toasts) has loaded.
@@ -148,12 +152,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </div>
       )}
       {upgrade.pending ? <PendingUpgrade pending={upgrade.pending} account={upgrade.receivingAccount} /> : null}
+      {/* Reading order: the figures and the adverts first (a phone's first screen), then the rest. */}
       <StatCards stats={loaderData.stats} />
-      <EarningsChart chart={loaderData.earningsChart} />
-      {loaderData.referral ? <ReferralLinkCard summary={loaderData.referral} /> : null}
-      <MessagesCard unread={rootData?.user?.unreadMessages ?? 0} senders={loaderData.unreadFrom} />
-      <LatestNoticeCard notice={loaderData.latestNotice} />
-      <WithdrawalHistory rows={loaderData.withdrawals} />
+      <DashboardContents
+        sections={
+          loaderData.referral
+            ? ["earnings", "referrals", "messages", "history", "achievements"]
+            : ["earnings", "messages", "history", "achievements"]
+        }
+      />
       <AvailableAdverts
         adverts={loaderData.adverts}
         page={loaderData.advertsPage}
@@ -162,7 +169,27 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         dailyLimit={loaderData.stats.dailyLimit}
         notice={notice}
       />
-      <Achievements achievements={loaderData.achievements} />
+      <div id="earnings" className={SECTION}>
+        <EarningsChart chart={loaderData.earningsChart} />
+      </div>
+      {/* Three small cards side by side on a wide screen. */}
+      <div className="grid gap-6 lg:grid-cols-3 lg:items-start">
+        {loaderData.referral ? (
+          <div id="referrals" className={SECTION}>
+            <ReferralLinkCard summary={loaderData.referral} />
+          </div>
+        ) : null}
+        <div id="messages" className={SECTION}>
+          <MessagesCard unread={rootData?.user?.unreadMessages ?? 0} senders={loaderData.unreadFrom} />
+        </div>
+        <LatestNoticeCard notice={loaderData.latestNotice} />
+      </div>
+      <div id="history" className={SECTION}>
+        <WithdrawalHistory rows={loaderData.withdrawals} />
+      </div>
+      <div id="achievements" className={SECTION}>
+        <Achievements achievements={loaderData.achievements} />
+      </div>
     </div>
   );
 }

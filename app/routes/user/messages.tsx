@@ -10,13 +10,16 @@ import {
   encodeCursor,
   maySendMessages,
   normalizeDisplayId,
+  RECIPIENT_HINT,
   SendMessageSchema,
+  SUPPORT_RECIPIENT_HINT,
 } from "~/domain/messages/rules";
+import { supportContactFor } from "~/domain/messages/support-contact.server";
 import { RATE_LIMIT_TEXTS, SEND_MESSAGE_REFUSALS, sendMessage } from "~/domain/messages/send-message.server";
 import { newId } from "~/domain/shared/ids";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
-import { requireMemberOrStaff, type CurrentUser } from "~/server/auth.server";
+import { requireMemberStaffOrAdvertiser, type CurrentUser } from "~/server/auth.server";
 import { formFailure, parseForm, readFormWithLists } from "~/server/forms.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Messages");
@@ -32,13 +35,19 @@ const toView = (m: ListedMessage): MessageView => ({
   unread: m.unread,
 });
 
-/** GET /messages (`?before=` an older page, `?to=` a display ID to write to). Reads only. */
+/**
+ * GET /messages (`?before=` an older page, `?to=` a display ID to write to). Reads only. Members
+ * and staff write to each other; an advertiser writes to support, whose ID the form starts with.
+ */
 export async function loader({ request, context }: Route.LoaderArgs) {
-  const user = await requireMemberOrStaff(request, context);
+  const user = await requireMemberStaffOrAdvertiser(request, context);
   const params = new URL(request.url).searchParams;
   const before = decodeCursor(params.get("before"));
   const page = await listMessages(context.services.db, user.id, { before });
-  const to = normalizeDisplayId(params.get("to") ?? "");
+  const asked = normalizeDisplayId(params.get("to") ?? "");
+  const advertiser = user.role === "advertiser";
+  const support = advertiser ? ((await supportContactFor(context.services.db, user.id)) ?? "") : "";
+  const to = DISPLAY_ID_SHAPE.test(asked) ? asked : support;
   return {
     myDisplayId: user.displayId,
     // A member waiting for approval reads, and is told why there is no form to write with.
@@ -46,7 +55,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     messages: page.messages.map(toView),
     next: page.next && encodeCursor(page.next),
     olderPage: before !== null,
-    to: DISPLAY_ID_SHAPE.test(to) ? to : "",
+    to,
+    support,
+    recipientHint: advertiser ? SUPPORT_RECIPIENT_HINT : RECIPIENT_HINT,
   };
 }
 
@@ -54,7 +65,7 @@ const SEND_FIELDS = ["recipientId", "content"] as const;
 
 /** POST /messages: `intent=send` (the Send Message form) or `intent=mark-read` (ids of messages shown). */
 export async function action({ request, context }: Route.ActionArgs) {
-  const user = await requireMemberOrStaff(request, context);
+  const user = await requireMemberStaffOrAdvertiser(request, context);
   const { fields, lists } = await readFormWithLists(request, ["id"]);
   const db = context.services.db;
   switch (fields.intent) {
@@ -90,6 +101,7 @@ async function send(context: Route.ActionArgs["context"], user: CurrentUser, fie
       };
     case "unknown-recipient":
     case "to-self":
+    case "support-only":
       return formFailure({ recipientId: SEND_MESSAGE_REFUSALS[result.status] }, options);
     case "pending-approval":
     case "forbidden":

@@ -3,6 +3,7 @@ import type { Route } from "./+types/referrals";
 import { CopyText } from "~/components/ui/copy-text";
 import { ReferralLeaderboard } from "~/components/referrals/referral-leaderboard";
 import { ReferralList } from "~/components/referrals/referral-list";
+import { ShareActions } from "~/components/referrals/share-actions";
 import { Card, CardTitle } from "~/components/ui/card";
 import { leaderboardPeriod, referralLeaderboard } from "~/domain/referrals/leaderboard.server";
 import { myReferrals } from "~/domain/referrals/my-referrals.server";
@@ -78,6 +79,7 @@ export default function Referrals({ loaderData }: Route.ComponentProps) {
             copiedTitle="Link Copied!"
             testId="referral-link"
           />
+          <ShareActions link={loaderData.link} className="mt-3" />
         </Card>
       </div>
       <div className="grid grid-cols-2 gap-3 sm:gap-4">

@@ -27,7 +27,7 @@ const QuerySchema = z.object({
   campaigns: z.enum(ADMIN_CAMPAIGN_FILTERS).optional().catch("in_review"),
 });
 
-/** `imageUrl` is the stored address (the edit form shows it); `imageSrc` what the list may load. */
+/** `imageSrc`: the stored image address when it may be loaded (an upload, or a legacy https one). */
 const toRow = (a: AdminAdvert, appUrl: URL): AdvertRow => ({
   id: a.id,
   title: a.title,
@@ -36,7 +36,6 @@ const toRow = (a: AdminAdvert, appUrl: URL): AdvertRow => ({
   rewardAmount: koboToDecimal(a.rewardKobo),
   maxClicks: a.maxClicks,
   currentClicks: a.currentClicks,
-  imageUrl: a.imageUrl,
   imageSrc: displayImageUrl(a.imageUrl, advertImageRules(appUrl), null),
   status: a.status,
 });

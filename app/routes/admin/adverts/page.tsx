@@ -7,12 +7,13 @@ import { advertFormSchema } from "~/domain/adverts/validation";
 import { listHref, pageParam } from "~/domain/shared/paging";
 import { ADVERT_GONE, ADVERTS_DENIED, requireAdvertsAdmin } from "~/server/adverts-admin.server";
 import { forbidden } from "~/server/auth.server";
-import { echoValues, formFailure, parseForm, readForm, type FailureOptions } from "~/server/forms.server";
+import { echoValues, formFailure, parseForm, type FailureOptions } from "~/server/forms.server";
+import { advertImageFromForm, IMAGE_FIELD, readFormWithImage } from "~/server/image-upload.server";
 import { redirectWithToast } from "~/server/toast.server";
 
 const IntentSchema = z.object({ intent: z.enum(["create", "update"]) });
 const AdvertIdSchema = z.object({ advertId: z.string().trim().min(1).max(64) });
-const ECHO = ["title", "description", "rewardAmount", "maxClicks", "imageUrl"] as const;
+const ECHO = ["title", "description", "rewardAmount", "maxClicks", "uploadedImage", "removeImage"] as const;
 
 /** Back to the list the admin came from (its page), without the edit dialog. */
 const listUrl = (request: Request) =>
@@ -20,12 +21,13 @@ const listUrl = (request: Request) =>
 
 /**
  * The Create Advert / Edit Advert form (POST /admin/adverts, /admin/adverts/new, or the list with
- * `?edit=<id>`): a refusal reopens the dialog with what was typed.
+ * `?edit=<id>`), a multipart post with the image file (decision 024): a refusal reopens the dialog
+ * with what was typed, and an image it already stored.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdvertsAdmin(request, context);
   const { db } = context.services;
-  const form = await readForm(request);
+  const { fields: form, image } = await readFormWithImage(request);
   const intent = IntentSchema.safeParse(form);
   if (!intent.success) throw data({ message: "Unknown action." }, { status: 400 });
   const creating = intent.data.intent === "create";
@@ -38,11 +40,16 @@ export async function action({ request, context }: Route.ActionArgs) {
     values: { ...echoValues(form, ECHO), intent: intent.data.intent, ...(advertId ? { advertId } : {}) },
   };
 
-  const parsed = parseForm(advertFormSchema(context.services.config.appUrl), form, failed);
+  const parsed = parseForm(advertFormSchema(), form, failed);
   if (parsed.status !== "ok") return parsed.failure;
+  const { image: choice, ...fields } = parsed.data;
+  const picked = await advertImageFromForm(db, actor.id, image, choice);
+  if (picked.status === "refused") return formFailure({ [IMAGE_FIELD]: picked.message }, failed);
+  // A refusal from here on keeps the stored image: the admin does not send it again.
+  if (picked.imageUrl) failed.values = { ...failed.values, uploadedImage: picked.imageUrl };
 
   if (creating) {
-    const result = await createAdvert(db, actor, parsed.data);
+    const result = await createAdvert(db, actor, { ...fields, imageUrl: picked.imageUrl ?? null });
     if (result.status === "forbidden") throw forbidden(ADVERTS_DENIED);
     if (result.status === "over-limit") return overLimit(result, failed);
     return redirectWithToast(context, ADVERTS_PATH, {
@@ -52,7 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     });
   }
 
-  const result = await updateAdvert(db, actor, advertId!, parsed.data);
+  const result = await updateAdvert(db, actor, advertId!, { ...fields, imageUrl: picked.imageUrl });
   switch (result.status) {
     case "forbidden":
       throw forbidden(ADVERTS_DENIED);

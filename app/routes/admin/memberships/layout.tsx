@@ -50,6 +50,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     reference: r.reference,
     userName: r.userName,
     userEmail: r.userEmail,
+    userId: r.userId,
     userDisplayId: r.userDisplayId,
     tierName: r.tierName,
     fromTierName: r.fromTierName,

@@ -1,0 +1,67 @@
+import { Link } from "react-router";
+import { InfoList, InfoPage, InfoSection, SeeAlso, textLinkClass } from "./info-page";
+
+// /privacy: what the platform stores and why, in plain words.
+
+export function PrivacyContent({ appName }: { appName: string }) {
+  return (
+    <InfoPage title="Privacy" intro={`What ${appName} keeps about you, why, who sees it and for how long.`}>
+      <InfoSection id="what-we-store" title="What we store and why">
+        <InfoList>
+          <li>
+            <strong>Your name and email address</strong>: to run your account and send you its mails (confirmation,
+            password reset, withdrawals, upgrades).
+          </li>
+          <li>
+            <strong>Your password</strong>, stored only as a hash: nobody, not even an admin, can read it.
+          </li>
+          <li>
+            <strong>The addresses (IP) and devices you sign in from</strong>: to keep your account safe (sign-in limits,
+            known devices) and to stop self-referral and other abuse.
+          </li>
+          <li>
+            <strong>Your bank details</strong>: to pay your withdrawals. The account name may be checked with the bank
+            before it is saved.
+          </li>
+          <li>
+            <strong>Your messages</strong> to and from admins and other members.
+          </li>
+          <li>
+            <strong>A ledger of your money</strong>: every reward, withdrawal, fee and upgrade payment, so your balance
+            is always exact.
+          </li>
+        </InfoList>
+        <p>
+          Online payments go through Paystack: we never see or store card numbers. We keep a session cookie to sign you
+          in and a cookie that recognises devices you have signed in on; we use no advertising trackers.
+        </p>
+      </InfoSection>
+      <InfoSection id="who-sees-what" title="Who sees what">
+        <InfoList>
+          <li>Admins see what they need to run the platform: names, emails, balances, withdrawals and bank details.</li>
+          <li>Sign-in addresses are never shown to anyone; they are only compared to spot abuse.</li>
+          <li>Advertisers see figures about their campaigns, never a member&apos;s name or ID.</li>
+          <li>The people you refer see nothing about you; you see their names and the date they joined.</li>
+        </InfoList>
+      </InfoSection>
+      <InfoSection id="how-long" title="How long we keep it">
+        <p>
+          Your details are kept while your account is open. Records of money (the ledger, withdrawals) and of
+          admins&apos; actions are kept as financial records, even after an account is closed. We keep only the last few
+          sign-in addresses.
+        </p>
+      </InfoSection>
+      <InfoSection id="deletion" title="Asking for a copy or deletion">
+        <p>
+          Ask through{" "}
+          <Link to="/contact" className={textLinkClass}>
+            Contact
+          </Link>
+          , from the email address of your account. We delete or anonymise your personal details, except the records of
+          money we must keep.
+        </p>
+      </InfoSection>
+      <SeeAlso current="/privacy" />
+    </InfoPage>
+  );
+}

@@ -1,0 +1,102 @@
+import type { AppSettings, MembershipTier } from "~/db/schema";
+import { campaignBudget, formatFeePercent } from "~/domain/campaigns/rules";
+import { referralRewardKobo } from "~/domain/referrals/rewards";
+import { formatKobo } from "~/domain/shared/money";
+import { withdrawalBreakdown } from "~/domain/withdrawals/fees";
+
+// The figures /help and /terms quote, worked out from the live settings and tiers: a change of
+// a setting shows on the pages at once (nothing is copied into the text).
+
+export type HelpTier = {
+  name: string;
+  /** "₦500.00"; "Free" for the free tier. */
+  price: string;
+  dailyAdViews: number;
+  /** What a referrer earns when someone they referred upgrades from Basic to this tier; null: nothing. */
+  referralReward: string | null;
+};
+
+export type HelpReferralRule =
+  { kind: "off" } | { kind: "fixed"; amount: string } | { kind: "percentage"; percent: string };
+
+export type HelpFacts = {
+  appName: string;
+  /** The advert countdown, in seconds. */
+  dwellSeconds: number;
+  tiers: HelpTier[];
+  referral: HelpReferralRule;
+  withdrawals: {
+    min: string;
+    max: string;
+    advertiserMax: string;
+    feePercent: string;
+    /** A worked example at the members' maximum: the fee and what the bank receives. */
+    example: { amount: string; fee: string; net: string };
+    /** One sentence from settings: when payouts happen. */
+    schedule: string;
+  };
+  campaigns: {
+    feePercent: string;
+    /** A worked example: ₦10.00 a view for 100 views. */
+    example: { reward: string; views: number; rewards: string; fee: string; budget: string };
+  };
+  /** How an upgrade or a campaign can be paid: by bank transfer once the receiving account is set, online with a provider. */
+  payments: { bankTransfer: boolean; online: boolean };
+};
+
+const EXAMPLE_REWARD_KOBO = 1_000n;
+const EXAMPLE_VIEWS = 100;
+
+export function helpFacts(
+  settings: AppSettings,
+  tiers: readonly Pick<MembershipTier, "name" | "priceKobo" | "dailyAdViews">[],
+  options: { online: boolean },
+): HelpFacts {
+  const withdrawal = withdrawalBreakdown(settings.maxWithdrawalKobo, settings.withdrawalFeeBps);
+  const campaign = campaignBudget({
+    rewardKobo: EXAMPLE_REWARD_KOBO,
+    viewsWanted: EXAMPLE_VIEWS,
+    feeBps: settings.campaignFeeBps,
+  });
+  return {
+    appName: settings.appName,
+    dwellSeconds: settings.advertDwellSeconds,
+    tiers: tiers.map((tier) => {
+      const reward = tier.priceKobo > 0n ? referralRewardKobo(settings, tier.priceKobo) : null;
+      return {
+        name: tier.name,
+        price: tier.priceKobo > 0n ? formatKobo(tier.priceKobo) : "Free",
+        dailyAdViews: tier.dailyAdViews,
+        referralReward: reward === null ? null : formatKobo(reward),
+      };
+    }),
+    referral: !settings.referralActive
+      ? { kind: "off" }
+      : settings.referralRewardType === "fixed"
+        ? { kind: "fixed", amount: formatKobo(settings.referralFixedKobo) }
+        : { kind: "percentage", percent: formatFeePercent(settings.referralPercentBps) },
+    withdrawals: {
+      min: formatKobo(settings.minWithdrawalKobo),
+      max: formatKobo(settings.maxWithdrawalKobo),
+      advertiserMax: formatKobo(settings.advertiserMaxWithdrawalKobo),
+      feePercent: formatFeePercent(settings.withdrawalFeeBps),
+      example: {
+        amount: formatKobo(withdrawal.amountKobo),
+        fee: formatKobo(withdrawal.feeKobo),
+        net: formatKobo(withdrawal.netKobo),
+      },
+      schedule: settings.payoutSchedule,
+    },
+    campaigns: {
+      feePercent: formatFeePercent(settings.campaignFeeBps),
+      example: {
+        reward: formatKobo(EXAMPLE_REWARD_KOBO),
+        views: EXAMPLE_VIEWS,
+        rewards: formatKobo(campaign.rewardsKobo),
+        fee: formatKobo(campaign.feeKobo),
+        budget: formatKobo(campaign.budgetKobo),
+      },
+    },
+    payments: { bankTransfer: settings.receivingAccountNumber !== null, online: options.online },
+  };
+}
