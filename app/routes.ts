@@ -83,6 +83,8 @@ export default [
       route("admin/settings/limits", "routes/admin/settings/limits.tsx"),
       route("admin/settings/fee", "routes/admin/settings/fee.tsx"),
       route("admin/settings/auto-payout", "routes/admin/settings/auto-payout.tsx"),
+      route("admin/settings/withdrawals", "routes/admin/settings/withdrawals.tsx"),
+      route("admin/settings/support", "routes/admin/settings/support.tsx"),
     ]),
     route("admin/notices", "routes/admin/notices.tsx"),
     // The referral page's data (a layout), the page, and one route per form on it.
@@ -92,7 +94,10 @@ export default [
       route("admin/referrals/review", "routes/admin/referrals/review.tsx"),
     ]),
     route("admin/withdrawals", "routes/admin/withdrawals.tsx"),
-    route("admin/memberships", "routes/admin/memberships.tsx"),
+    layout("routes/admin/memberships/layout.tsx", [
+      route("admin/memberships", "routes/admin/memberships/page.tsx"),
+      route("admin/memberships/benefits", "routes/admin/memberships/benefits.tsx"),
+    ]),
     route("admin/audit", "routes/admin/audit.tsx"),
     route("admin/reconciliation", "routes/admin/reconciliation.tsx"),
     // Advertisers: the page's data (a layout), the page, and one route per decision form.

@@ -117,6 +117,8 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/admin/settings/limits": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/fee": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/auto-payout": { kind: "admin", permission: "manage_settings" },
+  "/admin/settings/withdrawals": { kind: "admin", permission: "manage_settings" },
+  "/admin/settings/support": { kind: "admin", permission: "manage_settings" },
   "/admin/notices": { kind: "admin", permission: "manage_notices" },
   "/admin/referrals": { kind: "admin", permission: "manage_referrals" },
   // The routes of the referral page's forms (the reward rule; Release or Void): a GET shows the page.
@@ -151,6 +153,8 @@ const ROUTE_MATRIX: Record<string, Rule> = {
     allowedStatus: 405,
   },
   "/admin/memberships": { kind: "admin", permission: "manage_memberships" },
+  // The tier benefits form's own route (its action); a GET shows the memberships page.
+  "/admin/memberships/benefits": { kind: "admin", permission: "manage_memberships" },
   "/admin/audit": { kind: "admin", permission: "view_reports" },
   "/admin/reconciliation": { kind: "admin", permission: "manage_withdrawals" },
   "/admin/advertisers": {

@@ -7,7 +7,7 @@ import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
-import { signInAdmin } from "~test/sign-in";
+import { signIn, signInAdmin } from "~test/sign-in";
 import { GTB, GTB_ACCOUNT, withWrongCheckDigit } from "~test/bank-accounts";
 import { creditUser, member, recordReferral } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
@@ -48,7 +48,10 @@ const tiers = () =>
     .from(membershipTiers)
     .orderBy(asc(membershipTiers.rank));
 const DEFAULTS = DEFAULT_TIERS.map((t) => ({ id: t.id, priceKobo: t.priceKobo, dailyAdViews: t.dailyAdViews }));
-const auditBy = (actorId: string, action: "membership_prices.update" | "receiving_account.update") =>
+const auditBy = (
+  actorId: string,
+  action: "membership_prices.update" | "receiving_account.update" | "membership_benefits.update",
+) =>
   db()
     .select()
     .from(auditLog)
@@ -59,6 +62,12 @@ beforeEach(async () => {
     await db()
       .update(membershipTiers)
       .set({ priceKobo: t.priceKobo, dailyAdViews: t.dailyAdViews })
+      .where(eq(membershipTiers.id, t.id));
+  }
+  for (const t of DEFAULT_TIERS) {
+    await db()
+      .update(membershipTiers)
+      .set({ benefits: [...t.benefits] })
       .where(eq(membershipTiers.id, t.id));
   }
 });
@@ -190,6 +199,82 @@ describe("Update Membership Prices", () => {
     const res = await client.post(PAGE, pricesForm({ "price-bronze": "1" }));
     expect(res.status).toBe(403);
     expect(await tiers()).toEqual(DEFAULTS);
+  });
+});
+
+describe("Tier Benefits", () => {
+  const BENEFITS = "/admin/memberships/benefits";
+  /** The benefits form as the page sends it: the defaults unless changed. */
+  const benefitsForm = (changes: Record<string, string> = {}) => ({
+    ...Object.fromEntries(DEFAULT_TIERS.map((t) => [`benefits-${t.id}`, t.benefits.join("\n")])),
+    ...changes,
+  });
+  const benefitsOf = async (tierId: string) =>
+    (await db().select().from(membershipTiers).where(eq(membershipTiers.id, tierId)))[0]!.benefits;
+  const GOLD_DEFAULT = [...DEFAULT_TIERS.find((t) => t.id === "gold")!.benefits];
+
+  it("shows each tier's lines in a form of its own; its route's GET shows the page, whose other forms still post to the page", async () => {
+    const { client } = await signInAdmin(app, ["manage_memberships"]);
+    const page = await client.get(PAGE);
+    expect(pageText(page.body)).toContain("Tier Benefits");
+    expect(page.body).toContain(`action="${BENEFITS}"`);
+    expect(page.body).toMatch(
+      /<textarea[^>]*name="benefits-gold"[^>]*>[^<]*All learning hub courses and completion certificates/,
+    );
+    const own = await client.get(BENEFITS);
+    expect(own.status).toBe(200);
+    expect(pageText(own.body)).toContain("Manage Memberships");
+    expect(own.body).toContain('action="/admin/memberships"');
+  });
+
+  it("saves edited lines (trimmed, blank lines dropped; a plain post), audited before/after; the member's upgrade page shows them", async () => {
+    const { user: admin, client } = await signInAdmin(app, ["manage_memberships"]);
+    const gold = `  Everything in Silver \r\n\r\nPriority support on WhatsApp\n`;
+    const res = await client.post(BENEFITS, benefitsForm({ "benefits-gold": gold }));
+    expect(res.status).toBe(302);
+    expect(res.location).toBe(PAGE);
+    expect(redirectToast(res)).toMatchObject({ type: "success", title: "Benefits Updated" });
+    expect(await benefitsOf("gold")).toEqual(["Everything in Silver", "Priority support on WhatsApp"]);
+    expect(await auditBy(admin.id, "membership_benefits.update")).toEqual([
+      expect.objectContaining({
+        targetType: "membership_tiers",
+        before: { "Advert Gold benefits": GOLD_DEFAULT },
+        after: { "Advert Gold benefits": ["Everything in Silver", "Priority support on WhatsApp"] },
+      }),
+    ]);
+    expect(pageText((await client.get(PAGE)).body)).toContain("Priority support on WhatsApp");
+
+    const m = await member(db(), { tier: "silver" });
+    const memberClient = await signIn(app, m);
+    const upgrade = pageText((await memberClient.get("/membership/upgrade")).body);
+    // Gold's card lists exactly the new lines (VIP's still has its own).
+    expect(upgrade).toContain("Up to 30 adverts a day Everything in Silver Priority support on WhatsApp Advert VIP");
+  });
+
+  it.each([
+    [" \n ", "Enter at least one benefit, one per line."],
+    [Array.from({ length: 13 }, (_, i) => `Benefit ${i + 1}`).join("\n"), "Enter at most 12 benefits, one per line."],
+    [`Fine\n${"x".repeat(121)}`, "Benefit 2 is too long: each can be at most 120 characters."],
+  ])("refuses %j with its message on the page, what was typed kept, nothing saved", async (typed, message) => {
+    const { user: admin, client } = await signInAdmin(app, ["manage_memberships"]);
+    const res = await client.post(BENEFITS, benefitsForm({ "benefits-vip": typed }));
+    expect(res.status).toBe(400);
+    expect(res.body).toContain("Update Failed");
+    expect(pageText(res.body)).toContain(message);
+    expect(pageText(res.body)).toContain("Manage Memberships");
+    expect(await benefitsOf("vip")).toEqual([...DEFAULT_TIERS.find((t) => t.id === "vip")!.benefits]);
+    expect(await auditBy(admin.id, "membership_benefits.update")).toEqual([]);
+  });
+
+  it("an admin without manage_memberships is refused (403), nothing saved or audited", async () => {
+    const { user: admin, client } = await signInAdmin(
+      app,
+      PERMISSIONS.filter((p) => p !== "manage_memberships"),
+    );
+    const res = await client.post(BENEFITS, benefitsForm({ "benefits-gold": "Hijacked" }));
+    expect(res.status).toBe(403);
+    expect(await benefitsOf("gold")).toEqual(GOLD_DEFAULT);
+    expect(await auditBy(admin.id, "membership_benefits.update")).toEqual([]);
   });
 });
 

@@ -3,9 +3,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { withdrawals } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
 import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
-import { signInAdmin, signInAdvertiser } from "~test/sign-in";
+import { signIn, signInAdmin, signInAdvertiser } from "~test/sign-in";
 import { GTB, GTB_ACCOUNT } from "~test/bank-accounts";
-import { formKey } from "~test/factories";
+import { defaultWithdrawalSettings, formKey, payee, setBankDetails, setWithdrawalSettings } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 
 let app: TestApp;
@@ -95,5 +95,40 @@ describe("/advertiser/payouts", () => {
     expect(refused.body).toContain("Business Not Approved");
     expect(await db().$count(withdrawals, eq(withdrawals.userId, user.id))).toBe(0);
     expect(await balances(db(), user.id)).toMatchObject({ availableKobo: 50_000n, heldKobo: 0n });
+  });
+
+  it("caps an advertiser by the advertisers' maximum and a member by the members'; each form shows its own", async () => {
+    await setWithdrawalSettings(db(), { maxKobo: 100_000n, advertiserMaxKobo: 2_000_000n });
+    try {
+      // A refunded campaign: ₦50,000.00 back on the balance, far above the members' ₦1,000.00.
+      const { user, client } = await signInAdvertiser(app, {
+        businessName: `Refund ${++n} Ltd`,
+        balanceKobo: 5_000_000n,
+      });
+      await setBankDetails(db(), user.id, {});
+      const page = pageText((await client.get("/advertiser/payouts")).body);
+      expect(page).toContain("Maximum ₦20,000.00");
+      expect(page).toContain("Withdrawals are reviewed and paid on working days, usually within 24 hours.");
+
+      const over = await client.post("/advertiser/payouts/withdraw", {
+        amount: "20,000.01",
+        idempotencyKey: formKey(),
+      });
+      expect(over.status).toBe(400);
+      expect(pageText(over.body)).toContain("The maximum withdrawal is ₦20,000.00.");
+      const asked = await client.post("/advertiser/payouts/withdraw", { amount: "20,000", idempotencyKey: formKey() });
+      expect(asked.status).toBe(302);
+      expect(await balances(db(), user.id)).toMatchObject({ availableKobo: 3_000_000n, heldKobo: 2_000_000n });
+
+      const someone = await payee(db(), { balanceKobo: 5_000_000n });
+      const memberClient = await signIn(app, someone);
+      expect(pageText((await memberClient.get("/profile")).body)).toContain("Maximum ₦1,000.00");
+      const refused = await memberClient.post("/profile/withdraw", { amount: "1,000.01", idempotencyKey: formKey() });
+      expect(refused.status).toBe(400);
+      expect(pageText(refused.body)).toContain("The maximum withdrawal is ₦1,000.00.");
+      expect(await balances(db(), someone.id)).toMatchObject({ availableKobo: 5_000_000n, heldKobo: 0n });
+    } finally {
+      await defaultWithdrawalSettings(db());
+    }
   });
 });

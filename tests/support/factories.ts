@@ -212,23 +212,25 @@ export async function payee(db: Database, options: PayeeOptions = {}) {
 /** The withdrawal limits and fee in the app settings. */
 export async function setWithdrawalSettings(
   db: Database,
-  settings: { minKobo?: Kobo; maxKobo?: Kobo; feeBps?: number },
+  settings: { minKobo?: Kobo; maxKobo?: Kobo; advertiserMaxKobo?: Kobo; feeBps?: number },
 ) {
   await db
     .update(appSettings)
     .set({
       ...(settings.minKobo === undefined ? {} : { minWithdrawalKobo: settings.minKobo }),
       ...(settings.maxKobo === undefined ? {} : { maxWithdrawalKobo: settings.maxKobo }),
+      ...(settings.advertiserMaxKobo === undefined ? {} : { advertiserMaxWithdrawalKobo: settings.advertiserMaxKobo }),
       ...(settings.feeBps === undefined ? {} : { withdrawalFeeBps: settings.feeBps }),
     })
     .where(eq(appSettings.id, 1));
 }
 
-/** The withdrawal limits and fee of a new install: min ₦10, max ₦1,000, fee 2%. */
+/** The withdrawal limits and fee of a new install: min ₦10, max ₦1,000 (advertisers ₦1,000,000), fee 2%. */
 export const defaultWithdrawalSettings = (db: Database) =>
   setWithdrawalSettings(db, {
     minKobo: DEFAULT_APP_SETTINGS.minWithdrawalKobo,
     maxKobo: DEFAULT_APP_SETTINGS.maxWithdrawalKobo,
+    advertiserMaxKobo: DEFAULT_APP_SETTINGS.advertiserMaxWithdrawalKobo,
     feeBps: DEFAULT_APP_SETTINGS.withdrawalFeeBps,
   });
 

@@ -17,11 +17,14 @@ export type SavedReceivingAccount = { bankCode: string; bankName: string; accoun
  */
 export function ReceivingAccountCard({
   saved,
+  action,
   errors,
   values,
   submitting,
 }: {
   saved: SavedReceivingAccount | null;
+  /** Where it posts (/admin/memberships, with the list's search). */
+  action: string;
   errors: FieldErrors;
   values?: Record<string, string>;
   submitting: boolean;
@@ -57,6 +60,7 @@ export function ReceivingAccountCard({
       <Form
         key={saved ? `${saved.bankCode}:${saved.accountNumber}:${saved.accountName}` : "none"}
         method="post"
+        action={action}
         className="mt-4 grid gap-4"
         noValidate
       >

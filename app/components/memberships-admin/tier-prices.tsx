@@ -82,7 +82,7 @@ const savedKey = (tiers: AdminTierRow[]) => tiers.map((t) => `${t.id}:${t.priceD
  * stays open (buttons disabled) until the server answers, closes when the change is saved, and
  * stays open with each field's error on a refusal, so nothing typed is lost.
  */
-export function UpdatePricesDialog({ tiers }: { tiers: AdminTierRow[] }) {
+export function UpdatePricesDialog({ tiers, action }: { tiers: AdminTierRow[]; action: string }) {
   const { open, onOpenChange, fetcher, busy } = useFetcherDialog<{
     ok: boolean;
     errors?: FieldErrors;
@@ -98,7 +98,7 @@ export function UpdatePricesDialog({ tiers }: { tiers: AdminTierRow[] }) {
       <DialogContent className="max-h-[90vh] overflow-y-auto sm:max-w-2xl">
         <DialogTitle>Update Membership Prices</DialogTitle>
         <DialogDescription>{EXPLAIN}</DialogDescription>
-        <fetcher.Form key={savedKey(tiers)} method="post" className="grid gap-5" noValidate>
+        <fetcher.Form key={savedKey(tiers)} method="post" action={action} className="grid gap-5" noValidate>
           <TierFields tiers={tiers} errors={errors} />
           <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
@@ -122,10 +122,13 @@ export function UpdatePricesDialog({ tiers }: { tiers: AdminTierRow[] }) {
  */
 export function UpdatePricesForm({
   tiers,
+  action,
   errors,
   values,
 }: {
   tiers: AdminTierRow[];
+  /** Where it posts (/admin/memberships, with the list's search). */
+  action: string;
   errors: FieldErrors;
   values?: Record<string, string>;
 }) {
@@ -133,7 +136,7 @@ export function UpdatePricesForm({
     <Card>
       <CardTitle>Update Membership Prices</CardTitle>
       <CardDescription>{EXPLAIN}</CardDescription>
-      <Form key={savedKey(tiers)} method="post" className="mt-4 grid gap-5" noValidate>
+      <Form key={savedKey(tiers)} method="post" action={action} className="mt-4 grid gap-5" noValidate>
         <TierFields tiers={tiers} errors={errors} values={values} />
         <Button type="submit" className="w-full sm:w-auto sm:justify-self-start">
           Save Changes

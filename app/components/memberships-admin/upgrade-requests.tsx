@@ -12,7 +12,7 @@ import { METHOD_LABELS, type AdminUpgradeRow } from "./types";
  * Approve and Reject, each behind a confirmation dialog; the server checks the request is still
  * pending. Without JavaScript (no dialog can open) each is a plain form that posts at once.
  */
-function UpgradeActions({ row }: { row: AdminUpgradeRow }) {
+function UpgradeActions({ row, action }: { row: AdminUpgradeRow; action: string }) {
   const hydrated = useHydrated();
   const who = `${row.reference} (${row.tierName}, ${row.amount}) for ${row.userName}`;
   const paid =
@@ -27,7 +27,7 @@ function UpgradeActions({ row }: { row: AdminUpgradeRow }) {
     return (
       <div className="flex flex-wrap gap-2">
         {approvable ? (
-          <Form method="post">
+          <Form method="post" action={action}>
             <input type="hidden" name="intent" value={approve.intent} />
             <input type="hidden" name="requestId" value={row.id} />
             <Button type="submit" size="sm" aria-label={`Approve upgrade ${who}`}>
@@ -35,7 +35,7 @@ function UpgradeActions({ row }: { row: AdminUpgradeRow }) {
             </Button>
           </Form>
         ) : null}
-        <Form method="post">
+        <Form method="post" action={action}>
           <input type="hidden" name="intent" value={reject.intent} />
           <input type="hidden" name="requestId" value={row.id} />
           <Button
@@ -69,6 +69,7 @@ function UpgradeActions({ row }: { row: AdminUpgradeRow }) {
           }
           confirmLabel="Approve"
           fields={approve}
+          action={action}
         />
       ) : null}
       <ConfirmAction
@@ -85,6 +86,7 @@ function UpgradeActions({ row }: { row: AdminUpgradeRow }) {
         }
         confirmLabel="Reject"
         fields={reject}
+        action={action}
         destructive
       />
     </div>
@@ -108,7 +110,7 @@ function Method({ row }: { row: AdminUpgradeRow }) {
   );
 }
 
-const COLUMNS: ListColumn<AdminUpgradeRow>[] = [
+const columns = (action: string): ListColumn<AdminUpgradeRow>[] => [
   userColumn((row) => ({ id: row.userId, name: row.userName, email: row.userEmail, displayId: row.userDisplayId })),
   {
     header: "Requested Tier",
@@ -126,7 +128,7 @@ const COLUMNS: ListColumn<AdminUpgradeRow>[] = [
     cell: (row) => <time dateTime={row.requestedAt}>{row.requestedAtText}</time>,
     className: "whitespace-nowrap",
   },
-  { header: "Actions", cell: (row) => <UpgradeActions row={row} />, hideInCard: true },
+  { header: "Actions", cell: (row) => <UpgradeActions row={row} action={action} />, hideInCard: true },
 ];
 
 /**
@@ -139,6 +141,7 @@ export function UpgradeRequests({
   total,
   page,
   pageCount,
+  action,
   hrefFor,
 }: {
   q: string;
@@ -146,6 +149,8 @@ export function UpgradeRequests({
   total: number;
   page: number;
   pageCount: number;
+  /** Where Approve and Reject post (/admin/memberships, with the list's search). */
+  action: string;
   hrefFor: (page: number) => string;
 }) {
   return (
@@ -163,7 +168,7 @@ export function UpgradeRequests({
       <ResponsiveList
         rows={rows}
         rowKey={(row) => row.id}
-        columns={COLUMNS}
+        columns={columns(action)}
         caption={`Pending upgrade requests${q ? ` matching “${q}”` : ""}, page ${page} of ${pageCount}`}
         framed
         tableFrom="lg"
@@ -182,7 +187,7 @@ export function UpgradeRequests({
             <p className="break-all text-gray-600">{row.userEmail}</p>
           </>
         )}
-        cardFooter={(row) => <UpgradeActions row={row} />}
+        cardFooter={(row) => <UpgradeActions row={row} action={action} />}
       />
       <Pager page={page} pageCount={pageCount} hrefFor={hrefFor} />
     </section>

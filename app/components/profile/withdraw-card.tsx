@@ -14,6 +14,8 @@ export type WithdrawTerms = {
   minKobo: string;
   maxKobo: string;
   feeBps: number;
+  /** The settings' sentence on when payouts happen, shown under the form's limits. */
+  payoutSchedule?: string;
 };
 
 /** "2%", "2.5%", "0%": the fee as people read it (display only, never used for money). */
@@ -158,6 +160,11 @@ function WithdrawForm({
           Minimum {formatKobo(BigInt(terms.minKobo))} · Maximum {formatKobo(BigInt(terms.maxKobo))} · Fee{" "}
           {feePercentLabel(terms.feeBps)} of the amount
         </p>
+        {terms.payoutSchedule ? (
+          <p className="text-xs text-gray-600" data-testid="payout-schedule">
+            {terms.payoutSchedule}
+          </p>
+        ) : null}
         {amountError.error ? (
           <p id={`${id}-error`} className="text-sm text-red-700" role="alert">
             {amountError.error}

@@ -6,6 +6,8 @@ export const SETTINGS_FORM_ACTIONS = {
   "advert-limits": "/admin/settings/limits",
   "campaign-fee": "/admin/settings/fee",
   "auto-payout": "/admin/settings/auto-payout",
+  "withdrawal-limits": "/admin/settings/withdrawals",
+  support: "/admin/settings/support",
 } as const;
 
 export type SettingsForm = keyof typeof SETTINGS_FORM_ACTIONS;

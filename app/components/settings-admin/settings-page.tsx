@@ -5,6 +5,8 @@ import { AutoPayoutCard } from "./auto-payout-card";
 import { BrandingCard } from "./branding-card";
 import { CampaignFeeCard } from "./campaign-fee-card";
 import type { RenderedFailure } from "./settings-form";
+import { SupportCard, type SupportValues } from "./support-card";
+import { WithdrawalLimitsCard, type WithdrawalLimitsValues } from "./withdrawal-limits-card";
 
 /** The settings loader's data (app/routes/admin/settings/layout.tsx). */
 export type SettingsData = {
@@ -21,13 +23,15 @@ export type SettingsData = {
   autoPayoutMax: string;
   /** Whether Paystack is on (automatic payouts need it). */
   payByTransfer: boolean;
+  withdrawalLimits: WithdrawalLimitsValues;
+  support: SupportValues;
 };
 
 const SETTINGS_ROUTE_ID = "routes/admin/settings/layout";
 
 /**
  * Application Settings, rendered by /admin/settings and by each form's route
- * (/admin/settings/branding, /limits, /fee, /auto-payout), which passes the refusal it rendered (`rendered`)
+ * (/admin/settings/branding, /limits, /fee, /auto-payout, /withdrawals, /support), which passes the refusal it rendered (`rendered`)
  * when a form was posted without JavaScript.
  */
 export function SettingsPage({ rendered }: { rendered?: RenderedFailure }) {
@@ -43,7 +47,9 @@ export function SettingsPage({ rendered }: { rendered?: RenderedFailure }) {
         rendered={rendered}
       />
       <CampaignFeeCard campaignFee={data.campaignFee} rendered={rendered} />
+      <WithdrawalLimitsCard saved={data.withdrawalLimits} rendered={rendered} />
       <AutoPayoutCard autoPayoutMax={data.autoPayoutMax} payByTransfer={data.payByTransfer} rendered={rendered} />
+      <SupportCard saved={data.support} rendered={rendered} />
     </div>
   );
 }

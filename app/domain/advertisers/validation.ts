@@ -1,6 +1,9 @@
 import { z } from "zod";
 import type { StatusBadges } from "~/domain/shared/status-badges";
 import { email, isOneLine, memberName, namesThePlatform, newPassword } from "~/domain/accounts/validation";
+import { normalizeNigerianPhone } from "~/domain/shared/nigerian-phone";
+
+export { normalizeNigerianPhone };
 
 /** Form schemas and limits for advertisers (no server-only imports: pages use them for hints). */
 
@@ -18,18 +21,6 @@ export const BUSINESS_NAME_MAX = 120;
 export const REJECTION_REASON_MAX = 500;
 
 export const PHONE_MESSAGE = "Enter a Nigerian phone number: 11 digits starting with 0, or +234 and 10 digits";
-
-/**
- * A Nigerian phone number as stored: "+234" and the 10 digits after the trunk 0. Accepts
- * 0XXXXXXXXXX (11 digits) or +234XXXXXXXXXX, with spaces, dashes or brackets between the digits;
- * null for anything else.
- */
-export function normalizeNigerianPhone(typed: string): string | null {
-  const compact = typed.trim().replace(/[\s\-().]/g, "");
-  const local = /^0(\d{10})$/.exec(compact) ?? /^\+234(\d{10})$/.exec(compact);
-  if (!local || local[1]!.startsWith("0")) return null;
-  return `+234${local[1]}`;
-}
 
 export const BUSINESS_NAME_PLATFORM_MESSAGE = 'Business name cannot include "AdNaira": it is the platform\'s own name';
 

@@ -13,6 +13,20 @@ export async function listTiers(db: Database) {
   return db.select().from(membershipTiers).orderBy(asc(membershipTiers.rank));
 }
 
+/**
+ * Every tier, locked FOR UPDATE in the caller's transaction, with the form's values by tier id;
+ * `invalid` when the values do not name every tier exactly once (one was added or removed since
+ * the form was opened).
+ */
+export async function lockEveryTier<V extends { tierId: string }>(tx: Database, input: readonly V[]) {
+  const tiers = await tx.select().from(membershipTiers).orderBy(asc(membershipTiers.rank)).for("update");
+  const given = new Map(input.map((v) => [v.tierId, v]));
+  if (given.size !== input.length || tiers.length !== given.size || tiers.some((t) => !given.has(t.id))) {
+    return { status: "invalid" as const, errors: { form: TIER_MESSAGES.tiersChanged } as FieldErrors };
+  }
+  return { status: "ok" as const, tiers, given };
+}
+
 export type UpdateTiersResult =
   | { status: "ok"; changed: boolean }
   | Forbidden
@@ -34,11 +48,9 @@ export async function updateTiers(
 ): Promise<UpdateTiersResult> {
   if (!hasPermission(actor, "manage_memberships")) return FORBIDDEN;
   return db.transaction(async (tx): Promise<UpdateTiersResult> => {
-    const tiers = await tx.select().from(membershipTiers).orderBy(asc(membershipTiers.rank)).for("update");
-    const given = new Map(input.map((v) => [v.tierId, v]));
-    if (given.size !== input.length || tiers.length !== given.size || tiers.some((t) => !given.has(t.id))) {
-      return { status: "invalid", errors: { form: TIER_MESSAGES.tiersChanged } };
-    }
+    const locked = await lockEveryTier(tx, input);
+    if (locked.status !== "ok") return locked;
+    const { tiers, given } = locked;
     for (const v of input) {
       if (!Number.isInteger(v.dailyAdViews) || v.dailyAdViews < 1 || v.dailyAdViews > MAX_DAILY_AD_VIEWS) {
         throw new RangeError(`updateTiers: invalid daily limit ${v.dailyAdViews} for ${v.tierId}`);

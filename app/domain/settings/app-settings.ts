@@ -14,6 +14,8 @@ export const DEFAULT_APP_SETTINGS = {
   referralPercentBps: 4_000,
   minWithdrawalKobo: 1_000n,
   maxWithdrawalKobo: 100_000n,
+  /** Advertisers' maximum per withdrawal request: ₦1,000,000.00 (a refunded campaign comes back in one request). */
+  advertiserMaxWithdrawalKobo: 100_000_000n,
   withdrawalFeeBps: 200,
   advertDwellSeconds: 10,
   /** Insider limits on the money an advert can pay out: ₦1,000.00 a click, ₦1,000,000.00 in all. */

@@ -7,7 +7,9 @@ import {
   approvedAdvertiser,
   defaultWithdrawalSettings,
   formKey,
+  payee,
   setBankDetails,
+  setWithdrawalSettings,
   withdrawalAdmin,
 } from "~test/factories";
 import { expectBooksBalanced, ledgerRowCounts } from "~test/ledger";
@@ -54,7 +56,7 @@ describe("an advertiser asks for their balance back", () => {
     const ask = (amountKobo: bigint, idempotencyKey = formKey()) =>
       requestWithdrawal(db, { userId: advertiser.id, amountKobo, idempotencyKey });
     expect(await ask(999n)).toMatchObject({ status: "below-minimum" });
-    expect(await ask(100_001n)).toMatchObject({ status: "above-maximum" });
+    expect(await ask(100_000_001n)).toMatchObject({ status: "above-maximum", maxKobo: 100_000_000n });
     expect(await ask(20_000n)).toMatchObject({ status: "insufficient-funds", availableKobo: 10_000n });
     const key = formKey();
     expect(await ask(2_000n, key)).toMatchObject({ status: "ok", duplicate: false });
@@ -64,6 +66,25 @@ describe("an advertiser asks for their balance back", () => {
     expect(await requestWithdrawal(db, { userId: noBank.id, amountKobo: 2_000n, idempotencyKey: formKey() })).toEqual({
       status: "bank-details-missing",
     });
+  });
+
+  it("is capped by the advertisers' maximum, not the members': a member stays under theirs", async () => {
+    await setWithdrawalSettings(db, { maxKobo: 100_000n, advertiserMaxKobo: 500_000n });
+    // A refunded campaign: ₦8,000.00 back on the balance, more than members may withdraw at once.
+    const advertiser = await advertiserWithBalance({ balanceKobo: 800_000n });
+    const ask = (userId: string, amountKobo: bigint) =>
+      requestWithdrawal(db, { userId, amountKobo, idempotencyKey: formKey() });
+    expect(await ask(advertiser.id, 500_001n)).toEqual({ status: "above-maximum", maxKobo: 500_000n });
+    expect(await ask(advertiser.id, 500_000n)).toMatchObject({
+      status: "ok",
+      withdrawal: { amountKobo: 500_000n, feeKobo: 10_000n },
+    });
+    expect(await balances(db, advertiser.id)).toMatchObject({ availableKobo: 300_000n, heldKobo: 500_000n });
+
+    const someone = await payee(db, { balanceKobo: 800_000n });
+    expect(await ask(someone.id, 100_001n)).toEqual({ status: "above-maximum", maxKobo: 100_000n });
+    expect(await ask(someone.id, 100_000n)).toMatchObject({ status: "ok" });
+    expect(await balances(db, someone.id)).toMatchObject({ availableKobo: 700_000n, heldKobo: 100_000n });
   });
 
   it("is refused to a business pending or rejected, and to a restricted advertiser: nothing written", async () => {

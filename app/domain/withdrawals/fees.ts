@@ -45,3 +45,17 @@ export const WITHDRAWAL_KEY_PATTERN = /^[A-Za-z0-9_-]{16,100}$/;
 
 export const isWithdrawalIdempotencyKey = (value: unknown): value is string =>
   typeof value === "string" && WITHDRAWAL_KEY_PATTERN.test(value);
+
+/** Who asks for a withdrawal: a member (role user) or an advertiser asking for their balance back. */
+export type Withdrawer = "member" | "advertiser";
+
+/**
+ * The most one request may withdraw: members' maximum, or advertisers' (separate, so a refunded
+ * campaign budget can come back in one request). Both share the minimum and the fee.
+ */
+export function maxWithdrawalKoboFor(
+  settings: { maxWithdrawalKobo: Kobo; advertiserMaxWithdrawalKobo: Kobo },
+  withdrawer: Withdrawer,
+): Kobo {
+  return withdrawer === "advertiser" ? settings.advertiserMaxWithdrawalKobo : settings.maxWithdrawalKobo;
+}

@@ -3,11 +3,11 @@ import type { Database } from "~/db/client.server";
 import { advertiserProfiles, bankAccounts, users, withdrawals } from "~/db/schema";
 import { bankByCode } from "~/domain/banks/nigerian-banks";
 import { InsufficientFundsError, transfer } from "~/domain/ledger/transfer.server";
-import { getAppSettings } from "~/domain/settings/app-settings";
+import { lockAppSettings } from "~/domain/settings/app-settings";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
 import { withRollback } from "~/domain/shared/rollback.server";
-import { isWithdrawalIdempotencyKey, smallestPayableAmountKobo, withdrawalFeeKobo } from "./fees";
+import { isWithdrawalIdempotencyKey, maxWithdrawalKoboFor, smallestPayableAmountKobo, withdrawalFeeKobo } from "./fees";
 import type { WithdrawalStatus } from "./lifecycle";
 
 /** A withdrawal as its requester is told about it. */
@@ -85,8 +85,10 @@ const REFERENCE_ATTEMPTS = 5;
  *    `form-already-used`, so the member is never told a different amount was requested. Should
  *    two requests ever get past the lock together, the unique (user_id, idempotency_key) index
  *    decides and the loser returns the winner's row;
- * 3. checks the amount against the settings' minimum and maximum (the minimum is raised, if need
- *    be, to the least amount whose fee leaves the bank something);
+ * 3. checks the amount against the settings' minimum and maximum — members' maximum for a member,
+ *    advertisers' for an advertiser — (the minimum is raised, if need be, to the least amount whose
+ *    fee leaves the bank something). The settings are read FOR SHARE: an admin's change of the
+ *    limits or the fee waits for this request, so it is checked and charged by one set of them;
  * 4. copies the payout account (holder, bank code and name, number) from bank_accounts, so a later
  *    change of bank details never redirects this payout; a bank no longer on the list counts as
  *    missing details;
@@ -127,14 +129,14 @@ export async function requestWithdrawal(
     const earlier = await findByKey(tx, userId, idempotencyKey);
     if (earlier) return repeatOf(earlier, amountKobo);
 
-    const settings = await getAppSettings(tx);
+    const settings = await lockAppSettings(tx, "share");
     const payable = smallestPayableAmountKobo(settings.withdrawalFeeBps);
     if (payable === null)
       throw new Error(`requestWithdrawal: the withdrawal fee (${settings.withdrawalFeeBps} bps) is 100% or more`);
     const minKobo = settings.minWithdrawalKobo > payable ? settings.minWithdrawalKobo : payable;
     if (amountKobo < minKobo) return { status: "below-minimum", minKobo };
-    if (amountKobo > settings.maxWithdrawalKobo)
-      return { status: "above-maximum", maxKobo: settings.maxWithdrawalKobo };
+    const maxKobo = maxWithdrawalKoboFor(settings, member.role === "advertiser" ? "advertiser" : "member");
+    if (amountKobo > maxKobo) return { status: "above-maximum", maxKobo };
 
     const [account] = await tx.select().from(bankAccounts).where(eq(bankAccounts.userId, userId));
     const bank = account ? bankByCode(account.bankCode) : undefined;

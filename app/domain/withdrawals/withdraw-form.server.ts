@@ -3,15 +3,17 @@ import { getBankDetails } from "~/domain/banks/bank-details.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { newId } from "~/domain/shared/ids";
+import { maxWithdrawalKoboFor, type Withdrawer } from "./fees";
 import { listMemberWithdrawals } from "./list-withdrawals.server";
 import { toWithdrawalHistoryItem } from "./withdrawal-history";
 
 /**
  * What a page with the withdraw form shows (a member's profile, an advertiser's payouts): the
  * bank details, the terms the form checks (balance, limits and fee, as strings for the browser),
- * the form's idempotency key and the last 20 withdrawals.
+ * the form's idempotency key and the last 20 withdrawals. `withdrawer` picks the maximum
+ * (members' or advertisers'); the payout schedule sentence is shown with the form.
  */
-export async function withdrawFormData(db: Database, userId: string) {
+export async function withdrawFormData(db: Database, userId: string, withdrawer: Withdrawer) {
   const [bankDetails, money, settings, withdrawals] = await Promise.all([
     getBankDetails(db, userId),
     balances(db, userId),
@@ -23,8 +25,9 @@ export async function withdrawFormData(db: Database, userId: string) {
     terms: {
       availableKobo: money.availableKobo.toString(),
       minKobo: settings.minWithdrawalKobo.toString(),
-      maxKobo: settings.maxWithdrawalKobo.toString(),
+      maxKobo: maxWithdrawalKoboFor(settings, withdrawer).toString(),
       feeBps: settings.withdrawalFeeBps,
+      payoutSchedule: settings.payoutSchedule,
     },
     // A new key with every render of the form: resubmitting this render (double tap, retry after
     // a timeout) sends the same key and makes one withdrawal; the page after a successful

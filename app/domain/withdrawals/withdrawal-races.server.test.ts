@@ -27,6 +27,37 @@ const countBy = (results: { status: string }[]) =>
   results.reduce<Record<string, number>>((acc, r) => ({ ...acc, [r.status]: (acc[r.status] ?? 0) + 1 }), {});
 
 describe.runIf(usingPostgres())("racing withdrawals on PostgreSQL", () => {
+  it("a change of the limits and fee while a request is made: the request waits and is checked and charged by the new set", async () => {
+    await setWithdrawalSettings(db, { minKobo: 1_000n, maxKobo: 100_000n, feeBps: 200 });
+    const member = await payee(db, { balanceKobo: 100_000n });
+    const saved = latch();
+    const gate = latch();
+    // An admin's change, saved but not yet committed: the settings row is locked FOR UPDATE.
+    const change = db.transaction(async (tx) => {
+      await tx.execute(sql`select id from app_settings where id = 1 for update`);
+      await tx.execute(
+        sql`update app_settings set max_withdrawal_kobo = 50000, withdrawal_fee_bps = 1000 where id = 1`,
+      );
+      saved.open();
+      await gate.opened;
+    });
+    await saved.opened;
+    let answered = false;
+    const request = requestWithdrawal(db, { userId: member.id, amountKobo: 40_000n, idempotencyKey: formKey() }).then(
+      (result) => {
+        answered = true;
+        return result;
+      },
+    );
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(answered, "the request waits for the change").toBe(false);
+    gate.open();
+    await change;
+    // The new 10% fee is the one charged (₦40.00, not 2%: ₦8.00).
+    expect(await request).toMatchObject({ status: "ok", withdrawal: { amountKobo: 40_000n, feeKobo: 4_000n } });
+    await setWithdrawalSettings(db, { minKobo: 1_000n, maxKobo: 100_000n, feeBps: 200 });
+  });
+
   it("oversubscription: ₦100.00 balance, 200 concurrent ₦1.00 requests → exactly 100 held, the rest insufficient", async () => {
     await setWithdrawalSettings(db, { minKobo: 100n, maxKobo: 100_000n, feeBps: 200 });
     const member = await payee(db, { balanceKobo: 10_000n });

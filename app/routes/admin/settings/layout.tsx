@@ -10,7 +10,7 @@ import { pageTitle } from "~/lib/meta";
 /**
  * Application Settings' data, for the routes under this layout that render the page:
  * /admin/settings and one route per form (/admin/settings/branding, /admin/settings/limits,
- * /admin/settings/fee), each with its own action.
+ * /admin/settings/fee, …), each with its own action.
  */
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Application Settings");
 
@@ -26,6 +26,18 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     campaignFee: bpsToPercentText(settings.campaignFeeBps),
     autoPayoutMax: settings.autoPayoutMaxKobo === null ? "" : koboToDecimal(settings.autoPayoutMaxKobo),
     payByTransfer: context.services.paymentProvider !== undefined,
+    withdrawalLimits: {
+      minWithdrawal: koboToDecimal(settings.minWithdrawalKobo),
+      maxWithdrawal: koboToDecimal(settings.maxWithdrawalKobo),
+      advertiserMaxWithdrawal: koboToDecimal(settings.advertiserMaxWithdrawalKobo),
+      withdrawalFee: bpsToPercentText(settings.withdrawalFeeBps),
+    },
+    support: {
+      supportEmail: settings.supportEmail ?? "",
+      supportPhone: settings.supportPhone ?? "",
+      supportWhatsapp: settings.supportWhatsapp ?? "",
+      payoutSchedule: settings.payoutSchedule,
+    },
   } satisfies SettingsData;
 }
 

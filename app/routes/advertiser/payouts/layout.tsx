@@ -16,7 +16,10 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Pay
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireAdvertiser(request, context);
   const db = context.services.db;
-  const [approved, payouts] = await Promise.all([isApprovedAdvertiser(db, user.id), withdrawFormData(db, user.id)]);
+  const [approved, payouts] = await Promise.all([
+    isApprovedAdvertiser(db, user.id),
+    withdrawFormData(db, user.id, "advertiser"),
+  ]);
   return {
     approved,
     ...payouts,

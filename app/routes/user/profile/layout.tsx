@@ -25,7 +25,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [earned, history, member] = await Promise.all([
     isMember ? earnedTotals(db, user.id) : null,
     isMember ? advertEarningsHistory(db, user.id, { limit: 50 }) : null,
-    isMember ? withdrawFormData(db, user.id) : null,
+    isMember ? withdrawFormData(db, user.id, "member") : null,
   ]);
   return {
     name: user.name,

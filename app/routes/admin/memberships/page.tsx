@@ -1,90 +1,30 @@
-import { type ShouldRevalidateFunctionArgs, useActionData, useNavigation } from "react-router";
 import { z } from "zod";
-import type { Route } from "./+types/memberships";
-import { useHydrated } from "~/components/ui/use-hydrated";
-import { RECEIVING_ACCOUNT_INTENT, ReceivingAccountCard } from "~/components/memberships-admin/receiving-account-card";
-import { TierList } from "~/components/memberships-admin/tier-list";
-import { UPDATE_PRICES_INTENT, UpdatePricesDialog, UpdatePricesForm } from "~/components/memberships-admin/tier-prices";
-import type { AdminTierRow, AdminUpgradeRow } from "~/components/memberships-admin/types";
-import { UpgradeRequests } from "~/components/memberships-admin/upgrade-requests";
-import { useToastFrom } from "~/components/toaster";
-import { ToastWithoutScript } from "~/components/ui/toast-without-script";
-import { listPendingUpgrades } from "~/domain/memberships/list-upgrades.server";
+import type { Route } from "./+types/page";
+import { MembershipsPage } from "~/components/memberships-admin/memberships-page";
+import { RECEIVING_ACCOUNT_INTENT } from "~/components/memberships-admin/receiving-account-card";
+import { UPDATE_PRICES_INTENT } from "~/components/memberships-admin/tier-prices";
 import {
   APPROVE_UPGRADE_REFUSALS,
   approveUpgrade,
   type DecideUpgradeResult,
   rejectUpgrade,
 } from "~/domain/memberships/process-upgrade.server";
-import { receivingAccountOf } from "~/domain/memberships/receiving-account";
 import { ReceivingAccountSchema } from "~/domain/memberships/receiving-account-validation";
-import { isFreeTier, limitField, priceField, tierPricesSchema } from "~/domain/memberships/tier-prices-validation";
+import { limitField, priceField, tierPricesSchema } from "~/domain/memberships/tier-prices-validation";
 import { updateReceivingAccount } from "~/domain/memberships/update-receiving-account.server";
 import { listTiers, updateTiers } from "~/domain/memberships/update-tiers.server";
 import type { UpgradeStatus } from "~/domain/memberships/upgrades";
-import { getAppSettings } from "~/domain/settings/app-settings";
-import { formatKobo, koboToDecimal } from "~/domain/shared/money";
-import { listHref, pageParam } from "~/domain/shared/paging";
+import { formatKobo } from "~/domain/shared/money";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { actionAnswer, echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
-import { formatLagosDateTime } from "~/lib/lagos-time";
-import { pageTitle } from "~/lib/meta";
 import { errorToast } from "~/lib/toast";
 
-export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Manage Memberships");
-
+/**
+ * POST /admin/memberships: Update Membership Prices, the receiving account, and Approve or
+ * Reject an upgrade request (the page's data: layout.tsx beside this).
+ */
 const DENIED = "Access Denied.";
-
-const QuerySchema = z.object({
-  q: z.string().trim().max(100).catch(""),
-  page: pageParam,
-});
-
-export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, "manage_memberships", DENIED);
-  const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
-  const { db } = context.services;
-  const [tiers, settings, list] = await Promise.all([
-    listTiers(db),
-    getAppSettings(db),
-    listPendingUpgrades(db, { search: query.q || undefined, page: query.page }),
-  ]);
-  const tierRows: AdminTierRow[] = tiers.map((t) => ({
-    id: t.id,
-    name: t.name,
-    rank: t.rank,
-    free: isFreeTier(tiers, t.id),
-    price: formatKobo(t.priceKobo),
-    priceDecimal: koboToDecimal(t.priceKobo),
-    dailyAdViews: t.dailyAdViews,
-    benefits: t.benefits,
-  }));
-  const rows: AdminUpgradeRow[] = list.rows.map((r) => ({
-    id: r.id,
-    reference: r.reference,
-    userId: r.userId,
-    userName: r.userName,
-    userEmail: r.userEmail,
-    userDisplayId: r.userDisplayId,
-    tierName: r.tierName,
-    fromTierName: r.fromTierName,
-    amount: formatKobo(r.priceKobo),
-    method: r.method,
-    heldReason: r.heldReason,
-    requestedAt: r.createdAt.toISOString(),
-    requestedAtText: formatLagosDateTime(r.createdAt),
-  }));
-  return {
-    query,
-    tiers: tierRows,
-    receivingAccount: receivingAccountOf(settings),
-    rows,
-    total: list.total,
-    page: list.page,
-    pageCount: list.pageCount,
-  };
-}
 
 const DecisionSchema = z.object({
   intent: z.enum(["approve", "reject"]),
@@ -192,55 +132,7 @@ function refusal(result: Exclude<DecideUpgradeResult, { status: "ok" }>, intent:
   );
 }
 
-/** A refusal (409: decided by someone else; 404: gone) reloads the list so it shows the truth. */
-export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
-  return actionStatus === 409 || actionStatus === 404 ? true : defaultShouldRevalidate;
-}
-
-export default function ManageMemberships({ loaderData }: Route.ComponentProps) {
-  const { query, tiers, receivingAccount, rows, total, page, pageCount } = loaderData;
-  const actionData = useActionData<typeof action>();
-  const navigation = useNavigation();
-  const hydrated = useHydrated();
-  useToastFrom(actionData?.toast);
-  const failure = actionData && "errors" in actionData ? actionData : undefined;
-  const failedForm = failure?.values?.intent;
-  const submittingAccount =
-    navigation.state === "submitting" && navigation.formData?.get("intent") === RECEIVING_ACCOUNT_INTENT;
-  return (
-    <div className="grid gap-6">
-      <div className="flex flex-col gap-3 sm:flex-row sm:items-center sm:justify-between">
-        <h1 className="text-2xl font-bold">Manage Memberships</h1>
-        {hydrated ? <UpdatePricesDialog tiers={tiers} /> : null}
-      </div>
-      <ToastWithoutScript toast={actionData?.toast} />
-      <section aria-labelledby="tiers-heading" className="grid gap-3">
-        <h2 id="tiers-heading" className="text-xl font-bold">
-          Membership Tiers
-        </h2>
-        <TierList tiers={tiers} />
-      </section>
-      {hydrated ? null : (
-        <UpdatePricesForm
-          tiers={tiers}
-          errors={failedForm === UPDATE_PRICES_INTENT ? failure!.errors : {}}
-          values={failedForm === UPDATE_PRICES_INTENT ? failure!.values : undefined}
-        />
-      )}
-      <ReceivingAccountCard
-        saved={receivingAccount}
-        errors={failedForm === RECEIVING_ACCOUNT_INTENT ? failure!.errors : {}}
-        values={failedForm === RECEIVING_ACCOUNT_INTENT ? failure!.values : undefined}
-        submitting={submittingAccount}
-      />
-      <UpgradeRequests
-        q={query.q}
-        rows={rows}
-        total={total}
-        page={page}
-        pageCount={pageCount}
-        hrefFor={(page) => listHref({ q: query.q, page })}
-      />
-    </div>
-  );
+/** /admin/memberships: the page; the benefits form posts to /admin/memberships/benefits. */
+export default function ManageMemberships({ actionData }: Route.ComponentProps) {
+  return <MembershipsPage actionData={actionData} />;
 }

@@ -1,0 +1,20 @@
+/**
+ * The 10 digits after the trunk 0 of a Nigerian phone number typed as 0XXXXXXXXXX or
+ * +234XXXXXXXXXX (and, with `bare234`, 234XXXXXXXXXX, as WhatsApp shows numbers), with spaces,
+ * dashes, dots or brackets between the digits; null for anything else.
+ */
+export function nigerianSubscriberDigits(typed: string, options: { bare234?: boolean } = {}): string | null {
+  const compact = typed.trim().replace(/[\s\-().]/g, "");
+  const local =
+    /^0(\d{10})$/.exec(compact) ??
+    /^\+234(\d{10})$/.exec(compact) ??
+    (options.bare234 ? /^234(\d{10})$/.exec(compact) : null);
+  if (!local || local[1]!.startsWith("0")) return null;
+  return local[1]!;
+}
+
+/** A Nigerian phone number as stored: "+234" and the 10 digits after the trunk 0 (0XXXXXXXXXX or +234XXXXXXXXXX typed). */
+export function normalizeNigerianPhone(typed: string): string | null {
+  const digits = nigerianSubscriberDigits(typed);
+  return digits === null ? null : `+234${digits}`;
+}
