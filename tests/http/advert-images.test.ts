@@ -286,6 +286,26 @@ describe("an advertiser's campaign image", () => {
   });
 });
 
+describe("an advertiser not approved (yet)", () => {
+  for (const status of ["pending", "rejected"] as const) {
+    it(`${status}: stores no image, by Show budget or by Create`, async () => {
+      const { client } = await signInAdvertiser(app, { status });
+      const before = await imageCount();
+      const image = { bytes: await smallPng(), name: "bread.png", type: "image/png" };
+      const preview = await client.postMultipart(
+        "/advertiser/campaigns",
+        { ...NEW_CAMPAIGN_FORM, intent: "preview" },
+        { image },
+      );
+      expect(preview.status).toBe(403);
+      const create = await client.postMultipart("/advertiser/campaigns", NEW_CAMPAIGN_FORM, { image });
+      expect(create.status).toBe(403);
+      expect(create.body).toContain("Campaign Not Created");
+      expect(await imageCount()).toBe(before);
+    });
+  }
+});
+
 describe("GET /images/:id", () => {
   it("serves the stored bytes with their type, cached for a year as immutable, with the id as ETag; 304 when the browser has it", async () => {
     const { client } = await signInAdmin(app, ["manage_adverts"]);

@@ -230,6 +230,13 @@ describe("/contact", () => {
     expect(pageText(res.body)).toContain("You can also write to an admin from Messages");
     expect(res.body).toContain('href="/messages"');
   });
+
+  it("points an advertiser to Messages too (they write to support there), not a member who cannot write yet", async () => {
+    const { client: advertiser } = await signInAdvertiser(app, { status: "pending", landed: true });
+    expect(pageText((await advertiser.get("/contact")).body)).toContain("You can also write to an admin from Messages");
+    const { client: waiting } = await signInMember(app, { isApproved: false, landed: true });
+    expect((await waiting.get("/contact")).body).not.toContain('data-testid="contact-messages"');
+  });
 });
 
 describe("the footer", () => {

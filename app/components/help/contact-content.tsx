@@ -16,7 +16,7 @@ export function ContactContent({
 }: {
   appName: string;
   channels: readonly SupportChannel[];
-  /** A signed-in member: they can also write to an admin on /messages. */
+  /** A signed-in member who may write, or an advertiser: they can also write to an admin on /messages. */
   canMessage: boolean;
 }) {
   return (

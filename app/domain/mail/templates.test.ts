@@ -154,6 +154,31 @@ describe("mails at each money step", () => {
     }
   });
 
+  it("text people typed never becomes a link to the app ({app} is ours alone)", () => {
+    const typed = "{app}/login";
+    const facts = { appName: typed, referredName: typed, rewardKobo: 123_456n };
+    const mails = [
+      referralRewardMail(to, typed, "paid", facts),
+      campaignMail(
+        to,
+        typed,
+        { kind: "rejected", reason: typed, wasRunning: false, refundKobo: 0n },
+        {
+          ...campaign,
+          appName: typed,
+          title: typed,
+        },
+      ),
+      passwordChangedMail(to, typed, "profile", typed),
+    ];
+    for (const mail of mails) {
+      const links = resolved(mail).match(/https?:\/\/\S+/g) ?? [];
+      expect(links, mail.text).toHaveLength(1);
+      expect(links[0]).not.toMatch(/\/login$/);
+    }
+    expect(greeting(typed)).toBe("Hello,");
+  });
+
   it("a password change says where it came from and what to do if it was not them", () => {
     const mail = passwordChangedMail(to, "Kemi", "profile", "Naira Ads");
     expect(mail.subject).toBe("Your Naira Ads password was changed");

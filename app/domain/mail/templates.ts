@@ -11,8 +11,11 @@ import type { OutgoingMail } from "./outbox.server";
  * a link (otherwise the greeting is a plain "Hello,").
  */
 
-/** Text a mail reader may turn into a link: a scheme, www., an address, or a dotted domain. */
-const LINK_LIKE = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}/iu;
+/**
+ * Text a mail reader may turn into a link: a scheme, www., an address, or a dotted domain; or the
+ * outbox's own placeholder for an app link, which delivery would turn into one (resolveAppLinks).
+ */
+const LINK_LIKE = /:\/\/|www\.|@|[\p{L}\p{N}-]\.\p{L}{2,}|\{app\}/iu;
 
 /** What a member typed, as one line of plain text for a mail; null when it is empty or link-like. */
 export function plainText(typed: string | null): string | null {

@@ -44,6 +44,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdvertiser(request, context);
   const { db } = context.services;
+  // Only an approved business makes campaigns: nobody else gets an image re-encoded and stored.
+  const profile = await findAdvertiserProfile(db, user.id);
+  if (profile?.status !== "approved") {
+    return formFailure({ form: NOT_APPROVED_MESSAGE }, { toastTitle: "Campaign Not Created", status: 403 });
+  }
   // A multipart post with the advert's image file (decision 024).
   const { fields: form, image } = await readFormWithImage(request);
   const values = echoValues(form, [...CAMPAIGN_FORM_FIELDS, "uploadedImage"]);

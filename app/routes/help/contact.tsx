@@ -2,6 +2,8 @@ import type { Route } from "./+types/contact";
 import { useAppName } from "~/components/app-name";
 import { ContactContent } from "~/components/help/contact-content";
 import { readSupportChannels } from "~/domain/help/help-pages.server";
+import { maySendMessages } from "~/domain/messages/rules";
+import { isStaff } from "~/domain/permissions/permissions";
 import { getCurrentUser } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -16,7 +18,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     readSupportChannels(context.services.db),
     getCurrentUser(request, context),
   ]);
-  return { channels, canMessage: user?.role === "user" };
+  // Whoever may write to support on /messages: an approved member, or an advertiser.
+  return { channels, canMessage: user !== null && !isStaff(user.role) && maySendMessages(user) };
 }
 
 export default function Contact({ loaderData }: Route.ComponentProps) {
