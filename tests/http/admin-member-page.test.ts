@@ -131,4 +131,28 @@ describe("A member's page for admins (/admin/users/:userId)", () => {
     expect(audit).toContain(link(referred.id));
     expect(audit).not.toContain(link(boss.id));
   });
+
+  it("names members without a link for an admin who may not open their pages (no manage_users)", async () => {
+    const db = app.services.db;
+    const { client, user: auditor } = await signInAdmin(app, ["manage_withdrawals", "view_reports"]);
+    const member = await payee(db, { name: "Unlinked Uche", balanceKobo: 300_000n });
+    const paid = await requestWithdrawal(db, { userId: member.id, amountKobo: 50_000n, idempotencyKey: formKey() });
+    if (paid.status !== "ok") throw new Error(paid.status);
+    const { user: boss } = await signInAdmin(app, [...PERMISSIONS]);
+    await moderateUser(
+      db,
+      { id: boss.id, role: boss.role, permissions: boss.permissions },
+      member.id,
+      "restrict",
+      app.services.config.appUrl,
+    );
+
+    const withdrawals = await client.get(`/admin/withdrawals?q=${paid.withdrawal.reference}`);
+    expect(pageText(withdrawals.body)).toContain("Unlinked Uche");
+    expect(withdrawals.body).not.toContain(`href="/admin/users/${member.id}"`);
+    const audit = await client.get(`/admin/audit?actor=${boss.id}`);
+    expect(pageText(audit.body)).toContain("Unlinked Uche");
+    expect(audit.body).not.toContain("/admin/users/");
+    expect(auditor.permissions).not.toContain("manage_users");
+  });
 });
