@@ -6,6 +6,7 @@ import {
   ADVERT_IMAGE_MAX_BYTES,
   ADVERT_IMAGE_REFUSALS,
 } from "~/domain/images/rules";
+import { replaceChosenFile, shrinkImageFile } from "~/components/ui/shrink-image";
 
 type Props = {
   /** What the advert shows now: its image, or one a refused submit already stored; null for none. */
@@ -24,12 +25,15 @@ type Props = {
 /**
  * An advert's image (decision 024): a file input posted with the form (multipart, with or without
  * JavaScript), the picture it has now or the one chosen, and "Remove image" when there is one.
- * With JavaScript a file over 1 MB is refused here, before the phone sends it.
+ * With JavaScript a picture over 1 MB (a camera photo) is redrawn smaller in the browser before it
+ * is sent, and a file over 1 MB that is no picture the browser can read is refused here, before
+ * the phone sends it.
  */
 export function ImageUploadField({ currentSrc, uploadedImage, removeImage, error, title, disabled }: Props) {
   const shown = useFieldError(error);
   const [tooLarge, setTooLarge] = useState(false);
   const [chosen, setChosen] = useState<string | null>(null);
+  const [shrinking, setShrinking] = useState(false);
   useEffect(() => () => (chosen ? URL.revokeObjectURL(chosen) : undefined), [chosen]);
   const message = tooLarge ? ADVERT_IMAGE_REFUSALS["too-large"] : shown.error;
   const field = useFieldIds(undefined, ADVERT_IMAGE_HINT, message);
@@ -52,16 +56,33 @@ export function ImageUploadField({ currentSrc, uploadedImage, removeImage, error
         disabled={disabled}
         className="block w-full text-sm text-gray-700 file:mr-3 file:rounded-md file:border file:border-gray-300 file:bg-white file:px-3 file:py-2 file:text-sm file:font-medium file:text-gray-900 hover:file:bg-gray-50"
         {...field.aria}
-        onChange={(event) => {
+        onChange={async (event) => {
           shown.edited();
-          const file = event.currentTarget.files?.[0];
-          const over = file !== undefined && file.size > ADVERT_IMAGE_MAX_BYTES;
-          setTooLarge(over);
+          const input = event.currentTarget;
+          const file = input.files?.[0];
+          setTooLarge(false);
+          if (!file || file.size <= ADVERT_IMAGE_MAX_BYTES) {
+            setChosen(file ? URL.createObjectURL(file) : null);
+            return;
+          }
+          setShrinking(true);
+          const smaller = await shrinkImageFile(file);
+          setShrinking(false);
+          if (smaller && replaceChosenFile(input, smaller)) {
+            setChosen(URL.createObjectURL(smaller));
+            return;
+          }
           // Not sent: the server would refuse it after the phone had spent the data.
-          if (over) event.currentTarget.value = "";
-          setChosen(file && !over ? URL.createObjectURL(file) : null);
+          input.value = "";
+          setTooLarge(true);
+          setChosen(null);
         }}
       />
+      {shrinking ? (
+        <p role="status" className="text-sm text-gray-600">
+          Making the picture smaller…
+        </p>
+      ) : null}
       {uploadedImage ? <input type="hidden" name="uploadedImage" value={uploadedImage} /> : null}
       {currentSrc ? (
         <label className="flex min-h-11 items-center gap-3 text-sm text-gray-800">
