@@ -7,20 +7,24 @@
 // 3. starts the ceiling (ceiling.js: bare node:http + pg, the same SQL);
 // 4. measures the gzipped JavaScript and CSS each page loads;
 // 5. drives both servers from separate autocannon processes (load.js), ROUNDS rounds of:
-//    claim at 16 and 64 connections, dashboard (full page and .data) at 64 connections; between
-//    the two, page loads in Chromium on an emulated 3G cell (slow-network.js);
+//    claim at 16 and 64 connections, dashboard (full page and .data) at 64 connections, then
+//    campaign claims at 64 connections (1,000 active campaigns seeded first, seedCampaigns: the
+//    reward and the fee paid from each campaign's escrow); between the dashboards and the claims,
+//    page loads in Chromium on an emulated 3G cell (slow-network.js);
 // 6. the data-scale phase (scale.js): the admin dashboard (each period tab) and the member
 //    dashboard at 16 connections on this small seed before any claim, then on a second fresh
 //    database with 100,000 members and 1,000,000 ledger transfers (scale-seed.js) after the other
 //    phases, with EXPLAIN (ANALYZE, BUFFERS) of every statement those requests send;
-// 7. checks every claim really paid (ledger transfers counted), prints medians, ratios to the
-//    ceiling and pass/fail against the targets; stops everything and drops the databases.
+// 7. checks every claim really paid (ledger transfers counted; a campaign's claim also its fee,
+//    from the right escrow, which stays at its budget less what was paid), prints medians, ratios
+//    to the ceiling and PASS/FAIL against issue 31's targets ("Targets met"); stops everything and
+//    drops the databases.
 //
 // Env: DATABASE_URL (an existing database on the server to use; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROUNDS (3), BENCH_DURATION (10 s per run),
 // BENCH_WARMUP (3 s), BENCH_BUILD=1 to rebuild first, BENCH_KEEP_DB=1 to keep the database,
-// BENCH_ONLY=claim, dashboard, slow-network or scale to measure one phase (quick comparisons; the table
-// then shows only that phase's rows), BENCH_TRACE=1 to print the SQL the app sends for one claim
+// BENCH_ONLY=claim, campaign, dashboard, slow-network or scale to measure one phase (quick comparisons; the table
+// then shows only that phase's rows), BENCH_TRACE=1 to print the SQL the app sends for one claim, one campaign claim
 // and one dashboard .data request (trace-sql.js) and stop — what ceiling.js must mirror,
 // BENCH_PROFILE=<dir> to write a V8 CPU profile of the app (node --cpu-prof) into <dir>,
 // BENCH_WORKERS (1, the app's default) app processes (WEB_CONCURRENCY) and as many ceiling processes,
@@ -817,6 +821,7 @@ async function main() {
 
   // --- report -------------------------------------------------------------------------------------
   const med = (id, target, key) => median(results[id][target].map((r) => r[key]));
+  const targetText = (target) => `≥ ${target.ratio}` + (target.p99 !== undefined ? `, p99 ≤ ${target.p99} ms` : "");
   const ratios = (id, ceilingId) => results[id].app.map((r, i) => r.rps / results[ceilingId].ceiling[i].rps);
   const verified = (id) =>
     Object.values(results[id])
@@ -824,17 +829,25 @@ async function main() {
       .every((r) => r.verified);
   const rows = [];
   const verdicts = [];
+  const targetLines = []; // issue 31's throughput targets, one line each, under "Targets met"
   const addRow = (id, label, ceilingId, target) => {
-    if (!results[id] || !results[ceilingId]) return; // phase not measured (BENCH_ONLY)
+    if (!results[id] || !results[ceilingId]) {
+      // phase not measured (BENCH_ONLY)
+      if (target) targetLines.push(`  —     ${label}: ${targetText(target)} (not measured: BENCH_ONLY)`);
+      return;
+    }
     const ratio = median(ratios(id, ceilingId));
     const p99 = med(id, "app", "p99");
     let pass = "—";
-    let targetText = "—";
+    let shownTarget = "—";
     if (target) {
       const ok = ratio >= target.ratio && (target.p99 === undefined || p99 <= target.p99);
       pass = ok ? "PASS" : "FAIL";
-      targetText = `≥ ${target.ratio}` + (target.p99 !== undefined ? `, p99 ≤ ${target.p99} ms` : "");
+      shownTarget = targetText(target);
       verdicts.push(ok);
+      targetLines.push(
+        `  ${pass}  ${label}: ratio ${fmt(ratio, 2)}, p99 ${fmt(p99)} ms (target: ratio ${shownTarget})`,
+      );
     }
     rows.push([
       label,
@@ -844,7 +857,7 @@ async function main() {
       fmt(med(ceilingId, "ceiling", "rps")),
       fmt(med(ceilingId, "ceiling", "p99")),
       fmt(ratio, 2),
-      targetText,
+      shownTarget,
       pass + (verified(id) && verified(ceilingId) ? "" : " (unverified)"),
     ]);
   };
@@ -978,6 +991,8 @@ async function main() {
       "Some runs were NOT verified (unexpected statuses, errors, or claims that did not pay): see the log above.",
     );
   console.log(`Targets met: ${verdicts.filter(Boolean).length}/${verdicts.length}`);
+  console.log("Issue 31's targets (ratio to the ceiling in this run, median of the rounds):");
+  for (const line of targetLines) console.log(line);
   log("done");
   if (!consistent || !campaignConsistent || !scaleConsistent || !allVerified) process.exitCode = 1;
 }
