@@ -9,10 +9,11 @@
 //                                              database function claim_advert_reward), 302
 //   GET  /dashboard, /dashboard.data         → the root + dashboard loaders' reads, as JSON:
 //                                              the settings and the session at once, then the
-//                                              unread messages count and the dashboard's fifteen
-//                                              reads at once (sixteen statements; the settings
-//                                              among them a second time, as upgradeOffer reads
-//                                              them) — eighteen statements in two round trips
+//                                              dashboard's seventeen reads (the settings among
+//                                              them a second time, as upgradeOffer reads them;
+//                                              the latest notice, the unread messages' senders)
+//                                              and the unread messages count at once — twenty
+//                                              statements in two round trips
 //
 // Differences, deliberately small: no toast cookie is signed on the claim; the "open the
 // member's ledger accounts when missing" retry is not implemented and a refused claim answers 500
@@ -74,7 +75,7 @@ function lagosWeek(at) {
 // --- SQL (verbatim from the app) ----------------------------------------------------------------
 const SQL = {
   // root loader and upgradeOffer: app_settings, twice per request as in the app
-  settings: `select "id", "app_name", "logo_url", "referral_active", "referral_reward_type", "referral_fixed_kobo", "referral_percent_bps", "min_withdrawal_kobo", "max_withdrawal_kobo", "withdrawal_fee_bps", "advert_dwell_seconds", "max_advert_reward_kobo", "max_advert_budget_kobo", "receiving_bank_code", "receiving_account_number", "receiving_account_name", "created_at", "updated_at" from "app_settings" where "app_settings"."id" = $1`,
+  settings: `select "id", "app_name", "logo_url", "referral_active", "referral_reward_type", "referral_fixed_kobo", "referral_percent_bps", "min_withdrawal_kobo", "max_withdrawal_kobo", "withdrawal_fee_bps", "advert_dwell_seconds", "max_advert_reward_kobo", "max_advert_budget_kobo", "receiving_bank_code", "receiving_account_number", "receiving_account_name", "campaign_fee_bps", "auto_payout_max_kobo", "advertiser_max_withdrawal_kobo", "support_email", "support_phone", "support_whatsapp", "payout_schedule", "created_at", "updated_at" from "app_settings" where "app_settings"."id" = $1`,
   // the session (the claim's too)
   session: `select "sessions"."last_seen_at", "sessions"."absolute_expires_at", "users"."id", "users"."display_id", "users"."name", "users"."email", "users"."role", "users"."permissions", "users"."is_approved", "users"."is_restricted", "users"."deactivated_at", "users"."membership_tier_id", "membership_tiers"."name", "users"."referral_code", "users"."created_at" from "sessions" inner join "users" on "users"."id" = "sessions"."user_id" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where ("sessions"."id_hash" = $1 and "sessions"."idle_expires_at" > $2 and "sessions"."absolute_expires_at" > $3)`,
   // root loader: db.$count, unnamed, object rows
@@ -85,8 +86,8 @@ const SQL = {
   tier: `select "membership_tiers"."daily_ad_views" from "users" inner join "membership_tiers" on "membership_tiers"."id" = "users"."membership_tier_id" where "users"."id" = $1`,
   leaderboard: `with "period_counts" as (select "referrals"."referrer_id", "users"."name", count(*) as "approved", max("referrals"."approved_at") as "reached_at" from "referrals" inner join "users" on "users"."id" = "referrals"."referrer_id" where ("referrals"."status" = $1 and "users"."role" = $2 and "referrals"."approved_at" >= $3 and "referrals"."approved_at" < $4) group by "referrals"."referrer_id", "users"."name"), "ranked" as (select "referrer_id", "name", "approved", rank() over (order by "approved" desc) as "rank", row_number() over (order by "approved" desc, "reached_at" asc, "name" asc, "referrer_id" asc) as "position", count(*) over () as "ranked_members" from "period_counts") select "referrer_id", "name", "approved", "rank", "position", "ranked_members" from "ranked" where ("position" <= $5 or "ranked"."referrer_id" = $6) order by "position" asc`,
   referralCount: `select count(*) from "referrals" where ("referrals"."referrer_id" = $1 and "referrals"."status" = $2)`,
-  available: `select "id", "title", "description", "reward_kobo", "image_url", "created_at" from "adverts" where ("adverts"."is_active" = $1 and "adverts"."current_clicks" < "adverts"."max_clicks" and not exists (select 1 from "advert_views" where ("advert_views"."advert_id" = "adverts"."id" and "advert_views"."user_id" = $2 and "advert_views"."claimed_at" is not null))) order by "adverts"."created_at" desc, "adverts"."id" desc limit $3`,
-  withdrawals: `select "id", "reference", "amount_kobo", "fee_kobo", "status", "requested_at", "processed_at", "bank_name", right("account_number", 4) from "withdrawals" where "withdrawals"."user_id" = $1 order by "withdrawals"."requested_at" desc, "withdrawals"."id" desc limit $2`,
+  available: `select "id", "title", "description", "reward_kobo", "image_url", "created_at" from "adverts" where (advert_is_live("adverts"."is_active", "adverts"."starts_at", "adverts"."ends_at", now()) and "adverts"."current_clicks" < "adverts"."max_clicks" and not exists (select 1 from "advert_views" where ("advert_views"."advert_id" = "adverts"."id" and "advert_views"."user_id" = $1 and "advert_views"."claimed_at" is not null))) order by "adverts"."created_at" desc, "adverts"."id" desc limit $2`,
+  withdrawals: `select "id", "reference", "amount_kobo", "fee_kobo", "status", "requested_at", "processed_at", "bank_name", right("account_number", 4), "transfer_code" from "withdrawals" where "withdrawals"."user_id" = $1 order by "withdrawals"."requested_at" desc, "withdrawals"."id" desc limit $2`,
   // referralSummary (unnamed)
   referralCode: `select "referral_code" from "users" where "users"."id" = $1`,
   referralTotals: `select count(*), coalesce(sum("reward_kobo") filter (where "status" = 'approved'), 0)::text from "referrals" where "referrals"."referrer_id" = $1`,
@@ -95,6 +96,10 @@ const SQL = {
   pendingUpgrade: `select "upgrade_requests"."id", "upgrade_requests"."reference", "upgrade_requests"."tier_id", "membership_tiers"."name", "upgrade_requests"."price_kobo", "upgrade_requests"."method", "upgrade_requests"."status", "upgrade_requests"."created_at" from "upgrade_requests" inner join "membership_tiers" on "membership_tiers"."id" = "upgrade_requests"."tier_id" where ("upgrade_requests"."user_id" = $1 and "upgrade_requests"."status" = $2)`,
   memberTier: `select "membership_tier_id" from "users" where "users"."id" = $1`,
   tiers: `select "id", "name", "price_kobo", "benefits", "daily_ad_views", "rank", "created_at", "updated_at" from "membership_tiers" order by "membership_tiers"."rank" asc`,
+  // the dashboard's latest notice and who wrote the member's unread messages (unnamed; the
+  // senders' read is raw SQL, object rows)
+  notices: `select "notices"."id", "notices"."title", "notices"."content", "notices"."created_at", "users"."name" from "notices" left join "users" on "users"."id" = "notices"."created_by_id" where ("notices"."is_active" = $1 and "notices"."audience" in ($2, $3)) order by "notices"."created_at" desc, "notices"."id" desc limit $4`,
+  unreadSenders: ` select s.name, s.display_id, s.role, u.unread, u.latest_at from ( select m.sender_id, count(*) as unread, max(m.created_at) as latest_at from messages m where m.recipient_id = $1 and m.read_at is null group by m.sender_id ) u join users s on s.id = u.sender_id order by u.latest_at desc, s.display_id limit $2`,
   touch: `update "sessions" set "last_seen_at" = $1, "idle_expires_at" = $2, "updated_at" = $3 where "sessions"."id_hash" = $4`,
   // the claim: one statement, the database function claim_advert_reward (migration 0010), by name
   claim: `select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds from claim_advert_reward($1, $2, $3::timestamptz, $4::date, $5, $6, $7, $8, $9, $10, $11)`,
@@ -154,11 +159,10 @@ async function dashboard(req, res) {
   const days = lagosDaysEnding(now, 14);
   const from = lagosDayStart(days[0]);
   const to = new Date(lagosDayStart(days[13]).getTime() + DAY_MS);
-  // Round trip 2: the root loader's unread count and the dashboard loader's nine reads (fifteen
-  // statements: userEarningsSummary, referralSummary and upgradeOffer send theirs together), all
-  // at once, in the order the app sends them.
+  // Round trip 2: the dashboard loader's reads (seventeen statements: userEarningsSummary,
+  // referralSummary and upgradeOffer send theirs together) and the root loader's unread count,
+  // all at once, in the order the app sends them.
   const [
-    unread,
     earned,
     daily,
     totals,
@@ -174,8 +178,10 @@ async function dashboard(req, res) {
     pending,
     memberTier,
     tiers,
+    notices,
+    unreadSenders,
+    unread,
   ] = await Promise.all([
-    pool.query(SQL.unreadMessages, [id]),
     select("earned_totals", SQL.earned, [id, "user_available", "advert_reward", "referral_reward"]),
     select("daily_earnings", SQL.dailyEarnings, [
       id,
@@ -196,7 +202,7 @@ async function dashboard(req, res) {
       id,
     ]),
     select("approved_referral_count", SQL.referralCount, [id, "approved"]),
-    select("available_adverts", SQL.available, [true, id, ADVERTS_SHOWN + 1]),
+    select("available_adverts", SQL.available, [id, ADVERTS_SHOWN + 1]),
     select("member_withdrawals", SQL.withdrawals, [id, 10]),
     select("app_settings", SQL.settings, [1]), // upgradeOffer reads them again
     unnamed(SQL.referralCode, [id]),
@@ -205,6 +211,9 @@ async function dashboard(req, res) {
     unnamed(SQL.pendingUpgrade, [id, "pending"]),
     unnamed(SQL.memberTier, [id]),
     unnamed(SQL.tiers, []),
+    unnamed(SQL.notices, [true, "all", "user", 1]),
+    pool.query(SQL.unreadSenders, [id, 3]),
+    pool.query(SQL.unreadMessages, [id]),
   ]);
   const earnedBy = (kind) => BigInt(earned.rows.find((r) => r[0] === kind)?.[1] ?? "0");
   const dailyBy = (day) => daily.rows.filter((r) => r[0] === day).reduce((sum, r) => sum + BigInt(r[2]), 0n);
@@ -218,6 +227,8 @@ async function dashboard(req, res) {
     membershipName: user.tier_name,
     isApproved: user.is_approved,
     unreadMessages: Number(unread.rows[0].count),
+    unreadFrom: unreadSenders.rows.map((r) => ({ name: r.name, unread: Number(r.unread), latestAt: r.latest_at })),
+    notice: notices.rows[0] ? { title: notices.rows[0][1], content: notices.rows[0][2] } : null,
     totalEarnings: String(earnedBy("advert_reward") + earnedBy("referral_reward")),
     referralEarnings: String(earnedBy("referral_reward")),
     earningsChart: days.map((day) => ({ day, kobo: String(dailyBy(day)) })),

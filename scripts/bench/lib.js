@@ -8,7 +8,8 @@ export const ADVERTS = 1_000;
 
 /** Deterministic ids, so the seed, the load generator and the checks agree without lookups. */
 export const userId = (n) => `bu${String(n).padStart(5, "0")}`;
-export const advertId = (n) => `ba${String(n).padStart(4, "0")}`;
+/** prefix: "ba", the admin adverts; "bc", the campaigns' adverts (seed.js seedCampaigns). */
+export const advertId = (n, prefix = "ba") => `${prefix}${String(n).padStart(4, "0")}`;
 
 /**
  * Claim pair number i → (member, advert). Consecutive pairs hit different members and different

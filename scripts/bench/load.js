@@ -2,11 +2,12 @@
 // the orchestrator). Drives one scenario with autocannon and prints one JSON line of results.
 //
 //   node scripts/bench/load.js '<json>'  with
-//   { url, connections, duration, scenario: "claim" | "get", path?, cookiesFile, cookie?, startPair? }
+//   { url, connections, duration, scenario: "claim" | "get", path?, cookiesFile, cookie?, startPair?, advertPrefix? }
 //
 // claim: every request claims a new (member, advert) pair — pair numbers startPair, startPair+1, …
 //        (lib.js pair()) — with that member's session cookie: POST /adverts/:id/claim, the form
-//        post of a browser without JavaScript (no fields; answered with a redirect).
+//        post of a browser without JavaScript (no fields; answered with a redirect); advertPrefix
+//        "bc" claims the campaigns' adverts instead of the admin adverts ("ba").
 // get:   GET `path`, each request with the next member's session cookie (round the cookies file),
 //        or with `cookie` on every request when given (one signed-in admin).
 import { readFileSync } from "node:fs";
@@ -25,7 +26,7 @@ const setupRequest =
         return {
           ...req,
           method: "POST",
-          path: `/adverts/${advertId(a)}/claim`,
+          path: `/adverts/${advertId(a, opts.advertPrefix)}/claim`,
           headers: {
             ...req.headers,
             cookie: cookies[u],

@@ -7,20 +7,24 @@
 // 3. starts the ceiling (ceiling.js: bare node:http + pg, the same SQL);
 // 4. measures the gzipped JavaScript and CSS each page loads;
 // 5. drives both servers from separate autocannon processes (load.js), ROUNDS rounds of:
-//    claim at 16 and 64 connections, dashboard (full page and .data) at 64 connections; between
-//    the two, page loads in Chromium on an emulated 3G cell (slow-network.js);
+//    claim at 16 and 64 connections, dashboard (full page and .data) at 64 connections, then
+//    campaign claims at 64 connections (1,000 active campaigns seeded first, seedCampaigns: the
+//    reward and the fee paid from each campaign's escrow); between the dashboards and the claims,
+//    page loads in Chromium on an emulated 3G cell (slow-network.js);
 // 6. the data-scale phase (scale.js): the admin dashboard (each period tab) and the member
 //    dashboard at 16 connections on this small seed before any claim, then on a second fresh
 //    database with 100,000 members and 1,000,000 ledger transfers (scale-seed.js) after the other
 //    phases, with EXPLAIN (ANALYZE, BUFFERS) of every statement those requests send;
-// 7. checks every claim really paid (ledger transfers counted), prints medians, ratios to the
-//    ceiling and pass/fail against the targets; stops everything and drops the databases.
+// 7. checks every claim really paid (ledger transfers counted; a campaign's claim also its fee,
+//    from the right escrow, which stays at its budget less what was paid), prints medians, ratios
+//    to the ceiling and PASS/FAIL against issue 31's targets ("Targets met"); stops everything and
+//    drops the databases.
 //
 // Env: DATABASE_URL (an existing database on the server to use; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROUNDS (3), BENCH_DURATION (10 s per run),
 // BENCH_WARMUP (3 s), BENCH_BUILD=1 to rebuild first, BENCH_KEEP_DB=1 to keep the database,
-// BENCH_ONLY=claim, dashboard, slow-network or scale to measure one phase (quick comparisons; the table
-// then shows only that phase's rows), BENCH_TRACE=1 to print the SQL the app sends for one claim
+// BENCH_ONLY=claim, campaign, dashboard, slow-network or scale to measure one phase (quick comparisons; the table
+// then shows only that phase's rows), BENCH_TRACE=1 to print the SQL the app sends for one claim, one campaign claim
 // and one dashboard .data request (trace-sql.js) and stop — what ceiling.js must mirror,
 // BENCH_PROFILE=<dir> to write a V8 CPU profile of the app (node --cpu-prof) into <dir>,
 // BENCH_WORKERS (1, the app's default) app processes (WEB_CONCURRENCY) and as many ceiling processes,
@@ -44,7 +48,7 @@ import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { ADVERTS, USERS, freePort, median, sleep, waitFor } from "./lib.js";
 import { createScalePhase } from "./scale.js";
-import { REFERRALS, addViews, seed } from "./seed.js";
+import { REFERRALS, addViews, seed, seedCampaigns } from "./seed.js";
 import { slowNetworkPhase } from "./slow-network.js";
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "../..");
@@ -71,13 +75,15 @@ if (BENCH_POOL_MAX !== undefined && !(Number.isInteger(BENCH_POOL_MAX) && BENCH_
   throw new Error(`BENCH_POOL_MAX must be a whole number ≥ 1 (got ${process.env.BENCH_POOL_MAX})`);
 }
 let POOL_MAX;
-if (ONLY && !["claim", "dashboard", "slow-network", "scale"].includes(ONLY))
-  throw new Error(`BENCH_ONLY must be claim, dashboard, slow-network or scale (got ${ONLY})`);
+if (ONLY && !["claim", "campaign", "dashboard", "slow-network", "scale"].includes(ONLY))
+  throw new Error(`BENCH_ONLY must be claim, campaign, dashboard, slow-network or scale (got ${ONLY})`);
 
+// Issue 31's targets: ratios to the ceiling in the same run (medians of the rounds' ratios).
 const TARGETS = {
-  claim64: { ratio: 0.5, p99: 150 },
-  dashboardData: { ratio: 0.5 },
-  dashboardFull: { ratio: 0.2 },
+  claim64: { ratio: 0.9, p99: 100 },
+  campaign64: { ratio: 0.85 },
+  dashboardData: { ratio: 0.75 },
+  dashboardFull: { ratio: 0.4 },
   landingJsBytes: 120 * 1024,
   dashboardJsBytes: 160 * 1024,
 };
@@ -241,23 +247,29 @@ function runLoad(opts) {
   });
 }
 
-const countPaid = async () =>
-  Number((await benchClient.query(`select count(*) from ledger_transfers where kind = 'advert_reward'`)).rows[0].count);
+/** Rewards paid so far (advert_reward transfers) and campaign fees taken (campaign_fee transfers). */
+async function countPaid() {
+  const { rows } = await benchClient.query(
+    `select count(*) filter (where kind = 'advert_reward')::int as paid,
+            count(*) filter (where kind = 'campaign_fee')::int as fees from ledger_transfers`,
+  );
+  return rows[0];
+}
 
 async function settledPaid() {
   let last = -1;
   let now = await countPaid();
-  for (let waited = 0; now !== last && waited < 20_000; waited += 500) {
+  for (let waited = 0; now.paid !== last && waited < 20_000; waited += 500) {
     await sleep(500);
-    last = now;
+    last = now.paid;
     now = await countPaid();
   }
   return now;
 }
 
-// Claim pairs: every claim request takes the next pair number; views exist for [0, viewsUpTo).
-let nextPair = 0;
-let viewsUpTo = 0;
+// Claim pairs, per kind of advert ("ba": the admin adverts, "bc": the campaigns'): every claim
+// request takes the next pair number; views exist for [0, viewsUpTo).
+const claimPairs = { ba: { nextPair: 0, viewsUpTo: 0 }, bc: { nextPair: 0, viewsUpTo: 0 } };
 const lastClaimRps = new Map();
 
 /**
@@ -281,12 +293,15 @@ async function measuredLoad(target, opts) {
   return r;
 }
 
-async function claimRun(target, connections, duration) {
+/** prefix "bc": claims of the campaigns' adverts, each also paying the campaign's fee from its escrow. */
+async function claimRun(target, connections, duration, prefix = "ba") {
+  const pairs = claimPairs[prefix];
   // Views for at least 2,500 claims a second: the warm-up runs before ANALYZE and can be half as
   // fast as the runs after it, so its rate alone left a fast run short of views.
-  const rate = Math.max(lastClaimRps.get(target.name) ?? 0, 2_500);
+  const rate = Math.max(lastClaimRps.get(`${target.name}:${prefix}`) ?? 0, 2_500);
   const expected = Math.ceil(rate * duration * 1.6) + 4 * connections + 2_000;
-  if (viewsUpTo < nextPair + expected) viewsUpTo = await addViews(benchClient, viewsUpTo, nextPair + expected);
+  if (pairs.viewsUpTo < pairs.nextPair + expected)
+    pairs.viewsUpTo = await addViews(benchClient, pairs.viewsUpTo, pairs.nextPair + expected, prefix);
   const before = await countPaid();
   const r = await measuredLoad(target, {
     url: target.url,
@@ -294,18 +309,28 @@ async function claimRun(target, connections, duration) {
     duration,
     scenario: "claim",
     cookiesFile: path.join(tmp, "cookies.json"),
-    startPair: nextPair,
+    startPair: pairs.nextPair,
+    advertPrefix: prefix,
   });
   // Requests still in flight when autocannon stopped finish on the server (a slow server may
   // still be working through its queue): wait until no more are paid, so that they are counted
   // here and not in the next run's window.
-  r.paid = (await settledPaid()) - before;
-  if (r.nextPair > viewsUpTo)
-    throw new Error(`claim run used pairs up to ${r.nextPair}, views exist up to ${viewsUpTo}`);
-  nextPair = r.nextPair;
-  // Every answered request paid: 302s = transfers, give or take requests cut at the end of the run.
-  r.verified = r.ok > 0 && r.ok <= r.paid && r.paid <= r.ok + connections && r.errors === 0 && onlyStatus(r, "302");
-  lastClaimRps.set(target.name, r.rps);
+  const after = await settledPaid();
+  r.paid = after.paid - before.paid;
+  r.fees = after.fees - before.fees;
+  if (r.nextPair > pairs.viewsUpTo)
+    throw new Error(`claim run used pairs up to ${r.nextPair}, views exist up to ${pairs.viewsUpTo}`);
+  pairs.nextPair = r.nextPair;
+  // Every answered request paid: 302s = transfers, give or take requests cut at the end of the run;
+  // a campaign's claim pays its fee too (one fee per reward), an admin advert's none.
+  r.verified =
+    r.ok > 0 &&
+    r.ok <= r.paid &&
+    r.paid <= r.ok + connections &&
+    r.fees === (prefix === "bc" ? r.paid : 0) &&
+    r.errors === 0 &&
+    onlyStatus(r, "302");
+  lastClaimRps.set(`${target.name}:${prefix}`, r.rps);
   return r;
 }
 
@@ -406,15 +431,18 @@ async function traceRequests(app, appUrl, cookies) {
     console.log(`\n${label}: HTTP ${res.status}, ${lines.length} statements`);
     for (const l of lines) console.log(`  ${l.slice(6)}`);
   };
-  viewsUpTo = await addViews(benchClient, 0, 1); // pair 0: member 0, advert 0
-  await sent("claim (POST /adverts/ba0000/claim, member 0)", () =>
-    fetch(`${appUrl}/adverts/ba0000/claim`, {
+  const claimOf = (advert) => () =>
+    fetch(`${appUrl}/adverts/${advert}/claim`, {
       method: "POST",
       redirect: "manual",
       headers: { cookie: cookies[0], origin: appUrl, "content-type": "application/x-www-form-urlencoded" },
       body: "",
-    }),
-  );
+    });
+  claimPairs.ba.viewsUpTo = await addViews(benchClient, 0, 1); // pair 0: member 0, advert 0
+  await sent("claim (POST /adverts/ba0000/claim, member 0)", claimOf("ba0000"));
+  await seedCampaigns(benchClient);
+  claimPairs.bc.viewsUpTo = await addViews(benchClient, 0, 1, "bc"); // member 0, campaign advert 0
+  await sent("campaign claim (POST /adverts/bc0000/claim, member 0)", claimOf("bc0000"));
   await sent("dashboard (GET /dashboard.data, member 1)", () =>
     fetch(`${appUrl}/dashboard.data`, { headers: { cookie: cookies[1] }, redirect: "manual" }),
   );
@@ -633,6 +661,30 @@ async function main() {
         { id: "claim64", label: "claim, 64 connections", target: "ceiling", run: (tg) => claimRun(tg, 64, DURATION) },
       ],
     },
+    {
+      // Claims of campaigns' adverts: the reward and the platform's fee paid from the campaign's
+      // escrow (two transfers, the escrow's row locked) in the same claim_advert_reward call.
+      name: "campaign",
+      setup: () => seedCampaigns(benchClient),
+      warmup: async () => {
+        await claimRun(targets.app, 64, WARMUP, "bc");
+        await claimRun(targets.ceiling, 64, WARMUP, "bc");
+      },
+      scenarios: [
+        {
+          id: "campaign64",
+          label: "campaign claim, 64 c.",
+          target: "app",
+          run: (tg) => claimRun(tg, 64, DURATION, "bc"),
+        },
+        {
+          id: "campaign64",
+          label: "campaign claim, 64 c.",
+          target: "ceiling",
+          run: (tg) => claimRun(tg, 64, DURATION, "bc"),
+        },
+      ],
+    },
   ].filter((phase) => !ONLY || phase.name === ONLY);
 
   const results = {}; // results[scenarioId][target] = [one result per round]
@@ -642,6 +694,11 @@ async function main() {
       const out = await phase.run();
       if (phase.name === "slow-network") slowNetwork = out;
       continue;
+    }
+    if (phase.setup) {
+      const t0 = Date.now();
+      await phase.setup();
+      log(`${phase.name}: seeded in ${Date.now() - t0} ms`);
     }
     if (WARMUP > 0) {
       log(`warm-up (${WARMUP} s per server and scenario)…`);
@@ -704,8 +761,49 @@ async function main() {
           and a.balance_kobo <> (select coalesce(sum(amount_kobo), 0) from ledger_entries e where e.account_id = a.id))::int as user_mismatches,
       (select -coalesce(sum(e.amount_kobo), 0) from ledger_entries e
          join ledger_accounts a on a.id = e.account_id where a.code = 'advert_rewards')::text as paid_out,
-      (select coalesce(sum(amount_kobo), 0) from ledger_transfers where kind = 'advert_reward')::text as transferred`)
+      (select coalesce(sum(t.amount_kobo), 0) from ledger_transfers t join ledger_accounts a on a.id = t.debit_account_id
+        where t.kind = 'advert_reward' and a.code = 'advert_rewards')::text as transferred`)
   ).rows[0];
+  // Campaign claims (when the campaign phase ran): each claimed view of a campaign's advert paid
+  // exactly once — one reward of the advert's amount and one fee of the campaign's fee per view,
+  // both from that campaign's escrow (the fee to campaign_fees) — and each escrow holds its
+  // budget less what its claims paid, never below zero.
+  const campaignCheck = (
+    await benchClient.query(`with c as (
+        select cp.id, cp.advert_id, cp.budget_kobo, cp.reward_kobo, cp.fee_per_view_kobo, la.id as escrow_id,
+               la.balance_kobo, a.current_clicks
+          from campaigns cp join ledger_accounts la on la.campaign_id = cp.id join adverts a on a.id = cp.advert_id
+         where cp.advertiser_id = 'bz00000')
+      select
+        (select count(*) from c)::int as campaigns,
+        (select coalesce(sum(current_clicks), 0) from c)::int as slots,
+        (select count(*) from advert_views v join c on c.advert_id = v.advert_id where v.claimed_at is not null)::int as claimed_views,
+        (select count(*) from ledger_transfers t join c on c.escrow_id = t.debit_account_id
+          where t.kind = 'advert_reward' and t.amount_kobo = c.reward_kobo)::int as rewards,
+        (select count(*) from ledger_transfers t join c on c.escrow_id = t.debit_account_id
+           join ledger_accounts f on f.id = t.credit_account_id and f.code = 'campaign_fees'
+          where t.kind = 'campaign_fee' and t.amount_kobo = c.fee_per_view_kobo)::int as fees,
+        (select count(*) from ledger_transfers t join ledger_transfers r on r.kind = 'advert_reward'
+           and t.idempotency_key = r.idempotency_key || ':fee' and r.debit_account_id = t.debit_account_id
+           and r.reference_id = t.reference_id where t.kind = 'campaign_fee')::int as fee_pairs,
+        (select count(*) from ledger_transfers where kind in ('advert_reward', 'campaign_fee')
+          group by idempotency_key having count(*) > 1 limit 1) as duplicates,
+        (select count(*) from c where balance_kobo <> budget_kobo - current_clicks * (reward_kobo + fee_per_view_kobo))::int as escrow_mismatches,
+        (select coalesce(min(balance_kobo), 0) from c)::text as min_escrow,
+        (select coalesce(sum(e.amount_kobo), 0) from ledger_entries e join ledger_accounts a on a.id = e.account_id
+          where a.code = 'campaign_fees')::text as fees_received,
+        (select coalesce(sum(amount_kobo), 0) from ledger_transfers where kind = 'campaign_fee')::text as fees_transferred`)
+  ).rows[0];
+  const campaignConsistent =
+    campaignCheck.campaigns === 0 ||
+    (campaignCheck.rewards === campaignCheck.slots &&
+      campaignCheck.claimed_views === campaignCheck.slots &&
+      campaignCheck.fees === campaignCheck.slots &&
+      campaignCheck.fee_pairs === campaignCheck.slots &&
+      campaignCheck.duplicates === null &&
+      campaignCheck.escrow_mismatches === 0 &&
+      BigInt(campaignCheck.min_escrow) >= 0n &&
+      campaignCheck.fees_received === campaignCheck.fees_transferred);
   const consistent =
     check.transfers === check.claimed_views &&
     check.transfers === check.slots &&
@@ -723,6 +821,7 @@ async function main() {
 
   // --- report -------------------------------------------------------------------------------------
   const med = (id, target, key) => median(results[id][target].map((r) => r[key]));
+  const targetText = (target) => `≥ ${target.ratio}` + (target.p99 !== undefined ? `, p99 ≤ ${target.p99} ms` : "");
   const ratios = (id, ceilingId) => results[id].app.map((r, i) => r.rps / results[ceilingId].ceiling[i].rps);
   const verified = (id) =>
     Object.values(results[id])
@@ -730,17 +829,25 @@ async function main() {
       .every((r) => r.verified);
   const rows = [];
   const verdicts = [];
+  const targetLines = []; // issue 31's throughput targets, one line each, under "Targets met"
   const addRow = (id, label, ceilingId, target) => {
-    if (!results[id] || !results[ceilingId]) return; // phase not measured (BENCH_ONLY)
+    if (!results[id] || !results[ceilingId]) {
+      // phase not measured (BENCH_ONLY)
+      if (target) targetLines.push(`  —     ${label}: ${targetText(target)} (not measured: BENCH_ONLY)`);
+      return;
+    }
     const ratio = median(ratios(id, ceilingId));
     const p99 = med(id, "app", "p99");
     let pass = "—";
-    let targetText = "—";
+    let shownTarget = "—";
     if (target) {
       const ok = ratio >= target.ratio && (target.p99 === undefined || p99 <= target.p99);
       pass = ok ? "PASS" : "FAIL";
-      targetText = `≥ ${target.ratio}` + (target.p99 !== undefined ? `, p99 ≤ ${target.p99} ms` : "");
+      shownTarget = targetText(target);
       verdicts.push(ok);
+      targetLines.push(
+        `  ${pass}  ${label}: ratio ${fmt(ratio, 2)}, p99 ${fmt(p99)} ms (target: ratio ${shownTarget})`,
+      );
     }
     rows.push([
       label,
@@ -750,12 +857,13 @@ async function main() {
       fmt(med(ceilingId, "ceiling", "rps")),
       fmt(med(ceilingId, "ceiling", "p99")),
       fmt(ratio, 2),
-      targetText,
+      shownTarget,
       pass + (verified(id) && verified(ceilingId) ? "" : " (unverified)"),
     ]);
   };
   addRow("claim16", "claim, 16 connections", "claim16");
   addRow("claim64", "claim, 64 connections", "claim64", TARGETS.claim64);
+  addRow("campaign64", "campaign claim, 64 connections", "campaign64", TARGETS.campaign64);
   addRow("dashboardFull", "dashboard, full SSR page, 64 c.", "dashboardCeiling", TARGETS.dashboardFull);
   addRow("dashboardData", "dashboard, .data navigation, 64 c.", "dashboardCeiling", TARGETS.dashboardData);
 
@@ -789,6 +897,7 @@ async function main() {
   for (const [id, ceilingId] of [
     ["claim16", "claim16"],
     ["claim64", "claim64"],
+    ["campaign64", "campaign64"],
     ["dashboardFull", "dashboardCeiling"],
     ["dashboardData", "dashboardCeiling"],
   ]) {
@@ -800,6 +909,7 @@ async function main() {
   const cpuRows = [];
   for (const [id, ceilingId] of [
     ["claim64", "claim64"],
+    ["campaign64", "campaign64"],
     ["dashboardFull", "dashboardCeiling"],
     ["dashboardData", "dashboardCeiling"],
   ]) {
@@ -859,6 +969,14 @@ async function main() {
       `sum of all entries ${check.ledger_sum} kobo; ${check.user_mismatches} user balances differing from their entries; ` +
       `advert_rewards paid out ${check.paid_out} kobo = ${check.transferred} transferred: ${consistent ? "consistent" : "INCONSISTENT"}`,
   );
+  if (campaignCheck.campaigns > 0)
+    console.log(
+      `Campaign check: ${campaignCheck.slots} campaign claims (slots taken) = ${campaignCheck.claimed_views} claimed views = ` +
+        `${campaignCheck.rewards} rewards = ${campaignCheck.fees} fees from the right escrow (${campaignCheck.fee_pairs} fee/reward pairs, ` +
+        `${campaignCheck.duplicates === null ? "no" : "SOME"} key used twice); ${campaignCheck.escrow_mismatches} of ${campaignCheck.campaigns} escrows ` +
+        `differing from budget − claims × (reward + fee), lowest escrow ${campaignCheck.min_escrow} kobo; campaign_fees received ` +
+        `${campaignCheck.fees_received} kobo = ${campaignCheck.fees_transferred} transferred: ${campaignConsistent ? "consistent" : "INCONSISTENT"}`,
+    );
   console.log(
     `Platform balance read (advert_rewards, sum of its ${check.transfers} entries): ${platformPlan["Execution Time"].toFixed(2)} ms`,
   );
@@ -873,8 +991,10 @@ async function main() {
       "Some runs were NOT verified (unexpected statuses, errors, or claims that did not pay): see the log above.",
     );
   console.log(`Targets met: ${verdicts.filter(Boolean).length}/${verdicts.length}`);
+  console.log("Issue 31's targets (ratio to the ceiling in this run, median of the rounds):");
+  for (const line of targetLines) console.log(line);
   log("done");
-  if (!consistent || !scaleConsistent || !allVerified) process.exitCode = 1;
+  if (!consistent || !campaignConsistent || !scaleConsistent || !allVerified) process.exitCode = 1;
 }
 
 try {

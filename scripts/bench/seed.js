@@ -90,16 +90,87 @@ export async function seed(client) {
 
 /**
  * Started (unclaimed, dwell long past) advert views for claim pairs [from, to): each claim
- * request then really pays. Returns `to`.
+ * request then really pays. Returns `to`. `prefix`: the adverts' ("ba": the admin adverts,
+ * "bc": the campaigns' adverts).
  */
-export async function addViews(client, from, to) {
+export async function addViews(client, from, to, prefix = "ba") {
   if (to <= from) return from;
+  const viewPrefix = prefix === "ba" ? "bv" : `bv${prefix}`;
   await client.query(
     `insert into advert_views (id, advert_id, user_id, started_at)
-     select 'bv' || i, 'ba' || lpad(${PAIR_ADVERT_SQL("i")}::text, 4, '0'),
+     select '${viewPrefix}' || i, '${prefix}' || lpad(${PAIR_ADVERT_SQL("i")}::text, 4, '0'),
             'bu' || lpad(${PAIR_USER_SQL("i")}::text, 5, '0'), now() - interval '1 hour'
        from generate_series($1::bigint, $2::bigint - 1) i`,
     [from, to],
   );
   return to;
+}
+
+/** The campaign phase's campaigns: one per advertiser advert `bc0000`…, as many as ADVERTS. */
+export const CAMPAIGNS = ADVERTS;
+/** Views each campaign pays for: one per member, so no campaign runs out within the pairs. */
+export const CAMPAIGN_VIEWS = USERS;
+const CAMPAIGN_FEE_BPS = 2000;
+
+/**
+ * CAMPAIGNS active campaigns of one advertiser, each with its live advert (`bc` + 4 digits, the
+ * claim pairs' advert numbers), its escrow funded with the whole budget (views × (reward + fee
+ * per view)) through the ledger as the app does it: bank receipts → the advertiser's available
+ * balance (advertiser_deposit), then advertiser → escrow (campaign_funding). Created older than
+ * every admin advert (the dashboards' lists keep showing the same adverts).
+ */
+export async function seedCampaigns(client) {
+  const [{ id: adminId }] = (await client.query(`select id from users where role = 'super_admin'`)).rows;
+  const [{ id: receiptsId }] = (
+    await client.query(`select id from ledger_accounts where kind = 'platform' and code = 'bank_receipts'`)
+  ).rows;
+  await client.query("begin");
+  await client.query(
+    `insert into users (id, display_id, name, email, password_hash, role, is_approved, membership_tier_id,
+                        referral_code, email_confirmed_at, created_at, updated_at)
+     values ('bz00000', 'UZ0000000', 'Bench Advertiser', 'advertiser@bench.adnaira.test', 'x', 'advertiser', true,
+             'basic', 'RZ00000000', now() - interval '30 days', now() - interval '30 days', now())`,
+  );
+  await client.query(
+    `insert into ledger_accounts (id, kind, user_id) values ('lz00000a', 'user_available', 'bz00000'),
+                                                           ('lz00000h', 'user_held', 'bz00000')`,
+  );
+  await client.query(
+    `insert into adverts (id, title, description, reward_kobo, max_clicks, current_clicks, posted_by_admin_id,
+                          is_active, created_at, updated_at)
+     select 'bc' || lpad(n::text, 4, '0'), 'Bench campaign ' || n,
+            'A benchmark campaign with a short description, number ' || n || '.',
+            500 + (n % 5) * 100, $2::int, 0, $3, true, now() - interval '30 days' - n * interval '1 minute', now()
+       from generate_series(0, $1::int - 1) n`,
+    [CAMPAIGNS, CAMPAIGN_VIEWS, adminId],
+  );
+  // Fee per view: the platform's share (fee_bps of the reward), as the app prices a campaign.
+  await client.query(
+    `insert into campaigns (id, reference, advertiser_id, title, description, reward_kobo, views_wanted, fee_bps,
+                            fee_per_view_kobo, budget_kobo, status, advert_id, funded_at, activated_at,
+                            payment_confirmed_by_id, reviewed_by_id)
+     select 'bcp' || lpad(n::text, 4, '0'), 'BC' || lpad(n::text, 6, '0'), 'bz00000', a.title, a.description,
+            a.reward_kobo, $2::int, $3::int, a.reward_kobo * $3::int / 10000,
+            $2::int::bigint * (a.reward_kobo + a.reward_kobo * $3::int / 10000),
+            'active', a.id, now() - interval '1 day', now() - interval '1 day', $4, $4
+       from generate_series(0, $1::int - 1) n join adverts a on a.id = 'bc' || lpad(n::text, 4, '0')`,
+    [CAMPAIGNS, CAMPAIGN_VIEWS, CAMPAIGN_FEE_BPS, adminId],
+  );
+  await client.query(
+    `insert into ledger_accounts (id, kind, campaign_id)
+     select 'lc' || substr(id, 4), 'campaign_escrow', id from campaigns where advertiser_id = 'bz00000'`,
+  );
+  await client.query(
+    `select ledger_write_transfer('btd-bench', 'advertiser_deposit', $1, 'lz00000a',
+                                  (select sum(budget_kobo) from campaigns where advertiser_id = 'bz00000')::bigint,
+                                  'bench:advertiser-deposit', 'bench', 'bz00000', 'bed-bench', 'bec-bench')`,
+    [receiptsId],
+  );
+  await client.query(
+    `select ledger_write_transfer('btf' || c.id, 'campaign_funding', 'lz00000a', 'lc' || substr(c.id, 4), c.budget_kobo,
+                                  'campaign:' || c.id || ':funding', 'campaign', c.id, 'bdf' || c.id, 'bcf' || c.id)
+       from campaigns c where c.advertiser_id = 'bz00000' order by c.id`,
+  );
+  await client.query("commit");
+  await client.query("analyze");
 }
