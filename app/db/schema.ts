@@ -132,6 +132,8 @@ export const referrals = pgTable(
   (t) => [
     index("referrals_referrer_idx").on(t.referrerId),
     index("referrals_status_created_idx").on(t.status, t.createdAt),
+    // The admin list's All tab, newest first.
+    index("referrals_created_idx").on(t.createdAt, t.id),
     // The referral leaderboards (and every dashboard's Weekly Rank) read one period's approvals.
     index("referrals_approved_at_idx")
       .on(t.approvedAt)
@@ -690,6 +692,8 @@ export const withdrawals = pgTable(
     index("withdrawals_payout_batch_idx").on(t.payoutBatch),
     index("withdrawals_user_requested_idx").on(t.userId, t.requestedAt),
     index("withdrawals_status_requested_idx").on(t.status, t.requestedAt),
+    // Withdrawal Requests' All tab, newest first.
+    index("withdrawals_requested_idx").on(t.requestedAt, t.id),
     check("withdrawals_amount_positive", sql`${t.amountKobo} > 0`),
     check("withdrawals_fee_within_amount", sql`${t.feeKobo} >= 0 AND ${t.feeKobo} < ${t.amountKobo}`),
     check("withdrawals_account_number_ten_digits", sql`${t.accountNumber} ~ '^[0-9]{10}$'`),

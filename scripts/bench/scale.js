@@ -47,6 +47,8 @@ const GROWING_TABLES = [
   "provider_payments",
   "provider_transfers",
 ];
+/** A growing table with fewer rows than this on the large seed (left empty by it) may be read whole. */
+const FEW_ROWS = 1_000;
 const SEARCH = "q=Member%2042";
 
 /**
@@ -151,6 +153,8 @@ export function createScalePhase(ctx) {
   const results = { small: {}, large: {} };
   let seeding;
   let explained = [];
+  /** The growing tables' rows on the large database (pg_class.reltuples, after VACUUM ANALYZE). */
+  let tableRows = new Map();
 
   /**
    * Waits until the database runs no statement but ours: requests still in flight when autocannon
@@ -290,6 +294,14 @@ export function createScalePhase(ctx) {
     } finally {
       await ctx.stopChild(app.child);
     }
+    tableRows = new Map(
+      (
+        await client.query(
+          `select relname, reltuples::bigint as n from pg_class where relkind = 'r' and relname = any($1)`,
+          [GROWING_TABLES],
+        )
+      ).rows.map((row) => [row.relname, Number(row.n)]),
+    );
     const out = [];
     for (const { request, statements } of traced) {
       const plans = [];
@@ -384,10 +396,12 @@ export function createScalePhase(ctx) {
     for (const { request, plans } of explained) {
       plans.forEach((p, i) => {
         for (const tableName of p.seqScans) {
-          const growing = GROWING_TABLES.includes(tableName.replace(/ \(generic plan\)$/, ""));
+          const bare = tableName.replace(/ \(generic plan\)$/, "");
+          // A table the seed leaves (nearly) empty is read whole by any plan: not counted.
+          const growing = GROWING_TABLES.includes(bare) && (tableRows.get(bare) ?? 0) >= FEW_ROWS;
           if (growing) growingScans.get(request.page).push(`${request.id} ${i + 1} ${tableName}`);
           console.log(
-            `  ${growing ? "SEQ SCAN OF A GROWING TABLE" : "seq scan (info)            "}  ${request.label} statement ${i + 1} (${fmt(p.time, 2)} ms): ${tableName}`,
+            `  ${growing ? "SEQ SCAN OF A GROWING TABLE" : "seq scan (info)            "}  ${request.label} statement ${i + 1} (${fmt(p.time, 2)} ms): ${tableName} (${fmt(tableRows.get(bare) ?? 0)} rows)`,
           );
         }
       });
@@ -438,7 +452,18 @@ export function createScalePhase(ctx) {
         "",
         "",
         "none",
-        ok ? "PASS" : `FAIL (${scans.join(", ")})`,
+        ok
+          ? "PASS"
+          : `FAIL (${scans.length}: ${[
+              ...new Set(
+                scans.map((x) =>
+                  x
+                    .replace(/ \(generic plan\)$/, "")
+                    .split(" ")
+                    .pop(),
+                ),
+              ),
+            ].join(", ")})`,
       ]);
     }
     console.log("");
