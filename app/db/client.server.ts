@@ -1,4 +1,5 @@
 import { PGlite } from "@electric-sql/pglite";
+import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -33,6 +34,9 @@ export type DatabaseHandle = {
 
 export class DataDirLockedError extends Error {}
 
+/** PostgreSQL extensions the migrations create (pg_trgm: 0027's trigram indexes), loaded into PGlite. */
+const PGLITE_EXTENSIONS = { pg_trgm };
+
 /** Where the committed SQL migrations live (resolved from the project root). */
 export const migrationsFolder = path.resolve(process.cwd(), "app/db/migrations");
 
@@ -44,7 +48,7 @@ export async function openPglite(dataDir: string | "memory", log?: Logger): Prom
   let release: (() => Promise<void>) | undefined;
   let client: PGlite;
   if (dataDir === "memory") {
-    client = new PGlite();
+    client = new PGlite({ extensions: PGLITE_EXTENSIONS });
   } else {
     fs.mkdirSync(dataDir, { recursive: true });
     const lockTarget = path.resolve(dataDir);
@@ -64,7 +68,7 @@ export async function openPglite(dataDir: string | "memory", log?: Logger): Prom
       }
       throw err;
     }
-    client = new PGlite(path.join(lockTarget, "pgdata"));
+    client = new PGlite(path.join(lockTarget, "pgdata"), { extensions: PGLITE_EXTENSIONS });
   }
   await client.waitReady;
   const db = drizzlePglite({ client, schema, casing: "snake_case" }) as unknown as Database;

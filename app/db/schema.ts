@@ -84,6 +84,17 @@ export const users = pgTable(
     // migration 0025: an IPv4 address, an IPv6 /64), whether the sign-up address or a recent one.
     index("users_signup_network_idx").on(sql`ip_network(${t.signupIp})`),
     index("users_recent_networks_idx").using("gin", sql`ip_networks(${t.recentLoginIps})`),
+    // Searches by part of a name or email (Manage Users, and the lists that search their members):
+    // trigram indexes (pg_trgm, migration 0027) answer ILIKE '%…%' without reading every user.
+    index("users_name_trgm_idx").using("gin", sql`${t.name} gin_trgm_ops`),
+    index("users_email_trgm_idx").using("gin", sql`${t.email} gin_trgm_ops`),
+    // Manage Users' Pending and Restricted filters, newest first, and the count of restricted members.
+    index("users_pending_members_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.role} = 'user' AND NOT ${t.isApproved} AND NOT ${t.isRestricted}`),
+    index("users_restricted_members_idx")
+      .on(t.createdAt, t.id)
+      .where(sql`${t.role} = 'user' AND ${t.isRestricted}`),
     uniqueIndex("users_single_super_admin")
       .on(t.role)
       .where(sql`${t.role} = 'super_admin'`),
@@ -121,6 +132,8 @@ export const referrals = pgTable(
   (t) => [
     index("referrals_referrer_idx").on(t.referrerId),
     index("referrals_status_created_idx").on(t.status, t.createdAt),
+    // The admin list's All tab, newest first.
+    index("referrals_created_idx").on(t.createdAt, t.id),
     // The referral leaderboards (and every dashboard's Weekly Rank) read one period's approvals.
     index("referrals_approved_at_idx")
       .on(t.approvedAt)
@@ -679,6 +692,8 @@ export const withdrawals = pgTable(
     index("withdrawals_payout_batch_idx").on(t.payoutBatch),
     index("withdrawals_user_requested_idx").on(t.userId, t.requestedAt),
     index("withdrawals_status_requested_idx").on(t.status, t.requestedAt),
+    // Withdrawal Requests' All tab, newest first.
+    index("withdrawals_requested_idx").on(t.requestedAt, t.id),
     check("withdrawals_amount_positive", sql`${t.amountKobo} > 0`),
     check("withdrawals_fee_within_amount", sql`${t.feeKobo} >= 0 AND ${t.feeKobo} < ${t.amountKobo}`),
     check("withdrawals_account_number_ten_digits", sql`${t.accountNumber} ~ '^[0-9]{10}$'`),

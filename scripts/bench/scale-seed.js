@@ -25,16 +25,40 @@ const PENDING_REFERRALS = SCALE_MEMBERS / 100;
 const UPGRADES = 5_000;
 const PENDING_UPGRADES = 300;
 /** Completed withdrawals (three transfers each: hold, payout, fee) and pending ones (a hold). */
-const WITHDRAWALS_COMPLETED = 29_800;
+const WITHDRAWALS_COMPLETED = 29_400;
 const WITHDRAWALS_PENDING = 600;
+/** Withdrawals in the other states: processing and sent (a hold each), rejected (a hold and its release). */
+const WITHDRAWALS_PROCESSING = 400;
+const WITHDRAWALS_SENT = 200;
+const WITHDRAWALS_REJECTED = 300;
+/** Advertisers (a tenth pending, a twentieth rejected) and their campaigns (5 each, never run). */
+export const SCALE_ADVERTISERS = 2_000;
+const CAMPAIGNS_PER_ADVERTISER = 5;
+/** Admin accounts besides the super admin, and the audit log's rows (by all of them). */
+const SCALE_ADMINS = 5;
+export const SCALE_AUDIT_ROWS = 200_000;
+/** The member with a long history (scale.js measures /messages and their admin page as them). */
+export const LONG_HISTORY_MEMBER = 42;
+const LONG_HISTORY_MESSAGES = 5_000;
+const LONG_HISTORY_AUDIT = 1_000;
 const MESSAGES = 50_000;
 const NOTICES = 40;
+/** Members besides the approved ones: waiting for approval, and restricted. */
+const PENDING_MEMBERS = 2_000;
+const RESTRICTED_MEMBERS = 500;
 /** Members' sign-ups spread over 13 months (~395 days) up to a day ago. */
 const SPAN_DAYS = 395;
 
 /** Transfers the seed writes (printed, and checked after the seed). */
 export const SCALE_TRANSFERS =
-  SCALE_MEMBERS * REWARDS_PER_MEMBER + REFERRALS + UPGRADES + WITHDRAWALS_COMPLETED * 3 + WITHDRAWALS_PENDING;
+  SCALE_MEMBERS * REWARDS_PER_MEMBER +
+  REFERRALS +
+  UPGRADES +
+  WITHDRAWALS_COMPLETED * 3 +
+  WITHDRAWALS_PENDING +
+  WITHDRAWALS_PROCESSING +
+  WITHDRAWALS_SENT +
+  WITHDRAWALS_REJECTED * 2;
 
 const memberId = (expr) => `'bu' || lpad((${expr})::text, 5, '0')`;
 
@@ -89,6 +113,20 @@ export async function seedScale(client, log = () => {}) {
             'RB' || lpad(n::text, 8, '0'), ${created("n")}, ${created("n")}, now()
        from generate_series(0, $2::int - 1) n`,
     [passwordHash, SCALE_MEMBERS],
+  );
+  // Members an admin has not approved yet, and restricted ones (no ledger accounts or sessions:
+  // never signed in), for Manage Users' filters: ids bp…, bq…, signed up over the same months.
+  await step(
+    "members (pending, restricted)",
+    `insert into users (id, display_id, name, email, password_hash, role, is_approved, is_restricted,
+                        membership_tier_id, referral_code, email_confirmed_at, created_at, updated_at)
+     select p || lpad(n::text, 5, '0'), upper(p) || lpad(n::text, 7, '0'), 'Scale Member ' || p || n,
+            'member' || p || n || '@scale.adnaira.test', $1, 'user', p = 'bq', p = 'bq', 'basic',
+            upper(p) || lpad(n::text, 8, '0'), at, at, now()
+       from (values ('bp', $2::int), ('bq', $3::int)) k(p, total),
+            lateral generate_series(0, k.total - 1) n,
+            lateral (select now() - interval '${SPAN_DAYS} days' + n::float8 / k.total * interval '${SPAN_DAYS - 1} days' as at) w`,
+    [passwordHash, PENDING_MEMBERS, RESTRICTED_MEMBERS],
   );
   await step(
     "ledger accounts",
@@ -150,6 +188,20 @@ export async function seedScale(client, log = () => {}) {
                from generate_series(1, $1::int - 1) n
               where n % ${SCALE_MEMBERS / REFERRALS} = 7 or n % ${SCALE_MEMBERS / PENDING_REFERRALS} = 9) s`,
     [SCALE_MEMBERS],
+  );
+  // Held rewards waiting for an admin (members 500j+13) and voided ones (500j+17): no transfer.
+  await step(
+    "referrals (held, voided)",
+    `insert into referrals (id, referrer_id, referred_id, referral_code, status, reward_kobo, hold_reason,
+                            reviewed_at, reviewed_by_id, created_at, updated_at)
+     select 'sr' || n, ${memberId("r")}, ${memberId("n")}, 'RB' || lpad(r::text, 8, '0'),
+            case when held then 'held' else 'voided' end::referral_status, 1000,
+            'The referred member signed up from the referrer''s address.',
+            case when not held then ${created("n")} + interval '2 days' end, case when not held then $2 end,
+            ${created("n")}, now()
+       from (select n, n % 500 = 13 as held, floor(random() * n)::int as r
+               from generate_series(1, $1::int - 1) n where n % 500 in (13, 17)) s`,
+    [SCALE_MEMBERS, adminId],
   );
   await step(
     "referred by",
@@ -213,6 +265,26 @@ export async function seedScale(client, log = () => {}) {
                from generate_series(0, $2::int - 1) j, lateral (select 10 * j + 5 as n) m) w`,
     [WITHDRAWALS_COMPLETED, WITHDRAWALS_PENDING],
   );
+  // The other states (members 10j+6, 10j+7, 10j+8: none of them withdrew otherwise), ₦20 each.
+  await step(
+    "withdrawals (other states)",
+    `insert into withdrawals (id, reference, user_id, amount_kobo, fee_kobo, status, idempotency_key, bank_code,
+                              bank_name, account_number, account_holder_name, requested_at, processing_at,
+                              rejected_at, sent_at, transfer_code, updated_at)
+     select 'sw' || n, 'WD-S' || n, ${memberId("n")}, 2000, 100, status::withdrawal_status, 'scale-withdrawal:' || n,
+            '058', 'Guaranty Trust Bank', lpad(n::text, 10, '0'), 'Scale Member ' || n, at,
+            case when status in ('processing', 'sent') then at + interval '1 hour' end,
+            case when status = 'rejected' then at + interval '1 hour' end,
+            case when status = 'sent' then at + interval '2 hours' end,
+            case when status = 'sent' then 'TRF_scale' || n end, at
+       from (select 10 * j + 6 as n, 'processing' as status, now() - j * interval '7 minutes' as at
+               from generate_series(0, $1::int - 1) j
+             union all
+             select 10 * j + 7, 'sent', now() - j * interval '9 minutes' from generate_series(0, $2::int - 1) j
+             union all
+             select 10 * j + 8, 'rejected', now() - j * interval '1 day' from generate_series(0, $3::int - 1) j) w`,
+    [WITHDRAWALS_PROCESSING, WITHDRAWALS_SENT, WITHDRAWALS_REJECTED],
+  );
   await step(
     "withdrawal transfers",
     `insert into ledger_transfers (id, kind, debit_account_id, credit_account_id, amount_kobo, idempotency_key,
@@ -227,7 +299,12 @@ export async function seedScale(client, log = () => {}) {
             case x.s when 'h' then w.requested_at else w.processed_at end
        from withdrawals w
        join (values ('h', 'withdrawal_hold'), ('p', 'withdrawal_payout'), ('f', 'withdrawal_fee')) x(s, kind)
-         on x.s = 'h' or w.status = 'completed'`,
+         on x.s = 'h' or w.status = 'completed'
+     union all
+     select 'st' || w.id || 'r', 'withdrawal_release', 'la' || substr(w.user_id, 3) || 'h',
+            'la' || substr(w.user_id, 3) || 'a', w.amount_kobo, 'withdrawal:' || w.id || ':withdrawal_release',
+            'withdrawal', w.id, w.rejected_at
+       from withdrawals w where w.status = 'rejected'`,
   );
   await step(
     "ledger entries",
@@ -256,6 +333,86 @@ export async function seedScale(client, log = () => {}) {
             lateral (select (j * 37) % ${SCALE_MEMBERS} as n) m,
             lateral (select now() - (j::float8 / $1) * interval '${SPAN_DAYS} days' as at) w`,
     [MESSAGES, adminId],
+  );
+  // One member's long conversation with the super admin (the member page and /messages at length).
+  await step(
+    "messages (long history)",
+    `insert into messages (id, sender_id, recipient_id, content, created_at, read_at)
+     select 'sl' || j, case when j % 2 = 0 then $3 else $2 end, case when j % 2 = 0 then $2 else $3 end,
+            'Long history message ' || j || ': about an upgrade, a withdrawal or an advert.',
+            now() - (j::float8 / $1) * interval '${SPAN_DAYS} days', now() - (j::float8 / $1) * interval '${SPAN_DAYS} days' + interval '1 hour'
+       from generate_series(0, $1::int - 1) j`,
+    [LONG_HISTORY_MESSAGES, adminId, `bu${String(LONG_HISTORY_MEMBER).padStart(5, "0")}`],
+  );
+  // Advertisers (users with a business profile), signed up over the 13 months, and their campaigns.
+  await step(
+    "advertisers",
+    `insert into users (id, display_id, name, email, password_hash, role, is_approved, membership_tier_id,
+                        referral_code, email_confirmed_at, created_at, updated_at)
+     select 'bv' || lpad(n::text, 5, '0'), 'VB' || lpad(n::text, 7, '0'), 'Scale Advertiser ' || n,
+            'advertiser' || n || '@scale.adnaira.test', $1, 'advertiser', true, 'basic',
+            'RV' || lpad(n::text, 8, '0'), at, at, now()
+       from generate_series(0, $2::int - 1) n,
+            lateral (select now() - interval '${SPAN_DAYS} days' + n::float8 / $2 * interval '${SPAN_DAYS - 1} days' as at) w`,
+    [passwordHash, SCALE_ADVERTISERS],
+  );
+  await step(
+    "advertiser profiles",
+    `insert into advertiser_profiles (user_id, business_name, phone, status, rejection_reason, reviewed_at,
+                                      reviewed_by_id, created_at, updated_at)
+     select u.id, 'Scale Business ' || n, '0803' || lpad(n::text, 7, '0'), st::advertiser_status,
+            case when st = 'rejected' then 'Incomplete business details.' end,
+            case when st <> 'pending' then u.created_at + interval '1 day' end,
+            case when st <> 'pending' then $1 end, u.created_at, now()
+       from users u, lateral (select substr(u.id, 3)::int as n) m,
+            lateral (select case when n % 10 = 3 then 'pending' when n % 20 = 7 then 'rejected' else 'approved' end as st) s
+      where u.role = 'advertiser'`,
+    [adminId],
+  );
+  await step(
+    "campaigns",
+    `insert into campaigns (id, reference, advertiser_id, title, description, reward_kobo, views_wanted, fee_bps,
+                            fee_per_view_kobo, budget_kobo, status, rejection_reason, finished_at, created_at, updated_at)
+     select 'sc' || a.n || '_' || k, 'CMP-S' || a.n || 'K' || k, a.id, 'Scale campaign ' || a.n || '/' || k,
+            'A campaign that never ran.', 500, 1000, 1000, 50, 1000 * 550,
+            st::campaign_status, case when st = 'rejected' then 'Not suitable.' end,
+            case when st in ('rejected', 'cancelled') then a.created_at + interval '3 days' end,
+            a.created_at + k * interval '1 day', now()
+       from (select id, substr(id, 3)::int as n, created_at from users where role = 'advertiser') a,
+            generate_series(0, $1::int - 1) k,
+            lateral (select (array['draft', 'awaiting_payment', 'cancelled', 'rejected'])[1 + (a.n + k) % 4] as st) s`,
+    [CAMPAIGNS_PER_ADVERTISER],
+  );
+  // Admins besides the super admin, and the audit log: 200,000 actions over the 13 months by all
+  // of them, most about members (the long-history member's page lists its own 1,000).
+  await step(
+    "admins",
+    `insert into users (id, display_id, name, email, password_hash, role, is_approved, membership_tier_id,
+                        referral_code, permissions, email_confirmed_at, created_at, updated_at)
+     select 'bd' || n, 'DB' || lpad(n::text, 7, '0'), 'Scale Admin ' || n, 'admin' || n || '@scale.adnaira.test',
+            $1, 'admin', true, 'basic', 'RD' || lpad(n::text, 8, '0'),
+            array['manage_users', 'manage_withdrawals', 'view_reports'], now() - interval '${SPAN_DAYS} days',
+            now() - interval '${SPAN_DAYS} days', now()
+       from generate_series(1, $2::int) n`,
+    [passwordHash, SCALE_ADMINS],
+  );
+  await step(
+    "audit log",
+    `insert into audit_log (id, actor_id, action, target_type, target_id, before, after, ip, created_at)
+     select 'sx' || j, case when j % 6 = 0 then $3 else 'bd' || (1 + j % 5) end, act, tt, tid,
+            '{"state": "before"}'::jsonb, '{"state": "after"}'::jsonb, '102.89.' || (j % 250) || '.' || (j % 200),
+            now() - (j::float8 / $1) * interval '${SPAN_DAYS} days'
+       from generate_series(0, $1::int - 1) j,
+            lateral (select (array['user.approve', 'user.restrict', 'user.unrestrict', 'withdrawal.start_processing',
+                                   'withdrawal.complete', 'withdrawal.reject', 'upgrade.approve', 'upgrade.reject',
+                                   'advert.create', 'advert.update', 'referral.release', 'settings.update'])[1 + j % 12] as act) a,
+            lateral (select case when act like 'user.%' or act like 'upgrade.%' or act like 'referral.%' then 'user'
+                                 when act like 'withdrawal.%' then 'withdrawal' when act like 'advert.%' then 'advert'
+                                 else 'settings' end as tt) t,
+            lateral (select case when tt = 'user' then case when j < $2 then $4 else ${memberId("(j * 7919) % " + SCALE_MEMBERS)} end
+                                 when tt = 'withdrawal' then 'sw' || ((j * 13) % 30000)
+                                 when tt = 'advert' then 'sa' || lpad((j % ${SCALE_ADVERTS})::text, 4, '0') end as tid) x`,
+    [SCALE_AUDIT_ROWS, LONG_HISTORY_AUDIT * 3, adminId, `bu${String(LONG_HISTORY_MEMBER).padStart(5, "0")}`],
   );
   await step(
     "notices",
@@ -295,6 +452,7 @@ export async function seedScale(client, log = () => {}) {
   for (const s of steps) log(`  ${s.label.padEnd(24)} ${String(s.rows ?? "").padStart(9)} rows  ${s.ms} ms`);
 
   return {
+    ids: { longMember: `bu${String(LONG_HISTORY_MEMBER).padStart(5, "0")}`, actor: "bd1" },
     cookies: tokens.map((tk) => `${SESSION_COOKIE}=${encodeCookieValue(tk)}`),
     adminCookie,
     rollups,

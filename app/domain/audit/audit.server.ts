@@ -1,5 +1,5 @@
 import { and, desc, eq, sql, type SQL } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { type Database, rowsOf } from "~/db/client.server";
 import { auditLog, users } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
 import { onPage, pageWindow } from "~/domain/shared/paging";
@@ -109,11 +109,20 @@ export async function listAudit(
   return { entries: rows, page, pageCount, total };
 }
 
-/** Everyone who has an audit row, for the actor filter. */
-export async function listAuditActors(db: Database) {
-  return db
-    .selectDistinct({ id: users.id, name: users.name, displayId: users.displayId })
-    .from(auditLog)
-    .innerJoin(users, eq(users.id, auditLog.actorId))
-    .orderBy(users.name);
+/**
+ * Everyone who has an audit row, for the actor filter, by name. The actors are found by skipping
+ * through the actor index (audit_log_actor_idx) from one actor to the next: one probe per actor,
+ * not a read of the whole log.
+ */
+export async function listAuditActors(db: Database): Promise<{ id: string; name: string; displayId: string }[]> {
+  return rowsOf<{ id: string; name: string; displayId: string }>(
+    await db.execute(sql`with recursive actors(id) as (
+        (select ${auditLog.actorId} from ${auditLog} order by ${auditLog.actorId} limit 1)
+        union all
+        select (select a.actor_id from ${auditLog} a where a.actor_id > actors.id order by a.actor_id limit 1)
+          from actors where actors.id is not null
+      )
+      select u.id, u.name, u.display_id as "displayId" from actors join ${users} u on u.id = actors.id
+       order by u.name, u.id`),
+  );
 }

@@ -66,7 +66,7 @@ export async function listReferrals(
   }
   const status = options.status ?? "all";
   const base = conditions.length ? and(...conditions) : undefined;
-  const [tally] = await db
+  const tallies = db
     .select({
       all: count(),
       pending: sql<number>`count(*) filter (where ${referrals.status} = 'pending')`.mapWith(Number),
@@ -75,9 +75,15 @@ export async function listReferrals(
       voided: sql<number>`count(*) filter (where ${referrals.status} = 'voided')`.mapWith(Number),
     })
     .from(referrals)
-    .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
-    .innerJoin(referred, eq(referred.id, referrals.referredId))
-    .where(base);
+    .$dynamic();
+  // Without a search, the referrals alone (both members always exist: joining them only reads the
+  // users table twice); with one, the members it names.
+  const [tally] = base
+    ? await tallies
+        .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
+        .innerJoin(referred, eq(referred.id, referrals.referredId))
+        .where(base)
+    : await tallies;
   const counts = tally ?? { all: 0, pending: 0, approved: 0, held: 0, voided: 0 };
   const where = status === "all" ? base : and(base, eq(referrals.status, status));
   const { page, pageCount, total, ...window } = pageWindow(counts[status], options.page, REFERRALS_PAGE_SIZE);

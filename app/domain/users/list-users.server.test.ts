@@ -142,6 +142,36 @@ describe("listUsers", () => {
     expect(counts.pending + counts.approved + counts.restricted).toBe(counts.all);
   });
 
+  it("counts without a search follow approvals, restrictions and new members (kept counters, not a count)", async () => {
+    const countTable = async () => {
+      const members = await db.select().from(users).where(eq(users.role, "user"));
+      return {
+        all: members.length,
+        pending: members.filter((m) => !m.isApproved && !m.isRestricted).length,
+        approved: members.filter((m) => m.isApproved && !m.isRestricted).length,
+        restricted: members.filter((m) => m.isRestricted).length,
+      };
+    };
+    const waiting = await createUser(db, { name: "Counter Waiting", isApproved: false });
+    const active = await createUser(db, { name: "Counter Active", isApproved: true });
+    const before = (await listUsers(db)).counts;
+    expect(before).toEqual(await countTable());
+    await db.update(users).set({ isApproved: true }).where(eq(users.id, waiting.id));
+    await db.update(users).set({ isRestricted: true }).where(eq(users.id, active.id));
+    await createUser(db, { name: "Counter Newcomer", isApproved: false });
+    const after = (await listUsers(db)).counts;
+    expect(after).toEqual(await countTable());
+    expect(after).toEqual({
+      all: before.all + 1,
+      pending: before.pending,
+      approved: before.approved,
+      restricted: before.restricted + 1,
+    });
+    const restricted = await listUsers(db, { filter: "restricted" });
+    expect(idsOf(restricted.users)).toContain(active.id);
+    expect(restricted.total).toBe(after.restricted);
+  });
+
   it("pages 50 at a time, newest first, with the page count and no repeats", async () => {
     expect(USERS_PAGE_SIZE).toBe(50);
     const tag = "Pagetag";

@@ -1,8 +1,8 @@
 import { and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { type Database, rowsOf } from "~/db/client.server";
 import { membersEarnedTotals } from "~/domain/ledger/earned-totals.server";
-import { counterTotals } from "~/domain/stats/rollups.server";
-import { users } from "~/db/schema";
+import { counterTotals, type DailyCounter } from "~/domain/stats/rollups.server";
+import { dailyCounts, users } from "~/db/schema";
 import { likeEscape, onPage, pageWindow } from "~/domain/shared/paging";
 import type { UserFilter } from "./user-filters";
 
@@ -18,7 +18,7 @@ const FILTER_WHERE: Record<UserFilter, SQL | undefined> = {
 /**
  * Members (role user only) for the admin table: search by name, email, referral code or
  * display ID; filter by state; 50 a page (the page clamped to the ones there are), newest first;
- * with the count for every filter. Each member comes with what they have earned in all
+ * with the count for every filter (without a search, from the kept counters: no count of the table). Each member comes with what they have earned in all
  * (`earnedKobo`, as their dashboard's Total Earnings), read for the page's members only.
  */
 export async function listUsers(db: Database, options: { search?: string; filter?: UserFilter; page?: number } = {}) {
@@ -39,18 +39,7 @@ export async function listUsers(db: Database, options: { search?: string; filter
   }
   const base = and(...conditions);
   const filterWhere = FILTER_WHERE[filter];
-  const [tally] = await db
-    .select({
-      all: count(),
-      pending: sql<number>`count(*) filter (where not ${users.isApproved} and not ${users.isRestricted})`.mapWith(
-        Number,
-      ),
-      approved: sql<number>`count(*) filter (where ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
-      restricted: sql<number>`count(*) filter (where ${users.isRestricted})`.mapWith(Number),
-    })
-    .from(users)
-    .where(base);
-  const counts = tally ?? { all: 0, pending: 0, approved: 0, restricted: 0 };
+  const counts = term ? await countMatches(db, base) : await countMembers(db);
   const { page, pageCount, total, ...window } = pageWindow(counts[filter], options.page, USERS_PAGE_SIZE);
   const newestFirst = db
     .select({
@@ -73,6 +62,43 @@ export async function listUsers(db: Database, options: { search?: string; filter
   );
   const members = rows.map((row) => ({ ...row, earnedKobo: earned.get(row.id) ?? 0n }));
   return { users: members, page, pageCount, total, counts };
+}
+
+type FilterCounts = Record<UserFilter, number>;
+
+/** Every filter's count among the members a search matched (the search's index finds them; an exact count of those). */
+async function countMatches(db: Database, where: SQL | undefined): Promise<FilterCounts> {
+  const [tally] = await db
+    .select({
+      all: count(),
+      pending: sql<number>`count(*) filter (where not ${users.isApproved} and not ${users.isRestricted})`.mapWith(
+        Number,
+      ),
+      approved: sql<number>`count(*) filter (where ${users.isApproved} and not ${users.isRestricted})`.mapWith(Number),
+      restricted: sql<number>`count(*) filter (where ${users.isRestricted})`.mapWith(Number),
+    })
+    .from(users)
+    .where(where);
+  return tally ?? { all: 0, pending: 0, approved: 0, restricted: 0 };
+}
+
+/**
+ * Every filter's count over all members without counting the table: all and pending from the
+ * counters kept beside it (daily_counts, as the admin dashboard), restricted from its own partial
+ * index (restricted members are few), approved the rest — the four are a partition of the members.
+ * One statement, so the figures are of one moment.
+ */
+async function countMembers(db: Database): Promise<FilterCounts> {
+  const counter = (name: DailyCounter) =>
+    sql`(select coalesce(sum(${dailyCounts.change}), 0) from ${dailyCounts} where ${dailyCounts.counter} = ${name})`;
+  const [row] = rowsOf<{ all: string; pending: string; restricted: string }>(
+    await db.execute(sql`select ${counter("members")}::text as "all", ${counter("pending_members")}::text as pending,
+      (select count(*) from ${users} where ${users.role} = 'user' and ${users.isRestricted})::text as restricted`),
+  );
+  const all = Number(row?.all ?? 0);
+  const pending = Number(row?.pending ?? 0);
+  const restricted = Number(row?.restricted ?? 0);
+  return { all, pending, approved: all - pending - restricted, restricted };
 }
 
 /**

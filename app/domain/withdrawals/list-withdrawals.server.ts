@@ -128,7 +128,7 @@ export async function listWithdrawalsForAdmin(
 
   const n = (status: WithdrawalStatus) =>
     sql<number>`count(*) filter (where ${withdrawals.status} = ${status})`.mapWith(Number);
-  const [tally] = await db
+  const tallies = db
     .select({
       all: count(),
       pending: n("pending"),
@@ -138,8 +138,12 @@ export async function listWithdrawalsForAdmin(
       sent: n("sent"),
     })
     .from(withdrawals)
-    .innerJoin(users, eq(users.id, withdrawals.userId))
-    .where(searchWhere);
+    .$dynamic();
+  // Without a search, the withdrawals alone (every one has its member: the join adds nothing but
+  // a read of the users table); with one, the members the search names.
+  const [tally] = searchWhere
+    ? await tallies.innerJoin(users, eq(users.id, withdrawals.userId)).where(searchWhere)
+    : await tallies;
   const counts: WithdrawalCounts = tally ?? { all: 0, pending: 0, processing: 0, completed: 0, rejected: 0, sent: 0 };
 
   const total = options.status ? counts[options.status] : counts.all;
