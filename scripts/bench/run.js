@@ -9,7 +9,9 @@
 // 5. drives both servers from separate autocannon processes (load.js), ROUNDS rounds of:
 //    claim at 16 and 64 connections, dashboard (full page and .data) at 64 connections, then
 //    campaign claims at 64 connections (1,000 active campaigns seeded first, seedCampaigns: the
-//    reward and the fee paid from each campaign's escrow); between the dashboards and the claims,
+//    reward and the fee paid from each campaign's escrow); after the dashboards, the framework
+//    floor (the bare server's and the app's /healthz, and /terms.data, whose only loader is the
+//    root's, signed out and as a member); between the dashboards and the claims,
 //    page loads in Chromium on an emulated 3G cell (slow-network.js);
 // 6. the data-scale phase (scale.js): the admin dashboard (each period tab) and the member
 //    dashboard at 16 connections on this small seed before any claim, then on a second fresh
@@ -23,7 +25,7 @@
 // Env: DATABASE_URL (an existing database on the server to use; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROUNDS (3), BENCH_DURATION (10 s per run),
 // BENCH_WARMUP (3 s), BENCH_BUILD=1 to rebuild first, BENCH_KEEP_DB=1 to keep the database,
-// BENCH_ONLY=claim, campaign, dashboard, slow-network or scale to measure one phase (quick comparisons; the table
+// BENCH_ONLY=claim, campaign, dashboard, floor, slow-network or scale to measure one phase (quick comparisons; the table
 // then shows only that phase's rows), BENCH_TRACE=1 to print the SQL the app sends for one claim, one campaign claim
 // and one dashboard .data request (trace-sql.js) and stop — what ceiling.js must mirror,
 // BENCH_PROFILE=<dir> to write a V8 CPU profile of the app (node --cpu-prof) into <dir>,
@@ -75,8 +77,8 @@ if (BENCH_POOL_MAX !== undefined && !(Number.isInteger(BENCH_POOL_MAX) && BENCH_
   throw new Error(`BENCH_POOL_MAX must be a whole number ≥ 1 (got ${process.env.BENCH_POOL_MAX})`);
 }
 let POOL_MAX;
-if (ONLY && !["claim", "campaign", "dashboard", "slow-network", "scale"].includes(ONLY))
-  throw new Error(`BENCH_ONLY must be claim, campaign, dashboard, slow-network or scale (got ${ONLY})`);
+if (ONLY && !["claim", "campaign", "dashboard", "floor", "slow-network", "scale"].includes(ONLY))
+  throw new Error(`BENCH_ONLY must be claim, campaign, dashboard, floor, slow-network or scale (got ${ONLY})`);
 
 // Issue 31's targets: ratios to the ceiling in the same run (medians of the rounds' ratios).
 const TARGETS = {
@@ -638,6 +640,44 @@ async function main() {
         },
       ],
     },
+    {
+      // What a request costs before any page's own work: the bare server, the app's Express stack
+      // (request id, metrics: /healthz), and a React Router .data request whose only loader is the
+      // root's: signed out (the settings), then as a member (the session, the toast, the unread
+      // count too): /terms.data.
+      name: "floor",
+      warmup: async () => {
+        await getRun(targets.app, "/terms.data", 64, WARMUP);
+        await getRun(targets.app, "/healthz", 64, WARMUP);
+        await getRun(targets.ceiling, "/healthz", 64, WARMUP);
+      },
+      scenarios: [
+        {
+          id: "floorBare",
+          label: "GET /healthz (64 c.)",
+          target: "ceiling",
+          run: (tg) => getRun(tg, "/healthz", 64, DURATION),
+        },
+        {
+          id: "floorExpress",
+          label: "GET /healthz (64 c.)",
+          target: "app",
+          run: (tg) => getRun(tg, "/healthz", 64, DURATION),
+        },
+        {
+          id: "floorSignedOut",
+          label: "GET /terms.data, signed out",
+          target: "app",
+          run: (tg) => getRun(tg, "/terms.data", 64, DURATION, { cookie: "signed=out" }),
+        },
+        {
+          id: "floorRouter",
+          label: "GET /terms.data (64 c.)",
+          target: "app",
+          run: (tg) => getRun(tg, "/terms.data", 64, DURATION),
+        },
+      ],
+    },
     // Page loads in Chromium on an emulated 3G cell (slow-network.js); no rounds, no ceiling.
     // Member 3's check without JavaScript claims the newest advert (ba0000): a pair the claim
     // runs reach only after 9.97 million claims.
@@ -932,6 +972,28 @@ async function main() {
     console.log("CPU per answered request (ms, medians; /proc; the load generator not included), and the CPU time");
     console.log("the hypervisor gave to other guests during the runs (steal, /proc/stat; app runs / ceiling runs):");
     console.log(table(cpuRows, ["scenario", "app", "its PostgreSQL", "ceiling", "its PostgreSQL", "steal"]));
+  }
+  const floorRows = [
+    ["GET /healthz", "ceiling: node:http alone", results.floorBare?.ceiling],
+    ["GET /healthz", "app: Express, request id, metrics", results.floorExpress?.app],
+    [
+      "GET /terms.data, signed out",
+      "app: + security headers, React Router, root loader (the settings)",
+      results.floorSignedOut?.app,
+    ],
+    ["GET /terms.data", "app: + the member's session, toast, unread count", results.floorRouter?.app],
+    ["GET /dashboard.data", "app: + the dashboard loader", results.dashboardData?.app],
+    ["GET /dashboard.data", "ceiling: the same 20 statements, JSON", results.dashboardCeiling?.ceiling],
+  ]
+    .filter(([, , runs]) => runs)
+    .map(([request, server, runs]) => {
+      const m = (key, digits = 0) => fmt(median(runs.map((r) => r[key])), digits);
+      return [request, server, m("rps"), m("p99"), m("cpuServerMs", 2), m("cpuPostgresMs", 2)];
+    });
+  if (floorRows.some(([request]) => request !== "GET /dashboard.data")) {
+    console.log("");
+    console.log("Framework floor (64 connections, medians; CPU per answered request in ms, /proc):");
+    console.log(table(floorRows, ["request", "server", "req/s", "p99 ms", "CPU server", "CPU PostgreSQL"]));
   }
   console.log("");
   const byteRows = Object.entries(bytes).map(([page, b]) => {
