@@ -201,17 +201,18 @@ describe("listWithdrawalsForAdmin: an advertiser's payout", () => {
 });
 
 describe("listWithdrawalsForAdmin: every way a search finds a withdrawal", () => {
+  /** An approved advertiser with bank details, asking for part of their balance. */
+  async function advertiserAsks(profile: { businessName: string; name?: string }) {
+    const advertiser = await approvedAdvertiser(db, { ...profile, balanceKobo: 10_000n });
+    await setBankDetails(db, advertiser.id);
+    return ask(advertiser.id, 3_000n);
+  }
+
   it("by member name, business name, reference and payout file, each counted once per status", async () => {
     const member = await payee(db, { name: "Halima Fourways", balanceKobo: 50_000n });
     const byName = [await ask(member.id, 1_000n), await ask(member.id, 2_000n)];
     await startProcessing(db, admin, byName[0]!.id);
-    const advertiser = await approvedAdvertiser(db, {
-      name: "Ola Plain",
-      businessName: "Fourways Kitchen",
-      balanceKobo: 10_000n,
-    });
-    await setBankDetails(db, advertiser.id);
-    const byBusiness = await ask(advertiser.id, 3_000n);
+    const byBusiness = await advertiserAsks({ name: "Ola Plain", businessName: "Fourways Kitchen" });
     await rejectWithdrawal(db, admin, byBusiness.id);
     const other = await payee(db, { name: "Segun Elsewhere", balanceKobo: 50_000n });
     const byReference = await ask(other.id, 1_000n);
@@ -249,29 +250,18 @@ describe("listWithdrawalsForAdmin: every way a search finds a withdrawal", () =>
   });
 
   it("counts a withdrawal once when its member's name and business name both match", async () => {
-    const advertiser = await approvedAdvertiser(db, {
-      name: "Bukola Twofold",
-      businessName: "Twofold Bukola Ventures",
-      balanceKobo: 10_000n,
-    });
-    await setBankDetails(db, advertiser.id);
-    const w = await ask(advertiser.id, 2_000n);
+    const w = await advertiserAsks({ name: "Bukola Twofold", businessName: "Twofold Bukola Ventures" });
     const found = await listWithdrawalsForAdmin(db, { search: "twofold" });
     expect(found.rows.map((r) => r.id)).toEqual([w.id]);
     expect(found.counts).toEqual({ all: 1, pending: 1, processing: 0, completed: 0, rejected: 0, sent: 0 });
   });
 
   it("takes % and _ literally in business names too", async () => {
-    const percent = await approvedAdvertiser(db, { businessName: "Literal 50% Off Ltd", balanceKobo: 10_000n });
-    const plain = await approvedAdvertiser(db, { businessName: "Literal 500 Off Ltd", balanceKobo: 10_000n });
-    const underscore = await approvedAdvertiser(db, { businessName: "Literal_Off Ltd", balanceKobo: 10_000n });
-    const asked = [];
-    for (const advertiser of [percent, plain, underscore]) {
-      await setBankDetails(db, advertiser.id);
-      asked.push(await ask(advertiser.id, 1_000n));
-    }
-    expect((await listWithdrawalsForAdmin(db, { search: "50% off" })).rows.map((r) => r.id)).toEqual([asked[0]!.id]);
-    expect((await listWithdrawalsForAdmin(db, { search: "literal_" })).rows.map((r) => r.id)).toEqual([asked[2]!.id]);
+    const percent = await advertiserAsks({ businessName: "Literal 50% Off Ltd" });
+    await advertiserAsks({ businessName: "Literal 500 Off Ltd" });
+    const underscore = await advertiserAsks({ businessName: "Literal_Off Ltd" });
+    expect((await listWithdrawalsForAdmin(db, { search: "50% off" })).rows.map((r) => r.id)).toEqual([percent.id]);
+    expect((await listWithdrawalsForAdmin(db, { search: "literal_" })).rows.map((r) => r.id)).toEqual([underscore.id]);
     expect((await listWithdrawalsForAdmin(db, { search: "literal" })).total).toBe(3);
   });
 });
