@@ -1,4 +1,4 @@
-import { aliasedTable, and, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, type Column, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { advertiserProfiles, users, withdrawals } from "~/db/schema";
@@ -111,7 +111,7 @@ export async function listWithdrawalsForAdmin(
 
   const n = (status: WithdrawalStatus) =>
     sql<number>`count(*) filter (where ${withdrawals.status} = ${status})`.mapWith(Number);
-  // The withdrawals alone, searched or not: the search names its members by their ids.
+  // The withdrawals alone, searched or not (the search names its members by id: no join).
   const [tally] = await db
     .select({
       all: count(),
@@ -137,7 +137,8 @@ export async function listWithdrawalsForAdmin(
       userName: users.name,
       userEmail: users.email,
       userDisplayId: users.displayId,
-      businessName: advertiserProfiles.businessName,
+      // Read for the page's rows only, after the sort (joined before it, a search read every advertiser).
+      businessName: sql<string | null>`(${businessNameOf(db, withdrawals.userId)})`,
       amountKobo: withdrawals.amountKobo,
       feeKobo: withdrawals.feeKobo,
       status: withdrawals.status,
@@ -154,7 +155,6 @@ export async function listWithdrawalsForAdmin(
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .leftJoin(advertiserProfiles, eq(advertiserProfiles.userId, withdrawals.userId))
     .where(where)
     .orderBy(desc(withdrawals.requestedAt), desc(withdrawals.id));
   const rows = await onPage(newestFirst.$dynamic(), window);
@@ -170,10 +170,15 @@ export async function listWithdrawalsForAdmin(
 
 const business = aliasedTable(advertiserProfiles, "business");
 
+/** The business name of the advertiser `userId` names: null for a member. */
+const businessNameOf = (db: Database, userId: Column) =>
+  db.select({ name: business.businessName }).from(business).where(eq(business.userId, userId));
+
 /**
  * The withdrawals a search names, each way an index probe the planner can OR with the others: by
- * their member's name, by their advertiser's business name (the members and advertisers found
- * first, the withdrawals then by withdrawals_user_requested_idx), by reference or payout file.
+ * their member's name or their advertiser's business name (the members and advertisers found
+ * first, the withdrawals then by withdrawals_user_requested_idx), by reference or by payout file.
+ * Business names have no trigram index: the advertisers' profiles are read (one small table).
  */
 function searchFor(db: Database, term: string): SQL | undefined {
   const code = term.toUpperCase();
