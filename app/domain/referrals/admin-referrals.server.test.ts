@@ -3,7 +3,7 @@ import { transfer } from "~/domain/ledger/transfer.server";
 import { newId } from "~/domain/shared/ids";
 import { openTestDatabase } from "~test/database";
 import { createUser } from "~test/factories";
-import { referredMember } from "~test/referrals";
+import { referralOf, referredMember } from "~test/referrals";
 import { listReferrals, referralStats, REFERRALS_PAGE_SIZE } from "./admin-referrals.server";
 
 const { db } = await openTestDatabase();
@@ -87,5 +87,54 @@ describe("referralStats and listReferrals", () => {
     const last = await listReferrals(db, { search, page: 9 });
     expect(last).toMatchObject({ page: 2, pageCount: 2 });
     expect(last.referrals).toHaveLength(1);
+  });
+});
+
+describe("listReferrals: search", () => {
+  it("finds a referral by either member's name or email, counting it once per status", async () => {
+    const tolu = await createUser(db, { name: "Tolu Sidesearch", email: "tolu.x@sides.test" });
+    const kola = await createUser(db, { name: "Kola Plain", email: "kola.sidesearch@sides.test" });
+    const toTolu = await referredMember(db, tolu, {
+      name: "Remi Plain",
+      email: "remi@sides.test",
+      approvedRewardKobo: 500n,
+    });
+    const toKola = await referredMember(db, kola, { name: "Wale Plain", email: "wale@sides.test" });
+    const named = await referredMember(db, kola, { name: "Yemi Sidesearch", email: "yemi@sides.test" });
+    const mailed = await referredMember(db, kola, { name: "Zara Plain", email: "zara.sidesearch@sides.test" });
+    // Both members match: one referral, counted once.
+    const both = await referredMember(db, tolu, { name: "Both Sidesearch", email: "both@sides.test" });
+
+    const ids = async (search: string) => (await listReferrals(db, { search })).referrals.map((r) => r.referredId);
+    expect(await ids("TOLU SIDE")).toEqual([both.id, toTolu.id]); // the referrer's name
+    expect(await ids("tolu.x@")).toEqual([both.id, toTolu.id]); // the referrer's email
+    expect(await ids("kola.sidesearch")).toEqual([mailed.id, named.id, toKola.id]); // the referrer's email
+    expect(await ids("yemi side")).toEqual([named.id]); // the referred member's name
+    expect(await ids("ZARA.SIDE")).toEqual([mailed.id]); // the referred member's email
+
+    const all = await listReferrals(db, { search: "sidesearch" });
+    expect(all.referrals.map((r) => r.referredId)).toEqual([both.id, mailed.id, named.id, toKola.id, toTolu.id]);
+    expect(all.counts).toEqual({ all: 5, pending: 4, approved: 1, held: 0, voided: 0 });
+    const approved = await listReferrals(db, { search: "sidesearch", status: "approved" });
+    expect(approved).toMatchObject({ total: 1, counts: all.counts });
+    expect(approved.referrals.map((r) => r.referredId)).toEqual([toTolu.id]);
+  });
+
+  it("takes % and _ literally, and counts held and voided ones for the search", async () => {
+    const percent = await createUser(db, { name: "Wild 10% Referrer" });
+    const digits = await createUser(db, { name: "Wild 100 Referrer" });
+    const underscore = await createUser(db, { name: "Wild_Referrer" });
+    const held = await referralOf(db, percent.id, "held", null);
+    const voided = await referralOf(db, digits.id, "voided", null);
+    const pending = await referralOf(db, underscore.id, "pending", null);
+    const ids = async (search: string) => (await listReferrals(db, { search })).referrals.map((r) => r.referredId);
+    expect(await ids("10%")).toEqual([held.id]);
+    expect(await ids("wild_")).toEqual([pending.id]);
+    const all = await listReferrals(db, { search: "wild" });
+    expect(all.referrals.map((r) => r.referredId)).toEqual([pending.id, voided.id, held.id]);
+    expect(all.counts).toEqual({ all: 3, pending: 1, approved: 0, held: 1, voided: 1 });
+    expect((await listReferrals(db, { search: "wild", status: "held" })).referrals.map((r) => r.referredId)).toEqual([
+      held.id,
+    ]);
   });
 });

@@ -1,10 +1,11 @@
-import { aliasedTable, and, count, countDistinct, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, count, countDistinct, desc, eq, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { rewardsPaid } from "~/domain/stats/platform-totals.server";
 import { counterTotals } from "~/domain/stats/rollups.server";
 import { referrals, users } from "~/db/schema";
-import { likeEscape, onPage, pageWindow } from "~/domain/shared/paging";
+import { onPage, pageWindow } from "~/domain/shared/paging";
 import type { Kobo } from "~/domain/shared/money";
+import { isMemberMatching } from "~/domain/users/member-search.server";
 import type { ReferralStatus } from "./referral-statuses";
 
 export const REFERRALS_PAGE_SIZE = 50;
@@ -52,21 +53,17 @@ export async function listReferrals(
   options: { search?: string; status?: ReferralStatus | "all"; page?: number } = {},
 ) {
   const term = options.search?.trim().slice(0, 100) ?? "";
-  const conditions: SQL[] = [];
-  if (term) {
-    const pattern = `%${likeEscape(term)}%`;
-    conditions.push(
-      or(
-        ilike(referrer.name, pattern),
-        ilike(referrer.email, pattern),
-        ilike(referred.name, pattern),
-        ilike(referred.email, pattern),
-      )!,
-    );
-  }
+  // Either side's members, found by name or email first; the referrals then by their member ids.
+  const base = term
+    ? or(
+        isMemberMatching(db, referrals.referrerId, term, ["name", "email"]),
+        isMemberMatching(db, referrals.referredId, term, ["name", "email"]),
+      )
+    : undefined;
   const status = options.status ?? "all";
-  const base = conditions.length ? and(...conditions) : undefined;
-  const tallies = db
+  // The referrals alone, searched or not (both members always exist: joining them would only read
+  // the users table twice).
+  const [tally] = await db
     .select({
       all: count(),
       pending: sql<number>`count(*) filter (where ${referrals.status} = 'pending')`.mapWith(Number),
@@ -75,15 +72,7 @@ export async function listReferrals(
       voided: sql<number>`count(*) filter (where ${referrals.status} = 'voided')`.mapWith(Number),
     })
     .from(referrals)
-    .$dynamic();
-  // Without a search, the referrals alone (both members always exist: joining them only reads the
-  // users table twice); with one, the members it names.
-  const [tally] = base
-    ? await tallies
-        .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
-        .innerJoin(referred, eq(referred.id, referrals.referredId))
-        .where(base)
-    : await tallies;
+    .where(base);
   const counts = tally ?? { all: 0, pending: 0, approved: 0, held: 0, voided: 0 };
   const where = status === "all" ? base : and(base, eq(referrals.status, status));
   const { page, pageCount, total, ...window } = pageWindow(counts[status], options.page, REFERRALS_PAGE_SIZE);

@@ -11,6 +11,7 @@ import {
 } from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
 import { countPendingWithdrawals, listMemberWithdrawals, listWithdrawalsForAdmin } from "./list-withdrawals.server";
+import { exportNewPayouts } from "./payout-export.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
 
@@ -196,5 +197,71 @@ describe("listWithdrawalsForAdmin: an advertiser's payout", () => {
     expect(found.rows.map((r) => r.id)).toEqual([asked.withdrawal.id]);
     expect(found.rows[0]).toMatchObject({ businessName: "Zobo Palace Ltd", userName: advertiser.name });
     expect(found.counts.all).toBe(1);
+  });
+});
+
+describe("listWithdrawalsForAdmin: every way a search finds a withdrawal", () => {
+  /** An approved advertiser with bank details, asking for part of their balance. */
+  async function advertiserAsks(profile: { businessName: string; name?: string }) {
+    const advertiser = await approvedAdvertiser(db, { ...profile, balanceKobo: 10_000n });
+    await setBankDetails(db, advertiser.id);
+    return ask(advertiser.id, 3_000n);
+  }
+
+  it("by member name, business name, reference and payout file, each counted once per status", async () => {
+    const member = await payee(db, { name: "Halima Fourways", balanceKobo: 50_000n });
+    const byName = [await ask(member.id, 1_000n), await ask(member.id, 2_000n)];
+    await startProcessing(db, admin, byName[0]!.id);
+    const byBusiness = await advertiserAsks({ name: "Ola Plain", businessName: "Fourways Kitchen" });
+    await rejectWithdrawal(db, admin, byBusiness.id);
+    const other = await payee(db, { name: "Segun Elsewhere", balanceKobo: 50_000n });
+    const byReference = await ask(other.id, 1_000n);
+    const inFile = await ask(other.id, 1_000n);
+    await startProcessing(db, admin, inFile.id);
+    const exported = await exportNewPayouts(db, admin);
+    if (exported.status !== "ok") throw new Error(`export: ${exported.status}`);
+    const batch = exported.file.batch;
+    expect(exported.file.references).toContain(inFile.reference);
+
+    const named = await listWithdrawalsForAdmin(db, { search: "fourways" });
+    expect(named.rows.map((r) => r.id)).toEqual([byBusiness.id, byName[1]!.id, byName[0]!.id]);
+    expect(named.counts).toEqual({ all: 3, pending: 1, processing: 1, completed: 0, rejected: 1, sent: 0 });
+    expect(
+      (await listWithdrawalsForAdmin(db, { search: "fourways", status: "rejected" })).rows.map((r) => r.id),
+    ).toEqual([byBusiness.id]);
+
+    const referenced = await listWithdrawalsForAdmin(db, { search: ` ${byReference.reference.toLowerCase()} ` });
+    expect(referenced.rows.map((r) => r.id)).toEqual([byReference.id]);
+    expect(referenced.counts).toEqual({ all: 1, pending: 1, processing: 0, completed: 0, rejected: 0, sent: 0 });
+
+    // The payout file: every withdrawal downloaded in it, this one among them.
+    const filed = await listWithdrawalsForAdmin(db, { search: batch.toLowerCase() });
+    expect(filed.rows.map((r) => r.reference).sort()).toEqual([...exported.file.references].sort());
+    expect(filed.rows.every((r) => r.payoutBatch === batch)).toBe(true);
+    expect(filed.counts).toMatchObject({
+      all: exported.file.references.length,
+      processing: exported.file.references.length,
+    });
+
+    // A reference or file is matched whole, not as part of a name.
+    expect((await listWithdrawalsForAdmin(db, { search: byReference.reference.slice(0, 6) })).total).toBe(0);
+    // The search is by name, not by email.
+    expect((await listWithdrawalsForAdmin(db, { search: other.email })).total).toBe(0);
+  });
+
+  it("counts a withdrawal once when its member's name and business name both match", async () => {
+    const w = await advertiserAsks({ name: "Bukola Twofold", businessName: "Twofold Bukola Ventures" });
+    const found = await listWithdrawalsForAdmin(db, { search: "twofold" });
+    expect(found.rows.map((r) => r.id)).toEqual([w.id]);
+    expect(found.counts).toEqual({ all: 1, pending: 1, processing: 0, completed: 0, rejected: 0, sent: 0 });
+  });
+
+  it("takes % and _ literally in business names too", async () => {
+    const percent = await advertiserAsks({ businessName: "Literal 50% Off Ltd" });
+    await advertiserAsks({ businessName: "Literal 500 Off Ltd" });
+    const underscore = await advertiserAsks({ businessName: "Literal_Off Ltd" });
+    expect((await listWithdrawalsForAdmin(db, { search: "50% off" })).rows.map((r) => r.id)).toEqual([percent.id]);
+    expect((await listWithdrawalsForAdmin(db, { search: "literal_" })).rows.map((r) => r.id)).toEqual([underscore.id]);
+    expect((await listWithdrawalsForAdmin(db, { search: "literal" })).total).toBe(3);
   });
 });

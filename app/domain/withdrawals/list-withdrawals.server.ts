@@ -1,8 +1,9 @@
-import { and, count, desc, eq, exists, ilike, or, sql, type SQL } from "drizzle-orm";
+import { aliasedTable, and, type Column, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { advertiserProfiles, users, withdrawals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
+import { isMemberMatching } from "~/domain/users/member-search.server";
 import { likeEscape, onPage, type PageInfo, pageWindow } from "~/domain/shared/paging";
 import type { WithdrawalStatus } from "./lifecycle";
 import type { RequestedWithdrawal } from "./request-withdrawal.server";
@@ -106,29 +107,12 @@ export async function listWithdrawalsForAdmin(
 ): Promise<AdminWithdrawalPage> {
   const pageSize = Math.min(Math.max(1, Math.trunc(options.pageSize ?? WITHDRAWALS_PAGE_SIZE)), 100);
   const term = options.search?.trim().slice(0, 100) ?? "";
-  const searchWhere: SQL | undefined = term
-    ? or(
-        ilike(users.name, `%${likeEscape(term)}%`),
-        // An advertiser by their business name (a probe of the few advertisers, no join in the counts).
-        exists(
-          db
-            .select({ one: sql`1` })
-            .from(advertiserProfiles)
-            .where(
-              and(
-                eq(advertiserProfiles.userId, withdrawals.userId),
-                ilike(advertiserProfiles.businessName, `%${likeEscape(term)}%`),
-              ),
-            ),
-        ),
-        eq(withdrawals.reference, term.toUpperCase()),
-        eq(withdrawals.payoutBatch, term.toUpperCase()),
-      )
-    : undefined;
+  const searchWhere: SQL | undefined = term ? searchFor(db, term) : undefined;
 
   const n = (status: WithdrawalStatus) =>
     sql<number>`count(*) filter (where ${withdrawals.status} = ${status})`.mapWith(Number);
-  const tallies = db
+  // The withdrawals alone, searched or not (the search names its members by id: no join).
+  const [tally] = await db
     .select({
       all: count(),
       pending: n("pending"),
@@ -138,12 +122,7 @@ export async function listWithdrawalsForAdmin(
       sent: n("sent"),
     })
     .from(withdrawals)
-    .$dynamic();
-  // Without a search, the withdrawals alone (every one has its member: the join adds nothing but
-  // a read of the users table); with one, the members the search names.
-  const [tally] = searchWhere
-    ? await tallies.innerJoin(users, eq(users.id, withdrawals.userId)).where(searchWhere)
-    : await tallies;
+    .where(searchWhere);
   const counts: WithdrawalCounts = tally ?? { all: 0, pending: 0, processing: 0, completed: 0, rejected: 0, sent: 0 };
 
   const total = options.status ? counts[options.status] : counts.all;
@@ -158,7 +137,8 @@ export async function listWithdrawalsForAdmin(
       userName: users.name,
       userEmail: users.email,
       userDisplayId: users.displayId,
-      businessName: advertiserProfiles.businessName,
+      // Read for the page's rows only, after the sort (joined before it, a search read every advertiser).
+      businessName: sql<string | null>`(${businessNameOf(db, withdrawals.userId)})`,
       amountKobo: withdrawals.amountKobo,
       feeKobo: withdrawals.feeKobo,
       status: withdrawals.status,
@@ -175,7 +155,6 @@ export async function listWithdrawalsForAdmin(
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))
-    .leftJoin(advertiserProfiles, eq(advertiserProfiles.userId, withdrawals.userId))
     .where(where)
     .orderBy(desc(withdrawals.requestedAt), desc(withdrawals.id));
   const rows = await onPage(newestFirst.$dynamic(), window);
@@ -187,6 +166,32 @@ export async function listWithdrawalsForAdmin(
     pageCount,
     counts,
   };
+}
+
+const business = aliasedTable(advertiserProfiles, "business");
+
+/** The business name of the advertiser `userId` names: null for a member. */
+const businessNameOf = (db: Database, userId: Column) =>
+  db.select({ name: business.businessName }).from(business).where(eq(business.userId, userId));
+
+/**
+ * The withdrawals a search names, each way an index probe the planner can OR with the others: by
+ * their member's name or their advertiser's business name (the members and advertisers found
+ * first, the withdrawals then by withdrawals_user_requested_idx), by reference or by payout file.
+ * Business names have no trigram index: the advertisers' profiles are read (one small table).
+ */
+function searchFor(db: Database, term: string): SQL | undefined {
+  const code = term.toUpperCase();
+  const businesses = db
+    .select({ userId: business.userId })
+    .from(business)
+    .where(ilike(business.businessName, `%${likeEscape(term)}%`));
+  return or(
+    isMemberMatching(db, withdrawals.userId, term, ["name"]),
+    sql`${withdrawals.userId} = any(array(${businesses}))`,
+    eq(withdrawals.reference, code),
+    eq(withdrawals.payoutBatch, code),
+  );
 }
 
 /** The admin dashboard's Pending Withdrawals card. */
