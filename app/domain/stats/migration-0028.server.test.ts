@@ -1,0 +1,58 @@
+import { sql } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { rowsOf } from "~/db/client.server";
+import { listAudit, recordAudit } from "~/domain/audit/audit.server";
+import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
+import { openDatabaseToMigrate } from "~test/database";
+import { createUser } from "~test/factories";
+import { counterByDay, counterTotals, dailyCountsDrift } from "./rollups.server";
+
+// Migration 0028 on a database that already has members and an audit log: daily_counter is
+// replaced by a type with `audit_entries` (the counters already kept survive it), the audit rows
+// already written are counted by Lagos day, and the trigger counts every later one.
+const { handle, migrateBefore, migrateAll } = await openDatabaseToMigrate();
+
+describe("migration 0028 (the audit log's counter)", () => {
+  it("counts the audit rows already written, keeps the other counters, then counts each new row", async () => {
+    await migrateBefore(28);
+    const { db } = handle;
+    await seedDefaultTiers(db);
+    const admin = await createUser(db, { role: "admin" });
+    await createUser(db, { isApproved: true });
+    await createUser(db, { isApproved: false });
+    await db.execute(sql`
+      insert into audit_log (id, actor_id, action, target_type, created_at)
+      values ('old-1', ${admin.id}, 'settings.update', 'settings', '2026-10-31T22:30:00Z'),
+             ('old-2', ${admin.id}, 'settings.update', 'settings', '2026-10-31T23:30:00Z'),
+             ('old-3', ${admin.id}, 'user.approve', 'user', '2026-11-01T09:00:00Z')`);
+
+    await migrateAll();
+
+    const [types] = rowsOf<{ labels: string[] }>(
+      await db.execute(sql`select enum_range(null::daily_counter)::text[] as labels`),
+    );
+    expect(types!.labels).toEqual(["members", "pending_members", "messages", "referrals", "audit_entries"]);
+    expect(await counterTotals(db, ["members", "pending_members", "audit_entries"])).toEqual({
+      members: 2,
+      pending_members: 1,
+      audit_entries: 3,
+    });
+    // 23:30 UTC on 31 October is 1 November in Lagos.
+    expect(await counterByDay(db, "audit_entries", "2026-10-31", "2026-11-01")).toEqual(
+      expect.arrayContaining([
+        { day: "2026-10-31", count: 1 },
+        { day: "2026-11-01", count: 2 },
+      ]),
+    );
+    expect(await dailyCountsDrift(db)).toEqual([]);
+
+    const actor = { id: admin.id, role: "admin" as const, permissions: [] };
+    await recordAudit(db, { actor, action: "settings.update", targetType: "settings" });
+    await createUser(db);
+    expect(await counterTotals(db, ["members", "audit_entries"])).toEqual({ members: 3, audit_entries: 4 });
+    expect((await listAudit(db)).total).toBe(4);
+    expect(await dailyCountsDrift(db)).toEqual([]);
+    await db.execute(sql`select daily_counts_rebuild()`);
+    expect(await counterTotals(db, ["members", "audit_entries"])).toEqual({ members: 3, audit_entries: 4 });
+  });
+});
