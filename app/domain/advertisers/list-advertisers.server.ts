@@ -103,13 +103,3 @@ export async function findAdvertiser(db: Database, userId: string) {
     .where(eq(advertiserProfiles.userId, userId));
   return row ?? null;
 }
-
-/** What every advertiser holds in their available balance, together (a dashboard figure). */
-export async function advertiserBalancesTotal(db: Database): Promise<Kobo> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceKobo}), 0)::text` })
-    .from(ledgerAccounts)
-    .innerJoin(users, eq(users.id, ledgerAccounts.userId))
-    .where(and(eq(users.role, "advertiser"), eq(ledgerAccounts.kind, "user_available")));
-  return BigInt(row?.total ?? "0");
-}

@@ -1,12 +1,14 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { advertiserProfiles } from "~/db/schema";
+import { transfer } from "~/domain/ledger/transfer.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { isApprovedAdvertiser } from "~/domain/campaigns/campaigns.server";
 import { auditRowsFor } from "~test/audit";
 import { openTestDatabase } from "~test/database";
 import { advertAdmin, approvedAdvertiser, createUser } from "~test/factories";
-import { advertiserBalancesTotal, listAdvertisers } from "./list-advertisers.server";
+import { advertiserBalancesTotal } from "~/domain/campaigns/admin-campaigns.server";
+import { listAdvertisers } from "./list-advertisers.server";
 import { reviewAdvertiser } from "./review-advertiser.server";
 
 const appUrl = new URL("https://adnaira.example");
@@ -163,7 +165,15 @@ describe("listAdvertisers and advertiserBalancesTotal", () => {
     expect((await listAdvertisers(db, { search: "50%" })).advertisers).toHaveLength(0);
 
     await approvedAdvertiser(db, { balanceKobo: 1_000n });
-    await createUser(db).then(() => undefined);
+    // A member's balance is no advertiser's.
+    const earner = await createUser(db, { isApproved: true });
+    await transfer(db, {
+      from: { platform: "advert_rewards" },
+      to: { userId: earner.id, kind: "available" },
+      amountKobo: 7_000n,
+      kind: "advert_reward",
+      idempotencyKey: `test-reward:${earner.id}`,
+    });
     expect(await advertiserBalancesTotal(db)).toBe(251_000n);
   });
 });
