@@ -136,9 +136,10 @@ export const referrals = pgTable(
   (t) => [
     index("referrals_referrer_idx").on(t.referrerId),
     index("referrals_status_created_idx").on(t.status, t.createdAt),
-    // The admin list's counts by status and the statistics' count of distinct approved referrers,
-    // read from the index alone.
-    index("referrals_status_referrer_idx").on(t.status, t.referrerId),
+    // The statistics' count of distinct referrers with an approved referral, from this index alone.
+    index("referrals_approved_referrer_idx")
+      .on(t.referrerId)
+      .where(sql`${t.status} = 'approved'`),
     // The admin list's All tab, newest first.
     index("referrals_created_idx").on(t.createdAt, t.id),
     // The referral leaderboards (and every dashboard's Weekly Rank) read one period's approvals.
@@ -516,13 +517,22 @@ export const dailyCounter = pgEnum("daily_counter", [
   "messages",
   "referrals",
   "audit_entries",
+  "pending_referrals",
+  "approved_referrals",
+  "held_referrals",
+  "voided_referrals",
+  "pending_advertisers",
+  "approved_advertisers",
+  "rejected_advertisers",
 ]);
 
 /**
  * Row counts the admin cards and charts read, as changes per counter and Africa/Lagos day of the
  * counted row's created_at: `members` (role user), `pending_members` (members neither approved
- * nor restricted), `messages`, `referrals`, `audit_entries` (the audit log's rows, migration
- * 0028). A counter's total is the sum of all its days; a day's new members the sum of that day.
+ * nor restricted), `messages`, `referrals`; since migration 0028 `audit_entries` (the audit log's
+ * rows), the referrals by status (`pending_referrals`…) and the advertisers' profiles by status
+ * (`pending_advertisers`…). A counter's total is the sum of all its days; a day's new members the
+ * sum of that day.
  * Kept by statement triggers in the same transaction as each insert, update and delete of the
  * counted tables (migration 0017), one row per connection like
  * ledger_daily_totals, folded hourly; rebuilt by daily_counts_rebuild().
@@ -872,8 +882,6 @@ export const advertiserProfiles = pgTable(
   },
   (t) => [
     index("advertiser_profiles_status_created_idx").on(t.status, t.createdAt),
-    // The admin list's counts by status, read from the index alone.
-    index("advertiser_profiles_status_user_idx").on(t.status, t.userId),
     check("advertiser_profiles_business_name_length", sql`char_length(btrim(${t.businessName})) BETWEEN 1 AND 120`),
     check("advertiser_profiles_reviewed_iff_decided", sql`(${t.reviewedAt} IS NULL) = (${t.status} = 'pending')`),
   ],

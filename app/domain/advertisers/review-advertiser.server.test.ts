@@ -1,7 +1,9 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rowsOf } from "~/db/client.server";
 import { advertiserProfiles } from "~/db/schema";
 import { transfer } from "~/domain/ledger/transfer.server";
+import { dailyCountsDrift } from "~/domain/stats/rollups.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { isApprovedAdvertiser } from "~/domain/campaigns/campaigns.server";
 import { auditRowsFor } from "~test/audit";
@@ -163,6 +165,21 @@ describe("listAdvertisers and advertiserBalancesTotal", () => {
     expect((await listAdvertisers(db, { search: "0803 123" })).advertisers).toHaveLength(3);
     expect((await listAdvertisers(db, { search: "nothing like it" })).advertisers).toHaveLength(0);
     expect((await listAdvertisers(db, { search: "50%" })).advertisers).toHaveLength(0);
+
+    // The counts follow a review (the kept counters), as a count of the profiles has them.
+    expect((await reviewAdvertiser(db, await advertAdmin(db), pending.id, "approve", undefined, appUrl)).status).toBe(
+      "ok",
+    );
+    const [direct] = rowsOf<Record<string, number>>(
+      await db.execute(sql`
+        select count(*)::int as "all", count(*) filter (where status = 'pending')::int as pending,
+               count(*) filter (where status = 'approved')::int as approved,
+               count(*) filter (where status = 'rejected')::int as rejected
+          from advertiser_profiles`),
+    );
+    expect((await listAdvertisers(db)).counts).toEqual({ all: 3, pending: 0, approved: 2, rejected: 1 });
+    expect((await listAdvertisers(db)).counts).toEqual(direct);
+    expect(await dailyCountsDrift(db)).toEqual([]);
 
     await approvedAdvertiser(db, { balanceKobo: 1_000n });
     // A member's balance is no advertiser's.

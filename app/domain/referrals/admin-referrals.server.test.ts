@@ -1,8 +1,10 @@
-import { sql } from "drizzle-orm";
+import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
+import { referrals } from "~/db/schema";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newId } from "~/domain/shared/ids";
+import { dailyCountsDrift } from "~/domain/stats/rollups.server";
 import { openTestDatabase } from "~test/database";
 import { createUser } from "~test/factories";
 import { referralOf, referredMember } from "~test/referrals";
@@ -100,6 +102,15 @@ describe("referralStats and listReferrals", () => {
     await referralOf(db, jide.id, "held", new Date());
     await referralOf(db, kemi.id, "approved", new Date());
     await referralOf(db, kemi.id, "pending", null);
+    // Statuses change too: a pending referral approved, a held one voided, both in one statement.
+    const moved = await referralOf(db, jide.id, "pending", null);
+    const voided = await referralOf(db, kemi.id, "held", new Date());
+    await db
+      .update(referrals)
+      .set({
+        status: sql`case when ${referrals.referredId} = ${moved.id} then 'approved' else 'voided' end::referral_status`,
+      })
+      .where(inArray(referrals.referredId, [moved.id, voided.id]));
 
     const [direct] = rowsOf<{
       all: number;
@@ -125,6 +136,7 @@ describe("referralStats and listReferrals", () => {
     expect((await listReferrals(db, { status: "held" })).total).toBe(counts.held);
     const stats = await referralStats(db);
     expect(stats).toMatchObject({ totalReferrals: counts.all, activeReferrers: referrers });
+    expect(await dailyCountsDrift(db)).toEqual([]);
   });
 });
 
