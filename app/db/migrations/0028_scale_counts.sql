@@ -15,7 +15,8 @@
 --  * Triggers keep the new counters in each change's transaction: audit_log on insert (it is
 --    append-only), referrals on update too (a status changes), advertiser_profiles on insert,
 --    update and delete. daily_counts_rebuild() and daily_counts_drift() cover them through
---    daily_counter_definitions(); the backfill counts the rows already written.
+--    daily_counter_definitions(); the backfill (daily_counts_rebuild()) counts the rows already
+--    written.
 DROP FUNCTION daily_counts_drift();--> statement-breakpoint
 DROP FUNCTION daily_counter_definitions();--> statement-breakpoint
 CREATE TYPE "public"."daily_counter_new" AS ENUM('members', 'pending_members', 'messages', 'referrals', 'audit_entries', 'pending_referrals', 'approved_referrals', 'held_referrals', 'voided_referrals', 'pending_advertisers', 'approved_advertisers', 'rejected_advertisers');--> statement-breakpoint
@@ -93,17 +94,5 @@ CREATE TRIGGER advertiser_profiles_daily_counts_update AFTER UPDATE ON advertise
 CREATE TRIGGER advertiser_profiles_daily_counts_delete AFTER DELETE ON advertiser_profiles
   REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION daily_counts_apply();
 --> statement-breakpoint
--- The rows already written, for the new counters only (the triggers, created above, hold off
--- changes to their tables until this commits).
-DO $$
-DECLARE
-  d record;
-BEGIN
-  FOR d IN SELECT * FROM daily_counter_definitions()
-            WHERE counter NOT IN ('members', 'pending_members', 'messages', 'referrals') LOOP
-    EXECUTE format('INSERT INTO daily_counts (counter, day, shard, change)
-                    SELECT %L, lagos_day(created_at), 0, count(*) FROM %I WHERE %s GROUP BY 2',
-                   d.counter, d.source, d.predicate);
-  END LOOP;
-END;
-$$;
+-- The rows already written: every counter recounted from its table, as 0017's backfill did.
+SELECT daily_counts_rebuild();
