@@ -78,7 +78,11 @@ export const users = pgTable(
     ...timestamps,
   },
   (t) => [
-    index("users_role_idx").on(t.role),
+    // One role's users from the index alone (the admin dashboard's Advertiser Balances, the
+    // advertisers' list counts), not a read of every user. Not a partial index on role =
+    // 'advertiser': that value was added to the enum by ALTER TYPE (0019), and a fresh database's
+    // migrations run in one transaction, where PostgreSQL refuses to use it.
+    index("users_role_idx").on(t.role, t.id),
     index("users_created_at_idx").on(t.createdAt),
     // A member's page flags the sign-in addresses other members used too: by network (ip_network,
     // migration 0025: an IPv4 address, an IPv6 /64), whether the sign-up address or a recent one.
@@ -132,6 +136,10 @@ export const referrals = pgTable(
   (t) => [
     index("referrals_referrer_idx").on(t.referrerId),
     index("referrals_status_created_idx").on(t.status, t.createdAt),
+    // The statistics' count of distinct referrers with an approved referral, from this index alone.
+    index("referrals_approved_referrer_idx")
+      .on(t.referrerId)
+      .where(sql`${t.status} = 'approved'`),
     // The admin list's All tab, newest first.
     index("referrals_created_idx").on(t.createdAt, t.id),
     // The referral leaderboards (and every dashboard's Weekly Rank) read one period's approvals.
@@ -503,14 +511,30 @@ export const memberPeriodEarnings = pgTable(
   ],
 );
 
-export const dailyCounter = pgEnum("daily_counter", ["members", "pending_members", "messages", "referrals"]);
+export const dailyCounter = pgEnum("daily_counter", [
+  "members",
+  "pending_members",
+  "messages",
+  "referrals",
+  "audit_entries",
+  "pending_referrals",
+  "approved_referrals",
+  "held_referrals",
+  "voided_referrals",
+  "pending_advertisers",
+  "approved_advertisers",
+  "rejected_advertisers",
+]);
 
 /**
  * Row counts the admin cards and charts read, as changes per counter and Africa/Lagos day of the
  * counted row's created_at: `members` (role user), `pending_members` (members neither approved
- * nor restricted), `messages`, `referrals`. A counter's total is the sum of all its days; a day's
- * new members the sum of that day. Kept by statement triggers in the same transaction as each
- * insert, update and delete of the counted tables (migration 0017), one row per connection like
+ * nor restricted), `messages`, `referrals`; since migration 0028 `audit_entries` (the audit log's
+ * rows), the referrals by status (`pending_referrals`…) and the advertisers' profiles by status
+ * (`pending_advertisers`…). A counter's total is the sum of all its days; a day's new members the
+ * sum of that day.
+ * Kept by statement triggers in the same transaction as each insert, update and delete of the
+ * counted tables (migration 0017), one row per connection like
  * ledger_daily_totals, folded hourly; rebuilt by daily_counts_rebuild().
  */
 export const dailyCounts = pgTable(

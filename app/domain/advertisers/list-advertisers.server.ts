@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { advertiserProfiles, ledgerAccounts, users } from "~/db/schema";
 import { likeEscape, onPage, pageWindow } from "~/domain/shared/paging";
 import type { Kobo } from "~/domain/shared/money";
+import { counterTotals } from "~/domain/stats/rollups.server";
 import type { AdvertiserStatus } from "./validation";
 
 export const ADVERTISERS_PAGE_SIZE = 50;
@@ -12,6 +13,21 @@ export type AdvertiserFilter = AdvertiserStatus | "all";
 
 /** An advertiser's available balance: its user_available ledger account (0 before any money moved). */
 const availableBalance = sql<string>`coalesce(${ledgerAccounts.balanceKobo}, 0)::text`;
+
+/**
+ * Every advertiser by status, from the kept counters of their profiles. A profile is an
+ * advertiser's: it is written only with its advertiser's account (registerAdvertiser), and no
+ * account changes role, so no join with users is needed to count them.
+ */
+async function statusCounts(db: Database): Promise<Record<AdvertiserFilter, number>> {
+  const kept = await counterTotals(db, ["pending_advertisers", "approved_advertisers", "rejected_advertisers"]);
+  const counts = {
+    pending: kept.pending_advertisers,
+    approved: kept.approved_advertisers,
+    rejected: kept.rejected_advertisers,
+  };
+  return { all: counts.pending + counts.approved + counts.rejected, ...counts };
+}
 
 /**
  * Advertisers for the admin's page, newest first, 50 a page (the page clamped to the ones there
@@ -41,7 +57,7 @@ export async function listAdvertisers(
     );
   }
   const base = and(...conditions);
-  const [tally] = await db
+  const tallies = db
     .select({
       all: count(),
       pending: sql<number>`count(*) filter (where ${advertiserProfiles.status} = 'pending')`.mapWith(Number),
@@ -51,6 +67,9 @@ export async function listAdvertisers(
     .from(advertiserProfiles)
     .innerJoin(users, eq(users.id, advertiserProfiles.userId))
     .where(base);
+  // Without a search, the kept counters of each status (daily_counts, migration 0028) instead of a
+  // count of every profile; with one, the advertisers it names.
+  const [tally] = term ? await tallies : [await statusCounts(db)];
   const counts: Record<AdvertiserFilter, number> = tally ?? { all: 0, pending: 0, approved: 0, rejected: 0 };
   const { page, pageCount, total, ...window } = pageWindow(counts[filter], options.page, ADVERTISERS_PAGE_SIZE);
   const newestFirst = db
@@ -102,14 +121,4 @@ export async function findAdvertiser(db: Database, userId: string) {
     .innerJoin(users, eq(users.id, advertiserProfiles.userId))
     .where(eq(advertiserProfiles.userId, userId));
   return row ?? null;
-}
-
-/** What every advertiser holds in their available balance, together (a dashboard figure). */
-export async function advertiserBalancesTotal(db: Database): Promise<Kobo> {
-  const [row] = await db
-    .select({ total: sql<string>`coalesce(sum(${ledgerAccounts.balanceKobo}), 0)::text` })
-    .from(ledgerAccounts)
-    .innerJoin(users, eq(users.id, ledgerAccounts.userId))
-    .where(and(eq(users.role, "advertiser"), eq(ledgerAccounts.kind, "user_available")));
-  return BigInt(row?.total ?? "0");
 }

@@ -1,12 +1,16 @@
-import { eq } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rowsOf } from "~/db/client.server";
 import { advertiserProfiles } from "~/db/schema";
+import { transfer } from "~/domain/ledger/transfer.server";
+import { dailyCountsDrift } from "~/domain/stats/rollups.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { isApprovedAdvertiser } from "~/domain/campaigns/campaigns.server";
 import { auditRowsFor } from "~test/audit";
 import { openTestDatabase } from "~test/database";
 import { advertAdmin, approvedAdvertiser, createUser } from "~test/factories";
-import { advertiserBalancesTotal, listAdvertisers } from "./list-advertisers.server";
+import { advertiserBalancesTotal } from "~/domain/campaigns/admin-campaigns.server";
+import { listAdvertisers } from "./list-advertisers.server";
 import { reviewAdvertiser } from "./review-advertiser.server";
 
 const appUrl = new URL("https://adnaira.example");
@@ -162,8 +166,31 @@ describe("listAdvertisers and advertiserBalancesTotal", () => {
     expect((await listAdvertisers(db, { search: "nothing like it" })).advertisers).toHaveLength(0);
     expect((await listAdvertisers(db, { search: "50%" })).advertisers).toHaveLength(0);
 
+    // The counts follow a review (the kept counters), as a count of the profiles has them.
+    expect((await reviewAdvertiser(db, await advertAdmin(db), pending.id, "approve", undefined, appUrl)).status).toBe(
+      "ok",
+    );
+    const [direct] = rowsOf<Record<string, number>>(
+      await db.execute(sql`
+        select count(*)::int as "all", count(*) filter (where status = 'pending')::int as pending,
+               count(*) filter (where status = 'approved')::int as approved,
+               count(*) filter (where status = 'rejected')::int as rejected
+          from advertiser_profiles`),
+    );
+    expect((await listAdvertisers(db)).counts).toEqual({ all: 3, pending: 0, approved: 2, rejected: 1 });
+    expect((await listAdvertisers(db)).counts).toEqual(direct);
+    expect(await dailyCountsDrift(db)).toEqual([]);
+
     await approvedAdvertiser(db, { balanceKobo: 1_000n });
-    await createUser(db).then(() => undefined);
+    // A member's balance is no advertiser's.
+    const earner = await createUser(db, { isApproved: true });
+    await transfer(db, {
+      from: { platform: "advert_rewards" },
+      to: { userId: earner.id, kind: "available" },
+      amountKobo: 7_000n,
+      kind: "advert_reward",
+      idempotencyKey: `test-reward:${earner.id}`,
+    });
     expect(await advertiserBalancesTotal(db)).toBe(251_000n);
   });
 });

@@ -2,6 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseErrorOf } from "~/db/errors.server";
 import { auditLog } from "~/db/schema";
+import { dailyCountsDrift } from "~/domain/stats/rollups.server";
 import { openTestDatabase } from "~test/database";
 import { createUser } from "~test/factories";
 import { AUDIT_PAGE_SIZE, listAudit, listAuditActors, recordAudit, type Actor } from "./audit.server";
@@ -198,6 +199,52 @@ describe("listAudit", () => {
     const p0 = await listAudit(db, { actorId: admin.id, page: 0 });
     expect(p0.page).toBe(1);
     expect(p0.entries.map((e) => e.id)).toEqual(p1.entries.map((e) => e.id));
+  });
+});
+
+describe("the audit log's total", () => {
+  const counted = async () => (await db.$count(auditLog)) as number;
+
+  it("is the kept counter, equal to the rows there are after audited actions, one of them rolled back", async () => {
+    const { actor } = await newAdmin();
+    const before = await listAudit(db);
+    expect(before.total).toBe(await counted());
+    const target = await createUser(db);
+    await recordAudit(db, { actor, action: "user.approve", targetType: "user", targetId: target.id });
+    // Several in one transaction, and one in a transaction that rolls back.
+    await db.transaction(async (tx) => {
+      await recordAudit(tx, { actor, action: "user.restrict", targetType: "user", targetId: target.id });
+      await recordAudit(tx, { actor, action: "user.unrestrict", targetType: "user", targetId: target.id });
+    });
+    await expect(
+      db.transaction(async (tx) => {
+        await recordAudit(tx, { actor, action: "settings.update", targetType: "settings" });
+        throw new Error("change failed");
+      }),
+    ).rejects.toThrow("change failed");
+    // And several at once, from as many connections.
+    await Promise.all(
+      Array.from({ length: 8 }, () => recordAudit(db, { actor, action: "settings.update", targetType: "settings" })),
+    );
+
+    const after = await listAudit(db);
+    expect(after.total).toBe(before.total + 11);
+    expect(after.total).toBe(await counted());
+    expect(after.pageCount).toBe(Math.max(1, Math.ceil(after.total / AUDIT_PAGE_SIZE)));
+    expect((await dailyCountsDrift(db)).filter((d) => d.counter === "audit_entries")).toEqual([]);
+  });
+
+  it("follows the counter: a drift shows in the total and is caught by daily_counts_drift()", async () => {
+    const total = (await listAudit(db)).total;
+    await db.execute(sql`
+      insert into daily_counts (counter, day, shard, change) values ('audit_entries', '2020-01-01', 0, 1)
+      on conflict (counter, day, shard) do update set change = daily_counts.change + 1`);
+    expect((await listAudit(db)).total).toBe(total + 1);
+    expect(await dailyCountsDrift(db)).toEqual([{ counter: "audit_entries", day: "2020-01-01", counted: 0, kept: 1 }]);
+    await db.execute(sql`select daily_counts_rebuild()`);
+    expect(await dailyCountsDrift(db)).toEqual([]);
+    expect((await listAudit(db)).total).toBe(total);
+    expect(total).toBe(await counted());
   });
 });
 

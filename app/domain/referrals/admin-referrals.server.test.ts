@@ -1,6 +1,10 @@
+import { inArray, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { rowsOf } from "~/db/client.server";
+import { referrals } from "~/db/schema";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newId } from "~/domain/shared/ids";
+import { dailyCountsDrift } from "~/domain/stats/rollups.server";
 import { openTestDatabase } from "~test/database";
 import { createUser } from "~test/factories";
 import { referralOf, referredMember } from "~test/referrals";
@@ -87,6 +91,52 @@ describe("referralStats and listReferrals", () => {
     const last = await listReferrals(db, { search, page: 9 });
     expect(last).toMatchObject({ page: 2, pageCount: 2 });
     expect(last.referrals).toHaveLength(1);
+  });
+
+  it("count each status and the distinct approved referrers as the referrals table has them", async () => {
+    const [ife, jide, kemi] = await Promise.all([createUser(db), createUser(db), createUser(db)]);
+    await referralOf(db, ife.id, "approved", new Date());
+    await referralOf(db, ife.id, "approved", new Date());
+    await referralOf(db, ife.id, "held", new Date());
+    await referralOf(db, jide.id, "voided", new Date());
+    await referralOf(db, jide.id, "held", new Date());
+    await referralOf(db, kemi.id, "approved", new Date());
+    await referralOf(db, kemi.id, "pending", null);
+    // Statuses change too: a pending referral approved, a held one voided, both in one statement.
+    const moved = await referralOf(db, jide.id, "pending", null);
+    const voided = await referralOf(db, kemi.id, "held", new Date());
+    await db
+      .update(referrals)
+      .set({
+        status: sql`case when ${referrals.referredId} = ${moved.id} then 'approved' else 'voided' end::referral_status`,
+      })
+      .where(inArray(referrals.referredId, [moved.id, voided.id]));
+
+    const [direct] = rowsOf<{
+      all: number;
+      pending: number;
+      approved: number;
+      held: number;
+      voided: number;
+      referrers: number;
+    }>(
+      await db.execute(sql`
+        select count(*)::int as "all",
+               count(*) filter (where status = 'pending')::int as pending,
+               count(*) filter (where status = 'approved')::int as approved,
+               count(*) filter (where status = 'held')::int as held,
+               count(*) filter (where status = 'voided')::int as voided,
+               count(distinct referrer_id) filter (where status = 'approved')::int as referrers
+          from referrals`),
+    );
+    const { referrers, ...counts } = direct!;
+    expect(counts.held).toBeGreaterThanOrEqual(2);
+    expect(counts.voided).toBeGreaterThanOrEqual(1);
+    expect((await listReferrals(db)).counts).toEqual(counts);
+    expect((await listReferrals(db, { status: "held" })).total).toBe(counts.held);
+    const stats = await referralStats(db);
+    expect(stats).toMatchObject({ totalReferrals: counts.all, activeReferrers: referrers });
+    expect(await dailyCountsDrift(db)).toEqual([]);
   });
 });
 

@@ -16,8 +16,9 @@ export type ReferralStats = { totalReferrals: number; totalRewardsPaidKobo: Kobo
  * The admin statistics: every referral recorded (the `referrals` counter of daily_counts), the
  * rewards paid as the ledger has them (its referral_reward transfers, from ledger_daily_totals),
  * and the members with at least one approved referral. That last one is a count of distinct
- * referrers, which no per-day rollup can sum, so it is counted from the approved referrals (by
- * referrals_status_created_idx; docs/architecture.md names it as the exception).
+ * referrers, which no per-day rollup can sum, so it is counted from the approved referrals, read
+ * from their index alone (referrals_approved_referrer_idx; docs/architecture.md names it as the
+ * exception).
  */
 export async function referralStats(db: Database): Promise<ReferralStats> {
   const [totalReferrals, paid, [active]] = await Promise.all([
@@ -26,7 +27,8 @@ export async function referralStats(db: Database): Promise<ReferralStats> {
     db
       .select({ referrers: countDistinct(referrals.referrerId) })
       .from(referrals)
-      .where(eq(referrals.status, "approved")),
+      // A literal, so that the partial index (planned with the statement) applies.
+      .where(sql`${referrals.status} = 'approved'`),
   ]);
   return {
     totalReferrals,
@@ -38,6 +40,23 @@ export async function referralStats(db: Database): Promise<ReferralStats> {
 /** Every referral recorded, whatever its status (the admin dashboard's Total Referrals), from its counter. */
 export async function countReferrals(db: Database): Promise<number> {
   return (await counterTotals(db, ["referrals"])).referrals;
+}
+
+/** Every referral by status, from the kept counters (a status is always one of the four). */
+async function statusCounts(db: Database): Promise<Record<ReferralStatus | "all", number>> {
+  const kept = await counterTotals(db, [
+    "pending_referrals",
+    "approved_referrals",
+    "held_referrals",
+    "voided_referrals",
+  ]);
+  const counts = {
+    pending: kept.pending_referrals,
+    approved: kept.approved_referrals,
+    held: kept.held_referrals,
+    voided: kept.voided_referrals,
+  };
+  return { all: counts.pending + counts.approved + counts.held + counts.voided, ...counts };
 }
 
 const referrer = aliasedTable(users, "referrer");
@@ -61,9 +80,9 @@ export async function listReferrals(
       )
     : undefined;
   const status = options.status ?? "all";
-  // The referrals alone, searched or not (both members always exist: joining them would only read
+  // With a search, the referrals alone (both members always exist: joining them would only read
   // the users table twice).
-  const [tally] = await db
+  const searched = db
     .select({
       all: count(),
       pending: sql<number>`count(*) filter (where ${referrals.status} = 'pending')`.mapWith(Number),
@@ -73,6 +92,9 @@ export async function listReferrals(
     })
     .from(referrals)
     .where(base);
+  // Without a search, the kept counters of each status (daily_counts, migration 0028) instead of a
+  // count of every referral.
+  const [tally] = base ? await searched : [await statusCounts(db)];
   const counts = tally ?? { all: 0, pending: 0, approved: 0, held: 0, voided: 0 };
   const where = status === "all" ? base : and(base, eq(referrals.status, status));
   const { page, pageCount, total, ...window } = pageWindow(counts[status], options.page, REFERRALS_PAGE_SIZE);
