@@ -882,6 +882,8 @@ export const advertiserProfiles = pgTable(
   },
   (t) => [
     index("advertiser_profiles_status_created_idx").on(t.status, t.createdAt),
+    // Searched by part of the business name (Withdrawal Requests, Advertisers): pg_trgm, as users' names.
+    index("advertiser_profiles_business_name_trgm_idx").using("gin", sql`${t.businessName} gin_trgm_ops`),
     check("advertiser_profiles_business_name_length", sql`char_length(btrim(${t.businessName})) BETWEEN 1 AND 120`),
     check("advertiser_profiles_reviewed_iff_decided", sql`(${t.reviewedAt} IS NULL) = (${t.status} = 'pending')`),
   ],

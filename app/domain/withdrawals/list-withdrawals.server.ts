@@ -178,7 +178,7 @@ const businessNameOf = (db: Database, userId: Column) =>
  * The withdrawals a search names, each way an index probe the planner can OR with the others: by
  * their member's name or their advertiser's business name (the members and advertisers found
  * first, the withdrawals then by withdrawals_user_requested_idx), by reference or by payout file.
- * Business names have no trigram index: the advertisers' profiles are read (one small table).
+ * Business names have their trigram index too (migration 0029).
  */
 function searchFor(db: Database, term: string): SQL | undefined {
   const code = term.toUpperCase();
