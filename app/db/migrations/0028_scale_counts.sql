@@ -17,6 +17,12 @@
 --    update and delete. daily_counts_rebuild() and daily_counts_drift() cover them through
 --    daily_counter_definitions(); the backfill (daily_counts_rebuild()) counts the rows already
 --    written.
+--  * Every table it changes or counts is locked first, in one statement, so that a transaction of a
+--    running process cannot take one of them between the migration's steps and deadlock with it.
+--    Deploy it with the app's old processes stopped: their pooled connections hold statements
+--    prepared against the replaced type (the admin dashboard's daily figures would fail on them
+--    with "cache lookup failed for type" until each connection closes).
+LOCK TABLE daily_counts, users, messages, referrals, audit_log, advertiser_profiles IN ACCESS EXCLUSIVE MODE;--> statement-breakpoint
 DROP FUNCTION daily_counts_drift();--> statement-breakpoint
 DROP FUNCTION daily_counter_definitions();--> statement-breakpoint
 CREATE TYPE "public"."daily_counter_new" AS ENUM('members', 'pending_members', 'messages', 'referrals', 'audit_entries', 'pending_referrals', 'approved_referrals', 'held_referrals', 'voided_referrals', 'pending_advertisers', 'approved_advertisers', 'rejected_advertisers');--> statement-breakpoint
