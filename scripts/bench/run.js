@@ -13,10 +13,12 @@
 //    floor (the bare server's and the app's /healthz, and /terms.data, whose only loader is the
 //    root's, signed out and as a member); between the dashboards and the claims,
 //    page loads in Chromium on an emulated 3G cell (slow-network.js);
-// 6. the data-scale phase (scale.js): the admin dashboard (each period tab) and the member
-//    dashboard at 16 connections on this small seed before any claim, then on a second fresh
-//    database with 100,000 members and 1,000,000 ledger transfers (scale-seed.js) after the other
-//    phases, with EXPLAIN (ANALYZE, BUFFERS) of every statement those requests send;
+// 6. the data-scale phase (scale.js), after the other phases with the app and the ceiling stopped:
+//    the dashboards, every admin list and /messages at 16 connections on two fresh databases, each
+//    with its own app process, seeded with the same data set (scale-seed.js) at a tenth (10,000
+//    members, ~100,000 ledger transfers) and in full (100,000 members, 1,000,000 transfers),
+//    small then large, with EXPLAIN (ANALYZE, BUFFERS) of every statement those requests send on
+//    the large one;
 // 7. checks every claim really paid (ledger transfers counted; a campaign's claim also its fee,
 //    from the right escrow, which stays at its budget less what was paid), prints medians, ratios
 //    to the ceiling and PASS/FAIL against issue 31's targets ("Targets met"); stops everything and
@@ -607,10 +609,10 @@ async function main() {
     fmt,
     table,
   });
-  // Dashboards first, on a ledger with no transfers yet; then the data-scale phase's small-seed
-  // measurements (before any claim too); then claims. (The dashboard's earned
+  // Dashboards first, on a ledger with no transfers yet; then claims. (The dashboard's earned
   // totals read scans ledger_transfers, so measuring it after the claims would let the data the
-  // bench itself wrote drift the figures round to round; see the note printed at the end.)
+  // bench itself wrote drift the figures round to round; see the note printed at the end.) The
+  // data-scale phase runs after all of these, on its own databases (below).
   const phases = [
     {
       name: "dashboard",
@@ -683,12 +685,6 @@ async function main() {
     // runs reach only after 9.97 million claims.
     { name: "slow-network", run: () => slowNetworkPhase({ appUrl, cookie: cookies[3], log }) },
     {
-      name: "scale",
-      // Its own loop and table (scale.js): the small seed now, the large data set after the claims.
-      run: () =>
-        scale.measureSmall({ target: targets.app, client: benchClient, cookiesFile: path.join(tmp, "cookies.json") }),
-    },
-    {
       name: "claim",
       warmup: async () => {
         await claimRun(targets.app, 64, WARMUP);
@@ -726,6 +722,7 @@ async function main() {
       ],
     },
   ].filter((phase) => !ONLY || phase.name === ONLY);
+  const scalePhase = !ONLY || ONLY === "scale";
 
   const results = {}; // results[scenarioId][target] = [one result per round]
   let slowNetwork;
@@ -763,9 +760,11 @@ async function main() {
     }
   }
 
-  if (phases.some((phase) => phase.name === "scale")) {
-    // Done with the small seed's servers: their database connections and memory go to the large one.
+  if (scalePhase) {
+    // Its own databases, app processes, loop and table (scale.js): the main app's and the ceiling's
+    // database connections and memory go to them. The small seed, then the large one.
     await Promise.all([stopChild(app), stopChild(ceiling)]);
+    await scale.measureSmall();
     await scale.measureLarge();
   }
 

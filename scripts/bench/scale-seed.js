@@ -1,6 +1,7 @@
-// The data-scale phase's large data set (scale.js): 100,000 members and 1,000,000 ledger transfers
-// over the last 13 months, seeded with set-based SQL after the app has migrated a fresh database
-// and created its defaults (tiers, settings, platform accounts, super admin).
+// The data-scale phase's data set (scale.js): at factor 1 (the large seed) 100,000 members and
+// 1,000,000 ledger transfers over the last 13 months, at 0.1 (the small seed) the same at a tenth
+// (scaleSizes), seeded with set-based SQL after the app has migrated a fresh database and created
+// its defaults (tiers, settings, platform accounts, super admin).
 //
 // A million transfers through the ledger's per-row triggers (0004: the entry trigger moves cached
 // balances, the deferred check counts each transfer's entries) would take many minutes, so the bulk
@@ -13,57 +14,100 @@ import { hash } from "@node-rs/argon2";
 import { SESSION_COOKIE, encodeCookieValue, sha256Hex } from "./lib.js";
 import { BENCH_PASSWORD } from "./seed.js";
 
-export const SCALE_MEMBERS = 100_000;
-export const SCALE_ADVERTS = 2_000;
-/** Advert rewards per member: 9 × 100,000 = 900,000 of the 1,000,000 transfers. */
-const REWARDS_PER_MEMBER = 9;
-/** Approved referrals (5 % of members), each paid one referral reward. */
-const REFERRALS = SCALE_MEMBERS / 20;
-/** Pending referrals (1 %). */
-const PENDING_REFERRALS = SCALE_MEMBERS / 100;
-/** Upgrades paid by bank transfer (bank_receipts → membership_revenue) and approved. */
-const UPGRADES = 5_000;
-const PENDING_UPGRADES = 300;
-/** Completed withdrawals (three transfers each: hold, payout, fee) and pending ones (a hold). */
-const WITHDRAWALS_COMPLETED = 29_400;
-const WITHDRAWALS_PENDING = 600;
-/** Withdrawals in the other states: processing and sent (a hold each), rejected (a hold and its release). */
-const WITHDRAWALS_PROCESSING = 400;
-const WITHDRAWALS_SENT = 200;
-const WITHDRAWALS_REJECTED = 300;
-/** Advertisers (a tenth pending, a twentieth rejected) and their campaigns (5 each, never run). */
-export const SCALE_ADVERTISERS = 2_000;
-const CAMPAIGNS_PER_ADVERTISER = 5;
-/** Admin accounts besides the super admin, and the audit log's rows (by all of them). */
-const SCALE_ADMINS = 5;
-export const SCALE_AUDIT_ROWS = 200_000;
 /** The member with a long history (scale.js measures /messages and their admin page as them). */
 export const LONG_HISTORY_MEMBER = 42;
-const LONG_HISTORY_MESSAGES = 5_000;
-const LONG_HISTORY_AUDIT = 1_000;
-const MESSAGES = 50_000;
+/** Advert rewards per member: 9 × 100,000 = 900,000 of the 1,000,000 transfers (at factor 1). */
+const REWARDS_PER_MEMBER = 9;
+/** Approved referrals: one member in 20 (5 %), each paid one referral reward; pending: one in 100. */
+const REFERRAL_EVERY = 20;
+const PENDING_REFERRAL_EVERY = 100;
+const CAMPAIGNS_PER_ADVERTISER = 5;
+/** Admin accounts besides the super admin (the audit log's actors with them). */
+const SCALE_ADMINS = 5;
 const NOTICES = 40;
-/** Members besides the approved ones: waiting for approval, and restricted. */
-const PENDING_MEMBERS = 2_000;
-const RESTRICTED_MEMBERS = 500;
 /** Members' sign-ups spread over 13 months (~395 days) up to a day ago. */
 const SPAN_DAYS = 395;
+/** The fewest rows of a kind a list needs to fill its page (50) and more. */
+const FULL_PAGE = 60;
 
-/** Transfers the seed writes (printed, and checked after the seed). */
-export const SCALE_TRANSFERS =
-  SCALE_MEMBERS * REWARDS_PER_MEMBER +
-  REFERRALS +
-  UPGRADES +
-  WITHDRAWALS_COMPLETED * 3 +
-  WITHDRAWALS_PENDING +
-  WITHDRAWALS_PROCESSING +
-  WITHDRAWALS_SENT +
-  WITHDRAWALS_REJECTED * 2;
+/**
+ * The data set's sizes at `factor` (1: the large seed; 0.1: the small one, the same data set at a
+ * tenth): each size scaled and rounded, and at least a full page of what an admin list shows.
+ */
+export function scaleSizes(factor = 1) {
+  const scaled = (n, min = FULL_PAGE) => Math.max(min, Math.round(n * factor));
+  const s = {
+    members: scaled(100_000),
+    adverts: scaled(2_000),
+    /** Referrals held for an admin's review, and as many voided (no transfer). */
+    heldReferrals: scaled(200),
+    /** Upgrades paid by bank transfer (bank_receipts → membership_revenue) and approved; pending. */
+    upgrades: scaled(5_000),
+    pendingUpgrades: scaled(300),
+    /** Completed withdrawals (three transfers each: hold, payout, fee) and pending ones (a hold). */
+    withdrawalsCompleted: scaled(29_400),
+    withdrawalsPending: scaled(600),
+    /** Withdrawals in the other states: processing and sent (a hold each), rejected (a hold and its release). */
+    withdrawalsProcessing: scaled(400),
+    withdrawalsSent: scaled(200),
+    withdrawalsRejected: scaled(300),
+    /** Advertisers (some pending, a twentieth rejected) and their campaigns (5 each, never run). */
+    advertisers: scaled(2_000),
+    pendingAdvertisers: scaled(200),
+    auditRows: scaled(200_000),
+    /** The long-history member's messages with the super admin, and audit rows about them (~half of 3×). */
+    longHistoryMessages: scaled(5_000),
+    longHistoryAudit: scaled(1_000),
+    messages: scaled(50_000),
+    /** Members besides the approved ones: waiting for approval, and restricted. */
+    pendingMembers: scaled(2_000),
+    restrictedMembers: scaled(500),
+  };
+  /** Approved referrals: members n (1 ≤ n < members) with n % 20 = 7. */
+  s.referrals = Math.floor((s.members - 1 - 7) / REFERRAL_EVERY) + 1;
+  /** Members 18j+3 (at factor 1) upgrade: the step spreads them over all members. */
+  s.upgradeEvery = Math.floor(s.members / (s.upgrades + s.pendingUpgrades));
+  /** Held and voided referrals: members every…+13 and +17, a multiple of 100 apart (never approved or pending ones). */
+  s.heldEvery = Math.floor(s.members / s.heldReferrals / 100) * 100;
+  /** Pending advertisers: n % every = 3 % every (a tenth at factor 1). */
+  s.pendingAdvertiserEvery = Math.floor(s.advertisers / s.pendingAdvertisers);
+  /** Transfers the seed writes (printed, and checked after the seed). */
+  s.transfers =
+    s.members * REWARDS_PER_MEMBER +
+    s.referrals +
+    s.upgrades +
+    s.withdrawalsCompleted * 3 +
+    s.withdrawalsPending +
+    s.withdrawalsProcessing +
+    s.withdrawalsSent +
+    s.withdrawalsRejected * 2;
+  // The member numbers each kind picks must exist (withdrawals: members 10j+1…10j+8).
+  const last = [
+    10 * Math.floor((s.withdrawalsCompleted - 1) / 3) + 3,
+    10 * (s.withdrawalsPending - 1) + 5,
+    10 * (s.withdrawalsProcessing - 1) + 6,
+    10 * (s.withdrawalsSent - 1) + 7,
+    10 * (s.withdrawalsRejected - 1) + 8,
+    s.upgradeEvery * (s.upgrades + s.pendingUpgrades - 1) + 3,
+    s.heldEvery * (s.heldReferrals - 1) + 17,
+    LONG_HISTORY_MEMBER,
+  ];
+  if (
+    s.members > 100_000 ||
+    s.adverts > 10_000 ||
+    s.upgradeEvery < 1 ||
+    s.heldEvery < 100 ||
+    s.pendingAdvertiserEvery < 1 ||
+    last.some((n) => n >= s.members)
+  )
+    throw new Error(`scale seed: factor ${factor} gives sizes that do not fit ${JSON.stringify(s)}`);
+  return s;
+}
 
 const memberId = (expr) => `'bu' || lpad((${expr})::text, 5, '0')`;
 
 /** A live session for `userId`; returns its cookie header. */
-export async function sessionCookie(client, userId) {
+async function sessionCookie(client, userId) {
   const token = randomBytes(32).toString("base64url");
   await client.query(
     `insert into sessions (id_hash, user_id, last_seen_at, idle_expires_at, absolute_expires_at, user_agent)
@@ -73,14 +117,16 @@ export async function sessionCookie(client, userId) {
   return `${SESSION_COOKIE}=${encodeCookieValue(token)}`;
 }
 
-export const superAdminId = async (client) =>
+const superAdminId = async (client) =>
   (await client.query(`select id from users where role = 'super_admin'`)).rows[0].id;
 
 /**
- * Seeds the large data set into a freshly migrated database. Returns the members' session cookies
- * (index = member number), the super admin's cookie, the time each step took and the ledger check.
+ * Seeds the data set at `factor` (scaleSizes) into a freshly migrated database. Returns its sizes,
+ * the members' session cookies (index = member number), the super admin's cookie, the time each
+ * step took and the ledger check.
  */
-export async function seedScale(client, log = () => {}) {
+export async function seedScale(client, log = () => {}, { factor = 1 } = {}) {
+  const sz = scaleSizes(factor);
   const steps = [];
   let t = Date.now();
   const step = async (label, text, values) => {
@@ -103,7 +149,7 @@ export async function seedScale(client, log = () => {}) {
 
   // Members: created_at from 395 days ago to a day ago, evenly; member n's created_at is c(n).
   const created = (n) =>
-    `(now() - interval '${SPAN_DAYS} days' + (${n})::float8 / ${SCALE_MEMBERS} * interval '${SPAN_DAYS - 1} days')`;
+    `(now() - interval '${SPAN_DAYS} days' + (${n})::float8 / ${sz.members} * interval '${SPAN_DAYS - 1} days')`;
   await step(
     "members",
     `insert into users (id, display_id, name, email, password_hash, role, is_approved, membership_tier_id,
@@ -112,7 +158,7 @@ export async function seedScale(client, log = () => {}) {
             'member' || n || '@scale.adnaira.test', $1, 'user', true, 'basic',
             'RB' || lpad(n::text, 8, '0'), ${created("n")}, ${created("n")}, now()
        from generate_series(0, $2::int - 1) n`,
-    [passwordHash, SCALE_MEMBERS],
+    [passwordHash, sz.members],
   );
   // Members an admin has not approved yet, and restricted ones (no ledger accounts or sessions:
   // never signed in), for Manage Users' filters: ids bp…, bq…, signed up over the same months.
@@ -126,7 +172,7 @@ export async function seedScale(client, log = () => {}) {
        from (values ('bp', $2::int), ('bq', $3::int)) k(p, total),
             lateral generate_series(0, k.total - 1) n,
             lateral (select now() - interval '${SPAN_DAYS} days' + n::float8 / k.total * interval '${SPAN_DAYS - 1} days' as at) w`,
-    [passwordHash, PENDING_MEMBERS, RESTRICTED_MEMBERS],
+    [passwordHash, sz.pendingMembers, sz.restrictedMembers],
   );
   await step(
     "ledger accounts",
@@ -134,9 +180,9 @@ export async function seedScale(client, log = () => {}) {
      select 'la' || lpad(n::text, 5, '0') || k.s, k.kind::ledger_account_kind, ${memberId("n")}, ${created("n")}
        from generate_series(0, $1::int - 1) n,
             (values ('a', 'user_available'), ('h', 'user_held')) k(s, kind)`,
-    [SCALE_MEMBERS],
+    [sz.members],
   );
-  // Adverts: 2,000, a tenth of them finished (inactive); the oldest first.
+  // Adverts (2,000 at factor 1), a tenth of them finished (inactive); the oldest first.
   await step(
     "adverts",
     `insert into adverts (id, title, description, reward_kobo, max_clicks, current_clicks, posted_by_admin_id,
@@ -146,20 +192,20 @@ export async function seedScale(client, log = () => {}) {
             500 + (n % 5) * 100, 1000000000, 0, $2, n % 10 <> 0,
             now() - interval '${SPAN_DAYS + 1} days' + n * interval '4 hours', now()
        from generate_series(0, $1::int - 1) n`,
-    [SCALE_ADVERTS, adminId],
+    [sz.adverts, adminId],
   );
   // Claimed advert views, one per advert reward: member n's k-th view is advert (n + 7k) mod
   // ADVERTS (9 distinct adverts per member), claimed at a random moment since the member joined.
   await step(
     "advert views (claimed)",
     `insert into advert_views (id, advert_id, user_id, started_at, claimed_at, reward_kobo, lagos_day, transfer_id)
-     select 'sv' || i, 'sa' || lpad(((n + 7 * k) % ${SCALE_ADVERTS})::text, 4, '0'), ${memberId("n")},
-            at - interval '30 seconds', at, 500 + (((n + 7 * k) % ${SCALE_ADVERTS}) % 5) * 100,
+     select 'sv' || i, 'sa' || lpad(((n + 7 * k) % ${sz.adverts})::text, 4, '0'), ${memberId("n")},
+            at - interval '30 seconds', at, 500 + (((n + 7 * k) % ${sz.adverts}) % 5) * 100,
             (at at time zone 'Africa/Lagos')::date, 'st' || i
        from generate_series(0, $1::int - 1) i,
-            lateral (select i % ${SCALE_MEMBERS} as n, i / ${SCALE_MEMBERS} as k) nk,
+            lateral (select i % ${sz.members} as n, i / ${sz.members} as k) nk,
             lateral (select ${created("nk.n")} + random() * (now() - ${created("nk.n")}) as at) w`,
-    [SCALE_MEMBERS * REWARDS_PER_MEMBER],
+    [sz.members * REWARDS_PER_MEMBER],
   );
   await step(
     "advert rewards",
@@ -184,12 +230,12 @@ export async function seedScale(client, log = () => {}) {
             case when approved then 1000 end,
             case when approved then least(${created("n")} + interval '1 day', now()) end,
             ${created("n")}, now()
-       from (select n, n % ${SCALE_MEMBERS / REFERRALS} = 7 as approved, floor(random() * n)::int as r
+       from (select n, n % ${REFERRAL_EVERY} = 7 as approved, floor(random() * n)::int as r
                from generate_series(1, $1::int - 1) n
-              where n % ${SCALE_MEMBERS / REFERRALS} = 7 or n % ${SCALE_MEMBERS / PENDING_REFERRALS} = 9) s`,
-    [SCALE_MEMBERS],
+              where n % ${REFERRAL_EVERY} = 7 or n % ${PENDING_REFERRAL_EVERY} = 9) s`,
+    [sz.members],
   );
-  // Held rewards waiting for an admin (members 500j+13) and voided ones (500j+17): no transfer.
+  // Held rewards waiting for an admin (members 500j+13 at factor 1) and voided ones (500j+17): no transfer.
   await step(
     "referrals (held, voided)",
     `insert into referrals (id, referrer_id, referred_id, referral_code, status, reward_kobo, hold_reason,
@@ -199,9 +245,10 @@ export async function seedScale(client, log = () => {}) {
             'The referred member signed up from the referrer''s address.',
             case when not held then ${created("n")} + interval '2 days' end, case when not held then $2 end,
             ${created("n")}, now()
-       from (select n, n % 500 = 13 as held, floor(random() * n)::int as r
-               from generate_series(1, $1::int - 1) n where n % 500 in (13, 17)) s`,
-    [SCALE_MEMBERS, adminId],
+       from (select n, held, floor(random() * n)::int as r
+               from generate_series(0, $1::int - 1) j, (values (13, true), (17, false)) h(o, held),
+                    lateral (select j * $3 + h.o as n) m) s`,
+    [sz.heldReferrals, adminId, sz.heldEvery],
   );
   await step(
     "referred by",
@@ -216,7 +263,7 @@ export async function seedScale(client, log = () => {}) {
             r.approved_at
        from referrals r where r.status = 'approved'`,
   );
-  // Upgrades paid by bank transfer (members 18j+3): approved, the member on the paid tier; and
+  // Upgrades paid by bank transfer (members 18j+3 at factor 1): approved, the member on the paid tier; and
   // some still pending.
   await step(
     "upgrade requests",
@@ -226,10 +273,10 @@ export async function seedScale(client, log = () => {}) {
             case when j < $1 then 'approved' else 'pending' end::upgrade_status,
             at, case when j < $1 then at + interval '2 hours' end, case when j < $1 then $5 end
        from generate_series(0, $1::int + $2::int - 1) j,
-            lateral (select j * 18 + 3 as n) m,
+            lateral (select j * $6 + 3 as n) m,
             lateral (select case when j < $1 then least(${created("n")} + interval '3 days', now() - interval '3 hours')
                             else now() - (j - $1) * interval '10 minutes' end as at) w`,
-    [UPGRADES, PENDING_UPGRADES, paidTier.id, paidTier.price_kobo, adminId],
+    [sz.upgrades, sz.pendingUpgrades, paidTier.id, paidTier.price_kobo, adminId, sz.upgradeEvery],
   );
   await step(
     "upgraded tiers",
@@ -263,7 +310,7 @@ export async function seedScale(client, log = () => {}) {
              union all
              select n, 2000, 100, 'pending', now() - (n % 7000) * interval '1 minute'
                from generate_series(0, $2::int - 1) j, lateral (select 10 * j + 5 as n) m) w`,
-    [WITHDRAWALS_COMPLETED, WITHDRAWALS_PENDING],
+    [sz.withdrawalsCompleted, sz.withdrawalsPending],
   );
   // The other states (members 10j+6, 10j+7, 10j+8: none of them withdrew otherwise), ₦20 each.
   await step(
@@ -283,7 +330,7 @@ export async function seedScale(client, log = () => {}) {
              select 10 * j + 7, 'sent', now() - j * interval '9 minutes' from generate_series(0, $2::int - 1) j
              union all
              select 10 * j + 8, 'rejected', now() - j * interval '1 day' from generate_series(0, $3::int - 1) j) w`,
-    [WITHDRAWALS_PROCESSING, WITHDRAWALS_SENT, WITHDRAWALS_REJECTED],
+    [sz.withdrawalsProcessing, sz.withdrawalsSent, sz.withdrawalsRejected],
   );
   await step(
     "withdrawal transfers",
@@ -330,9 +377,9 @@ export async function seedScale(client, log = () => {}) {
             'Scale message ' || j || ': a question about a withdrawal or an advert.', at,
             case when j % 3 <> 0 then at + interval '1 hour' end
        from generate_series(0, $1::int - 1) j,
-            lateral (select (j * 37) % ${SCALE_MEMBERS} as n) m,
+            lateral (select (j * 37) % ${sz.members} as n) m,
             lateral (select now() - (j::float8 / $1) * interval '${SPAN_DAYS} days' as at) w`,
-    [MESSAGES, adminId],
+    [sz.messages, adminId],
   );
   // One member's long conversation with the super admin (the member page and /messages at length).
   await step(
@@ -342,7 +389,7 @@ export async function seedScale(client, log = () => {}) {
             'Long history message ' || j || ': about an upgrade, a withdrawal or an advert.',
             now() - (j::float8 / $1) * interval '${SPAN_DAYS} days', now() - (j::float8 / $1) * interval '${SPAN_DAYS} days' + interval '1 hour'
        from generate_series(0, $1::int - 1) j`,
-    [LONG_HISTORY_MESSAGES, adminId, `bu${String(LONG_HISTORY_MEMBER).padStart(5, "0")}`],
+    [sz.longHistoryMessages, adminId, `bu${String(LONG_HISTORY_MEMBER).padStart(5, "0")}`],
   );
   // Advertisers (users with a business profile), signed up over the 13 months, and their campaigns.
   await step(
@@ -354,7 +401,7 @@ export async function seedScale(client, log = () => {}) {
             'RV' || lpad(n::text, 8, '0'), at, at, now()
        from generate_series(0, $2::int - 1) n,
             lateral (select now() - interval '${SPAN_DAYS} days' + n::float8 / $2 * interval '${SPAN_DAYS - 1} days' as at) w`,
-    [passwordHash, SCALE_ADVERTISERS],
+    [passwordHash, sz.advertisers],
   );
   await step(
     "advertiser profiles",
@@ -365,9 +412,9 @@ export async function seedScale(client, log = () => {}) {
             case when st <> 'pending' then u.created_at + interval '1 day' end,
             case when st <> 'pending' then $1 end, u.created_at, now()
        from users u, lateral (select substr(u.id, 3)::int as n) m,
-            lateral (select case when n % 10 = 3 then 'pending' when n % 20 = 7 then 'rejected' else 'approved' end as st) s
+            lateral (select case when n % $2 = 3 % $2 then 'pending' when n % 20 = 7 then 'rejected' else 'approved' end as st) s
       where u.role = 'advertiser'`,
-    [adminId],
+    [adminId, sz.pendingAdvertiserEvery],
   );
   await step(
     "campaigns",
@@ -383,8 +430,8 @@ export async function seedScale(client, log = () => {}) {
             lateral (select (array['draft', 'awaiting_payment', 'cancelled', 'rejected'])[1 + (a.n + k) % 4] as st) s`,
     [CAMPAIGNS_PER_ADVERTISER],
   );
-  // Admins besides the super admin, and the audit log: 200,000 actions over the 13 months by all
-  // of them, most about members (the long-history member's page lists its own 1,000).
+  // Admins besides the super admin, and the audit log: 200,000 actions (at factor 1) over the 13
+  // months by all of them, most about members (~1,500 about the long-history member).
   await step(
     "admins",
     `insert into users (id, display_id, name, email, password_hash, role, is_approved, membership_tier_id,
@@ -409,10 +456,10 @@ export async function seedScale(client, log = () => {}) {
             lateral (select case when act like 'user.%' or act like 'upgrade.%' or act like 'referral.%' then 'user'
                                  when act like 'withdrawal.%' then 'withdrawal' when act like 'advert.%' then 'advert'
                                  else 'settings' end as tt) t,
-            lateral (select case when tt = 'user' then case when j < $2 then $4 else ${memberId("(j * 7919) % " + SCALE_MEMBERS)} end
-                                 when tt = 'withdrawal' then 'sw' || ((j * 13) % 30000)
-                                 when tt = 'advert' then 'sa' || lpad((j % ${SCALE_ADVERTS})::text, 4, '0') end as tid) x`,
-    [SCALE_AUDIT_ROWS, LONG_HISTORY_AUDIT * 3, adminId, `bu${String(LONG_HISTORY_MEMBER).padStart(5, "0")}`],
+            lateral (select case when tt = 'user' then case when j < $2 then $4 else ${memberId("(j * 7919) % " + sz.members)} end
+                                 when tt = 'withdrawal' then 'sw' || ((j * 13) % ${(sz.members * 3) / 10})
+                                 when tt = 'advert' then 'sa' || lpad((j % ${sz.adverts})::text, 4, '0') end as tid) x`,
+    [sz.auditRows, sz.longHistoryAudit * 3, adminId, `bu${String(LONG_HISTORY_MEMBER).padStart(5, "0")}`],
   );
   await step(
     "notices",
@@ -435,7 +482,7 @@ export async function seedScale(client, log = () => {}) {
   }
 
   // Sessions: one per member (last seen over the past 5 minutes, as seed.js), and the super admin's.
-  const tokens = Array.from({ length: SCALE_MEMBERS }, () => randomBytes(32).toString("base64url"));
+  const tokens = Array.from({ length: sz.members }, () => randomBytes(32).toString("base64url"));
   await step(
     "sessions",
     `insert into sessions (id_hash, user_id, last_seen_at, idle_expires_at, absolute_expires_at, user_agent)
@@ -452,17 +499,18 @@ export async function seedScale(client, log = () => {}) {
   for (const s of steps) log(`  ${s.label.padEnd(24)} ${String(s.rows ?? "").padStart(9)} rows  ${s.ms} ms`);
 
   return {
+    sizes: sz,
     ids: { longMember: `bu${String(LONG_HISTORY_MEMBER).padStart(5, "0")}`, actor: "bd1" },
     cookies: tokens.map((tk) => `${SESSION_COOKIE}=${encodeCookieValue(tk)}`),
     adminCookie,
     rollups,
     steps,
-    check: await checkLedger(client),
+    check: await checkLedger(client, sz.transfers),
   };
 }
 
-/** The ledger as the triggers would have left it: verified after the bulk insert. */
-export async function checkLedger(client) {
+/** The ledger as the triggers would have left it, `transfers` of them: verified after the bulk insert. */
+export async function checkLedger(client, transfers) {
   const row = (
     await client.query(`select
       (select count(*) from ledger_transfers)::int as transfers,
@@ -485,7 +533,7 @@ export async function checkLedger(client) {
     : 0;
   row.ok =
     row.count_drift === 0 &&
-    row.transfers === SCALE_TRANSFERS &&
+    row.transfers === transfers &&
     row.entries === 2 * row.transfers &&
     row.ledger_sum === "0" &&
     row.unbalanced === 0 &&

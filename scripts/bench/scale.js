@@ -1,26 +1,23 @@
-// The data-scale phase (BENCH_ONLY=scale; in a full run, measured around the other phases): the
-// admin dashboard (/admin.data, each period tab) as the super admin and the member dashboard
-// (/dashboard.data) at 16 connections, first on the small seed (seed.js: 10,000 members, no
-// transfers yet), then on a second fresh database holding 100,000 members and 1,000,000 ledger
-// transfers over 13 months (scale-seed.js); the ratio large/small of the median and p99 latency
-// against the targets; then EXPLAIN (ANALYZE, BUFFERS) of every statement the app sends for
-// those four requests on the large database, flagging sequential scans of the ledger.
+// The data-scale phase (BENCH_ONLY=scale; in a full run, after the other phases): the dashboards,
+// every admin list, /messages and the admin member page (REQUESTS) at 16 connections, first on the
+// small seed, then on the large one — each a fresh database with its own app process, seeded by
+// scale-seed.js with the same data set, the small one at a tenth of the large one's 100,000 members
+// and 1,000,000 ledger transfers over 13 months; the ratio large/small of the median and p99
+// latency against the targets; then EXPLAIN (ANALYZE, BUFFERS) of every statement the app sends
+// for those requests on the large database, flagging sequential scans of growing tables.
 import { readFileSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import pgUtils from "pg/lib/utils.js";
 import { median, sleep } from "./lib.js";
-import {
-  LONG_HISTORY_MEMBER,
-  SCALE_AUDIT_ROWS,
-  SCALE_MEMBERS,
-  SCALE_TRANSFERS,
-  seedScale,
-  sessionCookie,
-  superAdminId,
-} from "./scale-seed.js";
+import { LONG_HISTORY_MEMBER, scaleSizes, seedScale } from "./scale-seed.js";
 
 const CONNECTIONS = 16;
+/** The two seeds: the same data set, the small one at a tenth of the large one. */
+const SEEDS = {
+  small: { factor: 0.1, suffix: "scale_small", app: "app-scale-small" },
+  large: { factor: 1, suffix: "scale", app: "app-scale" },
+};
 export const SCALE_TARGETS = { admin: 2, member: 1.2 };
 /**
  * Tables that grow with members, transfers, messages or audit rows: a sequential scan of one in
@@ -151,7 +148,8 @@ const pathOf = (r, ids) => r.path.replace(/\{(\w+)\}/g, (_, name) => encodeURICo
 export function createScalePhase(ctx) {
   const { log, fmt, table } = ctx;
   const results = { small: {}, large: {} };
-  let seeding;
+  /** Per seed: its sizes, the seeding time, the rollups run and the ledger check. */
+  const seeding = {};
   let explained = [];
   /** The growing tables' rows on the large database (pg_class.reltuples, after VACUUM ANALYZE). */
   let tableRows = new Map();
@@ -218,54 +216,56 @@ export function createScalePhase(ctx) {
     }
   }
 
-  /** The small seed: the bench database as seed.js left it (before any claim). */
-  async function measureSmall({ target, client, cookiesFile }) {
-    const adminId = await superAdminId(client);
-    const adminCookie = await sessionCookie(client, adminId);
-    const longMember = `bu${String(LONG_HISTORY_MEMBER).padStart(5, "0")}`;
-    await measure("small", target, client, cookiesFile, adminCookie, { longMember, actor: adminId });
-  }
+  /** "100,000 members and 1,000,000 transfers" at the seed's sizes. */
+  const describe = (sz) => `${sz.members.toLocaleString()} members and ${sz.transfers.toLocaleString()} transfers`;
 
-  /** A second fresh database with the large data set, its own app process; measured, then explained. */
-  async function measureLarge() {
-    const dbHref = (await ctx.createDatabase("scale")).href;
-    const app = await ctx.startApp("app-scale", dbHref);
+  /**
+   * One seed (SEEDS[size]): a fresh database, its own app process (which migrates it), the data set
+   * at the seed's factor, the requests measured; then, with `explain`, their statements EXPLAINed.
+   */
+  async function seedAndMeasure(size, { explain = false } = {}) {
+    const { factor, suffix, app: appName } = SEEDS[size];
+    const dbHref = (await ctx.createDatabase(suffix)).href;
+    const app = await ctx.startApp(appName, dbHref);
     const client = new pg.Client({ connectionString: dbHref });
     await client.connect();
     try {
-      log(
-        `scale: seeding ${SCALE_MEMBERS.toLocaleString()} members and ${SCALE_TRANSFERS.toLocaleString()} transfers (set-based SQL)…`,
-      );
+      log(`scale (${size}): seeding ${describe(scaleSizes(factor))} (set-based SQL, factor ${factor})…`);
       const t = Date.now();
-      const seeded = await seedScale(client, log);
-      seeding = { ms: Date.now() - t, check: seeded.check, rollups: seeded.rollups };
+      const seeded = await seedScale(client, log, { factor });
       const c = seeded.check;
+      seeding[size] = { ms: Date.now() - t, check: c, rollups: seeded.rollups, sizes: seeded.sizes };
       log(
-        `scale: seeded in ${(seeding.ms / 1000).toFixed(1)} s; ledger ${c.transfers} transfers, ${c.entries} entries, sum ${c.ledger_sum}, ` +
+        `scale (${size}): seeded in ${(seeding[size].ms / 1000).toFixed(1)} s; ledger ${c.transfers} transfers, ${c.entries} entries, sum ${c.ledger_sum}, ` +
           `${c.unbalanced} unbalanced, ${c.user_mismatches} balance mismatches, ${c.negative} negative, ${c.count_drift} daily-count drifts: ${c.ok ? "consistent" : "INCONSISTENT"}` +
           (seeded.rollups.length ? `; ran ${seeded.rollups.join(", ")}` : "; no rollups to rebuild in this schema"),
       );
       log(
-        `scale: transfers in the last 7 days ${c.last_week}, 30 days ${c.last_30_days}, 365 days ${c.last_year}; ` +
+        `scale (${size}): transfers in the last 7 days ${c.last_week}, 30 days ${c.last_30_days}, 365 days ${c.last_year}; ` +
           `referrals approved in the last 7 days ${c.referrals_last_week}`,
       );
-      const cookiesFile = path.join(ctx.tmp, "cookies-scale.json");
+      const cookiesFile = path.join(ctx.tmp, `cookies-${suffix}.json`);
       writeFileSync(cookiesFile, JSON.stringify(seeded.cookies));
       await measure(
-        "large",
-        { name: "app-scale", url: app.url, pid: app.child.pid },
+        size,
+        { name: appName, url: app.url, pid: app.child.pid },
         client,
         cookiesFile,
         seeded.adminCookie,
         seeded.ids,
       );
       await ctx.stopChild(app.child);
-      explained = await explainAll(dbHref, client, seeded);
+      if (explain) explained = await explainAll(dbHref, client, seeded);
     } finally {
       await ctx.stopChild(app.child);
       await client.end().catch(() => {});
     }
   }
+
+  /** The small seed (a tenth of the large one), measured. */
+  const measureSmall = () => seedAndMeasure("small");
+  /** The large seed, measured, then its statements explained. */
+  const measureLarge = () => seedAndMeasure("large", { explain: true });
 
   /** The statements the app sends for each request (a traced app process), EXPLAINed on the large database. */
   async function explainAll(dbHref, client, seeded) {
@@ -365,7 +365,7 @@ export function createScalePhase(ctx) {
     const oneLine = (sqlText) => sqlText.replace(/\s+/g, " ").trim();
     console.log("");
     console.log(
-      `Data scale: EXPLAIN (ANALYZE, BUFFERS) of each statement the app sends, on ${SCALE_MEMBERS.toLocaleString()} members and ${SCALE_TRANSFERS.toLocaleString()} transfers:`,
+      `Data scale: EXPLAIN (ANALYZE, BUFFERS) of each statement the app sends, on ${describe(seeding.large.sizes)}:`,
     );
     const seen = new Map();
     for (const { request, plans } of explained) {
@@ -390,7 +390,7 @@ export function createScalePhase(ctx) {
 
     console.log("");
     console.log(
-      "Data scale: sequential scans at 1M transfers (a table that grows with members, transfers, messages or audit rows fails its page; others for information):",
+      `Data scale: sequential scans at ${seeding.large.sizes.transfers.toLocaleString()} transfers (a table that grows with members, transfers, messages or audit rows fails its page; others for information):`,
     );
     const growingScans = new Map(REQUESTS.map((r) => [r.page, []]));
     for (const { request, plans } of explained) {
@@ -414,6 +414,13 @@ export function createScalePhase(ctx) {
       `  slowest statements: ${slowest.map(({ request, i, p }) => `${request.id} ${i + 1} ${fmt(p.time, 1)} ms`).join(", ")}`,
     );
 
+    const seedLine = (size) => {
+      const { sizes, ms, check } = seeding[size];
+      return (
+        `${size} = ${describe(sizes)}, ${sizes.auditRows.toLocaleString()} audit rows, seeded in ${fmt(ms / 1000, 1)} s, ` +
+        `ledger after the seed ${check.ok ? "consistent" : "INCONSISTENT"}`
+      );
+    };
     const rows = [];
     const m = (size, id, key) => median(results[size][id].map((r) => r[key]));
     for (const r of REQUESTS) {
@@ -468,9 +475,8 @@ export function createScalePhase(ctx) {
     }
     console.log("");
     console.log(
-      `Data scale (${CONNECTIONS} connections; small = the bench seed before any claim, large = ${SCALE_MEMBERS.toLocaleString()} members and ` +
-        `${SCALE_TRANSFERS.toLocaleString()} transfers over 13 months, ${SCALE_AUDIT_ROWS.toLocaleString()} audit rows, seeded in ${fmt(seeding.ms / 1000, 1)} s` +
-        `${seeding.rollups.length ? `, ${seeding.rollups.join(" and ")} run` : ""}; ledger after the seed ${seeding.check.ok ? "consistent" : "INCONSISTENT"}):`,
+      `Data scale (${CONNECTIONS} connections; the same data set over 13 months at two sizes, ${seedLine("small")}; ${seedLine("large")}` +
+        `${seeding.large.rollups.length ? `; ${seeding.large.rollups.join(" and ")} run after each seed` : ""}):`,
     );
     console.log(
       table(rows, [
@@ -487,7 +493,7 @@ export function createScalePhase(ctx) {
         "result",
       ]),
     );
-    return seeding.check.ok;
+    return seeding.small.check.ok && seeding.large.check.ok;
   }
 
   return {
