@@ -1085,6 +1085,13 @@ export const providerTransfers = pgTable(
     failureReason: text(),
     /** Who sent it: an admin, or null when it was paid automatically. */
     sentById: text().references(() => users.id),
+    /**
+     * When this attempt's own POST /transfer left (null: not sent yet, and never will be once the
+     * claim is abandoned) and when it ended: answered, timed out or dropped. Until it has ended
+     * (or its time limit has passed, transfer-timing.ts) nobody may judge the attempt.
+     */
+    requestSentAt: timestamp({ withTimezone: true }),
+    requestEndedAt: timestamp({ withTimezone: true }),
     settledAt: timestamp({ withTimezone: true }),
     checkedAt: timestamp({ withTimezone: true }),
     ...timestamps,
@@ -1102,6 +1109,56 @@ export const providerTransfers = pgTable(
 );
 
 export type ProviderTransfer = typeof providerTransfers.$inferSelect;
+
+/** queued: waiting for a worker; sending: a worker holds its lease; done: the outcome is recorded. */
+export const payoutJobState = pgEnum("payout_job_state", ["queued", "sending", "done"]);
+
+/**
+ * A withdrawal queued to be paid by transfer ("Pay via Paystack", "Pay selected", or the
+ * automatic payout): the press answers at once and a worker in the app process sends it
+ * (app/server/payout-worker.server.ts). One open job per withdrawal; a job whose worker died is
+ * taken again once its lease has run out. What the job found is kept for the progress panel.
+ */
+export const payoutJobs = pgTable(
+  "payout_jobs",
+  {
+    id: text().primaryKey(),
+    /** One press (or one automatic payout): the jobs shown together as its progress. */
+    batchId: text().notNull(),
+    withdrawalId: text()
+      .notNull()
+      .references(() => withdrawals.id),
+    /** The admin who pressed; null for the automatic payout. */
+    queuedById: text().references(() => users.id),
+    state: payoutJobState().notNull().default("queued"),
+    /** When done: the send's outcome (PayResult's status). */
+    outcome: text(),
+    /** When done and not sent: why (the provider's words, or ours). */
+    message: text(),
+    /** The transfer attempt the job sent, or found still paying the withdrawal. */
+    transferId: text().references(() => providerTransfers.id),
+    /** Set each time a worker takes the job; only that worker may record its outcome. */
+    leaseToken: text(),
+    leaseUntil: timestamp({ withTimezone: true }),
+    /** How many times a worker has taken it (more than 1: a worker died or overran its lease). */
+    takenCount: integer().notNull().default(0),
+    queuedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex("payout_jobs_one_open_idx")
+      .on(t.withdrawalId)
+      .where(sql`${t.state} IN ('queued', 'sending')`),
+    index("payout_jobs_open_idx")
+      .on(t.queuedAt)
+      .where(sql`${t.state} IN ('queued', 'sending')`),
+    index("payout_jobs_batch_idx").on(t.batchId),
+    index("payout_jobs_queued_at_idx").on(t.queuedAt),
+  ],
+);
+
+export type PayoutJob = typeof payoutJobs.$inferSelect;
 
 /**
  * A signed provider event whose reference is none of ours (a payment made outside AdNaira's

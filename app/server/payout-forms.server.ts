@@ -161,17 +161,19 @@ const WithdrawSchema = z.object({
 
 /**
  * "Pay withdrawals automatically up to": with Paystack on, a new withdrawal that qualifies is
- * moved to processing and sent by transfer now, after its request has committed. Whatever goes
- * wrong leaves it for an admin: the member's request stands either way. True when it was sent.
+ * moved to processing and queued to be sent by transfer, after its request has committed; the
+ * payout worker sends it. Whatever goes wrong leaves it for an admin: the member's request stands
+ * either way. True when it was queued.
  */
 async function payAutomatically(context: RequestContext, withdrawalId: string): Promise<boolean> {
-  const provider = context.services.paymentProvider;
-  if (!provider) return false;
+  if (!context.services.paymentProvider) return false;
   try {
-    const auto = await autoPayWithdrawal(context.services.db, provider, withdrawalId);
+    const auto = await autoPayWithdrawal(context.services.db, withdrawalId);
     if (auto.status === "off") return false;
     void context.services.flushMail();
-    return auto.status === "paid" && (auto.result.status === "sent" || auto.result.status === "completed");
+    if (auto.status !== "queued") return false;
+    context.services.kickPayouts();
+    return true;
   } catch (err) {
     context.services.log.error({ err, withdrawalId }, "automatic payout failed; left for an admin");
     return false;
@@ -209,14 +211,14 @@ export async function answerWithdrawForm(
     case "ok": {
       // A resubmit of the same form (duplicate) answers like the first submit: same withdrawal.
       const { amountKobo, feeKobo, netKobo } = result.withdrawal;
-      const sent = result.duplicate ? false : await payAutomatically(context, result.withdrawal.id);
+      const queued = result.duplicate ? false : await payAutomatically(context, result.withdrawal.id);
       return redirectWithToast(context, options.page, {
         type: "success",
         title: "Withdrawal Requested",
         description:
           `Your withdrawal request of ${formatKobo(amountKobo)} has been submitted.` +
           (feeKobo > 0n ? ` You will receive ${formatKobo(netKobo)} after the ${formatKobo(feeKobo)} fee.` : "") +
-          (sent ? " It has been sent to your bank account by transfer." : ""),
+          (queued ? " It is being sent to your bank account by transfer." : ""),
       });
     }
     case "invalid-amount":

@@ -154,7 +154,8 @@ export function createPaystackProvider(options: {
   const doFetch = options.fetch ?? fetch;
   const timeoutMs = options.timeoutMs ?? REQUEST_TIMEOUT_MS;
 
-  async function call(method: "GET" | "POST", path: string, body?: unknown): Promise<Answer> {
+  async function call(method: "GET" | "POST", path: string, body?: unknown, signal?: AbortSignal): Promise<Answer> {
+    const timeout = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
       response = await doFetch(`${base}${path}`, {
@@ -165,7 +166,7 @@ export function createPaystackProvider(options: {
           ...(body === undefined ? {} : { "content-type": "application/json" }),
         },
         body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
+        signal: signal ? AbortSignal.any([timeout, signal]) : timeout,
       });
     } catch (err) {
       return { status: "unavailable", detail: err instanceof Error ? err.message : String(err) };
@@ -266,14 +267,19 @@ export function createPaystackProvider(options: {
     },
 
     async initiateTransfer(input) {
-      const answer = await call("POST", "/transfer", {
-        source: "balance",
-        amount: input.amountKobo.toString(),
-        recipient: input.recipientCode,
-        reason: input.reason,
-        reference: input.reference,
-        currency: "NGN",
-      });
+      const answer = await call(
+        "POST",
+        "/transfer",
+        {
+          source: "balance",
+          amount: input.amountKobo.toString(),
+          recipient: input.recipientCode,
+          reason: input.reason,
+          reference: input.reference,
+          currency: "NGN",
+        },
+        input.signal,
+      );
       if ("status" in answer) return answer;
       if (answer.kind === "refused") return { status: "refused", message: answer.message };
       const data = parseData(TransferData, answer);

@@ -104,7 +104,7 @@ describe("checkWaitingWithProvider", () => {
   it("settles a transfer whose answer was lost and whose webhook never came", async () => {
     const id = await processingWithdrawal();
     standin.failNext("transfer", "drop-after-create");
-    expect(await payWithdrawalByTransfer(db, services.paymentProvider!, admin, id)).toMatchObject({
+    expect(await payWithdrawalByTransfer(db, services.paymentProvider!, id)).toMatchObject({
       status: "unknown",
     });
     const [attempt] = await db.select().from(providerTransfers).where(eq(providerTransfers.withdrawalId, id));
@@ -127,7 +127,7 @@ describe("checkWaitingWithProvider", () => {
     const id = await processingWithdrawal();
     // The request to Paystack is lost; a check after the grace finds nothing: taken as never sent.
     standin.failNext("transfer", "drop");
-    expect(await payWithdrawalByTransfer(db, services.paymentProvider!, admin, id)).toMatchObject({
+    expect(await payWithdrawalByTransfer(db, services.paymentProvider!, id)).toMatchObject({
       status: "unknown",
     });
     await checkWaitingWithProvider(services, minutesLater(new Date(), 6));

@@ -63,6 +63,8 @@ export async function checkWaitingWithProvider(
       id: providerTransfers.id,
       reference: providerTransfers.reference,
       createdAt: providerTransfers.createdAt,
+      requestSentAt: providerTransfers.requestSentAt,
+      requestEndedAt: providerTransfers.requestEndedAt,
     })
     .from(providerTransfers)
     .where(

@@ -21,6 +21,7 @@ import type { Config } from "./config.server";
 import { createMailTransport } from "./mail-transport.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
 import { createPaystackProvider } from "./paystack.server";
+import { startPayoutWorker } from "./payout-worker.server";
 import { checkWaitingWithProvider } from "./provider-reconciliation.server";
 import { createRateLimits, type RateLimitOptions, type RateLimits } from "./rate-limit.server";
 import { createKnownDeviceCookie, type KnownDeviceCookie } from "./known-device.server";
@@ -40,6 +41,8 @@ export type Services = {
   startupWarnings: readonly string[];
   /** Delivers queued mail now (after the transaction that queued it has committed). */
   flushMail: () => Promise<void>;
+  /** Payouts were queued (app/domain/withdrawals/payout-queue.server.ts): send them now. */
+  kickPayouts: () => void;
   close: () => Promise<void>;
 };
 
@@ -138,6 +141,12 @@ export async function createServices(
         checkingProvider = undefined;
       });
 
+  // Queued payouts are sent by this process whenever the provider is on (tests included): the
+  // queue is the only way a withdrawal is paid by transfer, and it resumes after a restart.
+  const payoutWorker = paymentProvider
+    ? startPayoutWorker({ db, provider: paymentProvider, log, afterSend: () => void flushMail() })
+    : undefined;
+
   const timers: NodeJS.Timeout[] = [];
   if (options.backgroundWork ?? true) {
     timers.push(setInterval(() => void flushMail(), 15_000).unref());
@@ -174,8 +183,10 @@ export async function createServices(
     cookies,
     startupWarnings,
     flushMail,
+    kickPayouts: () => payoutWorker?.kick(),
     async close() {
       timers.forEach(clearInterval);
+      await payoutWorker?.close();
       await delivering;
       await checkingProvider;
       await rateLimits.close();

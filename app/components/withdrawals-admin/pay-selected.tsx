@@ -6,8 +6,8 @@ import { PAY_SELECTED_FORM } from "./withdrawals-table";
 
 /**
  * "Pay selected via Paystack": the ticked rows' checkboxes belong to this form (their `form`
- * attribute), a plain post to /admin/withdrawals/pay, with or without JavaScript; back to the
- * list at `returnTo` with what happened to each.
+ * attribute), a plain post to /admin/withdrawals/pay, with or without JavaScript, which queues them
+ * and answers at once; back to the list at `returnTo`, whose progress panel follows each one.
  */
 export function PaySelectedForm({ returnTo }: { returnTo: string }) {
   return (
@@ -20,8 +20,9 @@ export function PaySelectedForm({ returnTo }: { returnTo: string }) {
       >
         <input type="hidden" name="returnTo" value={returnTo} />
         <p className="text-sm text-gray-700" id="pay-selected-hint">
-          Tick processing withdrawals below to pay them through Paystack in one go. Each account holder receives the net
-          amount; a withdrawal shows as Sent until Paystack confirms the payment.
+          Tick processing withdrawals below to pay them through Paystack in one go (at most 50). They are queued and
+          sent one transfer each, while you carry on; their progress shows at the top of this page. Each account holder
+          receives the net amount; a withdrawal shows as Sent until Paystack confirms the payment.
         </p>
         <Button type="submit" aria-describedby="pay-selected-hint" className="shrink-0">
           <Send className="h-4 w-4" aria-hidden />

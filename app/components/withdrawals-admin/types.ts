@@ -27,6 +27,8 @@ export type AdminWithdrawalRow = {
   sentAtText: string | null;
   /** Why its last transfer failed or was reversed: it is processing again, to retry or reject. */
   transferFailureReason: string | null;
-  /** Whether "Pay via Paystack" is offered (the provider is on, it is processing, in no payout file). */
+  /** Queued to be paid through Paystack, or being sent right now (the payout worker's job). */
+  payoutQueued: "queued" | "sending" | null;
+  /** Whether "Pay via Paystack" is offered (the provider is on, it is processing, in no payout file, not queued). */
   payable: boolean;
 };

@@ -50,8 +50,8 @@ export function WithdrawalActions({ row }: { row: AdminWithdrawalRow }) {
             description={
               <>
                 Paystack sends {row.net} (the {row.amount} asked for, less the {row.fee} fee) to {row.accountHolderName}
-                , {row.bankName} {row.accountNumber}, with reference {row.reference}. It shows as Sent until Paystack
-                confirms the payment, then Completed.
+                , {row.bankName} {row.accountNumber}, with reference {row.reference}. It is queued and sent in a moment;
+                it shows as Sent until Paystack confirms the payment, then Completed.
               </>
             }
             confirmLabel="Pay via Paystack"

@@ -67,8 +67,15 @@ function SelectToPay({ row }: { row: AdminWithdrawalRow }) {
   );
 }
 
-/** Paid (or being paid) through Paystack: the transfer code; or why the last transfer did not pay. */
+/** Paid (or being paid) through Paystack: the transfer code; queued; or why the last transfer did not pay. */
 function TransferNote({ row }: { row: AdminWithdrawalRow }) {
+  if (row.payoutQueued) {
+    return (
+      <span className="mt-1 block text-xs text-gray-600">
+        {row.payoutQueued === "queued" ? "Queued to pay via Paystack" : "Being sent to Paystack"}
+      </span>
+    );
+  }
   if (row.transferCode) {
     return (
       <span className="mt-1 block text-xs text-gray-600">

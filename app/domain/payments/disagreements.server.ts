@@ -1,7 +1,8 @@
-import { and, desc, eq, inArray, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { providerPayments, providerTransfers, providerUnmatchedEvents, withdrawals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
+import { CLAIM_ABANDONED_MS, REQUEST_END_MARGIN_MS, TRANSFER_REQUEST_LIMIT_MS } from "./transfer-timing";
 
 /**
  * Everything the payment provider and the ledger disagree on, with what an admin should do: the
@@ -37,7 +38,11 @@ export type Disagreement =
       amountKobo: Kobo | null;
       since: Date;
     }
-  /** A transfer whose request got no answer: it may or may not exist at the provider. */
+  /**
+   * A transfer whose request got no answer (unknown), or was left initiating by a process that
+   * stopped or a write that failed, once its request can no longer be in flight: it may or may
+   * not exist at the provider. Listed at once, not after an hour.
+   */
   | { kind: "transfer-unknown"; reference: string; withdrawalReference: string; amountKobo: Kobo; since: Date }
   /** A transfer the provider took but has not settled for a long time. */
   | {
@@ -80,7 +85,7 @@ export const DISAGREEMENT_TEXTS: Record<DisagreementKind, { title: string; actio
   "transfer-unknown": {
     title: "Transfer outcome unknown",
     action:
-      "The request to Paystack got no answer, so the transfer may or may not exist. It is checked with Paystack every minute and nothing is sent again until Paystack answers; the money stays held.",
+      "Outcome unknown, checking with Paystack: the request to Paystack got no answer (or the app stopped while sending it), so the transfer may or may not exist. It is checked with Paystack every minute and nothing is sent again until Paystack answers; the money stays held.",
   },
   "transfer-stuck": {
     title: "Transfer not settled",
@@ -125,8 +130,24 @@ export async function listDisagreements(db: Database, now: Date = new Date()): P
       .where(
         or(
           eq(providerTransfers.status, "unknown"),
+          // Left initiating: its request answered but not recorded, or never ended in this
+          // process. Once it cannot be in flight any more (transfer-timing.ts), at once.
           and(
-            inArray(providerTransfers.status, ["pending", "initiating"]),
+            eq(providerTransfers.status, "initiating"),
+            or(
+              isNotNull(providerTransfers.requestEndedAt),
+              lt(
+                providerTransfers.requestSentAt,
+                new Date(now.getTime() - TRANSFER_REQUEST_LIMIT_MS - REQUEST_END_MARGIN_MS),
+              ),
+              and(
+                isNull(providerTransfers.requestSentAt),
+                lt(providerTransfers.createdAt, new Date(now.getTime() - CLAIM_ABANDONED_MS)),
+              ),
+            ),
+          ),
+          and(
+            eq(providerTransfers.status, "pending"),
             lt(providerTransfers.createdAt, new Date(now.getTime() - STUCK_TRANSFER_MS)),
           ),
         ),
@@ -164,7 +185,7 @@ export async function listDisagreements(db: Database, now: Date = new Date()): P
           },
     ),
     ...transfers.map((t): Disagreement =>
-      t.status === "unknown"
+      t.status === "unknown" || t.status === "initiating"
         ? {
             kind: "transfer-unknown",
             reference: t.reference,

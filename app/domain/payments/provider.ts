@@ -95,6 +95,11 @@ export type InitiateTransferInput = {
   amountKobo: Kobo;
   recipientCode: string;
   reason: string;
+  /**
+   * Ends the request (an unknown outcome) when it fires: the sender's own time limit, from the
+   * moment it recorded the request as sent, so no request outlives the limit the rules count on.
+   */
+  signal?: AbortSignal;
 };
 
 export type InitiatedTransfer =

@@ -1,12 +1,13 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appSettings, bankAccounts, referrals, users, withdrawals } from "~/db/schema";
+import { appSettings, bankAccounts, payoutJobs, referrals, users, withdrawals } from "~/db/schema";
 import { createPaystackProvider } from "~/server/paystack.server";
 import { openTestDatabase } from "~test/database";
 import { createUser, formKey, payee, recordReferral, setWithdrawalSettings } from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
 import { startPaystackStandin, TEST_PAYSTACK_SECRET_KEY, type PaystackStandin } from "~test/paystack";
 import { autoPayWithdrawal } from "./auto-pay.server";
+import { sendNextQueuedPayout } from "./payout-queue.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
 
 const { db } = await openTestDatabase();
@@ -33,34 +34,40 @@ async function requested(amountKobo = 2_000n, options: { resolved?: boolean } = 
   if (r.status !== "ok") throw new Error(r.status);
   return { member, id: r.withdrawal.id };
 }
+const jobsOf = (id: string) => db.select().from(payoutJobs).where(eq(payoutJobs.withdrawalId, id));
 const statusOf = async (id: string) =>
   (await db.select({ status: withdrawals.status }).from(withdrawals).where(eq(withdrawals.id, id)))[0]!.status;
 
 describe("automatic payouts", () => {
-  it("pays a qualifying withdrawal up to the amount at once: processing, then Sent", async () => {
+  it("queues a qualifying withdrawal up to the amount with its move to processing; the worker's step sends it", async () => {
     const { id } = await requested(5_000n);
-    const result = await autoPayWithdrawal(db, provider, id);
-    expect(result).toMatchObject({ status: "paid", result: { status: "sent" } });
+    const result = await autoPayWithdrawal(db, id);
+    expect(result).toEqual({ status: "queued" });
+    expect(await statusOf(id)).toBe("processing");
+    expect(await jobsOf(id)).toMatchObject([{ state: "queued", queuedById: null }]);
+    const sent = await sendNextQueuedPayout(db, provider);
+    expect(sent).toMatchObject({ job: { withdrawalId: id }, result: { status: "sent" } });
     expect(await statusOf(id)).toBe("sent");
+    expect(await jobsOf(id)).toMatchObject([{ state: "done", outcome: "sent" }]);
   });
 
   it("is off when the setting is empty", async () => {
     await db.update(appSettings).set({ autoPayoutMaxKobo: null }).where(eq(appSettings.id, 1));
     const { id } = await requested();
-    expect(await autoPayWithdrawal(db, provider, id)).toEqual({ status: "off" });
+    expect(await autoPayWithdrawal(db, id)).toEqual({ status: "off" });
     expect(await statusOf(id)).toBe("pending");
   });
 
   it("leaves for an admin: above the amount, restricted, held for review, account name not resolved", async () => {
     const above = await requested(5_001n);
-    expect(await autoPayWithdrawal(db, provider, above.id)).toEqual({
+    expect(await autoPayWithdrawal(db, above.id)).toEqual({
       status: "left-for-admin",
       reason: "above-limit",
     });
 
     const restricted = await requested();
     await db.update(users).set({ isRestricted: true }).where(eq(users.id, restricted.member.id));
-    expect(await autoPayWithdrawal(db, provider, restricted.id)).toEqual({
+    expect(await autoPayWithdrawal(db, restricted.id)).toEqual({
       status: "left-for-admin",
       reason: "restricted",
     });
@@ -72,25 +79,26 @@ describe("automatic payouts", () => {
       .update(referrals)
       .set({ status: "held", holdReason: "Same device as the referrer" })
       .where(eq(referrals.referredId, held.member.id));
-    expect(await autoPayWithdrawal(db, provider, held.id)).toEqual({
+    expect(await autoPayWithdrawal(db, held.id)).toEqual({
       status: "left-for-admin",
       reason: "held-for-review",
     });
 
     const unresolved = await requested(2_000n, { resolved: false });
-    expect(await autoPayWithdrawal(db, provider, unresolved.id)).toEqual({
+    expect(await autoPayWithdrawal(db, unresolved.id)).toEqual({
       status: "left-for-admin",
       reason: "account-not-resolved",
     });
     for (const w of [above, restricted, held, unresolved]) expect(await statusOf(w.id)).toBe("pending");
   });
 
-  it("a refusal from Paystack leaves it processing for an admin", async () => {
+  it("no answer from Paystack leaves it processing, outcome unknown, for the check and an admin", async () => {
     const { id } = await requested();
     standin.failNext("transfer", "server-error");
-    expect(await autoPayWithdrawal(db, provider, id)).toMatchObject({ status: "paid", result: { status: "unknown" } });
+    expect(await autoPayWithdrawal(db, id)).toEqual({ status: "queued" });
+    expect(await sendNextQueuedPayout(db, provider)).toMatchObject({ result: { status: "unknown" } });
     expect(await statusOf(id)).toBe("processing");
     // Called again (a double submit): it is no longer pending, nothing else is sent.
-    expect(await autoPayWithdrawal(db, provider, id)).toEqual({ status: "left-for-admin", reason: "not-pending" });
+    expect(await autoPayWithdrawal(db, id)).toEqual({ status: "left-for-admin", reason: "not-pending" });
   });
 });

@@ -2,8 +2,8 @@ import { and, eq, isNotNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { appSettings, bankAccounts, referrals, users, withdrawals } from "~/db/schema";
 import { withdrawalProcessingMail } from "~/domain/mail/templates";
-import type { PaymentProvider } from "~/domain/payments/provider";
-import { payWithdrawalByTransfer, type PayResult } from "./pay-by-transfer.server";
+import { newId } from "~/domain/shared/ids";
+import { insertJob } from "./payout-queue.server";
 import { mailWithdrawalMember } from "./process-withdrawal.server";
 
 export type AutoPayResult =
@@ -11,8 +11,8 @@ export type AutoPayResult =
   | { status: "off" }
   /** Left for an admin, with the first reason found. */
   | { status: "left-for-admin"; reason: AutoPayHold }
-  /** Moved to processing and sent: the transfer's own outcome (an admin handles any refusal). */
-  | { status: "paid"; result: PayResult };
+  /** Moved to processing and queued to be sent by the payout worker (an admin handles any refusal). */
+  | { status: "queued" };
 
 export type AutoPayHold =
   | "above-limit"
@@ -28,18 +28,18 @@ export type AutoPayHold =
 
 /**
  * "Pay withdrawals automatically up to" (app_settings.autoPayoutMaxKobo): right after a request
- * has committed, a withdrawal of at most that amount is moved to processing and paid by transfer,
+ * has committed, a withdrawal of at most that amount is moved to processing and queued to be paid
+ * by transfer in the same transaction (the payout worker sends it, as any press's),
  * when its member is an approved, unrestricted member, not held for review, paying to the account
  * Paystack resolved for them. Anything else, and any refusal from Paystack, is left for an admin
  * as today. Only the caller decides that the provider is on.
  */
 export async function autoPayWithdrawal(
   db: Database,
-  provider: PaymentProvider,
   withdrawalId: string,
   now: Date = new Date(),
 ): Promise<AutoPayResult> {
-  const started = await db.transaction(async (tx): Promise<AutoPayResult | null> => {
+  return db.transaction(async (tx): Promise<AutoPayResult> => {
     const [settings] = await tx
       .select({ max: appSettings.autoPayoutMaxKobo })
       .from(appSettings)
@@ -83,10 +83,9 @@ export async function autoPayWithdrawal(
       .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, "pending")))
       .returning();
     await mailWithdrawalMember(tx, moved!, withdrawalProcessingMail);
-    return null;
+    await insertJob(tx, { batchId: newId(), withdrawalId, queuedById: null, at: now });
+    return { status: "queued" };
   });
-  if (started) return started;
-  return { status: "paid", result: await payWithdrawalByTransfer(db, provider, null, withdrawalId, now) };
 }
 
 const hold = (reason: AutoPayHold): AutoPayResult => ({ status: "left-for-admin", reason });

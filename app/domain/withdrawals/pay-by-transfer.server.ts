@@ -1,4 +1,4 @@
-import { and, desc, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   providerTransfers,
@@ -7,15 +7,19 @@ import {
   withdrawals,
   type Withdrawal,
 } from "~/db/schema";
-import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
-import { hasPermission } from "~/domain/permissions/permissions";
+import { type Clock, systemClock } from "~/domain/shared/clock";
 import { newId } from "~/domain/shared/ids";
-import { formatKobo } from "~/domain/shared/money";
-import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import type { WithdrawalStatus } from "./lifecycle";
 import { LIVE_TRANSFER_STATUSES } from "./live-transfer.server";
-import { applyTransferReport, reportOf, verifyTransferAttempt } from "./settle-transfer.server";
+import {
+  abandonUnsentClaim,
+  applyTransferReport,
+  reportOf,
+  TRANSFER_FAILURE_REASONS,
+  verifyTransferAttempt,
+} from "./settle-transfer.server";
+import { requestPhase, TRANSFER_REQUEST_LIMIT_MS } from "~/domain/payments/transfer-timing";
 import { transferReference } from "./transfer-reference";
 
 export type PayResult =
@@ -23,14 +27,13 @@ export type PayResult =
   | { status: "sent"; withdrawal: PaidWithdrawal }
   /** Paystack answered success at once: the withdrawal is Completed. */
   | { status: "completed"; withdrawal: PaidWithdrawal }
-  | Forbidden
   | { status: "not-found" }
   | { status: "not-processing"; current: WithdrawalStatus }
   /** It is in a payout file: the bank may pay it from that file, so never by transfer too. */
   | { status: "in-payout-file"; payoutBatch: string }
-  /** Another press (or the automatic payout) is sending it right now. */
+  /** A transfer for it is being sent, or its request has not ended yet: nothing new was sent. */
   | { status: "in-progress" }
-  /** An earlier transfer's outcome is not known and Paystack did not answer the check: nothing was sent. */
+  /** An earlier transfer's outcome is not known yet and Paystack has not settled it: nothing was sent. */
   | { status: "unverified" }
   /** Paystack said no (its message): the withdrawal stays Processing with the reason. */
   | { status: "refused"; withdrawal: PaidWithdrawal; message: string }
@@ -39,23 +42,21 @@ export type PayResult =
 
 export type PaidWithdrawal = { id: string; reference: string; transferReference: string; transferCode: string | null };
 
-/** What an admin reads for each refusal, keyed by status (the route adds the withdrawal's reference). */
+/** What an admin reads for each outcome that did not send, keyed by status (the page adds the withdrawal's reference). */
 export const PAY_REFUSALS = {
   "not-found": "This withdrawal request no longer exists.",
   "not-processing": "Only a withdrawal in Processing can be paid through Paystack.",
   "in-payout-file":
     "This withdrawal is in a payout file for your bank's bulk upload, so it is not paid through Paystack: the bank could pay it twice. Mark it as completed once the bank has paid it.",
-  "in-progress": "A transfer for this withdrawal is being sent right now. Wait for it to finish.",
+  "in-progress":
+    "A transfer for this withdrawal is being sent right now: nothing new is sent until its request has ended and Paystack has answered.",
   unverified:
-    "Paystack has not confirmed what became of the last transfer for this withdrawal, so no new one was sent. Try again in a few minutes.",
+    "Outcome unknown, checking with Paystack: the last transfer for this withdrawal is not settled either way yet, so no new one was sent. It is checked every minute.",
   refused:
-    "Paystack refused the transfer. The withdrawal stays in Processing: check the bank details, then retry or reject it.",
+    "Paystack refused the transfer, so nothing was sent. The withdrawal stays in Processing: check the bank details, then retry or reject it.",
   unknown:
-    "Paystack did not answer in time. The transfer may have gone through: it will be checked with Paystack before anything is sent again.",
+    "Outcome unknown, checking with Paystack: Paystack did not answer in time, so the transfer may have gone through. Nothing is sent again until Paystack says what became of it.",
 } as const;
-
-/** An attempt claimed but not answered for this long is treated as unknown (the sender may have died). */
-const STALE_INITIATING_MS = 2 * 60_000;
 
 type Claim =
   | { kind: "claimed"; attempt: ProviderTransfer; withdrawal: Withdrawal }
@@ -65,10 +66,13 @@ type Claim =
 /**
  * Claims the next attempt of a withdrawal, in one transaction holding the withdrawal's row lock:
  * it must be Processing, in no payout file, with no live attempt (provider_transfers_one_live_idx
- * refuses a second one even if the lock were missed). Of many presses at once, one inserts the
- * attempt; the others find it and send nothing.
+ * refuses a second one even if the lock were missed). A live attempt is judged by its own
+ * request (transfer-timing.ts): in flight, or claimed by a sender still at work, it stops here;
+ * ended without an answer, it is verified first; claimed and abandoned, it fails as never sent
+ * and this claim takes its place. Of many presses at once, one inserts the attempt; the others
+ * find it and send nothing.
  */
-async function claimAttempt(db: Database, actor: Actor | null, withdrawalId: string, now: Date): Promise<Claim> {
+async function claimAttempt(db: Database, withdrawalId: string, sentById: string | null, clock: Clock): Promise<Claim> {
   return db.transaction(async (tx): Promise<Claim> => {
     const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for("update");
     if (!w) return { kind: "refused", result: { status: "not-found" } };
@@ -81,15 +85,22 @@ async function claimAttempt(db: Database, actor: Actor | null, withdrawalId: str
       .orderBy(desc(providerTransfers.attempt));
     const live = attempts.find((a) => (LIVE_TRANSFER_STATUSES as readonly string[]).includes(a.status));
     if (live) {
-      const stale = live.status === "initiating" && now.getTime() - live.updatedAt.getTime() > STALE_INITIATING_MS;
-      if (live.status === "unknown" || stale) return { kind: "verify", attempt: live };
-      return { kind: "refused", result: { status: "in-progress" } };
+      if (live.status !== "initiating" && live.status !== "unknown") {
+        return { kind: "refused", result: { status: "in-progress" } };
+      }
+      const phase = requestPhase(live, clock());
+      if (phase.phase === "in-flight") return { kind: "refused", result: { status: "in-progress" } };
+      if (phase.phase === "ended") return { kind: "verify", attempt: live };
+      if (!phase.abandoned || !(await abandonUnsentClaim(tx, live.id, clock()))) {
+        return { kind: "refused", result: { status: "in-progress" } };
+      }
     }
     const attempt = (attempts[0]?.attempt ?? 0) + 1;
     const [recipient] = await tx
       .select({ recipientCode: transferRecipients.recipientCode })
       .from(transferRecipients)
       .where(and(eq(transferRecipients.bankCode, w.bankCode), eq(transferRecipients.accountNumber, w.accountNumber)));
+    const claimedAt = clock();
     const [claimed] = await tx
       .insert(providerTransfers)
       .values({
@@ -101,29 +112,13 @@ async function claimAttempt(db: Database, actor: Actor | null, withdrawalId: str
         // "" until the bank account is registered with the provider (by this attempt's sender).
         recipientCode: recipient?.recipientCode ?? "",
         status: "initiating",
-        sentById: actor?.id ?? null,
-        createdAt: now,
-        updatedAt: now,
+        sentById,
+        createdAt: claimedAt,
+        updatedAt: claimedAt,
       })
       .onConflictDoNothing()
       .returning();
     if (!claimed) return { kind: "refused", result: { status: "in-progress" } };
-    if (actor) {
-      await recordAudit(tx, {
-        actor,
-        action: "withdrawal.transfer",
-        targetType: "withdrawal",
-        targetId: w.id,
-        before: { status: w.status },
-        after: {
-          reference: w.reference,
-          transferReference: claimed.reference,
-          attempt,
-          net: formatKobo(claimed.amountKobo),
-          account: `${w.accountHolderName}, ${w.bankName} ${w.accountNumber}`,
-        },
-      });
-    }
     return { kind: "claimed", attempt: claimed, withdrawal: w };
   });
 }
@@ -169,28 +164,68 @@ const paid = (w: Pick<Withdrawal, "id" | "reference">, attempt: ProviderTransfer
 });
 
 /**
- * "Pay via Paystack": sends a processing withdrawal's net amount (amount − fee) to its bank
- * account by transfer, at most one transfer at a time, never a second while the first may exist.
- * An earlier attempt whose outcome is unknown is verified by its reference first: found, its
- * outcome is taken; not found, it failed and a new attempt goes. `actor` null: the automatic
- * payout right after a request (no audit row; the attempt records no sender).
+ * Marks the attempt's request as leaving now, with the recipient it goes to: only while the
+ * attempt is still an unsent claim, so a claim another judged abandoned is never sent after all.
+ */
+async function markRequestSent(db: Database, attemptId: string, recipientCode: string, at: Date): Promise<boolean> {
+  const [marked] = await db
+    .update(providerTransfers)
+    .set({ requestSentAt: at, recipientCode, updatedAt: at })
+    .where(
+      and(
+        eq(providerTransfers.id, attemptId),
+        eq(providerTransfers.status, "initiating"),
+        isNull(providerTransfers.requestSentAt),
+      ),
+    )
+    .returning({ id: providerTransfers.id });
+  return marked !== undefined;
+}
+
+/**
+ * Records when the attempt's request ended; with no answer, an attempt still initiating becomes
+ * unknown (a webhook may have settled it meanwhile: then only the end is recorded).
+ */
+async function markRequestEnded(db: Database, attemptId: string, at: Date, answered: boolean): Promise<void> {
+  await db
+    .update(providerTransfers)
+    .set({
+      requestEndedAt: sql`coalesce(${providerTransfers.requestEndedAt}, ${at})`,
+      ...(answered
+        ? {}
+        : {
+            status: sql`case when ${providerTransfers.status} = 'initiating' then 'unknown' else ${providerTransfers.status} end`,
+          }),
+      updatedAt: at,
+    })
+    .where(eq(providerTransfers.id, attemptId));
+}
+
+/**
+ * Sends a processing withdrawal's net amount (amount − fee) to its bank account by transfer, at
+ * most one transfer at a time, never a second while the first may exist: the payout worker's one
+ * step for a queued withdrawal (payout-queue.server.ts), whoever queued it. An earlier attempt
+ * whose outcome is unknown is verified by its reference first, once its request has ended:
+ * found, its outcome is taken; not found long enough after, it failed and a new attempt goes.
+ * Every time it records is read from `clock` when it happens.
  */
 export async function payWithdrawalByTransfer(
   db: Database,
   provider: PaymentProvider,
-  actor: Actor | null,
   withdrawalId: string,
-  now: Date = new Date(),
+  options: { sentById?: string | null; clock?: Clock } = {},
 ): Promise<PayResult> {
-  if (actor && !hasPermission(actor, "manage_withdrawals")) return FORBIDDEN;
-  let claim = await claimAttempt(db, actor, withdrawalId, now);
+  const clock = options.clock ?? systemClock;
+  const sentById = options.sentById ?? null;
+  let claim = await claimAttempt(db, withdrawalId, sentById, clock);
   let verified = false;
-  // An unknown attempt is settled by its verify (or stays unknown): at most one verify per press.
+  // An unknown attempt is settled by its verify (or stays unknown): at most one verify per send.
   if (claim.kind === "verify") {
-    const check = await verifyTransferAttempt(db, provider, claim.attempt, now);
+    const check = await verifyTransferAttempt(db, provider, claim.attempt, clock());
+    if (check.status === "in-flight") return { status: "in-progress" };
     if (check.status === "unavailable") return { status: "unverified" };
     verified = true;
-    claim = await claimAttempt(db, actor, withdrawalId, now);
+    claim = await claimAttempt(db, withdrawalId, sentById, clock);
     if (claim.kind === "verify") return { status: "unverified" };
   }
   if (claim.kind === "refused") {
@@ -213,7 +248,7 @@ export async function payWithdrawalByTransfer(
 
   const { attempt, withdrawal: w } = claim;
   const fail = async (message: string): Promise<PayResult> => {
-    await applyTransferReport(db, attempt.id, { state: "failed", transferCode: null, failureReason: message }, now);
+    await applyTransferReport(db, attempt.id, { state: "failed", transferCode: null, failureReason: message }, clock());
     return { status: "refused", withdrawal: paid(w, attempt, null), message };
   };
 
@@ -224,30 +259,27 @@ export async function payWithdrawalByTransfer(
     if (recipient.status === "failed")
       return fail(`Could not register the bank account with Paystack: ${recipient.message}`);
     recipientCode = recipient.recipientCode;
-    await db
-      .update(providerTransfers)
-      .set({ recipientCode, updatedAt: now })
-      .where(eq(providerTransfers.id, attempt.id));
   }
 
+  // From here the request may exist: its clock starts now, and the abort enforces its limit.
+  const signal = AbortSignal.timeout(TRANSFER_REQUEST_LIMIT_MS);
+  if (!(await markRequestSent(db, attempt.id, recipientCode, clock()))) {
+    return { status: "refused", withdrawal: paid(w, attempt, null), message: TRANSFER_FAILURE_REASONS.neverSent };
+  }
   const answer = await provider.initiateTransfer({
     reference: attempt.reference,
     amountKobo: attempt.amountKobo,
     recipientCode,
     reason: `AdNaira withdrawal ${w.reference}`,
+    signal,
   });
+  await markRequestEnded(db, attempt.id, clock(), answer.status !== "unavailable");
   if (answer.status === "refused") return fail(answer.message);
-  if (answer.status === "unavailable") {
-    await db
-      .update(providerTransfers)
-      .set({ status: "unknown", updatedAt: now })
-      .where(and(eq(providerTransfers.id, attempt.id), eq(providerTransfers.status, "initiating")));
-    return { status: "unknown", withdrawal: paid(w, attempt, null) };
-  }
+  if (answer.status === "unavailable") return { status: "unknown", withdrawal: paid(w, attempt, null) };
   const t = answer.transfer;
-  const settled = await applyTransferReport(db, attempt.id, reportOf(t), now);
+  const settled = await applyTransferReport(db, attempt.id, reportOf(t), clock());
   const result = paid(w, attempt, t.transferCode);
-  // A webhook may have settled it before this answer: then the press says what it settled to.
+  // A webhook may have settled it before this answer: then the send says what it settled to.
   const state = settled.status === "unchanged" ? settled.current : settled.status;
   switch (state) {
     case "completed":
@@ -262,22 +294,4 @@ export async function payWithdrawalByTransfer(
     default:
       return { status: "sent", withdrawal: result };
   }
-}
-
-export type BulkPayResult = Forbidden | { status: "ok"; results: { withdrawalId: string; result: PayResult }[] };
-
-/** "Pay selected via Paystack": each one as {@link payWithdrawalByTransfer}, one after another. */
-export async function payWithdrawalsByTransfer(
-  db: Database,
-  provider: PaymentProvider,
-  actor: Actor,
-  withdrawalIds: readonly string[],
-  now: Date = new Date(),
-): Promise<BulkPayResult> {
-  if (!hasPermission(actor, "manage_withdrawals")) return FORBIDDEN;
-  const results: { withdrawalId: string; result: PayResult }[] = [];
-  for (const withdrawalId of new Set(withdrawalIds)) {
-    results.push({ withdrawalId, result: await payWithdrawalByTransfer(db, provider, actor, withdrawalId, now) });
-  }
-  return { status: "ok", results };
 }

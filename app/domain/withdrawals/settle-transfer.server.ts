@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { providerTransfers, type ProviderTransfer, withdrawals, type Withdrawal } from "~/db/schema";
 import { lockAccounts, transfer } from "~/domain/ledger/transfer.server";
@@ -9,6 +9,7 @@ import { TRANSFER_PAID_AFTER_FAILED } from "~/domain/payments/disagreements.serv
 import { PROVIDER_CURRENCY } from "~/domain/payments/payment-attempts.server";
 import type { Kobo } from "~/domain/shared/money";
 import { bookWithdrawalPayout, mailWithdrawalMember } from "./process-withdrawal.server";
+import { notFoundMeansNeverSent, requestPhase } from "~/domain/payments/transfer-timing";
 
 /**
  * One transfer attempt's state machine (provider_transfers.status), whoever reports the outcome:
@@ -18,6 +19,7 @@ import { bookWithdrawalPayout, mailWithdrawalMember } from "./process-withdrawal
  *
  *   initiating ─ pending ───────────────▶ pending      (withdrawal processing → sent)
  *   initiating ─ no answer ─────────────▶ unknown      (verified by reference before anything else)
+ *   initiating, never sent, abandoned ──▶ failed       (nothing left: see abandonUnsentClaim)
  *   initiating, unknown, pending ─ success ─▶ success  (withdrawal → completed; held → payouts + fee)
  *   initiating, unknown, pending ─ failed ──▶ failed   (withdrawal → processing, reason; money still held)
  *   initiating, unknown, pending ─ reversed ▶ reversed (as failed: no money had left)
@@ -25,7 +27,9 @@ import { bookWithdrawalPayout, mailWithdrawalMember } from "./process-withdrawal
  *
  * failed and reversed are final, and success only moves to reversed: every other report (a
  * duplicate, a `failed` after `success`, a `success` after `reversed`, a `pending` after anything)
- * changes nothing and moves no money. The ledger keys carry the attempt
+ * changes nothing and moves no money. "Not found" at the provider fails an unanswered attempt only
+ * once its own request has ended long enough ago to be sure it cannot land (transfer-timing.ts),
+ * judged again under the row locks. The ledger keys carry the attempt
  * (`withdrawal:<id>:transfer:<attempt>:payout`), so a retry that succeeds after a reversal books
  * its payout once more, and each attempt at most once.
  */
@@ -56,7 +60,10 @@ export type TransferReport = {
   /** What currency the provider says it paid in; a success in any but naira is never booked. */
   currency?: string;
   failureReason?: string | null;
-  /** The provider has no such transfer: only an attempt it never answered for can fail on that. */
+  /**
+   * The provider has no such transfer: only an attempt it never answered for, whose request ended
+   * at least NOT_FOUND_GRACE_MS ago, can fail on that.
+   */
   notFound?: boolean;
 };
 
@@ -73,6 +80,7 @@ export const TRANSFER_FAILURE_REASONS = {
   failed: "Paystack could not complete the transfer.",
   reversed: "The bank returned the transfer to Paystack.",
   notFound: "Paystack has no record of this transfer, so nothing was sent.",
+  neverSent: "The transfer was never sent to Paystack (the app stopped before sending it), so nothing was paid.",
 } as const;
 
 const payoutKeys = (w: Pick<Withdrawal, "id">, attempt: number) => ({
@@ -151,7 +159,9 @@ export async function applyTransferReport(
       .for("update");
     if (!w || !attempt) return { status: "not-found" };
     const unanswered = attempt.status === "initiating" || attempt.status === "unknown";
-    const next = report.notFound && !unanswered ? null : nextState(attempt.status, report.state);
+    // Judged on the locked row: a request that may still land is never taken as not sent.
+    const neverSent = unanswered && notFoundMeansNeverSent(attempt, now);
+    const next = report.notFound && !neverSent ? null : nextState(attempt.status, report.state);
     if (!next) {
       // Paid by the provider although we took it as failed (a not-found verify, say): the money
       // may have left twice. Nothing is booked automatically; the reconciliation page lists it.
@@ -235,35 +245,80 @@ export function settleTransferEvent(
   return applyTransferReport(db, transferId, reportOf(event.transfer, state), now);
 }
 
-export type VerifyResult = SettleResult | { status: "unavailable"; detail: string };
+export type VerifyResult =
+  | SettleResult
+  | { status: "unavailable"; detail: string }
+  /** Its request may still be on its way (or not sent yet): nothing was asked, nothing changed. */
+  | { status: "in-flight" };
 
 /**
- * A transfer Paystack has no record of is taken as never sent only once its request is this old:
- * a request still on its way (ours times out after 10 s) could create it a moment after a verify.
+ * A claim whose request never left, abandoned (transfer-timing.ts): failed as never sent, in a
+ * statement that matches only while it is still unsent, so of this and the sender's "sent" mark
+ * exactly one wins. The withdrawal stays Processing, its money held, with the reason.
  */
-export const NOT_FOUND_GRACE_MS = 2 * 60 * 1000;
+export async function abandonUnsentClaim(db: Database, attemptId: string, now: Date): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    const [failed] = await tx
+      .update(providerTransfers)
+      .set({
+        status: "failed",
+        failureReason: TRANSFER_FAILURE_REASONS.neverSent,
+        settledAt: now,
+        checkedAt: now,
+        updatedAt: now,
+      })
+      .where(
+        and(
+          eq(providerTransfers.id, attemptId),
+          eq(providerTransfers.status, "initiating"),
+          isNull(providerTransfers.requestSentAt),
+        ),
+      )
+      .returning({ withdrawalId: providerTransfers.withdrawalId });
+    if (!failed) return false;
+    await tx
+      .update(withdrawals)
+      .set({ transferFailureReason: TRANSFER_FAILURE_REASONS.neverSent, updatedAt: now })
+      .where(and(eq(withdrawals.id, failed.withdrawalId), eq(withdrawals.status, "processing")));
+    return true;
+  });
+}
 
 /**
  * Asks the provider what became of an attempt whose outcome we do not know (a timeout, a dropped
- * connection, a 5xx, or a webhook that never came) and applies the answer. Not found at the
- * provider: nothing was sent, so the attempt failed and a new one may go. No answer: nothing
- * changes, and nothing new may be sent.
+ * connection, a 5xx, a process that died, or a webhook that never came) and applies the answer.
+ * An attempt whose request may still be in flight is not asked about: nothing is concluded
+ * while it could still land. Not found at the provider, once the request ended long enough ago:
+ * nothing was sent, so the attempt failed and a new one may go. No answer: nothing changes, and
+ * nothing new may be sent.
  */
 export async function verifyTransferAttempt(
   db: Database,
   provider: PaymentProvider,
-  attempt: Pick<ProviderTransfer, "id" | "reference" | "createdAt">,
+  attempt: Pick<ProviderTransfer, "id" | "reference" | "createdAt" | "requestSentAt" | "requestEndedAt">,
   now: Date = new Date(),
 ): Promise<VerifyResult> {
+  const phase = requestPhase(attempt, now);
+  if (phase.phase === "claimed") {
+    if (phase.abandoned && (await abandonUnsentClaim(db, attempt.id, now))) {
+      const [row] = await db
+        .select({ withdrawalId: providerTransfers.withdrawalId })
+        .from(providerTransfers)
+        .where(eq(providerTransfers.id, attempt.id));
+      return { status: "failed", withdrawalId: row!.withdrawalId };
+    }
+    return { status: "in-flight" };
+  }
+  if (phase.phase === "in-flight") return { status: "in-flight" };
   const answer = await provider.verifyTransfer(attempt.reference);
   if (answer.status === "unavailable") {
     await db.update(providerTransfers).set({ checkedAt: now }).where(eq(providerTransfers.id, attempt.id));
     return answer;
   }
   if (answer.status === "not-found") {
-    if (now.getTime() - attempt.createdAt.getTime() < NOT_FOUND_GRACE_MS) {
+    if (!notFoundMeansNeverSent(attempt, now)) {
       await db.update(providerTransfers).set({ checkedAt: now }).where(eq(providerTransfers.id, attempt.id));
-      return { status: "unavailable", detail: "not at Paystack yet: checked again shortly" };
+      return { status: "unavailable", detail: "not at Paystack yet: its request ended too recently to be sure" };
     }
     return applyTransferReport(
       db,

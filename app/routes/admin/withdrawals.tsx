@@ -11,6 +11,7 @@ import { PayoutDownloadForm } from "~/components/withdrawals-admin/payout-downlo
 import type { AdminWithdrawalRow } from "~/components/withdrawals-admin/types";
 import { WithdrawalsHeading } from "~/components/withdrawals-admin/withdrawals-heading";
 import { PaySelectedForm } from "~/components/withdrawals-admin/pay-selected";
+import { type PayoutBatchView, PayoutProgressPanel } from "~/components/withdrawals-admin/payout-progress";
 import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-table";
 import { formatKobo } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
@@ -18,6 +19,8 @@ import { statusLabels } from "~/domain/shared/status-badges";
 import { WITHDRAWAL_STATUS_BADGES, WITHDRAWAL_STATUSES, type WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
 import { listWithdrawalsForAdmin } from "~/domain/withdrawals/list-withdrawals.server";
 import { payoutExportCounts } from "~/domain/withdrawals/payout-export.server";
+import { listPayoutProgress } from "~/domain/withdrawals/payout-progress.server";
+import { openPayoutJobs } from "~/domain/withdrawals/payout-queue.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { actionAnswer, readForm } from "~/server/forms.server";
@@ -53,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { db } = context.services;
   const payByTransfer = context.services.paymentProvider !== undefined;
-  const [result, payouts] = await Promise.all([
+  const [result, payouts, progress] = await Promise.all([
     listWithdrawalsForAdmin(db, {
       search: query.q || undefined,
       status: query.status === "all" ? undefined : query.status,
@@ -61,7 +64,29 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     }),
     // The next payout CSV takes every processing withdrawal in no file yet, whatever the search narrows the list to.
     payoutExportCounts(db),
+    payByTransfer ? listPayoutProgress(db) : [],
   ]);
+  const queued = payByTransfer
+    ? await openPayoutJobs(
+        db,
+        result.rows.map((w) => w.id),
+      )
+    : new Map();
+  const batches: PayoutBatchView[] = progress.map((batch) => ({
+    batchId: batch.batchId,
+    queuedAtText: formatLagosDateTime(batch.queuedAt),
+    queuedByName: batch.queuedByName,
+    open: batch.open,
+    rows: batch.rows.map((row) => ({
+      jobId: row.jobId,
+      reference: row.reference,
+      userId: row.userId,
+      userName: row.userName,
+      net: formatKobo(row.netKobo),
+      progress: row.progress,
+      detail: row.detail,
+    })),
+  }));
   const rows: AdminWithdrawalRow[] = result.rows.map((w) => ({
     id: w.id,
     reference: w.reference,
@@ -86,7 +111,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     transferCode: w.transferCode,
     sentAtText: w.sentAt ? formatLagosDateTime(w.sentAt) : null,
     transferFailureReason: w.transferFailureReason,
-    payable: payByTransfer && w.status === "processing" && w.payoutBatch === null,
+    payoutQueued: queued.get(w.id) ?? null,
+    payable: payByTransfer && w.status === "processing" && w.payoutBatch === null && !queued.has(w.id),
   }));
   return {
     query,
@@ -98,6 +124,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     exportedPayoutCount: payouts.exported,
     /** Paystack is on: processing withdrawals can be paid by transfer from here. */
     payByTransfer,
+    /** The latest presses of Pay via Paystack, each withdrawal with where it stands. */
+    batches,
     page: result.page,
     pageCount: result.pageCount,
   };
@@ -178,7 +206,8 @@ export function shouldRevalidate({ actionStatus, defaultShouldRevalidate }: Shou
 const FILTER_LABELS: Record<Filter, string> = { all: "All", ...statusLabels(WITHDRAWAL_STATUS_BADGES) };
 
 export default function WithdrawalRequests({ loaderData }: Route.ComponentProps) {
-  const { query, rows, counts, newPayoutCount, exportedPayoutCount, payByTransfer, page, pageCount } = loaderData;
+  const { query, rows, counts, newPayoutCount, exportedPayoutCount, payByTransfer, batches, page, pageCount } =
+    loaderData;
   // "Download again" links point at this warning, so it is there whenever one is.
   const showReexportWarning =
     exportedPayoutCount > 0 || rows.some((row) => row.payoutBatch !== null && row.status === "processing");
@@ -195,6 +224,7 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
   return (
     <div className="grid gap-4">
       <WithdrawalsHeading payByTransfer={payByTransfer} />
+      <PayoutProgressPanel batches={batches} />
       {newPayoutCount > 0 || showReexportWarning ? (
         <Card className="grid gap-3">
           {newPayoutCount > 0 ? (

@@ -1,0 +1,118 @@
+import { aliasedTable, and, desc, eq, gt, inArray, isNotNull, max, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { payoutJobs, providerTransfers, users, withdrawals } from "~/db/schema";
+import type { Kobo } from "~/domain/shared/money";
+import { PAYOUT_PROGRESS_NOTES, payoutProgressOf, type PayoutProgress } from "./payout-progress";
+
+/** The panel shows the admins' presses of the last day, newest first, at most this many. */
+const BATCHES_SHOWN = 3;
+const SHOWN_FOR_MS = 24 * 60 * 60 * 1000;
+
+export type PayoutProgressRow = {
+  jobId: string;
+  withdrawalId: string;
+  reference: string;
+  userId: string;
+  userName: string;
+  netKobo: Kobo;
+  progress: PayoutProgress;
+  /** One line under the badge: the transfer code, the reason it did not pay, or what happens next. */
+  detail: string;
+};
+
+export type PayoutBatchProgress = {
+  batchId: string;
+  queuedAt: Date;
+  queuedByName: string;
+  rows: PayoutProgressRow[];
+  /** Still waiting or being sent: the page refreshes itself while any batch has some. */
+  open: number;
+};
+
+const queuedBy = aliasedTable(users, "queued_by");
+
+/** The latest presses of "Pay via Paystack" / "Pay selected", each withdrawal with where it stands now. */
+export async function listPayoutProgress(db: Database, now: Date = new Date()): Promise<PayoutBatchProgress[]> {
+  const batches = await db
+    .select({ batchId: payoutJobs.batchId, queuedAt: max(payoutJobs.queuedAt) })
+    .from(payoutJobs)
+    .where(and(isNotNull(payoutJobs.queuedById), gt(payoutJobs.queuedAt, new Date(now.getTime() - SHOWN_FOR_MS))))
+    .groupBy(payoutJobs.batchId)
+    .orderBy(desc(max(payoutJobs.queuedAt)))
+    .limit(BATCHES_SHOWN);
+  if (batches.length === 0) return [];
+  const rows = await db
+    .select({
+      jobId: payoutJobs.id,
+      batchId: payoutJobs.batchId,
+      state: payoutJobs.state,
+      outcome: payoutJobs.outcome,
+      message: payoutJobs.message,
+      queuedAt: payoutJobs.queuedAt,
+      queuedByName: sql<string | null>`(${db
+        .select({ name: queuedBy.name })
+        .from(queuedBy)
+        .where(eq(queuedBy.id, payoutJobs.queuedById))})`,
+      withdrawalId: withdrawals.id,
+      reference: withdrawals.reference,
+      userId: withdrawals.userId,
+      userName: users.name,
+      amountKobo: withdrawals.amountKobo,
+      feeKobo: withdrawals.feeKobo,
+      attemptStatus: providerTransfers.status,
+      transferCode: providerTransfers.transferCode,
+      failureReason: providerTransfers.failureReason,
+    })
+    .from(payoutJobs)
+    .innerJoin(withdrawals, eq(withdrawals.id, payoutJobs.withdrawalId))
+    .innerJoin(users, eq(users.id, withdrawals.userId))
+    .leftJoin(providerTransfers, eq(providerTransfers.id, payoutJobs.transferId))
+    .where(
+      inArray(
+        payoutJobs.batchId,
+        batches.map((b) => b.batchId),
+      ),
+    )
+    .orderBy(payoutJobs.queuedAt, withdrawals.reference);
+  return batches.map((b) => {
+    const jobs = rows.filter((r) => r.batchId === b.batchId);
+    const shown = jobs.map((r): PayoutProgressRow => {
+      const progress = payoutProgressOf(r, r.attemptStatus);
+      return {
+        jobId: r.jobId,
+        withdrawalId: r.withdrawalId,
+        reference: r.reference,
+        userId: r.userId,
+        userName: r.userName,
+        netKobo: r.amountKobo - r.feeKobo,
+        progress,
+        detail: detailOf(progress, r),
+      };
+    });
+    return {
+      batchId: b.batchId,
+      queuedAt: jobs[0]?.queuedAt ?? now,
+      queuedByName: jobs[0]?.queuedByName ?? "",
+      rows: shown,
+      open: shown.filter((r) => r.progress === "waiting" || r.progress === "sending").length,
+    };
+  });
+}
+
+function detailOf(
+  progress: PayoutProgress,
+  r: { message: string | null; transferCode: string | null; failureReason: string | null },
+): string {
+  switch (progress) {
+    case "sent":
+      return `Transfer ${r.transferCode ?? ""}: waiting for Paystack to confirm the payment.`;
+    case "paid":
+      return `Transfer ${r.transferCode ?? ""} paid.`;
+    case "not-paid":
+      return r.failureReason ?? r.message ?? "The transfer was not paid.";
+    case "not-sent":
+      return r.message ?? "Nothing was sent.";
+    default:
+      return PAYOUT_PROGRESS_NOTES[progress];
+  }
+}

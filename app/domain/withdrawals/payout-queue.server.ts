@@ -1,0 +1,219 @@
+import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { payoutJobs, type PayoutJob, providerTransfers, withdrawals } from "~/db/schema";
+import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import type { PaymentProvider } from "~/domain/payments/provider";
+import { hasPermission } from "~/domain/permissions/permissions";
+import { type Clock, systemClock } from "~/domain/shared/clock";
+import { newId } from "~/domain/shared/ids";
+import { formatKobo } from "~/domain/shared/money";
+import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
+import type { WithdrawalStatus } from "./lifecycle";
+import { PAY_REFUSALS, payWithdrawalByTransfer, type PayResult } from "./pay-by-transfer.server";
+
+/**
+ * Paying by transfer is a job, not a request (issue 38): "Pay via Paystack", "Pay selected" and
+ * the automatic payout queue the withdrawals here and answer at once; a worker in the app
+ * process (app/server/payout-worker.server.ts) takes one job at a time per withdrawal and sends
+ * it through {@link payWithdrawalByTransfer}. The queue is in the database, so a restart loses
+ * nothing; a job whose worker died is taken again when its lease runs out. Whether a transfer may
+ * be sent is decided by the attempt's own rules, never by the queue: a job taken twice can at
+ * worst find the first one's attempt in flight and send nothing.
+ */
+
+/** At most this many withdrawals in one press. */
+export const MAX_PAYOUTS_PER_BATCH = 50;
+
+/**
+ * How long a worker holds a job: longer than one send can take (registering the recipient,
+ * the transfer and a verify, each at most 10 s), after which another worker may take it.
+ */
+export const PAYOUT_LEASE_MS = 60_000;
+
+export type QueueRefusal =
+  | { status: "not-found" }
+  | { status: "not-processing"; current: WithdrawalStatus }
+  | { status: "in-payout-file"; payoutBatch: string }
+  /** It is queued (or being sent) already: one job at a time per withdrawal. */
+  | { status: "already-queued" };
+
+export type QueuedPayouts =
+  | Forbidden
+  | {
+      status: "ok";
+      batchId: string;
+      queued: { withdrawalId: string; reference: string }[];
+      refused: { withdrawalId: string; reference: string | null; refusal: QueueRefusal }[];
+    };
+
+/** Words for each refusal to queue (the page adds the reference). */
+export const QUEUE_REFUSALS = {
+  "not-found": PAY_REFUSALS["not-found"],
+  "not-processing": PAY_REFUSALS["not-processing"],
+  "in-payout-file": PAY_REFUSALS["in-payout-file"],
+  "already-queued": "It is already queued to be paid, or being sent right now.",
+} as const satisfies Record<QueueRefusal["status"], string>;
+
+/**
+ * Queues processing withdrawals to be paid by transfer, as one batch, in one transaction: each
+ * must be Processing, in no payout file, with no open job. Audited per withdrawal
+ * (`withdrawal.transfer`); the worker sends them after this commits.
+ */
+export async function queuePayouts(
+  db: Database,
+  actor: Actor,
+  withdrawalIds: readonly string[],
+  clock: Clock = systemClock,
+): Promise<QueuedPayouts> {
+  if (!hasPermission(actor, "manage_withdrawals")) return FORBIDDEN;
+  const ids = [...new Set(withdrawalIds)];
+  const batchId = newId();
+  return db.transaction(async (tx) => {
+    const rows = ids.length
+      ? await tx.select().from(withdrawals).where(inArray(withdrawals.id, ids)).orderBy(withdrawals.id).for("update")
+      : [];
+    const byId = new Map(rows.map((w) => [w.id, w]));
+    const queued: { withdrawalId: string; reference: string }[] = [];
+    const refused: { withdrawalId: string; reference: string | null; refusal: QueueRefusal }[] = [];
+    for (const withdrawalId of ids) {
+      const w = byId.get(withdrawalId);
+      const refuse = (refusal: QueueRefusal) =>
+        refused.push({ withdrawalId, reference: w?.reference ?? null, refusal });
+      if (!w) refuse({ status: "not-found" });
+      else if (w.payoutBatch) refuse({ status: "in-payout-file", payoutBatch: w.payoutBatch });
+      else if (w.status !== "processing") refuse({ status: "not-processing", current: w.status });
+      else if (!(await insertJob(tx, { batchId, withdrawalId, queuedById: actor.id, at: clock() })))
+        refuse({ status: "already-queued" });
+      else {
+        queued.push({ withdrawalId, reference: w.reference });
+        await recordAudit(tx, {
+          actor,
+          action: "withdrawal.transfer",
+          targetType: "withdrawal",
+          targetId: w.id,
+          before: { status: w.status },
+          after: {
+            reference: w.reference,
+            net: formatKobo(w.amountKobo - w.feeKobo),
+            account: `${w.accountHolderName}, ${w.bankName} ${w.accountNumber}`,
+            batch: batchId,
+            withdrawals: ids.length,
+          },
+        });
+      }
+    }
+    return { status: "ok" as const, batchId, queued, refused };
+  });
+}
+
+/** One open job per withdrawal (payout_jobs_one_open_idx): false when one is open already. */
+export async function insertJob(
+  db: Database,
+  job: { batchId: string; withdrawalId: string; queuedById: string | null; at: Date },
+): Promise<boolean> {
+  const [inserted] = await db
+    .insert(payoutJobs)
+    .values({ id: newId(), ...job, queuedAt: job.at, state: "queued" })
+    .onConflictDoNothing()
+    .returning({ id: payoutJobs.id });
+  return inserted !== undefined;
+}
+
+/**
+ * Takes the oldest job that is queued, or whose worker's lease ran out, under a new lease:
+ * `FOR UPDATE SKIP LOCKED`, so workers of several processes never take the same one at once.
+ */
+export async function takeNextPayoutJob(db: Database, clock: Clock = systemClock): Promise<PayoutJob | null> {
+  const now = clock();
+  return db.transaction(async (tx) => {
+    const [next] = await tx
+      .select({ id: payoutJobs.id })
+      .from(payoutJobs)
+      .where(or(eq(payoutJobs.state, "queued"), and(eq(payoutJobs.state, "sending"), lt(payoutJobs.leaseUntil, now))))
+      .orderBy(payoutJobs.queuedAt)
+      .limit(1)
+      .for("update", { skipLocked: true });
+    if (!next) return null;
+    const [taken] = await tx
+      .update(payoutJobs)
+      .set({
+        state: "sending",
+        leaseToken: newId(),
+        leaseUntil: new Date(now.getTime() + PAYOUT_LEASE_MS),
+        startedAt: sql`coalesce(${payoutJobs.startedAt}, ${now})`,
+        takenCount: sql`${payoutJobs.takenCount} + 1`,
+      })
+      .where(eq(payoutJobs.id, next.id))
+      .returning();
+    return taken ?? null;
+  });
+}
+
+/** Why a send did not pay, in the words the progress panel shows. */
+function outcomeMessage(result: PayResult): string | null {
+  switch (result.status) {
+    case "sent":
+    case "completed":
+      return null;
+    case "refused":
+      return result.message;
+    default:
+      return PAY_REFUSALS[result.status];
+  }
+}
+
+/**
+ * Sends a taken job's withdrawal and records what happened, if the job is still this worker's
+ * (a worker that overran its lease records nothing: the job's new holder does).
+ */
+export async function runPayoutJob(
+  db: Database,
+  provider: PaymentProvider,
+  job: PayoutJob,
+  clock: Clock = systemClock,
+): Promise<PayResult> {
+  const result = await payWithdrawalByTransfer(db, provider, job.withdrawalId, { sentById: job.queuedById, clock });
+  // The attempt that pays (or last tried to pay) the withdrawal: the panel follows it from here.
+  const [attempt] = await db
+    .select({ id: providerTransfers.id })
+    .from(providerTransfers)
+    .where(eq(providerTransfers.withdrawalId, job.withdrawalId))
+    .orderBy(sql`${providerTransfers.attempt} desc`)
+    .limit(1);
+  await db
+    .update(payoutJobs)
+    .set({
+      state: "done",
+      outcome: result.status,
+      message: outcomeMessage(result),
+      transferId: attempt?.id ?? null,
+      finishedAt: clock(),
+      leaseUntil: null,
+    })
+    .where(and(eq(payoutJobs.id, job.id), eq(payoutJobs.leaseToken, job.leaseToken!)));
+  return result;
+}
+
+/** The worker's step: takes the next job and sends it; null when none is waiting. */
+export async function sendNextQueuedPayout(
+  db: Database,
+  provider: PaymentProvider,
+  clock: Clock = systemClock,
+): Promise<{ job: PayoutJob; result: PayResult } | null> {
+  const job = await takeNextPayoutJob(db, clock);
+  if (!job) return null;
+  return { job, result: await runPayoutJob(db, provider, job, clock) };
+}
+
+/** Of these withdrawals, those with an open job, and its state (a list page's rows). */
+export async function openPayoutJobs(
+  db: Database,
+  withdrawalIds: readonly string[],
+): Promise<Map<string, "queued" | "sending">> {
+  if (withdrawalIds.length === 0) return new Map();
+  const open = await db
+    .select({ withdrawalId: payoutJobs.withdrawalId, state: payoutJobs.state })
+    .from(payoutJobs)
+    .where(and(inArray(payoutJobs.withdrawalId, [...withdrawalIds]), inArray(payoutJobs.state, ["queued", "sending"])));
+  return new Map(open.map((j) => [j.withdrawalId, j.state === "queued" ? "queued" : "sending"]));
+}
