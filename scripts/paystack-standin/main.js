@@ -18,6 +18,8 @@ const standin = await startPaystackStandin({
   // Any 10-digit account resolves to a made-up name, and transfers succeed after 3 seconds.
   resolveAnyAccount: true,
   settleTransfersAfterMs: 3_000,
+  // STANDIN_TRANSFER_DELAY_MS: each POST /transfer takes that long (to try a slow provider).
+  transferDelayMs: Number(process.env.STANDIN_TRANSFER_DELAY_MS ?? 0),
   log: (line) => console.log(line),
 });
 console.log(`Paystack stand-in on ${standin.baseUrl} (webhooks to ${webhookUrl}). Run the app with:`);

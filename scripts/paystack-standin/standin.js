@@ -60,6 +60,7 @@ export function paystackLocalFee(amountKobo) {
  *   publicUrl?: string;
  *   resolveAnyAccount?: boolean;
  *   settleTransfersAfterMs?: number;
+ *   transferDelayMs?: number;
  *   log?: (line: string) => void;
  * }} options
  */
@@ -88,6 +89,8 @@ export async function startPaystackStandin(options) {
     verifyTransaction: 0,
   };
   let nextId = 1000;
+  /** How long POST /transfer takes before the transfer exists and is answered (a slow provider). */
+  let transferDelayMs = options.transferDelayMs ?? 0;
 
   /** @param {FailurePoint} point */
   const takeFailure = (point) => failures.get(point)?.shift();
@@ -279,9 +282,12 @@ export async function startPaystackStandin(options) {
       : null;
   };
 
-  app.post("/transfer", (req, res) => {
+  app.post("/transfer", async (req, res) => {
     counts.transferPosts++;
     const mode = takeFailure("transfer");
+    // A slow provider: the transfer does not exist (GET /transfer/verify answers 404) until then.
+    if (transferDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, transferDelayMs));
+    // A caller that gave up meanwhile (its timeout) does not stop it: the transfer is still made.
     if (mode && !mode.endsWith("after-create") && fail(req, res, mode)) return;
     const { source, amount, recipient, reason, reference, currency } = req.body ?? {};
     const kobo = Number(amount);
@@ -452,6 +458,10 @@ ${
     /** @param {string} url */
     setWebhookUrl(url) {
       webhookUrl = url;
+    },
+    /** Each POST /transfer takes this long from now on. @param {number} ms */
+    setTransferDelay(ms) {
+      transferDelayMs = ms;
     },
     /** @param {string} reference */
     transaction: (reference) => {

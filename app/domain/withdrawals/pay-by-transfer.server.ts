@@ -183,19 +183,17 @@ async function markRequestSent(db: Database, attemptId: string, recipientCode: s
 }
 
 /**
- * Records when the attempt's request ended; with no answer, an attempt still initiating becomes
- * unknown (a webhook may have settled it meanwhile: then only the end is recorded).
+ * The request ended with no answer: recorded when, and an attempt still initiating becomes
+ * unknown (a webhook may have settled it meanwhile: then only the end is recorded). An answer is
+ * recorded with the state it reports, in one statement (applyTransferReport's `requestEndedAt`),
+ * so an answered attempt never reads as ended and unanswered.
  */
-async function markRequestEnded(db: Database, attemptId: string, at: Date, answered: boolean): Promise<void> {
+async function markUnanswered(db: Database, attemptId: string, at: Date): Promise<void> {
   await db
     .update(providerTransfers)
     .set({
       requestEndedAt: sql`coalesce(${providerTransfers.requestEndedAt}, ${at})`,
-      ...(answered
-        ? {}
-        : {
-            status: sql`case when ${providerTransfers.status} = 'initiating' then 'unknown' else ${providerTransfers.status} end`,
-          }),
+      status: sql`case when ${providerTransfers.status} = 'initiating' then 'unknown' else ${providerTransfers.status} end`,
       updatedAt: at,
     })
     .where(eq(providerTransfers.id, attemptId));
@@ -247,8 +245,9 @@ export async function payWithdrawalByTransfer(
   }
 
   const { attempt, withdrawal: w } = claim;
-  const fail = async (message: string): Promise<PayResult> => {
-    await applyTransferReport(db, attempt.id, { state: "failed", transferCode: null, failureReason: message }, clock());
+  const fail = async (message: string, requestEndedAt?: Date): Promise<PayResult> => {
+    const report = { state: "failed", transferCode: null, failureReason: message, requestEndedAt } as const;
+    await applyTransferReport(db, attempt.id, report, clock());
     return { status: "refused", withdrawal: paid(w, attempt, null), message };
   };
 
@@ -273,11 +272,14 @@ export async function payWithdrawalByTransfer(
     reason: `AdNaira withdrawal ${w.reference}`,
     signal,
   });
-  await markRequestEnded(db, attempt.id, clock(), answer.status !== "unavailable");
-  if (answer.status === "refused") return fail(answer.message);
-  if (answer.status === "unavailable") return { status: "unknown", withdrawal: paid(w, attempt, null) };
+  const endedAt = clock();
+  if (answer.status === "refused") return fail(answer.message, endedAt);
+  if (answer.status === "unavailable") {
+    await markUnanswered(db, attempt.id, endedAt);
+    return { status: "unknown", withdrawal: paid(w, attempt, null) };
+  }
   const t = answer.transfer;
-  const settled = await applyTransferReport(db, attempt.id, reportOf(t), clock());
+  const settled = await applyTransferReport(db, attempt.id, { ...reportOf(t), requestEndedAt: endedAt }, clock());
   const result = paid(w, attempt, t.transferCode);
   // A webhook may have settled it before this answer: then the send says what it settled to.
   const state = settled.status === "unchanged" ? settled.current : settled.status;

@@ -65,6 +65,8 @@ export type TransferReport = {
    * at least NOT_FOUND_GRACE_MS ago, can fail on that.
    */
   notFound?: boolean;
+  /** The sender's own answer: when its request ended, recorded with the state it reports. */
+  requestEndedAt?: Date;
 };
 
 export type SettleResult =
@@ -158,6 +160,7 @@ export async function applyTransferReport(
       .where(eq(providerTransfers.id, transferId))
       .for("update");
     if (!w || !attempt) return { status: "not-found" };
+    const ended = report.requestEndedAt && !attempt.requestEndedAt ? { requestEndedAt: report.requestEndedAt } : {};
     const unanswered = attempt.status === "initiating" || attempt.status === "unknown";
     // Judged on the locked row: a request that may still land is never taken as not sent.
     const neverSent = unanswered && notFoundMeansNeverSent(attempt, now);
@@ -174,18 +177,24 @@ export async function applyTransferReport(
           now,
         });
       }
+      if (ended.requestEndedAt)
+        await tx.update(providerTransfers).set(ended).where(eq(providerTransfers.id, transferId));
       return { status: "unchanged", withdrawalId, current: attempt.status };
     }
     const otherAmount = report.amountKobo !== undefined && report.amountKobo !== attempt.amountKobo;
     const otherCurrency = report.currency !== undefined && report.currency !== PROVIDER_CURRENCY;
-    if (next === "success" && (otherAmount || otherCurrency)) return { status: "amount-mismatch", withdrawalId };
+    if (next === "success" && (otherAmount || otherCurrency)) {
+      if (ended.requestEndedAt)
+        await tx.update(providerTransfers).set(ended).where(eq(providerTransfers.id, transferId));
+      return { status: "amount-mismatch", withdrawalId };
+    }
     const transferCode = report.transferCode ?? attempt.transferCode;
     const settled = next === "pending" ? {} : { settledAt: now };
     const reason =
       next === "failed" || next === "reversed" ? (report.failureReason ?? TRANSFER_FAILURE_REASONS[next]) : null;
     await tx
       .update(providerTransfers)
-      .set({ status: next, transferCode, failureReason: reason, ...settled, checkedAt: now, updatedAt: now })
+      .set({ status: next, transferCode, failureReason: reason, ...settled, ...ended, checkedAt: now, updatedAt: now })
       .where(eq(providerTransfers.id, transferId));
 
     if (next === "pending") {
