@@ -130,7 +130,19 @@ describe("paying out", () => {
         recipientCode: first.recipientCode,
         reason: "again",
       }),
-    ).toMatchObject({ status: "refused" });
+      // "Duplicate Transfer Reference": one exists, so its outcome is to be verified, never "not sent".
+    ).toMatchObject({ status: "unavailable", detail: "Duplicate Transfer Reference" });
+    // The sender's own time limit ends a slow request: an unknown outcome too.
+    standin.setTransferDelay(1_000);
+    const limited = await paystack.initiateTransfer({
+      reference: "adnaira-wadapter01-2",
+      amountKobo: 98_000n,
+      recipientCode: first.recipientCode,
+      reason: "AdNaira withdrawal WADAPTER01",
+      signal: AbortSignal.timeout(100),
+    });
+    standin.setTransferDelay(0);
+    expect(limited).toMatchObject({ status: "unavailable" });
 
     await standin.settleTransfer("adnaira-wadapter01-1", "failed", { reason: "Account closed", webhook: false });
     expect(await paystack.verifyTransfer("adnaira-wadapter01-1")).toMatchObject({

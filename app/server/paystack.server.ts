@@ -281,6 +281,11 @@ export function createPaystackProvider(options: {
         input.signal,
       );
       if ("status" in answer) return answer;
+      // A transfer with this reference exists already: whatever became of it, nothing was refused.
+      // Its outcome is unknown until verified by reference, never "not sent".
+      if (answer.kind === "refused" && /duplicate/i.test(answer.message)) {
+        return { status: "unavailable", detail: answer.message };
+      }
       if (answer.kind === "refused") return { status: "refused", message: answer.message };
       const data = parseData(TransferData, answer);
       if (isUnavailable(data)) return data;

@@ -28,7 +28,7 @@ export const NOT_FOUND_GRACE_MS = 2 * 60_000;
  * registering the recipient, say): it fails as never sent, and the sender, if it wakes, finds it
  * so and sends nothing.
  */
-export const CLAIM_ABANDONED_MS = 2 * 60_000;
+export const CLAIM_ABANDONED_MS = 60_000;
 
 export type AttemptTiming = {
   createdAt: Date;

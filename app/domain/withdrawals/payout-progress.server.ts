@@ -25,7 +25,7 @@ export type PayoutBatchProgress = {
   queuedAt: Date;
   queuedByName: string;
   rows: PayoutProgressRow[];
-  /** Still waiting or being sent: the page refreshes itself while any batch has some. */
+  /** Jobs not done yet (waiting, being sent, or waiting on an earlier attempt): the page refreshes itself while any batch has some. */
   open: number;
 };
 
@@ -94,7 +94,7 @@ export async function listPayoutProgress(db: Database, now: Date = new Date()): 
       queuedAt: jobs[0]?.queuedAt ?? now,
       queuedByName: jobs[0]?.queuedByName ?? "",
       rows: shown,
-      open: shown.filter((r) => r.progress === "waiting" || r.progress === "sending").length,
+      open: jobs.filter((r) => r.state !== "done").length,
     };
   });
 }

@@ -29,19 +29,20 @@ export const PAYOUT_PROGRESS_NOTES = {
 
 /** Outcomes that sent nothing because the withdrawal could not be paid so (its words are the job's message). */
 const NOT_SENT_OUTCOMES = ["not-found", "not-processing", "in-payout-file"];
+/** Outcomes an open job waits on (its earlier attempt's), to be taken again. */
+const WAITING_OUTCOMES = ["unknown", "unverified", "in-progress"];
 
 export function payoutProgressOf(
   job: { state: "queued" | "sending" | "done"; outcome: string | null },
   attemptStatus: "initiating" | "pending" | "unknown" | "success" | "failed" | "reversed" | null,
 ): PayoutProgress {
   if (job.state === "queued") return "waiting";
-  if (job.state === "sending") return "sending";
+  if (job.state === "sending") return job.outcome && WAITING_OUTCOMES.includes(job.outcome) ? "checking" : "sending";
+  // The transfer that pays the withdrawal, whichever job or process sent it, says it first.
+  if (attemptStatus === "pending") return "sent";
+  if (attemptStatus === "success") return "paid";
   if (job.outcome && NOT_SENT_OUTCOMES.includes(job.outcome)) return "not-sent";
   switch (attemptStatus) {
-    case "pending":
-      return "sent";
-    case "success":
-      return "paid";
     case "failed":
     case "reversed":
       return "not-paid";

@@ -192,18 +192,22 @@ describe("paying a batch as a job, against a slow provider", () => {
     for (const id of ids) {
       await queuePayouts(db, admin, [id], clockAhead(-6 * 60_000));
       expect(await sendNextQueuedPayout(db, provider)).toMatchObject({ result: { status: "unknown" } });
-      // Pressed again at once: verified first; not at Paystack yet, but its request ended a moment
+      // The job is not concluded: a second admin's press finds it queued still.
+      expect(await queuePayouts(db, secondAdmin, [id])).toMatchObject({
+        refused: [{ refusal: { status: "already-queued" } }],
+      });
+      // Another worker at once: verified first; not at Paystack yet, but its request ended a moment
       // ago, so that proves nothing: nothing new is sent.
-      expect(await queuePayouts(db, secondAdmin, [id])).toMatchObject({ queued: [{ withdrawalId: id }] });
-      expect(await sendNextQueuedPayout(db, provider)).toMatchObject({ result: { status: "unverified" } });
+      expect(await payWithdrawalByTransfer(db, provider, id)).toEqual({ status: "unverified" });
     }
-    const jobs = (await jobsOf(ids)).filter((j) => j.queuedById === admin.id);
-    expect(jobs.map((j) => j.message)).toEqual(
-      ids.map(() => expect.stringMatching(/^Outcome unknown, checking with Paystack/)),
+    const jobs = await jobsOf(ids);
+    expect(jobs.map((j) => [j.state, j.message])).toEqual(
+      ids.map(() => ["sending", expect.stringMatching(/^Outcome unknown, checking with Paystack/)]),
     );
     expect(jobs.some((j) => /nothing was sent/i.test(j.message ?? ""))).toBe(false);
     for (const batch of await listPayoutProgress(db)) {
       expect(batch.rows.map((r) => r.progress)).toEqual(["checking"]);
+      expect(batch.open).toBe(1);
     }
     // Listed on the reconciliation page at once.
     const disagreements = await listDisagreements(db);
@@ -213,15 +217,20 @@ describe("paying a batch as a job, against a slow provider", () => {
         expect.objectContaining({ kind: "transfer-unknown", reference: a!.reference }),
       );
     }
-
-    // The minute job, now and six minutes on (its own threshold), concludes nothing before Paystack has them.
+    // The minute job concludes nothing before Paystack has them.
     await checkWaitingWithProvider(services(), new Date());
     for (const id of ids) expect((await attemptsOf(id)).map((a) => a.status)).toEqual(["unknown"]);
 
     await until("the stand-in made them", async () =>
       (await atProvider(ids)).transfers.length === ids.length ? true : undefined,
     );
-    await checkWaitingWithProvider(services(), new Date(Date.now() + 6 * 60_000));
+    // Each job, taken again after its wait, finds its transfer at Paystack and takes it.
+    for (let i = 0; i < ids.length; i++) {
+      expect(await sendNextQueuedPayout(db, provider, clockAhead(31_000))).toMatchObject({
+        result: { status: "sent" },
+      });
+    }
+    expect((await jobsOf(ids)).map((j) => [j.state, j.outcome])).toEqual(ids.map(() => ["done", "sent"]));
     expect(await statusesOf(ids)).toEqual(ids.map(() => "sent"));
     await settleAllAsPaid(ids);
     await expectPaidOnceEach(ids);
@@ -295,6 +304,68 @@ describe("an attempt whose sender died", () => {
       ["pending", false],
     ]);
     await settleAllAsPaid([id!]);
+    await expectPaidOnceEach([id!]);
+  });
+});
+
+describe("a job whose worker died", () => {
+  /** A worker killed while its job was sending: the job stays "sending" under its lease. */
+  async function diesSending(id: string, sender: PaymentProvider) {
+    await queuePayouts(db, admin, [id]);
+    const job = (await takeNextPayoutJob(db))!;
+    await expect(payWithdrawalByTransfer(db, sender, id, { sentById: admin.id })).rejects.toThrow("killed");
+    return job;
+  }
+  const killedAfterSending = (createIt: boolean): PaymentProvider => ({
+    ...provider,
+    initiateTransfer: async (input) => {
+      if (createIt) await provider.initiateTransfer(input);
+      throw new Error("killed");
+    },
+  });
+  const ahead = (ms: number) => clockAhead(ms);
+
+  it("is taken again and waits on the attempt it left, until Paystack has said it never had it; then pays once", async () => {
+    const [id] = await processingWithdrawals(1);
+    const job = await diesSending(id!, killedAfterSending(false));
+    expect(await sendNextQueuedPayout(db, provider)).toBeNull();
+    // Its lease ran out: taken again, the attempt's request has ended, Paystack has nothing yet.
+    expect(await sendNextQueuedPayout(db, provider, ahead(61_000))).toMatchObject({
+      job: { id: job.id, takenCount: 2 },
+      result: { status: "unverified" },
+    });
+    expect((await listPayoutProgress(db))[0]!.rows[0]!.progress).toBe("checking");
+    // Waits again (30 s), until the grace after the request's end has passed.
+    let t = 61_000;
+    let sent;
+    while (!sent) {
+      t += 31_000;
+      const next = await sendNextQueuedPayout(db, provider, ahead(t));
+      if (next?.result.status === "sent") sent = next;
+      else expect(next).toMatchObject({ result: { status: "unverified" } });
+      expect(t).toBeLessThan(REQUEST_END_MARGIN_MS + TRANSFER_REQUEST_LIMIT_MS + NOT_FOUND_GRACE_MS + 70_000);
+    }
+    expect(sent.job.id).toBe(job.id);
+    expect((await attemptsOf(id!)).map((a) => a.status)).toEqual(["failed", "pending"]);
+    expect((await jobsOf([id!]))[0]).toMatchObject({ state: "done", outcome: "sent" });
+    await settleAllAsPaid([id!]);
+    await expectPaidOnceEach([id!]);
+  });
+
+  it("a withdrawal its transfer paid meanwhile reads as paid, not as not sent", async () => {
+    const [id] = await processingWithdrawals(1);
+    const job = await diesSending(id!, killedAfterSending(true));
+    // The transfer reached Paystack, which paid it; the restarted app heard so first.
+    const [attempt] = await attemptsOf(id!);
+    await standin.settleTransfer(attempt!.reference, "success", { webhook: false });
+    expect(await verifyTransferAttempt(db, provider, attempt!, ahead(31_000)())).toMatchObject({
+      status: "completed",
+    });
+    expect(await sendNextQueuedPayout(db, provider, ahead(61_000))).toMatchObject({
+      job: { id: job.id },
+      result: { status: "not-processing", current: "completed" },
+    });
+    expect((await listPayoutProgress(db))[0]!.rows[0]).toMatchObject({ progress: "paid" });
     await expectPaidOnceEach([id!]);
   });
 });

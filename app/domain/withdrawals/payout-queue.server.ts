@@ -175,23 +175,42 @@ export async function runPayoutJob(
   const result = await payWithdrawalByTransfer(db, provider, job.withdrawalId, { sentById: job.queuedById, clock });
   // The attempt that pays (or last tried to pay) the withdrawal: the panel follows it from here.
   const [attempt] = await db
-    .select({ id: providerTransfers.id })
+    .select({ id: providerTransfers.id, status: providerTransfers.status })
     .from(providerTransfers)
     .where(eq(providerTransfers.withdrawalId, job.withdrawalId))
     .orderBy(sql`${providerTransfers.attempt} desc`)
     .limit(1);
+  const now = clock();
+  const recorded = { outcome: result.status, message: outcomeMessage(result), transferId: attempt?.id ?? null };
+  const mine = and(eq(payoutJobs.id, job.id), eq(payoutJobs.leaseToken, job.leaseToken!));
+  if (waitsForEarlierAttempt(result, attempt?.status) && job.takenCount < MAX_TAKES) {
+    // Not concluded: its earlier attempt is still being sent or checked. The job stays open and
+    // is taken again after the wait, when that attempt may be verified or abandoned.
+    await db
+      .update(payoutJobs)
+      .set({ ...recorded, leaseUntil: new Date(now.getTime() + RETRY_AFTER_MS) })
+      .where(mine);
+    return result;
+  }
   await db
     .update(payoutJobs)
-    .set({
-      state: "done",
-      outcome: result.status,
-      message: outcomeMessage(result),
-      transferId: attempt?.id ?? null,
-      finishedAt: clock(),
-      leaseUntil: null,
-    })
-    .where(and(eq(payoutJobs.id, job.id), eq(payoutJobs.leaseToken, job.leaseToken!)));
+    .set({ ...recorded, state: "done", finishedAt: now, leaseUntil: null })
+    .where(mine);
   return result;
+}
+
+/**
+ * A job whose send found an earlier attempt still being sent (a worker that died mid-send, say)
+ * or of unknown outcome waits for it, rather than ending as if the withdrawal were settled:
+ * retried every {@link RETRY_AFTER_MS}, at most {@link MAX_TAKES} times in all (over the time it
+ * takes an unknown attempt to be verified as sent or not), then left to the minute job and an admin.
+ */
+const RETRY_AFTER_MS = 30_000;
+const MAX_TAKES = 10;
+
+function waitsForEarlierAttempt(result: PayResult, attemptStatus: string | undefined): boolean {
+  if (result.status === "unknown" || result.status === "unverified") return true;
+  return result.status === "in-progress" && (attemptStatus === "initiating" || attemptStatus === "unknown");
 }
 
 /** The worker's step: takes the next job and sends it; null when none is waiting. */
