@@ -1,4 +1,4 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   providerTransfers,
@@ -16,6 +16,7 @@ import {
   abandonUnsentClaim,
   applyTransferReport,
   reportOf,
+  stillUnsentClaim,
   TRANSFER_FAILURE_REASONS,
   verifyTransferAttempt,
 } from "./settle-transfer.server";
@@ -171,13 +172,7 @@ async function markRequestSent(db: Database, attemptId: string, recipientCode: s
   const [marked] = await db
     .update(providerTransfers)
     .set({ requestSentAt: at, recipientCode, updatedAt: at })
-    .where(
-      and(
-        eq(providerTransfers.id, attemptId),
-        eq(providerTransfers.status, "initiating"),
-        isNull(providerTransfers.requestSentAt),
-      ),
-    )
+    .where(stillUnsentClaim(attemptId))
     .returning({ id: providerTransfers.id });
   return marked !== undefined;
 }

@@ -260,6 +260,14 @@ export type VerifyResult =
   /** Its request may still be on its way (or not sent yet): nothing was asked, nothing changed. */
   | { status: "in-flight" };
 
+/** The attempt, while it is still a claim whose request has not left: who changes it then wins the race. */
+export const stillUnsentClaim = (attemptId: string) =>
+  and(
+    eq(providerTransfers.id, attemptId),
+    eq(providerTransfers.status, "initiating"),
+    isNull(providerTransfers.requestSentAt),
+  );
+
 /**
  * A claim whose request never left, abandoned (transfer-timing.ts): failed as never sent, in a
  * statement that matches only while it is still unsent, so of this and the sender's "sent" mark
@@ -276,13 +284,7 @@ export async function abandonUnsentClaim(db: Database, attemptId: string, now: D
         checkedAt: now,
         updatedAt: now,
       })
-      .where(
-        and(
-          eq(providerTransfers.id, attemptId),
-          eq(providerTransfers.status, "initiating"),
-          isNull(providerTransfers.requestSentAt),
-        ),
-      )
+      .where(stillUnsentClaim(attemptId))
       .returning({ withdrawalId: providerTransfers.withdrawalId });
     if (!failed) return false;
     await tx
