@@ -26,7 +26,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "withdrawal.complete": "Withdrawal completed",
   "withdrawal.export_payouts": "Payout CSV downloaded",
   "withdrawal.reexport_payouts": "Payout CSV downloaded again",
-  "withdrawal.transfer": "Withdrawal paid via Paystack",
+  "withdrawal.transfer": "Withdrawal queued to pay via Paystack",
   "upgrade.approve": "Upgrade approved",
   "upgrade.reject": "Upgrade rejected",
   "upgrade.approve_refused": "Upgrade approval refused: own referral",
