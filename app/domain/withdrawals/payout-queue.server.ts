@@ -96,8 +96,8 @@ export async function queuePayouts(
             reference: w.reference,
             net: formatKobo(w.amountKobo - w.feeKobo),
             account: `${w.accountHolderName}, ${w.bankName} ${w.accountNumber}`,
-            batch: batchId,
-            withdrawals: ids.length,
+            // How many were pressed together (the batch's id is internal: not shown).
+            withdrawalsSelected: ids.length,
           },
         });
       }
