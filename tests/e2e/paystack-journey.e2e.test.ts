@@ -6,6 +6,7 @@ import { upgradeRequests, users, withdrawals } from "~/db/schema";
 import { GTB, nuban } from "~test/bank-accounts";
 import { createUser, creditUser } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
+import { onlyPayoutJobOf, payoutProgressEntry, payoutProgressPanel, payoutProgressStatus } from "~test/payouts";
 import {
   DESKTOP,
   dismissToast,
@@ -24,8 +25,9 @@ import { bankCard, withdrawCard } from "./support/withdrawals";
  * The whole money journey with Paystack on (the stand-in), at 360 px and 1280 px, axe clean at
  * each of the app's screens: a member upgrades to Bronze online through Paystack's checkout and
  * the daily limit rises with no admin; saves bank details, seeing and confirming the name the bank
- * gives; withdraws; an admin starts processing and pays it through Paystack; Paystack settles the
- * transfer (its webhook); the member's statement shows the payout with its transfer code.
+ * gives; withdraws; an admin starts processing and pays it through Paystack (the press queues it,
+ * the payout worker sends it, the progress panel shows it Sent); Paystack settles the transfer
+ * (its webhook); the member's statement shows the payout with its transfer code.
  */
 const { standin, suite, db } = await setUpPaystackBrowserSuite();
 
@@ -143,12 +145,27 @@ describe("upgrade online, bank details, a withdrawal paid through Paystack, the 
       await payDialog.getByRole("heading", { name: "Pay via Paystack?" }).waitFor();
       await screenshot(desk, shot("09-admin-pay-dialog"), { fullPage: false });
       await payDialog.getByRole("button", { name: "Pay via Paystack" }).click();
-      await expectToast(desk, "Transfer Sent", { message: requested!.reference, variant: "success" });
+      await expectToast(desk, "Payment Queued", {
+        message: `${requested!.reference} is queued to be paid through Paystack`,
+        variant: "success",
+      });
       await dismissToast(desk);
+      // The payout worker sends it; the panel above the list shows it Sent (the page refreshes itself).
+      const progress = payoutProgressPanel(desk);
+      await progress.waitFor();
+      await expect.poll(() => payoutProgressStatus(desk, requested!.reference), { timeout: 20_000 }).toBe("sent");
       const [sent] = await db().select().from(withdrawals).where(eq(withdrawals.id, requested!.id));
       expect(sent!.status).toBe("sent");
       const transferCode = sent!.transferCode!;
       expect(transferCode).toMatch(/^TRF_/);
+      expect(await payoutProgressEntry(desk, requested!.reference).innerText()).toContain(transferCode);
+      expect(await onlyPayoutJobOf(db(), requested!.id)).toMatchObject({
+        state: "done",
+        outcome: "sent",
+        queuedById: cashier.id,
+      });
+      await part(progress, "09b-admin-payout-progress");
+      await checked(desk, "09c-admin-payout-sent");
       const atPaystack = standin.transfers().filter((t) => t.transfer_code === transferCode);
       expect(atPaystack).toMatchObject([{ amount: 1_960, status: "pending" }]); // ₦20.00 less the 2% fee
 

@@ -1,3 +1,4 @@
+import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { withdrawals } from "~/db/schema";
@@ -5,13 +6,16 @@ import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server"
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { createUser, formKey, payee, withdrawalAdmin } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
+import { payoutJobsOf, payoutProgressEntry, payoutProgressPanel, payoutProgressStatus } from "~test/payouts";
 import {
   DESKTOP,
   dismissToast,
+  expectFitsAndAccessible,
   expectNoA11yViolations,
   expectToast,
   MOBILE,
   screenshot,
+  SCREENSHOT_DIR,
   signedInPage,
   visit,
 } from "./support/browser";
@@ -20,7 +24,9 @@ import { setUpPaystackBrowserSuite } from "./support/paystack";
 /**
  * An admin pays processing withdrawals through Paystack (the stand-in) on Withdrawal Requests:
  * one with its "Pay via Paystack" dialog, another ticked and paid with "Pay selected via
- * Paystack"; both show Sent with their transfer codes, at 360 px and 1280 px, axe clean.
+ * Paystack". Each press queues the withdrawal ("Payment Queued") and the payout worker sends it;
+ * the progress panel ("Payouts via Paystack") follows it, the page refreshing itself, until it
+ * shows Sent; both show Sent with their transfer codes, at 360 px and 1280 px, axe clean.
  */
 const { standin, suite, db } = await setUpPaystackBrowserSuite({ resolveAnyAccount: true });
 
@@ -51,18 +57,48 @@ describe("paying withdrawals through Paystack", () => {
       const dialog = page.getByRole("alertdialog");
       await dialog.getByRole("heading", { name: "Pay via Paystack?" }).waitFor();
       await screenshot(page, `paystack-transfers-dialog-${label}`, { fullPage: false });
-      await dialog.getByRole("button", { name: "Pay via Paystack" }).click();
-      await expectToast(page, "Transfer Sent", { message: one.reference, variant: "success" });
-      await dismissToast(page);
+      // Paystack is slow to answer this one: the panel shows it on its way, then the page
+      // refreshes itself (no navigation) until it is Sent.
+      standin.setTransferDelay(5_000);
+      const panel = payoutProgressPanel(page);
+      try {
+        await dialog.getByRole("button", { name: "Pay via Paystack" }).click();
+        await expectToast(page, "Payment Queued", { message: `${one.reference} is queued`, variant: "success" });
+        await dismissToast(page);
+        await panel.waitFor();
+        expect(["waiting", "sending"]).toContain(await payoutProgressStatus(page, one.reference));
+        expect(await panel.innerText()).toContain("Sending: each withdrawal is sent to Paystack in turn.");
+        await panel.screenshot({
+          path: path.join(SCREENSHOT_DIR, `paystack-transfers-panel-sending-${label}.png`),
+          animations: "disabled",
+        });
+        await expectNoA11yViolations(page);
+        const url = page.url();
+        await expect.poll(() => payoutProgressStatus(page, one.reference), { timeout: 20_000 }).toBe("sent");
+        expect(page.url()).toBe(url);
+      } finally {
+        standin.setTransferDelay(0);
+      }
+      const [sentOne] = await db().select().from(withdrawals).where(eq(withdrawals.id, one.id));
+      expect(sentOne!.status).toBe("sent");
+      expect(await payoutProgressEntry(page, one.reference).innerText()).toContain(sentOne!.transferCode!);
+      expect(await payoutJobsOf(db(), one.id)).toMatchObject([{ state: "done", outcome: "sent" }]);
 
       await page.getByRole("checkbox", { name: new RegExp(`Select withdrawal ${two.reference}`) }).check();
       await page.getByRole("button", { name: "Pay selected via Paystack" }).click();
-      await expectToast(page, "Transfer Sent", { message: two.reference, variant: "success" });
+      await expectToast(page, "Payment Queued", { message: `${two.reference} is queued`, variant: "success" });
       await dismissToast(page);
+      await expect.poll(() => payoutProgressStatus(page, two.reference), { timeout: 20_000 }).toBe("sent");
+      expect(await panel.innerText()).toContain("Nothing is waiting to be sent.");
+      await panel.scrollIntoViewIfNeeded();
+      await panel.screenshot({
+        path: path.join(SCREENSHOT_DIR, `paystack-transfers-panel-${label}.png`),
+        animations: "disabled",
+      });
+      await page.evaluate(() => window.scrollTo(0, 0));
+      await expectFitsAndAccessible(page, `paystack-transfers-progress-${label}`);
 
       await visit(page, "/admin/withdrawals?status=sent");
-      const [sentOne] = await db().select().from(withdrawals).where(eq(withdrawals.id, one.id));
-      expect(sentOne!.status).toBe("sent");
       await page.locator(`text=${sentOne!.transferCode!} >> visible=true`).first().waitFor();
       await screenshot(page, `paystack-transfers-sent-${label}`);
       await expectNoA11yViolations(page);

@@ -1,5 +1,5 @@
 import { Send } from "lucide-react";
-import { Form } from "react-router";
+import { Form, useLocation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { PAY_SELECTED_FORM } from "./withdrawals-table";
@@ -7,9 +7,12 @@ import { PAY_SELECTED_FORM } from "./withdrawals-table";
 /**
  * "Pay selected via Paystack": the ticked rows' checkboxes belong to this form (their `form`
  * attribute), a plain post to /admin/withdrawals/pay, with or without JavaScript, which queues them
- * and answers at once; back to the list at `returnTo`, whose progress panel follows each one.
+ * and answers at once; back to this page (its search, filter and page kept), whose progress panel
+ * follows each one.
  */
-export function PaySelectedForm({ returnTo }: { returnTo: string }) {
+export function PaySelectedForm() {
+  const location = useLocation();
+  const returnTo = `${location.pathname}${location.search}`;
   return (
     <Card>
       <Form

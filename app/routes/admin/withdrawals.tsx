@@ -272,7 +272,7 @@ export default function WithdrawalRequests({ loaderData }: Route.ComponentProps)
         counts={counts}
         hrefFor={(status) => href({ status, page: 1 })}
       />
-      {payByTransfer && rows.some((row) => row.payable) ? <PaySelectedForm returnTo={href({})} /> : null}
+      {payByTransfer && rows.some((row) => row.payable) ? <PaySelectedForm /> : null}
       <WithdrawalsTable rows={rows} caption={caption} />
       <Pager page={page} pageCount={pageCount} hrefFor={(page) => href({ page })} />
     </div>
