@@ -1,11 +1,10 @@
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
-import { like } from "drizzle-orm";
 import lockfile from "proper-lockfile";
 import { afterAll, describe, expect, it } from "vitest";
 import { openPglite, openPostgres, runMigrations, type DatabaseHandle } from "~/db/client.server";
-import { ledgerTransfers, payoutJobs, providerTransfers, withdrawals } from "~/db/schema";
+import { payoutJobs, providerTransfers, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { seedPlatformAccounts } from "~/domain/ledger/accounts.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
@@ -16,6 +15,7 @@ import { HttpClient, pageText, redirectToast } from "~test/app";
 import { createEmptyPostgresDatabase } from "~test/database";
 import { createUser, formKey, payee, setWithdrawalSettings } from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
+import { ledgerPaidOutByTransfer, paidOutAtStandin } from "~test/payouts";
 import { paystackEnv, startPaystackStandin, TEST_PAYSTACK_SECRET_KEY, type PaystackStandin } from "~test/paystack";
 import { readyStatus, startServerProcess, until, type ServerProcess } from "~test/server-process";
 
@@ -198,16 +198,11 @@ describe("the app process killed while a batch of payouts is being sent", () => 
     expect(jobs.filter((j) => j.takenCount === 1)).toHaveLength(MEMBERS - inFlight);
 
     // What Paystack paid out is what the ledger booked out: each withdrawal's net amount.
-    const paidAtPaystack = transfers
-      .filter((t) => t.status === "success")
-      .reduce((sum, t) => sum + BigInt(t.amount), 0n);
-    const payouts = await db
-      .select({ key: ledgerTransfers.idempotencyKey, amountKobo: ledgerTransfers.amountKobo })
-      .from(ledgerTransfers)
-      .where(like(ledgerTransfers.idempotencyKey, "withdrawal:%:transfer:%:payout"));
-    const booked = payouts
-      .filter((p) => ids.some((id) => p.key.startsWith(`withdrawal:${id}:transfer:`)))
-      .reduce((sum, p) => sum + (p.key.endsWith(":reversal:payout") ? -p.amountKobo : p.amountKobo), 0n);
+    const paidAtPaystack = paidOutAtStandin(
+      standin,
+      rows.map((w) => w.reference),
+    ).paidOut;
+    const booked = await ledgerPaidOutByTransfer(db, ids);
     const net = rows.reduce((sum, w) => sum + w.amountKobo - w.feeKobo, 0n);
     expect({ paidAtPaystack, booked }).toEqual({ paidAtPaystack: net, booked: net });
     await expectBooksBalanced(db);

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, like } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import type { Database } from "~/db/client.server";
-import { payoutJobs, type PayoutJob } from "~/db/schema";
+import { ledgerTransfers, payoutJobs, type PayoutJob } from "~/db/schema";
 import type { PayoutProgress } from "~/domain/withdrawals/payout-progress";
+import type { PaystackStandin } from "./paystack";
 import { until } from "./server-process";
 
 /**
@@ -125,4 +126,34 @@ export async function endPayoutWait(db: Database, withdrawalId: string): Promise
     .where(and(eq(payoutJobs.withdrawalId, withdrawalId), eq(payoutJobs.state, "sending")))
     .returning({ id: payoutJobs.id });
   if (ended.length !== 1) throw new Error(`no job of ${withdrawalId} is waiting`);
+}
+
+/**
+ * What the ledger booked out by transfer for these withdrawals: each attempt's payout to the bank,
+ * less any reversal of one (keys `withdrawal:<id>:transfer:<n>:payout` and `…:reversal:payout`).
+ */
+export async function ledgerPaidOutByTransfer(db: Database, withdrawalIds: readonly string[]): Promise<bigint> {
+  let total = 0n;
+  for (const id of withdrawalIds) {
+    const rows = await db
+      .select({ key: ledgerTransfers.idempotencyKey, amountKobo: ledgerTransfers.amountKobo })
+      .from(ledgerTransfers)
+      .where(like(ledgerTransfers.idempotencyKey, `withdrawal:${id}:transfer:%payout`));
+    for (const r of rows) total += r.key.endsWith(":reversal:payout") ? -r.amountKobo : r.amountKobo;
+  }
+  return total;
+}
+
+/**
+ * The Paystack stand-in's transfers for these withdrawals (by their references, `adnaira-<ref>-<n>`):
+ * how many each has there, and what the stand-in paid out (its transfers settled as success).
+ */
+export function paidOutAtStandin(standin: PaystackStandin, withdrawalReferences: readonly string[]) {
+  const prefixes = withdrawalReferences.map((reference) => `adnaira-${reference.toLowerCase()}-`);
+  const transfers = standin.transfers().filter((t) => prefixes.some((p) => t.reference.startsWith(p)));
+  return {
+    transfers,
+    perWithdrawal: prefixes.map((p) => transfers.filter((t) => t.reference.startsWith(p)).length),
+    paidOut: transfers.filter((t) => t.status === "success").reduce((sum, t) => sum + BigInt(t.amount), 0n),
+  };
 }

@@ -1,7 +1,7 @@
-import { and, eq, inArray, like } from "drizzle-orm";
+import { and, eq, inArray } from "drizzle-orm";
 import pino from "pino";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ledgerTransfers, payoutJobs, providerTransfers, withdrawals } from "~/db/schema";
+import { payoutJobs, providerTransfers, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { listDisagreements } from "~/domain/payments/disagreements.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
@@ -19,6 +19,7 @@ import { openTestDatabase } from "~test/database";
 import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
 import { latch } from "~test/latch";
 import { expectBooksBalanced } from "~test/ledger";
+import { ledgerPaidOutByTransfer, paidOutAtStandin } from "~test/payouts";
 import { startPaystackStandin, TEST_PAYSTACK_SECRET_KEY, type PaystackStandin } from "~test/paystack";
 import { until } from "~test/server-process";
 import { payWithdrawalByTransfer } from "./pay-by-transfer.server";
@@ -75,7 +76,7 @@ async function processingWithdrawals(n: number): Promise<string[]> {
 
 const referencesOf = async (ids: string[]) =>
   (await db.select({ reference: withdrawals.reference }).from(withdrawals).where(inArray(withdrawals.id, ids))).map(
-    (w) => `adnaira-${w.reference.toLowerCase()}-`,
+    (w) => w.reference,
   );
 const attemptsOf = (id: string) =>
   db.select().from(providerTransfers).where(eq(providerTransfers.withdrawalId, id)).orderBy(providerTransfers.attempt);
@@ -85,27 +86,7 @@ const statusesOf = async (ids: string[]) =>
     (w) => w.status,
   );
 
-/** Transfers the stand-in created for these withdrawals, and what it paid out (settled success). */
-async function atProvider(ids: string[]) {
-  const prefixes = await referencesOf(ids);
-  const transfers = standin.transfers().filter((t) => prefixes.some((p) => t.reference.startsWith(p)));
-  const perWithdrawal = prefixes.map((p) => transfers.filter((t) => t.reference.startsWith(p)).length);
-  const paidOut = transfers.filter((t) => t.status === "success").reduce((sum, t) => sum + BigInt(t.amount), 0n);
-  return { transfers, perWithdrawal, paidOut };
-}
-
-/** What the ledger booked as paid out by transfer for these withdrawals, less reversals. */
-async function ledgerPaidOut(ids: string[]): Promise<bigint> {
-  let total = 0n;
-  for (const id of ids) {
-    const rows = await db
-      .select({ key: ledgerTransfers.idempotencyKey, amountKobo: ledgerTransfers.amountKobo })
-      .from(ledgerTransfers)
-      .where(like(ledgerTransfers.idempotencyKey, `withdrawal:${id}:transfer:%payout`));
-    for (const r of rows) total += r.key.includes(":reversal:") ? -r.amountKobo : r.amountKobo;
-  }
-  return total;
-}
+const atProvider = async (ids: string[]) => paidOutAtStandin(standin, await referencesOf(ids));
 
 /** The stand-in settles every transfer it holds as paid; the minute job (once they are due) books them. */
 async function settleAllAsPaid(ids: string[]) {
@@ -118,7 +99,7 @@ async function settleAllAsPaid(ids: string[]) {
 async function expectPaidOnceEach(ids: string[]) {
   const provided = await atProvider(ids);
   expect(provided.perWithdrawal).toEqual(ids.map(() => 1));
-  expect(provided.paidOut).toBe(await ledgerPaidOut(ids));
+  expect(provided.paidOut).toBe(await ledgerPaidOutByTransfer(db, ids));
   expect(provided.paidOut).toBe(1_960n * BigInt(ids.length));
   expect(await statusesOf(ids)).toEqual(ids.map(() => "completed"));
 }
