@@ -1090,7 +1090,10 @@ export const providerTransfers = pgTable(
      * claim is abandoned) and when it ended: answered, timed out or dropped. Until it has ended
      * (or its time limit has passed, transfer-timing.ts) nobody may judge the attempt.
      */
-    requestSentAt: timestamp({ withTimezone: true }),
+    // Defaults to now(): a row written by code that does not set it (a process of the previous
+    // version during a deploy) reads as sent, so it is verified, never taken as never sent. New
+    // claims insert it as null explicitly.
+    requestSentAt: timestamp({ withTimezone: true }).defaultNow(),
     requestEndedAt: timestamp({ withTimezone: true }),
     settledAt: timestamp({ withTimezone: true }),
     checkedAt: timestamp({ withTimezone: true }),
@@ -1109,6 +1112,19 @@ export const providerTransfers = pgTable(
 );
 
 export type ProviderTransfer = typeof providerTransfers.$inferSelect;
+
+/** What a payout job recorded: its send's outcome (pay-by-transfer's PayResult status), or that it gave up. */
+export type PayoutJobOutcome =
+  | "sent"
+  | "completed"
+  | "not-found"
+  | "not-processing"
+  | "in-payout-file"
+  | "in-progress"
+  | "unverified"
+  | "refused"
+  | "unknown"
+  | "gave-up";
 
 /** queued: waiting for a worker; sending: a worker holds its lease; done: the outcome is recorded. */
 export const payoutJobState = pgEnum("payout_job_state", ["queued", "sending", "done"]);
@@ -1131,8 +1147,8 @@ export const payoutJobs = pgTable(
     /** The admin who pressed; null for the automatic payout. */
     queuedById: text().references(() => users.id),
     state: payoutJobState().notNull().default("queued"),
-    /** When done: the send's outcome (PayResult's status). */
-    outcome: text(),
+    /** The send's last outcome (PayResult's status), or `gave-up` after too many takes. */
+    outcome: text().$type<PayoutJobOutcome>(),
     /** When done and not sent: why (the provider's words, or ours). */
     message: text(),
     /** The transfer attempt the job sent, or found still paying the withdrawal. */

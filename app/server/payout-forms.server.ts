@@ -218,7 +218,7 @@ export async function answerWithdrawForm(
         description:
           `Your withdrawal request of ${formatKobo(amountKobo)} has been submitted.` +
           (feeKobo > 0n ? ` You will receive ${formatKobo(netKobo)} after the ${formatKobo(feeKobo)} fee.` : "") +
-          (queued ? " It is being sent to your bank account by transfer." : ""),
+          (queued ? " It will be sent to your bank account by transfer shortly." : ""),
       });
     }
     case "invalid-amount":

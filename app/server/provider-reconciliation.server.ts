@@ -1,5 +1,6 @@
-import { and, asc, eq, gt, inArray, isNull, lt, or } from "drizzle-orm";
-import { providerPayments, providerTransfers } from "~/db/schema";
+import { and, asc, eq, gt, inArray, isNull, lt, notExists, or } from "drizzle-orm";
+import { payoutJobs, providerPayments, providerTransfers } from "~/db/schema";
+import type { Clock } from "~/domain/shared/clock";
 import { settleCampaignPayment } from "~/domain/campaigns/pay-online.server";
 import { settleUpgradePayment } from "~/domain/memberships/pay-online.server";
 import { verifyAttempt } from "~/domain/payments/payment-attempts.server";
@@ -72,7 +73,22 @@ export async function checkWaitingWithProvider(
         lt(providerTransfers.createdAt, waitedSince),
         notAskedSince(providerTransfers.checkedAt),
         or(
-          inArray(providerTransfers.status, ["initiating", "pending", "unknown"]),
+          and(
+            inArray(providerTransfers.status, ["initiating", "pending", "unknown"]),
+            // A withdrawal with an open payout job is the job's to settle (it re-sends under the
+            // same reference what Paystack never had); this job would conclude "never sent".
+            notExists(
+              db
+                .select({ id: payoutJobs.id })
+                .from(payoutJobs)
+                .where(
+                  and(
+                    eq(payoutJobs.withdrawalId, providerTransfers.withdrawalId),
+                    inArray(payoutJobs.state, ["queued", "sending"]),
+                  ),
+                ),
+            ),
+          ),
           // Taken as never sent because Paystack had no record of it: a slow request may still
           // have made it. Asked again for a day; one found paid is listed for an admin.
           and(
@@ -85,9 +101,12 @@ export async function checkWaitingWithProvider(
     )
     .orderBy(asc(providerTransfers.createdAt))
     .limit(BATCH);
+  // Each verify's time is read when it happens, counted from `now` (a run of many checks takes a while).
+  const started = Date.now();
+  const clock: Clock = () => new Date(now.getTime() + (Date.now() - started));
   for (const attempt of transfers) {
-    const result = await verifyTransferAttempt(db, provider, attempt, now);
-    await db.update(providerTransfers).set({ checkedAt: now }).where(eq(providerTransfers.id, attempt.id));
+    const result = await verifyTransferAttempt(db, provider, attempt, clock);
+    await db.update(providerTransfers).set({ checkedAt: clock() }).where(eq(providerTransfers.id, attempt.id));
     if (result.status === "unavailable") run.unavailable++;
     else run.transfers++;
   }

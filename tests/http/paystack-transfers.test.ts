@@ -452,7 +452,7 @@ describe("automatic payouts", () => {
     const before = standin.counts.transfersCreated;
     const res = await client.post("/profile/withdraw", { amount: "20", idempotencyKey: key! });
     expect(res.status).toBe(302);
-    expect(redirectToast(res)?.description).toMatch(/ It is being sent to your bank account by transfer\.$/);
+    expect(redirectToast(res)?.description).toMatch(/ It will be sent to your bank account by transfer shortly\.$/);
     const [w] = await db().select().from(withdrawals).where(eq(withdrawals.userId, user.id));
     // Moved to processing and queued in the request's own transaction: no admin queued it.
     expect(w!.status).not.toBe("pending");

@@ -16,7 +16,7 @@ CREATE TABLE "payout_jobs" (
 	"finished_at" timestamp with time zone
 );
 --> statement-breakpoint
-ALTER TABLE "provider_transfers" ADD COLUMN "request_sent_at" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "provider_transfers" ADD COLUMN "request_sent_at" timestamp with time zone DEFAULT now();--> statement-breakpoint
 ALTER TABLE "provider_transfers" ADD COLUMN "request_ended_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "payout_jobs" ADD CONSTRAINT "payout_jobs_withdrawal_id_withdrawals_id_fk" FOREIGN KEY ("withdrawal_id") REFERENCES "public"."withdrawals"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payout_jobs" ADD CONSTRAINT "payout_jobs_queued_by_id_users_id_fk" FOREIGN KEY ("queued_by_id") REFERENCES "public"."users"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
@@ -28,6 +28,7 @@ CREATE INDEX "payout_jobs_queued_at_idx" ON "payout_jobs" USING btree ("queued_a
 -- Attempts made before requests were timed: take each as sent when it was claimed (so none is ever
 -- taken as never sent), and every answered one as ended when it last changed. An attempt still
 -- initiating keeps no end: it counts as ended only once its time limit has passed, and is then
--- verified with the provider before anything else is sent.
+-- verified with the provider before anything else is sent. Rows a process of the previous version
+-- writes after this runs take request_sent_at's default (now()): sent, so verified too.
 UPDATE "provider_transfers" SET "request_sent_at" = "created_at",
   "request_ended_at" = CASE WHEN "status" = 'initiating' THEN NULL ELSE "updated_at" END;

@@ -85,7 +85,7 @@ export const DISAGREEMENT_TEXTS: Record<DisagreementKind, { title: string; actio
   "transfer-unknown": {
     title: "Transfer outcome unknown",
     action:
-      "Outcome unknown, checking with Paystack: the request to Paystack got no answer (or the app stopped while sending it), so the transfer may or may not exist. It is checked with Paystack every minute and nothing is sent again until Paystack answers; the money stays held.",
+      "Outcome unknown, checking with Paystack: the request to Paystack got no answer (or the app stopped while sending it), so the transfer may or may not exist. It is checked with Paystack again every few minutes and nothing is sent again until Paystack answers; the money stays held.",
   },
   "transfer-stuck": {
     title: "Transfer not settled",

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { type AnyColumn, and, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import {
   providerTransfers,
@@ -18,7 +18,7 @@ import {
   reportOf,
   stillUnsentClaim,
   TRANSFER_FAILURE_REASONS,
-  verifyTransferAttempt,
+  checkTransferAttempt,
 } from "./settle-transfer.server";
 import { requestPhase, TRANSFER_REQUEST_LIMIT_MS } from "~/domain/payments/transfer-timing";
 import { transferReference } from "./transfer-reference";
@@ -52,7 +52,7 @@ export const PAY_REFUSALS = {
   "in-progress":
     "A transfer for this withdrawal is being sent right now: nothing new is sent until its request has ended and Paystack has answered.",
   unverified:
-    "Outcome unknown, checking with Paystack: the last transfer for this withdrawal is not settled either way yet, so no new one was sent. It is checked every minute.",
+    "Outcome unknown, checking with Paystack: the last transfer for this withdrawal is not settled either way yet, so no new one was sent. It is checked with Paystack again shortly.",
   refused:
     "Paystack refused the transfer, so nothing was sent. The withdrawal stays in Processing: check the bank details, then retry or reject it.",
   unknown:
@@ -113,6 +113,8 @@ async function claimAttempt(db: Database, withdrawalId: string, sentById: string
         // "" until the bank account is registered with the provider (by this attempt's sender).
         recipientCode: recipient?.recipientCode ?? "",
         status: "initiating",
+        // Not sent yet (the column's default, now(), is for rows written by older code).
+        requestSentAt: null,
         sentById,
         createdAt: claimedAt,
         updatedAt: claimedAt,
@@ -214,9 +216,12 @@ export async function payWithdrawalByTransfer(
   let verified = false;
   // An unknown attempt is settled by its verify (or stays unknown): at most one verify per send.
   if (claim.kind === "verify") {
-    const check = await verifyTransferAttempt(db, provider, claim.attempt, clock());
+    const check = await checkTransferAttempt(db, provider, claim.attempt, clock);
     if (check.status === "in-flight") return { status: "in-progress" };
     if (check.status === "unavailable") return { status: "unverified" };
+    // Paystack has never had it: sent again under the same reference, so that if the first
+    // request lands after all, Paystack refuses one of the two as a duplicate reference.
+    if (check.status === "not-at-provider") return resendAttempt(db, provider, claim.attempt, clock);
     verified = true;
     claim = await claimAttempt(db, withdrawalId, sentById, clock);
     if (claim.kind === "verify") return { status: "unverified" };
@@ -240,30 +245,83 @@ export async function payWithdrawalByTransfer(
   }
 
   const { attempt, withdrawal: w } = claim;
-  const fail = async (message: string, requestEndedAt?: Date): Promise<PayResult> => {
-    const report = { state: "failed", transferCode: null, failureReason: message, requestEndedAt } as const;
-    await applyTransferReport(db, attempt.id, report, clock());
-    return { status: "refused", withdrawal: paid(w, attempt, null), message };
-  };
-
   let recipientCode = attempt.recipientCode;
   if (!recipientCode) {
     const recipient = await recipientFor(db, provider, w);
     // No transfer was asked for, so none can exist: the attempt failed, a retry may go.
-    if (recipient.status === "failed")
-      return fail(`Could not register the bank account with Paystack: ${recipient.message}`);
+    if (recipient.status === "failed") {
+      const message = `Could not register the bank account with Paystack: ${recipient.message}`;
+      await applyTransferReport(
+        db,
+        attempt.id,
+        { state: "failed", transferCode: null, failureReason: message },
+        clock(),
+      );
+      return { status: "refused", withdrawal: paid(w, attempt, null), message };
+    }
     recipientCode = recipient.recipientCode;
   }
-
   // From here the request may exist: its clock starts now, and the abort enforces its limit.
   const signal = AbortSignal.timeout(TRANSFER_REQUEST_LIMIT_MS);
   if (!(await markRequestSent(db, attempt.id, recipientCode, clock()))) {
     return { status: "refused", withdrawal: paid(w, attempt, null), message: TRANSFER_FAILURE_REASONS.neverSent };
   }
+  return postTransfer(db, provider, { ...attempt, recipientCode }, w, signal, clock);
+}
+
+/**
+ * An attempt Paystack has never had, although its request ended long ago: sent again under the
+ * same reference (Paystack's advice for an inconclusive transfer: its reference is unique there,
+ * so the first request landing late and this one cannot both pay). Marked in flight again in one
+ * statement that matches only the attempt as it was read (unknown, or initiating past its
+ * limit, with the same request times), so of two senders at most one sends.
+ */
+async function resendAttempt(
+  db: Database,
+  provider: PaymentProvider,
+  attempt: ProviderTransfer,
+  clock: Clock,
+): Promise<PayResult> {
+  const [w] = await db.select().from(withdrawals).where(eq(withdrawals.id, attempt.withdrawalId));
+  if (!w) return { status: "not-found" };
+  const signal = AbortSignal.timeout(TRANSFER_REQUEST_LIMIT_MS);
+  const at = clock();
+  const sameTime = (column: AnyColumn, value: Date | null) =>
+    sql`date_trunc('milliseconds', ${column}) is not distinct from ${value?.toISOString() ?? null}::timestamptz`;
+  const [resent] = await db
+    .update(providerTransfers)
+    .set({ status: "initiating", requestSentAt: at, requestEndedAt: null, updatedAt: at })
+    .where(
+      and(
+        eq(providerTransfers.id, attempt.id),
+        inArray(providerTransfers.status, ["initiating", "unknown"]),
+        sameTime(providerTransfers.requestSentAt, attempt.requestSentAt),
+        sameTime(providerTransfers.requestEndedAt, attempt.requestEndedAt),
+      ),
+    )
+    .returning({ id: providerTransfers.id });
+  if (!resent) return { status: "in-progress" };
+  return postTransfer(db, provider, attempt, w, signal, clock);
+}
+
+/** POST /transfer for an attempt marked in flight, and its answer applied (see the state machine). */
+async function postTransfer(
+  db: Database,
+  provider: PaymentProvider,
+  attempt: ProviderTransfer,
+  w: Withdrawal,
+  signal: AbortSignal,
+  clock: Clock,
+): Promise<PayResult> {
+  const fail = async (message: string, requestEndedAt: Date): Promise<PayResult> => {
+    const report = { state: "failed", transferCode: null, failureReason: message, requestEndedAt } as const;
+    await applyTransferReport(db, attempt.id, report, clock());
+    return { status: "refused", withdrawal: paid(w, attempt, null), message };
+  };
   const answer = await provider.initiateTransfer({
     reference: attempt.reference,
     amountKobo: attempt.amountKobo,
-    recipientCode,
+    recipientCode: attempt.recipientCode,
     reason: `AdNaira withdrawal ${w.reference}`,
     signal,
   });

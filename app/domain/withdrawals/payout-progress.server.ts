@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { payoutJobs, providerTransfers, users, withdrawals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { PAYOUT_PROGRESS_NOTES, payoutProgressOf, type PayoutProgress } from "./payout-progress";
+import { TRANSFER_FAILURE_REASONS } from "./settle-transfer.server";
 
 /** The panel shows the admins' presses of the last day, newest first, at most this many. */
 const BATCHES_SHOWN = 3;
@@ -46,6 +47,7 @@ export async function listPayoutProgress(db: Database, now: Date = new Date()): 
       jobId: payoutJobs.id,
       batchId: payoutJobs.batchId,
       state: payoutJobs.state,
+      leaseUntil: payoutJobs.leaseUntil,
       outcome: payoutJobs.outcome,
       message: payoutJobs.message,
       queuedAt: payoutJobs.queuedAt,
@@ -77,7 +79,9 @@ export async function listPayoutProgress(db: Database, now: Date = new Date()): 
   return batches.map((b) => {
     const jobs = rows.filter((r) => r.batchId === b.batchId);
     const shown = jobs.map((r): PayoutProgressRow => {
-      const progress = payoutProgressOf(r, r.attemptStatus);
+      const leaseExpired = r.state === "sending" && r.leaseUntil !== null && r.leaseUntil < now;
+      const neverSent = r.failureReason === TRANSFER_FAILURE_REASONS.neverSent;
+      const progress = payoutProgressOf({ ...r, leaseExpired }, r.attemptStatus, neverSent);
       return {
         jobId: r.jobId,
         withdrawalId: r.withdrawalId,

@@ -1,3 +1,4 @@
+import type { PayoutJobOutcome } from "~/db/schema";
 import type { StatusBadges } from "~/domain/shared/status-badges";
 
 /**
@@ -28,24 +29,38 @@ export const PAYOUT_PROGRESS_NOTES = {
 } as const;
 
 /** Outcomes that sent nothing because the withdrawal could not be paid so (its words are the job's message). */
-const NOT_SENT_OUTCOMES = ["not-found", "not-processing", "in-payout-file"];
+const NOT_SENT_OUTCOMES: readonly (string | null)[] = [
+  "not-found",
+  "not-processing",
+  "in-payout-file",
+] satisfies PayoutJobOutcome[];
 /** Outcomes an open job waits on (its earlier attempt's), to be taken again. */
-const WAITING_OUTCOMES = ["unknown", "unverified", "in-progress"];
+const WAITING_OUTCOMES: readonly (string | null)[] = [
+  "unknown",
+  "unverified",
+  "in-progress",
+] satisfies PayoutJobOutcome[];
 
 export function payoutProgressOf(
-  job: { state: "queued" | "sending" | "done"; outcome: string | null },
+  /** `leaseExpired`: its worker stopped (or overran); it waits to be taken again. */
+  job: { state: "queued" | "sending" | "done"; outcome: PayoutJobOutcome | null; leaseExpired: boolean },
   attemptStatus: "initiating" | "pending" | "unknown" | "success" | "failed" | "reversed" | null,
+  /** Its attempt failed as never sent to Paystack (an abandoned claim): not sent, rather than not paid. */
+  attemptNeverSent = false,
 ): PayoutProgress {
   if (job.state === "queued") return "waiting";
-  if (job.state === "sending") return job.outcome && WAITING_OUTCOMES.includes(job.outcome) ? "checking" : "sending";
+  if (job.state === "sending") {
+    if (WAITING_OUTCOMES.includes(job.outcome)) return "checking";
+    return job.leaseExpired ? "waiting" : "sending";
+  }
   // The transfer that pays the withdrawal, whichever job or process sent it, says it first.
   if (attemptStatus === "pending") return "sent";
   if (attemptStatus === "success") return "paid";
-  if (job.outcome && NOT_SENT_OUTCOMES.includes(job.outcome)) return "not-sent";
+  if (NOT_SENT_OUTCOMES.includes(job.outcome)) return "not-sent";
   switch (attemptStatus) {
     case "failed":
     case "reversed":
-      return "not-paid";
+      return attemptNeverSent ? "not-sent" : "not-paid";
     case "initiating":
     case "unknown":
       return "checking";

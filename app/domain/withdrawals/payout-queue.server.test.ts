@@ -138,7 +138,7 @@ describe("paying a batch as a job, against a slow provider", () => {
       expect(await payWithdrawalByTransfer(db, provider, inFlight.withdrawalId)).toEqual({ status: "in-progress" });
       // The minute job and a verify leave it alone, and ask the provider nothing about it.
       await checkWaitingWithProvider(services(), new Date());
-      expect(await verifyTransferAttempt(db, provider, inFlight, new Date())).toEqual({ status: "in-flight" });
+      expect(await verifyTransferAttempt(db, provider, inFlight)).toEqual({ status: "in-flight" });
       expect(standin.counts.verifyTransfer).toBe(verifiesBefore);
       expect(await listDisagreements(db)).not.toContainEqual(
         expect.objectContaining({ reference: inFlight.reference }),
@@ -242,7 +242,7 @@ describe("an attempt whose sender died", () => {
     await expectPaidOnceEach([id!]);
   });
 
-  it("not found at Paystack, it fails as never sent only the grace after its request ended; then one new transfer", async () => {
+  it("not found at Paystack, it is sent again under its own reference only the grace after its request ended", async () => {
     const [id] = await processingWithdrawals(1);
     await expect(payWithdrawalByTransfer(db, killedAfterSending(false), id!)).rejects.toThrow("killed");
     const ended = TRANSFER_REQUEST_LIMIT_MS + REQUEST_END_MARGIN_MS;
@@ -252,10 +252,28 @@ describe("an attempt whose sender died", () => {
     expect(
       await payWithdrawalByTransfer(db, provider, id!, { clock: clockAhead(ended + NOT_FOUND_GRACE_MS + 1_000) }),
     ).toMatchObject({ status: "sent" });
-    expect((await attemptsOf(id!)).map((a) => [a.status, a.failureReason])).toEqual([
-      ["failed", "Paystack has no record of this transfer, so nothing was sent."],
-      ["pending", null],
-    ]);
+    expect((await attemptsOf(id!)).map((a) => [a.attempt, a.status])).toEqual([[1, "pending"]]);
+    await settleAllAsPaid([id!]);
+    await expectPaidOnceEach([id!]);
+  });
+
+  it("a first request that lands at Paystack after it was sent again pays once: Paystack refuses the same reference twice", async () => {
+    const [id] = await processingWithdrawals(1);
+    // The first request outlasts its timeout (2 s) and the stand-in makes the transfer at 3 s.
+    standin.setTransferDelay(3_000);
+    expect(await payWithdrawalByTransfer(db, provider, id!)).toMatchObject({ status: "unknown" });
+    // Judged long after (as if Paystack had said "not found" for minutes): sent again at once,
+    // while the first is still on its way to being made.
+    const late = clockAhead(NOT_FOUND_GRACE_MS + 60_000);
+    const again = await payWithdrawalByTransfer(db, provider, id!, { clock: late });
+    expect(["sent", "unknown"]).toContain(again.status);
+    await until("both requests answered", async () =>
+      standin.counts.transferPosts >= 2 && (await atProvider([id!])).transfers.length === 1 ? true : undefined,
+    );
+    await new Promise((resolve) => setTimeout(resolve, 3_500));
+    expect((await atProvider([id!])).perWithdrawal).toEqual([1]);
+    await payWithdrawalByTransfer(db, provider, id!, { clock: clockAhead(NOT_FOUND_GRACE_MS + 120_000) });
+    expect((await attemptsOf(id!)).map((a) => [a.attempt, a.status])).toEqual([[1, "pending"]]);
     await settleAllAsPaid([id!]);
     await expectPaidOnceEach([id!]);
   });
@@ -306,7 +324,7 @@ describe("a job whose worker died", () => {
   });
   const ahead = (ms: number) => clockAhead(ms);
 
-  it("is taken again and waits on the attempt it left, until Paystack has said it never had it; then pays once", async () => {
+  it("is taken again and waits on the attempt it left until Paystack has said it never had it, then sends it again once", async () => {
     const [id] = await processingWithdrawals(1);
     const job = await diesSending(id!, killedAfterSending(false));
     expect(await sendNextQueuedPayout(db, provider)).toBeNull();
@@ -327,7 +345,7 @@ describe("a job whose worker died", () => {
       expect(t).toBeLessThan(REQUEST_END_MARGIN_MS + TRANSFER_REQUEST_LIMIT_MS + NOT_FOUND_GRACE_MS + 70_000);
     }
     expect(sent.job.id).toBe(job.id);
-    expect((await attemptsOf(id!)).map((a) => a.status)).toEqual(["failed", "pending"]);
+    expect((await attemptsOf(id!)).map((a) => [a.attempt, a.status])).toEqual([[1, "pending"]]);
     expect((await jobsOf([id!]))[0]).toMatchObject({ state: "done", outcome: "sent" });
     await settleAllAsPaid([id!]);
     await expectPaidOnceEach([id!]);
@@ -339,7 +357,7 @@ describe("a job whose worker died", () => {
     // The transfer reached Paystack, which paid it; the restarted app heard so first.
     const [attempt] = await attemptsOf(id!);
     await standin.settleTransfer(attempt!.reference, "success", { webhook: false });
-    expect(await verifyTransferAttempt(db, provider, attempt!, ahead(31_000)())).toMatchObject({
+    expect(await verifyTransferAttempt(db, provider, attempt!, ahead(31_000))).toMatchObject({
       status: "completed",
     });
     expect(await sendNextQueuedPayout(db, provider, ahead(61_000))).toMatchObject({

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { payoutJobs, type PayoutJob, providerTransfers, withdrawals } from "~/db/schema";
+import { payoutJobs, type PayoutJob, providerTransfers, type ProviderTransfer, withdrawals } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
 import { hasPermission } from "~/domain/permissions/permissions";
@@ -121,33 +121,48 @@ export async function insertJob(
 
 /**
  * Takes the oldest job that is queued, or whose worker's lease ran out, under a new lease:
- * `FOR UPDATE SKIP LOCKED`, so workers of several processes never take the same one at once.
+ * `FOR UPDATE SKIP LOCKED`, so workers of several processes never take the same one at once. A
+ * job already taken {@link MAX_TAKES} times (its sends kept failing, or kept waiting) is ended as
+ * given up instead, for an admin to press again: never retried for ever.
  */
 export async function takeNextPayoutJob(db: Database, clock: Clock = systemClock): Promise<PayoutJob | null> {
-  const now = clock();
   return db.transaction(async (tx) => {
-    const [next] = await tx
-      .select({ id: payoutJobs.id })
-      .from(payoutJobs)
-      .where(or(eq(payoutJobs.state, "queued"), and(eq(payoutJobs.state, "sending"), lt(payoutJobs.leaseUntil, now))))
-      .orderBy(payoutJobs.queuedAt)
-      .limit(1)
-      .for("update", { skipLocked: true });
-    if (!next) return null;
-    const [taken] = await tx
-      .update(payoutJobs)
-      .set({
-        state: "sending",
-        leaseToken: newId(),
-        leaseUntil: new Date(now.getTime() + PAYOUT_LEASE_MS),
-        startedAt: sql`coalesce(${payoutJobs.startedAt}, ${now})`,
-        takenCount: sql`${payoutJobs.takenCount} + 1`,
-      })
-      .where(eq(payoutJobs.id, next.id))
-      .returning();
-    return taken ?? null;
+    for (;;) {
+      const now = clock();
+      const [next] = await tx
+        .select({ id: payoutJobs.id, takenCount: payoutJobs.takenCount })
+        .from(payoutJobs)
+        .where(or(eq(payoutJobs.state, "queued"), and(eq(payoutJobs.state, "sending"), lt(payoutJobs.leaseUntil, now))))
+        .orderBy(payoutJobs.queuedAt)
+        .limit(1)
+        .for("update", { skipLocked: true });
+      if (!next) return null;
+      if (next.takenCount >= MAX_TAKES) {
+        await tx
+          .update(payoutJobs)
+          .set({ state: "done", outcome: "gave-up", message: GAVE_UP, finishedAt: now, leaseUntil: null })
+          .where(eq(payoutJobs.id, next.id));
+        continue;
+      }
+      const [taken] = await tx
+        .update(payoutJobs)
+        .set({
+          state: "sending",
+          leaseToken: newId(),
+          leaseUntil: new Date(now.getTime() + PAYOUT_LEASE_MS),
+          startedAt: sql`coalesce(${payoutJobs.startedAt}, ${now})`,
+          takenCount: sql`${payoutJobs.takenCount} + 1`,
+        })
+        .where(eq(payoutJobs.id, next.id))
+        .returning();
+      return taken ?? null;
+    }
   });
 }
+
+/** A job ended after {@link MAX_TAKES} takes without an outcome to record. */
+export const GAVE_UP =
+  "This payout could not be completed after repeated tries. Its transfer, if any, is still checked with Paystack; press Pay via Paystack again once the withdrawal shows no transfer in progress.";
 
 /** Why a send did not pay, in the words the progress panel shows. */
 function outcomeMessage(result: PayResult): string | null {
@@ -206,9 +221,9 @@ export async function runPayoutJob(
  * takes an unknown attempt to be verified as sent or not), then left to the minute job and an admin.
  */
 const RETRY_AFTER_MS = 30_000;
-const MAX_TAKES = 10;
+export const MAX_TAKES = 10;
 
-function waitsForEarlierAttempt(result: PayResult, attemptStatus: string | undefined): boolean {
+function waitsForEarlierAttempt(result: PayResult, attemptStatus: ProviderTransfer["status"] | undefined): boolean {
   if (result.status === "unknown" || result.status === "unverified") return true;
   return result.status === "in-progress" && (attemptStatus === "initiating" || attemptStatus === "unknown");
 }

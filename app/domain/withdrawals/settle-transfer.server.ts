@@ -10,6 +10,7 @@ import { PROVIDER_CURRENCY } from "~/domain/payments/payment-attempts.server";
 import type { Kobo } from "~/domain/shared/money";
 import { bookWithdrawalPayout, mailWithdrawalMember } from "./process-withdrawal.server";
 import { notFoundMeansNeverSent, requestPhase } from "~/domain/payments/transfer-timing";
+import { type Clock, systemClock } from "~/domain/shared/clock";
 
 /**
  * One transfer attempt's state machine (provider_transfers.status), whoever reports the outcome:
@@ -82,7 +83,7 @@ export const TRANSFER_FAILURE_REASONS = {
   failed: "Paystack could not complete the transfer.",
   reversed: "The bank returned the transfer to Paystack.",
   notFound: "Paystack has no record of this transfer, so nothing was sent.",
-  neverSent: "The transfer was never sent to Paystack (the app stopped before sending it), so nothing was paid.",
+  neverSent: "The transfer was never sent to Paystack (its sender stopped before sending it), so nothing was paid.",
 } as const;
 
 const payoutKeys = (w: Pick<Withdrawal, "id">, attempt: number) => ({
@@ -274,7 +275,19 @@ export const stillUnsentClaim = (attemptId: string) =>
  * exactly one wins. The withdrawal stays Processing, its money held, with the reason.
  */
 export async function abandonUnsentClaim(db: Database, attemptId: string, now: Date): Promise<boolean> {
+  const [found] = await db
+    .select({ withdrawalId: providerTransfers.withdrawalId })
+    .from(providerTransfers)
+    .where(eq(providerTransfers.id, attemptId));
+  if (!found) return false;
   return db.transaction(async (tx) => {
+    // The withdrawal's row first, then the attempt's, as every writer of both does (no deadlock
+    // with a claim or a report); a caller already holding it (claimAttempt) takes it again at no cost.
+    await tx
+      .select({ id: withdrawals.id })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, found.withdrawalId))
+      .for("update");
     const [failed] = await tx
       .update(providerTransfers)
       .set({
@@ -295,23 +308,28 @@ export async function abandonUnsentClaim(db: Database, attemptId: string, now: D
   });
 }
 
+type AttemptToCheck = Pick<ProviderTransfer, "id" | "reference" | "createdAt" | "requestSentAt" | "requestEndedAt">;
+
 /**
  * Asks the provider what became of an attempt whose outcome we do not know (a timeout, a dropped
- * connection, a 5xx, a process that died, or a webhook that never came) and applies the answer.
- * An attempt whose request may still be in flight is not asked about: nothing is concluded
- * while it could still land. Not found at the provider, once the request ended long enough ago:
- * nothing was sent, so the attempt failed and a new one may go. No answer: nothing changes, and
- * nothing new may be sent.
+ * connection, a 5xx, a process that died, or a webhook that never came) and applies what it
+ * found. An attempt whose request may still be in flight is not asked about: nothing is concluded
+ * while it could still land. `not-at-provider`: the provider has no such transfer although the
+ * request ended long enough ago that it cannot land; nothing is changed, the caller decides (a
+ * send re-sends it under the same reference, the minute job concludes it was never sent). No
+ * answer: nothing changes, and nothing new may be sent. The judgement uses the time read before
+ * asking (so at most the real time has passed), the records the time of the answer.
  */
-export async function verifyTransferAttempt(
+export async function checkTransferAttempt(
   db: Database,
   provider: PaymentProvider,
-  attempt: Pick<ProviderTransfer, "id" | "reference" | "createdAt" | "requestSentAt" | "requestEndedAt">,
-  now: Date = new Date(),
-): Promise<VerifyResult> {
-  const phase = requestPhase(attempt, now);
+  attempt: AttemptToCheck,
+  clock: Clock = systemClock,
+): Promise<VerifyResult | { status: "not-at-provider"; judgedAt: Date }> {
+  const judgedAt = clock();
+  const phase = requestPhase(attempt, judgedAt);
   if (phase.phase === "claimed") {
-    if (phase.abandoned && (await abandonUnsentClaim(db, attempt.id, now))) {
+    if (phase.abandoned && (await abandonUnsentClaim(db, attempt.id, judgedAt))) {
       const [row] = await db
         .select({ withdrawalId: providerTransfers.withdrawalId })
         .from(providerTransfers)
@@ -322,21 +340,38 @@ export async function verifyTransferAttempt(
   }
   if (phase.phase === "in-flight") return { status: "in-flight" };
   const answer = await provider.verifyTransfer(attempt.reference);
+  const answeredAt = clock();
   if (answer.status === "unavailable") {
-    await db.update(providerTransfers).set({ checkedAt: now }).where(eq(providerTransfers.id, attempt.id));
+    await db.update(providerTransfers).set({ checkedAt: answeredAt }).where(eq(providerTransfers.id, attempt.id));
     return answer;
   }
   if (answer.status === "not-found") {
-    if (!notFoundMeansNeverSent(attempt, now)) {
-      await db.update(providerTransfers).set({ checkedAt: now }).where(eq(providerTransfers.id, attempt.id));
+    await db.update(providerTransfers).set({ checkedAt: answeredAt }).where(eq(providerTransfers.id, attempt.id));
+    if (!notFoundMeansNeverSent(attempt, judgedAt)) {
       return { status: "unavailable", detail: "not at Paystack yet: its request ended too recently to be sure" };
     }
-    return applyTransferReport(
-      db,
-      attempt.id,
-      { state: "failed", transferCode: null, failureReason: TRANSFER_FAILURE_REASONS.notFound, notFound: true },
-      now,
-    );
+    return { status: "not-at-provider", judgedAt };
   }
-  return applyTransferReport(db, attempt.id, reportOf(answer.transfer), now);
+  return applyTransferReport(db, attempt.id, reportOf(answer.transfer), answeredAt);
+}
+
+/**
+ * {@link checkTransferAttempt}, concluding "not at the provider" as never sent: the attempt
+ * failed ("Paystack has no record…"), the withdrawal is Processing again with the reason, and a
+ * later success for it is listed for an admin. The minute job's verify.
+ */
+export async function verifyTransferAttempt(
+  db: Database,
+  provider: PaymentProvider,
+  attempt: AttemptToCheck,
+  clock: Clock = systemClock,
+): Promise<VerifyResult> {
+  const check = await checkTransferAttempt(db, provider, attempt, clock);
+  if (check.status !== "not-at-provider") return check;
+  return applyTransferReport(
+    db,
+    attempt.id,
+    { state: "failed", transferCode: null, failureReason: TRANSFER_FAILURE_REASONS.notFound, notFound: true },
+    check.judgedAt,
+  );
 }
