@@ -24,7 +24,7 @@ import { startPaystackStandin, TEST_PAYSTACK_SECRET_KEY, type PaystackStandin } 
 import { until } from "~test/server-process";
 import { payWithdrawalByTransfer } from "./pay-by-transfer.server";
 import { listPayoutProgress } from "./payout-progress.server";
-import { queuePayouts, sendNextQueuedPayout, takeNextPayoutJob } from "./payout-queue.server";
+import { GAVE_UP, MAX_TAKES, queuePayouts, sendNextQueuedPayout, takeNextPayoutJob } from "./payout-queue.server";
 import { startProcessing } from "./process-withdrawal.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
 import { verifyTransferAttempt } from "./settle-transfer.server";
@@ -370,6 +370,25 @@ describe("a job whose worker died", () => {
 });
 
 describe("the queue", () => {
+  it("a job whose worker stopped shows as waiting; one taken too often ends as given up, never retried for ever", async () => {
+    const [id] = await processingWithdrawals(1);
+    await queuePayouts(db, admin, [id!]);
+    const job = (await takeNextPayoutJob(db))!;
+    expect((await listPayoutProgress(db))[0]!.rows[0]!.progress).toBe("sending");
+    // Its worker died: once the lease has run out the panel says it waits to be taken again.
+    expect((await listPayoutProgress(db, new Date(Date.now() + 61_000)))[0]!.rows[0]!.progress).toBe("waiting");
+    // Taken (and dying) as often as a job may be: the next take ends it instead.
+    await db.update(payoutJobs).set({ takenCount: MAX_TAKES }).where(eq(payoutJobs.id, job.id));
+    expect(await takeNextPayoutJob(db, clockAhead(61_000))).toBeNull();
+    expect((await jobsOf([id!]))[0]).toMatchObject({ state: "done", outcome: "gave-up", message: GAVE_UP });
+    expect((await listPayoutProgress(db))[0]!.rows[0]).toMatchObject({ progress: "not-sent", detail: GAVE_UP });
+    // Nothing was sent: an admin may press again.
+    expect(await queuePayouts(db, admin, [id!])).toMatchObject({ queued: [{ withdrawalId: id }] });
+    expect(await sendNextQueuedPayout(db, provider)).toMatchObject({ result: { status: "sent" } });
+    await settleAllAsPaid([id!]);
+    await expectPaidOnceEach([id!]);
+  });
+
   it("refuses without manage_withdrawals, and what cannot be paid so, each with its reason", async () => {
     const [id] = await processingWithdrawals(1);
     const clerk: Actor = { id: admin.id, role: "admin", permissions: ["manage_users"] };
