@@ -260,6 +260,11 @@ describe("paying withdrawals through Paystack from Withdrawal Requests", () => {
     const checking = await progressOf(reference);
     expect(checking.status).toBe("checking");
     expect(checking.text).toContain("Outcome unknown, checking with Paystack");
+    // So does the withdrawal's own row, which offers no Pay button meanwhile.
+    const list = await admin.client.get(`/admin/withdrawals?q=${reference}`);
+    const row = list.body.slice(list.body.indexOf(`data-testid="withdrawal-row-${reference}"`));
+    expect(pageText(row.slice(0, row.indexOf("</tr>")))).toContain("Outcome unknown, checking with Paystack");
+    expect(list.body).not.toContain(`aria-label="Pay via Paystack withdrawal ${reference}`);
     // Mark as Completed waits for Paystack's answer too, and so does another press.
     const complete = await admin.client.post("/admin/withdrawals", { intent: "complete", withdrawalId: id });
     expect(complete.status).toBe(409);

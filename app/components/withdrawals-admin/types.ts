@@ -27,8 +27,11 @@ export type AdminWithdrawalRow = {
   sentAtText: string | null;
   /** Why its last transfer failed or was reversed: it is processing again, to retry or reject. */
   transferFailureReason: string | null;
-  /** Queued to be paid through Paystack, or being sent right now (the payout worker's job). */
-  payoutQueued: "queued" | "sending" | null;
-  /** Whether "Pay via Paystack" is offered (the provider is on, it is processing, in no payout file, not queued). */
+  /**
+   * On its way to Paystack: queued, being sent (the payout worker's job), or its transfer's
+   * outcome unknown and being checked; null when nothing is in progress.
+   */
+  payoutState: "queued" | "sending" | "checking" | null;
+  /** Whether "Pay via Paystack" is offered (the provider is on, it is processing, in no payout file, nothing in progress). */
   payable: boolean;
 };

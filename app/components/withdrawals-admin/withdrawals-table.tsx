@@ -67,14 +67,16 @@ function SelectToPay({ row }: { row: AdminWithdrawalRow }) {
   );
 }
 
+const PAYOUT_STATE_NOTES = {
+  queued: "Queued to pay via Paystack",
+  sending: "Being sent to Paystack",
+  checking: "Outcome unknown, checking with Paystack",
+} as const satisfies Record<NonNullable<AdminWithdrawalRow["payoutState"]>, string>;
+
 /** Paid (or being paid) through Paystack: the transfer code; queued; or why the last transfer did not pay. */
 function TransferNote({ row }: { row: AdminWithdrawalRow }) {
-  if (row.payoutQueued) {
-    return (
-      <span className="mt-1 block text-xs text-gray-600">
-        {row.payoutQueued === "queued" ? "Queued to pay via Paystack" : "Being sent to Paystack"}
-      </span>
-    );
+  if (row.payoutState) {
+    return <span className="mt-1 block text-xs text-gray-600">{PAYOUT_STATE_NOTES[row.payoutState]}</span>;
   }
   if (row.transferCode) {
     return (

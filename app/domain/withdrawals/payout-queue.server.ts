@@ -239,15 +239,34 @@ export async function sendNextQueuedPayout(
   return { job, result: await runPayoutJob(db, provider, job, clock) };
 }
 
-/** Of these withdrawals, those with an open job, and its state (a list page's rows). */
-export async function openPayoutJobs(
+/**
+ * Where each of these withdrawals stands on the way to Paystack, for a list page's rows: queued,
+ * being sent, or with a transfer of unknown outcome being checked (none: nothing in progress).
+ */
+export async function payoutStatesOf(
   db: Database,
   withdrawalIds: readonly string[],
-): Promise<Map<string, "queued" | "sending">> {
+): Promise<Map<string, "queued" | "sending" | "checking">> {
   if (withdrawalIds.length === 0) return new Map();
-  const open = await db
-    .select({ withdrawalId: payoutJobs.withdrawalId, state: payoutJobs.state })
-    .from(payoutJobs)
-    .where(and(inArray(payoutJobs.withdrawalId, [...withdrawalIds]), inArray(payoutJobs.state, ["queued", "sending"])));
-  return new Map(open.map((j) => [j.withdrawalId, j.state === "queued" ? "queued" : "sending"]));
+  const ids = [...withdrawalIds];
+  const [open, unsettled] = await Promise.all([
+    db
+      .select({ withdrawalId: payoutJobs.withdrawalId, state: payoutJobs.state, outcome: payoutJobs.outcome })
+      .from(payoutJobs)
+      .where(and(inArray(payoutJobs.withdrawalId, ids), inArray(payoutJobs.state, ["queued", "sending"]))),
+    db
+      .select({ withdrawalId: providerTransfers.withdrawalId })
+      .from(providerTransfers)
+      .where(
+        and(inArray(providerTransfers.withdrawalId, ids), inArray(providerTransfers.status, ["initiating", "unknown"])),
+      ),
+  ]);
+  const states = new Map<string, "queued" | "sending" | "checking">();
+  for (const t of unsettled) states.set(t.withdrawalId, "checking");
+  for (const j of open) {
+    // A job waiting on its earlier attempt is checking it, not sending.
+    if (j.state === "queued") states.set(j.withdrawalId, "queued");
+    else if (!states.has(j.withdrawalId) || j.outcome === null) states.set(j.withdrawalId, "sending");
+  }
+  return states;
 }

@@ -20,7 +20,7 @@ import { WITHDRAWAL_STATUS_BADGES, WITHDRAWAL_STATUSES, type WithdrawalStatus } 
 import { listWithdrawalsForAdmin } from "~/domain/withdrawals/list-withdrawals.server";
 import { payoutExportCounts } from "~/domain/withdrawals/payout-export.server";
 import { listPayoutProgress } from "~/domain/withdrawals/payout-progress.server";
-import { openPayoutJobs } from "~/domain/withdrawals/payout-queue.server";
+import { payoutStatesOf } from "~/domain/withdrawals/payout-queue.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { actionAnswer, readForm } from "~/server/forms.server";
@@ -66,12 +66,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payoutExportCounts(db),
     payByTransfer ? listPayoutProgress(db) : [],
   ]);
-  const queued = payByTransfer
-    ? await openPayoutJobs(
+  const payoutStates = payByTransfer
+    ? await payoutStatesOf(
         db,
         result.rows.map((w) => w.id),
       )
-    : new Map();
+    : new Map<string, "queued" | "sending" | "checking">();
   const batches: PayoutBatchView[] = progress.map((batch) => ({
     batchId: batch.batchId,
     queuedAtText: formatLagosDateTime(batch.queuedAt),
@@ -111,8 +111,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     transferCode: w.transferCode,
     sentAtText: w.sentAt ? formatLagosDateTime(w.sentAt) : null,
     transferFailureReason: w.transferFailureReason,
-    payoutQueued: queued.get(w.id) ?? null,
-    payable: payByTransfer && w.status === "processing" && w.payoutBatch === null && !queued.has(w.id),
+    payoutState: payoutStates.get(w.id) ?? null,
+    payable: payByTransfer && w.status === "processing" && w.payoutBatch === null && !payoutStates.has(w.id),
   }));
   return {
     query,
