@@ -11,7 +11,7 @@ import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.serve
 import { actorFrom, type CurrentUser } from "./auth.server";
 import type { RequestContext } from "./context.server";
 import { echoValues, formFailure, parseForm } from "./forms.server";
-import { tooManyAttemptsMessage } from "./rate-limit.server";
+import { tooManyAttemptsMessage, tooManyLookupsMessage } from "./rate-limit.server";
 import { redirectWithToast } from "./toast.server";
 
 /**
@@ -101,7 +101,11 @@ async function answerResolvedBankDetails(
 
   const parsed = parseForm(BankAccountCheckSchema, values, failed);
   if (parsed.status !== "ok") return parsed.failure;
+  const lookups = await takeAccountLookup(context, user.id);
+  if (lookups.status === "refused") return refused(lookups.message, 429);
   const result = await checkBankAccount(db, provider, { userId: user.id, ...parsed.data });
+  // Refused before the bank was asked: the lookup does not count.
+  if (result.status === "invalid" || result.status === "wrong-password") await lookups.giveBack();
   switch (result.status) {
     case "resolved":
       await context.services.rateLimits.reset("passwordChange", user.id);
@@ -116,6 +120,32 @@ async function answerResolvedBankDetails(
     case "unavailable":
       return refused(RESOLVE_MESSAGES.unavailable, 503);
   }
+}
+
+/**
+ * One bank account lookup for this member from this address, within both limits
+ * (`accountLookupMember` a day, `accountLookupNetwork` an hour); `giveBack` when the lookup did not
+ * reach the bank after all.
+ */
+async function takeAccountLookup(
+  context: RequestContext,
+  userId: string,
+): Promise<{ status: "ok"; giveBack: () => Promise<void> } | { status: "refused"; message: string }> {
+  const limits = context.services.rateLimits;
+  const memberWait = await limits.consume("accountLookupMember", userId);
+  if (memberWait) return { status: "refused", message: tooManyLookupsMessage("member", memberWait) };
+  const networkWait = await limits.consume("accountLookupNetwork", context.clientNetwork);
+  if (networkWait) {
+    await limits.refund("accountLookupMember", userId);
+    return { status: "refused", message: tooManyLookupsMessage("network", networkWait) };
+  }
+  return {
+    status: "ok",
+    giveBack: async () => {
+      await limits.refund("accountLookupMember", userId);
+      await limits.refund("accountLookupNetwork", context.clientNetwork);
+    },
+  };
 }
 
 /**

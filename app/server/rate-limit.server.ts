@@ -10,7 +10,13 @@ type LimitName =
   | "resetAccount"
   | "resendIp"
   | "resendAccount"
-  | "passwordChange";
+  | "passwordChange"
+  | "accountLookupMember"
+  | "accountLookupNetwork";
+
+/** The account lookups allowed (see LIMITS). */
+export const ACCOUNT_LOOKUPS_PER_MEMBER_PER_DAY = 10;
+export const ACCOUNT_LOOKUPS_PER_ADDRESS_PER_HOUR = 30;
 
 /**
  * Points per window (decision 021 gives the reasons for each number). Login limits count failed
@@ -32,6 +38,11 @@ const LIMITS: Record<LimitName, { points: number; duration: number }> = {
   resendIp: { points: 300, duration: 60 * 60 },
   resendAccount: { points: 3, duration: 60 * 60 },
   passwordChange: { points: 10, duration: 15 * 60 },
+  // Bank account lookups ("Check account" asks the bank for the holder's name): few per member
+  // and per address, so holders' names cannot be harvested and one member cannot spend the
+  // provider's quota (issue 39). Only lookups that reach the provider count.
+  accountLookupMember: { points: ACCOUNT_LOOKUPS_PER_MEMBER_PER_DAY, duration: 24 * 60 * 60 },
+  accountLookupNetwork: { points: ACCOUNT_LOOKUPS_PER_ADDRESS_PER_HOUR, duration: 60 * 60 },
 };
 
 /** Failures on an account (from any address) before sign-ins to it are slowed down. */
@@ -146,6 +157,16 @@ export async function refundOnFailure<T>(
     await rateLimits.refund(name, key).catch(() => undefined);
     throw error;
   }
+}
+
+/** The refusal past an account-lookup limit: which one, and when checking works again. */
+export function tooManyLookupsMessage(scope: "member" | "network", retryAfterSeconds: number): string {
+  const hours = Math.ceil(retryAfterSeconds / 3600);
+  const minutes = Math.max(1, Math.ceil(retryAfterSeconds / 60));
+  const wait = retryAfterSeconds > 3600 ? `about ${hours} hours` : `${minutes} minute${minutes === 1 ? "" : "s"}`;
+  return scope === "member"
+    ? `You have checked ${ACCOUNT_LOOKUPS_PER_MEMBER_PER_DAY} bank accounts today, the most allowed in a day. Please try again in ${wait}.`
+    : `Too many bank accounts have been checked from your network in the last hour. Please try again in ${wait}.`;
 }
 
 export function tooManyAttemptsMessage(retryAfterSeconds: number): string {

@@ -87,6 +87,7 @@ export async function startPaystackStandin(options) {
     recipientsCreated: 0,
     verifyTransfer: 0,
     verifyTransaction: 0,
+    resolve: 0,
   };
   let nextId = 1000;
   /** How long POST /transfer takes before the transfer exists and is answered (a slow provider). */
@@ -198,6 +199,7 @@ export async function startPaystackStandin(options) {
   });
 
   app.get("/bank/resolve", (req, res) => {
+    counts.resolve++;
     if (fail(req, res, takeFailure("resolve"))) return;
     const accountNumber = String(req.query.account_number ?? "");
     const bankCode = String(req.query.bank_code ?? "");
