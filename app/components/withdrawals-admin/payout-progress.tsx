@@ -4,26 +4,12 @@ import { MemberLink } from "~/components/admin/user-column";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card } from "~/components/ui/card";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
-import { PAYOUT_PROGRESS, PAYOUT_PROGRESS_BADGES, type PayoutProgress } from "~/domain/withdrawals/payout-progress";
-
-/** One queued withdrawal as the panel shows it: money and times formatted on the server. */
-export type PayoutProgressRowView = {
-  jobId: string;
-  reference: string;
-  userId: string;
-  userName: string;
-  net: string;
-  progress: PayoutProgress;
-  detail: string;
-};
-
-export type PayoutBatchView = {
-  batchId: string;
-  queuedAtText: string;
-  queuedByName: string;
-  open: number;
-  rows: PayoutProgressRowView[];
-};
+import {
+  PAYOUT_PROGRESS,
+  PAYOUT_PROGRESS_BADGES,
+  type PayoutBatchView,
+  type PayoutProgressRowView,
+} from "~/domain/withdrawals/payout-progress";
 
 /** While a batch is being sent, the page reloads its data this often (with JavaScript). */
 const REFRESH_MS = 3_000;

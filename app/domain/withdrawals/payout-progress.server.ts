@@ -1,39 +1,25 @@
 import { aliasedTable, and, desc, eq, gt, inArray, isNotNull, max, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { payoutJobs, providerTransfers, users, withdrawals } from "~/db/schema";
-import type { Kobo } from "~/domain/shared/money";
-import { PAYOUT_PROGRESS_NOTES, payoutProgressOf, type PayoutProgress } from "./payout-progress";
+import { formatKobo } from "~/domain/shared/money";
+import { formatLagosDateTime } from "~/lib/lagos-time";
+import {
+  PAYOUT_PROGRESS_NOTES,
+  payoutProgressOf,
+  type PayoutBatchView,
+  type PayoutProgress,
+  type PayoutProgressRowView,
+} from "./payout-progress";
 import { TRANSFER_FAILURE_REASONS } from "./settle-transfer.server";
 
 /** The panel shows the admins' presses of the last day, newest first, at most this many. */
 const BATCHES_SHOWN = 3;
 const SHOWN_FOR_MS = 24 * 60 * 60 * 1000;
 
-export type PayoutProgressRow = {
-  jobId: string;
-  withdrawalId: string;
-  reference: string;
-  userId: string;
-  userName: string;
-  netKobo: Kobo;
-  progress: PayoutProgress;
-  /** One line under the badge: the transfer code, the reason it did not pay, or what happens next. */
-  detail: string;
-};
-
-export type PayoutBatchProgress = {
-  batchId: string;
-  queuedAt: Date;
-  queuedByName: string;
-  rows: PayoutProgressRow[];
-  /** Jobs not done yet (waiting, being sent, or waiting on an earlier attempt): the page refreshes itself while any batch has some. */
-  open: number;
-};
-
 const queuedBy = aliasedTable(users, "queued_by");
 
 /** The latest presses of "Pay via Paystack" / "Pay selected", each withdrawal with where it stands now. */
-export async function listPayoutProgress(db: Database, now: Date = new Date()): Promise<PayoutBatchProgress[]> {
+export async function listPayoutProgress(db: Database, now: Date = new Date()): Promise<PayoutBatchView[]> {
   const batches = await db
     .select({ batchId: payoutJobs.batchId, queuedAt: max(payoutJobs.queuedAt) })
     .from(payoutJobs)
@@ -78,24 +64,23 @@ export async function listPayoutProgress(db: Database, now: Date = new Date()): 
     .orderBy(payoutJobs.queuedAt, withdrawals.reference);
   return batches.map((b) => {
     const jobs = rows.filter((r) => r.batchId === b.batchId);
-    const shown = jobs.map((r): PayoutProgressRow => {
+    const shown = jobs.map((r): PayoutProgressRowView => {
       const leaseExpired = r.state === "sending" && r.leaseUntil !== null && r.leaseUntil < now;
       const neverSent = r.failureReason === TRANSFER_FAILURE_REASONS.neverSent;
       const progress = payoutProgressOf({ ...r, leaseExpired }, r.attemptStatus, neverSent);
       return {
         jobId: r.jobId,
-        withdrawalId: r.withdrawalId,
         reference: r.reference,
         userId: r.userId,
         userName: r.userName,
-        netKobo: r.amountKobo - r.feeKobo,
+        net: formatKobo(r.amountKobo - r.feeKobo),
         progress,
         detail: detailOf(progress, r),
       };
     });
     return {
       batchId: b.batchId,
-      queuedAt: jobs[0]?.queuedAt ?? now,
+      queuedAtText: formatLagosDateTime(jobs[0]?.queuedAt ?? now),
       queuedByName: jobs[0]?.queuedByName ?? "",
       rows: shown,
       open: jobs.filter((r) => r.state !== "done").length,

@@ -21,6 +21,28 @@ export const PAYOUT_PROGRESS_BADGES = {
   "not-sent": { label: "Not sent", tone: "red" },
 } as const satisfies StatusBadges<PayoutProgress>;
 
+/** One queued withdrawal as the progress panel shows it: money and times formatted on the server. */
+export type PayoutProgressRowView = {
+  jobId: string;
+  reference: string;
+  userId: string;
+  userName: string;
+  net: string;
+  progress: PayoutProgress;
+  /** One line under the badge: the transfer code, the reason it did not pay, or what happens next. */
+  detail: string;
+};
+
+/** One press of Pay via Paystack and its withdrawals. */
+export type PayoutBatchView = {
+  batchId: string;
+  queuedAtText: string;
+  queuedByName: string;
+  /** Jobs not done yet (waiting, being sent, or waiting on an earlier attempt): the page refreshes itself while any batch has some. */
+  open: number;
+  rows: PayoutProgressRowView[];
+};
+
 /** What the badge's line under it says for the states that carry no detail of their own. */
 export const PAYOUT_PROGRESS_NOTES = {
   waiting: "Queued: it is sent when its turn comes.",

@@ -11,7 +11,7 @@ import { PayoutDownloadForm } from "~/components/withdrawals-admin/payout-downlo
 import type { AdminWithdrawalRow } from "~/components/withdrawals-admin/types";
 import { WithdrawalsHeading } from "~/components/withdrawals-admin/withdrawals-heading";
 import { PaySelectedForm } from "~/components/withdrawals-admin/pay-selected";
-import { type PayoutBatchView, PayoutProgressPanel } from "~/components/withdrawals-admin/payout-progress";
+import { PayoutProgressPanel } from "~/components/withdrawals-admin/payout-progress";
 import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-table";
 import { formatKobo } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
@@ -56,7 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const query = QuerySchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { db } = context.services;
   const payByTransfer = context.services.paymentProvider !== undefined;
-  const [result, payouts, progress] = await Promise.all([
+  const [result, payouts, batches] = await Promise.all([
     listWithdrawalsForAdmin(db, {
       search: query.q || undefined,
       status: query.status === "all" ? undefined : query.status,
@@ -66,27 +66,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     payoutExportCounts(db),
     payByTransfer ? listPayoutProgress(db) : [],
   ]);
-  const payoutStates = payByTransfer
-    ? await payoutStatesOf(
-        db,
-        result.rows.map((w) => w.id),
-      )
-    : new Map<string, "queued" | "sending" | "checking">();
-  const batches: PayoutBatchView[] = progress.map((batch) => ({
-    batchId: batch.batchId,
-    queuedAtText: formatLagosDateTime(batch.queuedAt),
-    queuedByName: batch.queuedByName,
-    open: batch.open,
-    rows: batch.rows.map((row) => ({
-      jobId: row.jobId,
-      reference: row.reference,
-      userId: row.userId,
-      userName: row.userName,
-      net: formatKobo(row.netKobo),
-      progress: row.progress,
-      detail: row.detail,
-    })),
-  }));
+  // Without Paystack nothing is ever on its way there: no ids, no states.
+  const payoutStates = await payoutStatesOf(db, payByTransfer ? result.rows.map((w) => w.id) : []);
   const rows: AdminWithdrawalRow[] = result.rows.map((w) => ({
     id: w.id,
     reference: w.reference,
