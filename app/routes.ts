@@ -42,6 +42,8 @@ export default [
   route("statement", "routes/user/statement/page.tsx"),
   route("statement/csv", "routes/user/statement/csv.ts"),
   route("adverts/:advertId", "routes/user/advert.tsx"),
+  // The bank-details-changed mail's link: GET shows, POST freezes (members and advertisers).
+  route("payouts/freeze", "routes/user/freeze-payouts.tsx"),
 
   route("advertiser", "routes/advertiser/home.tsx"),
   route("advertiser/campaigns", "routes/advertiser/campaigns.tsx"),
@@ -76,6 +78,7 @@ export default [
     route("admin/users", "routes/admin/users.tsx"),
     // A member's page (not a screen of the navigation: Manage Users and the lists link to it).
     route("admin/users/:userId", "routes/admin/user.tsx"),
+    route("admin/users/:userId/release-payouts", "routes/admin/release-payouts.tsx"),
     // Application Settings' data (a layout), the page, and one route per form on it.
     layout("routes/admin/settings/layout.tsx", [
       route("admin/settings", "routes/admin/settings/page.tsx"),

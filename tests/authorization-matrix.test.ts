@@ -26,6 +26,8 @@ type Rule =
   | { kind: "user" }
   /** Any signed-in person, advertisers included (messages: an advertiser writes to support). */
   | { kind: "signed-in" }
+  /** Whoever is paid from a balance: members and advertisers; staff are sent to their home. */
+  | { kind: "payee" }
   /**
    * /dashboard and member pages: users only; admins go to /admin, the super admin to /superadmin.
    * With `memberRedirect`, a member is sent there too (a page for something they have not got,
@@ -75,6 +77,8 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/membership/upgrade/pay": { kind: "user-dashboard" },
   // Paystack's return page: without a payment of the member's, back to the dashboard.
   "/membership/upgrade/paid": { kind: "user-dashboard", memberRedirect: "/dashboard" },
+  // The bank-details-changed mail's link: GET shows the button, POST freezes.
+  "/payouts/freeze": { kind: "payee" },
   "/messages": { kind: "signed-in" },
   "/notices": { kind: "user" },
   // Only members refer: staff are sent to their own home.
@@ -110,6 +114,13 @@ const ROUTE_MATRIX: Record<string, Rule> = {
     permission: "manage_users",
     denied: "Access Denied. You do not have permission to manage users.",
     allowedStatus: 404,
+  },
+  // Release a member's frozen payouts: a POST from the member's page; a GET past the guards, 405.
+  "/admin/users/:userId/release-payouts": {
+    kind: "admin",
+    permission: "manage_users",
+    denied: "Access Denied. You do not have permission to manage users.",
+    allowedStatus: 405,
   },
   "/admin/settings": { kind: "admin", permission: "manage_settings" },
   // Each settings form's own route (its action); a GET shows the settings page.
@@ -229,6 +240,9 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
       if (home === "/advertiser") return to(home);
       return home ? ok : to("/login");
     case "signed-in":
+      return home ? ok : to("/login");
+    case "payee":
+      if (home === "/admin" || home === "/superadmin") return to(home);
       return home ? ok : to("/login");
     case "user-dashboard":
       if (home === "/dashboard") return rule.memberRedirect ? to(rule.memberRedirect) : ok;

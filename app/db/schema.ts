@@ -75,6 +75,11 @@ export const users = pgTable(
       .default(sql`'{}'::text[]`),
     /** Set when the super admin deactivates an admin: no sign-in, no sessions. */
     deactivatedAt: timestamp({ withTimezone: true }),
+    /**
+     * Set when the member froze their payouts (the link in the bank-details-changed mail): nothing
+     * is paid to them by transfer until an admin releases it (null again).
+     */
+    payoutsFrozenAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -190,6 +195,15 @@ export const appSettings = pgTable(
      */
     autoPayoutMaxKobo: bigint({ mode: "bigint" }),
     /**
+     * The most paid automatically in one Lagos day, all members together (₦500,000.00 by default);
+     * past it, withdrawals wait for an admin. Null: no daily total.
+     */
+    autoPayoutDailyMaxKobo: bigint({ mode: "bigint" }).default(sql`50000000`),
+    /** Hours after bank details change during which withdrawals to them are never paid automatically. */
+    bankChangeHoldHours: integer().notNull().default(24),
+    /** Days an account must have existed before its withdrawals are paid automatically. */
+    autoPayoutMinAccountAgeDays: integer().notNull().default(3),
+    /**
      * The most an advertiser may withdraw in one request (₦1,000,000.00 by default): separate from
      * members' maximum, so a refunded campaign budget can come back in one request.
      */
@@ -209,6 +223,12 @@ export const appSettings = pgTable(
   },
   (t) => [
     check("app_settings_single_row", sql`${t.id} = 1`),
+    check("app_settings_bank_change_hold_hours", sql`${t.bankChangeHoldHours} BETWEEN 0 AND 720`),
+    check("app_settings_auto_payout_min_age_days", sql`${t.autoPayoutMinAccountAgeDays} BETWEEN 0 AND 365`),
+    check(
+      "app_settings_auto_payout_daily_max_positive",
+      sql`${t.autoPayoutDailyMaxKobo} IS NULL OR ${t.autoPayoutDailyMaxKobo} > 0`,
+    ),
     check(
       "app_settings_receiving_account_whole",
       sql`(${t.receivingBankCode} IS NULL) = (${t.receivingAccountNumber} IS NULL) AND (${t.receivingBankCode} IS NULL) = (${t.receivingAccountName} IS NULL)`,
@@ -654,6 +674,11 @@ export const bankAccounts = pgTable(
      * returned (then accountHolderName is that name); null for details saved without a provider.
      */
     nameResolvedAt: timestamp({ withTimezone: true }),
+    /**
+     * Whether the name the bank resolved is the member's (an advertiser's: their business or
+     * contact name), judged when it was saved (holderNameMatches); null when not resolved.
+     */
+    holderNameMatches: boolean(),
     ...timestamps,
   },
   (t) => [
@@ -709,6 +734,8 @@ export const withdrawals = pgTable(
     sentAt: timestamp({ withTimezone: true }),
     /** Why its last transfer failed or was reversed, shown to the admin who retries or rejects it. */
     transferFailureReason: text(),
+    /** Why the automatic payout left it for an admin (AutoPayHold); null when it did not look. */
+    autoPayHold: text(),
     updatedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
@@ -1227,3 +1254,21 @@ export const advertImages = pgTable(
   ],
 );
 export type AdvertImage = typeof advertImages.$inferSelect;
+
+/**
+ * What was paid automatically per Lagos day, all members together, against the daily total
+ * (app_settings.autoPayoutDailyMaxKobo): each automatic payout adds its amount with a conditional
+ * UPDATE, so concurrent requests never pass the total together.
+ */
+export const autoPayoutDays = pgTable(
+  "auto_payout_days",
+  {
+    lagosDay: date().primaryKey(),
+    totalKobo: bigint({ mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+    /** When the admins were told the day's total was reached (once a day). */
+    limitMailedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [check("auto_payout_days_total_not_negative", sql`${t.totalKobo} >= 0`)],
+);

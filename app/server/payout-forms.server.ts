@@ -6,8 +6,9 @@ import { BankAccountCheckSchema, BankDetailsSchema, type BankCheckAnswer } from 
 import { formatKobo } from "~/domain/shared/money";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
 import { isWithdrawalIdempotencyKey } from "~/domain/withdrawals/fees";
-import { autoPayWithdrawal } from "~/domain/withdrawals/auto-pay.server";
+import { autoPayWithdrawal, type AutoPayResult } from "~/domain/withdrawals/auto-pay.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
+import { formatLagosDateTime } from "~/lib/lagos-time";
 import { actorFrom, type CurrentUser } from "./auth.server";
 import type { RequestContext } from "./context.server";
 import { echoValues, formFailure, parseForm } from "./forms.server";
@@ -193,21 +194,37 @@ const WithdrawSchema = z.object({
  * "Pay withdrawals automatically up to": with Paystack on, a new withdrawal that qualifies is
  * moved to processing and queued to be sent by transfer, after its request has committed; the
  * payout worker sends it. Whatever goes wrong leaves it for an admin: the member's request stands
- * either way. True when it was queued.
+ * either way. Null when nothing was decided (Paystack off, or a fault).
  */
-async function payAutomatically(context: RequestContext, withdrawalId: string): Promise<boolean> {
-  if (!context.services.paymentProvider) return false;
+async function payAutomatically(context: RequestContext, withdrawalId: string): Promise<AutoPayResult | null> {
+  if (!context.services.paymentProvider) return null;
   try {
     const auto = await autoPayWithdrawal(context.services.db, withdrawalId);
-    if (auto.status === "off") return false;
+    if (auto.status === "off") return auto;
     void context.services.flushMail();
-    if (auto.status !== "queued") return false;
-    context.services.kickPayouts();
-    return true;
+    if (auto.status === "queued") context.services.kickPayouts();
+    return auto;
   } catch (err) {
     context.services.log.error({ err, withdrawalId }, "automatic payout failed; left for an admin");
-    return false;
+    return null;
   }
+}
+
+/**
+ * What the member is told of the automatic payout: that it is on its way, or why it waits for an
+ * admin when the reason is theirs to know (their own change of bank details, their own freeze).
+ */
+function automaticPayoutSentence(auto: AutoPayResult | null): string {
+  if (auto?.status === "queued") return " It will be sent to your bank account by transfer shortly.";
+  if (auto?.status !== "left-for-admin") return "";
+  if (auto.reason === "bank-details-changed")
+    return (
+      ` Your bank details changed recently, so an admin checks this withdrawal before it is paid.` +
+      ` Withdrawals you request from ${formatLagosDateTime(auto.until)} can be paid automatically again.`
+    );
+  if (auto.reason === "payouts-frozen")
+    return " Payouts to your account are frozen, so it waits until an admin has checked your account.";
+  return "";
 }
 
 /**
@@ -241,14 +258,14 @@ export async function answerWithdrawForm(
     case "ok": {
       // A resubmit of the same form (duplicate) answers like the first submit: same withdrawal.
       const { amountKobo, feeKobo, netKobo } = result.withdrawal;
-      const queued = result.duplicate ? false : await payAutomatically(context, result.withdrawal.id);
+      const auto = result.duplicate ? null : await payAutomatically(context, result.withdrawal.id);
       return redirectWithToast(context, options.page, {
         type: "success",
         title: "Withdrawal Requested",
         description:
           `Your withdrawal request of ${formatKobo(amountKobo)} has been submitted.` +
           (feeKobo > 0n ? ` You will receive ${formatKobo(netKobo)} after the ${formatKobo(feeKobo)} fee.` : "") +
-          (queued ? " It will be sent to your bank account by transfer shortly." : ""),
+          automaticPayoutSentence(auto),
       });
     }
     case "invalid-amount":

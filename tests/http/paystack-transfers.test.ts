@@ -17,6 +17,7 @@ import {
   onlyPayoutJobOf,
   payoutJobsOf,
   payoutProgressInHtml,
+  readyForAutoPayout,
   waitForPayoutJobState,
   waitForPayouts,
 } from "~test/payouts";
@@ -430,27 +431,50 @@ describe("paying withdrawals through Paystack from Withdrawal Requests", () => {
   });
 });
 
+/** The automatic payout settings form: ₦50.00 a withdrawal, no daily total, 24 hours, 3 days. */
+const AUTO_PAYOUT_FORM = {
+  autoPayoutMax: "50",
+  autoPayoutDailyMax: "",
+  bankChangeHoldHours: "24",
+  minAccountAgeDays: "3",
+};
+
 describe("automatic payouts", () => {
   it("an admin with manage_settings sets the amount (audited); a qualifying request is queued at once and sent", async () => {
     const settingsAdmin = await signInAdmin(app, ["manage_settings"]);
     const page = await settingsAdmin.client.get("/admin/settings");
     expect(pageText(page.body)).toContain("Pay withdrawals automatically up to");
-    const refused = await settingsAdmin.client.post("/admin/settings/auto-payout", { autoPayoutMax: "0" });
+    const refused = await settingsAdmin.client.post("/admin/settings/auto-payout", {
+      ...AUTO_PAYOUT_FORM,
+      autoPayoutMax: "0",
+    });
     expect(refused.status).toBe(400);
     expect(pageText(refused.body)).toContain("Enter an amount above ₦0.00, or leave it empty to turn it off.");
-    const saved = await settingsAdmin.client.post("/admin/settings/auto-payout", { autoPayoutMax: "50" });
+    const saved = await settingsAdmin.client.post("/admin/settings/auto-payout", AUTO_PAYOUT_FORM);
     expect(saved.status).toBe(302);
     expect(redirectToast(saved)?.description).toContain("Withdrawals up to ₦50.00");
     expect(await db().select().from(auditLog).where(eq(auditLog.actorId, settingsAdmin.user.id))).toContainEqual(
-      expect.objectContaining({ action: "settings.update", after: { autoPayoutMax: "₦50.00" } }),
+      expect.objectContaining({
+        action: "settings.update",
+        after: {
+          autoPayoutMax: "₦50.00",
+          autoPayoutDailyMax: null,
+          bankChangeHoldHours: 24,
+          autoPayoutMinAccountAgeDays: 3,
+        },
+      }),
     );
-    expect((await admin.client.post("/admin/settings/auto-payout", { autoPayoutMax: "" })).status).toBe(403);
+    expect(
+      (await admin.client.post("/admin/settings/auto-payout", { ...AUTO_PAYOUT_FORM, autoPayoutMax: "" })).status,
+    ).toBe(403);
 
     // A member whose account name Paystack resolved asks for ₦20.00: queued at once, then sent by transfer.
     const { client, user } = await signInMember(app, { isApproved: true });
     await db()
       .insert(bankAccounts)
       .values({ userId: user.id, ...TEST_BANK_ACCOUNT, nameResolvedAt: new Date() });
+    // Of a week, with week-old bank details in their own name: nothing else holds it.
+    await readyForAutoPayout(db(), user.id);
     await creditUser(db(), user.id, 10_000n);
     const html = (await client.get("/profile")).body;
     const key = /<input[^>]*name="idempotencyKey"[^>]*value="([^"]+)"/.exec(html)?.[1];
@@ -480,7 +504,7 @@ describe("automatic payouts", () => {
     await standin.settleTransfer(transferRef(w!.reference), "success");
     expect((await rowOf(w!.id)).status).toBe("completed");
 
-    await settingsAdmin.client.post("/admin/settings/auto-payout", { autoPayoutMax: "" });
+    await settingsAdmin.client.post("/admin/settings/auto-payout", { ...AUTO_PAYOUT_FORM, autoPayoutMax: "" });
     expect((await db().select().from(appSettings))[0]!.autoPayoutMaxKobo).toBeNull();
   });
 });

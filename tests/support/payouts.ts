@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, like } from "drizzle-orm";
 import type { Locator, Page } from "playwright-core";
 import type { Database } from "~/db/client.server";
-import { ledgerTransfers, payoutJobs, type PayoutJob } from "~/db/schema";
+import { bankAccounts, ledgerTransfers, payoutJobs, type PayoutJob, users } from "~/db/schema";
 import type { PayoutProgress } from "~/domain/withdrawals/payout-progress";
 import type { PaystackStandin } from "./paystack";
 import { until } from "./server-process";
@@ -11,6 +11,20 @@ import { until } from "./server-process";
  * "Pay via Paystack" answers at once and the payout worker in the app process sends the transfer
  * a moment later. These helpers wait for the queue and read what it recorded.
  */
+
+/**
+ * Makes a member's account one the automatic payout pays (app/domain/withdrawals/auto-pay.server.ts):
+ * created a week ago, with bank details saved a week ago that Paystack resolved in their own name.
+ * Every other rule (approval, restriction, holds, amounts) is left to the test.
+ */
+export async function readyForAutoPayout(db: Database, userId: string, ageMs = 7 * 24 * 3_600_000): Promise<void> {
+  const then = new Date(Date.now() - ageMs);
+  await db.update(users).set({ createdAt: then }).where(eq(users.id, userId));
+  await db
+    .update(bankAccounts)
+    .set({ nameResolvedAt: then, holderNameMatches: true, updatedAt: then })
+    .where(eq(bankAccounts.userId, userId));
+}
 
 /** A job still to be sent, or being sent. */
 const OPEN_STATES = ["queued", "sending"] as const;

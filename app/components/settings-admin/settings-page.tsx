@@ -1,7 +1,7 @@
 import { useRouteLoaderData } from "react-router";
 import { useToastFrom } from "~/components/toaster";
 import { AdvertLimitsCard } from "./advert-limits-card";
-import { AutoPayoutCard } from "./auto-payout-card";
+import { AutoPayoutCard, type AutoPayoutValues } from "./auto-payout-card";
 import { BrandingCard } from "./branding-card";
 import { CampaignFeeCard } from "./campaign-fee-card";
 import type { RenderedFailure } from "./settings-form";
@@ -19,8 +19,7 @@ export type SettingsData = {
   maxAdvertBudget: string;
   /** A percentage, as the input shows it. */
   campaignFee: string;
-  /** "Pay withdrawals automatically up to", in naira; empty when off. */
-  autoPayoutMax: string;
+  autoPayout: AutoPayoutValues;
   /** Whether Paystack is on (automatic payouts need it). */
   payByTransfer: boolean;
   withdrawalLimits: WithdrawalLimitsValues;
@@ -48,7 +47,7 @@ export function SettingsPage({ rendered }: { rendered?: RenderedFailure }) {
       />
       <CampaignFeeCard campaignFee={data.campaignFee} rendered={rendered} />
       <WithdrawalLimitsCard saved={data.withdrawalLimits} rendered={rendered} />
-      <AutoPayoutCard autoPayoutMax={data.autoPayoutMax} payByTransfer={data.payByTransfer} rendered={rendered} />
+      <AutoPayoutCard saved={data.autoPayout} payByTransfer={data.payByTransfer} rendered={rendered} />
       <SupportCard saved={data.support} rendered={rendered} />
     </div>
   );

@@ -4,6 +4,8 @@ import { AuditEntries, type AuditEntryView } from "~/components/admin/audit-log"
 import { MemberLink } from "~/components/admin/user-column";
 import { StatementList } from "~/components/statement/statement-list";
 import { Badge, StatusBadge } from "~/components/ui/badge";
+import { ConfirmAction } from "~/components/confirm-action";
+import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import type { StatementItem } from "~/domain/statement/statement-lines";
@@ -23,6 +25,32 @@ import {
   type MemberWithdrawalRow,
 } from "./member-lists";
 import { UserActions } from "./user-list";
+
+/** The member froze their payouts: said first, with the release behind a confirmation. */
+function PayoutsFrozen({ member }: { member: MemberPageData["member"] }) {
+  return (
+    <div role="status" className="grid gap-2 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900">
+      <p>
+        <strong>Payouts frozen</strong> by the member on {member.payoutsFrozen}: nothing is paid to them by transfer
+        until released. Check the bank details changes in the audit entries below first.
+      </p>
+      <div>
+        <ConfirmAction
+          trigger={
+            <Button size="sm" variant="outline">
+              Release payouts
+            </Button>
+          }
+          title="Release payouts?"
+          description={`Withdrawals of ${member.name} can be paid again, also automatically.`}
+          confirmLabel="Release payouts"
+          fields={{ userId: member.id }}
+          action={`/admin/users/${encodeURIComponent(member.id)}/release-payouts`}
+        />
+      </div>
+    </div>
+  );
+}
 
 /** The page parameter of each paged list on the page (each list pages on its own). */
 export const MEMBER_PAGE_LISTS = ["statement", "referrals", "withdrawals", "upgrades", "audit"] as const;
@@ -48,6 +76,8 @@ export type MemberPageData = {
     available: string;
     held: string;
     earned: string;
+    /** When the member froze their payouts (formatted); null when not frozen. */
+    payoutsFrozen: string | null;
   };
   pages: MemberPages;
   history: MemberStatusChange[];
@@ -136,6 +166,7 @@ export function MemberPage(data: MemberPageData) {
           {member.email} · <span className="font-mono">{member.displayId}</span>
         </p>
         {member.advertiser ? null : <UserActions row={member} action="/admin/users" />}
+        {member.payoutsFrozen ? <PayoutsFrozen member={member} /> : null}
         <nav aria-label="On this page">
           <ul className="flex flex-wrap gap-x-4 gap-y-1 text-sm">
             {sections.map(([id, label]) => (

@@ -32,6 +32,11 @@ export type AdminWithdrawalRow = {
    * outcome unknown and being checked; null when nothing is in progress.
    */
   payoutState: "queued" | "sending" | "checking" | null;
+  /**
+   * Why it waits for an admin's check, while it waits (the automatic payout's reason, or the
+   * member's freeze); null when there is nothing to say.
+   */
+  reviewNote: string | null;
   /** Whether "Pay via Paystack" is offered (the provider is on, it is processing, in no payout file, nothing in progress). */
   payable: boolean;
 };

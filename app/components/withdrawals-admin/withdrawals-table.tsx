@@ -73,6 +73,12 @@ const PAYOUT_STATE_NOTES = {
   checking: "Outcome unknown, checking with Paystack",
 } as const satisfies Record<NonNullable<AdminWithdrawalRow["payoutState"]>, string>;
 
+/** Why it waits for an admin's check (the automatic payout's reason, or the member's freeze). */
+function ReviewNote({ row }: { row: AdminWithdrawalRow }) {
+  if (!row.reviewNote) return null;
+  return <span className="mt-1 block text-xs font-medium text-amber-800">{row.reviewNote}</span>;
+}
+
 /** Paid (or being paid) through Paystack: the transfer code; queued; or why the last transfer did not pay. */
 function TransferNote({ row }: { row: AdminWithdrawalRow }) {
   if (row.payoutState) {
@@ -115,6 +121,7 @@ const COLUMNS: ListColumn<AdminWithdrawalRow>[] = [
     cell: (row) => (
       <>
         <StatusBadge status={row.status} badges={WITHDRAWAL_STATUS_BADGES} />
+        <ReviewNote row={row} />
         <PayoutFile row={row} />
         <TransferNote row={row} />
         <Paid row={row} />
@@ -141,6 +148,7 @@ function CardHeader({ row }: { row: AdminWithdrawalRow }) {
           <SelectToPay row={row} />
         </div>
       </div>
+      <ReviewNote row={row} />
       <PayoutFile row={row} />
       <TransferNote row={row} />
       <Paid row={row} />

@@ -11,6 +11,9 @@ export const AUDIT_ACTIONS = [
   "advert.update",
   "advert.delete",
   "bank_details.update",
+  /** The member froze their payouts (the link in the bank-details-changed mail; the member is the actor). */
+  "payouts.freeze",
+  "payouts.release",
   "withdrawal.start_processing",
   "withdrawal.reject",
   "withdrawal.complete",

@@ -1,10 +1,11 @@
 import { eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { bankAccounts, users } from "~/db/schema";
+import { advertiserProfiles, bankAccounts, users } from "~/db/schema";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { queueEmail, type OutgoingMail } from "~/domain/mail/outbox.server";
-import { greeting, plainText } from "~/domain/mail/templates";
+import { appLink, greeting, plainText } from "~/domain/mail/templates";
+import { holderNameMatches } from "./holder-name";
 import { bankByCode } from "./nigerian-banks";
 import { maskAccountNumber } from "./nuban";
 import { parseBankDetails } from "./validation";
@@ -71,6 +72,9 @@ const auditFields = (details: BankDetailsView, nameResolvedAt: Date | null = nul
   ...(nameResolvedAt ? { nameResolved: true } : {}),
 });
 
+/** The page where a member who did not make the change freezes their payouts (the mail links to it). */
+export const FREEZE_PAYOUTS_PATH = "/payouts/freeze";
+
 function bankDetailsChangedMail(to: string, name: string, details: BankDetailsView): OutgoingMail {
   return {
     to,
@@ -79,8 +83,10 @@ function bankDetailsChangedMail(to: string, name: string, details: BankDetailsVi
       `${greeting(name)}\n\nThe bank account your AdNaira withdrawals are paid into was just changed to:\n\n` +
       // The holder's name only when it cannot read as a link (the outbox would refuse the mail).
       `${plainText(details.accountHolderName) ?? "(account holder name not shown)"}\n${details.bankName}\nAccount number ${details.accountNumberMasked}\n\n` +
-      `If you made this change, there is nothing more to do.\n\n` +
-      `If you did not, someone may know your password: reset it at once from the login page ("Forgot password"), ` +
+      `If you made this change, there is nothing more to do. Withdrawals to a changed account are checked by an admin ` +
+      `for a while before they are paid.\n\n` +
+      `If you did not, freeze your payouts at once: sign in, then open this link and press its button: ${appLink(FREEZE_PAYOUTS_PATH)}\n` +
+      `Someone may know your password: reset it from the login page ("Forgot password"), ` +
       `then check your bank details on your profile before requesting a withdrawal.\n`,
   };
 }
@@ -124,10 +130,21 @@ export async function saveBankDetails(db: Database, input: SaveBankDetailsInput)
   });
 }
 
+/** The names an account of theirs may carry: the member's; an advertiser's business name and contact name. */
+async function ownNamesOf(db: Database, userId: string, name: string): Promise<string[]> {
+  const [business] = await db
+    .select({ name: advertiserProfiles.businessName })
+    .from(advertiserProfiles)
+    .where(eq(advertiserProfiles.userId, userId));
+  return business ? [business.name, name] : [name];
+}
+
 /**
  * Upserts the member's payout account in one transaction with its audit row and the notice to the
  * member; saving the same details again changes nothing and records nothing. `nameResolvedAt`:
- * when the payment provider resolved the account (the name is then the bank's), or null.
+ * when the payment provider resolved the account (the name is then the bank's, compared with the
+ * member's own: holderNameMatches), or null. A name that is not theirs is saved all the same: its
+ * withdrawals wait for an admin (auto-pay.server.ts).
  */
 export async function storeBankDetails(
   db: Database,
@@ -164,7 +181,13 @@ export async function storeBankDetails(
     ) {
       return { status: "ok" as const, changed: false, details };
     }
-    const values = { ...next, nameResolvedAt: input.nameResolvedAt };
+    const values = {
+      ...next,
+      nameResolvedAt: input.nameResolvedAt,
+      holderNameMatches: input.nameResolvedAt
+        ? holderNameMatches(next.accountHolderName, await ownNamesOf(tx, input.userId, user.name))
+        : null,
+    };
     await tx
       .insert(bankAccounts)
       .values({ userId: input.userId, ...values })

@@ -6,7 +6,7 @@ import { emailsTo } from "~/domain/mail/outbox.server";
 import { createPaystackProvider, paystackBankCode } from "~/server/paystack.server";
 import { GTB, GTB_ACCOUNT } from "~test/bank-accounts";
 import { openTestDatabase } from "~test/database";
-import { createUser, TEST_PASSWORD } from "~test/factories";
+import { approvedAdvertiser, createUser, TEST_PASSWORD } from "~test/factories";
 import { startPaystackStandin, TEST_PAYSTACK_SECRET_KEY } from "~test/paystack";
 import { CHECK_VALID_MS, checkBankAccount, confirmBankAccount } from "./resolve-account.server";
 
@@ -67,6 +67,32 @@ describe("bank details resolved with the provider", () => {
     const [audit] = await audits(user.id);
     expect(audit?.after).toMatchObject({ accountHolderName: "ADA OKAFOR", nameResolved: true });
     expect(await emailsTo(db, user.email)).toHaveLength(1);
+  });
+
+  it("compares the bank's name with the member's (an advertiser's: business or contact): saved either way, the match kept", async () => {
+    const confirmAs = async (userId: string, actor: Actor) => {
+      const checked = await check(userId);
+      if (checked.status !== "resolved") throw new Error("not resolved");
+      return confirmBankAccount(db, provider, { userId, actor, confirmation: checked.account.confirmation });
+    };
+    const asActor = (id: string, role: Actor["role"]): Actor => ({ id, role, permissions: [], ip: "105.112.4.9" });
+
+    const own = await createUser(db, { isApproved: true, name: "Okafor Ada" });
+    expect(await confirmAs(own.id, asActor(own.id, "user"))).toMatchObject({ status: "ok" });
+    expect(await stored(own.id)).toMatchObject({ accountHolderName: "ADA OKAFOR", holderNameMatches: true });
+
+    const { user: other, actor } = await newMember();
+    expect(await confirmAs(other.id, actor)).toMatchObject({ status: "ok", changed: true });
+    expect(await stored(other.id)).toMatchObject({ accountHolderName: "ADA OKAFOR", holderNameMatches: false });
+
+    const business = await approvedAdvertiser(db, { name: "Bola Ade", businessName: "Ada Okafor Ventures" });
+    // "ADA OKAFOR" against "Ada Okafor Ventures": one word more on one side, as a middle name.
+    expect(await confirmAs(business.id, asActor(business.id, "advertiser"))).toMatchObject({ status: "ok" });
+    expect(await stored(business.id)).toMatchObject({ holderNameMatches: true });
+
+    // The change's mail links to the page that freezes payouts.
+    const [mail] = await emailsTo(db, other.email);
+    expect(mail?.textBody).toContain("{app}/payouts/freeze");
   });
 
   it("asks Paystack with its own code for a bank whose code differs from ours", async () => {

@@ -4,6 +4,7 @@ import { appSettings } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { ADVERT_MONEY_LIMIT_CEILINGS } from "./advert-money-limits";
 import { lockAppSettings } from "./app-settings";
+import { areValidAutoPayoutSettings, type AutoPayoutSettings } from "./auto-payout-validation";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
@@ -121,28 +122,43 @@ export async function updateCampaignFee(
 export type UpdateAutoPayoutResult = { status: "ok"; changed: boolean } | Forbidden;
 
 /**
- * "Pay withdrawals automatically up to" (null: off). Applies to withdrawals requested afterwards,
- * and only while the payment provider is on (app/domain/withdrawals/auto-pay.server.ts).
+ * Automatic payouts (app/domain/withdrawals/auto-pay.server.ts): the amount up to which a
+ * withdrawal is paid at once (null: off), the day's total (null: none), the hours after a change
+ * of bank details and the account age in days before anything is paid automatically. Applies to
+ * withdrawals requested afterwards, and only while the payment provider is on. Audited
+ * (settings.update) with before/after when anything changes; values the form would refuse throw.
  */
 export async function updateAutoPayout(
   db: Database,
   actor: Actor,
-  input: { autoPayoutMaxKobo: Kobo | null },
+  input: AutoPayoutSettings,
 ): Promise<UpdateAutoPayoutResult> {
   if (!hasPermission(actor, "manage_settings")) return FORBIDDEN;
-  const max = input.autoPayoutMaxKobo;
-  if (max !== null && max <= 0n) throw new RangeError(`updateAutoPayout: invalid amount (${max} kobo)`);
+  if (!areValidAutoPayoutSettings(input)) throw new RangeError("updateAutoPayout: invalid settings");
   return db.transaction(async (tx) => {
     const current = await lockAppSettings(tx, "update");
-    if (current.autoPayoutMaxKobo === max) return { status: "ok", changed: false };
-    await tx.update(appSettings).set({ autoPayoutMaxKobo: max, updatedAt: new Date() }).where(eq(appSettings.id, 1));
-    await recordAudit(tx, {
-      actor,
-      action: "settings.update",
-      targetType: "settings",
-      before: { autoPayoutMax: current.autoPayoutMaxKobo === null ? null : formatKobo(current.autoPayoutMaxKobo) },
-      after: { autoPayoutMax: max === null ? null : formatKobo(max) },
-    });
+    const before = autoPayoutAudit(current);
+    const after = autoPayoutAudit(input);
+    if (JSON.stringify(before) === JSON.stringify(after)) return { status: "ok", changed: false };
+    await tx
+      .update(appSettings)
+      .set({
+        autoPayoutMaxKobo: input.autoPayoutMaxKobo,
+        autoPayoutDailyMaxKobo: input.autoPayoutDailyMaxKobo,
+        bankChangeHoldHours: input.bankChangeHoldHours,
+        autoPayoutMinAccountAgeDays: input.autoPayoutMinAccountAgeDays,
+        updatedAt: new Date(),
+      })
+      .where(eq(appSettings.id, 1));
+    await recordAudit(tx, { actor, action: "settings.update", targetType: "settings", before, after });
     return { status: "ok", changed: true };
   });
 }
+
+/** As the audit log keeps them: naira amounts (null: off / none), hours and days. */
+const autoPayoutAudit = (s: AutoPayoutSettings) => ({
+  autoPayoutMax: s.autoPayoutMaxKobo === null ? null : formatKobo(s.autoPayoutMaxKobo),
+  autoPayoutDailyMax: s.autoPayoutDailyMaxKobo === null ? null : formatKobo(s.autoPayoutDailyMaxKobo),
+  bankChangeHoldHours: s.bankChangeHoldHours,
+  autoPayoutMinAccountAgeDays: s.autoPayoutMinAccountAgeDays,
+});

@@ -1,13 +1,27 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { appSettings, bankAccounts, payoutJobs, referrals, users, withdrawals } from "~/db/schema";
+import {
+  appSettings,
+  auditLog,
+  autoPayoutDays,
+  bankAccounts,
+  emails,
+  payoutJobs,
+  referrals,
+  users,
+  withdrawals,
+} from "~/db/schema";
+import { lagosDay } from "~/lib/lagos-time";
 import { createPaystackProvider } from "~/server/paystack.server";
 import { openTestDatabase } from "~test/database";
-import { createUser, formKey, payee, recordReferral, setWithdrawalSettings } from "~test/factories";
+import { clockAhead } from "~test/clock";
+import { createUser, formKey, payee, recordReferral, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
 import { startPaystackStandin, TEST_PAYSTACK_SECRET_KEY, type PaystackStandin } from "~test/paystack";
+import { readyForAutoPayout } from "~test/payouts";
 import { autoPayWithdrawal } from "./auto-pay.server";
-import { sendNextQueuedPayout } from "./payout-queue.server";
+import { freezePayouts, releasePayouts } from "./payout-freeze.server";
+import { queuePayouts, sendNextQueuedPayout } from "./payout-queue.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
 
 const { db } = await openTestDatabase();
@@ -20,15 +34,30 @@ beforeAll(async () => {
 afterAll(async () => standin.close());
 beforeEach(async () => {
   await setWithdrawalSettings(db, { minKobo: 1_000n, maxKobo: 100_000n, feeBps: 200 });
-  await db.update(appSettings).set({ autoPayoutMaxKobo: 5_000n }).where(eq(appSettings.id, 1));
+  await db
+    .update(appSettings)
+    .set({
+      autoPayoutMaxKobo: 5_000n,
+      autoPayoutDailyMaxKobo: null,
+      bankChangeHoldHours: 24,
+      autoPayoutMinAccountAgeDays: 3,
+    })
+    .where(eq(appSettings.id, 1));
 });
 afterEach(async () => expectBooksBalanced(db));
 
-/** A member whose account name Paystack resolved, with ₦100, who has just asked for `amountKobo`. */
+/**
+ * A member of a week, whose week-old bank details Paystack resolved in their own name, with ₦100,
+ * who has just asked for `amountKobo`.
+ */
 async function requested(amountKobo = 2_000n, options: { resolved?: boolean } = {}) {
   const member = await payee(db, { balanceKobo: 10_000n });
-  if (options.resolved ?? true) {
-    await db.update(bankAccounts).set({ nameResolvedAt: new Date() }).where(eq(bankAccounts.userId, member.id));
+  await readyForAutoPayout(db, member.id);
+  if (!(options.resolved ?? true)) {
+    await db
+      .update(bankAccounts)
+      .set({ nameResolvedAt: null, holderNameMatches: null })
+      .where(eq(bankAccounts.userId, member.id));
   }
   const r = await requestWithdrawal(db, { userId: member.id, amountKobo, idempotencyKey: formKey() });
   if (r.status !== "ok") throw new Error(r.status);
@@ -100,5 +129,137 @@ describe("automatic payouts", () => {
     expect(await statusOf(id)).toBe("processing");
     // Called again (a double submit): it is no longer pending, nothing else is sent.
     expect(await autoPayWithdrawal(db, id)).toEqual({ status: "left-for-admin", reason: "not-pending" });
+  });
+});
+
+const DAY_MS = 24 * 3_600_000;
+
+describe("payouts only to the owner", () => {
+  it("a withdrawal to bank details changed within the hours waits, and says until when; after them it is paid", async () => {
+    const { member, id } = await requested();
+    const changedAt = new Date(Date.now() - 2 * 3_600_000);
+    await db.update(bankAccounts).set({ updatedAt: changedAt }).where(eq(bankAccounts.userId, member.id));
+    expect(await autoPayWithdrawal(db, id)).toEqual({
+      status: "left-for-admin",
+      reason: "bank-details-changed",
+      until: new Date(changedAt.getTime() + DAY_MS),
+    });
+    expect((await db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]).toMatchObject({
+      status: "pending",
+      autoPayHold: "bank-details-changed",
+    });
+
+    // The same request a day later (the hours are over): paid.
+    const later = await requestWithdrawal(db, { userId: member.id, amountKobo: 2_000n, idempotencyKey: formKey() });
+    if (later.status !== "ok") throw new Error(later.status);
+    expect(await autoPayWithdrawal(db, later.withdrawal.id, clockAhead(23 * 3_600_000))).toEqual({ status: "queued" });
+    expect(
+      (await db.select().from(withdrawals).where(eq(withdrawals.id, later.withdrawal.id)))[0]!.autoPayHold,
+    ).toBeNull();
+  });
+
+  it("an account younger than the days waits; the setting at 0 lets it through", async () => {
+    const { member, id } = await requested();
+    await db
+      .update(users)
+      .set({ createdAt: new Date(Date.now() - 2 * DAY_MS) })
+      .where(eq(users.id, member.id));
+    expect(await autoPayWithdrawal(db, id)).toEqual({ status: "left-for-admin", reason: "new-account" });
+    await db.update(appSettings).set({ autoPayoutMinAccountAgeDays: 0 }).where(eq(appSettings.id, 1));
+    await db.update(withdrawals).set({ autoPayHold: null }).where(eq(withdrawals.id, id));
+    expect(await autoPayWithdrawal(db, id)).toEqual({ status: "queued" });
+  });
+
+  it("a resolved name that is not the member's waits; one resolved before names were compared is judged then", async () => {
+    const mismatch = await requested();
+    await db.update(bankAccounts).set({ holderNameMatches: false }).where(eq(bankAccounts.userId, mismatch.member.id));
+    expect(await autoPayWithdrawal(db, mismatch.id)).toEqual({ status: "left-for-admin", reason: "name-mismatch" });
+
+    const legacyOther = await requested();
+    await db
+      .update(bankAccounts)
+      .set({ holderNameMatches: null, accountHolderName: "MUSA IBRAHIM" })
+      .where(eq(bankAccounts.userId, legacyOther.member.id));
+    expect(await autoPayWithdrawal(db, legacyOther.id)).toEqual({ status: "left-for-admin", reason: "name-mismatch" });
+
+    const legacyOwn = await requested();
+    await db.update(users).set({ name: "Chinedu Okafor" }).where(eq(users.id, legacyOwn.member.id));
+    await db
+      .update(bankAccounts)
+      .set({ holderNameMatches: null, accountHolderName: "OKAFOR CHINEDU JOHN" })
+      .where(eq(bankAccounts.userId, legacyOwn.member.id));
+    expect(await autoPayWithdrawal(db, legacyOwn.id)).toEqual({ status: "queued" });
+  });
+
+  it("frozen payouts: never paid automatically, and an admin's press is refused until released (both audited)", async () => {
+    const { member, id } = await requested();
+    const self = { id: member.id, role: "user" as const, permissions: [] };
+    expect(await freezePayouts(db, self)).toMatchObject({ status: "ok", changed: true });
+    expect(await freezePayouts(db, self)).toMatchObject({ status: "ok", changed: false });
+    expect(await autoPayWithdrawal(db, id)).toEqual({ status: "left-for-admin", reason: "payouts-frozen" });
+
+    const admin = await withdrawalAdmin(db);
+    await db.update(withdrawals).set({ status: "processing", processingAt: new Date() }).where(eq(withdrawals.id, id));
+    const press = await queuePayouts(db, admin, [id]);
+    expect(press).toMatchObject({ status: "ok", queued: [], refused: [{ refusal: { status: "payouts-frozen" } }] });
+
+    expect(await releasePayouts(db, admin, member.id)).toEqual({ status: "forbidden" });
+    const usersAdmin = await withdrawalAdmin(db, ["manage_users"]);
+    expect(await releasePayouts(db, usersAdmin, member.id)).toEqual({ status: "ok" });
+    expect(await releasePayouts(db, usersAdmin, member.id)).toEqual({ status: "not-frozen" });
+    expect(await queuePayouts(db, admin, [id])).toMatchObject({ status: "ok", queued: [{ withdrawalId: id }] });
+    const trail = await db.select().from(auditLog).where(eq(auditLog.targetId, member.id));
+    expect(trail.map((a) => [a.action, a.actorId])).toEqual(
+      expect.arrayContaining([
+        ["payouts.freeze", member.id],
+        ["payouts.release", usersAdmin.id],
+      ]),
+    );
+  });
+});
+
+describe("the daily total of automatic payouts", () => {
+  it("past it, withdrawals wait; the withdrawal admins get one mail that day; the next Lagos day starts again", async () => {
+    await db.update(appSettings).set({ autoPayoutDailyMaxKobo: 5_000n }).where(eq(appSettings.id, 1));
+    const told = await createUser(db, { role: "admin", permissions: ["manage_withdrawals"] });
+    const notTold = await createUser(db, { role: "admin", permissions: ["manage_users"] });
+    const day = clockAhead(40 * DAY_MS);
+    const first = await requested(3_000n);
+    const second = await requested(3_000n);
+    const third = await requested(2_000n);
+    const fourth = await requested(1_000n);
+    expect(await autoPayWithdrawal(db, first.id, day)).toEqual({ status: "queued" });
+    expect(await autoPayWithdrawal(db, second.id, day)).toEqual({
+      status: "left-for-admin",
+      reason: "daily-total-reached",
+    });
+    // What is left of the day's total still pays what fits in it.
+    expect(await autoPayWithdrawal(db, third.id, day)).toEqual({ status: "queued" });
+    expect(await autoPayWithdrawal(db, fourth.id, day)).toEqual({
+      status: "left-for-admin",
+      reason: "daily-total-reached",
+    });
+    const mails = await db.select().from(emails).where(eq(emails.subject, "Automatic payouts reached today's total"));
+    expect(mails.map((m) => m.toAddress)).toContain(told.email);
+    expect(mails.map((m) => m.toAddress)).not.toContain(notTold.email);
+    expect(mails.filter((m) => m.toAddress === told.email)).toHaveLength(1);
+
+    const nextDay = await requested(3_000n);
+    expect(await autoPayWithdrawal(db, nextDay.id, clockAhead(41 * DAY_MS))).toEqual({ status: "queued" });
+  });
+
+  it("requests at once never pass it together", async () => {
+    await db.update(appSettings).set({ autoPayoutDailyMaxKobo: 5_000n }).where(eq(appSettings.id, 1));
+    const day = clockAhead(50 * DAY_MS);
+    const asked = [];
+    for (let i = 0; i < 8; i++) asked.push(await requested(1_000n));
+    const results = await Promise.all(asked.map((w) => autoPayWithdrawal(db, w.id, day)));
+    expect(results.filter((r) => r.status === "queued")).toHaveLength(5);
+    expect(results.filter((r) => r.status === "left-for-admin")).toHaveLength(3);
+    const [total] = await db
+      .select()
+      .from(autoPayoutDays)
+      .where(eq(autoPayoutDays.lagosDay, lagosDay(day())));
+    expect(total!.totalKobo).toBe(5_000n);
   });
 });

@@ -83,6 +83,10 @@ export type AdminWithdrawal = {
   sentAt: Date | null;
   /** Why its last transfer failed or was reversed (it is processing again). */
   transferFailureReason: string | null;
+  /** Why the automatic payout left it for an admin; null when it did not look. */
+  autoPayHold: string | null;
+  /** Its member froze their payouts: nothing is paid to them by transfer until an admin releases it. */
+  payoutsFrozen: boolean;
 };
 
 export type WithdrawalCounts = Record<WithdrawalStatus | "all", number>;
@@ -152,6 +156,8 @@ export async function listWithdrawalsForAdmin(
       transferCode: withdrawals.transferCode,
       sentAt: withdrawals.sentAt,
       transferFailureReason: withdrawals.transferFailureReason,
+      autoPayHold: withdrawals.autoPayHold,
+      payoutsFrozen: sql<boolean>`${users.payoutsFrozenAt} is not null`,
     })
     .from(withdrawals)
     .innerJoin(users, eq(users.id, withdrawals.userId))

@@ -1,6 +1,6 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { payoutJobs, type PayoutJob, providerTransfers, type ProviderTransfer, withdrawals } from "~/db/schema";
+import { payoutJobs, type PayoutJob, providerTransfers, type ProviderTransfer, users, withdrawals } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
 import { hasPermission } from "~/domain/permissions/permissions";
@@ -35,7 +35,9 @@ export type QueueRefusal =
   | { status: "not-processing"; current: WithdrawalStatus }
   | { status: "in-payout-file"; payoutBatch: string }
   /** It is queued (or being sent) already: one job at a time per withdrawal. */
-  | { status: "already-queued" };
+  | { status: "already-queued" }
+  /** Its member froze their payouts (after a change of bank details they did not make). */
+  | { status: "payouts-frozen" };
 
 export type QueuedPayouts =
   | Forbidden
@@ -52,6 +54,7 @@ export const QUEUE_REFUSALS = {
   "not-processing": PAY_REFUSALS["not-processing"],
   "in-payout-file": PAY_REFUSALS["in-payout-file"],
   "already-queued": "It is already queued to be paid, or being sent right now.",
+  "payouts-frozen": "Its member froze their payouts: release them on the member's page first.",
 } as const satisfies Record<QueueRefusal["status"], string>;
 
 /**
@@ -73,6 +76,22 @@ export async function queuePayouts(
       ? await tx.select().from(withdrawals).where(inArray(withdrawals.id, ids)).orderBy(withdrawals.id).for("update")
       : [];
     const byId = new Map(rows.map((w) => [w.id, w]));
+    // Shared-locked: a freeze made meanwhile waits for this press, and the next press sees it.
+    const memberIds = [...new Set(rows.map((w) => w.userId))];
+    const frozen = new Set(
+      memberIds.length
+        ? (
+            await tx
+              .select({ id: users.id, frozenAt: users.payoutsFrozenAt })
+              .from(users)
+              .where(inArray(users.id, memberIds))
+              .orderBy(users.id)
+              .for("share")
+          )
+            .filter((u) => u.frozenAt !== null)
+            .map((u) => u.id)
+        : [],
+    );
     const queued: { withdrawalId: string; reference: string }[] = [];
     const refused: { withdrawalId: string; reference: string | null; refusal: QueueRefusal }[] = [];
     for (const withdrawalId of ids) {
@@ -82,6 +101,7 @@ export async function queuePayouts(
       if (!w) refuse({ status: "not-found" });
       else if (w.payoutBatch) refuse({ status: "in-payout-file", payoutBatch: w.payoutBatch });
       else if (w.status !== "processing") refuse({ status: "not-processing", current: w.status });
+      else if (frozen.has(w.userId)) refuse({ status: "payouts-frozen" });
       else if (!(await insertJob(tx, { batchId, withdrawalId, queuedById: actor.id, at: clock() })))
         refuse({ status: "already-queued" });
       else {

@@ -78,6 +78,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       available: formatKobo(profile.availableKobo),
       held: formatKobo(profile.heldKobo),
       earned: formatKobo(profile.earnedKobo),
+      payoutsFrozen: profile.payoutsFrozenAt ? formatLagosDateTime(profile.payoutsFrozenAt) : null,
     },
     pages,
     history: history.map((h) => ({

@@ -17,6 +17,7 @@ import { formatKobo } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
 import { statusLabels } from "~/domain/shared/status-badges";
 import { WITHDRAWAL_STATUS_BADGES, WITHDRAWAL_STATUSES, type WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
+import { reviewNoteOf } from "~/domain/withdrawals/auto-pay-holds";
 import { listWithdrawalsForAdmin } from "~/domain/withdrawals/list-withdrawals.server";
 import { payoutExportCounts } from "~/domain/withdrawals/payout-export.server";
 import { listPayoutProgress } from "~/domain/withdrawals/payout-progress.server";
@@ -93,7 +94,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     sentAtText: w.sentAt ? formatLagosDateTime(w.sentAt) : null,
     transferFailureReason: w.transferFailureReason,
     payoutState: payoutStates.get(w.id) ?? null,
-    payable: payByTransfer && w.status === "processing" && w.payoutBatch === null && !payoutStates.has(w.id),
+    reviewNote: reviewNoteOf(w),
+    payable:
+      payByTransfer &&
+      w.status === "processing" &&
+      w.payoutBatch === null &&
+      !payoutStates.has(w.id) &&
+      !w.payoutsFrozen,
   }));
   return {
     query,

@@ -13,21 +13,26 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = await readForm(request);
   const parsed = parseForm(AutoPayoutSchema, values, {
     toastTitle: "Update Failed",
-    values: echoValues(values, ["autoPayoutMax"]),
+    values: echoValues(values, ["autoPayoutMax", "autoPayoutDailyMax", "bankChangeHoldHours", "minAccountAgeDays"]),
   });
   if (parsed.status !== "ok") return parsed.failure;
   const result = await updateAutoPayout(context.services.db, actorFrom(user, context), parsed.data);
   if (result.status === "forbidden") throw forbidden("Access Denied.");
-  const max = parsed.data.autoPayoutMaxKobo;
+  const saved = parsed.data;
+  const max = saved.autoPayoutMaxKobo;
   const providerOff = context.services.paymentProvider ? "" : " Paystack is not turned on, so this applies once it is.";
+  const daily =
+    saved.autoPayoutDailyMaxKobo === null
+      ? " There is no daily total."
+      : ` At most ${formatKobo(saved.autoPayoutDailyMaxKobo)} a day in all.`;
   return redirectWithToast(context, "/admin/settings", {
     type: "success",
     title: "Settings Updated",
     description:
       (max === null
         ? "Automatic payouts are off: every withdrawal waits for an admin."
-        : `Withdrawals up to ${formatKobo(max)} by approved members not held for review are paid by transfer as soon as they are requested.`) +
-      providerOff,
+        : `Withdrawals up to ${formatKobo(max)} by approved members not held for review are paid by transfer as soon as they are requested.` +
+          daily) + providerOff,
   });
 }
 

@@ -24,7 +24,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     maxAdvertReward: koboToDecimal(settings.maxAdvertRewardKobo),
     maxAdvertBudget: koboToDecimal(settings.maxAdvertBudgetKobo),
     campaignFee: bpsToPercentText(settings.campaignFeeBps),
-    autoPayoutMax: settings.autoPayoutMaxKobo === null ? "" : koboToDecimal(settings.autoPayoutMaxKobo),
+    autoPayout: {
+      autoPayoutMax: settings.autoPayoutMaxKobo === null ? "" : koboToDecimal(settings.autoPayoutMaxKobo),
+      autoPayoutDailyMax:
+        settings.autoPayoutDailyMaxKobo === null ? "" : koboToDecimal(settings.autoPayoutDailyMaxKobo),
+      bankChangeHoldHours: String(settings.bankChangeHoldHours),
+      minAccountAgeDays: String(settings.autoPayoutMinAccountAgeDays),
+    },
     payByTransfer: context.services.paymentProvider !== undefined,
     withdrawalLimits: {
       minWithdrawal: koboToDecimal(settings.minWithdrawalKobo),
