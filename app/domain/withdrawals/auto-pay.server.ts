@@ -1,7 +1,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { appSettings, autoPayoutDays, bankAccounts, referrals, users, withdrawals } from "~/db/schema";
-import { staffHolding } from "~/domain/admins/admins.server";
+import { staffHolding } from "~/domain/permissions/holders.server";
 import { holderNameMatches } from "~/domain/banks/holder-name";
 import { queueEmail, type OutgoingMail } from "~/domain/mail/outbox.server";
 import { appLink, greeting, withdrawalProcessingMail } from "~/domain/mail/templates";
