@@ -2,6 +2,8 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { AdvertIdSchema, FROM_VIEW_PAGE_FIELD, type ClaimAnswer } from "~/domain/adverts/advert-claim";
 import { claimAdvertReward } from "~/domain/adverts/advert-views.server";
+import { recordSignals } from "~/domain/risk/signals.server";
+import { networkOf } from "~/lib/ip-network";
 import { advertToast, type AdvertOutcome } from "~/domain/adverts/claim-toasts";
 import { homePathFor } from "~/domain/permissions/permissions";
 import { UNEXPECTED_ERROR_MESSAGE } from "~/lib/error-messages";
@@ -72,6 +74,7 @@ function claim(services: Services): RequestHandler {
         ? await claimAdvertReward(services.db, user.id, advertId.data, new Date(), { fromViewPage })
         : { status: "not-found" };
       const toast = advertToast(outcome);
+      if (outcome.status === "ok") await recordClaimSignals(services, req, res, user.id);
 
       if (outcome.status === "too-early" && advertId.success) {
         // The view goes on: the page shows the seconds left (and, without JavaScript, why).
@@ -93,6 +96,24 @@ function claim(services: Services): RequestHandler {
       fail(res, json, UNEXPECTED_ERROR_MESSAGE);
     }
   };
+}
+
+/**
+ * The device and network a paid view came from (app/domain/risk): a farm's scripts claim from the
+ * devices its accounts share. Mostly a no-op write (seen within the hour); a failure is logged,
+ * never the member's reward.
+ */
+async function recordClaimSignals(services: Services, req: Request, res: Response, userId: string) {
+  const clientIp = req.ip ?? req.socket.remoteAddress ?? "";
+  const deviceId = String(res.locals.deviceId ?? "");
+  try {
+    await recordSignals(services.db, userId, [
+      { kind: "network", value: networkOf(clientIp) ?? clientIp },
+      deviceId ? { kind: "device", value: deviceId } : null,
+    ]);
+  } catch (err) {
+    services.log.error({ err, userId }, "could not record the claim's signals");
+  }
 }
 
 /** An error answer: `{ message }` for the script, the message as plain text for a form post. */

@@ -17,6 +17,7 @@ import { serviceUnavailable } from "~/server/auth.server";
 import { ConfigError, loadConfig, type Config } from "~/server/config.server";
 import { PAYSTACK_BASE_URL, PAYSTACK_CHECKOUT_ORIGIN } from "~/server/paystack.server";
 import type { RequestContext } from "~/server/context.server";
+import type { DeviceIdCookie } from "~/server/device-id.server";
 import { networkOf } from "~/lib/ip-network";
 import { createLogger, createServices, type Services } from "~/server/services.server";
 import { advertClaimHandler } from "./advert-claim";
@@ -80,6 +81,7 @@ export async function createApp(services: Services, options: CreateAppOptions = 
   // Authenticated by its signature, not by an origin: Paystack's servers send it.
   if (config.paystack) app.post("/webhooks/paystack", paystackWebhookHandler(services));
   app.use(rejectCrossOriginWrites(config));
+  app.use(assignDeviceId(services.cookies.deviceId));
   // Before compression and the static files: its answers are a redirect or a few bytes of JSON.
   app.post("/adverts/:advertId/claim", advertClaimHandler(services));
   app.use(compression());
@@ -113,12 +115,32 @@ export async function createApp(services: Services, options: CreateAppOptions = 
           requestId: requestIdOf(res),
           clientIp,
           clientNetwork: networkOf(clientIp) ?? clientIp,
+          deviceId: String(res.locals.deviceId),
           cache: {},
         };
       },
     }),
   );
   return Object.assign(app, { metricsHandler: metrics.handler });
+}
+
+/**
+ * The browser's device id (app/server/device-id.server.ts) in `res.locals.deviceId`: the one its
+ * cookie carries, or a new one given to it with this response. Files (assets, icons) never get
+ * one: the page they belong to already has.
+ */
+function assignDeviceId(cookie: DeviceIdCookie): RequestHandler {
+  return (req, res, next) => {
+    const known = cookie.read(req.headers.cookie);
+    if (known || req.path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(req.path)) {
+      res.locals.deviceId = known ?? "";
+      return next();
+    }
+    const issued = cookie.issue();
+    res.locals.deviceId = issued.id;
+    res.append("Set-Cookie", issued.setCookie);
+    next();
+  };
 }
 
 /** Answers 401 unless the request carries `Authorization: Bearer <token>`; compared in constant time. */

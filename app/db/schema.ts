@@ -80,6 +80,8 @@ export const users = pgTable(
      * is paid to them by transfer until an admin releases it (null again).
      */
     payoutsFrozenAt: timestamp({ withTimezone: true }),
+    /** The linked accounts this one belongs to (app/domain/risk); null while linked to none. */
+    riskClusterId: text(),
     ...timestamps,
   },
   (t) => [
@@ -89,6 +91,7 @@ export const users = pgTable(
     // migrations run in one transaction, where PostgreSQL refuses to use it.
     index("users_role_idx").on(t.role, t.id),
     index("users_created_at_idx").on(t.createdAt),
+    index("users_risk_cluster_idx").on(t.riskClusterId),
     // A member's page flags the sign-in addresses other members used too: by network (ip_network,
     // migration 0025: an IPv4 address, an IPv6 /64), whether the sign-up address or a recent one.
     index("users_signup_network_idx").on(sql`ip_network(${t.signupIp})`),
@@ -203,6 +206,10 @@ export const appSettings = pgTable(
     bankChangeHoldHours: integer().notNull().default(24),
     /** Days an account must have existed before its withdrawals are paid automatically. */
     autoPayoutMinAccountAgeDays: integer().notNull().default(3),
+    /** Accounts one device may hold before its accounts are held for review (a family phone: 2). */
+    accountsPerDevice: integer().notNull().default(2),
+    /** Accounts one bank account may pay before they are held for review. */
+    accountsPerBankAccount: integer().notNull().default(1),
     /**
      * The most an advertiser may withdraw in one request (₦1,000,000.00 by default): separate from
      * members' maximum, so a refunded campaign budget can come back in one request.
@@ -223,6 +230,8 @@ export const appSettings = pgTable(
   },
   (t) => [
     check("app_settings_single_row", sql`${t.id} = 1`),
+    check("app_settings_accounts_per_device", sql`${t.accountsPerDevice} BETWEEN 1 AND 20`),
+    check("app_settings_accounts_per_bank_account", sql`${t.accountsPerBankAccount} BETWEEN 1 AND 20`),
     check("app_settings_bank_change_hold_hours", sql`${t.bankChangeHoldHours} BETWEEN 0 AND 720`),
     check("app_settings_auto_payout_min_age_days", sql`${t.autoPayoutMinAccountAgeDays} BETWEEN 0 AND 365`),
     check(
@@ -1271,4 +1280,54 @@ export const autoPayoutDays = pgTable(
     limitMailedAt: timestamp({ withTimezone: true }),
   },
   (t) => [check("auto_payout_days_total_not_negative", sql`${t.totalKobo} >= 0`)],
+);
+
+/**
+ * What ties an account to a person (issue 39): the device id cookie, a browser fingerprint (a
+ * weaker signal), a bank account ("<bank code>:<number>"), the normalised email, a sign-up or
+ * sign-in network. One row per account and value, kept as long as the account.
+ */
+export const signalKind = pgEnum("signal_kind", ["device", "fingerprint", "bank_account", "email", "network"]);
+
+export const accountSignals = pgTable(
+  "account_signals",
+  {
+    userId: text()
+      .notNull()
+      .references(() => users.id),
+    kind: signalKind().notNull(),
+    value: text().notNull(),
+    firstSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.kind, t.value] }),
+    // Who else holds a value: the link lookup.
+    index("account_signals_value_idx").on(t.kind, t.value),
+    check("account_signals_value_length", sql`char_length(${t.value}) BETWEEN 1 AND 200`),
+  ],
+);
+
+/**
+ * open: linked beyond the allowances, waiting for a review; clear: linked within them (a family
+ * phone); trusted: an admin decided the links are fine; closed: an admin decided (restricted,
+ * voided, rejected) and nothing new has arrived since.
+ */
+export const riskClusterStatus = pgEnum("risk_cluster_status", ["open", "clear", "trusted", "closed"]);
+
+/** Accounts linked by shared signals (users.riskClusterId), kept as signals arrive. */
+export const riskClusters = pgTable(
+  "risk_clusters",
+  {
+    id: text().primaryKey(),
+    status: riskClusterStatus().notNull().default("clear"),
+    /** How many accounts it held when an admin last decided: a new one opens it again. */
+    decidedMemberCount: integer(),
+    openedAt: timestamp({ withTimezone: true }),
+    decidedAt: timestamp({ withTimezone: true }),
+    decidedById: text().references(() => users.id),
+    decisionNote: text(),
+    ...timestamps,
+  },
+  (t) => [index("risk_clusters_status_idx").on(t.status, t.openedAt)],
 );

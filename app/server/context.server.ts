@@ -12,6 +12,8 @@ export type RequestContext = {
    * per address count by, since a phone holds a whole /64 and may use a new address per request.
    */
   clientNetwork: string;
+  /** This browser's device id (a signed first-party cookie, set on its first visit); "" for a file request. */
+  deviceId: string;
   /** Per-request memo: the signed-in user is read from the database once per request. */
   cache: { currentUser?: Promise<CurrentUser | null> };
 };

@@ -1,3 +1,4 @@
+import { createDeviceIdCookie, type DeviceIdCookie } from "./device-id.server";
 import { randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
 import pino, { type Logger } from "pino";
@@ -36,7 +37,7 @@ export type Services = {
   /** Paystack, when PAYSTACK_SECRET_KEY is set; otherwise none, and the manual rails are the only ones. */
   paymentProvider?: PaymentProvider;
   rateLimits: RateLimits;
-  cookies: { session: Cookie; toast: ToastCookie; knownDevice: KnownDeviceCookie };
+  cookies: { session: Cookie; toast: ToastCookie; knownDevice: KnownDeviceCookie; deviceId: DeviceIdCookie };
   /** What the start found worth an operator's attention, as codes `/readyz` lists ("database-role-superuser"). */
   startupWarnings: readonly string[];
   /** Delivers queued mail now (after the transaction that queued it has committed). */
@@ -104,6 +105,7 @@ export async function createServices(
     }),
     toast: createToastCookie(cookieSecret, { secure: config.secureCookies }),
     knownDevice: createKnownDeviceCookie(cookieSecret, { secure: config.secureCookies }),
+    deviceId: createDeviceIdCookie(cookieSecret, { secure: config.secureCookies }),
   };
 
   const mail = options.mail ?? createMailTransport({ smtpUrl: config.smtpUrl, from: config.mailFrom, log });

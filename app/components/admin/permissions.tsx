@@ -10,6 +10,7 @@ export const PERMISSION_LABELS: Record<Permission, string> = {
   manage_memberships: "Manage memberships",
   manage_notices: "Manage notices",
   manage_referrals: "Manage referrals",
+  review_risk: "Review linked accounts",
   view_reports: "View reports",
 };
 

@@ -7,7 +7,8 @@ import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import { isUniqueViolation } from "~/db/errors.server";
 import { issueEmailToken } from "./email-tokens.server";
 import { hashPassword } from "./passwords.server";
-import { holdReasonFor } from "~/domain/referrals/referral-abuse";
+import { holdReasonFor, normalizeEmail } from "~/domain/referrals/referral-abuse";
+import { recordSignals, type Signal } from "~/domain/risk/signals.server";
 import { normalizeIp } from "~/lib/ip-network";
 
 export type RegisterUserOptions = {
@@ -18,6 +19,8 @@ export type RegisterUserOptions = {
   appUrl: URL;
   /** The client's address: stored as the sign-up address and compared with the referrer's. */
   clientIp?: string;
+  /** What the request tells about the device (device id, fingerprint, network): recorded with the account. */
+  signals?: readonly Signal[];
 };
 
 export type RegisterUserResult = RegisterAccountResult | { status: "referral-not-found" };
@@ -51,7 +54,7 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
     if (!referrer) return { status: "referral-not-found" };
   }
 
-  return registerAccount(db, { email, passwordHash, appUrl: options.appUrl }, async (tx) => {
+  return registerAccount(db, { email, passwordHash, appUrl: options.appUrl, signals: options.signals }, async (tx) => {
     const userId = newId();
     await tx.insert(users).values({
       id: userId,
@@ -94,7 +97,7 @@ export type RegisterAccountResult = { status: "ok"; mailId: string | null; newUs
  */
 export async function registerAccount(
   db: Database,
-  account: { email: string; passwordHash: string; appUrl: URL },
+  account: { email: string; passwordHash: string; appUrl: URL; signals?: readonly Signal[] },
   create: (tx: Database) => Promise<string>,
 ): Promise<RegisterAccountResult> {
   const { email, appUrl } = account;
@@ -104,6 +107,8 @@ export async function registerAccount(
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
         if (existing) return { status: "ok" as const, mailId: await queueAlreadyRegistered(tx, email, appUrl) };
         const userId = await create(tx);
+        // Its mailbox and device with it: an account beyond a device's allowance is flagged from the start.
+        await recordSignals(tx, userId, [...(account.signals ?? []), { kind: "email", value: normalizeEmail(email) }]);
         const token = await issueEmailToken(tx, userId, "confirm_email");
         const link = new URL(`/confirm-email?token=${token}`, appUrl).href;
         const mailId = await queueEmail(tx, confirmEmailMail(email, link));

@@ -1,3 +1,4 @@
+import type { Signal } from "~/domain/risk/signals.server";
 import type { Database } from "~/db/client.server";
 import { advertiserProfiles, users } from "~/db/schema";
 import { hashPassword } from "~/domain/accounts/passwords.server";
@@ -26,11 +27,11 @@ export type AdvertiserRegistration = {
 export async function registerAdvertiser(
   db: Database,
   input: AdvertiserRegistration,
-  options: { appUrl: URL; clientIp?: string },
+  options: { appUrl: URL; clientIp?: string; signals?: readonly Signal[] },
 ): Promise<RegisterAccountResult> {
   const email = input.email.toLowerCase();
   const passwordHash = await hashPassword(input.password);
-  return registerAccount(db, { email, passwordHash, appUrl: options.appUrl }, async (tx) => {
+  return registerAccount(db, { email, passwordHash, appUrl: options.appUrl, signals: options.signals }, async (tx) => {
     const userId = newId();
     await tx.insert(users).values({
       id: userId,

@@ -5,6 +5,7 @@ import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { queueEmail, type OutgoingMail } from "~/domain/mail/outbox.server";
 import { appLink, greeting, plainText } from "~/domain/mail/templates";
+import { bankAccountSignal, recordSignals } from "~/domain/risk/signals.server";
 import { holderNameMatches } from "./holder-name";
 import { bankByCode } from "./nigerian-banks";
 import { maskAccountNumber } from "./nuban";
@@ -201,6 +202,8 @@ export async function storeBankDetails(
       after: auditFields(details, input.nameResolvedAt),
     });
     await queueEmail(tx, bankDetailsChangedMail(user.email, user.name, details));
+    // Who else is paid into this account: one bank account behind many members is one person's.
+    await recordSignals(tx, input.userId, [bankAccountSignal(next.bankCode, next.accountNumber)]);
     return { status: "ok" as const, changed: true, details };
   });
 }

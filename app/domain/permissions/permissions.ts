@@ -8,6 +8,8 @@ export const PERMISSIONS = [
   "manage_notices",
   "manage_referrals",
   "view_reports",
+  /** Linked accounts on /admin/risk: only the super admin grants it (not in the default set). */
+  "review_risk",
 ] as const;
 
 export type Permission = (typeof PERMISSIONS)[number];

@@ -1,6 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { useFormAnswer } from "~/components/form-answer";
+import { requestSignals } from "~/server/request-signals.server";
 import type { Route } from "./+types/advertise";
+import { DeviceFingerprintField } from "~/components/device-fingerprint-field";
 import { EmailField, FormError, FormField } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { Button } from "~/components/ui/button";
@@ -30,7 +32,11 @@ export async function action({ request, context }: Route.ActionArgs) {
   const input = parsed.data;
   const refused = await signUpRefusal(context, input, echo);
   if (refused) return refused;
-  await registerAdvertiser(services.db, input, { appUrl: services.config.appUrl, clientIp: context.clientIp });
+  await registerAdvertiser(services.db, input, {
+    appUrl: services.config.appUrl,
+    clientIp: context.clientIp,
+    signals: requestSignals(context, values),
+  });
   return signedUp(context);
 }
 
@@ -46,6 +52,7 @@ export default function Advertise() {
         </p>
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />
+          <DeviceFingerprintField />
           <FormField
             label="Business Name"
             name="businessName"

@@ -1,4 +1,6 @@
 import { Form, Link, useActionData, useNavigation } from "react-router";
+import { recordRequestSignals } from "~/server/request-signals.server";
+import { DeviceFingerprintField } from "~/components/device-fingerprint-field";
 import type { Route } from "./+types/login";
 import { EmailField, FormError, PasswordField } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
@@ -6,7 +8,7 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { authenticate } from "~/domain/accounts/authenticate.server";
 import { LoginSchema } from "~/domain/accounts/validation";
-import { homePathFor } from "~/domain/permissions/permissions";
+import { homePathFor, isStaff } from "~/domain/permissions/permissions";
 import { isKnownDevice, redirectIfSignedIn, rememberDevice, startSession } from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
@@ -94,6 +96,7 @@ export async function action({ request, context }: Route.ActionArgs) {
       break;
   }
   await rateLimits.reset("loginAccount", accountKey);
+  if (!isStaff(result.user.role)) await recordRequestSignals(context, result.user.id, values);
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, context, result.user.id));
   headers.append("Set-Cookie", rememberDevice(request, context, result.user));
@@ -121,6 +124,7 @@ export default function Login() {
         </p>
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />
+          <DeviceFingerprintField />
           <EmailField defaultValue={actionData?.values?.email} error={errors.email} />
           <PasswordField
             label="Password"

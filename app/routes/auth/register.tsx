@@ -1,6 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { useFormAnswer } from "~/components/form-answer";
+import { requestSignals } from "~/server/request-signals.server";
 import type { Route } from "./+types/register";
+import { DeviceFingerprintField } from "~/components/device-fingerprint-field";
 import { EmailField, FormError, FormField } from "~/components/form-field";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { Button } from "~/components/ui/button";
@@ -61,6 +63,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     ...input,
     appUrl: services.config.appUrl,
     clientIp: context.clientIp,
+    signals: requestSignals(context, values),
   });
   if (result.status === "referral-not-found") {
     return formFailure({ referralCode: "Referral code not found" }, { values: echo });
@@ -82,6 +85,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
         ) : null}
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />
+          <DeviceFingerprintField />
           <FormField
             label="Full Name"
             name="name"

@@ -1,0 +1,188 @@
+import { and, eq, inArray, ne, sql } from "drizzle-orm";
+import { alias } from "drizzle-orm/pg-core";
+import type { Database } from "~/db/client.server";
+import { accountSignals, appSettings, riskClusters, users } from "~/db/schema";
+import { queueEmail } from "~/domain/mail/outbox.server";
+import { appLink, greeting } from "~/domain/mail/templates";
+import { staffHolding } from "~/domain/permissions/holders.server";
+import { systemClock, type Clock } from "~/domain/shared/clock";
+import { newId } from "~/domain/shared/ids";
+import { breachesOf, LINKING_KINDS, type AccountSignal, type SignalKind } from "./policy";
+
+export type Signal = { kind: SignalKind; value: string };
+
+/** A signal seen again within this long is not written again (sign-ins and claims repeat them). */
+export const LAST_SEEN_RESOLUTION_MS = 60 * 60 * 1000;
+
+/** A bank account as a signal: "<bank code>:<number>". */
+export const bankAccountSignal = (bankCode: string, accountNumber: string): Signal => ({
+  kind: "bank_account",
+  value: `${bankCode}:${accountNumber}`,
+});
+
+/**
+ * Records what this request tells about the account (device id, fingerprint, network, mailbox,
+ * bank account), each with its first and last time seen, inside the caller's transaction when
+ * given one. Only a value new to the account can link it to others; those it links to are put in
+ * one cluster with it (merging the clusters they were in), and the cluster is judged against the
+ * allowances (settings): beyond them it opens for review, and the review_risk holders are mailed.
+ * A value seen again within LAST_SEEN_RESOLUTION_MS writes nothing.
+ */
+export async function recordSignals(
+  db: Database,
+  userId: string,
+  signals: readonly (Signal | null | undefined)[],
+  clock: Clock = systemClock,
+): Promise<{ clusterId: string | null; opened: boolean }> {
+  const fresh = uniqueSignals(signals);
+  if (fresh.length === 0) return { clusterId: null, opened: false };
+  const now = clock();
+  const stale = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+  // One statement when nothing is new (a sign-in or claim from a known device): the common case.
+  const written = await db
+    .insert(accountSignals)
+    .values(fresh.map((s) => ({ userId, ...s, firstSeenAt: now, lastSeenAt: now })))
+    .onConflictDoUpdate({
+      target: [accountSignals.userId, accountSignals.kind, accountSignals.value],
+      set: { lastSeenAt: now },
+      setWhere: sql`${accountSignals.lastSeenAt} < ${stale}`,
+    })
+    // xmax = 0: the row was inserted, not updated (a value new to the account).
+    .returning({ kind: accountSignals.kind, value: accountSignals.value, inserted: sql<boolean>`(xmax = 0)` });
+  const added = written
+    .filter((w) => w.inserted)
+    .map(({ kind, value }) => ({ kind, value }))
+    .sort((a, b) => `${a.kind}:${a.value}`.localeCompare(`${b.kind}:${b.value}`));
+  if (added.length === 0) return { clusterId: null, opened: false };
+  return db.transaction(async (tx) => {
+    // Two accounts adding one value at once inside longer transactions (two sign-ups): the second
+    // waits here for the first to commit, then sees its row. Held to the end of the outermost one.
+    for (const s of added)
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signal:${s.kind}:${s.value}`}))`);
+    const linked = await accountsLinkedTo(tx, userId, added);
+    if (linked.length === 0) return { clusterId: null, opened: false };
+    return joinCluster(tx, [userId, ...linked], now);
+  });
+}
+
+function uniqueSignals(signals: readonly (Signal | null | undefined)[]): Signal[] {
+  const seen = new Map<string, Signal>();
+  for (const s of signals) {
+    if (!s || s.value.length === 0 || s.value.length > 200) continue;
+    seen.set(`${s.kind}\u0000${s.value}`, s);
+  }
+  return [...seen.values()];
+}
+
+const other = alias(accountSignals, "other");
+const mine = alias(accountSignals, "mine");
+
+/**
+ * The other accounts a new value links this one to: sharing a device, bank account or mailbox; or,
+ * when the new value is a network or a fingerprint, sharing both a network and a fingerprint.
+ */
+async function accountsLinkedTo(db: Database, userId: string, added: readonly Signal[]): Promise<string[]> {
+  const found = new Set<string>();
+  const direct = added.filter((s) => LINKING_KINDS.includes(s.kind));
+  for (const s of direct) {
+    const rows = await db
+      .select({ userId: accountSignals.userId })
+      .from(accountSignals)
+      .where(
+        and(eq(accountSignals.kind, s.kind), eq(accountSignals.value, s.value), ne(accountSignals.userId, userId)),
+      );
+    for (const r of rows) found.add(r.userId);
+  }
+  if (added.some((s) => s.kind === "network" || s.kind === "fingerprint")) {
+    const sharing = (kind: "network" | "fingerprint") =>
+      db
+        .selectDistinct({ userId: other.userId })
+        .from(mine)
+        .innerJoin(other, and(eq(other.kind, mine.kind), eq(other.value, mine.value), ne(other.userId, mine.userId)))
+        .where(and(eq(mine.userId, userId), eq(mine.kind, kind)));
+    const [networks, fingerprints] = [await sharing("network"), await sharing("fingerprint")];
+    const byFingerprint = new Set(fingerprints.map((r) => r.userId));
+    for (const r of networks) if (byFingerprint.has(r.userId)) found.add(r.userId);
+  }
+  return [...found];
+}
+
+/**
+ * Puts the accounts in one cluster (the oldest of those they are in, else a new one), moving the
+ * members of any other, then judges it. One change of clusters at a time (an advisory lock held
+ * to the end of the transaction), so two links found at once never split a cluster.
+ */
+async function joinCluster(db: Database, accountIds: string[], now: Date) {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('risk_clusters'))`);
+    const current = await tx
+      .select({ id: riskClusters.id, createdAt: riskClusters.createdAt })
+      .from(riskClusters)
+      .where(
+        inArray(
+          riskClusters.id,
+          tx
+            .select({ id: sql<string>`${users.riskClusterId}` })
+            .from(users)
+            .where(and(inArray(users.id, accountIds), sql`${users.riskClusterId} is not null`)),
+        ),
+      )
+      .orderBy(riskClusters.createdAt, riskClusters.id);
+    let clusterId = current[0]?.id;
+    if (!clusterId) {
+      clusterId = newId();
+      await tx.insert(riskClusters).values({ id: clusterId, createdAt: now, updatedAt: now });
+    }
+    const merged = current.slice(1).map((c) => c.id);
+    if (merged.length > 0) {
+      await tx.update(users).set({ riskClusterId: clusterId }).where(inArray(users.riskClusterId, merged));
+      await tx.delete(riskClusters).where(inArray(riskClusters.id, merged));
+    }
+    await tx.update(users).set({ riskClusterId: clusterId }).where(inArray(users.id, accountIds));
+    const opened = await judgeCluster(tx, clusterId, now);
+    return { clusterId, opened };
+  });
+}
+
+/**
+ * Opens the cluster for review when its accounts are beyond the allowances and no admin has
+ * decided on this many accounts already; mails the review_risk holders when it opens. True when
+ * it opened now.
+ */
+export async function judgeCluster(tx: Database, clusterId: string, now: Date): Promise<boolean> {
+  const [cluster] = await tx.select().from(riskClusters).where(eq(riskClusters.id, clusterId)).for("update");
+  if (!cluster || cluster.status === "open") return false;
+  const memberIds = (await tx.select({ id: users.id }).from(users).where(eq(users.riskClusterId, clusterId))).map(
+    (u) => u.id,
+  );
+  // An admin's decision stands until an account joins that it did not see.
+  if (cluster.decidedMemberCount !== null && memberIds.length <= cluster.decidedMemberCount) return false;
+  const [settings] = await tx
+    .select({
+      accountsPerDevice: appSettings.accountsPerDevice,
+      accountsPerBankAccount: appSettings.accountsPerBankAccount,
+    })
+    .from(appSettings)
+    .where(eq(appSettings.id, 1));
+  const signals: AccountSignal[] = await tx
+    .select({ userId: accountSignals.userId, kind: accountSignals.kind, value: accountSignals.value })
+    .from(accountSignals)
+    .where(inArray(accountSignals.userId, memberIds));
+  const breaches = breachesOf(signals, settings ?? { accountsPerDevice: 2, accountsPerBankAccount: 1 });
+  if (breaches.length === 0) return false;
+  await tx
+    .update(riskClusters)
+    .set({ status: "open", openedAt: now, updatedAt: now })
+    .where(eq(riskClusters.id, clusterId));
+  for (const admin of await staffHolding(tx, "review_risk")) {
+    await queueEmail(tx, {
+      to: admin.email,
+      subject: "Linked accounts to review",
+      text:
+        `${greeting(admin.name)}\n\n${memberIds.length} accounts are linked beyond what one person or one family ` +
+        `has (a shared device, bank account or mailbox). Their automatic payouts and referral rewards between them ` +
+        `wait until you decide: ${appLink("/admin/risk")}\n`,
+    });
+  }
+  return true;
+}
