@@ -86,6 +86,7 @@ export default [
       route("admin/settings/limits", "routes/admin/settings/limits.tsx"),
       route("admin/settings/fee", "routes/admin/settings/fee.tsx"),
       route("admin/settings/auto-payout", "routes/admin/settings/auto-payout.tsx"),
+      route("admin/settings/linked-accounts", "routes/admin/settings/linked-accounts.tsx"),
       route("admin/settings/withdrawals", "routes/admin/settings/withdrawals.tsx"),
       route("admin/settings/support", "routes/admin/settings/support.tsx"),
     ]),
@@ -102,6 +103,11 @@ export default [
       route("admin/memberships/benefits", "routes/admin/memberships/benefits.tsx"),
     ]),
     route("admin/audit", "routes/admin/audit.tsx"),
+    // Linked accounts: the review's data (a layout), the page, and its decision's route.
+    layout("routes/admin/risk/layout.tsx", [
+      route("admin/risk", "routes/admin/risk/page.tsx"),
+      route("admin/risk/decide", "routes/admin/risk/decide.tsx"),
+    ]),
     route("admin/reconciliation", "routes/admin/reconciliation.tsx"),
     // Advertisers: the page's data (a layout), the page, and one route per decision form.
     layout("routes/admin/advertisers/layout.tsx", [

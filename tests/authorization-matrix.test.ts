@@ -122,12 +122,24 @@ const ROUTE_MATRIX: Record<string, Rule> = {
     denied: "Access Denied. You do not have permission to manage users.",
     allowedStatus: 405,
   },
+  "/admin/risk": {
+    kind: "admin",
+    permission: "review_risk",
+    denied: "Access Denied. You do not have permission to review linked accounts.",
+  },
+  // The decision's route (its action); a GET shows the review page.
+  "/admin/risk/decide": {
+    kind: "admin",
+    permission: "review_risk",
+    denied: "Access Denied. You do not have permission to review linked accounts.",
+  },
   "/admin/settings": { kind: "admin", permission: "manage_settings" },
   // Each settings form's own route (its action); a GET shows the settings page.
   "/admin/settings/branding": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/limits": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/fee": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/auto-payout": { kind: "admin", permission: "manage_settings" },
+  "/admin/settings/linked-accounts": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/withdrawals": { kind: "admin", permission: "manage_settings" },
   "/admin/settings/support": { kind: "admin", permission: "manage_settings" },
   "/admin/notices": { kind: "admin", permission: "manage_notices" },

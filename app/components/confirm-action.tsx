@@ -26,6 +26,8 @@ type Props = {
   fields: Record<string, string>;
   action?: string;
   destructive?: boolean;
+  /** Inputs the question needs besides its fields (a reason), shown above the buttons and posted with them. */
+  body?: ReactNode;
   /**
    * Where the trigger leads before JavaScript has loaded: a page that asks the same question
    * with a `ConfirmPanel`. The trigger is then a link there (styled as the button); once the page
@@ -48,6 +50,7 @@ export function ConfirmAction({
   action,
   destructive,
   fallbackHref,
+  body,
 }: Props) {
   const [open, setOpen] = useState(false);
   const fetcher = useFetcher<{ toast?: Toast }>();
@@ -84,16 +87,19 @@ export function ConfirmAction({
       <AlertDialogContent>
         <AlertDialogTitle>{title}</AlertDialogTitle>
         <AlertDialogDescription>{description}</AlertDialogDescription>
-        <fetcher.Form method="post" action={action} className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+        <fetcher.Form method="post" action={action} className="grid gap-4">
           <HiddenFields fields={fields} />
-          <AlertDialogCancel asChild>
-            <Button type="button" variant="outline" disabled={busy}>
-              Cancel
+          {body}
+          <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <AlertDialogCancel asChild>
+              <Button type="button" variant="outline" disabled={busy}>
+                Cancel
+              </Button>
+            </AlertDialogCancel>
+            <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
+              {busy ? "Working..." : confirmLabel}
             </Button>
-          </AlertDialogCancel>
-          <Button type="submit" variant={destructive ? "destructive" : "default"} disabled={busy}>
-            {busy ? "Working..." : confirmLabel}
-          </Button>
+          </div>
         </fetcher.Form>
       </AlertDialogContent>
     </AlertDialog>
@@ -116,20 +122,24 @@ export function ConfirmPanel({
   action,
   cancelHref,
   destructive,
+  body,
 }: Omit<Props, "trigger" | "fallbackHref" | "action"> & { action: string; cancelHref: string }) {
   const titleId = useId();
   return (
     <Card aria-labelledby={titleId} className="border-amber-300">
       <CardTitle id={titleId}>{title}</CardTitle>
       <CardDescription>{description}</CardDescription>
-      <Form method="post" action={action} className="mt-4 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+      <Form method="post" action={action} className="mt-4 grid gap-4">
         <HiddenFields fields={fields} />
-        <Link to={cancelHref} className={buttonVariants({ variant: "outline" })}>
-          Cancel
-        </Link>
-        <Button type="submit" variant={destructive ? "destructive" : "default"}>
-          {confirmLabel}
-        </Button>
+        {body}
+        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+          <Link to={cancelHref} className={buttonVariants({ variant: "outline" })}>
+            Cancel
+          </Link>
+          <Button type="submit" variant={destructive ? "destructive" : "default"}>
+            {confirmLabel}
+          </Button>
+        </div>
       </Form>
     </Card>
   );

@@ -1,3 +1,4 @@
+import { mailRiskDigest } from "~/domain/risk-review/risk-digest.server";
 import { createDeviceIdCookie, type DeviceIdCookie } from "./device-id.server";
 import { randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
@@ -168,6 +169,7 @@ export async function createServices(
         () => {
           purgeExpiredSessions(db).catch((err) => log.warn({ err }, "session purge failed"));
           compactRollups(db).catch((err) => log.warn({ err }, "rollup compaction failed"));
+          mailRiskDigest(db).catch((err) => log.warn({ err }, "the linked accounts digest failed"));
         },
         60 * 60 * 1000,
       ).unref(),

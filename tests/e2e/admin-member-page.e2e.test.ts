@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { referrals, users } from "~/db/schema";
+import { HOLD_REASONS } from "~/domain/referrals/referral-abuse";
 import { newId } from "~/domain/shared/ids";
 import { moderateUser } from "~/domain/users/moderate-user.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
@@ -43,7 +44,7 @@ async function memberWithHistory(tag: string) {
     referralCode: member.referralCode,
     status: "held",
     rewardKobo: 5_000n,
-    holdReason: "Same IP address as the referrer",
+    holdReason: HOLD_REASONS.linked,
   });
   const asked = await requestWithdrawal(db(), { userId: member.id, amountKobo: 50_000n, idempotencyKey: formKey() });
   if (asked.status !== "ok") throw new Error(asked.status);
@@ -74,7 +75,7 @@ describe("a member's page for admins", () => {
       expect(text).toContain("₦500.00"); // held for the withdrawal
       expect(text).toContain("₦4,000.00"); // earned
       expect(text).toContain("User unrestricted");
-      expect(text).toContain("Same IP address as the referrer");
+      expect(text).toContain(HOLD_REASONS.linked);
       expect(text).toContain(withdrawal.reference);
       expect(text).toContain("Shared with 1 other member");
       // The shared IPv6 /64 links to the other member's page.

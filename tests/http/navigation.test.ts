@@ -48,6 +48,7 @@ const EVERY_SCREEN = [
   ["/admin/notices", "Notices"],
   ["/messages", "Messages"],
   ["/admin/settings", "Settings"],
+  ["/admin/risk", "Linked Accounts"],
   ["/admin/audit", "Audit Log"],
 ] as const;
 
@@ -61,6 +62,7 @@ const OPENS: Record<Permission, string[]> = {
   manage_notices: ["/admin/notices"],
   manage_referrals: ["/admin/referrals"],
   view_reports: ["/admin/audit"],
+  review_risk: ["/admin/risk"],
 };
 
 describe("the super admin", () => {
@@ -84,6 +86,7 @@ describe("the super admin", () => {
       "/admin/referrals",
       "/admin/notices",
       "/admin/settings",
+      "/admin/risk",
       "/admin/audit",
     ]);
     const cards = hrefsIn(part(dashboard.body, /aria-label="Statistics"/, "</section>"));

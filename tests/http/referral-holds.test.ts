@@ -1,14 +1,15 @@
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ledgerTransfers, referrals, users } from "~/db/schema";
+import { accountSignals, ledgerTransfers, referrals, riskClusters, users } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { referralRewardKey } from "~/domain/referrals/rewards";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { HOLD_REASONS } from "~/domain/referrals/referral-abuse";
+import { bankAccountSignal, recordSignals } from "~/domain/risk/signals.server";
 import { auditRowsFor } from "~test/audit";
-import { pageText, startTestApp, type TestApp } from "~test/app";
+import { type HttpClient, pageText, startTestApp, type TestApp } from "~test/app";
 import {
   createUser,
   member,
@@ -23,8 +24,10 @@ import { statusOf } from "~test/status";
 
 /**
  * Self-referrals over HTTP: the sign-up and sign-in addresses come from the request (behind one
- * proxy, so each client speaks from its own X-Forwarded-For), a shared one holds the reward, and
- * an admin releases or voids it on /admin/referrals, with or without JavaScript.
+ * proxy, so each client speaks from its own X-Forwarded-For) and are kept, but a shared network
+ * alone holds nothing (carrier NAT); accounts linked beyond the allowances (a shared device or
+ * bank account) hold the reward, and an admin releases or voids it on /admin/referrals, with or
+ * without JavaScript.
  */
 let app: TestApp;
 beforeAll(async () => {
@@ -80,10 +83,28 @@ async function upgraded(referredId: string) {
   return approved.referral;
 }
 
+let accountCounter = 0;
+/** Records one bank account (a new one each time) for both members, as saving their bank details does. */
+async function shareBankAccount(...userIds: string[]) {
+  const account = bankAccountSignal("058", `07${String(++accountCounter).padStart(8, "0")}`);
+  for (const id of userIds) await recordSignals(db(), id, [account]);
+}
+
+/** The member's risk cluster's status ("clear" or "open"), or null when they are linked to no one. */
+async function clusterStatusOf(userId: string) {
+  const [row] = await db()
+    .select({ status: riskClusters.status })
+    .from(users)
+    .innerJoin(riskClusters, eq(riskClusters.id, users.riskClusterId))
+    .where(eq(users.id, userId));
+  return row?.status ?? null;
+}
+
+/** A referral whose referrer and referred are paid into one bank account: its reward is held when due. */
 async function heldReferral() {
-  const ip = freshIp();
-  const r = await referral(ip, ip);
-  expect(await upgraded(r.referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.sameIp });
+  const r = await referral(freshIp(), freshIp());
+  await shareBankAccount(r.referrer.id, r.referred.id);
+  expect(await upgraded(r.referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.linked });
   return r;
 }
 
@@ -102,17 +123,82 @@ describe("addresses at sign-up and sign-in", () => {
     expect(row).toMatchObject({ status: "pending", holdReason: null });
   });
 
-  it("the referrer's address at sign-up: the referral is recorded with the reason; its reward is held", async () => {
-    const { referral: row, referred, referrer } = await heldReferral();
-    expect(row).toMatchObject({ status: "pending", holdReason: HOLD_REASONS.sameIp });
-    expect(await statusOf(db(), referrals, row.id)).toBe("held");
+  it("the referrer's network at sign-up: recorded for both, no reason, and the reward is paid when due", async () => {
+    const ip = freshIp();
+    const { referral: row, referred, referrer } = await referral(ip, ip);
+    expect(row).toMatchObject({ status: "pending", holdReason: null });
+    expect(referred.signupIp).toBe(ip);
+    // Both requests' networks are kept as signals: the same one, which links nothing on its own.
+    const networks = await db()
+      .select({ userId: accountSignals.userId })
+      .from(accountSignals)
+      .where(and(eq(accountSignals.kind, "network"), eq(accountSignals.value, ip)));
+    expect(networks.map((s) => s.userId).sort()).toEqual([referrer.id, referred.id].sort());
+    expect(await clusterStatusOf(referred.id)).toBeNull();
+
+    expect(await upgraded(referred.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
+    expect(await statusOf(db(), referrals, row.id)).toBe("approved");
+    expect(await rewardTransfers(row.id)).toMatchObject([{ amountKobo: 10_000n }]);
+    expect(await balances(db(), referrer.id)).toMatchObject({ availableKobo: 10_000n });
+  });
+
+  it("the referrer and the referred paid into one bank account: held as linked when the upgrade is approved", async () => {
+    const { referral: row, referred, referrer } = await referral(freshIp(), freshIp());
+    expect(row).toMatchObject({ status: "pending", holdReason: null });
+    await shareBankAccount(referrer.id, referred.id);
+    expect(await clusterStatusOf(referred.id)).toBe("open");
+    expect(await upgraded(referred.id)).toMatchObject({
+      status: "held",
+      rewardKobo: 10_000n,
+      holdReason: HOLD_REASONS.linked,
+    });
+    const [stored] = await db().select().from(referrals).where(eq(referrals.id, row.id));
+    expect(stored).toMatchObject({ status: "held", holdReason: HOLD_REASONS.linked, rewardKobo: 10_000n });
     expect(await rewardTransfers(row.id)).toEqual([]);
     expect(await balances(db(), referrer.id)).toMatchObject({ availableKobo: 0n });
-    expect(referred.signupIp).not.toBeNull();
+  });
+
+  it("sign-ups in the referrer's browser (its device cookie): two accounts are a family and paid; three are held", async () => {
+    /** A new client carrying only `from`'s device cookie: another account signing up in that browser. */
+    const sameBrowser = (from: HttpClient) => {
+      const client = app.client();
+      for (const [name, value] of from.cookies) if (/_did$/.test(name)) client.cookies.set(name, value);
+      expect(client.cookies.size).toBe(1);
+      return client;
+    };
+    const password = "Lagos-Harmattan-2024!";
+    const signUp = async (client: HttpClient, email: string, referralCode = "") => {
+      const res = await client.post(
+        "/register",
+        { name: `Bisi Browser ${++n}`, email, password, confirmPassword: password, referralCode },
+        from(freshIp()),
+      );
+      expect(res.status).toBe(302);
+      const [user] = await db().select().from(users).where(eq(users.email, email));
+      await db().update(users).set({ isApproved: true, emailConfirmedAt: new Date() }).where(eq(users.id, user!.id));
+      return user!;
+    };
+
+    // A family phone: the referrer and one referred member.
+    const family = await createUser(db(), { isApproved: true });
+    const familyClient = await signIn(app, family, { ip: freshIp() });
+    const child = await signUp(sameBrowser(familyClient), `child.${++n}@holds.test`, family.referralCode);
+    expect(await clusterStatusOf(child.id)).toBe("clear");
+    expect(await upgraded(child.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
+
+    // One browser behind three accounts: beyond the allowance of two.
+    const farmer = await createUser(db(), { isApproved: true });
+    const farmerClient = await signIn(app, farmer, { ip: freshIp() });
+    const second = await signUp(sameBrowser(farmerClient), `second.${++n}@holds.test`, farmer.referralCode);
+    expect(await clusterStatusOf(second.id)).toBe("clear");
+    await signUp(sameBrowser(farmerClient), `third.${++n}@holds.test`);
+    expect(await clusterStatusOf(second.id)).toBe("open");
+    expect(await upgraded(second.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.linked });
+    expect(await balances(db(), farmer.id)).toMatchObject({ availableKobo: 0n });
   });
 });
 
-describe("which addresses count as the referrer's", () => {
+describe("a shared network no longer holds, whichever address it was", () => {
   /** The referrer signs in from each of `ips` in turn; someone registers with their code from `signupIp`. */
   async function referredAfterSignIns(ips: string[], signupIp: string) {
     const tag = `${++n}.${Date.now().toString(36)}`;
@@ -127,24 +213,21 @@ describe("which addresses count as the referrer's", () => {
     return { referrer, row };
   }
 
-  it("any of the last 5 sign-in addresses, not only the last", async () => {
+  it("the oldest and the newest of the last 5 sign-in addresses: kept, and no reason", async () => {
     const ips = ["10.79.0.1", "10.79.0.2", "10.79.0.3", "10.79.0.4", "10.79.0.5"];
     const { referrer, row } = await referredAfterSignIns(ips, "10.79.0.1");
-    expect(row.holdReason).toBe(HOLD_REASONS.sameIp);
+    expect(row).toMatchObject({ status: "pending", holdReason: null });
     const [stored] = await db().select().from(users).where(eq(users.id, referrer.id));
     expect(stored!.recentLoginIps).toEqual([...ips].reverse());
-    // A sixth sign-in elsewhere pushes the first out.
-    const { row: later } = await referredAfterSignIns([...ips, "10.79.0.6"], "10.79.0.1");
-    expect(later.holdReason).toBeNull();
+    const { row: newest } = await referredAfterSignIns(ips, "10.79.0.5");
+    expect(newest.holdReason).toBeNull();
   });
 
-  it("an IPv6 address on the referrer's /64 holds; the next /64 does not; an IPv4-mapped address is its IPv4", async () => {
+  it("an IPv6 address on the referrer's /64, or an IPv4-mapped spelling of their address: no reason", async () => {
     const { row: sameLine } = await referredAfterSignIns(["2c0f:f5c0:440:1a2b::10"], "2c0f:f5c0:440:1a2b:77::9");
-    expect(sameLine.holdReason).toBe(HOLD_REASONS.sameIp);
-    const { row: nextLine } = await referredAfterSignIns(["2c0f:f5c0:440:1a2b::10"], "2c0f:f5c0:440:1a2c::10");
-    expect(nextLine.holdReason).toBeNull();
+    expect(sameLine.holdReason).toBeNull();
     const { row: mapped } = await referredAfterSignIns(["10.79.1.1"], "::ffff:10.79.1.1");
-    expect(mapped.holdReason).toBe(HOLD_REASONS.sameIp);
+    expect(mapped.holdReason).toBeNull();
   });
 });
 
@@ -157,7 +240,7 @@ describe("held rewards on /admin/referrals", () => {
     const text = pageText(page.body);
     expect(text).toMatch(/Held \(\d+\)/);
     expect(page.body).toContain(`referral-row-${referred.email}`);
-    expect(text).toContain(HOLD_REASONS.sameIp);
+    expect(text).toContain(HOLD_REASONS.linked);
     expect(page.body).toContain(`href="?status=held&amp;review=${row.id}&amp;decision=release"`);
     expect(page.body).toContain(`href="?status=held&amp;review=${row.id}&amp;decision=void"`);
     // No address is shown, to anyone.
@@ -222,7 +305,7 @@ describe("held rewards on /admin/referrals", () => {
     const id = await recordReferral(db(), admin, referred.id);
     await db()
       .update(referrals)
-      .set({ status: "held", rewardKobo: 10_000n, holdReason: HOLD_REASONS.sameIp })
+      .set({ status: "held", rewardKobo: 10_000n, holdReason: HOLD_REASONS.linked })
       .where(eq(referrals.id, id));
     const res = await client.post("/admin/referrals/review?status=held", { intent: "release", referralId: id });
     expect(res.status).toBe(403);
@@ -281,8 +364,8 @@ describe("held rewards on the member's /referrals", () => {
     expect(text).toContain("On hold — under review");
     expect(text).toContain("An admin reviews the reward before it is paid.");
     // Why it is held is for the admins: the referrer is not told what gave them away.
-    for (const reason of Object.values(HOLD_REASONS)) expect(held.body).not.toContain(reason);
-    expect(held.body).not.toMatch(/IP address|email address as the referrer/i);
+    for (const reason of Object.values(HOLD_REASONS)) expect(text).not.toContain(reason);
+    expect(text).not.toMatch(/IP address|Linked to the referrer|email address as the referrer/i);
     expect(text).toContain("Total Referral Earnings ₦0.00");
     expect(held.body).not.toContain(referred.signupIp!);
 

@@ -4,6 +4,7 @@ import {
   ClipboardCheck,
   FileClock,
   Gift,
+  Link2,
   Megaphone,
   Settings,
   ShieldCheck,
@@ -83,6 +84,12 @@ const ADMIN_SCREENS: readonly AdminScreen[] = [
     label: "Settings",
     permission: "manage_settings",
     quickAction: { label: "Application Settings", icon: Settings },
+  },
+  {
+    to: "/admin/risk",
+    label: "Linked Accounts",
+    permission: "review_risk",
+    quickAction: { label: "Linked Accounts", icon: Link2 },
   },
   {
     to: "/admin/audit",

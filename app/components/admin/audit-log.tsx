@@ -23,6 +23,10 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "bank_details.update": "Bank details changed",
   "payouts.freeze": "Payouts frozen by the member",
   "payouts.release": "Payouts released",
+  "risk.trust": "Linked accounts trusted",
+  "risk.restrict_all": "Linked accounts restricted",
+  "risk.void_rewards": "Linked accounts' held rewards voided",
+  "risk.reject_withdrawals": "Linked accounts' pending withdrawals rejected",
   "withdrawal.start_processing": "Withdrawal processing",
   "withdrawal.reject": "Withdrawal rejected",
   "withdrawal.complete": "Withdrawal completed",
@@ -238,6 +242,7 @@ function targetLabel(e: AuditEntryView): string {
   if (e.targetType === "settings") return "Application settings";
   if (e.targetType === "membership_tiers") return "Membership tiers";
   if (e.targetType === "report") return "Daily report";
+  if (e.targetType === "risk_cluster") return "Linked accounts";
   // The name or reference people know the target by (listAudit); never an internal id.
   return e.targetName ?? "—";
 }
@@ -264,6 +269,8 @@ const FIELD_LABELS: Record<string, string> = {
   autoPayoutDailyMax: "Automatic payouts per day, in all",
   bankChangeHoldHours: "Hours after a bank details change",
   autoPayoutMinAccountAgeDays: "Minimum account age in days",
+  accountsPerDevice: "Accounts per device",
+  accountsPerBankAccount: "Accounts per bank account",
   supportWhatsapp: "WhatsApp number",
   referralActive: "Referral rewards on",
   referralFixedKobo: "Referral fixed amount",

@@ -2,7 +2,7 @@ import { Link } from "react-router";
 import { StatusBadge } from "~/components/ui/badge";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
-import { WITHDRAWAL_STATUS_BADGES } from "~/domain/withdrawals/lifecycle";
+import { MEMBER_WITHDRAWAL_STATUS_BADGES } from "~/domain/withdrawals/lifecycle";
 import type { WithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
 
 export const NO_WITHDRAWALS_TEXT = "No withdrawals yet.";
@@ -14,7 +14,7 @@ const COLUMNS: ListColumn<WithdrawalHistoryItem>[] = [
     header: "Status",
     cell: (row) => (
       <>
-        <StatusBadge status={row.status} badges={WITHDRAWAL_STATUS_BADGES} />
+        <StatusBadge status={row.status} badges={MEMBER_WITHDRAWAL_STATUS_BADGES} />
         {row.transferCode ? (
           <span className="mt-1 block text-xs text-gray-600">
             Transfer <span className="font-mono">{row.transferCode}</span>

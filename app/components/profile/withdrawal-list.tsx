@@ -3,10 +3,12 @@ import { Card, CardTitle } from "~/components/ui/card";
 import { NO_WITHDRAWALS_TEXT } from "~/components/dashboard/withdrawal-history";
 import { StatusBadge } from "~/components/ui/badge";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
-import { WITHDRAWAL_STATUS_BADGES } from "~/domain/withdrawals/lifecycle";
+import { MEMBER_WITHDRAWAL_STATUS_BADGES } from "~/domain/withdrawals/lifecycle";
 import type { WithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
 
-const status = (row: WithdrawalHistoryItem) => <StatusBadge status={row.status} badges={WITHDRAWAL_STATUS_BADGES} />;
+const status = (row: WithdrawalHistoryItem) => (
+  <StatusBadge status={row.status} badges={MEMBER_WITHDRAWAL_STATUS_BADGES} />
+);
 
 const COLUMNS: ListColumn<WithdrawalHistoryItem>[] = [
   { header: "Amount", cell: (row) => row.amount, align: "end", className: "font-medium" },

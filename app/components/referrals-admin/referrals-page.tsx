@@ -1,4 +1,5 @@
 import { useRouteLoaderData } from "react-router";
+import { AnswerNote } from "~/components/admin/answer-note";
 import { useToastFrom } from "~/components/toaster";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import type { ActionAnswer, FormFailure } from "~/lib/forms";
@@ -52,23 +53,6 @@ export function ReferralsAdminPage({ failure, answer }: { failure?: FormFailure;
       </Card>
       <Statistics stats={data.stats} />
       <AdminReferralList query={query} list={data.list} />
-    </div>
-  );
-}
-
-/** What Release or Void did, in words: a page posted without JavaScript shows no toast. */
-function AnswerNote({ answer: { ok, toast } }: { answer: ActionAnswer }) {
-  return (
-    <div
-      role={ok ? "status" : "alert"}
-      className={
-        ok
-          ? "rounded-md border border-green-200 bg-green-50 p-4 text-sm text-green-800"
-          : "rounded-md border border-red-200 bg-red-50 p-4 text-sm text-red-800"
-      }
-    >
-      <p className="font-semibold">{toast.title}</p>
-      <p>{toast.description}</p>
     </div>
   );
 }

@@ -6,6 +6,7 @@ export const SETTINGS_FORM_ACTIONS = {
   "advert-limits": "/admin/settings/limits",
   "campaign-fee": "/admin/settings/fee",
   "auto-payout": "/admin/settings/auto-payout",
+  "linked-accounts": "/admin/settings/linked-accounts",
   "withdrawal-limits": "/admin/settings/withdrawals",
   support: "/admin/settings/support",
 } as const;

@@ -3,6 +3,7 @@ import { useToastFrom } from "~/components/toaster";
 import { AdvertLimitsCard } from "./advert-limits-card";
 import { AutoPayoutCard, type AutoPayoutValues } from "./auto-payout-card";
 import { BrandingCard } from "./branding-card";
+import { LinkedAccountsCard, type LinkedAccountsValues } from "./linked-accounts-card";
 import { CampaignFeeCard } from "./campaign-fee-card";
 import type { RenderedFailure } from "./settings-form";
 import { SupportCard, type SupportValues } from "./support-card";
@@ -20,6 +21,7 @@ export type SettingsData = {
   /** A percentage, as the input shows it. */
   campaignFee: string;
   autoPayout: AutoPayoutValues;
+  linkedAccounts: LinkedAccountsValues;
   /** Whether Paystack is on (automatic payouts need it). */
   payByTransfer: boolean;
   withdrawalLimits: WithdrawalLimitsValues;
@@ -30,7 +32,7 @@ const SETTINGS_ROUTE_ID = "routes/admin/settings/layout";
 
 /**
  * Application Settings, rendered by /admin/settings and by each form's route
- * (/admin/settings/branding, /limits, /fee, /auto-payout, /withdrawals, /support), which passes the refusal it rendered (`rendered`)
+ * (/admin/settings/branding, /limits, /fee, /auto-payout, /linked-accounts, /withdrawals, /support), which passes the refusal it rendered (`rendered`)
  * when a form was posted without JavaScript.
  */
 export function SettingsPage({ rendered }: { rendered?: RenderedFailure }) {
@@ -48,6 +50,7 @@ export function SettingsPage({ rendered }: { rendered?: RenderedFailure }) {
       <CampaignFeeCard campaignFee={data.campaignFee} rendered={rendered} />
       <WithdrawalLimitsCard saved={data.withdrawalLimits} rendered={rendered} />
       <AutoPayoutCard saved={data.autoPayout} payByTransfer={data.payByTransfer} rendered={rendered} />
+      <LinkedAccountsCard saved={data.linkedAccounts} rendered={rendered} />
       <SupportCard saved={data.support} rendered={rendered} />
     </div>
   );

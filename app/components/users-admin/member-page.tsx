@@ -9,6 +9,7 @@ import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import type { StatementItem } from "~/domain/statement/statement-lines";
+import { RISK_CLUSTER_STATUS_BADGES, type MemberClusterView } from "~/domain/risk-review/review-view";
 import { listHref } from "~/domain/shared/paging";
 import { USER_ACCOUNT_STATUS_BADGES, type UserAccountStatus } from "~/domain/users/account-status";
 import {
@@ -25,6 +26,38 @@ import {
   type MemberWithdrawalRow,
 } from "./member-lists";
 import { UserActions } from "./user-list";
+
+/** The accounts this one is linked to, what they share, and where the review stands. */
+function LinkedAccounts({ cluster }: { cluster: MemberClusterView }) {
+  return (
+    <Section id="linked-accounts" title="Linked accounts">
+      <div className="flex flex-wrap items-center gap-2 text-sm">
+        <StatusBadge status={cluster.status} badges={RISK_CLUSTER_STATUS_BADGES} />
+        {cluster.decisionNote ? <span className="text-gray-700">{cluster.decisionNote}</span> : null}
+        {cluster.status === "open" ? (
+          <Link to="/admin/risk" className="text-brand-700 underline">
+            Review on Linked Accounts
+          </Link>
+        ) : null}
+      </div>
+      <ul className="grid gap-1 text-sm">
+        {cluster.others.map((o) => (
+          <li key={o.id}>
+            <MemberLink id={o.id}>{o.name}</MemberLink>{" "}
+            <span className="font-mono text-xs text-gray-600">{o.displayId}</span>
+          </li>
+        ))}
+      </ul>
+      <ul className="grid gap-1 text-sm text-gray-700">
+        {cluster.shared.map((s) => (
+          <li key={`${s.label}|${s.accounts}`} className="[overflow-wrap:anywhere]">
+            {s.label}: {s.accounts} (first seen {s.firstSeen}, last seen {s.lastSeen})
+          </li>
+        ))}
+      </ul>
+    </Section>
+  );
+}
 
 /** The member froze their payouts: said first, with the release behind a confirmation. */
 function PayoutsFrozen({ member }: { member: MemberPageData["member"] }) {
@@ -80,6 +113,8 @@ export type MemberPageData = {
     payoutsFrozen: string | null;
   };
   pages: MemberPages;
+  /** The accounts this one is linked to (app/domain/risk); null when none. */
+  cluster: MemberClusterView | null;
   history: MemberStatusChange[];
   addresses: MemberAddressRow[];
   statement: Paged<StatementItem>;
@@ -220,6 +255,7 @@ export function MemberPage(data: MemberPageData) {
         </Card>
       </div>
 
+      {data.cluster ? <LinkedAccounts cluster={data.cluster} /> : null}
       <Section id="status-history" title="Status history">
         <StatusHistoryList rows={data.history} />
       </Section>

@@ -37,16 +37,13 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
   // Hash first: the taken-email path costs the same time as the new-email path.
   const passwordHash = await hashPassword(options.password);
 
-  let referrer:
-    { id: string; referralCode: string; email: string; signupIp: string | null; recentLoginIps: string[] } | undefined;
+  let referrer: { id: string; referralCode: string; email: string } | undefined;
   if (options.referralCode) {
     [referrer] = await db
       .select({
         id: users.id,
         referralCode: users.referralCode,
         email: users.email,
-        signupIp: users.signupIp,
-        recentLoginIps: users.recentLoginIps,
       })
       .from(users)
       // Only members refer: a code of staff or of an advertiser is answered as unknown.
@@ -74,10 +71,7 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
         referredId: userId,
         referralCode: referrer.referralCode,
         // Recorded either way; a reason here holds its reward for an admin instead of paying it.
-        holdReason: holdReasonFor(
-          { email, ips: [signupIp] },
-          { email: referrer.email, ips: [referrer.signupIp, ...referrer.recentLoginIps] },
-        ),
+        holdReason: holdReasonFor({ email }, referrer),
       });
     }
     return userId;

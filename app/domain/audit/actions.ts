@@ -14,6 +14,11 @@ export const AUDIT_ACTIONS = [
   /** The member froze their payouts (the link in the bank-details-changed mail; the member is the actor). */
   "payouts.freeze",
   "payouts.release",
+  /** Decisions on linked accounts (/admin/risk). */
+  "risk.trust",
+  "risk.restrict_all",
+  "risk.void_rewards",
+  "risk.reject_withdrawals",
   "withdrawal.start_processing",
   "withdrawal.reject",
   "withdrawal.complete",

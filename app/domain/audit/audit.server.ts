@@ -29,7 +29,8 @@ export async function recordAudit(
       | "notice"
       | "report"
       | "advertiser"
-      | "campaign";
+      | "campaign"
+      | "risk_cluster";
     targetId?: string;
     before?: Record<string, Json> | null;
     after?: Record<string, Json> | null;

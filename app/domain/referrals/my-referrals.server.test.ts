@@ -14,6 +14,7 @@ import { earnedTotals } from "~/domain/ledger/earned-totals.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { referredMember } from "~test/referrals";
+import { HOLD_REASONS } from "./referral-abuse";
 import { MY_REFERRALS_PAGE_SIZE, myReferrals, referralLink, referralSummary } from "./my-referrals.server";
 
 const { db } = await openTestDatabase();
@@ -47,7 +48,7 @@ describe("myReferrals", () => {
     const voided = await referredMember(db, me, { name: "Efe Voided", createdAt: new Date("2026-01-05T10:00:00Z") });
     await db
       .update(referrals)
-      .set({ status: "held", rewardKobo: 7_000n, holdReason: "Same IP address as the referrer" })
+      .set({ status: "held", rewardKobo: 7_000n, holdReason: HOLD_REASONS.linked })
       .where(eq(referrals.referredId, held.id));
     await db
       .update(referrals)

@@ -1,13 +1,13 @@
 /**
- * Self-referral checks: a referral whose reward is paid only after an admin looks, when the
- * referred member shares the referrer's mailbox or network address. Pure, so the rules are
- * tested on their own; the sign-up and the reward both use them.
+ * Self-referral checks: a referral whose reward is paid only after an admin looks. Pure: the
+ * mailbox rule here; accounts linked beyond the allowances (a shared device or bank account,
+ * app/domain/risk) are judged when the reward is due. A shared network alone holds nothing: behind
+ * Nigerian carrier NAT thousands of honest members share one (issue 39).
  */
-import { networkOf } from "~/lib/ip-network";
 
 export const HOLD_REASONS = {
   sameEmail: "Same email address as the referrer",
-  sameIp: "Same IP address as the referrer",
+  linked: "Linked to the referrer's account (a shared device or bank account)",
 } as const;
 
 const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);
@@ -31,20 +31,10 @@ export function normalizeEmail(email: string): string {
   return `${local}@${domain}`;
 }
 
-/** A member's addresses for the comparison: where they signed up and their recent sign-ins. */
-export type ReferralParty = { email: string; ips: readonly (string | null | undefined)[] };
-
-/**
- * Why a referral's reward must wait for an admin, or null when nothing looks wrong: the same
- * normalized email as the referrer, or any shared network (sign-up or a recent sign-in; see
- * networkOf).
- */
-export function holdReasonFor(referred: ReferralParty, referrer: ReferralParty): string | null {
-  if (normalizeEmail(referred.email) === normalizeEmail(referrer.email)) return HOLD_REASONS.sameEmail;
-  const theirs = new Set(referrer.ips.map(networkOf).filter((ip) => ip !== null));
-  if (referred.ips.some((ip) => theirs.has(networkOf(ip) ?? ""))) return HOLD_REASONS.sameIp;
-  return null;
+/** Why a referral's reward must wait for an admin on its own mailbox evidence, or null: the same normalized email. */
+export function holdReasonFor(referred: { email: string }, referrer: { email: string }): string | null {
+  return normalizeEmail(referred.email) === normalizeEmail(referrer.email) ? HOLD_REASONS.sameEmail : null;
 }
 
-/** How many sign-in networks (see networkOf) a member keeps for the comparison (newest first). */
+/** How many sign-in networks (see networkOf) a member keeps, newest first (shown on their admin page). */
 export const RECENT_SIGN_IN_ADDRESSES = 5;

@@ -1,6 +1,7 @@
+import { randomUUID } from "node:crypto";
 import { eq } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { ledgerTransfers, membershipTiers, referrals, users } from "~/db/schema";
+import { ledgerTransfers, membershipTiers, referrals, riskClusters, users } from "~/db/schema";
 import { authenticate } from "~/domain/accounts/authenticate.server";
 import { registerUser } from "~/domain/accounts/register-user.server";
 import type { Actor } from "~/domain/audit/audit.server";
@@ -9,7 +10,11 @@ import { emailsTo } from "~/domain/mail/outbox.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { referralRewardKey } from "~/domain/referrals/rewards";
+import { saveBankDetails } from "~/domain/banks/bank-details.server";
+import { recordSignals, type Signal } from "~/domain/risk/signals.server";
+import { networkOf } from "~/lib/ip-network";
 import { auditRowsFor } from "~test/audit";
+import { GTB, nuban } from "~test/bank-accounts";
 import { openTestDatabase } from "~test/database";
 import {
   createUser,
@@ -51,8 +56,16 @@ const rewardTransfers = (referralId: string) =>
     .where(eq(ledgerTransfers.idempotencyKey, referralRewardKey(referralId)));
 
 let n = 0;
-/** Registers through `referrer`'s code from `ip`, as the register page does; the new member is approved. */
-async function register(referrer: { referralCode: string }, email: string, ip: string) {
+/**
+ * Registers through `referrer`'s code from `ip`, as the register page does (recording the
+ * request's network, and `signals` such as its device); the new member is approved.
+ */
+async function register(
+  referrer: { referralCode: string },
+  email: string,
+  ip: string,
+  signals: readonly Signal[] = [],
+) {
   const result = await registerUser(db, {
     name: `Referred ${++n}`,
     email,
@@ -60,6 +73,7 @@ async function register(referrer: { referralCode: string }, email: string, ip: s
     referralCode: referrer.referralCode,
     appUrl,
     clientIp: ip,
+    signals: [network(ip), ...signals],
   });
   if (result.status !== "ok" || !result.newUserId) throw new Error(`register: ${result.status}`);
   await db.update(users).set({ isApproved: true, emailConfirmedAt: new Date() }).where(eq(users.id, result.newUserId));
@@ -77,6 +91,20 @@ async function firstUpgradeApproved(referredId: string) {
 }
 
 const unique = () => `${Date.now().toString(36)}${(++n).toString(36)}`;
+
+/** The network signal a request from `ip` records (sign-in and sign-up do). */
+const network = (ip: string): Signal => ({ kind: "network", value: networkOf(ip)! });
+/** A device no other test uses. */
+const newDevice = (): Signal => ({ kind: "device", value: `device-${unique()}` });
+/** The risk cluster the member is in (id and status), or null. */
+async function clusterOf(userId: string) {
+  const [row] = await db
+    .select({ id: riskClusters.id, status: riskClusters.status })
+    .from(users)
+    .innerJoin(riskClusters, eq(riskClusters.id, users.riskClusterId))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
 
 /** A referral held at reward time (same mailbox), ₦100.00 waiting. */
 async function heldReferral() {
@@ -126,13 +154,19 @@ describe("recording the client address", () => {
     }
     expect((await userBy(referrer.email)).recentLoginIps).toEqual(["2c0f:f5c0:442:9::/64", "41.58.20.1"]);
 
-    // Both still count at sign-up: yet another address on the phone's /64, and the IPv4 one.
+    // Kept for the admins to see; a referral from either network holds nothing (carrier NAT):
+    // yet another address on the phone's /64, the IPv4 one, and elsewhere alike.
+    await recordSignals(db, referrer.id, [network("41.58.20.1"), network("2c0f:f5c0:442:9::1")]);
     const samePhone = await register(referrer, `p.${unique()}@example.ng`, "2c0f:f5c0:442:9:1234::6");
-    expect((await referralOf(samePhone.id)).holdReason).toBe(HOLD_REASONS.sameIp);
     const sameIpv4 = await register(referrer, `q.${unique()}@example.ng`, "::ffff:41.58.20.1");
-    expect((await referralOf(sameIpv4.id)).holdReason).toBe(HOLD_REASONS.sameIp);
     const elsewhere = await register(referrer, `r.${unique()}@example.ng`, "2c0f:f5c0:442:a::6");
-    expect((await referralOf(elsewhere.id)).holdReason).toBeNull();
+    for (const referred of [samePhone, sameIpv4, elsewhere]) {
+      expect(await referralOf(referred.id)).toMatchObject({ status: "pending", holdReason: null });
+      expect(await clusterOf(referred.id)).toBeNull();
+    }
+    expect(await firstUpgradeApproved(samePhone.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
+    expect(await firstUpgradeApproved(sameIpv4.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
+    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 20_000n });
   });
 });
 
@@ -148,55 +182,45 @@ describe("the hold reason at sign-up", () => {
     });
   });
 
-  it("the referrer's sign-up or any recent sign-in address: held with the IP reason", async () => {
+  it("the referrer's sign-up address or any recent sign-in's: no reason (a shared network alone holds nothing)", async () => {
     const signedUpThere = await member(db);
     await db.update(users).set({ signupIp: "102.89.5.5" }).where(eq(users.id, signedUpThere.id));
+    await recordSignals(db, signedUpThere.id, [network("102.89.5.5")]);
     const a = await register(signedUpThere, `a.${unique()}@example.ng`, "102.89.5.5");
-    expect((await referralOf(a.id)).holdReason).toBe(HOLD_REASONS.sameIp);
+    expect(await referralOf(a.id)).toMatchObject({ status: "pending", holdReason: null });
 
     const signedInThere = await member(db);
     await db
       .update(users)
       .set({ recentLoginIps: ["102.89.6.1", "102.89.6.2", "102.89.6.3", "102.89.6.4", "102.89.6.6"] })
       .where(eq(users.id, signedInThere.id));
-    // The oldest of the five counts as much as the newest.
-    const b = await register(signedInThere, `b.${unique()}@example.ng`, "102.89.6.6");
-    expect((await referralOf(b.id)).holdReason).toBe(HOLD_REASONS.sameIp);
+    // The newest of the five and the oldest alike.
+    const b = await register(signedInThere, `b.${unique()}@example.ng`, "102.89.6.1");
+    const c = await register(signedInThere, `c.${unique()}@example.ng`, "102.89.6.6");
+    expect((await referralOf(b.id)).holdReason).toBeNull();
+    expect((await referralOf(c.id)).holdReason).toBeNull();
+
+    // Paid when due: nothing waits for an admin.
+    expect(await firstUpgradeApproved(a.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
+    expect(await firstUpgradeApproved(b.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
+    expect(await balances(db, signedUpThere.id)).toMatchObject({ availableKobo: 10_000n });
+    expect(await balances(db, signedInThere.id)).toMatchObject({ availableKobo: 10_000n });
   });
 
-  it("a sign-in address pushed out by 5 newer ones no longer counts", async () => {
-    const referrer = await member(db, { password: PASSWORD });
-    for (const ip of ["102.89.9.1", "102.89.9.2", "102.89.9.3", "102.89.9.4", "102.89.9.5", "102.89.9.6"]) {
-      await authenticate(db, { email: referrer.email, password: PASSWORD, clientIp: ip });
-    }
-    const old = await register(referrer, `e.${unique()}@example.ng`, "102.89.9.1");
-    expect((await referralOf(old.id)).holdReason).toBeNull();
-    const recent = await register(referrer, `f.${unique()}@example.ng`, "102.89.9.2");
-    expect((await referralOf(recent.id)).holdReason).toBe(HOLD_REASONS.sameIp);
-  });
-
-  it("IPv6: another address in the referrer's /64 is held, one in the next /64 is not", async () => {
+  it("IPv6 on the referrer's /64, or an IPv4-mapped spelling of their IPv4 address: no reason either", async () => {
     const referrer = await member(db);
     await db
       .update(users)
-      .set({ signupIp: "2c0f:f5c0:440:1a2b::10", recentLoginIps: ["2c0f:f5c0:440:1a2b:8d3e:12ff:fe00:9"] })
+      .set({ signupIp: "2c0f:f5c0:440:1a2b::10", recentLoginIps: ["102.90.3.4"] })
       .where(eq(users.id, referrer.id));
+    await recordSignals(db, referrer.id, [network("2c0f:f5c0:440:1a2b::10"), network("102.90.3.4")]);
     const sameLine = await register(referrer, `g.${unique()}@example.ng`, "2C0F:F5C0:440:1A2B:ABCD::77");
-    expect((await referralOf(sameLine.id)).holdReason).toBe(HOLD_REASONS.sameIp);
-    const nextLine = await register(referrer, `h.${unique()}@example.ng`, "2c0f:f5c0:440:1a2c::10");
-    expect((await referralOf(nextLine.id)).holdReason).toBeNull();
-  });
-
-  it("IPv4 exactly: the neighbouring address is not held; an IPv4-mapped IPv6 spelling of the same one is", async () => {
-    const referrer = await member(db);
-    await db
-      .update(users)
-      .set({ recentLoginIps: ["102.90.3.4"] })
-      .where(eq(users.id, referrer.id));
-    const neighbour = await register(referrer, `i.${unique()}@example.ng`, "102.90.3.5");
-    expect((await referralOf(neighbour.id)).holdReason).toBeNull();
     const mapped = await register(referrer, `j.${unique()}@example.ng`, "::ffff:665a:304");
-    expect((await referralOf(mapped.id)).holdReason).toBe(HOLD_REASONS.sameIp);
+    for (const referred of [sameLine, mapped]) {
+      expect((await referralOf(referred.id)).holdReason).toBeNull();
+      expect(await clusterOf(referred.id)).toBeNull();
+    }
+    expect(await firstUpgradeApproved(mapped.id)).toMatchObject({ status: "paid" });
   });
 
   it("a different person on a different network: no reason, and the reward is paid", async () => {
@@ -212,7 +236,7 @@ describe("the hold reason at sign-up", () => {
   });
 });
 
-describe("the reward of a held referral", () => {
+describe("the reward when it is due", () => {
   it("same normalized email: held with its reward, nothing paid", async () => {
     const { referrer, referral } = await heldReferral();
     expect(referral).toMatchObject({ status: "held", rewardKobo: 10_000n, approvedAt: null });
@@ -220,29 +244,134 @@ describe("the reward of a held referral", () => {
     expect(await balances(db, referrer.id)).toEqual({ availableKobo: 0n, heldKobo: 0n });
   });
 
-  it("a shared address seen only later (the referred member signed in from the referrer's): held at reward time", async () => {
-    const referrer = await member(db);
+  it("a shared network seen only later (the referred member signed in from the referrer's): paid all the same", async () => {
+    const referrer = await member(db, { password: PASSWORD });
     await db.update(users).set({ signupIp: "102.89.8.8" }).where(eq(users.id, referrer.id));
+    await recordSignals(db, referrer.id, [network("102.89.8.8")]);
     const referred = await register(referrer, `d.${unique()}@example.ng`, "197.210.4.4");
     expect((await referralOf(referred.id)).holdReason).toBeNull();
     await authenticate(db, { email: referred.email, password: PASSWORD, clientIp: "102.89.8.8" });
-    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.sameIp });
-    expect(await referralOf(referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.sameIp });
-    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 0n });
+    // As the sign-in records it: the referrer's network, on another device.
+    await recordSignals(db, referred.id, [network("102.89.8.8"), newDevice()]);
+    expect(await clusterOf(referred.id)).toBeNull();
+    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
+    expect(await referralOf(referred.id)).toMatchObject({ status: "approved", holdReason: null, rewardKobo: 10_000n });
+    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 10_000n });
   });
 
-  it("at reward time the referrer's older sign-ins count too, and an IPv6 /64 neighbour is the same line", async () => {
+  it("both on one IPv6 home line (sign-ins from the same /64): paid", async () => {
     const referrer = await member(db, { password: PASSWORD });
     const referred = await register(referrer, `k.${unique()}@example.ng`, "197.210.4.5");
-    expect((await referralOf(referred.id)).holdReason).toBeNull();
-    // The referrer signs in from home (IPv6), then from four other places.
     for (const ip of ["2c0f:f5c0:441:77::1", "41.58.10.1", "41.58.10.2", "41.58.10.3", "41.58.10.4"]) {
       await authenticate(db, { email: referrer.email, password: PASSWORD, clientIp: ip });
+      await recordSignals(db, referrer.id, [network(ip)]);
     }
-    // The referred member signs in from another address on the same home line.
     await authenticate(db, { email: referred.email, password: PASSWORD, clientIp: "2c0f:f5c0:441:77:9a::2" });
-    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.sameIp });
-    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 0n });
+    await recordSignals(db, referred.id, [network("2c0f:f5c0:441:77:9a::2")]);
+    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
+    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 10_000n });
+  });
+
+  it("three accounts on one device (beyond the family allowance of 2): held as linked when the reward is due", async () => {
+    const phone = newDevice();
+    const referrer = await member(db);
+    await recordSignals(db, referrer.id, [phone]);
+    const referred = await register(referrer, `l.${unique()}@example.ng`, "197.210.6.1", [phone]);
+    // Nothing at sign-up: the link is judged when the reward is due.
+    expect(await referralOf(referred.id)).toMatchObject({ status: "pending", holdReason: null });
+    expect((await clusterOf(referred.id))?.status).toBe("clear");
+    const third = await member(db);
+    expect(await recordSignals(db, third.id, [phone])).toMatchObject({ opened: true });
+    expect(await clusterOf(referrer.id)).toEqual(await clusterOf(referred.id));
+    expect((await clusterOf(referred.id))?.status).toBe("open");
+
+    expect(await firstUpgradeApproved(referred.id)).toEqual({
+      status: "held",
+      referralId: (await referralOf(referred.id)).id,
+      referrerId: referrer.id,
+      rewardKobo: 10_000n,
+      holdReason: HOLD_REASONS.linked,
+    });
+    const referral = await referralOf(referred.id);
+    expect(referral).toMatchObject({ status: "held", holdReason: HOLD_REASONS.linked, approvedAt: null });
+    expect(await rewardTransfers(referral.id)).toEqual([]);
+    expect(await balances(db, referrer.id)).toEqual({ availableKobo: 0n, heldKobo: 0n });
+    expect((await emailsTo(db, referrer.email)).map((m) => m.subject)).toEqual([
+      "Your referral reward of ₦100.00 is being reviewed",
+    ]);
+    // An admin releases it as any held reward.
+    expect(await releaseHeldReward(db, reviewer, referral.id)).toMatchObject({ status: "ok" });
+    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 10_000n });
+  });
+
+  it("two accounts on one device (a family, within the allowance): paid", async () => {
+    const phone = newDevice();
+    const referrer = await member(db);
+    await recordSignals(db, referrer.id, [phone]);
+    const referred = await register(referrer, `m.${unique()}@example.ng`, "197.210.6.2", [phone]);
+    const cluster = await clusterOf(referred.id);
+    expect(cluster).toMatchObject({ status: "clear" });
+    expect(await clusterOf(referrer.id)).toEqual(cluster);
+    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
+    expect(await referralOf(referred.id)).toMatchObject({ status: "approved", holdReason: null });
+    expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 10_000n });
+  });
+
+  it("the referrer and the referred paid into one bank account: held as linked", async () => {
+    const referrer = await member(db, { password: PASSWORD });
+    const referred = await register(referrer, `n.${unique()}@example.ng`, "197.210.6.3");
+    const account = nuban(GTB, "270000001");
+    for (const who of [referrer, referred]) {
+      const saved = await saveBankDetails(db, {
+        userId: who.id,
+        actor: { id: who.id, role: "user", permissions: [] },
+        currentPassword: PASSWORD,
+        accountHolderName: "Adaeze Okafor",
+        bankCode: GTB,
+        accountNumber: account,
+      });
+      expect(saved).toMatchObject({ status: "ok", changed: true });
+    }
+    expect((await clusterOf(referred.id))?.status).toBe("open");
+    expect(await firstUpgradeApproved(referred.id)).toMatchObject({
+      status: "held",
+      rewardKobo: 10_000n,
+      holdReason: HOLD_REASONS.linked,
+    });
+    expect(await referralOf(referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.linked });
+    expect(await balances(db, referrer.id)).toEqual({ availableKobo: 0n, heldKobo: 0n });
+  });
+
+  it("a network alone links nothing even for three accounts; the network with one fingerprint does", async () => {
+    // Three members behind one carrier address, each on their own phone: paid.
+    const nat = network(`102.91.${++n % 250}.1`);
+    const referrer = await member(db);
+    await recordSignals(db, referrer.id, [nat, newDevice()]);
+    const referred = await register(referrer, `s.${unique()}@example.ng`, "197.210.7.1", [nat, newDevice()]);
+    await recordSignals(db, (await member(db)).id, [nat, newDevice()]);
+    expect(await clusterOf(referred.id)).toBeNull();
+    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "paid" });
+
+    // Three accounts on one network with one browser fingerprint (cookies cleared): one phone.
+    const fingerprint: Signal = { kind: "fingerprint", value: randomUUID().replaceAll("-", "") };
+    const home = network(`102.92.${++n % 250}.1`);
+    const other = await member(db);
+    await recordSignals(db, other.id, [home, fingerprint, newDevice()]);
+    const again = await register(other, `t.${unique()}@example.ng`, "197.210.7.2", [home, fingerprint, newDevice()]);
+    expect((await clusterOf(again.id))?.status).toBe("clear");
+    await recordSignals(db, (await member(db)).id, [home, fingerprint, newDevice()]);
+    expect((await clusterOf(again.id))?.status).toBe("open");
+    expect(await firstUpgradeApproved(again.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.linked });
+  });
+
+  it("linked beyond the allowances to others, but not to the referrer: paid", async () => {
+    const phone = newDevice();
+    const referrer = await member(db);
+    const referred = await register(referrer, `u.${unique()}@example.ng`, "197.210.8.1", [phone]);
+    for (let i = 0; i < 2; i++) await recordSignals(db, (await member(db)).id, [phone]);
+    expect((await clusterOf(referred.id))?.status).toBe("open");
+    expect(await clusterOf(referrer.id)).toBeNull();
+    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
   });
 
   it("the rule off: neither held nor paid (the referral stays pending, as before)", async () => {
@@ -340,7 +469,7 @@ describe("a held reward that would pay the admin reviewing it", () => {
     const id = await recordReferral(db, { id: referrerId, referralCode: "STAFFCODE9" }, referred.id);
     await db
       .update(referrals)
-      .set({ status: "held", rewardKobo: 10_000n, holdReason: HOLD_REASONS.sameIp })
+      .set({ status: "held", rewardKobo: 10_000n, holdReason: HOLD_REASONS.linked })
       .where(eq(referrals.id, id));
     return id;
   }

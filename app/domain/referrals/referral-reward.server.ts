@@ -1,11 +1,12 @@
-import { aliasedTable, and, eq, ne, sql } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { referrals, upgradeRequests, users } from "~/db/schema";
+import { referrals, upgradeRequests } from "~/db/schema";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { referralRewardKey, referralRewardKobo } from "~/domain/referrals/rewards";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import type { Kobo } from "~/domain/shared/money";
-import { holdReasonFor } from "./referral-abuse";
+import { linkedUnderReview } from "~/domain/risk/clusters.server";
+import { HOLD_REASONS } from "./referral-abuse";
 import { mailReferrer } from "./referral-mail.server";
 
 export type ReferralRewardResult =
@@ -86,35 +87,17 @@ export async function payReferralReward(
   if (paid.status !== "posted") throw new Error(`referral ${referral.id}: its reward was already paid`);
 }
 
-const referrer = aliasedTable(users, "referrer");
-const referred = aliasedTable(users, "referred");
-
 /**
- * The reason recorded at sign-up, else one found now: either member may have signed in from
- * the other's network since (a shared address seen only later still counts; each keeps their
- * last few sign-in addresses). Null when none.
+ * The reason recorded at sign-up (the same mailbox), else one found now: the two accounts are
+ * linked (a shared device or bank account, app/domain/risk) in a cluster waiting for a review.
+ * Null when none.
  */
 async function holdReasonNow(tx: Database, referredId: string): Promise<string | null> {
   const [row] = await tx
-    .select({
-      holdReason: referrals.holdReason,
-      referredEmail: referred.email,
-      referredSignupIp: referred.signupIp,
-      referredRecentLoginIps: referred.recentLoginIps,
-      referrerEmail: referrer.email,
-      referrerSignupIp: referrer.signupIp,
-      referrerRecentLoginIps: referrer.recentLoginIps,
-    })
+    .select({ holdReason: referrals.holdReason, referrerId: referrals.referrerId })
     .from(referrals)
-    .innerJoin(referred, eq(referred.id, referrals.referredId))
-    .innerJoin(referrer, eq(referrer.id, referrals.referrerId))
     .where(eq(referrals.referredId, referredId));
   if (!row) return null;
-  return (
-    row.holdReason ??
-    holdReasonFor(
-      { email: row.referredEmail, ips: [row.referredSignupIp, ...row.referredRecentLoginIps] },
-      { email: row.referrerEmail, ips: [row.referrerSignupIp, ...row.referrerRecentLoginIps] },
-    )
-  );
+  if (row.holdReason) return row.holdReason;
+  return (await linkedUnderReview(tx, [row.referrerId, referredId])) ? HOLD_REASONS.linked : null;
 }

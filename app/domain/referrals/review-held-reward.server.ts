@@ -130,10 +130,21 @@ export async function voidHeldReward(
   now: Date = new Date(),
 ): Promise<ReviewHeldRewardResult> {
   if (!hasPermission(actor, "manage_referrals")) return FORBIDDEN;
-  return db.transaction(async (tx): Promise<ReviewHeldRewardResult> => {
-    const changed = await decide(tx, actor, referralId, "voided", now);
-    if (!changed) return notDecided(tx, referralId);
-    await mailReferrer(tx, changed, "voided", changed.rewardKobo ?? 0n);
-    return { status: "ok", referral: await auditReview(tx, actor, changed) };
-  });
+  return db.transaction((tx) => voidHeldRewardInReview(tx, actor, referralId, now));
+}
+
+/**
+ * Void, inside the caller's transaction: the linked-accounts review's "Void held rewards"
+ * (app/domain/risk-review), whose caller checked review_risk.
+ */
+export async function voidHeldRewardInReview(
+  tx: Database,
+  actor: Actor,
+  referralId: string,
+  now: Date = new Date(),
+): Promise<ReviewHeldRewardResult> {
+  const changed = await decide(tx, actor, referralId, "voided", now);
+  if (!changed) return notDecided(tx, referralId);
+  await mailReferrer(tx, changed, "voided", changed.rewardKobo ?? 0n);
+  return { status: "ok", referral: await auditReview(tx, actor, changed) };
 }

@@ -38,7 +38,7 @@ async function held() {
     referralCode: referrer.referralCode,
     status: "held",
     rewardKobo: 10_000n,
-    holdReason: HOLD_REASONS.sameIp,
+    holdReason: HOLD_REASONS.linked,
   });
   return { id, referrerId: referrer.id };
 }

@@ -5,6 +5,7 @@ import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { ADVERT_MONEY_LIMIT_CEILINGS } from "./advert-money-limits";
 import { lockAppSettings } from "./app-settings";
 import { areValidAutoPayoutSettings, type AutoPayoutSettings } from "./auto-payout-validation";
+import { areValidLinkedAccountsSettings, type LinkedAccountsSettings } from "./linked-accounts-validation";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
@@ -162,3 +163,32 @@ const autoPayoutAudit = (s: AutoPayoutSettings) => ({
   bankChangeHoldHours: s.bankChangeHoldHours,
   autoPayoutMinAccountAgeDays: s.autoPayoutMinAccountAgeDays,
 });
+
+/**
+ * The linked accounts' allowances (app/domain/risk/policy.ts): accounts per device and per bank
+ * account. Applies as signals arrive from now on (a cluster already open stays open). Audited
+ * (settings.update) when anything changes; values the form would refuse throw.
+ */
+export async function updateLinkedAccounts(
+  db: Database,
+  actor: Actor,
+  input: LinkedAccountsSettings,
+): Promise<UpdateAutoPayoutResult> {
+  if (!hasPermission(actor, "manage_settings")) return FORBIDDEN;
+  if (!areValidLinkedAccountsSettings(input)) throw new RangeError("updateLinkedAccounts: invalid settings");
+  return db.transaction(async (tx) => {
+    const current = await lockAppSettings(tx, "update");
+    const before = {
+      accountsPerDevice: current.accountsPerDevice,
+      accountsPerBankAccount: current.accountsPerBankAccount,
+    };
+    const after = { accountsPerDevice: input.accountsPerDevice, accountsPerBankAccount: input.accountsPerBankAccount };
+    if (JSON.stringify(before) === JSON.stringify(after)) return { status: "ok", changed: false };
+    await tx
+      .update(appSettings)
+      .set({ ...after, updatedAt: new Date() })
+      .where(eq(appSettings.id, 1));
+    await recordAudit(tx, { actor, action: "settings.update", targetType: "settings", before, after });
+    return { status: "ok", changed: true };
+  });
+}

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { referrals, users } from "~/db/schema";
 import { listAudit } from "~/domain/audit/audit.server";
+import { HOLD_REASONS } from "~/domain/referrals/referral-abuse";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { openTestDatabase } from "~test/database";
 import { createUser, formKey, payee } from "~test/factories";
@@ -87,7 +88,7 @@ describe("memberReferrals and memberWithdrawals", () => {
     const first = await referredMember(db, referrer, { name: "Held Friend" });
     await db
       .update(referrals)
-      .set({ status: "held", rewardKobo: 10_000n, holdReason: "Same IP address as the referrer" })
+      .set({ status: "held", rewardKobo: 10_000n, holdReason: HOLD_REASONS.linked })
       .where(eq(referrals.referredId, first.id));
     for (let i = 0; i < MEMBER_PAGE_LIST_SIZE; i++) await referredMember(db, referrer);
     const one = await memberReferrals(db, referrer.id, 1);
@@ -99,7 +100,7 @@ describe("memberReferrals and memberWithdrawals", () => {
         referredId: first.id,
         referredName: "Held Friend",
         status: "held",
-        holdReason: "Same IP address as the referrer",
+        holdReason: HOLD_REASONS.linked,
         rewardKobo: 10_000n,
       }),
     ]);

@@ -37,6 +37,7 @@ export async function memberProfile(db: Database, userId: string) {
       createdAt: users.createdAt,
       lastLoginAt: users.lastLoginAt,
       payoutsFrozenAt: users.payoutsFrozenAt,
+      riskClusterId: users.riskClusterId,
       tierName: membershipTiers.name,
       referrerId: referrer.id,
       referrerName: referrer.name,

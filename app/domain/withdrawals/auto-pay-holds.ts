@@ -9,6 +9,8 @@ export const AUTO_PAY_HOLDS = [
   "payouts-frozen",
   /** The account is younger than the setting's days. */
   "new-account",
+  /** Their account is linked to others beyond the allowances, waiting for a review (/admin/risk). */
+  "under-review",
   /** A referral of theirs (as referrer or referred) is held for an admin's review. */
   "held-for-review",
   /** The account the withdrawal pays was not confirmed by Paystack's account lookup. */
@@ -37,6 +39,7 @@ export const AUTO_PAY_HOLD_NOTES: Record<AutoPayHold, string | null> = {
   restricted: null,
   "payouts-frozen": "Not paid automatically: the member froze their payouts",
   "new-account": "Not paid automatically: the account is new",
+  "under-review": "Not paid automatically: linked accounts under review",
   "held-for-review": "Not paid automatically: a referral of theirs is held for review",
   "account-not-resolved": "Not paid automatically: Paystack did not confirm the account name",
   "bank-details-changed": "Not paid automatically: bank details changed shortly before",

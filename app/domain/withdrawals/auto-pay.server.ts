@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { appSettings, autoPayoutDays, bankAccounts, referrals, users, withdrawals } from "~/db/schema";
 import { staffHolding } from "~/domain/permissions/holders.server";
 import { holderNameMatches } from "~/domain/banks/holder-name";
+import { linkedUnderReview } from "~/domain/risk/clusters.server";
 import { queueEmail, type OutgoingMail } from "~/domain/mail/outbox.server";
 import { appLink, greeting, withdrawalProcessingMail } from "~/domain/mail/templates";
 import { systemClock, type Clock } from "~/domain/shared/clock";
@@ -33,7 +34,7 @@ const DAY_MS = 24 * HOUR_MS;
  * has committed, a withdrawal of at most that amount is moved to processing and queued to be paid
  * by transfer in the same transaction (the payout worker sends it, as any press's), when all hold:
  * an approved, unrestricted member whose payouts are not frozen, whose account is older than the
- * setting's days, not held for review, paying to the account Paystack resolved for them, in a name
+ * setting's days, not in linked accounts under review, not held for review, paying to the account Paystack resolved for them, in a name
  * that is theirs, unchanged for the setting's hours; and the day's automatic payouts stay within
  * the daily total. Anything else is left for an admin with its reason kept on the withdrawal
  * (autoPayHold, shown on Withdrawal Requests). Only the caller decides that the provider is on.
@@ -75,6 +76,7 @@ export async function autoPayWithdrawal(
     if (member.payoutsFrozenAt) return leave("payouts-frozen");
     if (now.getTime() - member.createdAt.getTime() < settings.autoPayoutMinAccountAgeDays * DAY_MS)
       return leave("new-account");
+    if (await linkedUnderReview(tx, [w.userId])) return leave("under-review");
     const [held] = await tx
       .select({ n: sql<number>`1` })
       .from(referrals)

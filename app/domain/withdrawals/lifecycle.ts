@@ -16,3 +16,14 @@ export const WITHDRAWAL_STATUS_BADGES = {
   rejected: { label: "Rejected", tone: "red" },
   sent: { label: "Sent", tone: "blue" },
 } as const satisfies StatusBadges<WithdrawalStatus>;
+
+/**
+ * A withdrawal as its own member sees it: a pending one whose account is linked to others under
+ * review reads "Under review" (never why, nor whose accounts).
+ */
+export type MemberWithdrawalStatus = WithdrawalStatus | "under_review";
+
+export const MEMBER_WITHDRAWAL_STATUS_BADGES = {
+  ...WITHDRAWAL_STATUS_BADGES,
+  under_review: { label: "Under review", tone: "yellow" },
+} as const satisfies StatusBadges<MemberWithdrawalStatus>;

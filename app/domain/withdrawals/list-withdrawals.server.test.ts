@@ -60,6 +60,7 @@ describe("listMemberWithdrawals", () => {
       bankName: expect.stringMatching(/\S/),
       accountNumberLast4: "6789",
       transferCode: null,
+      underReview: false,
     });
     expect(list.map((w) => w.status)).toEqual(["pending", "rejected", "completed"]);
     expect(list[0]!.processedAt).toBeNull();
@@ -108,6 +109,8 @@ describe("listWithdrawalsForAdmin", () => {
       transferCode: null,
       sentAt: null,
       transferFailureReason: null,
+      autoPayHold: null,
+      payoutsFrozen: false,
     });
     expect(page).toMatchObject({ total: 2, page: 1, pageCount: 1 });
   });

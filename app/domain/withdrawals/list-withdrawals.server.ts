@@ -1,5 +1,6 @@
 import { aliasedTable, and, type Column, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
+import { linkedUnderReview } from "~/domain/risk/clusters.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { advertiserProfiles, users, withdrawals } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
@@ -17,6 +18,8 @@ export type MemberWithdrawal = RequestedWithdrawal & {
   accountNumberLast4: string;
   /** The code of the Paystack transfer paying (or that paid) it; null otherwise. */
   transferCode: string | null;
+  /** Pending while the member's linked accounts wait for a review: the member sees "Under review", never why. */
+  underReview: boolean;
 };
 
 const memberWithdrawalsQuery = preparedPerDatabase((db) =>
@@ -47,12 +50,16 @@ export async function listMemberWithdrawals(
   options: { limit?: number } = {},
 ): Promise<MemberWithdrawal[]> {
   const limit = Math.min(Math.max(1, Math.trunc(options.limit ?? 50)), 200);
-  const rows = await memberWithdrawalsQuery(db).execute({ userId, limit });
+  const [rows, reviewed] = await Promise.all([
+    memberWithdrawalsQuery(db).execute({ userId, limit }),
+    linkedUnderReview(db, [userId], { lock: false }),
+  ]);
   return rows.map(({ amountKobo, feeKobo, ...rest }) => ({
     ...rest,
     amountKobo,
     feeKobo,
     netKobo: amountKobo - feeKobo,
+    underReview: reviewed && rest.status === "pending",
   }));
 }
 

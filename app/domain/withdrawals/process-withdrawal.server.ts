@@ -172,55 +172,66 @@ async function transition(
   now: Date,
 ): Promise<ProcessResult> {
   if (!hasPermission(actor, "manage_withdrawals")) return FORBIDDEN;
-  return db.transaction(async (tx): Promise<ProcessResult> => {
-    const [before] = await tx
-      .select({ status: withdrawals.status })
-      .from(withdrawals)
-      .where(eq(withdrawals.id, withdrawalId))
-      .for("update");
-    if (!before) return { status: "not-found" };
-    const [changed] = await tx
-      .update(withdrawals)
-      .set({ status: t.to, ...t.stamp(now), updatedAt: now })
-      .where(and(eq(withdrawals.id, withdrawalId), t.allowed()))
-      .returning();
-    if (!changed) {
-      if (before.status === "processing") {
-        const [live] = await tx
-          .select({ n: sql<number>`1` })
-          .from(withdrawals)
-          .where(and(eq(withdrawals.id, withdrawalId), liveTransferExists(withdrawals.id)));
-        if (live) return { status: "transfer-in-flight" };
-      }
-      return { status: "conflict", current: before.status };
-    }
-    await t.money?.(tx, changed);
+  return db.transaction((tx) => applyTransition(tx, actor, withdrawalId, t, now));
+}
 
-    const member = await mailWithdrawalMember(tx, changed, t.mail);
-    await recordAudit(tx, {
-      actor,
-      action: t.action,
-      targetType: "withdrawal",
-      targetId: changed.id,
-      before: { status: before.status },
-      after: {
-        status: t.to,
-        reference: changed.reference,
-        member: member.displayId,
-        amount: formatKobo(changed.amountKobo),
-        fee: formatKobo(changed.feeKobo),
-      },
-    });
-    return {
-      status: "ok",
-      withdrawal: {
-        id: changed.id,
-        status: changed.status,
-        reference: changed.reference,
-        amountKobo: changed.amountKobo,
-      },
-    };
+/** The change itself, in the caller's transaction; whoever calls it has checked the actor may make it. */
+async function applyTransition(
+  tx: Database,
+  actor: Actor,
+  withdrawalId: string,
+  t: Transition,
+  now: Date,
+  auditNote: { reason?: string } = {},
+): Promise<ProcessResult> {
+  const [before] = await tx
+    .select({ status: withdrawals.status })
+    .from(withdrawals)
+    .where(eq(withdrawals.id, withdrawalId))
+    .for("update");
+  if (!before) return { status: "not-found" };
+  const [changed] = await tx
+    .update(withdrawals)
+    .set({ status: t.to, ...t.stamp(now), updatedAt: now })
+    .where(and(eq(withdrawals.id, withdrawalId), t.allowed()))
+    .returning();
+  if (!changed) {
+    if (before.status === "processing") {
+      const [live] = await tx
+        .select({ n: sql<number>`1` })
+        .from(withdrawals)
+        .where(and(eq(withdrawals.id, withdrawalId), liveTransferExists(withdrawals.id)));
+      if (live) return { status: "transfer-in-flight" };
+    }
+    return { status: "conflict", current: before.status };
+  }
+  await t.money?.(tx, changed);
+
+  const member = await mailWithdrawalMember(tx, changed, t.mail);
+  await recordAudit(tx, {
+    actor,
+    action: t.action,
+    targetType: "withdrawal",
+    targetId: changed.id,
+    before: { status: before.status },
+    after: {
+      status: t.to,
+      reference: changed.reference,
+      member: member.displayId,
+      amount: formatKobo(changed.amountKobo),
+      fee: formatKobo(changed.feeKobo),
+      ...auditNote,
+    },
   });
+  return {
+    status: "ok",
+    withdrawal: {
+      id: changed.id,
+      status: changed.status,
+      reference: changed.reference,
+      amountKobo: changed.amountKobo,
+    },
+  };
 }
 
 /** "Start Processing": pending → processing (stamps processingAt). No money moves; the member is told. */
@@ -237,6 +248,21 @@ export function startProcessing(db: Database, actor: Actor, withdrawalId: string
  */
 export function rejectWithdrawal(db: Database, actor: Actor, withdrawalId: string, now: Date = new Date()) {
   return transition(db, actor, withdrawalId, TRANSITIONS.reject, now);
+}
+
+/**
+ * The linked-accounts review's "Reject pending withdrawals" (app/domain/risk-review): Reject,
+ * inside the review's transaction, with the reviewer's reason in the audit row (not in the
+ * member's mail: it would name the review). The review checked review_risk.
+ */
+export function rejectWithdrawalInReview(
+  tx: Database,
+  actor: Actor,
+  withdrawalId: string,
+  reason: string,
+  now: Date = new Date(),
+) {
+  return applyTransition(tx, actor, withdrawalId, TRANSITIONS.reject, now, { reason });
 }
 
 /**

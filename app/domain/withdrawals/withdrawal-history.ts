@@ -1,6 +1,6 @@
 import { formatKobo } from "~/domain/shared/money";
 import { formatLagosDateTime } from "~/lib/lagos-time";
-import type { WithdrawalStatus } from "./lifecycle";
+import type { MemberWithdrawalStatus } from "./lifecycle";
 import type { MemberWithdrawal } from "./list-withdrawals.server";
 
 /** One withdrawal as pages show it: every figure already formatted on the server. */
@@ -10,7 +10,7 @@ export type WithdrawalHistoryItem = {
   amount: string;
   fee: string;
   net: string;
-  status: WithdrawalStatus;
+  status: MemberWithdrawalStatus;
   requested: string;
   /** When it was paid (completed only). */
   processed: string | null;
@@ -28,7 +28,7 @@ export function toWithdrawalHistoryItem(row: MemberWithdrawal): WithdrawalHistor
     amount: formatKobo(row.amountKobo),
     fee: formatKobo(row.feeKobo),
     net: formatKobo(row.netKobo),
-    status: row.status,
+    status: row.underReview ? "under_review" : row.status,
     requested: formatLagosDateTime(row.requestedAt),
     processed: row.processedAt ? formatLagosDateTime(row.processedAt) : null,
     bankName: row.bankName,

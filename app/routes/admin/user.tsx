@@ -19,6 +19,8 @@ import {
   memberUpgrades,
   memberWithdrawals,
 } from "~/domain/users/member-page.server";
+import { reviewCluster } from "~/domain/risk-review/review-queue.server";
+import { toMemberClusterView } from "~/domain/risk-review/review-view";
 import { formatLagosDate, formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 import { requireAdmin } from "~/server/auth.server";
@@ -52,7 +54,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   const profile = await memberProfile(db, params.userId);
   if (!profile) throw data(null, { status: 404 });
   const id = profile.id;
-  const [history, addresses, statement, referrals, withdrawals, upgrades, audit] = await Promise.all([
+  const [history, addresses, statement, referrals, withdrawals, upgrades, audit, cluster] = await Promise.all([
     memberStatusHistory(db, id),
     memberSignInAddresses(db, id),
     memberStatement(db, id, { page: pages.statement }),
@@ -60,6 +62,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     memberWithdrawals(db, id, pages.withdrawals),
     memberUpgrades(db, id, pages.upgrades),
     listAudit(db, { targetId: id, page: pages.audit, pageSize: MEMBER_PAGE_LIST_SIZE }),
+    profile.riskClusterId ? reviewCluster(db, profile.riskClusterId) : null,
   ]);
   const result: MemberPageData = {
     member: {
@@ -81,6 +84,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       payoutsFrozen: profile.payoutsFrozenAt ? formatLagosDateTime(profile.payoutsFrozenAt) : null,
     },
     pages,
+    cluster: cluster ? toMemberClusterView(cluster, id) : null,
     history: history.map((h) => ({
       id: h.id,
       label: AUDIT_ACTION_LABELS[h.action as AuditAction] ?? h.action,

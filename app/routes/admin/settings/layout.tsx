@@ -31,6 +31,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       bankChangeHoldHours: String(settings.bankChangeHoldHours),
       minAccountAgeDays: String(settings.autoPayoutMinAccountAgeDays),
     },
+    linkedAccounts: {
+      accountsPerDevice: String(settings.accountsPerDevice),
+      accountsPerBankAccount: String(settings.accountsPerBankAccount),
+    },
     payByTransfer: context.services.paymentProvider !== undefined,
     withdrawalLimits: {
       minWithdrawal: koboToDecimal(settings.minWithdrawalKobo),
