@@ -2,7 +2,7 @@ import express, { type ErrorRequestHandler, type Request, type RequestHandler, t
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import { AdvertIdSchema, FROM_VIEW_PAGE_FIELD, type ClaimAnswer } from "~/domain/adverts/advert-claim";
 import { claimAdvertReward } from "~/domain/adverts/advert-views.server";
-import { recordSignals } from "~/domain/risk/signals.server";
+import { LAST_SEEN_RESOLUTION_MS, recordSignals } from "~/domain/risk/signals.server";
 import { networkOf } from "~/lib/ip-network";
 import { advertToast, type AdvertOutcome } from "~/domain/adverts/claim-toasts";
 import { homePathFor } from "~/domain/permissions/permissions";
@@ -100,21 +100,37 @@ function claim(services: Services): RequestHandler {
 
 /**
  * The device and network a paid view came from (app/domain/risk): a farm's scripts claim from the
- * devices its accounts share. Mostly a no-op write (seen within the hour); a failure is logged,
- * never the member's reward.
+ * devices its accounts share. A member claims from the same phone all day: what this process
+ * recorded within the hour is not sent again (recordSignals would write nothing either), so the
+ * common claim costs no statement. A failure is logged, never the member's reward.
  */
 async function recordClaimSignals(services: Services, req: Request, res: Response, userId: string) {
   const clientIp = req.ip ?? req.socket.remoteAddress ?? "";
+  const network = networkOf(clientIp) ?? clientIp;
   const deviceId = String(res.locals.deviceId ?? "");
+  const key = `${userId}|${network}|${deviceId}`;
+  const now = Date.now();
+  const recorded = recentClaimSignals.get(key);
+  if (recorded !== undefined && now - recorded < LAST_SEEN_RESOLUTION_MS) return;
   try {
     await recordSignals(services.db, userId, [
-      { kind: "network", value: networkOf(clientIp) ?? clientIp },
+      { kind: "network", value: network },
       deviceId ? { kind: "device", value: deviceId } : null,
     ]);
+    recentClaimSignals.delete(key);
+    recentClaimSignals.set(key, now);
+    // The oldest first out: a Map keeps insertion order.
+    if (recentClaimSignals.size > RECENT_CLAIM_SIGNALS_MAX) {
+      recentClaimSignals.delete(recentClaimSignals.keys().next().value!);
+    }
   } catch (err) {
     services.log.error({ err, userId }, "could not record the claim's signals");
   }
 }
+
+/** Member, network and device of the claims this process recorded, with when (at most this many). */
+const RECENT_CLAIM_SIGNALS_MAX = 50_000;
+const recentClaimSignals = new Map<string, number>();
 
 /** An error answer: `{ message }` for the script, the message as plain text for a form post. */
 function fail(res: Response, json: boolean, message: string) {

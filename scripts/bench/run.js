@@ -19,7 +19,9 @@
 //    members, ~100,000 ledger transfers) and in full (100,000 members, 1,000,000 transfers),
 //    small then large, with EXPLAIN (ANALYZE, BUFFERS) of every statement those requests send on
 //    the large one;
-// 7. checks every claim really paid (ledger transfers counted; a campaign's claim also its fee,
+// 7. the farm simulation (farm.js: tests/farm-simulation.test.ts on its own database): accounts
+//    held per group (a farm, an honest crowd, a family) and the cost of recording signals;
+// 8. checks every claim really paid (ledger transfers counted; a campaign's claim also its fee,
 //    from the right escrow, which stays at its budget less what was paid), prints medians, ratios
 //    to the ceiling and PASS/FAIL against issue 31's targets ("Targets met"); stops everything and
 //    drops the databases.
@@ -27,7 +29,7 @@
 // Env: DATABASE_URL (an existing database on the server to use; default
 // postgres://postgres@127.0.0.1:5432/postgres), BENCH_ROUNDS (3), BENCH_DURATION (10 s per run),
 // BENCH_WARMUP (3 s), BENCH_BUILD=1 to rebuild first, BENCH_KEEP_DB=1 to keep the database,
-// BENCH_ONLY=claim, campaign, dashboard, floor, slow-network or scale to measure one phase (quick comparisons; the table
+// BENCH_ONLY=claim, campaign, dashboard, floor, slow-network, scale or farm to measure one phase (quick comparisons; the table
 // then shows only that phase's rows), BENCH_TRACE=1 to print the SQL the app sends for one claim, one campaign claim
 // and one dashboard .data request (trace-sql.js) and stop — what ceiling.js must mirror,
 // BENCH_PROFILE=<dir> to write a V8 CPU profile of the app (node --cpu-prof) into <dir>,
@@ -51,6 +53,7 @@ import { fileURLToPath, pathToFileURL } from "node:url";
 import { gzipSync } from "node:zlib";
 import pg from "pg";
 import { ADVERTS, USERS, freePort, median, sleep, waitFor } from "./lib.js";
+import { farmPhase } from "./farm.js";
 import { createScalePhase } from "./scale.js";
 import { REFERRALS, addViews, seed, seedCampaigns } from "./seed.js";
 import { slowNetworkPhase } from "./slow-network.js";
@@ -79,8 +82,8 @@ if (BENCH_POOL_MAX !== undefined && !(Number.isInteger(BENCH_POOL_MAX) && BENCH_
   throw new Error(`BENCH_POOL_MAX must be a whole number ≥ 1 (got ${process.env.BENCH_POOL_MAX})`);
 }
 let POOL_MAX;
-if (ONLY && !["claim", "campaign", "dashboard", "floor", "slow-network", "scale"].includes(ONLY))
-  throw new Error(`BENCH_ONLY must be claim, campaign, dashboard, floor, slow-network or scale (got ${ONLY})`);
+if (ONLY && !["claim", "campaign", "dashboard", "floor", "slow-network", "scale", "farm"].includes(ONLY))
+  throw new Error(`BENCH_ONLY must be claim, campaign, dashboard, floor, slow-network, scale or farm (got ${ONLY})`);
 
 // Issue 31's targets: ratios to the ceiling in the same run (medians of the rounds' ratios).
 const TARGETS = {
@@ -456,6 +459,11 @@ async function traceRequests(app, appUrl, cookies) {
 let loadBefore = 0;
 async function main() {
   loadBefore = os.loadavg()[0];
+  if (ONLY === "farm") {
+    // The farm simulation alone: no app, no load; its own database.
+    if (!farmPhase({ root, adminUrl: ADMIN_URL, log })) process.exitCode = 1;
+    return;
+  }
   log(
     `machine: ${os.cpus().length} CPU(s) (${os.cpus()[0]?.model ?? "?"}), ${(os.totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`,
   );
@@ -1051,6 +1059,8 @@ async function main() {
     console.log(
       "Some runs were NOT verified (unexpected statuses, errors, or claims that did not pay): see the log above.",
     );
+  // The farm simulation last, on its own database, after every timed phase.
+  if (!ONLY && !farmPhase({ root, adminUrl: ADMIN_URL, log })) process.exitCode = 1;
   console.log(`Targets met: ${verdicts.filter(Boolean).length}/${verdicts.length}`);
   console.log("Issue 31's targets (ratio to the ceiling in this run, median of the rounds):");
   for (const line of targetLines) console.log(line);
