@@ -17,7 +17,11 @@ export function PrivacyContent({ appName }: { appName: string }) {
           </li>
           <li>
             <strong>The addresses (IP) and devices you sign in from</strong>: to keep your account safe (sign-in limits,
-            known devices) and to stop self-referral and other abuse.
+            known devices) and to tell one person from many accounts. With each account we keep the networks it signs up
+            and in from, a device id (a cookie), a fingerprint of the browser (read by a script on the sign-in and
+            sign-up forms), the mailbox and the bank accounts it is paid into, each with when it was first and last
+            seen. Accounts that share a phone or a bank account beyond what one person or family has are checked by an
+            admin before referral rewards between them or automatic payouts are paid.
           </li>
           <li>
             <strong>Your bank details</strong>: to pay your withdrawals. The account name may be checked with the bank
@@ -33,13 +37,18 @@ export function PrivacyContent({ appName }: { appName: string }) {
         </InfoList>
         <p>
           Online payments go through Paystack: we never see or store card numbers. We keep a session cookie to sign you
-          in and a cookie that recognises devices you have signed in on; we use no advertising trackers.
+          in, a cookie that recognises devices you have signed in on, and a device id cookie set on your first visit; we
+          use no advertising trackers.
         </p>
       </InfoSection>
       <InfoSection id="who-sees-what" title="Who sees what">
         <InfoList>
           <li>Admins see what they need to run the platform: names, emails, balances, withdrawals and bank details.</li>
-          <li>Sign-in addresses are never shown to anyone; they are only compared to spot abuse.</li>
+          <li>
+            Sign-in addresses and device signals are shown only to admins, to spot abuse: which accounts share a
+            network, a device or a bank account (its number masked). Other members never see them; a member whose
+            accounts are being checked sees only &quot;Under review&quot;.
+          </li>
           <li>Advertisers see figures about their campaigns, never a member&apos;s name or ID.</li>
           <li>The people you refer see nothing about you; you see their names and the date they joined.</li>
         </InfoList>
@@ -47,8 +56,9 @@ export function PrivacyContent({ appName }: { appName: string }) {
       <InfoSection id="how-long" title="How long we keep it">
         <p>
           Your details are kept while your account is open. Records of money (the ledger, withdrawals) and of
-          admins&apos; actions are kept as financial records, even after an account is closed. We keep only the last few
-          sign-in addresses.
+          admins&apos; actions are kept as financial records, even after an account is closed. The signals that tie
+          accounts to one person (networks, device id, browser fingerprint, mailbox, bank accounts) are kept as long as
+          the account.
         </p>
       </InfoSection>
       <InfoSection id="deletion" title="Asking for a copy or deletion">
