@@ -180,10 +180,12 @@ const ACCOUNT_COLUMNS: ListColumn<ClusterAccountView>[] = [
       a.pendingWithdrawals.length === 0
         ? "None"
         : a.pendingWithdrawals.map((w) => (
-            <span key={w} className="block whitespace-nowrap">
+            <span key={w} className="block">
               {w}
             </span>
           )),
+    // Label over value on a phone: a reference and an amount do not fit beside the label.
+    stackInCard: true,
   },
 ];
 

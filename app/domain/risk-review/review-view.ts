@@ -103,7 +103,11 @@ export function toClusterView(c: ReviewCluster): ClusterView {
     })),
     shared: c.shared.map((s) => ({
       label: s.label,
-      accounts: s.accountIds.map((id) => nameOf.get(id) ?? id).join(", "),
+      // In the order the accounts are listed (oldest first), not by id.
+      accounts: c.accounts
+        .filter((a) => s.accountIds.includes(a.id))
+        .map((a) => nameOf.get(a.id)!)
+        .join(", "),
       firstSeen: formatLagosDateTime(s.firstSeenAt),
       lastSeen: formatLagosDateTime(s.lastSeenAt),
     })),
