@@ -99,5 +99,7 @@ async function holdReasonNow(tx: Database, referredId: string): Promise<string |
     .where(eq(referrals.referredId, referredId));
   if (!row) return null;
   if (row.holdReason) return row.holdReason;
-  return (await linkedUnderReview(tx, [row.referrerId, referredId])) ? HOLD_REASONS.linked : null;
+  // Read, not locked: the upgrade's transaction holds member rows a review would lock after the
+  // cluster (a deadlock); held or paid, either answer is the policy at that moment.
+  return (await linkedUnderReview(tx, [row.referrerId, referredId], { lock: false })) ? HOLD_REASONS.linked : null;
 }

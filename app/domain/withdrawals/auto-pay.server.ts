@@ -48,6 +48,14 @@ export async function autoPayWithdrawal(
     const now = clock();
     const [settings] = await tx.select().from(appSettings).where(eq(appSettings.id, 1));
     if (!settings?.autoPayoutMaxKobo) return { status: "off" };
+    // The member's linked accounts first, shared-locked: a review deciding on them locks the
+    // cluster, then the accounts, then their withdrawals; taking the cluster before the rows here
+    // keeps the same order (no deadlock), and a decision in progress is waited for.
+    const [owner] = await tx
+      .select({ userId: withdrawals.userId })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, withdrawalId));
+    const underReview = owner ? await linkedUnderReview(tx, [owner.userId]) : false;
     const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for("update");
     if (!w || w.status !== "pending") return { status: "left-for-admin", reason: "not-pending" };
     const leave = async (reason: AutoPayHold, until?: Date): Promise<AutoPayResult> => {
@@ -76,7 +84,7 @@ export async function autoPayWithdrawal(
     if (member.payoutsFrozenAt) return leave("payouts-frozen");
     if (now.getTime() - member.createdAt.getTime() < settings.autoPayoutMinAccountAgeDays * DAY_MS)
       return leave("new-account");
-    if (await linkedUnderReview(tx, [w.userId])) return leave("under-review");
+    if (underReview) return leave("under-review");
     const [held] = await tx
       .select({ n: sql<number>`1` })
       .from(referrals)
