@@ -6,6 +6,7 @@ import { ADVERT_MONEY_LIMIT_CEILINGS } from "./advert-money-limits";
 import { lockAppSettings } from "./app-settings";
 import { areValidAutoPayoutSettings, type AutoPayoutSettings } from "./auto-payout-validation";
 import { areValidLinkedAccountsSettings, type LinkedAccountsSettings } from "./linked-accounts-validation";
+import { saveSettingsChange } from "./save-settings.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
@@ -136,33 +137,17 @@ export async function updateAutoPayout(
 ): Promise<UpdateAutoPayoutResult> {
   if (!hasPermission(actor, "manage_settings")) return FORBIDDEN;
   if (!areValidAutoPayoutSettings(input)) throw new RangeError("updateAutoPayout: invalid settings");
-  return db.transaction(async (tx) => {
-    const current = await lockAppSettings(tx, "update");
-    const before = autoPayoutAudit(current);
-    const after = autoPayoutAudit(input);
-    if (JSON.stringify(before) === JSON.stringify(after)) return { status: "ok", changed: false };
-    await tx
-      .update(appSettings)
-      .set({
-        autoPayoutMaxKobo: input.autoPayoutMaxKobo,
-        autoPayoutDailyMaxKobo: input.autoPayoutDailyMaxKobo,
-        bankChangeHoldHours: input.bankChangeHoldHours,
-        autoPayoutMinAccountAgeDays: input.autoPayoutMinAccountAgeDays,
-        updatedAt: new Date(),
-      })
-      .where(eq(appSettings.id, 1));
-    await recordAudit(tx, { actor, action: "settings.update", targetType: "settings", before, after });
-    return { status: "ok", changed: true };
+  return saveSettingsChange(db, actor, {
+    // As the audit log keeps them: naira amounts (null: off / none), hours and days.
+    audited: (s) => ({
+      autoPayoutMax: s.autoPayoutMaxKobo === null ? null : formatKobo(s.autoPayoutMaxKobo),
+      autoPayoutDailyMax: s.autoPayoutDailyMaxKobo === null ? null : formatKobo(s.autoPayoutDailyMaxKobo),
+      bankChangeHoldHours: s.bankChangeHoldHours,
+      autoPayoutMinAccountAgeDays: s.autoPayoutMinAccountAgeDays,
+    }),
+    next: input,
   });
 }
-
-/** As the audit log keeps them: naira amounts (null: off / none), hours and days. */
-const autoPayoutAudit = (s: AutoPayoutSettings) => ({
-  autoPayoutMax: s.autoPayoutMaxKobo === null ? null : formatKobo(s.autoPayoutMaxKobo),
-  autoPayoutDailyMax: s.autoPayoutDailyMaxKobo === null ? null : formatKobo(s.autoPayoutDailyMaxKobo),
-  bankChangeHoldHours: s.bankChangeHoldHours,
-  autoPayoutMinAccountAgeDays: s.autoPayoutMinAccountAgeDays,
-});
 
 /**
  * The linked accounts' allowances (app/domain/risk/policy.ts): accounts per device and per bank
@@ -176,19 +161,8 @@ export async function updateLinkedAccounts(
 ): Promise<UpdateAutoPayoutResult> {
   if (!hasPermission(actor, "manage_settings")) return FORBIDDEN;
   if (!areValidLinkedAccountsSettings(input)) throw new RangeError("updateLinkedAccounts: invalid settings");
-  return db.transaction(async (tx) => {
-    const current = await lockAppSettings(tx, "update");
-    const before = {
-      accountsPerDevice: current.accountsPerDevice,
-      accountsPerBankAccount: current.accountsPerBankAccount,
-    };
-    const after = { accountsPerDevice: input.accountsPerDevice, accountsPerBankAccount: input.accountsPerBankAccount };
-    if (JSON.stringify(before) === JSON.stringify(after)) return { status: "ok", changed: false };
-    await tx
-      .update(appSettings)
-      .set({ ...after, updatedAt: new Date() })
-      .where(eq(appSettings.id, 1));
-    await recordAudit(tx, { actor, action: "settings.update", targetType: "settings", before, after });
-    return { status: "ok", changed: true };
+  return saveSettingsChange(db, actor, {
+    audited: (s) => ({ accountsPerDevice: s.accountsPerDevice, accountsPerBankAccount: s.accountsPerBankAccount }),
+    next: input,
   });
 }

@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { appSettings } from "~/db/schema";
-import { recordAudit, type Actor } from "~/domain/audit/audit.server";
+import type { Actor } from "~/domain/audit/audit.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
-import { lockAppSettings } from "./app-settings";
+import { saveSettingsChange } from "./save-settings.server";
 import { PAYOUT_SCHEDULE_MAX, type SupportChannels } from "./support-channels-validation";
 import { areValidWithdrawalLimits, type WithdrawalLimits } from "./withdrawal-limits-validation";
 
@@ -24,25 +22,15 @@ export async function updateWithdrawalLimits(
 ): Promise<UpdatePayoutSettingsResult> {
   if (!hasPermission(actor, "manage_settings")) return FORBIDDEN;
   if (!areValidWithdrawalLimits(input)) throw new RangeError("updateWithdrawalLimits: invalid limits");
-  return db.transaction(async (tx) => {
-    const current = await lockAppSettings(tx, "update");
-    const before = withdrawalLimitsOf(current);
-    const after = withdrawalLimitsOf(input);
-    if (JSON.stringify(before) === JSON.stringify(after)) return { status: "ok", changed: false };
-    await tx
-      .update(appSettings)
-      .set({
-        minWithdrawalKobo: input.minWithdrawalKobo,
-        maxWithdrawalKobo: input.maxWithdrawalKobo,
-        advertiserMaxWithdrawalKobo: input.advertiserMaxWithdrawalKobo,
-        withdrawalFeeBps: input.withdrawalFeeBps,
-        updatedAt: new Date(),
-      })
-      .where(eq(appSettings.id, 1));
-    await recordAudit(tx, { actor, action: "settings.update", targetType: "settings", before, after });
-    return { status: "ok", changed: true };
-  });
+  return saveSettingsChange(db, actor, { audited: withdrawalLimitsOf, next: withdrawalLimitsFields(input) });
 }
+
+const withdrawalLimitsFields = (limits: WithdrawalLimits): WithdrawalLimits => ({
+  minWithdrawalKobo: limits.minWithdrawalKobo,
+  maxWithdrawalKobo: limits.maxWithdrawalKobo,
+  advertiserMaxWithdrawalKobo: limits.advertiserMaxWithdrawalKobo,
+  withdrawalFeeBps: limits.withdrawalFeeBps,
+});
 
 /** The limits as the audit log keeps them: kobo as strings (the log is JSON), the fee in basis points. */
 const withdrawalLimitsOf = (limits: WithdrawalLimits) => ({
@@ -67,17 +55,7 @@ export async function updateSupportChannels(
   const schedule = input.payoutSchedule;
   if (schedule.trim() === "" || schedule.length > PAYOUT_SCHEDULE_MAX)
     throw new RangeError("updateSupportChannels: the payout schedule must be 1 to 200 characters");
-  const after = supportChannelsOf(input);
-  return db.transaction(async (tx) => {
-    const before = supportChannelsOf(await lockAppSettings(tx, "update"));
-    if (JSON.stringify(before) === JSON.stringify(after)) return { status: "ok", changed: false };
-    await tx
-      .update(appSettings)
-      .set({ ...after, updatedAt: new Date() })
-      .where(eq(appSettings.id, 1));
-    await recordAudit(tx, { actor, action: "settings.update", targetType: "settings", before, after });
-    return { status: "ok", changed: true };
-  });
+  return saveSettingsChange(db, actor, { audited: supportChannelsOf, next: supportChannelsOf(input) });
 }
 
 const supportChannelsOf = (settings: SupportChannels): SupportChannels => ({
