@@ -126,19 +126,18 @@ export async function createApp(services: Services, options: CreateAppOptions = 
 
 /**
  * The browser's device id (app/server/device-id.server.ts) in `res.locals.deviceId`: the one its
- * cookie carries, or a new one given to it with this response. Files (assets, icons) never get
- * one: the page they belong to already has.
+ * cookie carries ("" without one), and a new one given to a browser without it. Files (assets,
+ * icons) never get one: the page they belong to already has.
  */
 function assignDeviceId(cookie: DeviceIdCookie): RequestHandler {
   return (req, res, next) => {
     const known = cookie.read(req.headers.cookie);
-    if (known || req.path.startsWith("/assets/") || /\.[a-z0-9]+$/i.test(req.path)) {
-      res.locals.deviceId = known ?? "";
-      return next();
+    // Only an id the browser sent counts as its device: one given with this response may never
+    // come back (a script that keeps no cookies would otherwise bring a new device every time).
+    res.locals.deviceId = known ?? "";
+    if (!known && !req.path.startsWith("/assets/") && !/\.[a-z0-9]+$/i.test(req.path)) {
+      res.append("Set-Cookie", cookie.issue().setCookie);
     }
-    const issued = cookie.issue();
-    res.locals.deviceId = issued.id;
-    res.append("Set-Cookie", issued.setCookie);
     next();
   };
 }

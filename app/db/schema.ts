@@ -82,6 +82,8 @@ export const users = pgTable(
     payoutsFrozenAt: timestamp({ withTimezone: true }),
     /** The linked accounts this one belongs to (app/domain/risk); null while linked to none. */
     riskClusterId: text(),
+    /** When the person last changed their name on the profile: automatic payouts wait a while after. */
+    nameChangedAt: timestamp({ withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -1156,6 +1158,7 @@ export type PayoutJobOutcome =
   | "not-found"
   | "not-processing"
   | "in-payout-file"
+  | "payouts-frozen"
   | "in-progress"
   | "unverified"
   | "refused"
@@ -1284,10 +1287,19 @@ export const autoPayoutDays = pgTable(
 
 /**
  * What ties an account to a person (issue 39): the device id cookie, a browser fingerprint (a
- * weaker signal), a bank account ("<bank code>:<number>"), the normalised email, a sign-up or
- * sign-in network. One row per account and value, kept as long as the account.
+ * weaker signal) and the network it came with, a bank account ("<bank code>:<number>"), the
+ * normalised email, a sign-up or sign-in network. One row per account and value, kept as long as
+ * the account.
  */
-export const signalKind = pgEnum("signal_kind", ["device", "fingerprint", "bank_account", "email", "network"]);
+export const signalKind = pgEnum("signal_kind", [
+  "device",
+  "fingerprint",
+  "bank_account",
+  "email",
+  "network",
+  /** "<network>|<fingerprint>" seen in one request: the same phone, probably, even after its cookies were cleared. */
+  "network_fingerprint",
+]);
 
 export const accountSignals = pgTable(
   "account_signals",
@@ -1331,3 +1343,9 @@ export const riskClusters = pgTable(
   },
   (t) => [index("risk_clusters_status_idx").on(t.status, t.openedAt)],
 );
+
+/** One-off work the app does once after an upgrade (the first start that finds it missing records it). */
+export const oneOffTasks = pgTable("one_off_tasks", {
+  name: text().primaryKey(),
+  completedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+});

@@ -12,7 +12,7 @@ export type RequestContext = {
    * per address count by, since a phone holds a whole /64 and may use a new address per request.
    */
   clientNetwork: string;
-  /** This browser's device id (a signed first-party cookie, set on its first visit); "" for a file request. */
+  /** The device id this browser sent (a signed first-party cookie, set on its first visit); "" when it sent none. */
   deviceId: string;
   /** Per-request memo: the signed-in user is read from the database once per request. */
   cache: { currentUser?: Promise<CurrentUser | null> };

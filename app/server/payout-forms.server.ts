@@ -217,9 +217,9 @@ async function payAutomatically(context: RequestContext, withdrawalId: string): 
 function automaticPayoutSentence(auto: AutoPayResult | null): string {
   if (auto?.status === "queued") return " It will be sent to your bank account by transfer shortly.";
   if (auto?.status !== "left-for-admin") return "";
-  if (auto.reason === "bank-details-changed")
+  if (auto.reason === "bank-details-changed" || auto.reason === "name-changed")
     return (
-      ` Your bank details changed recently, so an admin checks this withdrawal before it is paid.` +
+      ` Your ${auto.reason === "name-changed" ? "name" : "bank details"} changed recently, so an admin checks this withdrawal before it is paid.` +
       ` Withdrawals you request from ${formatLagosDateTime(auto.until)} can be paid automatically again.`
     );
   if (auto.reason === "payouts-frozen")

@@ -1,3 +1,4 @@
+import { networkFingerprint } from "~/domain/risk/policy";
 import { recordSignals, type Signal } from "~/domain/risk/signals.server";
 import type { RequestContext } from "./context.server";
 
@@ -5,15 +6,21 @@ import type { RequestContext } from "./context.server";
 export const FINGERPRINT_FIELD = "deviceFingerprint";
 
 /**
- * What a request tells about the device it came from: its device id (cookie), the fingerprint
- * its form carried (FingerprintJS's visitor id: 32 hex digits; absent before JavaScript), and
- * its network (an IPv6 client's /64).
+ * What a request tells about the device it came from: its device id (the cookie it sent: a new
+ * one given with this response is not yet the browser's), the fingerprint its form carried
+ * (FingerprintJS's visitor id: 32 hex digits; absent before JavaScript) with the network it came
+ * from together, and the network (an IPv6 client's /64).
  */
 export function requestSignals(context: RequestContext, values: Record<string, string> = {}): Signal[] {
   const signals: Signal[] = [{ kind: "network", value: context.clientNetwork }];
   if (context.deviceId) signals.push({ kind: "device", value: context.deviceId });
   const fingerprint = values[FINGERPRINT_FIELD];
-  if (fingerprint && /^[0-9a-f]{32}$/.test(fingerprint)) signals.push({ kind: "fingerprint", value: fingerprint });
+  if (fingerprint && /^[0-9a-f]{32}$/.test(fingerprint)) {
+    signals.push(
+      { kind: "fingerprint", value: fingerprint },
+      { kind: "network_fingerprint", value: networkFingerprint(context.clientNetwork, fingerprint) },
+    );
+  }
   return signals;
 }
 

@@ -1,4 +1,5 @@
 import { mailRiskDigest } from "~/domain/risk-review/risk-digest.server";
+import { linkBackfilledBankAccounts } from "~/domain/risk/signals.server";
 import { createDeviceIdCookie, type DeviceIdCookie } from "./device-id.server";
 import { randomBytes } from "node:crypto";
 import { createCookie, type Cookie } from "react-router";
@@ -95,6 +96,10 @@ export async function createServices(
       log.info({ email: bootstrap.email }, "created the super admin");
     }
   }
+
+  // Once after the upgrade that began recording signals (decision 027).
+  const linked = await linkBackfilledBankAccounts(db);
+  if (linked > 0) log.info({ groups: linked }, "linked the accounts that already shared a bank account");
 
   const cookieSecret = await getOrCreateSecret(db, "cookie_secret");
   const common = { httpOnly: true, sameSite: "lax" as const, secure: config.secureCookies, path: "/" };

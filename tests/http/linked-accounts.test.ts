@@ -214,7 +214,7 @@ describe("accounts signed up in one browser", () => {
 });
 
 describe("accounts paid into one bank account", () => {
-  it("saving the same account on a second profile opens the review: one account per bank account", async () => {
+  it("the same account confirmed in a second profile's name opens the review; a stranger's save links no one", async () => {
     const account = nuban(GTB, "073100420");
     standin.setAccount(GTB, account, "OLUWASEUN BAKARE");
     const save = async (client: HttpClient, password: string) => {
@@ -234,7 +234,13 @@ describe("accounts paid into one bank account", () => {
     const seun = await signInMember(app, { name: "Oluwaseun Bakare", ip: freshIp() });
     await save(seun.client, seun.user.password);
     expect(await clusterOf(seun.user.id)).toBeNull();
-    const other = await signInMember(app, { name: "Damilola Bakare", ip: freshIp() });
+    // Saved by someone the bank does not name (a stranger typing Seun's number): links no one.
+    const stranger = await signInMember(app, { name: "Damilola Okoro", ip: freshIp() });
+    await save(stranger.client, stranger.user.password);
+    expect(await clusterOf(stranger.user.id)).toBeNull();
+    expect(await clusterOf(seun.user.id)).toBeNull();
+    // A second account named as the holder (a farm renames its accounts to pass the name check).
+    const other = await signInMember(app, { name: "Bakare Oluwaseun", ip: freshIp() });
     await save(other.client, other.user.password);
     const cluster = await clusterOf(other.user.id);
     expect(cluster).toMatchObject({ status: "open" });

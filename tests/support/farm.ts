@@ -5,6 +5,7 @@ import { appSettings, riskClusters, users } from "~/db/schema";
 import { storeBankDetails } from "~/domain/banks/bank-details.server";
 import { normalizeEmail } from "~/domain/referrals/referral-abuse";
 import { rewardReferrer } from "~/domain/referrals/referral-reward.server";
+import { networkFingerprint } from "~/domain/risk/policy";
 import { recordSignals, type Signal } from "~/domain/risk/signals.server";
 import { newId } from "~/domain/shared/ids";
 import { autoPayWithdrawal } from "~/domain/withdrawals/auto-pay.server";
@@ -21,7 +22,8 @@ import { createUser, creditUser, formKey, recordReferral } from "./factories";
  *
  * (a) a farm: 40 accounts on 4 phones (the farmer clears cookies for every other sign-up, so half
  *     come with a new device id but the phone's fingerprint), behind 2 carrier addresses, paid
- *     into 3 bank accounts, each referring the next;
+ *     into 3 bank accounts (each resolved by the bank in its one holder's name), each referring
+ *     the next;
  * (b) an honest crowd: 500 members behind 3 carrier addresses, each on their own phone (a
  *     fingerprint drawn from 5,000: phones of one model collide) and bank account, 30 of them
  *     referring a friend on the same address;
@@ -97,15 +99,25 @@ export async function runFarmSimulation(db: Database, options: { tag?: string } 
   const accountNumber = () => String(3_000_000_000 + Math.floor(rand() * 6_000_000_000)).slice(0, 10);
 
   /** Sign-up as registration records it, then a sign-in and a claim from the same phone. */
-  async function signUp(group: string, device: string, fingerprint: string, network: string, bank: string) {
+  /** `holder`: the name the bank resolves for `bank` (a farm's shared account is one person's); the member's own by default. */
+  async function signUp(
+    group: string,
+    device: string,
+    fingerprint: string,
+    network: string,
+    bank: string,
+    holder?: string,
+  ) {
     accountSeq += 1;
     const name = `${group === "farm" ? "Tunde" : group === "family" ? "Ngozi" : "Chinedu"} Member${accountSeq}`;
     const email = `${group}.${accountSeq}.${tag}@example.ng`;
     const user = await createUser(db, { isApproved: true, name, email });
+    // What a sign-in records (requestSignals): the network and the fingerprint also together.
     const signals: Signal[] = [
       { kind: "device", value: device },
       { kind: "fingerprint", value: fingerprint },
       { kind: "network", value: network },
+      { kind: "network_fingerprint", value: networkFingerprint(network, fingerprint) },
     ];
     await timed(cost.firstSignIn, () =>
       recordSignals(db, user.id, [...signals, { kind: "email", value: normalizeEmail(email) }]),
@@ -122,7 +134,7 @@ export async function runFarmSimulation(db: Database, options: { tag?: string } 
       userId: user.id,
       actor: { id: user.id, role: "user", permissions: [] },
       user: { email, name },
-      next: { accountHolderName: name.toUpperCase(), bankCode: code, accountNumber: number },
+      next: { accountHolderName: holder ?? name.toUpperCase(), bankCode: code, accountNumber: number },
       nameResolvedAt: new Date(),
     });
     await creditUser(db, user.id, 10_000n);
@@ -195,7 +207,9 @@ export async function runFarmSimulation(db: Database, options: { tag?: string } 
     const phone = phones[j % 4]!;
     // Every other sign-up after clearing the browser's cookies: a new device id, the same phone.
     const device = j % 2 === 1 ? `farm-${tag}-cleared-${j}` : phone.device;
-    farm.push(await signUp("farm", device, phone.fingerprint, farmNetworks[j % 2]!, farmBanks[j % 3]!));
+    farm.push(
+      await signUp("farm", device, phone.fingerprint, farmNetworks[j % 2]!, farmBanks[j % 3]!, `MULE HOLDER ${j % 3}`),
+    );
   }
   const farmReferrals = [];
   for (let j = 0; j + 1 < farm.length; j++) farmReferrals.push(await refer(farm[j]!, farm[j + 1]!));

@@ -19,6 +19,7 @@ describe("the admin screens", () => {
       "Notices",
       "Messages",
       "Settings",
+      "Linked Accounts",
       "Audit Log",
     ]);
     expect(adminQuickActions(root)).toEqual([
@@ -31,6 +32,7 @@ describe("the admin screens", () => {
       { to: "/admin/referrals", label: "Referral Settings" },
       { to: "/admin/notices", label: "Manage Notices" },
       { to: "/admin/settings", label: "Application Settings" },
+      { to: "/admin/risk", label: "Linked Accounts" },
       { to: "/admin/audit", label: "Audit Log" },
     ]);
   });

@@ -1,5 +1,5 @@
 CREATE TYPE "public"."risk_cluster_status" AS ENUM('open', 'clear', 'trusted', 'closed');--> statement-breakpoint
-CREATE TYPE "public"."signal_kind" AS ENUM('device', 'fingerprint', 'bank_account', 'email', 'network');--> statement-breakpoint
+CREATE TYPE "public"."signal_kind" AS ENUM('device', 'fingerprint', 'bank_account', 'email', 'network', 'network_fingerprint');--> statement-breakpoint
 CREATE TABLE "account_signals" (
 	"user_id" text NOT NULL,
 	"kind" "signal_kind" NOT NULL,

@@ -7,7 +7,7 @@ import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import { isUniqueViolation } from "~/db/errors.server";
 import { issueEmailToken } from "./email-tokens.server";
 import { hashPassword } from "./passwords.server";
-import { holdReasonFor, normalizeEmail } from "~/domain/referrals/referral-abuse";
+import { holdReasonFor } from "~/domain/referrals/referral-abuse";
 import { recordSignals, type Signal } from "~/domain/risk/signals.server";
 import { normalizeIp } from "~/lib/ip-network";
 
@@ -101,8 +101,9 @@ export async function registerAccount(
         const [existing] = await tx.select({ id: users.id }).from(users).where(eq(users.email, email));
         if (existing) return { status: "ok" as const, mailId: await queueAlreadyRegistered(tx, email, appUrl) };
         const userId = await create(tx);
-        // Its mailbox and device with it: an account beyond a device's allowance is flagged from the start.
-        await recordSignals(tx, userId, [...(account.signals ?? []), { kind: "email", value: normalizeEmail(email) }]);
+        // Its device with it: an account beyond a device's allowance is flagged from the start (its
+        // mailbox once confirmed: confirmEmail).
+        await recordSignals(tx, userId, account.signals ?? []);
         const token = await issueEmailToken(tx, userId, "confirm_email");
         const link = new URL(`/confirm-email?token=${token}`, appUrl).href;
         const mailId = await queueEmail(tx, confirmEmailMail(email, link));

@@ -4,7 +4,7 @@ import { advertiserProfiles, bankAccounts, users } from "~/db/schema";
 import { verifyPassword } from "~/domain/accounts/passwords.server";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import { queueEmail, type OutgoingMail } from "~/domain/mail/outbox.server";
-import { appLink, greeting, plainText } from "~/domain/mail/templates";
+import { appLink, FREEZE_PAYOUTS_PATH, greeting, plainText } from "~/domain/mail/templates";
 import { bankAccountSignal, recordSignals } from "~/domain/risk/signals.server";
 import { holderNameMatches } from "./holder-name";
 import { bankByCode } from "./nigerian-banks";
@@ -72,9 +72,6 @@ const auditFields = (details: BankDetailsView, nameResolvedAt: Date | null = nul
   // The name is the bank's, resolved through the payment provider (said only when it is).
   ...(nameResolvedAt ? { nameResolved: true } : {}),
 });
-
-/** The page where a member who did not make the change freezes their payouts (the mail links to it). */
-export const FREEZE_PAYOUTS_PATH = "/payouts/freeze";
 
 function bankDetailsChangedMail(to: string, name: string, details: BankDetailsView): OutgoingMail {
   return {
@@ -203,7 +200,11 @@ export async function storeBankDetails(
     });
     await queueEmail(tx, bankDetailsChangedMail(user.email, user.name, details));
     // Who else is paid into this account: one bank account behind many members is one person's.
-    await recordSignals(tx, input.userId, [bankAccountSignal(next.bankCode, next.accountNumber)]);
+    // Only an account the bank confirmed in this member's own name: a number anyone can type (no
+    // lookup) or a stranger's (another name) must not link, and so hold, its real owner.
+    if (values.holderNameMatches === true) {
+      await recordSignals(tx, input.userId, [bankAccountSignal(next.bankCode, next.accountNumber)]);
+    }
     return { status: "ok" as const, changed: true, details };
   });
 }

@@ -13,6 +13,10 @@ describe("isSamePersonName", () => {
     ["MRS NGOZI EZE", "Ngozi Eze", "a title"],
     ["BELLO-ADAMU FATIMA", "Fatima Bello Adamu", "a hyphenated surname"],
     ["EMEKA", "emeka", "one word each"],
+    ["MUHAMMAD ABUBAKAR", "Mohammed Abubakar", "a spelling of Muhammad"],
+    ["MOHD SANI BELLO", "Muhammad Sani Bello", "Mohd for Muhammad"],
+    ["ADEBAYOOKE FUNMILAYO", "Funmilayo Adebayo-Oke", "a hyphenated surname written as one word"],
+    ["OKAFOR CHINEDU JOHN PAUL", "Chinedu Okafor", "two middle names at the bank"],
   ])("%s is %s (%s)", (bank, own) => {
     expect(isSamePersonName(bank, own)).toBe(true);
   });
@@ -21,7 +25,8 @@ describe("isSamePersonName", () => {
     ["OKAFOR EMEKA", "Chinedu Okafor", "another first name"],
     ["OKAFOR", "Chinedu Okafor", "a surname alone"],
     ["CHINEDU", "Chinedu Okafor", "a first name alone"],
-    ["OKAFOR CHINEDU JOHN PETER", "Chinedu Okafor", "two names more"],
+    ["CHINEDU JOHN PETER", "Chinedu Okafor", "the surname missing, two names more"],
+    ["OKAFOR CHINEDU", "Chinedu John Peter Okafor", "two of the member's names missing at the bank"],
     ["C O", "Chinedu Okafor", "initials only"],
     ["MUSA IBRAHIM", "Chinedu Okafor", "someone else"],
     ["EZE NGOZI", "Ngozi Ezeh Obi", "a short word misspelt and no middle"],

@@ -29,14 +29,36 @@ const FILLER_WORDS = new Set([
   "company",
 ]);
 
-/** A name's words: accents and punctuation gone, lower case, fillers dropped. */
+/** One spelling for names banks and people write many ways (Muhammad: Mohammed, Mohd, Muhd…). */
+const SPELLINGS = new Map(
+  ["mohammed", "mohammad", "muhammed", "mohamed", "mohamad", "muhamad", "mohd", "muhd", "mohamud"].map((v) => [
+    v,
+    "muhammad",
+  ]),
+);
+
+/** A name's words: accents and punctuation gone, lower case, fillers dropped, one spelling of each. */
 export function nameWords(name: string): string[] {
   return name
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()
     .split(/[^\p{L}\p{N}]+/u)
-    .filter((word) => word !== "" && !FILLER_WORDS.has(word));
+    .filter((word) => word !== "" && !FILLER_WORDS.has(word))
+    .map((word) => SPELLINGS.get(word) ?? word);
+}
+
+/** Two neighbouring words written as one on the other side ("Adebayo-Oke" and "ADEBAYOOKE") become that one word. */
+function joinAsOther(words: string[], other: readonly string[]): string[] {
+  const joined: string[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const pair = words[i]! + (words[i + 1] ?? "");
+    if (i + 1 < words.length && other.includes(pair)) {
+      joined.push(pair);
+      i++;
+    } else joined.push(words[i]!);
+  }
+  return joined;
 }
 
 /** One letter stands for a word it starts ("C." for Chinedu); a long word may carry one typo. */
@@ -49,13 +71,17 @@ function wordsMatch(a: string, b: string): "same" | "initial" | "close" | null {
 
 /**
  * Whether the name a bank resolved for an account is this person's: the same words in any order
- * and case, an initial for a word, one typo in a long word, and one name (a middle name) on one
- * side only. At least two words must match, one of them in full, unless both names are one word.
+ * and case, one spelling of Muhammad, a hyphenated name written as one word, an initial for a
+ * word, one typo in a long word, and one name (a middle name) on one side only, or more at the
+ * bank when all of the member's words are there in full. At least two words must match, one of
+ * them in full, unless both names are one word.
  * "OKAFOR CHINEDU JOHN" is "Chinedu Okafor"'s; "OKAFOR EMEKA" is not, nor is "CHINEDU" alone.
  */
 export function isSamePersonName(bankName: string, ownName: string): boolean {
-  const bank = nameWords(bankName);
-  const own = nameWords(ownName);
+  const bankWords = nameWords(bankName);
+  const ownWords = nameWords(ownName);
+  const bank = joinAsOther(bankWords, ownWords);
+  const own = joinAsOther(ownWords, bankWords);
   if (bank.length === 0 || own.length === 0) return false;
   const [shorter, longer] = bank.length <= own.length ? [bank, own] : [own, bank];
   const unused = [...longer];
@@ -75,9 +101,11 @@ export function isSamePersonName(bankName: string, ownName: string): boolean {
     if (wordsMatch(word, unused[at]!) === "close") full += 1;
     unused.splice(at, 1);
   }
-  if (unused.length > 1) return false;
   if (longer.length === 1) return full === 1;
-  return shorter.length >= 2 && full >= 1;
+  if (shorter.length < 2 || full < 1) return false;
+  // One name on one side only (a middle name); more only when every word of the member's name
+  // is at the bank in full (banks add second middle names: "OKAFOR CHINEDU JOHN PAUL").
+  return unused.length <= 1 || (longer === bank && full === own.length && full >= 2);
 }
 
 /** Whether the resolved name is one of the names the account may carry (a business: its name or its contact's). */

@@ -238,6 +238,9 @@ export function advertiserRejectedMail(
  */
 export const appLink = (path: `/${string}`) => `{app}${path}`;
 
+/** The page where someone who did not make a change to their account freezes its payouts (mails link to it). */
+export const FREEZE_PAYOUTS_PATH = "/payouts/freeze";
+
 /** Every appLink in a mail's text as an absolute link under `appUrl`. */
 export function resolveAppLinks(text: string, appUrl: URL): string {
   return text.replace(/\{app\}(\/[^\s]*)/g, (_, path: string) => new URL(path, appUrl).href);

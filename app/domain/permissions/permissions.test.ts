@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import { DEFAULT_ADMIN_PERMISSIONS, hasPermission, homePathFor, PERMISSIONS } from "./permissions";
 
 describe("permissions", () => {
-  it("lists the eight permissions, including manage_referrals", () => {
+  it("lists the nine permissions, including manage_referrals and review_risk", () => {
     expect([...PERMISSIONS].sort()).toEqual(
       [
         "manage_users",
@@ -13,6 +13,7 @@ describe("permissions", () => {
         "manage_notices",
         "manage_referrals",
         "view_reports",
+        "review_risk",
       ].sort(),
     );
   });

@@ -7,7 +7,7 @@
 
 export const HOLD_REASONS = {
   sameEmail: "Same email address as the referrer",
-  linked: "Linked to the referrer's account (a shared device or bank account)",
+  linked: "Linked accounts under review (a shared device or bank account)",
 } as const;
 
 const GMAIL_DOMAINS = new Set(["gmail.com", "googlemail.com"]);

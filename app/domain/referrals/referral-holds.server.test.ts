@@ -10,7 +10,7 @@ import { emailsTo } from "~/domain/mail/outbox.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { referralRewardKey } from "~/domain/referrals/rewards";
-import { saveBankDetails } from "~/domain/banks/bank-details.server";
+import { saveBankDetails, storeBankDetails } from "~/domain/banks/bank-details.server";
 import { recordSignals, type Signal } from "~/domain/risk/signals.server";
 import { networkOf } from "~/lib/ip-network";
 import { auditRowsFor } from "~test/audit";
@@ -317,12 +317,15 @@ describe("the reward when it is due", () => {
     expect(await balances(db, referrer.id)).toMatchObject({ availableKobo: 10_000n });
   });
 
-  it("the referrer and the referred paid into one bank account: held as linked", async () => {
-    const referrer = await member(db, { password: PASSWORD });
+  it("the referrer and the referred paid into one bank account the bank confirmed as theirs: held as linked", async () => {
+    // Both named as the account's holder (a farm renames its accounts to pass the name check).
+    const referrer = await member(db, { password: PASSWORD, name: "Adaeze Okafor" });
     const referred = await register(referrer, `n.${unique()}@example.ng`, "197.210.6.3");
+    await db.update(users).set({ name: "Okafor Adaeze" }).where(eq(users.id, referred.id));
     const account = nuban(GTB, "270000001");
+    // Typed without the bank's lookup: a number anyone can type links no one.
     for (const who of [referrer, referred]) {
-      const saved = await saveBankDetails(db, {
+      const typed = await saveBankDetails(db, {
         userId: who.id,
         actor: { id: who.id, role: "user", permissions: [] },
         currentPassword: PASSWORD,
@@ -330,7 +333,18 @@ describe("the reward when it is due", () => {
         bankCode: GTB,
         accountNumber: account,
       });
-      expect(saved).toMatchObject({ status: "ok", changed: true });
+      expect(typed).toMatchObject({ status: "ok", changed: true });
+    }
+    expect(await clusterOf(referred.id)).toBeNull();
+    // Resolved by the bank in their names: one account paying two members.
+    for (const who of [referrer, referred]) {
+      await storeBankDetails(db, {
+        userId: who.id,
+        actor: { id: who.id, role: "user", permissions: [] },
+        user: { email: `x.${who.id}@example.ng`, name: "Adaeze Okafor" },
+        next: { accountHolderName: "ADAEZE OKAFOR", bankCode: GTB, accountNumber: account },
+        nameResolvedAt: new Date(),
+      });
     }
     expect((await clusterOf(referred.id))?.status).toBe("open");
     expect(await firstUpgradeApproved(referred.id)).toMatchObject({
@@ -355,23 +369,30 @@ describe("the reward when it is due", () => {
     // Three accounts on one network with one browser fingerprint (cookies cleared): one phone.
     const fingerprint: Signal = { kind: "fingerprint", value: randomUUID().replaceAll("-", "") };
     const home = network(`102.92.${++n % 250}.1`);
+    // Seen together in each sign-in: what links them (requestSignals).
+    const together: Signal = { kind: "network_fingerprint", value: `${home.value}|${fingerprint.value}` };
     const other = await member(db);
-    await recordSignals(db, other.id, [home, fingerprint, newDevice()]);
-    const again = await register(other, `t.${unique()}@example.ng`, "197.210.7.2", [home, fingerprint, newDevice()]);
+    await recordSignals(db, other.id, [home, fingerprint, together, newDevice()]);
+    const again = await register(other, `t.${unique()}@example.ng`, "197.210.7.2", [
+      home,
+      fingerprint,
+      together,
+      newDevice(),
+    ]);
     expect((await clusterOf(again.id))?.status).toBe("clear");
-    await recordSignals(db, (await member(db)).id, [home, fingerprint, newDevice()]);
+    await recordSignals(db, (await member(db)).id, [home, fingerprint, together, newDevice()]);
     expect((await clusterOf(again.id))?.status).toBe("open");
     expect(await firstUpgradeApproved(again.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.linked });
   });
 
-  it("linked beyond the allowances to others, but not to the referrer: paid", async () => {
+  it("linked beyond the allowances to others, though not to the referrer: held until the review", async () => {
     const phone = newDevice();
     const referrer = await member(db);
     const referred = await register(referrer, `u.${unique()}@example.ng`, "197.210.8.1", [phone]);
     for (let i = 0; i < 2; i++) await recordSignals(db, (await member(db)).id, [phone]);
     expect((await clusterOf(referred.id))?.status).toBe("open");
     expect(await clusterOf(referrer.id)).toBeNull();
-    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "paid", rewardKobo: 10_000n });
+    expect(await firstUpgradeApproved(referred.id)).toMatchObject({ status: "held", holdReason: HOLD_REASONS.linked });
   });
 
   it("the rule off: neither held nor paid (the referral stays pending, as before)", async () => {

@@ -88,9 +88,9 @@ export async function payReferralReward(
 }
 
 /**
- * The reason recorded at sign-up (the same mailbox), else one found now: the two accounts are
- * linked (a shared device or bank account, app/domain/risk) in a cluster waiting for a review.
- * Null when none.
+ * The reason recorded at sign-up (the same mailbox), else one found now: the referrer or the
+ * referred is in linked accounts (a shared device or bank account, app/domain/risk) waiting for
+ * a review. Null when none.
  */
 async function holdReasonNow(tx: Database, referredId: string): Promise<string | null> {
   const [row] = await tx
@@ -99,7 +99,9 @@ async function holdReasonNow(tx: Database, referredId: string): Promise<string |
     .where(eq(referrals.referredId, referredId));
   if (!row) return null;
   if (row.holdReason) return row.holdReason;
-  // Read, not locked: the upgrade's transaction holds member rows a review would lock after the
-  // cluster (a deadlock); held or paid, either answer is the policy at that moment.
-  return (await linkedUnderReview(tx, [row.referrerId, referredId], { lock: false })) ? HOLD_REASONS.linked : null;
+  // Either one in linked accounts under review: the reward waits for the review. Read, not locked:
+  // the upgrade's transaction holds member rows a review would lock after the cluster (a
+  // deadlock); held or paid, either answer is the policy at that moment.
+  const underReview = async (id: string) => linkedUnderReview(tx, [id], { lock: false });
+  return (await underReview(row.referrerId)) || (await underReview(referredId)) ? HOLD_REASONS.linked : null;
 }

@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { auditLog, emails, referrals, riskClusters, users, withdrawals } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
+import { HOLD_REASONS } from "~/domain/referrals/referral-abuse";
 import { linkedUnderReview } from "~/domain/risk/clusters.server";
 import { recordSignals } from "~/domain/risk/signals.server";
 import { newId } from "~/domain/shared/ids";
@@ -38,7 +39,7 @@ async function farm(options: { balanceKobo?: bigint } = {}) {
     referralCode: members[0]!.referralCode,
     status: "held",
     rewardKobo: 5_000n,
-    holdReason: "Linked to the referrer's account (a shared device or bank account)",
+    holdReason: HOLD_REASONS.linked,
   });
   const [row] = await db.select({ clusterId: users.riskClusterId }).from(users).where(eq(users.id, members[0]!.id));
   return { members, clusterId: row!.clusterId!, referralId, account };

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { accountSignals, ledgerAccounts, referrals, riskClusters, users, withdrawals } from "~/db/schema";
 import { maskAccountNumber } from "~/domain/banks/nuban";
 import { bankNameFor } from "~/domain/banks/bank-details.server";
-import type { SignalKind } from "~/domain/risk/policy";
+import { LINKING_KINDS, type SignalKind } from "~/domain/risk/policy";
 import { pageWindow, type PageInfo } from "~/domain/shared/paging";
 import type { ClusterAccount, ReviewCluster, SharedSignal } from "./review-view";
 
@@ -91,7 +91,8 @@ export async function reviewCluster(db: Database, clusterId: string): Promise<Re
         lastSeenAt: sql<Date>`max(${accountSignals.lastSeenAt})`.mapWith(accountSignals.lastSeenAt),
       })
       .from(accountSignals)
-      .where(and(inArray(accountSignals.userId, ids), sql`${accountSignals.kind} <> 'network'`))
+      // What links them: a network or a fingerprint alone says nothing about a person.
+      .where(and(inArray(accountSignals.userId, ids), inArray(accountSignals.kind, [...LINKING_KINDS])))
       .groupBy(accountSignals.kind, accountSignals.value)
       .having(sql`count(*) > 1`),
   ]);
@@ -105,10 +106,7 @@ export async function reviewCluster(db: Database, clusterId: string): Promise<Re
     pendingWithdrawals: pending.filter((w) => w.userId === m.id),
     heldRewardKobo: BigInt(held.find((h) => h.referrerId === m.id)?.reward ?? "0"),
   }));
-  const shared: SharedSignal[] = [
-    ...signals.map(({ value, ...s }) => ({ ...s, label: signalLabel(s.kind, value) })),
-    ...(await sharedNetworks(db, ids)),
-  ];
+  const shared: SharedSignal[] = signals.map(({ value, ...s }) => ({ ...s, label: signalLabel(s.kind, value) }));
   return {
     id: cluster.id,
     status: cluster.status,
@@ -119,34 +117,6 @@ export async function reviewCluster(db: Database, clusterId: string): Promise<Re
     shared,
     atStakeKobo: accounts.reduce((sum, a) => sum + a.availableKobo + a.heldKobo + a.heldRewardKobo, 0n),
   };
-}
-
-/**
- * The networks shared by accounts that also share a fingerprint there (what links them); a
- * network shared without one is left out: it says nothing about a person.
- */
-async function sharedNetworks(db: Database, ids: string[]): Promise<SharedSignal[]> {
-  const rows = await db
-    .select({
-      value: accountSignals.value,
-      accountIds: sql<string[]>`array_agg(${accountSignals.userId} order by ${accountSignals.userId})`,
-      firstSeenAt: sql<Date>`min(${accountSignals.firstSeenAt})`.mapWith(accountSignals.firstSeenAt),
-      lastSeenAt: sql<Date>`max(${accountSignals.lastSeenAt})`.mapWith(accountSignals.lastSeenAt),
-    })
-    .from(accountSignals)
-    .where(
-      and(
-        inArray(accountSignals.userId, ids),
-        eq(accountSignals.kind, "network"),
-        sql`exists (select 1 from ${accountSignals} f1 join ${accountSignals} f2
-          on f2.kind = 'fingerprint' and f2.value = f1.value and f2.user_id <> f1.user_id
-          where f1.kind = 'fingerprint' and f1.user_id = ${accountSignals.userId}
-            and f2.user_id in ${ids})`,
-      ),
-    )
-    .groupBy(accountSignals.value)
-    .having(sql`count(*) > 1`);
-  return rows.map(({ value, ...r }) => ({ kind: "network" as const, label: signalLabel("network", value), ...r }));
 }
 
 /** How a shared value reads on the review: enough to tell values apart, never a whole bank number. */
@@ -164,5 +134,9 @@ export function signalLabel(kind: SignalKind, value: string): string {
       return `Mailbox ${value}`;
     case "network":
       return `Network ${value}`;
+    case "network_fingerprint": {
+      const [network = "", fingerprint = ""] = value.split("|");
+      return `Network ${network} with browser fingerprint ${fingerprint.slice(0, 8)}`;
+    }
   }
 }

@@ -26,12 +26,18 @@ describe("breachesOf", () => {
     ]);
   });
 
-  it("a network and a fingerprint together count as one device; either alone counts nothing", () => {
-    const onePhone = ["a", "b", "c"].flatMap((u) => [s(u, "network", "n1"), s(u, "fingerprint", "f1")]);
+  it("a network and a fingerprint seen together count as one device; either alone counts nothing", () => {
+    const onePhone = ["a", "b", "c"].map((u) => s(u, "network_fingerprint", "n1|f1"));
     expect(breachesOf(onePhone, policy)).toEqual([{ kind: "probable-device", accounts: 3 }]);
-    const sameNetworkOnly = ["a", "b", "c"].flatMap((u) => [s(u, "network", "n1"), s(u, "fingerprint", `f-${u}`)]);
+    const sameNetworkOnly = ["a", "b", "c"].flatMap((u) => [
+      s(u, "network", "n1"),
+      s(u, "network_fingerprint", `n1|f-${u}`),
+    ]);
     expect(breachesOf(sameNetworkOnly, policy)).toEqual([]);
-    const sameModelElsewhere = ["a", "b", "c"].flatMap((u) => [s(u, "network", `n-${u}`), s(u, "fingerprint", "f1")]);
+    const sameModelElsewhere = ["a", "b", "c"].flatMap((u) => [
+      s(u, "fingerprint", "f1"),
+      s(u, "network_fingerprint", `n-${u}|f1`),
+    ]);
     expect(breachesOf(sameModelElsewhere, policy)).toEqual([]);
   });
 });

@@ -1,10 +1,10 @@
 /**
  * When linked accounts are held for review (issue 39): accounts linked by a device, a bank account,
- * a mailbox, or a network together with a browser fingerprint, beyond what one person (or a family
- * on one phone) has. Pure: the cluster's signals in, the breaches out.
+ * a mailbox, or a network and a browser fingerprint seen together, beyond what one person (or a
+ * family on one phone) has. Pure: the cluster's signals in, the breaches out.
  */
 
-export type SignalKind = "device" | "fingerprint" | "bank_account" | "email" | "network";
+export type SignalKind = "device" | "fingerprint" | "bank_account" | "email" | "network" | "network_fingerprint";
 
 export type AccountSignal = { userId: string; kind: SignalKind; value: string };
 
@@ -18,8 +18,14 @@ export type LinkPolicy = {
 /** What put a cluster beyond the allowances: the kind of signal and how many accounts share it. */
 export type Breach = { kind: "device" | "probable-device" | "bank_account" | "email"; accounts: number };
 
-/** Signals that link accounts on their own: a shared network alone does not (carrier NAT). */
-export const LINKING_KINDS: readonly SignalKind[] = ["device", "bank_account", "email"];
+/**
+ * Signals that link accounts: a network alone does not (carrier NAT puts thousands behind one
+ * address), nor a fingerprint alone (one phone model shares it); the two seen in one request do.
+ */
+export const LINKING_KINDS: readonly SignalKind[] = ["device", "bank_account", "email", "network_fingerprint"];
+
+/** The value a network and a fingerprint seen in one request make together. */
+export const networkFingerprint = (network: string, fingerprint: string) => `${network}|${fingerprint}`;
 
 /** Accounts sharing each value of `kind`: value → the distinct accounts. */
 function accountsByValue(signals: readonly AccountSignal[], kind: SignalKind): Map<string, Set<string>> {
@@ -33,32 +39,6 @@ function accountsByValue(signals: readonly AccountSignal[], kind: SignalKind): M
   return by;
 }
 
-/**
- * Accounts seen on one network with one fingerprint: the same phone, probably, even after its
- * cookies were cleared. "network|fingerprint" → the accounts.
- */
-function accountsByProbableDevice(signals: readonly AccountSignal[]): Map<string, Set<string>> {
-  const networks = new Map<string, string[]>();
-  const fingerprints = new Map<string, string[]>();
-  for (const s of signals) {
-    const into = s.kind === "network" ? networks : s.kind === "fingerprint" ? fingerprints : null;
-    if (!into) continue;
-    into.set(s.userId, [...(into.get(s.userId) ?? []), s.value]);
-  }
-  const by = new Map<string, Set<string>>();
-  for (const [userId, nets] of networks) {
-    for (const fp of fingerprints.get(userId) ?? []) {
-      for (const net of nets) {
-        const key = `${net}|${fp}`;
-        const set = by.get(key) ?? new Set<string>();
-        set.add(userId);
-        by.set(key, set);
-      }
-    }
-  }
-  return by;
-}
-
 /** Every breach of the allowances among these accounts' signals (none: linked within them). */
 export function breachesOf(signals: readonly AccountSignal[], policy: LinkPolicy): Breach[] {
   const breaches: Breach[] = [];
@@ -67,7 +47,8 @@ export function breachesOf(signals: readonly AccountSignal[], policy: LinkPolicy
       if (accounts.size > allowed) breaches.push({ kind, accounts: accounts.size });
   };
   over("device", accountsByValue(signals, "device"), policy.accountsPerDevice);
-  over("probable-device", accountsByProbableDevice(signals), policy.accountsPerDevice);
+  // A network and a fingerprint together count as a device: the phone whose cookies were cleared.
+  over("probable-device", accountsByValue(signals, "network_fingerprint"), policy.accountsPerDevice);
   over("bank_account", accountsByValue(signals, "bank_account"), policy.accountsPerBankAccount);
   // One mailbox behind two accounts ("ada.obi@gmail.com" and "adaobi+2@gmail.com") is one person.
   over("email", accountsByValue(signals, "email"), 1);

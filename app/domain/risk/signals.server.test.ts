@@ -1,10 +1,10 @@
 import { eq, inArray } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { accountSignals, emails, riskClusters, users } from "~/db/schema";
+import { accountSignals, emails, oneOffTasks, riskClusters, users } from "~/db/schema";
 import { openTestDatabase } from "~test/database";
 import { createUser } from "~test/factories";
 import { clockAhead } from "~test/clock";
-import { recordSignals, type Signal } from "./signals.server";
+import { linkBackfilledBankAccounts, recordSignals, type Signal } from "./signals.server";
 
 const { db } = await openTestDatabase();
 
@@ -48,12 +48,17 @@ describe("linked accounts", () => {
     expect(await recordSignals(db, b.id, [account])).toMatchObject({ opened: true });
   });
 
-  it("a network together with a fingerprint links (a phone whose cookies were cleared)", async () => {
+  it("a network and a fingerprint seen together link (a phone whose cookies were cleared)", async () => {
     const [a, b] = [await createUser(db), await createUser(db)];
     const network: Signal = { kind: "network", value: unique("105.112.2") };
     const fingerprint: Signal = { kind: "fingerprint", value: unique("fp") };
-    await recordSignals(db, a.id, [network, fingerprint, device(unique("device"))]);
-    const linked = await recordSignals(db, b.id, [network, fingerprint, device(unique("device"))]);
+    const together: Signal = { kind: "network_fingerprint", value: `${network.value}|${fingerprint.value}` };
+    // The fingerprint alone (one phone model) and the network alone (carrier NAT) link nothing.
+    const c = await createUser(db);
+    await recordSignals(db, c.id, [{ kind: "fingerprint", value: fingerprint.value }, device(unique("device"))]);
+    await recordSignals(db, a.id, [network, fingerprint, together, device(unique("device"))]);
+    expect(await clusterOf(c.id)).toBeNull();
+    const linked = await recordSignals(db, b.id, [network, fingerprint, together, device(unique("device"))]);
     expect(linked.clusterId).not.toBeNull();
     expect(await clusterOf(a.id)).toBe(linked.clusterId);
     // Two accounts on one probable device: within the allowance.
@@ -107,5 +112,25 @@ describe("linked accounts", () => {
       );
     expect(clusters).toHaveLength(1);
     expect(await statusOf(clusters[0]!.id)).toBe("open");
+  });
+});
+
+describe("accounts that shared a bank account before signals were recorded", () => {
+  it("are linked once after the upgrade, and judged", async () => {
+    const [a, b] = [await createUser(db), await createUser(db)];
+    const value = `058:${String(2_000_000_000 + ++n).slice(0, 10)}`;
+    // As migration 0032's backfill stored them: rows, no links.
+    await db.insert(accountSignals).values([
+      { userId: a.id, kind: "bank_account", value },
+      { userId: b.id, kind: "bank_account", value },
+    ]);
+    await db.delete(oneOffTasks);
+    expect(await linkBackfilledBankAccounts(db)).toBeGreaterThanOrEqual(1);
+    const cluster = await clusterOf(a.id);
+    expect(cluster).not.toBeNull();
+    expect(await clusterOf(b.id)).toBe(cluster);
+    expect(await statusOf(cluster)).toBe("open");
+    // Once: the task is recorded.
+    expect(await linkBackfilledBankAccounts(db)).toBe(0);
   });
 });

@@ -1,7 +1,6 @@
-import { and, eq, inArray, ne, sql } from "drizzle-orm";
-import { alias } from "drizzle-orm/pg-core";
+import { and, eq, inArray, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { accountSignals, appSettings, riskClusters, users } from "~/db/schema";
+import { accountSignals, appSettings, oneOffTasks, riskClusters, users } from "~/db/schema";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { appLink, greeting } from "~/domain/mail/templates";
 import { staffHolding } from "~/domain/permissions/holders.server";
@@ -36,27 +35,28 @@ export async function recordSignals(
 ): Promise<{ clusterId: string | null; opened: boolean }> {
   const fresh = uniqueSignals(signals);
   if (fresh.length === 0) return { clusterId: null, opened: false };
-  const now = clock();
-  const stale = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
-  // One statement when nothing is new (a sign-in or claim from a known device): the common case.
-  const written = await db
-    .insert(accountSignals)
-    .values(fresh.map((s) => ({ userId, ...s, firstSeenAt: now, lastSeenAt: now })))
-    .onConflictDoUpdate({
-      target: [accountSignals.userId, accountSignals.kind, accountSignals.value],
-      set: { lastSeenAt: now },
-      setWhere: sql`${accountSignals.lastSeenAt} < ${stale}`,
-    })
-    // xmax = 0: the row was inserted, not updated (a value new to the account).
-    .returning({ kind: accountSignals.kind, value: accountSignals.value, inserted: sql<boolean>`(xmax = 0)` });
-  const added = written
-    .filter((w) => w.inserted)
-    .map(({ kind, value }) => ({ kind, value }))
-    .sort((a, b) => `${a.kind}:${a.value}`.localeCompare(`${b.kind}:${b.value}`));
-  if (added.length === 0) return { clusterId: null, opened: false };
+  // One transaction: a value is stored only with the links it makes (a failure stores neither,
+  // and the next request tries again).
   return db.transaction(async (tx) => {
-    // Two accounts adding one value at once inside longer transactions (two sign-ups): the second
-    // waits here for the first to commit, then sees its row. Held to the end of the outermost one.
+    const now = clock();
+    const stale = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+    const written = await tx
+      .insert(accountSignals)
+      .values(fresh.map((s) => ({ userId, ...s, firstSeenAt: now, lastSeenAt: now })))
+      .onConflictDoUpdate({
+        target: [accountSignals.userId, accountSignals.kind, accountSignals.value],
+        set: { lastSeenAt: now },
+        setWhere: sql`${accountSignals.lastSeenAt} < ${stale}`,
+      })
+      // xmax = 0: the row was inserted, not updated (a value new to the account).
+      .returning({ kind: accountSignals.kind, value: accountSignals.value, inserted: sql<boolean>`(xmax = 0)` });
+    const added = written
+      .filter((w) => w.inserted && LINKING_KINDS.includes(w.kind))
+      .map(({ kind, value }) => ({ kind, value }))
+      .sort((a, b) => `${a.kind}:${a.value}`.localeCompare(`${b.kind}:${b.value}`));
+    if (added.length === 0) return { clusterId: null, opened: false };
+    // Two accounts adding one value at once (two sign-ups from one phone): the second waits here
+    // for the first to commit, then sees its row.
     for (const s of added)
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signal:${s.kind}:${s.value}`}))`);
     const linked = await accountsLinkedTo(tx, userId, added);
@@ -74,74 +74,60 @@ function uniqueSignals(signals: readonly (Signal | null | undefined)[]): Signal[
   return [...seen.values()];
 }
 
-const other = alias(accountSignals, "other");
-const mine = alias(accountSignals, "mine");
-
-/**
- * The other accounts a new value links this one to: sharing a device, bank account or mailbox; or,
- * when the new value is a network or a fingerprint, sharing both a network and a fingerprint.
- */
+/** The other accounts a new value links this one to: sharing a device, bank account, mailbox, or network with fingerprint. */
 async function accountsLinkedTo(db: Database, userId: string, added: readonly Signal[]): Promise<string[]> {
-  const found = new Set<string>();
-  const direct = added.filter((s) => LINKING_KINDS.includes(s.kind));
-  for (const s of direct) {
-    const rows = await db
-      .select({ userId: accountSignals.userId })
-      .from(accountSignals)
-      .where(
-        and(eq(accountSignals.kind, s.kind), eq(accountSignals.value, s.value), ne(accountSignals.userId, userId)),
-      );
-    for (const r of rows) found.add(r.userId);
-  }
-  if (added.some((s) => s.kind === "network" || s.kind === "fingerprint")) {
-    const sharing = (kind: "network" | "fingerprint") =>
-      db
-        .selectDistinct({ userId: other.userId })
-        .from(mine)
-        .innerJoin(other, and(eq(other.kind, mine.kind), eq(other.value, mine.value), ne(other.userId, mine.userId)))
-        .where(and(eq(mine.userId, userId), eq(mine.kind, kind)));
-    const [networks, fingerprints] = [await sharing("network"), await sharing("fingerprint")];
-    const byFingerprint = new Set(fingerprints.map((r) => r.userId));
-    for (const r of networks) if (byFingerprint.has(r.userId)) found.add(r.userId);
-  }
-  return [...found];
+  const linking = added.filter((s) => LINKING_KINDS.includes(s.kind));
+  if (linking.length === 0) return [];
+  const rows = await db
+    .selectDistinct({ userId: accountSignals.userId })
+    .from(accountSignals)
+    .where(
+      and(
+        or(...linking.map((s) => and(eq(accountSignals.kind, s.kind), eq(accountSignals.value, s.value)))),
+        ne(accountSignals.userId, userId),
+      ),
+    );
+  return rows.map((r) => r.userId);
 }
 
 /**
  * Puts the accounts in one cluster (the oldest of those they are in, else a new one), moving the
  * members of any other, then judges it. One change of clusters at a time (an advisory lock held
  * to the end of the transaction), so two links found at once never split a cluster.
+ * The caller's transaction holds it all.
  */
-async function joinCluster(db: Database, accountIds: string[], now: Date) {
-  return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('risk_clusters'))`);
-    const current = await tx
-      .select({ id: riskClusters.id, createdAt: riskClusters.createdAt })
-      .from(riskClusters)
-      .where(
-        inArray(
-          riskClusters.id,
-          tx
-            .select({ id: sql<string>`${users.riskClusterId}` })
-            .from(users)
-            .where(and(inArray(users.id, accountIds), sql`${users.riskClusterId} is not null`)),
-        ),
-      )
-      .orderBy(riskClusters.createdAt, riskClusters.id);
-    let clusterId = current[0]?.id;
-    if (!clusterId) {
-      clusterId = newId();
-      await tx.insert(riskClusters).values({ id: clusterId, createdAt: now, updatedAt: now });
-    }
-    const merged = current.slice(1).map((c) => c.id);
-    if (merged.length > 0) {
-      await tx.update(users).set({ riskClusterId: clusterId }).where(inArray(users.riskClusterId, merged));
-      await tx.delete(riskClusters).where(inArray(riskClusters.id, merged));
-    }
-    await tx.update(users).set({ riskClusterId: clusterId }).where(inArray(users.id, accountIds));
-    const opened = await judgeCluster(tx, clusterId, now);
-    return { clusterId, opened };
-  });
+async function joinCluster(tx: Database, accountIds: string[], now: Date) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('risk_clusters'))`);
+  // The clusters first, in id order, then the accounts' rows: the order a decision on a cluster
+  // and an automatic payout take them in (no deadlock).
+  const current = await tx
+    .select({ id: riskClusters.id, createdAt: riskClusters.createdAt })
+    .from(riskClusters)
+    .where(
+      inArray(
+        riskClusters.id,
+        tx
+          .select({ id: sql<string>`${users.riskClusterId}` })
+          .from(users)
+          .where(and(inArray(users.id, accountIds), sql`${users.riskClusterId} is not null`)),
+      ),
+    )
+    .orderBy(riskClusters.id)
+    .for("update");
+  current.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id.localeCompare(b.id));
+  let clusterId = current[0]?.id;
+  if (!clusterId) {
+    clusterId = newId();
+    await tx.insert(riskClusters).values({ id: clusterId, createdAt: now, updatedAt: now });
+  }
+  const merged = current.slice(1).map((c) => c.id);
+  if (merged.length > 0) {
+    await tx.update(users).set({ riskClusterId: clusterId }).where(inArray(users.riskClusterId, merged));
+    await tx.delete(riskClusters).where(inArray(riskClusters.id, merged));
+  }
+  await tx.update(users).set({ riskClusterId: clusterId }).where(inArray(users.id, accountIds));
+  const opened = await judgeCluster(tx, clusterId, now);
+  return { clusterId, opened };
 }
 
 /**
@@ -185,4 +171,29 @@ export async function judgeCluster(tx: Database, clusterId: string, now: Date): 
     });
   }
   return true;
+}
+
+/**
+ * Links the accounts that already shared a bank account before signals were recorded (migration
+ * 0032 stored their payout accounts without looking for links): once, after the upgrade
+ * (one_off_tasks), one cluster per group, judged as any. How many groups it linked.
+ */
+export async function linkBackfilledBankAccounts(db: Database, clock: Clock = systemClock): Promise<number> {
+  const TASK = "link-backfilled-bank-accounts";
+  const [done] = await db.select().from(oneOffTasks).where(eq(oneOffTasks.name, TASK));
+  if (done) return 0;
+  const groups = await db
+    .select({ value: accountSignals.value, accountIds: sql<string[]>`array_agg(${accountSignals.userId})` })
+    .from(accountSignals)
+    .where(eq(accountSignals.kind, "bank_account"))
+    .groupBy(accountSignals.value)
+    .having(sql`count(*) > 1`);
+  for (const group of groups) {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signal:bank_account:${group.value}`}))`);
+      await joinCluster(tx, group.accountIds, clock());
+    });
+  }
+  await db.insert(oneOffTasks).values({ name: TASK }).onConflictDoNothing();
+  return groups.length;
 }

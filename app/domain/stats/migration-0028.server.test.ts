@@ -1,12 +1,12 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { rowsOf } from "~/db/client.server";
+import { rowsOf, type Database } from "~/db/client.server";
 import { dailyCounter } from "~/db/schema";
 import { listAudit, recordAudit } from "~/domain/audit/audit.server";
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
+import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import { openDatabaseToMigrate } from "~test/database";
-import { approvedAdvertiser, createUser } from "~test/factories";
-import { referralOf } from "~test/referrals";
+import { createUser } from "~test/factories";
 import { counterByDay, counterTotals, dailyCountsDrift } from "./rollups.server";
 
 // Migration 0028 on a database that already has members, referrals, advertisers and an audit log:
@@ -14,20 +14,38 @@ import { counterByDay, counterTotals, dailyCountsDrift } from "./rollups.server"
 // it), the rows already written are counted by Lagos day, and the triggers count every later one.
 const { handle, migrateBefore, migrateAll } = await openDatabaseToMigrate();
 
+/** A users row with only the columns every schema since 0001 has. */
+async function userBefore(db: Database, fields: { role?: "user" | "admin" | "advertiser"; isApproved: boolean }) {
+  const id = newId();
+  await db.execute(sql`
+    insert into users (id, display_id, name, email, password_hash, role, is_approved, referral_code)
+    values (${id}, ${newDisplayId("U")}, ${`Member ${id.slice(0, 6)}`}, ${`m.${id.slice(0, 8).toLowerCase()}@example.ng`},
+            'not-a-hash', ${fields.role ?? "user"}, ${fields.isApproved}, ${newReferralCode()})`);
+  return { id };
+}
+
 describe("migration 0028 (the audit log's, referrals' and advertisers' counters)", () => {
   it("counts the rows already written, keeps the other counters, then counts each change", async () => {
     await migrateBefore(28);
     const { db } = handle;
     await seedDefaultTiers(db);
-    const admin = await createUser(db, { role: "admin" });
-    await createUser(db, { isApproved: true });
-    await createUser(db, { isApproved: false });
-    const referrer = await createUser(db, { isApproved: true });
-    await referralOf(db, referrer.id, "approved", new Date());
-    await referralOf(db, referrer.id, "held", new Date());
-    await referralOf(db, referrer.id, "pending", null);
-    await approvedAdvertiser(db);
-    await approvedAdvertiser(db, { status: "pending" });
+    // Rows as the schema before 0028 has them (the factories write today's columns).
+    const admin = await userBefore(db, { role: "admin", isApproved: true });
+    await userBefore(db, { isApproved: true });
+    await userBefore(db, { isApproved: false });
+    const referrer = await userBefore(db, { isApproved: true });
+    for (const status of ["approved", "held", "pending"] as const) {
+      const referred = await userBefore(db, { isApproved: false });
+      await db.execute(sql`
+        insert into referrals (id, referrer_id, referred_id, referral_code, status, approved_at)
+        values (${newId()}, ${referrer.id}, ${referred.id}, 'TESTCODE22', ${status}, ${status === "pending" ? null : new Date().toISOString()})`);
+    }
+    for (const status of ["approved", "pending"] as const) {
+      const business = await userBefore(db, { role: "advertiser", isApproved: false });
+      await db.execute(sql`
+        insert into advertiser_profiles (user_id, business_name, phone, status, reviewed_at)
+        values (${business.id}, ${`Business ${business.id.slice(0, 6)}`}, '08031234567', ${status}, ${status === "pending" ? null : new Date().toISOString()})`);
+    }
     await db.execute(sql`
       insert into audit_log (id, actor_id, action, target_type, created_at)
       values ('old-1', ${admin.id}, 'settings.update', 'settings', '2026-10-31T22:30:00Z'),

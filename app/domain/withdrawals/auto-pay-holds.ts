@@ -17,6 +17,8 @@ export const AUTO_PAY_HOLDS = [
   "account-not-resolved",
   /** The bank details changed within the setting's hours. */
   "bank-details-changed",
+  /** The member's name (what the bank's account name is compared with) changed within the setting's hours. */
+  "name-changed",
   /** The name the bank resolved is not the member's. */
   "name-mismatch",
   /** The platform's automatic payouts of the Lagos day reached the daily total. */
@@ -43,6 +45,7 @@ export const AUTO_PAY_HOLD_NOTES: Record<AutoPayHold, string | null> = {
   "held-for-review": "Not paid automatically: a referral of theirs is held for review",
   "account-not-resolved": "Not paid automatically: Paystack did not confirm the account name",
   "bank-details-changed": "Not paid automatically: bank details changed shortly before",
+  "name-changed": "Not paid automatically: the member's name changed shortly before",
   "name-mismatch": "Not paid automatically: the account name is not the member's",
   "daily-total-reached": "Not paid automatically: the day's automatic payout total was reached",
 };

@@ -158,6 +158,17 @@ describe("payouts only to the owner", () => {
     ).toBeNull();
   });
 
+  it("a name changed within the hours waits too (the name the bank's is compared with)", async () => {
+    const { member, id } = await requested();
+    const renamedAt = new Date(Date.now() - 3_600_000);
+    await db.update(users).set({ nameChangedAt: renamedAt }).where(eq(users.id, member.id));
+    expect(await autoPayWithdrawal(db, id)).toEqual({
+      status: "left-for-admin",
+      reason: "name-changed",
+      until: new Date(renamedAt.getTime() + DAY_MS),
+    });
+  });
+
   it("an account younger than the days waits; the setting at 0 lets it through", async () => {
     const { member, id } = await requested();
     await db

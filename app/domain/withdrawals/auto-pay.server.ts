@@ -14,17 +14,17 @@ import type { AutoPayHold } from "./auto-pay-holds";
 import { insertJob } from "./payout-queue.server";
 import { mailWithdrawalMember } from "./process-withdrawal.server";
 
-export type { AutoPayHold } from "./auto-pay-holds";
-
 export type AutoPayResult =
   /** No automatic payouts: the setting is empty. */
   | { status: "off" }
   /** Left for an admin, with the first reason found. */
-  | { status: "left-for-admin"; reason: Exclude<AutoPayHold, "bank-details-changed"> | "not-pending" }
-  /** Bank details changed recently: withdrawals requested from `until` on may be paid automatically again. */
-  | { status: "left-for-admin"; reason: "bank-details-changed"; until: Date }
+  | { status: "left-for-admin"; reason: Exclude<AutoPayHold, CoolingOff> | "not-pending" }
+  /** Bank details or the name changed recently: withdrawals requested from `until` on may be paid automatically again. */
+  | { status: "left-for-admin"; reason: CoolingOff; until: Date }
   /** Moved to processing and queued to be sent by the payout worker (an admin handles any refusal). */
   | { status: "queued" };
+
+type CoolingOff = "bank-details-changed" | "name-changed";
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 24 * HOUR_MS;
@@ -58,10 +58,15 @@ export async function autoPayWithdrawal(
     const underReview = owner ? await linkedUnderReview(tx, [owner.userId]) : false;
     const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for("update");
     if (!w || w.status !== "pending") return { status: "left-for-admin", reason: "not-pending" };
-    const leave = async (reason: AutoPayHold, until?: Date): Promise<AutoPayResult> => {
-      await tx.update(withdrawals).set({ autoPayHold: reason }).where(eq(withdrawals.id, withdrawalId));
-      if (reason === "bank-details-changed") return { status: "left-for-admin", reason, until: until! };
+    const keep = (reason: AutoPayHold) =>
+      tx.update(withdrawals).set({ autoPayHold: reason }).where(eq(withdrawals.id, withdrawalId));
+    const leave = async (reason: Exclude<AutoPayHold, CoolingOff>): Promise<AutoPayResult> => {
+      await keep(reason);
       return { status: "left-for-admin", reason };
+    };
+    const coolOff = async (reason: CoolingOff, until: Date): Promise<AutoPayResult> => {
+      await keep(reason);
+      return { status: "left-for-admin", reason, until };
     };
 
     if (w.amountKobo > settings.autoPayoutMaxKobo) return leave("above-limit");
@@ -73,6 +78,7 @@ export async function autoPayWithdrawal(
         isApproved: users.isApproved,
         isRestricted: users.isRestricted,
         payoutsFrozenAt: users.payoutsFrozenAt,
+        nameChangedAt: users.nameChangedAt,
         createdAt: users.createdAt,
       })
       .from(users)
@@ -111,8 +117,12 @@ export async function autoPayWithdrawal(
       )
       .for("share");
     if (!account?.nameResolvedAt) return leave("account-not-resolved");
-    const coolOffEnds = new Date(account.changedAt.getTime() + settings.bankChangeHoldHours * HOUR_MS);
-    if (now < coolOffEnds) return leave("bank-details-changed", coolOffEnds);
+    const holdMs = settings.bankChangeHoldHours * HOUR_MS;
+    const bankCoolOffEnds = new Date(account.changedAt.getTime() + holdMs);
+    if (now < bankCoolOffEnds) return coolOff("bank-details-changed", bankCoolOffEnds);
+    // The name the bank's is compared with, changed as recently: a thief's first step.
+    const nameCoolOffEnds = member.nameChangedAt ? new Date(member.nameChangedAt.getTime() + holdMs) : null;
+    if (nameCoolOffEnds && now < nameCoolOffEnds) return coolOff("name-changed", nameCoolOffEnds);
     // Resolved before names were compared (null): judged now, against the member's name.
     const nameIsTheirs = account.holderNameMatches ?? holderNameMatches(account.accountHolderName, [member.name]);
     if (!nameIsTheirs) return leave("name-mismatch");

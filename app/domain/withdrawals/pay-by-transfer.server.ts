@@ -4,6 +4,7 @@ import {
   providerTransfers,
   type ProviderTransfer,
   transferRecipients,
+  users,
   withdrawals,
   type Withdrawal,
 } from "~/db/schema";
@@ -32,6 +33,8 @@ export type PayResult =
   | { status: "not-processing"; current: WithdrawalStatus }
   /** It is in a payout file: the bank may pay it from that file, so never by transfer too. */
   | { status: "in-payout-file"; payoutBatch: string }
+  /** Its member froze their payouts after it was queued: nothing new is sent until an admin releases them. */
+  | { status: "payouts-frozen" }
   /** A transfer for it is being sent, or its request has not ended yet: nothing new was sent. */
   | { status: "in-progress" }
   /** An earlier transfer's outcome is not known yet and Paystack has not settled it: nothing was sent. */
@@ -49,6 +52,7 @@ export const PAY_REFUSALS = {
   "not-processing": "Only a withdrawal in Processing can be paid through Paystack.",
   "in-payout-file":
     "This withdrawal is in a payout file for your bank's bulk upload, so it is not paid through Paystack: the bank could pay it twice. Mark it as completed once the bank has paid it.",
+  "payouts-frozen": "Its member froze their payouts: release them on the member's page first.",
   "in-progress":
     "A transfer for this withdrawal is being sent right now: nothing new is sent until its request has ended and Paystack has answered.",
   unverified:
@@ -75,6 +79,15 @@ type Claim =
  */
 async function claimAttempt(db: Database, withdrawalId: string, sentById: string | null, clock: Clock): Promise<Claim> {
   return db.transaction(async (tx): Promise<Claim> => {
+    // The member's row before the withdrawal's, the order a review rejecting their withdrawals
+    // takes them in: a freeze made meanwhile waits for this claim, or this claim sees it.
+    const [owner] = await tx
+      .select({ userId: withdrawals.userId })
+      .from(withdrawals)
+      .where(eq(withdrawals.id, withdrawalId));
+    const [member] = owner
+      ? await tx.select({ frozenAt: users.payoutsFrozenAt }).from(users).where(eq(users.id, owner.userId)).for("share")
+      : [];
     const [w] = await tx.select().from(withdrawals).where(eq(withdrawals.id, withdrawalId)).for("update");
     if (!w) return { kind: "refused", result: { status: "not-found" } };
     if (w.payoutBatch) return { kind: "refused", result: { status: "in-payout-file", payoutBatch: w.payoutBatch } };
@@ -96,6 +109,9 @@ async function claimAttempt(db: Database, withdrawalId: string, sentById: string
         return { kind: "refused", result: { status: "in-progress" } };
       }
     }
+    // A new transfer only while the member's payouts are not frozen (a job queued before the
+    // freeze, or retrying through an outage, stops here; an unknown outcome is still verified above).
+    if (member?.frozenAt) return { kind: "refused", result: { status: "payouts-frozen" } };
     const attempt = (attempts[0]?.attempt ?? 0) + 1;
     const [recipient] = await tx
       .select({ recipientCode: transferRecipients.recipientCode })

@@ -55,6 +55,7 @@ const NOT_SENT_OUTCOMES: readonly (string | null)[] = [
   "not-found",
   "not-processing",
   "in-payout-file",
+  "payouts-frozen",
 ] satisfies PayoutJobOutcome[];
 /** Outcomes an open job waits on (its earlier attempt's), to be taken again. */
 const WAITING_OUTCOMES: readonly (string | null)[] = [

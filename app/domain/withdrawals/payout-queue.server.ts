@@ -54,7 +54,7 @@ export const QUEUE_REFUSALS = {
   "not-processing": PAY_REFUSALS["not-processing"],
   "in-payout-file": PAY_REFUSALS["in-payout-file"],
   "already-queued": "It is already queued to be paid, or being sent right now.",
-  "payouts-frozen": "Its member froze their payouts: release them on the member's page first.",
+  "payouts-frozen": PAY_REFUSALS["payouts-frozen"],
 } as const satisfies Record<QueueRefusal["status"], string>;
 
 /**

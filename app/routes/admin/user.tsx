@@ -5,6 +5,7 @@ import { AUDIT_ACTION_LABELS } from "~/components/admin/audit-log";
 import { MemberPage, type MemberPageData, type MemberPages } from "~/components/users-admin/member-page";
 import type { AuditAction } from "~/domain/audit/actions";
 import { listAudit } from "~/domain/audit/audit.server";
+import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo } from "~/domain/shared/money";
 import { pageParam } from "~/domain/shared/paging";
 import { toStatementItem } from "~/domain/statement/statement-lines";
@@ -48,7 +49,9 @@ const seenAt = (signup: boolean, signIn: boolean) =>
  * (Approve / Restrict / Unrestrict post to Manage Users' action).
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
-  await requireAdmin(request, context, "manage_users", DENIED);
+  const admin = await requireAdmin(request, context, "manage_users", DENIED);
+  // Which other accounts this one is linked to is the reviewers' to see (review_risk).
+  const seesLinks = hasPermission(admin, "review_risk");
   const { db } = context.services;
   const pages = PagesSchema.parse(Object.fromEntries(new URL(request.url).searchParams));
   const profile = await memberProfile(db, params.userId);
@@ -62,7 +65,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     memberWithdrawals(db, id, pages.withdrawals),
     memberUpgrades(db, id, pages.upgrades),
     listAudit(db, { targetId: id, page: pages.audit, pageSize: MEMBER_PAGE_LIST_SIZE }),
-    profile.riskClusterId ? reviewCluster(db, profile.riskClusterId) : null,
+    seesLinks && profile.riskClusterId ? reviewCluster(db, profile.riskClusterId) : null,
   ]);
   const result: MemberPageData = {
     member: {

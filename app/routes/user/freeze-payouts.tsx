@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import type { Route } from "./+types/freeze-payouts";
 import { FreezePayouts } from "~/components/payouts/freeze-payouts";
-import { FREEZE_PAYOUTS_PATH } from "~/domain/banks/bank-details.server";
+import { FREEZE_PAYOUTS_PATH } from "~/domain/mail/templates";
 import { homePathFor, isStaff } from "~/domain/permissions/permissions";
 import { freezePayouts, payoutsFrozenAt } from "~/domain/withdrawals/payout-freeze.server";
 import { formatLagosDateTime } from "~/lib/lagos-time";
