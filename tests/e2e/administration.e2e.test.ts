@@ -134,7 +134,7 @@ describe("administration journey", () => {
     await row.waitFor({ state: "visible" });
     const rowText = await textOf(row);
     expect(rowText).toContain(journey.admin.name);
-    expect(rowText).toContain("5 of 8 permissions");
+    expect(rowText).toContain("5 of 9 permissions");
     await expect(row.getByRole("list", { name: "Permissions" }).getByRole("listitem").allInnerTexts()).resolves.toEqual(
       ["Manage users", "Manage adverts", "Manage withdrawals", "Manage notices", "View reports"],
     );

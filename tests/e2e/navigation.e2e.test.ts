@@ -104,6 +104,7 @@ describe.each([MOBILE, DESKTOP])("at $width px", (viewport) => {
       "Notices",
       "Messages",
       "Settings",
+      "Linked Accounts",
       "Audit Log",
     ]);
     await expect.poll(() => nav.getByRole("link", { name: "Dashboard" }).getAttribute("aria-current")).toBe("page");
