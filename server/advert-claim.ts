@@ -3,7 +3,6 @@ import { isDatabaseUnavailable } from "~/db/errors.server";
 import { AdvertIdSchema, FROM_VIEW_PAGE_FIELD, type ClaimAnswer } from "~/domain/adverts/advert-claim";
 import { claimAdvertReward } from "~/domain/adverts/advert-views.server";
 import { LAST_SEEN_RESOLUTION_MS, recordSignals } from "~/domain/risk/signals.server";
-import { networkOf } from "~/lib/ip-network";
 import { advertToast, type AdvertOutcome } from "~/domain/adverts/claim-toasts";
 import { homePathFor } from "~/domain/permissions/permissions";
 import { UNEXPECTED_ERROR_MESSAGE } from "~/lib/error-messages";
@@ -74,7 +73,7 @@ function claim(services: Services): RequestHandler {
         ? await claimAdvertReward(services.db, user.id, advertId.data, new Date(), { fromViewPage })
         : { status: "not-found" };
       const toast = advertToast(outcome);
-      if (outcome.status === "ok") await recordClaimSignals(services, req, res, user.id);
+      if (outcome.status === "ok") await recordClaimSignals(services, res, user.id);
 
       if (outcome.status === "too-early" && advertId.success) {
         // The view goes on: the page shows the seconds left (and, without JavaScript, why).
@@ -99,24 +98,21 @@ function claim(services: Services): RequestHandler {
 }
 
 /**
- * The device and network a paid view came from (app/domain/risk): a farm's scripts claim from the
- * devices its accounts share. A member claims from the same phone all day: what this process
+ * The device a paid view came from (app/domain/risk): a farm's scripts claim from the phones its
+ * accounts share. Its network is not recorded here: sign-ins record networks, and a claim's
+ * network alone links nothing. A member claims from the same phone all day: what this process
  * recorded within the hour is not sent again (recordSignals would write nothing either), so the
  * common claim costs no statement. A failure is logged, never the member's reward.
  */
-async function recordClaimSignals(services: Services, req: Request, res: Response, userId: string) {
-  const clientIp = req.ip ?? req.socket.remoteAddress ?? "";
-  const network = networkOf(clientIp) ?? clientIp;
+async function recordClaimSignals(services: Services, res: Response, userId: string) {
   const deviceId = String(res.locals.deviceId ?? "");
-  const key = `${userId}|${network}|${deviceId}`;
+  if (!deviceId) return;
+  const key = `${userId}|${deviceId}`;
   const now = Date.now();
   const recorded = recentClaimSignals.get(key);
   if (recorded !== undefined && now - recorded < LAST_SEEN_RESOLUTION_MS) return;
   try {
-    await recordSignals(services.db, userId, [
-      { kind: "network", value: network },
-      deviceId ? { kind: "device", value: deviceId } : null,
-    ]);
+    await recordSignals(services.db, userId, [{ kind: "device", value: deviceId }]);
     recentClaimSignals.delete(key);
     recentClaimSignals.set(key, now);
     // The oldest first out: a Map keeps insertion order.
@@ -128,7 +124,7 @@ async function recordClaimSignals(services: Services, req: Request, res: Respons
   }
 }
 
-/** Member, network and device of the claims this process recorded, with when (at most this many). */
+/** Member and device of the claims this process recorded, with when (at most this many). */
 const RECENT_CLAIM_SIGNALS_MAX = 50_000;
 const recentClaimSignals = new Map<string, number>();
 

@@ -126,8 +126,8 @@ export async function createApp(services: Services, options: CreateAppOptions = 
 
 /**
  * The browser's device id (app/server/device-id.server.ts) in `res.locals.deviceId`: the one its
- * cookie carries ("" without one), and a new one given to a browser without it. Files (assets,
- * icons) never get one: the page they belong to already has.
+ * cookie carries ("" without one), and a new one given with a page to a browser without it.
+ * Files (assets, icons) never get one: the page they belong to already has.
  */
 function assignDeviceId(cookie: DeviceIdCookie): RequestHandler {
   return (req, res, next) => {
@@ -135,7 +135,8 @@ function assignDeviceId(cookie: DeviceIdCookie): RequestHandler {
     // Only an id the browser sent counts as its device: one given with this response may never
     // come back (a script that keeps no cookies would otherwise bring a new device every time).
     res.locals.deviceId = known ?? "";
-    if (!known && !req.path.startsWith("/assets/") && !/\.[a-z0-9]+$/i.test(req.path)) {
+    // Given with a page (a GET): the first visit is one; a form post or a claim comes after it.
+    if (!known && req.method === "GET" && !req.path.startsWith("/assets/") && !/\.[a-z0-9]+$/i.test(req.path)) {
       res.append("Set-Cookie", cookie.issue().setCookie);
     }
     next();

@@ -57,7 +57,7 @@ export function printFarmTable(result) {
   for (const [label, values] of [
     ["first sign-in (new values)", result.cost.firstSignIn],
     ["sign-in (seen before)", result.cost.signIn],
-    ["claim (device and network)", result.cost.claim],
+    ["claim (device)", result.cost.claim],
   ]) {
     console.log(
       `  ${label.padEnd(28)} p50 ${percentile(values, 0.5).toFixed(2).padStart(6)}  p99 ${percentile(values, 0.99).toFixed(2).padStart(6)}  (n = ${values.length})`,

@@ -123,12 +123,7 @@ export async function runFarmSimulation(db: Database, options: { tag?: string } 
       recordSignals(db, user.id, [...signals, { kind: "email", value: normalizeEmail(email) }]),
     );
     await timed(cost.signIn, () => recordSignals(db, user.id, signals));
-    await timed(cost.claim, () =>
-      recordSignals(db, user.id, [
-        { kind: "network", value: network },
-        { kind: "device", value: device },
-      ]),
-    );
+    await timed(cost.claim, () => recordSignals(db, user.id, [{ kind: "device", value: device }]));
     const [code = "058", number = ""] = bank.split(":");
     await storeBankDetails(db, {
       userId: user.id,

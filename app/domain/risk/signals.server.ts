@@ -35,12 +35,10 @@ export async function recordSignals(
 ): Promise<{ clusterId: string | null; opened: boolean }> {
   const fresh = uniqueSignals(signals);
   if (fresh.length === 0) return { clusterId: null, opened: false };
-  // One transaction: a value is stored only with the links it makes (a failure stores neither,
-  // and the next request tries again).
-  return db.transaction(async (tx) => {
-    const now = clock();
-    const stale = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
-    const written = await tx
+  const now = clock();
+  const stale = new Date(now.getTime() - LAST_SEEN_RESOLUTION_MS);
+  const upsert = (on: Database) =>
+    on
       .insert(accountSignals)
       .values(fresh.map((s) => ({ userId, ...s, firstSeenAt: now, lastSeenAt: now })))
       .onConflictDoUpdate({
@@ -50,6 +48,15 @@ export async function recordSignals(
       })
       // xmax = 0: the row was inserted, not updated (a value new to the account).
       .returning({ kind: accountSignals.kind, value: accountSignals.value, inserted: sql<boolean>`(xmax = 0)` });
+  // Nothing that links (a claim's network): one statement, no transaction.
+  if (!fresh.some((s) => LINKING_KINDS.includes(s.kind))) {
+    await upsert(db);
+    return { clusterId: null, opened: false };
+  }
+  // One transaction: a value is stored only with the links it makes (a failure stores neither,
+  // and the next request tries again).
+  return db.transaction(async (tx) => {
+    const written = await upsert(tx);
     const added = written
       .filter((w) => w.inserted && LINKING_KINDS.includes(w.kind))
       .map(({ kind, value }) => ({ kind, value }))
