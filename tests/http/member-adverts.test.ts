@@ -1,6 +1,6 @@
 import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { advertViews, referrals, users } from "~/db/schema";
+import { accountSignals, advertViews, referrals, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { advertRewardKey, claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { transfer } from "~/domain/ledger/transfer.server";
@@ -58,6 +58,43 @@ async function readyToClaim(advertId: string) {
   await startAdvertView(app.services.db, user.id, advertId, longAgo());
   return { client, id: user.id };
 }
+
+describe("the device a paid view came from", () => {
+  it("is recorded with the claim (the browser's device cookie), once an hour; a browser without one records none", async () => {
+    const advertId = await postAdvert(app.services.db, admin, { title: "Konga Deals", maxClicks: 5 });
+    const { client, id } = await readyToClaim(advertId);
+    const device = [...client.cookies].find(([name]) => /_did$/.test(name));
+    expect(device).toBeDefined();
+    expect((await claim(client, advertId)).status).toBe(302);
+    const devices = () =>
+      app.services.db
+        .select()
+        .from(accountSignals)
+        .where(and(eq(accountSignals.userId, id), eq(accountSignals.kind, "device")));
+    const [recorded] = await devices();
+    expect(recorded).toBeDefined();
+    // The cookie holds the signed id: the recorded value is the id itself.
+    expect(decodeURIComponent(device![1])).toContain(recorded!.value);
+
+    // A second paid view within the hour writes nothing new.
+    const second = await postAdvert(app.services.db, admin, { title: "Konga Deals 2", maxClicks: 5 });
+    await startAdvertView(app.services.db, id, second, longAgo());
+    expect((await claim(client, second)).status).toBe(302);
+    expect(await devices()).toEqual([recorded]);
+
+    // A client that never opened a page (no device cookie) records no device.
+    const { client: bare, user } = await signInMember(app);
+    const third = await postAdvert(app.services.db, admin, { title: "Konga Deals 3", maxClicks: 5 });
+    await startAdvertView(app.services.db, user.id, third, longAgo());
+    expect((await claim(bare, third)).status).toBe(302);
+    expect(
+      await app.services.db
+        .select()
+        .from(accountSignals)
+        .where(and(eq(accountSignals.userId, user.id), eq(accountSignals.kind, "device"))),
+    ).toEqual([]);
+  });
+});
 
 describe("earning from an advert", () => {
   it("start → early claim refused → claim after the dwell time → Reward Earned! → gone from the list → second claim refused", async () => {
