@@ -61,7 +61,7 @@ async function readyToClaim(advertId: string) {
 
 describe("the device a paid view came from", () => {
   it("is recorded with the claim (the browser's device cookie), once an hour; a browser without one records none", async () => {
-    const advertId = await postAdvert(app.services.db, admin, { title: "Konga Deals", maxClicks: 5 });
+    const advertId = await postAdvert(app.services.db, admin, { title: "Konga Deals", maxClicks: 1 });
     const { client, id } = await readyToClaim(advertId);
     const device = [...client.cookies].find(([name]) => /_did$/.test(name));
     expect(device).toBeDefined();
@@ -77,14 +77,14 @@ describe("the device a paid view came from", () => {
     expect(decodeURIComponent(device![1])).toContain(recorded!.value);
 
     // A second paid view within the hour writes nothing new.
-    const second = await postAdvert(app.services.db, admin, { title: "Konga Deals 2", maxClicks: 5 });
+    const second = await postAdvert(app.services.db, admin, { title: "Konga Deals 2", maxClicks: 1 });
     await startAdvertView(app.services.db, id, second, longAgo());
     expect((await claim(client, second)).status).toBe(302);
     expect(await devices()).toEqual([recorded]);
 
     // A client that never opened a page (no device cookie) records no device.
     const { client: bare, user } = await signInMember(app);
-    const third = await postAdvert(app.services.db, admin, { title: "Konga Deals 3", maxClicks: 5 });
+    const third = await postAdvert(app.services.db, admin, { title: "Konga Deals 3", maxClicks: 1 });
     await startAdvertView(app.services.db, user.id, third, longAgo());
     expect((await claim(bare, third)).status).toBe(302);
     expect(
