@@ -91,3 +91,12 @@ export function payoutProgressOf(
       return "not-sent";
   }
 }
+
+/**
+ * Whether "Pay via Paystack" is offered for a withdrawal (with Paystack on): Processing, in no
+ * payout file, nothing on its way to Paystack already (`inProgress`), its member's payouts not frozen.
+ */
+export const offersPayByTransfer = (
+  w: { status: string; payoutBatch: string | null; payoutsFrozen: boolean },
+  inProgress: boolean,
+) => w.status === "processing" && w.payoutBatch === null && !inProgress && !w.payoutsFrozen;

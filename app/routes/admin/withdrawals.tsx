@@ -16,13 +16,21 @@ import { WithdrawalsTable } from "~/components/withdrawals-admin/withdrawals-tab
 import { formatKobo } from "~/domain/shared/money";
 import { listHref, pageParam } from "~/domain/shared/paging";
 import { statusLabels } from "~/domain/shared/status-badges";
-import { WITHDRAWAL_STATUS_BADGES, WITHDRAWAL_STATUSES, type WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
+import { WITHDRAWAL_STATUS_BADGES, WITHDRAWAL_STATUSES } from "~/domain/withdrawals/lifecycle";
 import { reviewNoteOf } from "~/domain/withdrawals/auto-pay-holds";
 import { listWithdrawalsForAdmin } from "~/domain/withdrawals/list-withdrawals.server";
 import { payoutExportCounts } from "~/domain/withdrawals/payout-export.server";
+import { offersPayByTransfer } from "~/domain/withdrawals/payout-progress";
 import { listPayoutProgress } from "~/domain/withdrawals/payout-progress.server";
 import { payoutStatesOf } from "~/domain/withdrawals/payout-queue.server";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
+import {
+  PROCESS_INTENTS,
+  PROCESS_REFUSED,
+  TRANSFER_IN_FLIGHT_TEXT,
+  withdrawalUpdatedText,
+  type ProcessIntent,
+} from "~/domain/withdrawals/process-words";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { actionAnswer, readForm } from "~/server/forms.server";
 import { formatLagosDateTime } from "~/lib/lagos-time";
@@ -95,12 +103,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     transferFailureReason: w.transferFailureReason,
     payoutState: payoutStates.get(w.id) ?? null,
     reviewNote: reviewNoteOf(w),
-    payable:
-      payByTransfer &&
-      w.status === "processing" &&
-      w.payoutBatch === null &&
-      !payoutStates.has(w.id) &&
-      !w.payoutsFrozen,
+    payable: payByTransfer && offersPayByTransfer(w, payoutStates.has(w.id)),
   }));
   return {
     query,
@@ -119,11 +122,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const INTENTS = ["start-processing", "reject", "complete"] as const;
-type Intent = (typeof INTENTS)[number];
-
 const ActionSchema = z.object({
-  intent: z.enum(INTENTS),
+  intent: z.enum(PROCESS_INTENTS),
   withdrawalId: z.string().trim().min(1).max(64),
 });
 
@@ -131,26 +131,7 @@ const TRANSITIONS = {
   "start-processing": startProcessing,
   reject: rejectWithdrawal,
   complete: completeWithdrawal,
-} satisfies Record<Intent, unknown>;
-
-/** The "Withdrawal Updated" toast's text, which names the new status. */
-function updatedDescription(status: WithdrawalStatus, reference: string, amount: string) {
-  const label = WITHDRAWAL_STATUS_BADGES[status].label;
-  if (status === "rejected")
-    return `Withdrawal ${reference} (${amount}) is now ${label}. The amount has been returned to the member's balance.`;
-  if (status === "processing")
-    return `Withdrawal ${reference} (${amount}) is now ${label}. It goes into the next payout CSV downloaded.`;
-  return `Withdrawal ${reference} (${amount}) is now ${label}.`;
-}
-
-const REFUSED: Record<Intent, string> = {
-  "start-processing": "moved to Processing",
-  reject: "rejected",
-  complete: "marked as completed",
-};
-
-const TRANSFER_IN_FLIGHT =
-  "A transfer through Paystack is paying this withdrawal, or its outcome is not known yet. Wait for Paystack's answer: if the transfer fails, you can retry or reject it.";
+} satisfies Record<ProcessIntent, unknown>;
 
 const updateFailed = (description: string) => errorToast("Update Failed", description);
 
@@ -169,20 +150,20 @@ export async function action({ request, context }: Route.ActionArgs) {
     const current = WITHDRAWAL_STATUS_BADGES[result.current].label;
     return actionAnswer(
       updateFailed(
-        `This withdrawal is ${current} (another admin may have just updated it), so it cannot be ${REFUSED[intent]}. The list has been refreshed.`,
+        `This withdrawal is ${current} (another admin may have just updated it), so it cannot be ${PROCESS_REFUSED[intent]}. The list has been refreshed.`,
       ),
       { status: 409, intent },
     );
   }
   if (result.status === "transfer-in-flight") {
-    return actionAnswer(updateFailed(TRANSFER_IN_FLIGHT), { status: 409, intent });
+    return actionAnswer(updateFailed(TRANSFER_IN_FLIGHT_TEXT), { status: 409, intent });
   }
   void context.services.flushMail();
   const { withdrawal } = result;
   return actionAnswer({
     type: "success",
     title: "Withdrawal Updated",
-    description: updatedDescription(withdrawal.status, withdrawal.reference, formatKobo(withdrawal.amountKobo)),
+    description: withdrawalUpdatedText(withdrawal.status, withdrawal.reference, formatKobo(withdrawal.amountKobo)),
   });
 }
 
