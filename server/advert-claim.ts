@@ -1,7 +1,20 @@
-import express, { type ErrorRequestHandler, type Request, type RequestHandler, type Response } from "express";
+import express, {
+  type ErrorRequestHandler,
+  type NextFunction,
+  type Request,
+  type RequestHandler,
+  type Response,
+} from "express";
 import { isDatabaseUnavailable } from "~/db/errors.server";
-import { AdvertIdSchema, FROM_VIEW_PAGE_FIELD, type ClaimAnswer } from "~/domain/adverts/advert-claim";
-import { claimAdvertReward } from "~/domain/adverts/advert-views.server";
+import {
+  AdvertIdSchema,
+  FROM_VIEW_PAGE_FIELD,
+  VISIBLE_FIELD,
+  type ClaimAnswer,
+  type VisibilityAnswer,
+} from "~/domain/adverts/advert-claim";
+import { claimAdvertReward, reportVisibility } from "~/domain/adverts/advert-views.server";
+import { ANSWER_FIELD, CHOICES } from "~/domain/adverts/attention-check";
 import { LAST_SEEN_RESOLUTION_MS, recordSignals } from "~/domain/risk/signals.server";
 import { advertToast, type AdvertOutcome } from "~/domain/adverts/claim-toasts";
 import { homePathFor } from "~/domain/permissions/permissions";
@@ -19,8 +32,9 @@ import { requestIdOf } from "./request-log";
  * are claimAdvertReward's.
  *
  * One handler, two answers. A form post (no JavaScript yet) gets a redirect: to the dashboard
- * with the outcome in the toast cookie, or back to the advert while the countdown runs. The
- * page's script asks for JSON and gets the same outcome to show and where to go. Errors: 503
+ * with the outcome in the toast cookie, or back to the advert while the countdown runs or when its
+ * attention check waits for an answer (the page shows it). The page's script asks for JSON and
+ * gets the same outcome to show and where to go, or the check to ask. Errors: 503
  * (database unreachable) and 500, with a message either way; a body that cannot be read, its
  * 4xx (refuseUnreadableClaim).
  */
@@ -66,12 +80,18 @@ function claim(services: Services): RequestHandler {
       if (user.role !== "user") return void answer(res, json, homePathFor(user.role));
 
       const advertId = AdvertIdSchema.safeParse(req.params.advertId);
-      const form: unknown = req.body;
-      const fromViewPage =
-        typeof form === "object" && form !== null && (form as Record<string, unknown>)[FROM_VIEW_PAGE_FIELD] === "1";
-      const outcome: AdvertOutcome = advertId.success
-        ? await claimAdvertReward(services.db, user.id, advertId.data, new Date(), { fromViewPage })
-        : { status: "not-found" };
+      const form = formOf(req);
+      const fromViewPage = form[FROM_VIEW_PAGE_FIELD] === "1";
+      const picked = answerOf(form[ANSWER_FIELD]);
+      const result = advertId.success
+        ? await claimAdvertReward(services.db, user.id, advertId.data, new Date(), { fromViewPage, answer: picked })
+        : ({ status: "not-found" } as const);
+      if (result.status === "check" && advertId.success) {
+        // The countdown has ended: the question now, never before (the page had no choices).
+        if (json) return void res.json({ check: result.check } satisfies ClaimAnswer);
+        return void redirect(res, `/adverts/${encodeURIComponent(advertId.data)}`);
+      }
+      const outcome: AdvertOutcome = result.status === "check" ? { status: "not-found" } : result;
       const toast = advertToast(outcome);
       if (outcome.status === "ok") await recordClaimSignals(services, res, user.id);
 
@@ -127,6 +147,54 @@ async function recordClaimSignals(services: Services, res: Response, userId: str
 /** Member and device of the claims this process recorded, with when (at most this many). */
 const RECENT_CLAIM_SIGNALS_MAX = 50_000;
 const recentClaimSignals = new Map<string, number>();
+
+/**
+ * POST /adverts/:advertId/visibility — the advert page's script saying it became visible or hidden
+ * (and, while visible, that it still is): reportVisibility keeps the view's visible time. Answers
+ * the seconds the server still counts to wait (`navigator.sendBeacon` reads no answer); 204 when
+ * there is no view in progress to report on. Behind the same origin check as the claim.
+ */
+export function advertVisibilityHandler(services: Services): (RequestHandler | ErrorRequestHandler)[] {
+  return [
+    readClaimForm,
+    refuseUnreadableClaim(services),
+    async (req: Request, res: Response, next: NextFunction) => {
+      try {
+        const user = await findCurrentUser(req.headers.cookie ?? null, services);
+        if (!user || user.role !== "user") return void res.status(401).json({ message: "Sign in to view adverts." });
+        const advertId = AdvertIdSchema.safeParse(req.params.advertId);
+        const visible = formOf(req)[VISIBLE_FIELD];
+        if (!advertId.success || (visible !== "1" && visible !== "0")) {
+          return void res.status(400).json({ message: "The report could not be read." });
+        }
+        const reported = await reportVisibility(services.db, user.id, advertId.data, visible === "1");
+        if (reported.status !== "ok") return void res.status(204).end();
+        res.json({ secondsLeft: reported.secondsLeft } satisfies VisibilityAnswer);
+      } catch (err) {
+        if (res.headersSent) return next(err);
+        if (isDatabaseUnavailable(err)) {
+          res.status(503).set("Retry-After", "5");
+          return void res.json({ message: SERVICE_UNAVAILABLE_MESSAGE });
+        }
+        services.log.error({ err, requestId: requestIdOf(res), url: req.originalUrl }, "unhandled error");
+        res.status(500).json({ message: UNEXPECTED_ERROR_MESSAGE });
+      }
+    },
+  ];
+}
+
+/** The urlencoded body's fields (none when there was no body). */
+function formOf(req: Request): Record<string, unknown> {
+  const form: unknown = req.body;
+  return typeof form === "object" && form !== null ? (form as Record<string, unknown>) : {};
+}
+
+/** The member's pick at the attention check: a choice's index, or null (none, or not one of them). */
+function answerOf(value: unknown): number | null {
+  if (typeof value !== "string" || !/^\d$/.test(value)) return null;
+  const index = Number(value);
+  return index < CHOICES ? index : null;
+}
 
 /** An error answer: `{ message }` for the script, the message as plain text for a form post. */
 function fail(res: Response, json: boolean, message: string) {

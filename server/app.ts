@@ -20,7 +20,7 @@ import type { RequestContext } from "~/server/context.server";
 import type { DeviceIdCookie } from "~/server/device-id.server";
 import { networkOf } from "~/lib/ip-network";
 import { createLogger, createServices, type Services } from "~/server/services.server";
-import { advertClaimHandler } from "./advert-claim";
+import { advertClaimHandler, advertVisibilityHandler } from "./advert-claim";
 import { advertImageHandler } from "./advert-images";
 import { paystackWebhookHandler } from "./paystack-webhook";
 import { requestIdOf, requestLog } from "./request-log";
@@ -84,6 +84,7 @@ export async function createApp(services: Services, options: CreateAppOptions = 
   app.use(assignDeviceId(services.cookies.deviceId));
   // Before compression and the static files: its answers are a redirect or a few bytes of JSON.
   app.post("/adverts/:advertId/claim", advertClaimHandler(services));
+  app.post("/adverts/:advertId/visibility", advertVisibilityHandler(services));
   app.use(compression());
 
   if (options.viteMiddleware) {

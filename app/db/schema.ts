@@ -12,6 +12,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -610,9 +611,20 @@ export const adverts = pgTable(
     /** A campaign's advert runs from startsAt (inclusive) to endsAt (exclusive); null: open-ended. */
     startsAt: timestamp({ withTimezone: true }),
     endsAt: timestamp({ withTimezone: true }),
+    /**
+     * The attention check its advertiser or an admin set (all three or none): the question, its
+     * answer and three wrong answers. None: the check asks for the advert's title.
+     */
+    checkQuestion: text(),
+    checkAnswer: text(),
+    checkWrongAnswers: text().array(),
     ...timestamps,
   },
   (t) => [
+    check(
+      "adverts_check_complete",
+      sql`(${t.checkQuestion} IS NULL) = (${t.checkAnswer} IS NULL) AND (${t.checkQuestion} IS NULL) = (${t.checkWrongAnswers} IS NULL) AND (${t.checkWrongAnswers} IS NULL OR cardinality(${t.checkWrongAnswers}) = 3)`,
+    ),
     check("adverts_runs_forward", sql`${t.startsAt} IS NULL OR ${t.endsAt} IS NULL OR ${t.startsAt} < ${t.endsAt}`),
     check("adverts_reward_positive", sql`${t.rewardKobo} > 0`),
     check("adverts_max_clicks_positive", sql`${t.maxClicks} > 0`),
@@ -627,6 +639,9 @@ export const adverts = pgTable(
       .where(sql`${t.isActive}`),
   ],
 );
+
+/** An attention check's outcome (advert_views.check_result). */
+export const attentionCheckResult = pgEnum("attention_check_result", ["passed", "failed"]);
 
 export const advertViews = pgTable(
   "advert_views",
@@ -647,10 +662,35 @@ export const advertViews = pgTable(
     /** Africa/Lagos calendar day of the claim: what the tier's daily limit counts. */
     lagosDay: date({ mode: "string" }),
     transferId: text().references(() => ledgerTransfers.id),
+    /**
+     * Time the page was seen (docs/decisions/028): once the page reports its visibility, the claim
+     * needs visibleMs (plus the open stretch since visibleSince, capped) to reach the dwell time.
+     */
+    visibilityReported: boolean().notNull().default(false),
+    visibleMs: integer().notNull().default(0),
+    visibleSince: timestamp({ withTimezone: true }),
+    /** The attention check, set when the countdown has ended: what was asked, in the order shown. */
+    checkQuestion: text(),
+    checkChoices: text().array(),
+    checkAnswerIndex: smallint(),
+    checkIssuedAt: timestamp({ withTimezone: true }),
+    /** passed: paid with the claim; failed: a wrong pick voided the view (never paid). */
+    checkResult: attentionCheckResult(),
+    checkAnsweredAt: timestamp({ withTimezone: true }),
+    /** Africa/Lagos day of a failed check: three in a day flag the member. */
+    checkFailedDay: date({ mode: "string" }),
   },
   (t) => [
     uniqueIndex("advert_views_advert_user_idx").on(t.advertId, t.userId),
     index("advert_views_user_day_idx").on(t.userId, t.lagosDay),
+    index("advert_views_failed_checks_idx")
+      .on(t.userId, t.checkFailedDay)
+      .where(sql`${t.checkFailedDay} IS NOT NULL`),
+    check("advert_views_visible_ms", sql`${t.visibleMs} >= 0`),
+    check(
+      "advert_views_check_issued",
+      sql`(${t.checkIssuedAt} IS NULL) = (${t.checkChoices} IS NULL) AND (${t.checkIssuedAt} IS NULL) = (${t.checkAnswerIndex} IS NULL) AND (${t.checkResult} IS NULL OR ${t.checkIssuedAt} IS NOT NULL) AND (${t.checkResult} IS NULL) = (${t.checkAnsweredAt} IS NULL) AND (${t.checkFailedDay} IS NOT NULL) = (${t.checkResult} IS NOT DISTINCT FROM 'failed')`,
+    ),
     check(
       "advert_views_claim_complete",
       sql`(${t.claimedAt} IS NULL) = (${t.rewardKobo} IS NULL) AND (${t.claimedAt} IS NULL) = (${t.lagosDay} IS NULL) AND (${t.claimedAt} IS NULL) = (${t.transferId} IS NULL)`,

@@ -1,7 +1,7 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appSettings } from "~/db/schema";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
 import {
@@ -13,6 +13,7 @@ import {
   setUpBrowserSuite,
   signedInPage,
 } from "./support/browser";
+import { claimAnswering } from "~test/claims";
 
 /**
  * The limits on viewing adverts, as the member meets them: at the daily limit the adverts left
@@ -57,7 +58,7 @@ describe("viewing adverts within the limits", () => {
       for (let i = 0; i < 5; i++) {
         const advertId = await postAdvert(db(), admin, { title: `Seen today ${name} ${i}` });
         expect((await startAdvertView(db(), basic.id, advertId, longAgo())).status).toBe("ok");
-        expect((await claimAdvertReward(db(), basic.id, advertId)).status).toBe("ok");
+        expect((await claimAnswering(db(), basic.id, advertId)).status).toBe("ok");
       }
       const { page } = await signedInPage(suite, basic, viewport);
 

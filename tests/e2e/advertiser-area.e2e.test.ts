@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { advertAdmin, campaignInput, member, runningCampaign } from "~test/factories";
 import {
@@ -11,6 +11,7 @@ import {
   signedInPage,
   visit,
 } from "./support/browser";
+import { claimAnswering } from "~test/claims";
 
 /**
  * The advertiser's area in a browser: home, the campaign form with its live budget, and a
@@ -32,7 +33,7 @@ beforeAll(async () => {
   for (const tier of ["basic", "silver", "gold"]) {
     const viewer = await member(db(), { tier });
     await startAdvertView(db(), viewer.id, running.advertId, new Date(Date.now() - 60 * 60 * 1000));
-    await claimAdvertReward(db(), viewer.id, running.advertId);
+    await claimAnswering(db(), viewer.id, running.advertId);
   }
   const draft = await createCampaign(db(), running.advertiser.id, campaignInput({ title: "A draft for later" }));
   if (draft.status !== "ok") throw new Error(draft.status);

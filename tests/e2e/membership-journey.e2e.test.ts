@@ -2,7 +2,7 @@ import type { Page } from "playwright-core";
 import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { appSettings, upgradeRequests, users } from "~/db/schema";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { advertAdmin, createUser, longAgo, postAdvert, setReceivingAccount } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
@@ -18,6 +18,7 @@ import {
   submitRegistration,
   visit,
 } from "./support/browser";
+import { claimAnswering } from "~test/claims";
 
 /**
  * The second money loop end to end, in the order people live it: A shares their link; B
@@ -80,7 +81,7 @@ describe("membership upgrades and referral rewards, end to end", () => {
     for (let i = 0; i < 4; i++) {
       const id = await postAdvert(db(), admin, { title: `Earlier advert ${i + 1}`, rewardKobo: 100n });
       await startAdvertView(db(), bola!.id, id, longAgo());
-      expect(await claimAdvertReward(db(), bola!.id, id)).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(db(), bola!.id, id)).toMatchObject({ status: "ok" });
     }
     await postAdvert(db(), admin, { title: "MTN Data Bonanza", rewardKobo: 100n });
     await signIn(b, "bola.referred@example.ng", PASSWORD);

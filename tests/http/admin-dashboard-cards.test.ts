@@ -1,7 +1,7 @@
 import { inArray, sql } from "drizzle-orm";
 import { users } from "~/db/schema";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import { deleteAdvert } from "~/domain/adverts/manage-adverts.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { approveUpgrade, rejectUpgrade } from "~/domain/memberships/process-upgrade.server";
@@ -33,6 +33,7 @@ import {
 } from "~test/factories";
 import { backdatedTransfer } from "~test/ledger";
 import { referredMember } from "~test/referrals";
+import { claimAnswering } from "~test/claims";
 
 /**
  * The eleven stat cards of /admin: each one's figure against a count written here in SQL (not the
@@ -188,7 +189,7 @@ function ok<T extends { status: string }>(result: T, what: string): Extract<T, {
 /** A reward earned the way a member earns one: the advert opened, the dwell waited out, the claim. */
 async function earn(memberId: string, advertId: string) {
   ok(await startAdvertView(db(), memberId, advertId, longAgo()), "startAdvertView");
-  ok(await claimAdvertReward(db(), memberId, advertId), "claimAdvertReward");
+  ok(await claimAnswering(db(), memberId, advertId), "claimAdvertReward");
 }
 
 /**

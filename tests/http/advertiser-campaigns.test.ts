@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { campaigns } from "~/db/schema";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { balances } from "~/domain/ledger/accounts.server";
@@ -20,6 +20,7 @@ import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
 import { expectLedgerReconciled } from "~test/ledger";
 import { signIn, signInAdvertiser } from "~test/sign-in";
 import { statusOf } from "~test/status";
+import { claimAnswering } from "~test/claims";
 
 let app: TestApp;
 let admin: Actor;
@@ -296,7 +297,7 @@ describe("the campaign page", () => {
     });
     const viewer = await member(db(), { name: "Zainab Hiddenname", tier: "silver" });
     expect((await startAdvertView(db(), viewer.id, advertId, longAgo())).status).toBe("ok");
-    expect((await claimAdvertReward(db(), viewer.id, advertId)).status).toBe("ok");
+    expect((await claimAnswering(db(), viewer.id, advertId)).status).toBe("ok");
     const client = await signIn(app, owner, LANDED);
     const path = `/advertiser/campaigns/${campaign.id}`;
 

@@ -3,7 +3,7 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { issueEmailToken } from "~/domain/accounts/email-tokens.server";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import { createNotice } from "~/domain/notices/notices.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { sendMessage } from "~/domain/messages/send-message.server";
@@ -30,6 +30,7 @@ import { changedTables, databaseSnapshots, type IgnoredColumns } from "~test/dat
 import { type HttpClient, startTestApp, type TestApp } from "~test/app";
 import { dataRequestUrl, declaredRoutes } from "~test/routes";
 import { signIn } from "~test/sign-in";
+import { claimAnswering } from "~test/claims";
 
 /**
  * A GET changes nothing: any page on the web can make a signed-in browser send one
@@ -238,7 +239,7 @@ beforeAll(async () => {
   const running = await runningCampaign(db, actor, { title: "Yaba Bread" });
   const viewed = await startAdvertView(db, approved.id, running.advertId, new Date(Date.now() - 60 * 60 * 1000));
   if (viewed.status !== "ok") throw new Error(`startAdvertView: ${viewed.status}`);
-  if ((await claimAdvertReward(db, approved.id, running.advertId)).status !== "ok") throw new Error("claim");
+  if ((await claimAnswering(db, approved.id, running.advertId)).status !== "ok") throw new Error("claim");
   clients.set("advertiser", await signIn(app, running.advertiser, { ip: ownAddress() }));
 
   snapshots = databaseSnapshots(db, SESSION_HOUSEKEEPING);

@@ -1,13 +1,14 @@
 import { and, eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { adverts, auditLog } from "~/db/schema";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import { listAudit } from "~/domain/audit/audit.server";
 import { DEFAULT_ADMIN_PERMISSIONS } from "~/domain/permissions/permissions";
 import { dialogNameInHtml, pageText, startTestApp, type TestApp } from "~test/app";
 import { signInAdmin } from "~test/sign-in";
 import { createUser } from "~test/factories";
 import { smallPng } from "~test/images";
+import { claimAnswering } from "~test/claims";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -193,7 +194,7 @@ describe("Manage Adverts", () => {
       expect(
         await startAdvertView(app.services.db, viewer.id, row.id, new Date(Date.now() - 60 * 60 * 1000)),
       ).toMatchObject({ status: "ok" });
-      expect(await claimAdvertReward(app.services.db, viewer.id, row.id)).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(app.services.db, viewer.id, row.id)).toMatchObject({ status: "ok" });
     }
     const edit = (maxClicks: string) =>
       client.post(`/admin/adverts?edit=${row.id}`, {

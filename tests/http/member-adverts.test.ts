@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { accountSignals, advertViews, referrals, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { advertRewardKey, claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { advertRewardKey, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newId } from "~/domain/shared/ids";
 import { advertAdmin, createUser, longAgo, postAdvert } from "~test/factories";
@@ -17,6 +17,7 @@ import {
   type HttpResponse,
   type TestApp,
 } from "~test/app";
+import { claimAnswering } from "~test/claims";
 
 let app: TestApp;
 let admin: Actor;
@@ -260,7 +261,7 @@ describe("earning from an advert", () => {
     for (let i = 0; i < 10; i++) {
       const advertId = await postAdvert(db, admin);
       await startAdvertView(db, id, advertId, longAgo());
-      expect(await claimAdvertReward(db, id, advertId)).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(db, id, advertId)).toMatchObject({ status: "ok" });
     }
     const fresh = await postAdvert(db, admin, { title: "After the limit" });
 
@@ -303,7 +304,7 @@ describe("earning from an advert", () => {
     for (let i = 0; i < 5; i++) {
       const advertId = await postAdvert(db, admin);
       await startAdvertView(db, mover.user.id, advertId, longAgo());
-      expect(await claimAdvertReward(db, mover.user.id, advertId)).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(db, mover.user.id, advertId)).toMatchObject({ status: "ok" });
     }
     const opened = await postAdvert(db, admin, { title: "Opened before the tier changed" });
     expect(redirectOutcome(await mover.client.post(`/adverts/${opened}`, { intent: "start" }))).toMatchObject({

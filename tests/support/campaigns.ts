@@ -1,7 +1,7 @@
 import { count, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adverts, auditLog, campaigns, ledgerAccounts, ledgerTransfers } from "~/db/schema";
-import { claimAdvertReward, startAdvertView, type ClaimResult } from "~/domain/adverts/advert-views.server";
+import { startAdvertView, type ClaimResult } from "~/domain/adverts/advert-views.server";
 import { campaignTransferKey } from "~/domain/campaigns/rules";
 import { balances } from "~/domain/ledger/accounts.server";
 import { transfer } from "~/domain/ledger/transfer.server";
@@ -11,6 +11,7 @@ import { afterEach } from "vitest";
 import { openTestDatabase } from "./database";
 import { advertAdmin, longAgo } from "./factories";
 import { expectLedgerReconciled } from "./ledger";
+import { claimAnswering } from "./claims";
 
 /**
  * This test file's database (openTestDatabase) for campaign tests, with an admin who may manage
@@ -30,7 +31,7 @@ export const escrowOf = async (db: Database, campaignId: string): Promise<Kobo |
 /** A member views the advert (opened long ago, so the claim is due) and claims its reward. */
 export async function viewAndClaim(db: Database, userId: string, advertId: string): Promise<ClaimResult> {
   const started = await startAdvertView(db, userId, advertId, longAgo());
-  return started.status === "ok" ? claimAdvertReward(db, userId, advertId) : started;
+  return started.status === "ok" ? claimAnswering(db, userId, advertId) : started;
 }
 
 /** The two kinds of campaign stored before the fee rules: 10 views each. */

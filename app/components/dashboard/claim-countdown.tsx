@@ -1,34 +1,52 @@
 import { Timer } from "lucide-react";
-import { type FormEvent, useEffect, useState } from "react";
+import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { FROM_VIEW_PAGE_FIELD, type ClaimAnswer } from "~/domain/adverts/advert-claim";
+import {
+  FROM_VIEW_PAGE_FIELD,
+  VISIBILITY_HEARTBEAT_MS,
+  VISIBLE_FIELD,
+  type ClaimAnswer,
+} from "~/domain/adverts/advert-claim";
+import { ANSWER_FIELD, type AttentionCheck } from "~/domain/adverts/attention-check";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
 /**
- * The dwell countdown and the Claim Reward form. The server says how many seconds are left;
- * the browser counts them down and enables the button at 0. Before JavaScript runs the button
- * stays enabled and the form posts as it is (the server refuses an early claim and the page
- * says why: `notice`); once hydrated, the claim is sent with fetch and its JSON answer
- * (server/advert-claim.ts) shown as a toast, then the member is taken to the dashboard.
+ * The dwell countdown, the Claim Reward form and then the attention check. The server says how
+ * many seconds are left; the browser counts them down while the page is visible (decision 028:
+ * it pauses in another tab or with the phone locked, and the page tells the server, which keeps
+ * the truth) and enables the button at 0. Claim Reward then brings the check: a question about
+ * the advert with four choices, sent with the member's pick to the same address. Before
+ * JavaScript runs the button stays enabled and the forms post as they are (the server refuses an
+ * early claim and the page says why: `notice`; the check comes with the page once the server has
+ * set it); once hydrated, both are sent with fetch and the JSON answer (server/advert-claim.ts)
+ * shown as a toast, then the member is taken to the dashboard.
  */
 export function ClaimCountdown({
   claimPath,
+  visibilityPath,
   secondsLeft,
   dwellSeconds,
   notice,
+  check: checkSet,
 }: {
   claimPath: string;
+  visibilityPath: string;
   secondsLeft: number;
   dwellSeconds: number;
   notice: string | null;
+  check: AttentionCheck | null;
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  // A refused early claim restarts the countdown from the server's figure.
-  const [wait, setWait] = useState({ secondsLeft, notice, toasted: false, round: 0 });
-  const left = useCountdown(wait.secondsLeft, wait.round);
+  // A refused early claim, or the server's figure from a visibility report, resets the time left.
+  const [wait, setWait] = useState<Wait>({ remainingMs: secondsLeft * 1000, notice, toasted: false });
+  const [check, setCheck] = useState(checkSet);
+  const visible = usePageVisibility();
+  useTicking(visible && wait.remainingMs > 0, setWait);
+  const left = Math.ceil(wait.remainingMs / 1000);
+  useVisibilityReports(visibilityPath, visible, hydrated && check === null && left > 0, setWait);
   const [claiming, setClaiming] = useState(false);
   const waiting = left > 0;
   const done = dwellSeconds > 0 ? Math.min(100, Math.round(((dwellSeconds - left) / dwellSeconds) * 100)) : 100;
@@ -36,19 +54,22 @@ export function ClaimCountdown({
   async function claim(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     if (claiming) return;
+    const picked = new FormData(event.currentTarget).get(ANSWER_FIELD);
+    if (check && typeof picked !== "string") {
+      showToast({ type: "error", title: "Choose an Answer", description: "Pick one of the four answers first." });
+      return;
+    }
     setClaiming(true);
-    const answer = await sendClaim(claimPath);
+    const answer = await sendClaim(claimPath, typeof picked === "string" ? picked : null);
     if ("failed" in answer) {
       showToast({ type: "error", title: "Claim Failed", description: answer.failed });
       setClaiming(false);
+    } else if ("check" in answer) {
+      setCheck(answer.check);
+      setClaiming(false);
     } else if ("secondsLeft" in answer) {
       showToast(answer.toast);
-      setWait((w) => ({
-        secondsLeft: answer.secondsLeft,
-        notice: answer.toast.description ?? null,
-        toasted: true,
-        round: w.round + 1,
-      }));
+      setWait({ remainingMs: answer.secondsLeft * 1000, notice: answer.toast.description ?? null, toasted: true });
       setClaiming(false);
     } else if (answer.toast) {
       showToast(answer.toast);
@@ -60,8 +81,17 @@ export function ClaimCountdown({
     }
   }
 
+  if (check) {
+    return <AttentionCheckForm claimPath={claimPath} check={check} claiming={claiming} onSubmit={claim} />;
+  }
+
   return (
     <div className="grid gap-3">
+      {hydrated && !visible && waiting ? (
+        <p data-testid="countdown-paused" className="text-sm text-gray-700">
+          The countdown is paused while the advert is not on screen.
+        </p>
+      ) : null}
       {wait.notice && waiting ? (
         // An alert when the page opens with it (no toast without JavaScript); after a toast has
         // said the same, it is not announced twice.
@@ -110,6 +140,57 @@ export function ClaimCountdown({
   );
 }
 
+/**
+ * The attention check: the question, four choices as radio buttons (one required) and Claim
+ * Reward, posting the pick to the claim's address. Focus moves to the question when it appears,
+ * so a screen reader reads it.
+ */
+function AttentionCheckForm({
+  claimPath,
+  check,
+  claiming,
+  onSubmit,
+}: {
+  claimPath: string;
+  check: AttentionCheck;
+  claiming: boolean;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+}) {
+  const legend = useRef<HTMLLegendElement>(null);
+  useEffect(() => legend.current?.focus(), []);
+  return (
+    <form method="post" action={claimPath} onSubmit={onSubmit} className="grid gap-3" data-testid="attention-check">
+      <input type="hidden" name={FROM_VIEW_PAGE_FIELD} value="1" />
+      <fieldset className="grid gap-2">
+        <legend ref={legend} tabIndex={-1} className="mb-1 text-base font-semibold text-gray-900 outline-none">
+          {check.question}
+        </legend>
+        <p className="mb-1 text-sm text-gray-700">
+          Pick the answer to earn your reward. A wrong answer ends this view without a reward.
+        </p>
+        {check.choices.map((choice, index) => (
+          <label key={index} className={choiceClass}>
+            <input
+              type="radio"
+              name={ANSWER_FIELD}
+              value={index}
+              required
+              className="mt-0.5 h-4 w-4 shrink-0 accent-brand-600"
+            />
+            <span className="min-w-0 break-words text-sm text-gray-900">{choice}</span>
+          </label>
+        ))}
+      </fieldset>
+      <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={claiming}>
+        {claiming ? "Claiming..." : "Claim Reward"}
+      </Button>
+    </form>
+  );
+}
+
+const choiceClass =
+  "flex cursor-pointer items-start gap-3 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50";
+
 const CONNECTION_FAILED = "Your claim could not be sent. Check your connection and try again.";
 const SERVER_FAILED = "Your claim could not be completed. Please try again in a moment.";
 
@@ -117,14 +198,16 @@ const SERVER_FAILED = "Your claim could not be completed. Please try again in a 
  * Posts the claim and reads its JSON answer. `failed`: why nothing came back to act on — the
  * server's own message when it sent one (503, 500), otherwise a server or connection failure.
  */
-async function sendClaim(claimPath: string): Promise<ClaimAnswer | { failed: string }> {
+async function sendClaim(claimPath: string, answer: string | null): Promise<ClaimAnswer | { failed: string }> {
   let response: Response;
+  // What the form would post (urlencoded, as server/advert-claim.ts reads it).
+  const form = new URLSearchParams({ [FROM_VIEW_PAGE_FIELD]: "1" });
+  if (answer !== null) form.set(ANSWER_FIELD, answer);
   try {
     response = await fetch(claimPath, {
       method: "POST",
       headers: { Accept: "application/json" },
-      // What the form would post (urlencoded, as server/advert-claim.ts reads it).
-      body: new URLSearchParams({ [FROM_VIEW_PAGE_FIELD]: "1" }),
+      body: form,
       signal: AbortSignal.timeout(20_000),
     });
   } catch {
@@ -134,24 +217,85 @@ async function sendClaim(claimPath: string): Promise<ClaimAnswer | { failed: str
   if (typeof body === "object" && body !== null) {
     if ("redirectTo" in body && typeof body.redirectTo === "string") return body as ClaimAnswer;
     if ("secondsLeft" in body && typeof body.secondsLeft === "number") return body as ClaimAnswer;
+    if ("check" in body && typeof body.check === "object" && body.check !== null) return body as ClaimAnswer;
     if ("message" in body && typeof body.message === "string") return { failed: body.message };
   }
   return { failed: SERVER_FAILED };
 }
 
-/** Whole seconds left, counted down from a deadline set when the server's figure arrives. */
-function useCountdown(secondsLeft: number, round: number): number {
-  const [left, setLeft] = useState(secondsLeft);
+/** The time still to wait, and the refusal that said so (shown once as a toast, then in words). */
+type Wait = { remainingMs: number; notice: string | null; toasted: boolean };
+
+/**
+ * Counts the time left down while `running` (the page visible, time left): hidden, it stays where
+ * it was and runs on when the page is seen again.
+ */
+function useTicking(running: boolean, setWait: Dispatch<SetStateAction<Wait>>) {
   useEffect(() => {
-    const deadline = Date.now() + secondsLeft * 1000;
-    const tick = () => setLeft(Math.max(0, Math.ceil((deadline - Date.now()) / 1000)));
-    tick();
-    if (secondsLeft <= 0) return;
+    if (!running) return;
+    let last = Date.now();
     const timer = window.setInterval(() => {
-      tick();
-      if (Date.now() >= deadline) window.clearInterval(timer);
+      const now = Date.now();
+      const elapsed = now - last;
+      last = now;
+      setWait((w) => ({ ...w, remainingMs: Math.max(0, w.remainingMs - elapsed) }));
     }, 250);
     return () => window.clearInterval(timer);
-  }, [secondsLeft, round]);
-  return left;
+  }, [running, setWait]);
+}
+
+/** Whether the page is on screen (document.visibilityState); true before hydration. */
+function usePageVisibility(): boolean {
+  const [visible, setVisible] = useState(true);
+  useEffect(() => {
+    const update = () => setVisible(document.visibilityState === "visible");
+    update();
+    document.addEventListener("visibilitychange", update);
+    return () => document.removeEventListener("visibilitychange", update);
+  }, []);
+  return visible;
+}
+
+/**
+ * Tells the server what the member sees (decision 028): at once and on every change, and every
+ * VISIBILITY_HEARTBEAT_MS while visible. "Hidden" goes by navigator.sendBeacon, which the browser
+ * delivers even as the tab is frozen; the others by fetch, whose answer (the seconds the server
+ * still counts) resets the time left when the two differ. Stops once the countdown is over (`active` false).
+ */
+function useVisibilityReports(
+  path: string,
+  visible: boolean,
+  active: boolean,
+  setWait: Dispatch<SetStateAction<Wait>>,
+) {
+  useEffect(() => {
+    if (!active) return;
+    const body = () => new URLSearchParams({ [VISIBLE_FIELD]: visible ? "1" : "0" });
+    if (!visible) {
+      if (!navigator.sendBeacon?.(path, body())) void fetch(path, { method: "POST", body: body(), keepalive: true });
+      return;
+    }
+    let stopped = false;
+    const report = async () => {
+      try {
+        const response = await fetch(path, { method: "POST", headers: { Accept: "application/json" }, body: body() });
+        const answer: unknown = response.status === 200 ? await response.json() : null;
+        if (!stopped && typeof answer === "object" && answer !== null && "secondsLeft" in answer) {
+          const serverMs = typeof answer.secondsLeft === "number" ? answer.secondsLeft * 1000 : null;
+          // The server's count decides the claim: follow it when the two differ by more than a tick.
+          if (serverMs !== null) {
+            setWait((w) => (Math.abs(serverMs - w.remainingMs) >= 2000 ? { ...w, remainingMs: serverMs } : w));
+          }
+        }
+      } catch {
+        // A lost report costs the member at most the time until the next one (the server's cap).
+      }
+    };
+    void report();
+    const timer = window.setInterval(() => void report(), VISIBILITY_HEARTBEAT_MS);
+    return () => {
+      stopped = true;
+      window.clearInterval(timer);
+    };
+  }, [path, visible, active, setWait]);
 }

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import type { Toast } from "~/lib/toast";
+import type { AttentionCheck } from "./attention-check";
 
 /** Advert ids are opaque 21-character URL-safe strings; anything else cannot be an advert. */
 export const AdvertIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,64}$/);
@@ -13,8 +14,29 @@ export const advertClaimPath = (advertId: string) => `/adverts/${encodeURICompon
  */
 export const FROM_VIEW_PAGE_FIELD = "fromViewPage";
 
+/** Where the advert page's script reports that it became visible or hidden (server/advert-claim.ts). */
+export const advertVisibilityPath = (advertId: string) => `/adverts/${encodeURIComponent(advertId)}/visibility`;
+
+/** The visibility report's one field: "1" visible, "0" hidden. */
+export const VISIBLE_FIELD = "visible";
+
+/**
+ * How often a visible page says it still is, and the most one report can add to the view's
+ * visible time (decision 028): a page frozen without a "hidden" report (a phone locked mid-send)
+ * gains no more than the cap, while one late heartbeat on a slow network loses nothing.
+ */
+export const VISIBILITY_HEARTBEAT_MS = 5_000;
+export const VISIBILITY_REPORT_CAP_MS = 10_000;
+
 /**
  * The claim's answer to the page's script (Accept: application/json): where to go next with the
  * outcome's toast, or — too early — the seconds still to wait.
  */
-export type ClaimAnswer = { redirectTo: string; toast?: Toast } | { secondsLeft: number; toast: Toast };
+export type ClaimAnswer =
+  | { redirectTo: string; toast?: Toast }
+  | { secondsLeft: number; toast: Toast }
+  /** The countdown has ended: the attention check to answer (then claimed again with the answer). */
+  | { check: AttentionCheck };
+
+/** The visibility report's answer: the seconds the server still counts to wait. */
+export type VisibilityAnswer = { secondsLeft: number };

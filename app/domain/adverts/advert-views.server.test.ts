@@ -14,9 +14,10 @@ import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import { createTestDatabase, openTestDatabase } from "~test/database";
 import { advertAdmin, createUser, longAgo, member, postAdvert } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import { claimAdvertReward, listAvailableAdverts, secondsLeft, startAdvertView } from "./advert-views.server";
+import { listAvailableAdverts, secondsLeft, startAdvertView } from "./advert-views.server";
 import { userEarningsSummary } from "./earnings.server";
 import { deleteAdvert, updateAdvert } from "./manage-adverts.server";
+import { claimAnswering } from "~test/claims";
 
 const { db } = await openTestDatabase();
 let admin: Actor;
@@ -57,7 +58,7 @@ describe("listAvailableAdverts", () => {
     const full = await postAdvert(db, admin, { maxClicks: 1 });
     const deleted = await postAdvert(db, admin);
     await ready(other.id, full);
-    await claimAdvertReward(db, other.id, full);
+    await claimAnswering(db, other.id, full);
     await deleteAdvert(db, admin, deleted);
 
     const ids = (await listAvailableAdverts(db, viewer.id)).map((a) => a.id);
@@ -78,7 +79,7 @@ describe("listAvailableAdverts", () => {
     // Opening an advert keeps it listed; being rewarded for it removes it, for this member only.
     await ready(viewer.id, older);
     expect((await listAvailableAdverts(db, viewer.id)).map((a) => a.id)).toContain(older);
-    expect(await claimAdvertReward(db, viewer.id, older)).toMatchObject({ status: "ok" });
+    expect(await claimAnswering(db, viewer.id, older)).toMatchObject({ status: "ok" });
     expect((await listAvailableAdverts(db, viewer.id)).map((a) => a.id)).not.toContain(older);
     expect((await listAvailableAdverts(db, other.id)).map((a) => a.id)).toContain(older);
   });
@@ -101,6 +102,8 @@ describe("startAdvertView", () => {
       dwellSeconds: 10,
       startedAt: t0,
       secondsLeft: 10,
+      // The attention check comes only after the countdown, when a claim asks for it.
+      check: null,
     });
     // Opening it again keeps the first start: the countdown continues, it does not restart.
     expect(await startAdvertView(db, viewer.id, advertId, plus(t0, 4_000))).toMatchObject({
@@ -132,7 +135,7 @@ describe("startAdvertView", () => {
     expect(await db.$count(advertViews, eq(advertViews.advertId, advertId))).toBe(0);
 
     await ready(viewer.id, advertId);
-    await claimAdvertReward(db, viewer.id, advertId);
+    await claimAnswering(db, viewer.id, advertId);
     expect(await startAdvertView(db, viewer.id, advertId)).toEqual({ status: "already-claimed" });
     expect(await startAdvertView(db, (await member(db)).id, advertId)).toEqual({ status: "no-slots" });
   });
@@ -142,7 +145,7 @@ describe("startAdvertView", () => {
     const ids = await Promise.all(Array.from({ length: 6 }, () => postAdvert(db, admin)));
     for (const id of ids.slice(0, 5)) {
       await ready(viewer.id, id);
-      expect(await claimAdvertReward(db, viewer.id, id)).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(db, viewer.id, id)).toMatchObject({ status: "ok" });
     }
     expect(await startAdvertView(db, viewer.id, ids[5]!)).toEqual({ status: "daily-limit", limit: 5 });
   });
@@ -156,7 +159,7 @@ describe("one advert at a time", () => {
     for (const id of ids) expect(await startAdvertView(db, viewer.id, id, t0)).toMatchObject({ status: "ok" });
     const after = plus(t0, 10_000);
     const results = [];
-    for (const id of ids) results.push((await claimAdvertReward(db, viewer.id, id, after)).status);
+    for (const id of ids) results.push((await claimAnswering(db, viewer.id, id, after)).status);
     expect(results).toEqual(["not-started", "not-started", "ok"]);
     expect(await available(viewer.id)).toBe(2_500n);
     // The earlier views are gone, not merely unpaid: opening one again starts its countdown anew.
@@ -171,16 +174,16 @@ describe("one advert at a time", () => {
     await startAdvertView(db, viewer.id, first, t0);
     await startAdvertView(db, viewer.id, second, plus(t0, 2_000));
     const later = plus(t0, 15_000);
-    expect(await claimAdvertReward(db, viewer.id, first, later, { fromViewPage: true })).toEqual({
+    expect(await claimAnswering(db, viewer.id, first, later, { fromViewPage: true })).toEqual({
       status: "view-ended",
     });
     // Not sent from its page (never shown in progress): the member is asked to open it first.
-    expect(await claimAdvertReward(db, viewer.id, first, later)).toEqual({ status: "not-started" });
+    expect(await claimAnswering(db, viewer.id, first, later)).toEqual({ status: "not-started" });
     // The page of the view in progress claims as ever; nothing else changes the outcome.
-    expect(await claimAdvertReward(db, viewer.id, second, later, { fromViewPage: true })).toMatchObject({
+    expect(await claimAnswering(db, viewer.id, second, later, { fromViewPage: true })).toMatchObject({
       status: "ok",
     });
-    expect(await claimAdvertReward(db, viewer.id, second, later, { fromViewPage: true })).toEqual({
+    expect(await claimAnswering(db, viewer.id, second, later, { fromViewPage: true })).toEqual({
       status: "already-claimed",
     });
     expect(await available(viewer.id)).toBe(2_500n);
@@ -197,12 +200,12 @@ describe("one advert at a time", () => {
       status: "ok",
       secondsLeft: 10,
     });
-    expect(await claimAdvertReward(db, viewer.id, first, plus(t0, 10_000))).toMatchObject({
+    expect(await claimAnswering(db, viewer.id, first, plus(t0, 10_000))).toMatchObject({
       status: "too-early",
       secondsLeft: 8,
     });
-    expect(await claimAdvertReward(db, viewer.id, second, plus(t0, 15_000))).toEqual({ status: "not-started" });
-    expect(await claimAdvertReward(db, viewer.id, first, plus(t0, 18_000))).toMatchObject({ status: "ok" });
+    expect(await claimAnswering(db, viewer.id, second, plus(t0, 15_000))).toEqual({ status: "not-started" });
+    expect(await claimAnswering(db, viewer.id, first, plus(t0, 18_000))).toMatchObject({ status: "ok" });
     expect(await available(viewer.id)).toBe(2_500n);
   });
 
@@ -216,7 +219,7 @@ describe("one advert at a time", () => {
       startedAt: t0,
       secondsLeft: 4,
     });
-    expect(await claimAdvertReward(db, viewer.id, first, plus(t0, 10_000))).toMatchObject({ status: "ok" });
+    expect(await claimAnswering(db, viewer.id, first, plus(t0, 10_000))).toMatchObject({ status: "ok" });
     await startAdvertView(db, viewer.id, second, plus(t0, 11_000));
     expect(await viewOf(first, viewer.id)).toMatchObject({ claimedAt: plus(t0, 10_000), rewardKobo: 2_500n });
     expect(await startAdvertView(db, viewer.id, first, plus(t0, 12_000))).toEqual({ status: "already-claimed" });
@@ -228,8 +231,8 @@ describe("one advert at a time", () => {
     const second = await postAdvert(db, admin);
     await ready(one.id, first);
     await ready(two.id, second);
-    expect(await claimAdvertReward(db, one.id, first)).toMatchObject({ status: "ok" });
-    expect(await claimAdvertReward(db, two.id, second)).toMatchObject({ status: "ok" });
+    expect(await claimAnswering(db, one.id, first)).toMatchObject({ status: "ok" });
+    expect(await claimAnswering(db, two.id, second)).toMatchObject({ status: "ok" });
   });
 });
 
@@ -242,7 +245,7 @@ describe("claimAdvertReward", () => {
     await startAdvertView(db, viewer.id, advertId, t0);
     const claimedAt = plus(t0, 12_000);
 
-    const result = await claimAdvertReward(db, viewer.id, advertId, claimedAt);
+    const result = await claimAnswering(db, viewer.id, advertId, claimedAt);
     expect(result).toEqual({
       status: "ok",
       rewardKobo: 2_550n,
@@ -273,8 +276,8 @@ describe("claimAdvertReward", () => {
     expect((await listAvailableAdverts(db, viewer.id)).map((a) => a.id)).not.toContain(advertId);
 
     // A second claim, at once or much later, is refused and moves nothing.
-    expect(await claimAdvertReward(db, viewer.id, advertId, plus(claimedAt, 1))).toEqual({ status: "already-claimed" });
-    expect(await claimAdvertReward(db, viewer.id, advertId)).toEqual({ status: "already-claimed" });
+    expect(await claimAnswering(db, viewer.id, advertId, plus(claimedAt, 1))).toEqual({ status: "already-claimed" });
+    expect(await claimAnswering(db, viewer.id, advertId)).toEqual({ status: "already-claimed" });
     expect(await available(viewer.id)).toBe(2_550n);
     expect(await clicksOf(advertId)).toBe(1);
     expect(await transfersFor(advertId)).toHaveLength(1);
@@ -283,7 +286,7 @@ describe("claimAdvertReward", () => {
   it("needs a started view", async () => {
     const viewer = await member(db);
     const advertId = await postAdvert(db, admin);
-    expect(await claimAdvertReward(db, viewer.id, advertId)).toEqual({ status: "not-started" });
+    expect(await claimAnswering(db, viewer.id, advertId)).toEqual({ status: "not-started" });
     expect(await clicksOf(advertId)).toBe(0);
   });
 
@@ -292,23 +295,23 @@ describe("claimAdvertReward", () => {
     const advertId = await postAdvert(db, admin);
     const t0 = at("2026-05-03T08:00:00Z");
     await startAdvertView(db, viewer.id, advertId, t0);
-    expect(await claimAdvertReward(db, viewer.id, advertId, t0)).toEqual({ status: "too-early", secondsLeft: 10 });
-    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 3_200))).toEqual({
+    expect(await claimAnswering(db, viewer.id, advertId, t0)).toEqual({ status: "too-early", secondsLeft: 10 });
+    expect(await claimAnswering(db, viewer.id, advertId, plus(t0, 3_200))).toEqual({
       status: "too-early",
       secondsLeft: 7,
     });
-    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 9_999))).toEqual({
+    expect(await claimAnswering(db, viewer.id, advertId, plus(t0, 9_999))).toEqual({
       status: "too-early",
       secondsLeft: 1,
     });
     // A clock that went backwards (another app server) is never "already waited".
-    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, -5_000))).toEqual({
+    expect(await claimAnswering(db, viewer.id, advertId, plus(t0, -5_000))).toEqual({
       status: "too-early",
       secondsLeft: 10,
     });
     expect(await clicksOf(advertId)).toBe(0);
     expect(await available(viewer.id)).toBe(0n);
-    expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 10_000))).toMatchObject({ status: "ok" });
+    expect(await claimAnswering(db, viewer.id, advertId, plus(t0, 10_000))).toMatchObject({ status: "ok" });
   });
 
   it("at the daily limit and before the dwell time: the daily limit is named, nothing is taken", async () => {
@@ -317,12 +320,12 @@ describe("claimAdvertReward", () => {
     const t0 = at("2026-05-04T09:00:00Z");
     for (const id of ids.slice(0, 5)) {
       await startAdvertView(db, viewer.id, id, plus(t0, -60_000));
-      expect(await claimAdvertReward(db, viewer.id, id, t0)).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(db, viewer.id, id, t0)).toMatchObject({ status: "ok" });
     }
     await db
       .insert(advertViews)
       .values({ id: `late-${viewer.id}`, advertId: ids[5]!, userId: viewer.id, startedAt: t0 });
-    expect(await claimAdvertReward(db, viewer.id, ids[5]!, plus(t0, 2_000))).toEqual({
+    expect(await claimAnswering(db, viewer.id, ids[5]!, plus(t0, 2_000))).toEqual({
       status: "daily-limit",
       limit: 5,
     });
@@ -332,14 +335,14 @@ describe("claimAdvertReward", () => {
   it("without a started view, names the member's own refusal first, then the advert's", async () => {
     const advertId = await postAdvert(db, admin);
     const pending = await createUser(db, { isApproved: false });
-    expect(await claimAdvertReward(db, pending.id, advertId)).toEqual({ status: "not-approved" });
-    expect(await claimAdvertReward(db, admin.id, advertId)).toEqual({ status: "not-member" });
-    expect(await claimAdvertReward(db, "no-such-user", advertId)).toEqual({ status: "not-member" });
+    expect(await claimAnswering(db, pending.id, advertId)).toEqual({ status: "not-approved" });
+    expect(await claimAnswering(db, admin.id, advertId)).toEqual({ status: "not-member" });
+    expect(await claimAnswering(db, "no-such-user", advertId)).toEqual({ status: "not-member" });
     const viewer = await member(db);
     const gone = await postAdvert(db, admin);
     await deleteAdvert(db, admin, gone);
-    expect(await claimAdvertReward(db, viewer.id, gone)).toEqual({ status: "not-found" });
-    expect(await claimAdvertReward(db, viewer.id, advertId)).toEqual({ status: "not-started" });
+    expect(await claimAnswering(db, viewer.id, gone)).toEqual({ status: "not-found" });
+    expect(await claimAnswering(db, viewer.id, advertId)).toEqual({ status: "not-started" });
     expect(await clicksOf(advertId)).toBe(0);
   });
 
@@ -350,11 +353,11 @@ describe("claimAdvertReward", () => {
     await db.update(appSettings).set({ advertDwellSeconds: 30 });
     try {
       expect(await startAdvertView(db, viewer.id, advertId, t0)).toMatchObject({ dwellSeconds: 30, secondsLeft: 30 });
-      expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 10_000))).toEqual({
+      expect(await claimAnswering(db, viewer.id, advertId, plus(t0, 10_000))).toEqual({
         status: "too-early",
         secondsLeft: 20,
       });
-      expect(await claimAdvertReward(db, viewer.id, advertId, plus(t0, 30_000))).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(db, viewer.id, advertId, plus(t0, 30_000))).toMatchObject({ status: "ok" });
     } finally {
       await db.update(appSettings).set({ advertDwellSeconds: 10 });
     }
@@ -368,9 +371,9 @@ describe("claimAdvertReward", () => {
     await ready(unapproved.id, advertId);
     await db.update(users).set({ isRestricted: true }).where(eq(users.id, restricted.id));
     await db.update(users).set({ isApproved: false }).where(eq(users.id, unapproved.id));
-    expect(await claimAdvertReward(db, restricted.id, advertId)).toEqual({ status: "not-approved" });
-    expect(await claimAdvertReward(db, unapproved.id, advertId)).toEqual({ status: "not-approved" });
-    expect(await claimAdvertReward(db, admin.id, advertId)).toEqual({ status: "not-member" });
+    expect(await claimAnswering(db, restricted.id, advertId)).toEqual({ status: "not-approved" });
+    expect(await claimAnswering(db, unapproved.id, advertId)).toEqual({ status: "not-approved" });
+    expect(await claimAnswering(db, admin.id, advertId)).toEqual({ status: "not-member" });
     expect(await clicksOf(advertId)).toBe(0);
     expect(await available(restricted.id)).toBe(0n);
     expect(await available(unapproved.id)).toBe(0n);
@@ -379,11 +382,11 @@ describe("claimAdvertReward", () => {
 
   it("refuses a missing or deleted advert", async () => {
     const viewer = await member(db);
-    expect(await claimAdvertReward(db, viewer.id, "no-such-advert")).toEqual({ status: "not-found" });
+    expect(await claimAnswering(db, viewer.id, "no-such-advert")).toEqual({ status: "not-found" });
     const advertId = await postAdvert(db, admin);
     await ready(viewer.id, advertId);
     await deleteAdvert(db, admin, advertId);
-    expect(await claimAdvertReward(db, viewer.id, advertId)).toEqual({ status: "not-found" });
+    expect(await claimAnswering(db, viewer.id, advertId)).toEqual({ status: "not-found" });
     expect(await available(viewer.id)).toBe(0n);
   });
 
@@ -392,14 +395,14 @@ describe("claimAdvertReward", () => {
     const advertId = await postAdvert(db, admin, { maxClicks: 1 });
     await ready(a.id, advertId);
     await ready(b.id, advertId);
-    expect(await claimAdvertReward(db, a.id, advertId)).toMatchObject({ status: "ok" });
-    expect(await claimAdvertReward(db, b.id, advertId)).toEqual({ status: "no-slots" });
+    expect(await claimAnswering(db, a.id, advertId)).toMatchObject({ status: "ok" });
+    expect(await claimAnswering(db, b.id, advertId)).toEqual({ status: "no-slots" });
     expect(await available(b.id)).toBe(0n);
 
     const other = await postAdvert(db, admin, { maxClicks: 5 });
     await ready(a.id, other);
     await ready(c.id, other);
-    expect(await claimAdvertReward(db, a.id, other)).toMatchObject({ status: "ok" });
+    expect(await claimAnswering(db, a.id, other)).toMatchObject({ status: "ok" });
     const edited = await updateAdvert(db, admin, other, {
       title: "t",
       description: "d",
@@ -408,7 +411,7 @@ describe("claimAdvertReward", () => {
       imageUrl: null,
     });
     expect(edited).toEqual({ status: "ok", changed: true });
-    expect(await claimAdvertReward(db, c.id, other)).toEqual({ status: "no-slots" });
+    expect(await claimAnswering(db, c.id, other)).toEqual({ status: "no-slots" });
     expect(await clicksOf(other)).toBe(1);
   });
 
@@ -420,12 +423,12 @@ describe("claimAdvertReward", () => {
       expect(await startAdvertView(db, viewer.id, id, plus(day, -60_000))).toMatchObject({ status: "ok" });
     for (const id of ids.slice(0, 5)) {
       await startBefore(id);
-      expect(await claimAdvertReward(db, viewer.id, id, day)).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(db, viewer.id, id, day)).toMatchObject({ status: "ok" });
     }
     // Moved to Basic (5 a day) while viewing a sixth: the claim names the limit and takes nothing.
     await startBefore(ids[5]!);
     await db.update(users).set({ membershipTierId: "basic" }).where(eq(users.id, viewer.id));
-    expect(await claimAdvertReward(db, viewer.id, ids[5]!, day)).toEqual({ status: "daily-limit", limit: 5 });
+    expect(await claimAnswering(db, viewer.id, ids[5]!, day)).toEqual({ status: "daily-limit", limit: 5 });
     expect(await clicksOf(ids[5]!)).toBe(0);
     expect(await available(viewer.id)).toBe(5n * 2_500n);
     expect(await startAdvertView(db, viewer.id, ids[6]!, day)).toEqual({ status: "daily-limit", limit: 5 });
@@ -433,7 +436,7 @@ describe("claimAdvertReward", () => {
     // An admin raises Basic to 6: one more today.
     await db.update(membershipTiers).set({ dailyAdViews: 6 }).where(eq(membershipTiers.id, "basic"));
     try {
-      expect(await claimAdvertReward(db, viewer.id, ids[5]!, day)).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(db, viewer.id, ids[5]!, day)).toMatchObject({ status: "ok" });
       expect(await startAdvertView(db, viewer.id, ids[6]!, day)).toEqual({ status: "daily-limit", limit: 6 });
     } finally {
       await db.update(membershipTiers).set({ dailyAdViews: 5 }).where(eq(membershipTiers.id, "basic"));
@@ -442,7 +445,7 @@ describe("claimAdvertReward", () => {
     await db.update(users).set({ membershipTierId: "bronze" }).where(eq(users.id, viewer.id));
     for (const id of ids.slice(6)) {
       await startBefore(id);
-      expect(await claimAdvertReward(db, viewer.id, id, day)).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(db, viewer.id, id, day)).toMatchObject({ status: "ok" });
     }
   });
 
@@ -460,7 +463,7 @@ describe("claimAdvertReward", () => {
     const results = [];
     for (const id of ids) {
       const started = await startAdvertView(db, bronze.id, id, longAgo());
-      results.push(started.status === "ok" ? (await claimAdvertReward(db, bronze.id, id)).status : started.status);
+      results.push(started.status === "ok" ? (await claimAnswering(db, bronze.id, id)).status : started.status);
     }
     expect(results).toEqual([...Array(10).fill("ok"), "daily-limit"]);
   });
@@ -471,7 +474,7 @@ describe("claimAdvertReward", () => {
     const lateEvening = at("2026-07-20T22:00:00Z"); // 23:00 in Lagos on the 20th
     for (const [i, id] of ids.slice(0, 5).entries()) {
       await startAdvertView(db, viewer.id, id, plus(lateEvening, i * 60_000 - 20_000));
-      expect(await claimAdvertReward(db, viewer.id, id, plus(lateEvening, i * 60_000))).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(db, viewer.id, id, plus(lateEvening, i * 60_000))).toMatchObject({ status: "ok" });
     }
     expect(await startAdvertView(db, viewer.id, ids[5]!, at("2026-07-20T22:59:59.999Z"))).toEqual({
       status: "daily-limit",
@@ -480,7 +483,7 @@ describe("claimAdvertReward", () => {
     expect(await startAdvertView(db, viewer.id, ids[5]!, at("2026-07-20T23:00:00.000Z"))).toMatchObject({
       status: "ok",
     });
-    expect(await claimAdvertReward(db, viewer.id, ids[5]!, at("2026-07-20T23:00:10.000Z"))).toMatchObject({
+    expect(await claimAnswering(db, viewer.id, ids[5]!, at("2026-07-20T23:00:10.000Z"))).toMatchObject({
       status: "ok",
     });
     await startAdvertView(db, viewer.id, ids[6]!, at("2026-07-20T23:01:00.000Z"));
@@ -529,7 +532,7 @@ describe("claimAdvertReward", () => {
   it("is all or nothing: when the payment cannot be posted, no slot is taken and the view stays unclaimed", async () => {
     // Settings and tiers but no platform accounts: the transfer throws inside the claim.
     await withStartedView({ platformAccounts: false }, async (db, viewerId, advertId) => {
-      await expect(claimAdvertReward(db, viewerId, advertId)).rejects.toHaveProperty(
+      await expect(claimAnswering(db, viewerId, advertId)).rejects.toHaveProperty(
         "cause.message",
         expect.stringMatching(/no advert_rewards ledger account/),
       );
@@ -539,7 +542,7 @@ describe("claimAdvertReward", () => {
       expect(view).toMatchObject({ claimedAt: null, rewardKobo: null, lagosDay: null });
       // Once the books are open the same claim goes through.
       await seedPlatformAccounts(db);
-      expect(await claimAdvertReward(db, viewerId, advertId)).toMatchObject({ status: "ok", rewardKobo: 2_500n });
+      expect(await claimAnswering(db, viewerId, advertId)).toMatchObject({ status: "ok", rewardKobo: 2_500n });
       await expectLedgerReconciled(db);
     });
   });
@@ -547,7 +550,7 @@ describe("claimAdvertReward", () => {
   it("refuses to pay without the dwell-time setting rather than treating it as no wait", async () => {
     await withStartedView({ platformAccounts: true }, async (db, viewerId, advertId) => {
       await db.delete(appSettings);
-      await expect(claimAdvertReward(db, viewerId, advertId)).rejects.toHaveProperty(
+      await expect(claimAnswering(db, viewerId, advertId)).rejects.toHaveProperty(
         "cause.message",
         expect.stringMatching(/no advert dwell time setting/),
       );
@@ -575,7 +578,7 @@ describe("userEarningsSummary", () => {
       const id = await postAdvert(db, admin, { rewardKobo });
       await startAdvertView(db, viewer.id, id, plus(now, -48 * 3_600_000));
       // Two yesterday (Lagos), one today.
-      await claimAdvertReward(db, viewer.id, id, i < 2 ? plus(now, -24 * 3_600_000) : now);
+      await claimAnswering(db, viewer.id, id, i < 2 ? plus(now, -24 * 3_600_000) : now);
     }
     const opened = await postAdvert(db, admin);
     await startAdvertView(db, viewer.id, opened, now); // opened, not rewarded: not counted
@@ -651,8 +654,8 @@ describe("advert_is_live, the one rule for a live advert", () => {
 
     await ready(viewer.id, running);
     const endsAt = (await db.select({ e: adverts.endsAt }).from(adverts).where(eq(adverts.id, running)))[0]!.e!;
-    expect((await claimAdvertReward(db, viewer.id, running, endsAt)).status).toBe("not-found");
-    expect((await claimAdvertReward(db, viewer.id, running, plus(endsAt, -1))).status).toBe("ok");
+    expect((await claimAnswering(db, viewer.id, running, endsAt)).status).toBe("not-found");
+    expect((await claimAnswering(db, viewer.id, running, plus(endsAt, -1))).status).toBe("ok");
   });
 
   it("is inlined by the planner, so a live-adverts query still uses the partial index on is_active", async () => {

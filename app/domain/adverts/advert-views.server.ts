@@ -1,12 +1,16 @@
-import { and, desc, eq, isNotNull, isNull, lt, ne, sql } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
-import { adverts, advertViews, membershipTiers, users } from "~/db/schema";
+import { adverts, advertViews, membershipTiers, users, type AdvertView } from "~/db/schema";
 import { ensureUserAccounts } from "~/domain/ledger/accounts.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
 import { lagosDay } from "~/lib/lagos-time";
+import { flagForReview } from "~/domain/risk/flags.server";
+import { VISIBILITY_REPORT_CAP_MS } from "./advert-claim";
+import { FAILED_CHECKS_TO_FLAG, type AttentionCheck } from "./attention-check";
+import { setAttentionCheck } from "./attention-check.server";
 
 /** What a member sees of an advert. */
 export type MemberAdvert = {
@@ -22,11 +26,22 @@ type ViewRefusal =
   | { status: "not-member" }
   | { status: "not-found" }
   | { status: "already-claimed" }
+  /** A wrong pick at the attention check voided the member's view of this advert. */
+  | { status: "check-failed" }
   | { status: "no-slots" }
   | { status: "daily-limit"; limit: number };
 
 export type StartViewResult =
-  { status: "ok"; advert: MemberAdvert; dwellSeconds: number; startedAt: Date; secondsLeft: number } | ViewRefusal;
+  | {
+      status: "ok";
+      advert: MemberAdvert;
+      dwellSeconds: number;
+      startedAt: Date;
+      secondsLeft: number;
+      /** Set once the countdown has ended and a claim asked for it: the page shows it to answer. */
+      check: AttentionCheck | null;
+    }
+  | ViewRefusal;
 
 export type ClaimResult =
   | { status: "ok"; rewardKobo: Kobo; advertId: string; viewId: string; transferId: string }
@@ -34,7 +49,9 @@ export type ClaimResult =
   | { status: "not-started" }
   /** The claim came from the advert's page, whose view was ended by opening another advert. */
   | { status: "view-ended" }
-  | { status: "too-early"; secondsLeft: number };
+  | { status: "too-early"; secondsLeft: number }
+  /** The countdown has ended: the member answers the attention check (then claims with the answer). */
+  | { status: "check"; check: AttentionCheck };
 
 /** The ledger idempotency key of a member's reward for an advert: one payment, ever. */
 export const advertRewardKey = (advertId: string, userId: string) => `advert-view:${advertId}:${userId}`;
@@ -76,7 +93,8 @@ const availableAdvertsQuery = preparedPerDatabase((db) => {
       and(
         eq(advertViews.advertId, adverts.id),
         eq(advertViews.userId, sql.placeholder("userId")),
-        isNotNull(advertViews.claimedAt),
+        // Rewarded, or voided by a wrong pick at the attention check.
+        sql`(${advertViews.claimedAt} IS NOT NULL OR ${advertViews.checkResult} = 'failed')`,
       ),
     );
   return db
@@ -115,21 +133,28 @@ export async function startAdvertView(
     if (!advert) return { status: "not-found" };
     let view = await findView(tx, advertId, userId);
     if (view?.claimedAt) return { status: "already-claimed" };
+    if (view?.checkResult === "failed") return { status: "check-failed" };
     if (advert.currentClicks >= advert.maxClicks) return { status: "no-slots" };
     if ((await claimsOn(tx, userId, lagosDay(now))) >= member!.dailyLimit) {
       return { status: "daily-limit", limit: member!.dailyLimit };
     }
-    await tx
-      .delete(advertViews)
-      .where(and(eq(advertViews.userId, userId), isNull(advertViews.claimedAt), ne(advertViews.advertId, advertId)));
+    await tx.delete(advertViews).where(
+      and(
+        eq(advertViews.userId, userId),
+        isNull(advertViews.claimedAt),
+        // A voided view stays: the advert is not offered to the member again.
+        isNull(advertViews.checkResult),
+        ne(advertViews.advertId, advertId),
+      ),
+    );
     if (!view) {
       const inserted = await tx
         .insert(advertViews)
         .values({ id: newId(), advertId, userId, startedAt: now })
-        .returning({ startedAt: advertViews.startedAt, claimedAt: advertViews.claimedAt });
+        .returning();
       view = inserted[0]!;
     }
-    return viewing(tx, advert, view.startedAt, now);
+    return viewing(tx, advert, view, now);
   });
 }
 
@@ -151,8 +176,9 @@ export async function advertBeingViewed(
   const view = await findView(db, advertId, userId);
   if (!view) return { status: "not-started" };
   if (view.claimedAt) return { status: "already-claimed" };
+  if (view.checkResult === "failed") return { status: "check-failed" };
   if (advert.currentClicks >= advert.maxClicks) return { status: "no-slots" };
-  return viewing(db, advert, view.startedAt, now);
+  return viewing(db, advert, view, now);
 }
 
 async function liveAdvert(db: Database, advertId: string, options: { lock?: boolean } = {}) {
@@ -171,7 +197,7 @@ async function liveAdvert(db: Database, advertId: string, options: { lock?: bool
 async function viewing(
   db: Database,
   advert: NonNullable<Awaited<ReturnType<typeof liveAdvert>>>,
-  startedAt: Date,
+  view: ViewTime & Pick<AdvertView, "checkQuestion" | "checkChoices">,
   now: Date,
 ): Promise<StartViewResult> {
   const dwellSeconds = (await getAppSettings(db)).advertDwellSeconds;
@@ -180,10 +206,72 @@ async function viewing(
     status: "ok",
     advert: shown,
     dwellSeconds,
-    startedAt,
-    secondsLeft: secondsLeft(startedAt, now, dwellSeconds),
+    startedAt: view.startedAt,
+    secondsLeft: viewSecondsLeft(view, now, dwellSeconds),
+    check:
+      view.checkQuestion && view.checkChoices ? { question: view.checkQuestion, choices: view.checkChoices } : null,
   };
 }
+
+/** What a view's countdown is made of: when it started and what its page reported (decision 028). */
+type ViewTime = Pick<AdvertView, "startedAt" | "visibilityReported" | "visibleMs" | "visibleSince">;
+
+/**
+ * Whole seconds still to wait: the server's timer from the start, and — once the page reports its
+ * visibility — the time it was seen, the open stretch since its last "visible" report capped as one
+ * report is. claim_advert_reward decides the same to the millisecond.
+ */
+export function viewSecondsLeft(view: ViewTime, now: Date, dwellSeconds: number): number {
+  const byTimer = secondsLeft(view.startedAt, now, dwellSeconds);
+  if (!view.visibilityReported) return byTimer;
+  const open = view.visibleSince
+    ? Math.min(Math.max(0, now.getTime() - view.visibleSince.getTime()), VISIBILITY_REPORT_CAP_MS)
+    : 0;
+  const leftMs = dwellSeconds * 1000 - (view.visibleMs + open);
+  return Math.max(byTimer, leftMs <= 0 ? 0 : Math.min(dwellSeconds, Math.ceil(leftMs / 1000)));
+}
+
+/**
+ * The page's report that it is now visible or hidden (POST /adverts/:id/visibility, sent by its
+ * script). The time since its last "visible" report is added to the view's visible time, at most
+ * VISIBILITY_REPORT_CAP_MS (a page frozen without saying "hidden" gains no more than that); the
+ * first report also counts the time the page took to open, within the same cap. From then on the
+ * claim needs the visible time to reach the dwell time. Reports about a view that has ended, been
+ * claimed or reached its check change nothing. One statement: reports of the same view in two tabs
+ * add up to the time that passed, not twice.
+ */
+export async function reportVisibility(
+  db: Database,
+  userId: string,
+  advertId: string,
+  visible: boolean,
+  now: Date = new Date(),
+): Promise<{ status: "ok"; secondsLeft: number } | { status: "not-started" }> {
+  const since = sql`coalesce(${advertViews.visibleSince}, CASE WHEN NOT ${advertViews.visibilityReported} THEN ${advertViews.startedAt} END)`;
+  const added = sql`least(greatest(floor(extract(epoch FROM ${now.toISOString()}::timestamptz - ${since}) * 1000), 0), ${VISIBILITY_REPORT_CAP_MS})`;
+  const [view] = await db
+    .update(advertViews)
+    .set({
+      // Kept within an hour's worth: far beyond any dwell time, far below the column's range.
+      visibleMs: sql`least(${advertViews.visibleMs} + coalesce(${added}, 0), ${VISIBLE_MS_MAX})::integer`,
+      visibleSince: visible ? now : null,
+      visibilityReported: true,
+    })
+    .where(
+      and(
+        eq(advertViews.userId, userId),
+        eq(advertViews.advertId, advertId),
+        isNull(advertViews.claimedAt),
+        isNull(advertViews.checkIssuedAt),
+      ),
+    )
+    .returning();
+  if (!view) return { status: "not-started" };
+  const dwellSeconds = (await getAppSettings(db)).advertDwellSeconds;
+  return { status: "ok", secondsLeft: viewSecondsLeft(view, now, dwellSeconds) };
+}
+
+const VISIBLE_MS_MAX = 60 * 60 * 1000;
 
 /**
  * Claims the reward for an advert the member opened. One transaction:
@@ -212,7 +300,7 @@ export async function claimAdvertReward(
   userId: string,
   advertId: string,
   now: Date = new Date(),
-  options: { fromViewPage?: boolean } = {},
+  options: { fromViewPage?: boolean; answer?: number | null } = {},
 ): Promise<ClaimResult> {
   const claim = async () => {
     const [row] = await claimQuery(db).execute({
@@ -227,6 +315,8 @@ export async function claimAdvertReward(
       feeTransferId: newId(),
       feeDebitEntryId: newId(),
       feeCreditEntryId: newId(),
+      answer: options.answer ?? null,
+      reportCapMs: VISIBILITY_REPORT_CAP_MS,
     });
     if (!row) throw new Error("claimAdvertReward: claim_advert_reward returned no row");
     return row;
@@ -237,7 +327,13 @@ export async function claimAdvertReward(
     await ensureUserAccounts(db, userId);
     row = await claim();
   }
-  const result = claimResult(row, advertId, now);
+  if (row.outcome === "check-due") {
+    return { status: "check", check: await setAttentionCheck(db, row.view_id!, advertId, now) };
+  }
+  if (row.outcome === "check-failed" && (row.failed_today ?? 0) >= FAILED_CHECKS_TO_FLAG) {
+    await flagForReview(db, userId, `answered ${row.failed_today} attention checks wrongly today`, now);
+  }
+  const result = claimResult(row, advertId);
   return result.status === "not-started" && options.fromViewPage ? { status: "view-ended" } : result;
 }
 
@@ -254,11 +350,13 @@ const claimQuery = preparedPerDatabase((db) =>
       view_id: sql<string | null>`view_id`,
       transfer_id: sql<string | null>`transfer_id`,
       daily_limit: sql<number | null>`daily_limit`,
-      started_at: sql<string | Date | null>`started_at`,
-      dwell_seconds: sql<number | null>`dwell_seconds`,
+      wait_ms: sql<number | null>`wait_ms::integer`,
+      check_question: sql<string | null>`check_question`,
+      check_choices: sql<string[] | null>`check_choices`,
+      failed_today: sql<number | null>`failed_today`,
     })
     .from(
-      sql`claim_advert_reward(${sql.placeholder("userId")}, ${sql.placeholder("advertId")}, ${sql.placeholder("now")}::timestamptz, ${sql.placeholder("lagosDay")}::date, ${sql.placeholder("idempotencyKey")}, ${sql.placeholder("transferId")}, ${sql.placeholder("debitEntryId")}, ${sql.placeholder("creditEntryId")}, ${sql.placeholder("feeTransferId")}, ${sql.placeholder("feeDebitEntryId")}, ${sql.placeholder("feeCreditEntryId")})`,
+      sql`claim_advert_reward(${sql.placeholder("userId")}, ${sql.placeholder("advertId")}, ${sql.placeholder("now")}::timestamptz, ${sql.placeholder("lagosDay")}::date, ${sql.placeholder("idempotencyKey")}, ${sql.placeholder("transferId")}, ${sql.placeholder("debitEntryId")}, ${sql.placeholder("creditEntryId")}, ${sql.placeholder("feeTransferId")}, ${sql.placeholder("feeDebitEntryId")}, ${sql.placeholder("feeCreditEntryId")}, ${sql.placeholder("answer")}::smallint, ${sql.placeholder("reportCapMs")}::integer)`,
     )
     .prepare("claim_advert_reward"),
 );
@@ -266,7 +364,7 @@ const claimQuery = preparedPerDatabase((db) =>
 /** A row of `claim_advert_reward` (snake_case: a raw row). */
 type ClaimRow = Awaited<ReturnType<ReturnType<typeof claimQuery>["execute"]>>[number];
 
-function claimResult(row: ClaimRow, advertId: string, now: Date): ClaimResult {
+function claimResult(row: ClaimRow, advertId: string): ClaimResult {
   switch (row.outcome) {
     case "ok":
       return {
@@ -280,14 +378,14 @@ function claimResult(row: ClaimRow, advertId: string, now: Date): ClaimResult {
       return { status: "daily-limit", limit: row.daily_limit! };
     case "too-early":
       // At least 1: the database decided it is early, to the microsecond.
-      return {
-        status: "too-early",
-        secondsLeft: Math.max(1, secondsLeft(new Date(row.started_at!), now, row.dwell_seconds!)),
-      };
+      return { status: "too-early", secondsLeft: Math.max(1, Math.ceil(row.wait_ms! / 1000)) };
+    case "check-required":
+      return { status: "check", check: { question: row.check_question!, choices: row.check_choices! } };
     case "not-member":
     case "not-approved":
     case "not-found":
     case "already-claimed":
+    case "check-failed":
     case "no-slots":
     case "not-started":
       return { status: row.outcome };
@@ -332,7 +430,7 @@ function eligibility(
 
 async function findView(db: Database, advertId: string, userId: string) {
   const [view] = await db
-    .select({ startedAt: advertViews.startedAt, claimedAt: advertViews.claimedAt })
+    .select()
     .from(advertViews)
     .where(and(eq(advertViews.advertId, advertId), eq(advertViews.userId, userId)));
   return view;

@@ -7,8 +7,9 @@ import { moderateUser } from "~/domain/users/moderate-user.server";
 import { openTestDatabase, usingPostgres } from "~test/database";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import { claimAdvertReward, startAdvertView, type ClaimResult } from "./advert-views.server";
+import { startAdvertView, type ClaimResult } from "./advert-views.server";
 import { deleteAdvert } from "./manage-adverts.server";
+import { claimAnswering } from "~test/claims";
 
 // Real races need PostgreSQL (PGlite runs one transaction at a time, so there the same calls
 // only prove the bookkeeping). With DATABASE_URL set, every Promise.all below puts up to 40
@@ -32,7 +33,7 @@ const rewardTransfers = (advertId: string) =>
 /** "View Advert" long ago, then "Claim Reward"; a refused start is the outcome. */
 async function openAndClaim(userId: string, advertId: string): Promise<ClaimResult> {
   const started = await startAdvertView(db, userId, advertId, longAgo());
-  return started.status === "ok" ? claimAdvertReward(db, userId, advertId) : started;
+  return started.status === "ok" ? claimAnswering(db, userId, advertId) : started;
 }
 
 const clicksOf = async (advertId: string) =>
@@ -46,7 +47,7 @@ describe.runIf(usingPostgres())("racing claims on PostgreSQL", () => {
 
     const started = Date.now();
     const claimants = Array.from({ length: 300 }, (_, i) => members[(i * 7) % members.length]!);
-    const results = await Promise.all(claimants.map((m) => claimAdvertReward(db, m.id, advertId)));
+    const results = await Promise.all(claimants.map((m) => claimAnswering(db, m.id, advertId)));
     const elapsed = Date.now() - started;
 
     const winners = claimants.filter((_, i) => results[i]!.status === "ok").map((m) => m.id);
@@ -71,7 +72,7 @@ describe.runIf(usingPostgres())("racing claims on PostgreSQL", () => {
     const viewer = await member(db);
     const advertId = await postAdvert(db, admin, { maxClicks: 100, rewardKobo: 1_000n });
     await startAdvertView(db, viewer.id, advertId, longAgo());
-    const results = await Promise.all(Array.from({ length: 50 }, () => claimAdvertReward(db, viewer.id, advertId)));
+    const results = await Promise.all(Array.from({ length: 50 }, () => claimAnswering(db, viewer.id, advertId)));
     expect(countBy(results)).toEqual({ ok: 1, "already-claimed": 49 });
     expect(await clicksOf(advertId)).toBe(1);
     expect(await rewardTransfers(advertId)).toHaveLength(1);
@@ -84,7 +85,7 @@ describe.runIf(usingPostgres())("racing claims on PostgreSQL", () => {
     const starts = await Promise.all(ids.map((id) => startAdvertView(db, viewer.id, id, longAgo())));
     for (const s of starts) expect(s.status).toBe("ok");
     expect(await db.$count(advertViews, eq(advertViews.userId, viewer.id))).toBe(1);
-    const results = await Promise.all(ids.map((id) => claimAdvertReward(db, viewer.id, id)));
+    const results = await Promise.all(ids.map((id) => claimAnswering(db, viewer.id, id)));
     expect(countBy(results)).toEqual({ ok: 1, "not-started": 19 });
     expect((await balances(db, viewer.id)).availableKobo).toBe(300n);
   });
@@ -150,7 +151,7 @@ describe.runIf(usingPostgres())("racing claims on PostgreSQL", () => {
     expect((await balances(db, viewer.id)).availableKobo).toBe(BigInt(ok) * 100n);
     // Once restricted, nothing more is paid.
     const [late] = ids.filter((_, i) => results[i]!.status !== "ok");
-    if (late) expect(await claimAdvertReward(db, viewer.id, late)).toEqual({ status: "not-approved" });
+    if (late) expect(await claimAnswering(db, viewer.id, late)).toEqual({ status: "not-approved" });
   });
 
   it("deleting an advert while members open and claim it: erased only if nobody got in, never paid after", async () => {
@@ -169,7 +170,7 @@ describe.runIf(usingPostgres())("racing claims on PostgreSQL", () => {
       } else {
         expect(opened).toBeGreaterThan(0);
       }
-      const claims = await Promise.all(members.map((m) => claimAdvertReward(db, m.id, advertId)));
+      const claims = await Promise.all(members.map((m) => claimAnswering(db, m.id, advertId)));
       for (const c of claims) expect(["not-found", "not-started"]).toContain(c.status);
     }
   });
@@ -180,7 +181,7 @@ describe("the same claims on the embedded database (run one at a time there)", (
     const members = await Promise.all(Array.from({ length: 12 }, () => member(db)));
     const advertId = await postAdvert(db, admin, { maxClicks: 3 });
     await Promise.all(members.map((m) => startAdvertView(db, m.id, advertId, longAgo())));
-    const results = await Promise.all(members.flatMap((m) => [m, m].map((x) => claimAdvertReward(db, x.id, advertId))));
+    const results = await Promise.all(members.flatMap((m) => [m, m].map((x) => claimAnswering(db, x.id, advertId))));
     expect(results.filter((r) => r.status === "ok")).toHaveLength(3);
     expect(await clicksOf(advertId)).toBe(3);
     expect(await rewardTransfers(advertId)).toHaveLength(3);

@@ -19,7 +19,7 @@ const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one :
  * refusal, and a paid claim (of which the toast needs only the reward).
  */
 export type AdvertOutcome =
-  | Exclude<StartViewResult | ClaimResult, { status: "ok" }>
+  | Exclude<StartViewResult | ClaimResult, { status: "ok" } | { status: "check" }>
   | Pick<Extract<ClaimResult, { status: "ok" }>, "status" | "rewardKobo">;
 
 /** The toast for an outcome: "Reward Earned!" with the amount, or why nothing was paid. */
@@ -53,6 +53,8 @@ export function advertToast(outcome: AdvertOutcome): Toast {
       return error("View Ended", "You opened another advert, so this view ended.");
     case "already-claimed":
       return error("Already Rewarded", "You have already earned the reward for this advert.");
+    case "check-failed":
+      return error("Wrong Answer", "That answer was not what the advert showed, so this view earned no reward.");
     case "no-slots":
       return error("Advert Completed", "This advert has reached its maximum number of views.");
     case "not-found":

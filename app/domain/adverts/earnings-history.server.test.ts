@@ -3,8 +3,9 @@ import { describe, expect, it } from "vitest";
 import { advertViews } from "~/db/schema";
 import { openTestDatabase } from "~test/database";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
-import { claimAdvertReward, startAdvertView } from "./advert-views.server";
+import { startAdvertView } from "./advert-views.server";
 import { advertEarningsHistory } from "./earnings-history.server";
+import { claimAnswering } from "~test/claims";
 
 const { db } = await openTestDatabase();
 
@@ -20,16 +21,16 @@ describe("advertEarningsHistory", () => {
     expect(await advertEarningsHistory(db, viewer.id)).toEqual([]);
     const started = new Date("2025-05-31T10:00:00Z");
     await startAdvertView(db, viewer.id, first, started);
-    expect(await claimAdvertReward(db, viewer.id, first, new Date("2025-06-01T10:00:00Z"))).toMatchObject({
+    expect(await claimAnswering(db, viewer.id, first, new Date("2025-06-01T10:00:00Z"))).toMatchObject({
       status: "ok",
     });
     await startAdvertView(db, viewer.id, second, started);
-    expect(await claimAdvertReward(db, viewer.id, second, new Date("2025-06-02T10:00:00Z"))).toMatchObject({
+    expect(await claimAnswering(db, viewer.id, second, new Date("2025-06-02T10:00:00Z"))).toMatchObject({
       status: "ok",
     });
     await startAdvertView(db, viewer.id, opened);
     await startAdvertView(db, other.id, first, longAgo());
-    await claimAdvertReward(db, other.id, first);
+    await claimAnswering(db, other.id, first);
 
     const history = await advertEarningsHistory(db, viewer.id);
     expect(history).toEqual([

@@ -9,7 +9,7 @@ import { updateAdvertMoneyLimits } from "~/domain/settings/update-app-settings.s
 import { openTestDatabase, databaseError } from "~test/database";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
 import { backdatedTransfer, expectLedgerReconciled } from "~test/ledger";
-import { claimAdvertReward, listAvailableAdverts, startAdvertView } from "./advert-views.server";
+import { listAvailableAdverts, startAdvertView } from "./advert-views.server";
 import { advertStatus } from "./advert-status";
 import {
   adminAdvertStats,
@@ -21,6 +21,7 @@ import {
 } from "./manage-adverts.server";
 import type { AdvertInput } from "./validation";
 import { auditRowsFor } from "~test/audit";
+import { claimAnswering } from "~test/claims";
 
 const { db } = await openTestDatabase();
 let admin: Actor;
@@ -44,7 +45,7 @@ const auditFor = (id: string) => auditRowsFor(db, id);
 async function claimOnce(advertId: string) {
   const viewer = await member(db);
   expect(await startAdvertView(db, viewer.id, advertId, longAgo())).toMatchObject({ status: "ok" });
-  expect(await claimAdvertReward(db, viewer.id, advertId)).toMatchObject({ status: "ok" });
+  expect(await claimAnswering(db, viewer.id, advertId)).toMatchObject({ status: "ok" });
   return viewer;
 }
 
@@ -394,7 +395,7 @@ describe("deleteAdvert: an advert that has been viewed is deactivated, never era
     await startAdvertView(db, viewer.id, advertId, longAgo());
     expect(await deleteAdvert(db, admin, advertId)).toEqual({ status: "deactivated" });
     expect(await advertRow(advertId)).toMatchObject({ isActive: false });
-    expect(await claimAdvertReward(db, viewer.id, advertId)).toEqual({ status: "not-found" });
+    expect(await claimAnswering(db, viewer.id, advertId)).toEqual({ status: "not-found" });
     expect(await startAdvertView(db, viewer.id, advertId)).toEqual({ status: "not-found" });
     expect((await balances(db, viewer.id)).availableKobo).toBe(0n);
   });

@@ -1,7 +1,7 @@
 import { and, eq, like, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adverts, advertViews, campaigns, ledgerTransfers, type Campaign } from "~/db/schema";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import type { TransferKind } from "~/domain/ledger/transfer.server";
@@ -16,6 +16,7 @@ import { createCampaign } from "./create-campaign.server";
 import { completeEndedCampaigns } from "./expire-campaigns.server";
 import { payCampaignFromBalance, submitCampaignForPayment } from "./pay-campaign.server";
 import { activateCampaign } from "./review-campaign.server";
+import { claimAnswering } from "~test/claims";
 
 // Races between a campaign's claims, its advertiser and the admins. With DATABASE_URL set, every
 // Promise.all below puts up to 40 transactions on the server at once; on PGlite (one transaction
@@ -97,7 +98,7 @@ describe("claims on a campaign's escrow", () => {
     const rewardsBefore = await platformBalance(db, "advert_rewards");
 
     const started = Date.now();
-    const results = await Promise.all(members.map((m) => claimAdvertReward(db, m.id, advertId)));
+    const results = await Promise.all(members.map((m) => claimAnswering(db, m.id, advertId)));
     const elapsed = Date.now() - started;
 
     expect(countBy(results)).toEqual({ ok: 10, "no-slots": 50 });
@@ -128,7 +129,7 @@ describe("claims on a campaign's escrow", () => {
       const members = await viewers(20, advertId);
       // The cancel goes in among the claims, at a different place and a little later each round
       // (on PostgreSQL, so the claims sometimes win some or all of the last slots first).
-      const claims = members.map((m) => () => claimAdvertReward(db, m.id, advertId));
+      const claims = members.map((m) => () => claimAnswering(db, m.id, advertId));
       const at = (round * 5) % (claims.length + 1);
       const delay = [0, 1, 2, 3, 4, 6, 8, 12][round % 8]!;
       const calls: (() => Promise<{ status: string }>)[] = [
@@ -349,7 +350,7 @@ describe("the end date", () => {
       });
       const members = await viewers(15, advertId);
       const justBefore = new Date(endsAt.getTime() - 1_000);
-      const claims = members.map((m) => claimAdvertReward(db, m.id, advertId, justBefore));
+      const claims = members.map((m) => claimAnswering(db, m.id, advertId, justBefore));
       const completion = new Promise((resolve) => setTimeout(resolve, [0, 4, 12][round])).then(() =>
         completeEndedCampaigns(db, new Date(endsAt.getTime() + 1_000)),
       );

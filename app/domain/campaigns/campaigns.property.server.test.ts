@@ -2,7 +2,7 @@ import { and, eq, inArray } from "drizzle-orm";
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adverts, campaigns, ledgerAccounts, ledgerTransfers } from "~/db/schema";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import { transfer } from "~/domain/ledger/transfer.server";
@@ -17,6 +17,7 @@ import { completeEndedCampaigns } from "./expire-campaigns.server";
 import { payCampaignFromBalance, submitCampaignForPayment } from "./pay-campaign.server";
 import { activateCampaign, rejectCampaign } from "./review-campaign.server";
 import type { CampaignStatus } from "./rules";
+import { claimAnswering } from "~test/claims";
 
 // A model of campaigns on the ledger: random sequences of deposits, campaigns created and paid
 // (from the balance or by a confirmed bank transfer), activated, viewed and claimed, cancelled,
@@ -333,7 +334,7 @@ describe("campaigns model (property-based)", () => {
                   return void expect(started.status).toBe(full ? "no-slots" : "not-found");
                 }
                 expect(started.status).toBe("ok");
-                expect(await claimAdvertReward(db, viewer.id, c.advertId, clock)).toMatchObject({
+                expect(await claimAnswering(db, viewer.id, c.advertId, clock)).toMatchObject({
                   status: "ok",
                   rewardKobo: c.rewardKobo,
                 });

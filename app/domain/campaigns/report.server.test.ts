@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ledgerAccounts, ledgerTransfers } from "~/db/schema";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { lagosDay } from "~/lib/lagos-time";
 import { openTestDatabase } from "~test/database";
@@ -11,6 +11,7 @@ import { findAdvertiserCampaign } from "./campaigns.server";
 import { cancelCampaign } from "./cancel-campaign.server";
 import { createCampaign } from "./create-campaign.server";
 import { campaignReport } from "./report.server";
+import { claimAnswering } from "~test/claims";
 
 const { db } = await openTestDatabase();
 let admin: Actor;
@@ -25,7 +26,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 async function view(userId: string, advertId: string, at: Date = new Date()) {
   const started = await startAdvertView(db, userId, advertId, new Date(at.getTime() - 60 * 60 * 1000));
   expect(started.status).toBe("ok");
-  const claimed = await claimAdvertReward(db, userId, advertId, at);
+  const claimed = await claimAnswering(db, userId, advertId, at);
   expect(claimed.status).toBe("ok");
 }
 

@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { rowsOf } from "~/db/client.server";
-import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import { newId } from "~/domain/shared/ids";
 import { openTestDatabase } from "~test/database";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
 import { backdatedTransfers, expectLedgerReconciled } from "~test/ledger";
 import { earnedTotals, membersEarnedTotals, membersEarnedTotalsSql } from "./earned-totals.server";
 import { transfer } from "./transfer.server";
+import { claimAnswering } from "~test/claims";
 
 const { db } = await openTestDatabase();
 
@@ -25,10 +26,10 @@ describe("earnedTotals", () => {
     const second = await postAdvert(db, admin, { rewardKobo: 50_00n });
     for (const advertId of [first, second]) {
       await startAdvertView(db, earner.id, advertId, longAgo());
-      expect(await claimAdvertReward(db, earner.id, advertId)).toMatchObject({ status: "ok" });
+      expect(await claimAnswering(db, earner.id, advertId)).toMatchObject({ status: "ok" });
     }
     await startAdvertView(db, other.id, first, longAgo());
-    await claimAdvertReward(db, other.id, first);
+    await claimAnswering(db, other.id, first);
     await transfer(db, {
       from: { platform: "referral_rewards" },
       to: { userId: earner.id, kind: "available" },

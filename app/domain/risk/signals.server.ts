@@ -108,7 +108,12 @@ async function joinCluster(tx: Database, accountIds: string[], now: Date) {
   // The clusters first, in id order, then the accounts' rows: the order a decision on a cluster
   // and an automatic payout take them in (no deadlock).
   const current = await tx
-    .select({ id: riskClusters.id, createdAt: riskClusters.createdAt })
+    .select({
+      id: riskClusters.id,
+      createdAt: riskClusters.createdAt,
+      status: riskClusters.status,
+      openedAt: riskClusters.openedAt,
+    })
     .from(riskClusters)
     .where(
       inArray(
@@ -127,10 +132,20 @@ async function joinCluster(tx: Database, accountIds: string[], now: Date) {
     clusterId = newId();
     await tx.insert(riskClusters).values({ id: clusterId, createdAt: now, updatedAt: now });
   }
-  const merged = current.slice(1).map((c) => c.id);
+  const merged = current.slice(1);
   if (merged.length > 0) {
-    await tx.update(users).set({ riskClusterId: clusterId }).where(inArray(users.riskClusterId, merged));
-    await tx.delete(riskClusters).where(inArray(riskClusters.id, merged));
+    const mergedIds = merged.map((c) => c.id);
+    await tx.update(users).set({ riskClusterId: clusterId }).where(inArray(users.riskClusterId, mergedIds));
+    await tx.delete(riskClusters).where(inArray(riskClusters.id, mergedIds));
+    // A review waiting on a merged cluster (a member flagged for review) waits on the one they join.
+    const waiting = merged.filter((c) => c.status === "open");
+    if (current[0]?.status !== "open" && waiting.length > 0) {
+      const openedAt = new Date(Math.min(...waiting.map((c) => (c.openedAt ?? now).getTime())));
+      await tx
+        .update(riskClusters)
+        .set({ status: "open", openedAt, updatedAt: now })
+        .where(eq(riskClusters.id, clusterId));
+    }
   }
   await tx.update(users).set({ riskClusterId: clusterId }).where(inArray(users.id, accountIds));
   const opened = await judgeCluster(tx, clusterId, now);

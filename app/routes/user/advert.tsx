@@ -5,7 +5,7 @@ import { z } from "zod";
 import type { Route } from "./+types/advert";
 import { ClaimCountdown } from "~/components/dashboard/claim-countdown";
 import { Card } from "~/components/ui/card";
-import { AdvertIdSchema, advertClaimPath } from "~/domain/adverts/advert-claim";
+import { AdvertIdSchema, advertClaimPath, advertVisibilityPath } from "~/domain/adverts/advert-claim";
 import { advertBeingViewed, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { type AdvertOutcome, advertToast } from "~/domain/adverts/claim-toasts";
 import { advertImageRules } from "~/domain/adverts/validation";
@@ -32,6 +32,8 @@ function toDashboard(context: Context, outcome: AdvertOutcome) {
  * Shows the advert being viewed, with the seconds still to wait. Only after "View Advert"
  * started a view (and until another advert is opened): otherwise the member goes to the
  * dashboard. Reads only: the countdown continues, it never restarts.
+ * Once a claim has brought the attention check, the page shows it to answer (without JavaScript
+ * too: the claim's form post comes back here).
  * `?early=1`: a claim posted without JavaScript came too soon (server/advert-claim.ts); the page
  * says so in words, as there is no toast without JavaScript.
  */
@@ -46,6 +48,9 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
   return {
     notice: early ? (advertToast({ status: "too-early", secondsLeft: view.secondsLeft }).description ?? null) : null,
     claimPath: advertClaimPath(view.advert.id),
+    visibilityPath: advertVisibilityPath(view.advert.id),
+    // Only once the countdown has ended and a claim asked for it: never on the page before.
+    check: view.check,
     advert: {
       id: view.advert.id,
       title: view.advert.title,
@@ -100,6 +105,8 @@ export default function AdvertView({ loaderData }: Route.ComponentProps) {
           <ClaimCountdown
             key={`${advert.id}:${loaderData.secondsLeft}`}
             claimPath={loaderData.claimPath}
+            visibilityPath={loaderData.visibilityPath}
+            check={loaderData.check}
             secondsLeft={loaderData.secondsLeft}
             dwellSeconds={loaderData.dwellSeconds}
             notice={loaderData.notice}
