@@ -1006,6 +1006,10 @@ export const campaigns = pgTable(
     budgetKobo: bigint({ mode: "bigint" }).notNull(),
     startsAt: timestamp({ withTimezone: true }),
     endsAt: timestamp({ withTimezone: true }),
+    /** The advertiser's own attention check, copied to the advert on activation (adverts.check_*). */
+    checkQuestion: text(),
+    checkAnswer: text(),
+    checkWrongAnswers: text().array(),
     status: campaignStatus().notNull().default("draft"),
     /** The advert members see, created when an admin activates the campaign. */
     advertId: text()
@@ -1038,6 +1042,10 @@ export const campaigns = pgTable(
       sql`${t.imageUrl} IS NULL OR ${t.imageUrl} LIKE 'https://%' OR ${t.imageUrl} ~ '^/images/[0-9a-f]{64}$'`,
     ),
     check("campaigns_title_present", sql`length(btrim(${t.title})) > 0`),
+    check(
+      "campaigns_check_complete",
+      sql`(${t.checkQuestion} IS NULL) = (${t.checkAnswer} IS NULL) AND (${t.checkQuestion} IS NULL) = (${t.checkWrongAnswers} IS NULL) AND (${t.checkWrongAnswers} IS NULL OR cardinality(${t.checkWrongAnswers}) = 3)`,
+    ),
     check("campaigns_advert_iff_activated", sql`(${t.advertId} IS NULL) = (${t.activatedAt} IS NULL)`),
   ],
 );

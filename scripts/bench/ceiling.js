@@ -102,7 +102,7 @@ const SQL = {
   unreadSenders: ` select s.name, s.display_id, s.role, u.unread, u.latest_at from ( select m.sender_id, count(*) as unread, max(m.created_at) as latest_at from messages m where m.recipient_id = $1 and m.read_at is null group by m.sender_id ) u join users s on s.id = u.sender_id order by u.latest_at desc, s.display_id limit $2`,
   touch: `update "sessions" set "last_seen_at" = $1, "idle_expires_at" = $2, "updated_at" = $3 where "sessions"."id_hash" = $4`,
   // the claim: one statement, the database function claim_advert_reward (migration 0010), by name
-  claim: `select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, started_at, dwell_seconds from claim_advert_reward($1, $2, $3::timestamptz, $4::date, $5, $6, $7, $8, $9, $10, $11)`,
+  claim: `select outcome, reward_kobo::text, view_id, transfer_id, daily_limit, wait_ms::integer, check_question, check_choices, failed_today from claim_advert_reward($1, $2, $3::timestamptz, $4::date, $5, $6, $7, $8, $9, $10, $11, $12::smallint, $13::integer)`,
 };
 
 // --- request handling ---------------------------------------------------------------------------
@@ -276,6 +276,9 @@ async function claim(req, res, advertId) {
     newId(),
     newId(),
     newId(),
+    // The right choice at the attention check (seed.js), and the app's cap on one visibility report.
+    0,
+    10_000,
   ]);
   const outcome = rows[0]?.outcome;
   if (outcome !== "ok") throw new Error(`claim refused: ${outcome} (the bench seeds every claim to succeed)`);

@@ -33,7 +33,8 @@ const setupRequest =
             origin,
             "content-type": "application/x-www-form-urlencoded",
           },
-          body: "",
+          // The right choice at the attention check (seed.js asks it with the answer first).
+          body: "answer=0",
         };
       }
     : (req) => ({ ...req, path: opts.path, headers: { ...req.headers, cookie: cookies[next++ % cookies.length] } });

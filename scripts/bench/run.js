@@ -443,7 +443,7 @@ async function traceRequests(app, appUrl, cookies) {
       method: "POST",
       redirect: "manual",
       headers: { cookie: cookies[0], origin: appUrl, "content-type": "application/x-www-form-urlencoded" },
-      body: "",
+      body: "answer=0",
     });
   claimPairs.ba.viewsUpTo = await addViews(benchClient, 0, 1); // pair 0: member 0, advert 0
   await sent("claim (POST /adverts/ba0000/claim, member 0)", claimOf("ba0000"));

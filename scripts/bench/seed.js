@@ -89,17 +89,22 @@ export async function seed(client) {
 }
 
 /**
- * Started (unclaimed, dwell long past) advert views for claim pairs [from, to): each claim
- * request then really pays. Returns `to`. `prefix`: the adverts' ("ba": the admin adverts,
+ * Started (unclaimed, dwell long past) advert views for claim pairs [from, to), their attention
+ * check already asked (the right choice first): each claim request, sending that choice, then
+ * really pays — the measured claim is the one that pays, as a member's answer to the check is.
+ * Returns `to`. `prefix`: the adverts' ("ba": the admin adverts,
  * "bc": the campaigns' adverts).
  */
 export async function addViews(client, from, to, prefix = "ba") {
   if (to <= from) return from;
   const viewPrefix = prefix === "ba" ? "bv" : `bv${prefix}`;
   await client.query(
-    `insert into advert_views (id, advert_id, user_id, started_at)
+    `insert into advert_views (id, advert_id, user_id, started_at,
+                               check_question, check_choices, check_answer_index, check_issued_at)
      select '${viewPrefix}' || i, '${prefix}' || lpad(${PAIR_ADVERT_SQL("i")}::text, 4, '0'),
-            'bu' || lpad(${PAIR_USER_SQL("i")}::text, 5, '0'), now() - interval '1 hour'
+            'bu' || lpad(${PAIR_USER_SQL("i")}::text, 5, '0'), now() - interval '1 hour',
+            'Which advert did you just view?', array['Bench advert', 'Other 1', 'Other 2', 'Other 3'], 0,
+            now() - interval '59 minutes'
        from generate_series($1::bigint, $2::bigint - 1) i`,
     [from, to],
   );

@@ -186,6 +186,10 @@ describe("an advertiser's journey", () => {
     await expectFitsAndAccessible(page, "journey-10-advert-view-360");
     await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
     await page.getByRole("button", { name: "Claim Reward" }).click();
+    // The attention check: the advert's title, picked by its label, then the check's Claim Reward.
+    const check = page.getByTestId("attention-check");
+    await check.getByRole("radio", { name: TITLE, exact: true }).check();
+    await check.getByRole("button", { name: "Claim Reward" }).click();
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await expectToast(page, "Reward Earned!", {
       message: "You earned ₦50.00 for viewing this advert.",

@@ -50,7 +50,21 @@ async function approvedMember(name: string) {
   return createUser(db(), { name, isApproved: true });
 }
 
-/** View Advert → the advert page with a running countdown → Claim Reward once it is enabled. */
+/**
+ * The attention check that Claim Reward brings once the countdown has ended: picks the advert's
+ * title (by its label, as a member reads it) and presses the check's Claim Reward.
+ */
+async function answerWithTitle(page: Page, title: string) {
+  const check = page.getByTestId("attention-check");
+  await check.waitFor();
+  await check.getByRole("radio", { name: title, exact: true }).check();
+  await check.getByRole("button", { name: "Claim Reward" }).click();
+}
+
+/**
+ * View Advert → the advert page with a running countdown → Claim Reward once it is enabled →
+ * the advert's title at the attention check.
+ */
 async function viewAndClaim(page: Page, title: string, screenshotName: string) {
   await viewButton(page, title).click();
   await page.waitForURL((url) => url.pathname.startsWith("/adverts/"));
@@ -64,6 +78,7 @@ async function viewAndClaim(page: Page, title: string, screenshotName: string) {
   await expectFitsAndAccessible(page, screenshotName);
   await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
   await claim.click(); // waits for it to be enabled
+  await answerWithTitle(page, title);
   await page.waitForURL((url) => url.pathname === "/dashboard");
 }
 
@@ -188,6 +203,7 @@ describe("earning from adverts", () => {
     expect(cutOff).toBeGreaterThanOrEqual(0);
     errors.splice(cutOff, 1);
     await claim.click();
+    await answerWithTitle(page, "MTN Data Bonanza");
     await page.waitForURL((url) => url.pathname === "/dashboard");
     await expectToast(page, "Reward Earned!", {
       message: "You earned ₦25.00 for viewing this advert.",
@@ -212,6 +228,9 @@ describe("earning from adverts", () => {
 
     await page.waitForTimeout(2_100); // the dwell time (2 s here) on the server's clock
     await page.getByRole("button", { name: "Claim Reward" }).click();
+    // The form post comes back to the advert's page, now with the attention check to answer.
+    await page.waitForURL((url) => url.pathname === advertPath && !url.searchParams.has("early"));
+    await answerWithTitle(page, "MTN Data Bonanza");
     await page.waitForURL((url) => url.pathname === "/dashboard");
     expect(await statValue(page, "stat-total-earnings")).toBe("₦25.00");
     expect(await viewButton(page, "MTN Data Bonanza").count()).toBe(0);

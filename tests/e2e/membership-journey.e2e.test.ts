@@ -51,6 +51,10 @@ async function claimInBrowser(page: Page, title: string) {
   await page.waitForURL((url) => url.pathname.startsWith("/adverts/"));
   await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
   await page.getByRole("button", { name: "Claim Reward" }).click();
+  // The attention check: the advert's title, picked by its label, then the check's Claim Reward.
+  const check = page.getByTestId("attention-check");
+  await check.getByRole("radio", { name: title, exact: true }).check();
+  await check.getByRole("button", { name: "Claim Reward" }).click();
   await page.waitForURL((url) => url.pathname === "/dashboard");
   await expectToast(page, "Reward Earned!", { variant: "success" });
   await dismissToast(page);

@@ -87,6 +87,10 @@ describe("withdrawing earnings to a bank account", () => {
     await page.getByRole("button", { name: `View Advert: ${ADVERT.title}` }).click();
     await page.getByTestId("countdown").filter({ hasText: "You can now claim your reward." }).waitFor();
     await page.getByRole("button", { name: "Claim Reward" }).click();
+    // The attention check: the advert's title, picked by its label, then the check's Claim Reward.
+    const check = page.getByTestId("attention-check");
+    await check.getByRole("radio", { name: ADVERT.title, exact: true }).check();
+    await check.getByRole("button", { name: "Claim Reward" }).click();
     await expectToast(page, "Reward Earned!", { variant: "success" });
     await dismissToast(page);
 

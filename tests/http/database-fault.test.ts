@@ -1,14 +1,16 @@
 import { and, eq, inArray, like, not } from "drizzle-orm";
 import pg from "pg";
 import { afterAll, describe, expect, it } from "vitest";
-import { openPostgres, type DatabaseHandle } from "~/db/client.server";
+import { openPostgres, type Database, type DatabaseHandle } from "~/db/client.server";
 import { advertViews, adverts, auditLog, ledgerTransfers, withdrawals } from "~/db/schema";
-import { advertRewardKey, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { advertRewardKey, claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { createEmptyPostgresDatabase, usingPostgres } from "~test/database";
 import { advertAdmin, createUser, formKey, longAgo, payee, postAdvert } from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
 import { HttpClient, type HttpResponse } from "~test/app";
+import { correctAnswer } from "~test/claims";
+import { claimPayingAttention } from "~test/http-claims";
 import { readyStatus, startServerProcess, until, type ServerProcess } from "~test/server-process";
 import { statusOf } from "~test/status";
 
@@ -64,13 +66,25 @@ async function send(request: Promise<HttpResponse>): Promise<Answer> {
 
 type WithdrawalRequest = { client: HttpClient; key: string; answer?: Answer };
 type Decision = { intent: "start-processing" | "reject"; withdrawalId: string; answer?: Answer };
-type Claim = { client: HttpClient; userId: string; advertId: string; answer?: Answer };
+/** `picked`: the right choice at the view's attention check, asked before the burst. */
+type Claim = { client: HttpClient; userId: string; advertId: string; picked: { answer: string }; answer?: Answer };
 
 const withdraw = (r: WithdrawalRequest) =>
   send(r.client.post("/profile/withdraw", { amount: AMOUNT, idempotencyKey: r.key }));
 const decide = (admin: HttpClient, d: Decision) =>
   send(admin.post("/admin/withdrawals", { intent: d.intent, withdrawalId: d.withdrawalId }));
-const claim = (c: Claim) => send(c.client.post(`/adverts/${c.advertId}/claim`, {}));
+/** Claim Reward with the right pick: the claim that pays. */
+const claim = (c: Claim) => send(c.client.post(`/adverts/${c.advertId}/claim`, c.picked));
+
+/**
+ * Sets the attention check on the member's view, as the claim after the countdown does (through
+ * the test's own connection, which the cuts spare), and returns the right pick as the form sends it.
+ */
+async function checkSetAhead(db: Database, userId: string, advertId: string) {
+  const asked = await claimAdvertReward(db, userId, advertId);
+  if (asked.status !== "check") throw new Error(`the claim of ${advertId} answered ${asked.status}, not the check`);
+  return { answer: String(await correctAnswer(db, userId, advertId)) };
+}
 
 const acknowledgedWithdrawal = (a: Answer) =>
   a.status === 302 && a.location === "/profile" && a.toast === "Withdrawal Requested";
@@ -128,15 +142,17 @@ describe("database connections cut while requests are in flight", () => {
       const decisions: Decision[] = [];
       const claims: Claim[] = [];
       for (let wave = 0; wave < WAVES; wave++) {
-        // Ready for this wave: an advert each member has watched long enough, and two pending
-        // withdrawals per member for the admin to decide.
+        // Ready for this wave: an advert each member has watched long enough, its attention check
+        // asked (so the burst's claim is the one that pays), and two pending withdrawals per member
+        // for the admin to decide.
         const advertId = await postAdvert(db, advertActor, { rewardKobo: 1_000n, maxClicks: 100 });
         const waveRequests: WithdrawalRequest[] = [];
         const waveDecisions: Decision[] = [];
         const waveClaims: Claim[] = [];
         for (const m of members) {
           await startAdvertView(db, m.id, advertId, longAgo());
-          waveClaims.push({ client: m.client, userId: m.id, advertId });
+          const picked = await checkSetAhead(db, m.id, advertId);
+          waveClaims.push({ client: m.client, userId: m.id, advertId, picked });
           for (const intent of ["start-processing", "reject"] as const) {
             const result = await requestWithdrawal(db, {
               userId: m.id,
@@ -241,9 +257,10 @@ describe("database connections cut while requests are in flight", () => {
       }
 
       for (const c of claims) {
-        // A member views one advert at a time: a later wave's View Advert ended an unpaid one.
+        // A member views one advert at a time: a later wave's View Advert ended an unpaid one, so
+        // its view (and its attention check) starts again: Claim Reward, then the right pick.
         if (!acknowledgedClaim(c.answer!)) await startAdvertView(db, c.userId, c.advertId, longAgo());
-        const again = await claim(c);
+        const again = await send(claimPayingAttention(db, c.client, c.userId, c.advertId, { form: {} }));
         expect(again).toMatchObject({ status: 302, location: "/dashboard" });
         if (acknowledgedClaim(c.answer!)) expect((again as { toast: string }).toast).toBe("Already Rewarded");
         expect((await viewOf(c))?.claimedAt).toBeInstanceOf(Date);

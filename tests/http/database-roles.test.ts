@@ -9,6 +9,7 @@ import { usingPostgres } from "~test/database";
 import { advertAdmin, formKey, longAgo, payee, postAdvert } from "~test/factories";
 import { expectBooksBalanced } from "~test/ledger";
 import { HttpClient } from "~test/app";
+import { claimPayingAttention } from "~test/http-claims";
 import { readyStatus, startServerProcess, until, type ServerProcess } from "~test/server-process";
 
 /**
@@ -174,7 +175,8 @@ describe("an app role apart from the owner (DATABASE_MIGRATION_URL)", () => {
 
         const advertId = await postAdvert(db, await advertAdmin(db), { rewardKobo: 1_500n });
         await startAdvertView(db, member.id, advertId, longAgo());
-        const claimed = await memberClient.post(`/adverts/${advertId}/claim`, {});
+        // Claim Reward, then the right pick at the attention check: both through the app role.
+        const claimed = await claimPayingAttention(db, memberClient, member.id, advertId, { form: {} });
         expect(claimed).toMatchObject({ status: 302, location: "/dashboard" });
         expect(toastTitle(claimed)).toBe("Reward Earned!");
         const [view] = await db

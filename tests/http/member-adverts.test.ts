@@ -18,6 +18,7 @@ import {
   type TestApp,
 } from "~test/app";
 import { claimAnswering } from "~test/claims";
+import { AS_SCRIPT, checkAskedAhead, claimPayingAttention } from "~test/http-claims";
 
 let app: TestApp;
 let admin: Actor;
@@ -37,9 +38,30 @@ const FROM_VIEW_PAGE = { fromViewPage: "1" };
 const claim = (client: HttpClient, advertId: string, form: Record<string, string> = FROM_VIEW_PAGE) =>
   client.post(`/adverts/${advertId}/claim`, form);
 
-/** "Claim Reward" from the page's script: the same outcome as JSON. */
-async function claimAsScript(client: HttpClient, advertId: string, form: Record<string, string> = FROM_VIEW_PAGE) {
-  const res = await client.post(`/adverts/${advertId}/claim`, form, { Accept: "application/json" });
+/**
+ * "Claim Reward" as a form post by a member who pays attention: when the countdown has ended, the
+ * claim is answered with the attention check, answered rightly (claimPayingAttention).
+ */
+const claimAttentively = (
+  client: HttpClient,
+  userId: string,
+  advertId: string,
+  form: Record<string, string> = FROM_VIEW_PAGE,
+) => claimPayingAttention(app.services.db, client, userId, advertId, { form });
+
+/**
+ * "Claim Reward" from the page's script: the same outcome as JSON. With `attentiveMember` (their
+ * id), the attention check that comes after the countdown is answered rightly, as claimAttentively.
+ */
+async function claimAsScript(
+  client: HttpClient,
+  advertId: string,
+  form: Record<string, string> = FROM_VIEW_PAGE,
+  attentiveMember?: string,
+) {
+  const res = attentiveMember
+    ? await claimPayingAttention(app.services.db, client, attentiveMember, advertId, { form, headers: AS_SCRIPT })
+    : await client.post(`/adverts/${advertId}/claim`, form, AS_SCRIPT);
   expect(res.headers.get("Content-Type")).toMatch(/^application\/json/);
   expect(redirectToast(res)).toBeNull(); // the script shows the toast itself
   return { status: res.status, body: JSON.parse(res.body) as unknown };
@@ -66,7 +88,7 @@ describe("the device a paid view came from", () => {
     const { client, id } = await readyToClaim(advertId);
     const device = [...client.cookies].find(([name]) => /_did$/.test(name));
     expect(device).toBeDefined();
-    expect((await claim(client, advertId)).status).toBe(302);
+    expect((await claimAttentively(client, id, advertId)).status).toBe(302);
     const devices = () =>
       app.services.db
         .select()
@@ -80,14 +102,14 @@ describe("the device a paid view came from", () => {
     // A second paid view within the hour writes nothing new.
     const second = await postAdvert(app.services.db, admin, { title: "Konga Deals 2", maxClicks: 1 });
     await startAdvertView(app.services.db, id, second, longAgo());
-    expect((await claim(client, second)).status).toBe(302);
+    expect((await claimAttentively(client, id, second)).status).toBe(302);
     expect(await devices()).toEqual([recorded]);
 
     // A client that never opened a page (no device cookie) records no device.
     const { client: bare, user } = await signInMember(app);
     const third = await postAdvert(app.services.db, admin, { title: "Konga Deals 3", maxClicks: 1 });
     await startAdvertView(app.services.db, user.id, third, longAgo());
-    expect((await claim(bare, third)).status).toBe(302);
+    expect((await claimAttentively(bare, user.id, third)).status).toBe(302);
     expect(
       await app.services.db
         .select()
@@ -161,7 +183,7 @@ describe("earning from an advert", () => {
     expect(pageText((await client.get(`/adverts/${advertId}`)).body)).toMatch(/Keep viewing for (3|2) seconds/);
 
     await watchedFor(id, advertId, 11);
-    const claimed = await claim(client, advertId);
+    const claimed = await claimAttentively(client, id, advertId);
     expect(redirectOutcome(claimed)).toEqual({
       status: 302,
       location: "/dashboard",
@@ -352,7 +374,7 @@ describe("earning from an advert", () => {
     expect((await claimAsScript(client, ids[0]!, {})).body).toEqual(notStarted);
     // From the earlier adverts' pages (still open in other tabs): the view ended, and they say why.
     const results = [];
-    for (const advertId of ids) results.push((await claimAsScript(client, advertId)).body);
+    for (const advertId of ids) results.push((await claimAsScript(client, advertId, FROM_VIEW_PAGE, id)).body);
     const ended = {
       redirectTo: "/dashboard",
       toast: { type: "error", title: "View Ended", description: "You opened another advert, so this view ended." },
@@ -385,7 +407,9 @@ describe("earning from an advert", () => {
     expect(dashboard).toContain(`${ended.title} ${ended.description}`);
     expect(dashboard).not.toContain("Keep Watching");
     // The view it did not end is still there to claim.
-    expect(redirectOutcome(await claim(client, second!))).toMatchObject({ toast: { title: "Reward Earned!" } });
+    expect(redirectOutcome(await claimAttentively(client, id, second!))).toMatchObject({
+      toast: { title: "Reward Earned!" },
+    });
   });
 
   it("shows the weekly rank and referral achievements from approved referrals", async () => {
@@ -451,9 +475,13 @@ describe("earning from an advert", () => {
 
   it("pays once when the same claim arrives many times at once (double taps, several tabs)", async () => {
     const advertId = await postAdvert(app.services.db, admin, { rewardKobo: 5_000n, maxClicks: 100 });
-    const { client } = await readyToClaim(advertId);
+    const { client, id } = await readyToClaim(advertId);
+    // The attention check asked once; then the claim with the right pick, twenty times at once.
+    const picked = { ...FROM_VIEW_PAGE, ...(await checkAskedAhead(app.services.db, client, id, advertId)) };
     const answers = await Promise.all(
-      Array.from({ length: 20 }, (_, i) => (i % 2 ? claim(client, advertId) : claimAsScript(client, advertId))),
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 ? claim(client, advertId, picked) : claimAsScript(client, advertId, picked),
+      ),
     );
     const titles = answers.map((a) =>
       typeof a.body === "string"
@@ -477,13 +505,13 @@ describe("earning from an advert", () => {
       idempotencyKey: advertRewardKey(advertId, id),
     });
     const message = "An unexpected error occurred. Please try again; if it keeps happening, contact support.";
-    const asForm = await claim(client, advertId);
+    const asForm = await claimAttentively(client, id, advertId);
     expect({ status: asForm.status, body: asForm.body, toast: redirectToast(asForm) }).toEqual({
       status: 500,
       body: message,
       toast: null,
     });
-    expect(await claimAsScript(client, advertId)).toEqual({ status: 500, body: { message } });
+    expect(await claimAsScript(client, advertId, FROM_VIEW_PAGE, id)).toEqual({ status: 500, body: { message } });
     const [view] = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
     expect(view?.claimedAt).toBeNull();
     expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦0.01"); // the other payment only
@@ -543,7 +571,9 @@ describe("earning from an advert", () => {
     expect(view?.claimedAt).toBeNull();
     expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦0.00");
     // The view went on: the claim, readable, is paid.
-    expect(redirectOutcome(await claim(client, advertId))).toMatchObject({ toast: { title: "Reward Earned!" } });
+    expect(redirectOutcome(await claimAttentively(client, id, advertId))).toMatchObject({
+      toast: { title: "Reward Earned!" },
+    });
   });
 
   it("sends a signed-out claim to sign in and refuses one posted from another site", async () => {
@@ -562,7 +592,7 @@ describe("earning from an advert", () => {
     const views = await app.services.db.select().from(advertViews).where(eq(advertViews.userId, id));
     expect(views.map((v) => v.claimedAt)).toEqual([null]);
     // The same member's own claim goes through.
-    expect(redirectOutcome(await claim(client, advertId))).toMatchObject({
+    expect(redirectOutcome(await claimAttentively(client, id, advertId))).toMatchObject({
       location: "/dashboard",
       toast: { title: "Reward Earned!" },
     });

@@ -23,6 +23,7 @@ import {
   recordReferral,
   runningCampaign,
 } from "~test/factories";
+import { checkAskedAhead } from "~test/http-claims";
 import { expectBooksBalanced } from "~test/ledger";
 import { childrenOf, readyStatus, startClusteredServer, until, type ClusteredServer } from "~test/server-process";
 
@@ -250,6 +251,14 @@ async function signedIn<T extends { email: string; password: string }>(users: T[
   );
 }
 
+/**
+ * Each member's Claim Reward once the countdown has ended, answered with the attention check
+ * (before the race, one at a time per member): the right pick of each, as the claim form sends it.
+ * The race's claims carry it, so each is the claim that pays.
+ */
+const attentionChecksAsked = (members: { id: string; client: HttpClient }[], advertId: string) =>
+  Promise.all(members.map((m) => checkAskedAhead(db, m.client, m.id, advertId)));
+
 const countBy = (answers: Answer[], key: (a: Answer) => string) =>
   answers.reduce<Record<string, number>>((acc, a) => ({ ...acc, [key(a)]: (acc[key(a)] ?? 0) + 1 }), {});
 
@@ -270,9 +279,10 @@ describe.runIf(withServices)("money races across two app processes (WEB_CONCURRE
     const members = await signedIn(await Promise.all(Array.from({ length: 30 }, () => member(db))));
     const advertId = await postAdvert(db, advertActor, { maxClicks: 5, rewardKobo: 2_500n });
     await Promise.all(members.map((m) => startAdvertView(db, m.id, advertId, longAgo())));
+    const picks = await attentionChecksAsked(members, advertId);
 
     const answers = await raceOnBothWorkers(
-      members.map((m) => ({ client: m.client, path: `/adverts/${advertId}/claim`, form: {} })),
+      members.map((m, i) => ({ client: m.client, path: `/adverts/${advertId}/claim`, form: picks[i]! })),
     );
 
     expect(countBy(answers, (a) => `${a.status} ${a.toast}`)).toEqual({
@@ -365,9 +375,10 @@ describe.runIf(withServices)("money races across two app processes (WEB_CONCURRE
     expect(await escrow()).toBe(campaign.budgetKobo);
     const members = await signedIn(await Promise.all(Array.from({ length: 30 }, () => member(db))));
     await Promise.all(members.map((m) => startAdvertView(db, m.id, advertId, longAgo())));
+    const picks = await attentionChecksAsked(members, advertId);
 
     const answers = await raceOnBothWorkers(
-      members.map((m) => ({ client: m.client, path: `/adverts/${advertId}/claim`, form: {} })),
+      members.map((m, i) => ({ client: m.client, path: `/adverts/${advertId}/claim`, form: picks[i]! })),
     );
 
     expect(countBy(answers, (a) => `${a.status} ${a.toast}`)).toEqual({
@@ -388,21 +399,27 @@ describe.runIf(withServices)("money races across two app processes (WEB_CONCURRE
     );
     const advertId = await postAdvert(db, advertActor, { maxClicks: 8, rewardKobo: 1_000n });
     await Promise.all(members.map((m) => startAdvertView(db, m.id, advertId, longAgo())));
+    const picks = await attentionChecksAsked(members, advertId);
 
-    // Each member, round by round: Claim Reward twice and four ₦20.00 withdrawals on ₦50.00, every
-    // other request on a new connection, the rest on the browser's kept-alive ones.
+    // Each member, round by round: Claim Reward (with the right pick) twice and four ₦20.00
+    // withdrawals on ₦50.00, every other request on a new connection, the rest on the browser's
+    // kept-alive ones.
     type Sent = { client: HttpClient; path: string; form: Record<string, string>; answer?: Answer };
-    const claim = (client: HttpClient): Sent => ({ client, path: `/adverts/${advertId}/claim`, form: {} });
+    const claim = (client: HttpClient, pick: Record<string, string>): Sent => ({
+      client,
+      path: `/adverts/${advertId}/claim`,
+      form: pick,
+    });
     const withdraw = (client: HttpClient): Sent => ({
       client,
       path: "/profile/withdraw",
       form: { amount: "20.00", idempotencyKey: formKey() },
     });
-    const plans = members.map((m) => [
-      claim(m.client),
+    const plans = members.map((m, i) => [
+      claim(m.client, picks[i]!),
       withdraw(m.client),
       withdraw(m.client),
-      claim(m.client),
+      claim(m.client, picks[i]!),
       withdraw(m.client),
       withdraw(m.client),
     ]);

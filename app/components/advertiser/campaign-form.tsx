@@ -1,6 +1,11 @@
 import { useId, useState } from "react";
 import { Form } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import {
+  AttentionCheckFields,
+  EMPTY_ATTENTION_CHECK,
+  type AttentionCheckValues,
+} from "~/components/attention-check-fields";
 import { FormError, FormField, TextAreaField } from "~/components/form-field";
 import { ImageUploadField } from "~/components/image-upload-field";
 import { Button } from "~/components/ui/button";
@@ -19,7 +24,7 @@ export type CampaignFormValues = {
   viewsWanted: string;
   startDate: string;
   endDate: string;
-};
+} & AttentionCheckValues;
 
 export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
   title: "",
@@ -29,6 +34,7 @@ export const EMPTY_CAMPAIGN_FORM: CampaignFormValues = {
   viewsWanted: "",
   startDate: "",
   endDate: "",
+  ...EMPTY_ATTENTION_CHECK,
 };
 
 /**
@@ -186,6 +192,7 @@ export function CampaignForm({
               hint="The last day it runs, to midnight Lagos time. Empty: until its views are done."
             />
           </div>
+          <AttentionCheckFields values={values} errors={errors} />
           <BudgetSummary rewardAmount={money.rewardAmount} viewsWanted={money.viewsWanted} feeBps={feeBps} />
           {/* Create comes first in the markup: Enter in a field submits it. */}
           <div className="flex flex-col gap-2 sm:flex-row-reverse sm:justify-start">

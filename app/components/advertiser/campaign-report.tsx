@@ -7,6 +7,8 @@ import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list
 export type CampaignReportViewData = {
   verifiedViews: number;
   uniqueViewers: number;
+  checkedViews: number;
+  failedChecks: number;
   funded: string;
   rewards: string;
   fees: string;
@@ -42,6 +44,16 @@ export function CampaignReportView({ report, csvHref }: { report: CampaignReport
       <dl className="grid grid-cols-2 gap-3 text-sm sm:grid-cols-4" data-testid="report-figures">
         <Figure label="Verified views" value={report.verifiedViews.toLocaleString("en-NG")} testId="report-views" />
         <Figure label="Unique viewers" value={report.uniqueViewers.toLocaleString("en-NG")} testId="report-viewers" />
+        <Figure
+          label="Passed attention check"
+          value={report.checkedViews.toLocaleString("en-NG")}
+          testId="report-checked"
+        />
+        <Figure
+          label="Failed attention check"
+          value={report.failedChecks.toLocaleString("en-NG")}
+          testId="report-failed-checks"
+        />
         <Figure label="Spent" value={report.spend} testId="report-spend" />
         <Figure label="Remaining budget" value={report.remaining} testId="report-remaining" />
         <Figure label="Paid to members" value={report.rewards} testId="report-rewards" />

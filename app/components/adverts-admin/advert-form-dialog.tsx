@@ -1,3 +1,8 @@
+import {
+  AttentionCheckFields,
+  EMPTY_ATTENTION_CHECK,
+  type AttentionCheckValues,
+} from "~/components/attention-check-fields";
 import { FormField, TextAreaField } from "~/components/form-field";
 import { ImageUploadField } from "~/components/image-upload-field";
 import { UrlDialog } from "~/components/ui/url-dialog";
@@ -14,7 +19,7 @@ export type AdvertFormValues = {
   uploadedImage: string;
   /** "on" when Remove image was ticked. */
   removeImage: string;
-};
+} & AttentionCheckValues;
 
 export const EMPTY_ADVERT_FORM: AdvertFormValues = {
   title: "",
@@ -23,6 +28,7 @@ export const EMPTY_ADVERT_FORM: AdvertFormValues = {
   maxClicks: "",
   uploadedImage: "",
   removeImage: "",
+  ...EMPTY_ATTENTION_CHECK,
 };
 
 type Props = {
@@ -135,6 +141,7 @@ export function AdvertFormDialog({
         title={values.title}
         disabled={submitting}
       />
+      <AttentionCheckFields values={values} errors={errors} />
     </UrlDialog>
   );
 }

@@ -5,12 +5,14 @@ import { Button } from "~/components/ui/button";
 import { useFocusAfterClose } from "~/components/ui/url-dialog";
 import { listHref } from "~/domain/shared/paging";
 import type { ActionAnswer, FormFailure } from "~/lib/forms";
+import { attentionCheckValues } from "~/components/attention-check-fields";
+import type { CustomCheck } from "~/domain/adverts/attention-check";
 import type { AdminAdvertCard } from "./advert-card";
 import { AdvertFormDialog, EMPTY_ADVERT_FORM, type AdvertFormValues } from "./advert-form-dialog";
 import { AdvertList } from "./advert-list";
 
 /** An advert of the list, with what its edit form shows: the reward as typed (its picture is `imageSrc`). */
-export type AdvertRow = AdminAdvertCard & { rewardAmount: string };
+export type AdvertRow = AdminAdvertCard & { rewardAmount: string; check: CustomCheck | null };
 
 /** The Manage Adverts loader's data (app/routes/admin/adverts/layout.tsx). */
 export type AdvertsData = {
@@ -36,6 +38,7 @@ const formValues = (a: AdvertRow): AdvertFormValues => ({
   maxClicks: String(a.maxClicks),
   uploadedImage: "",
   removeImage: "",
+  ...attentionCheckValues(a.check),
 });
 
 type OpenDialog = {

@@ -174,6 +174,7 @@ const ACCOUNT_COLUMNS: ListColumn<ClusterAccountView>[] = [
   { header: "Available", cell: (a) => a.available, align: "end" },
   { header: "Held", cell: (a) => a.held, align: "end" },
   { header: "Held rewards", cell: (a) => a.heldRewards, align: "end" },
+  { header: "Wrong answers (7 days)", cell: (a) => a.failedChecks, align: "end" },
   {
     header: "Pending withdrawals",
     cell: (a) =>

@@ -328,7 +328,9 @@ export async function claimAdvertReward(
     row = await claim();
   }
   if (row.outcome === "check-due") {
-    return { status: "check", check: await setAttentionCheck(db, row.view_id!, advertId, now) };
+    const check = await setAttentionCheck(db, row.view_id!, advertId, now);
+    if (check) return { status: "check", check };
+    return options.fromViewPage ? { status: "view-ended" } : { status: "not-started" };
   }
   if (row.outcome === "check-failed" && (row.failed_today ?? 0) >= FAILED_CHECKS_TO_FLAG) {
     await flagForReview(db, userId, `answered ${row.failed_today} attention checks wrongly today`, now);

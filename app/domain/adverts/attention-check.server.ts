@@ -1,12 +1,13 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adverts, advertViews } from "~/db/schema";
-import { composeCheck, type AttentionCheck, type CustomCheck } from "./attention-check";
+import { composeCheck, storedCheck, type AttentionCheck } from "./attention-check";
 
 /**
  * Sets the attention check on a view whose countdown has ended (the claim's "check-due") and
  * returns it: the advert's own question, or its title among three other live adverts' titles
  * picked at random. Set once: when two claims race, the first stored is the one both return.
+ * Null when the view has ended meanwhile (another advert was opened).
  */
 export async function setAttentionCheck(
   db: Database,
@@ -14,25 +15,18 @@ export async function setAttentionCheck(
   advertId: string,
   now: Date,
   random: () => number = Math.random,
-): Promise<AttentionCheck> {
+): Promise<AttentionCheck | null> {
   const [advert] = await db
     .select({
       title: adverts.title,
-      question: adverts.checkQuestion,
-      answer: adverts.checkAnswer,
-      wrongAnswers: adverts.checkWrongAnswers,
+      checkQuestion: adverts.checkQuestion,
+      checkAnswer: adverts.checkAnswer,
+      checkWrongAnswers: adverts.checkWrongAnswers,
     })
     .from(adverts)
     .where(eq(adverts.id, advertId));
   if (!advert) throw new Error(`setAttentionCheck: no advert ${advertId}`);
-  const custom: CustomCheck | null =
-    advert.question && advert.answer && advert.wrongAnswers?.length === 3
-      ? {
-          question: advert.question,
-          answer: advert.answer,
-          wrongAnswers: advert.wrongAnswers as CustomCheck["wrongAnswers"],
-        }
-      : null;
+  const custom = storedCheck(advert);
   const others = custom ? [] : await otherLiveTitles(db, advertId, advert.title);
   const check = composeCheck({ title: advert.title, custom }, others, random);
   await db
@@ -48,7 +42,8 @@ export async function setAttentionCheck(
     .select({ question: advertViews.checkQuestion, choices: advertViews.checkChoices })
     .from(advertViews)
     .where(eq(advertViews.id, viewId));
-  if (!stored?.question || !stored.choices) throw new Error(`setAttentionCheck: view ${viewId} is gone`);
+  // Gone: the member opened another advert meanwhile, which ended this view.
+  if (!stored?.question || !stored.choices) return null;
   return { question: stored.question, choices: stored.choices };
 }
 

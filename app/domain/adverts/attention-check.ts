@@ -14,6 +14,18 @@ export type CustomCheck = { question: string; answer: string; wrongAnswers: [str
 
 export const CHOICES = 4;
 
+/** An advert's own check as stored (adverts.check_*), or null when it has none. */
+export function storedCheck(row: {
+  checkQuestion: string | null;
+  checkAnswer: string | null;
+  checkWrongAnswers: string[] | null;
+}): CustomCheck | null {
+  const { checkQuestion: question, checkAnswer: answer, checkWrongAnswers: wrong } = row;
+  return question && answer && wrong?.length === 3
+    ? { question, answer, wrongAnswers: [wrong[0]!, wrong[1]!, wrong[2]!] }
+    : null;
+}
+
 /** The default question: the advert's title is the answer. */
 export const TITLE_QUESTION = "Which advert did you just view?";
 

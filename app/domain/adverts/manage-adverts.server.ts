@@ -11,6 +11,7 @@ import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { onPage, pageWindow } from "~/domain/shared/paging";
 import type { AdvertMoneyLimits } from "~/domain/settings/advert-money-limits";
 import { advertStatus, type AdvertStatus } from "./advert-status";
+import { storedCheck, type CustomCheck } from "./attention-check";
 import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors } from "./money-limits";
 import { assertAdvertInput, type AdvertInput, type AdvertUpdate } from "./validation";
 
@@ -23,6 +24,7 @@ const auditFields = (a: AdvertInput) => ({
   rewardKobo: a.rewardKobo.toString(),
   maxClicks: a.maxClicks,
   imageUrl: a.imageUrl,
+  check: a.check ? [a.check.question, a.check.answer, ...a.check.wrongAnswers].join(" | ") : null,
 });
 
 /** An advert over the settings' reward or budget limit: the form's messages, and the limits. */
@@ -89,6 +91,9 @@ const fieldsOf = (input: AdvertInput) => ({
   rewardKobo: input.rewardKobo,
   maxClicks: input.maxClicks,
   imageUrl: input.imageUrl,
+  checkQuestion: input.check?.question ?? null,
+  checkAnswer: input.check?.answer ?? null,
+  checkWrongAnswers: input.check?.wrongAnswers ?? null,
 });
 
 export type UpdateAdvertResult =
@@ -122,6 +127,7 @@ export async function updateAdvert(
     const input: AdvertInput = {
       ...update,
       imageUrl: update.imageUrl === undefined ? current.imageUrl : update.imageUrl,
+      check: update.check === undefined ? storedCheck(current) : update.check,
     };
     if (input.maxClicks < current.currentClicks) {
       return { status: "max-clicks-below-current", currentClicks: current.currentClicks };
@@ -129,7 +135,7 @@ export async function updateAdvert(
     const limits = await moneyLimitsIn(tx);
     const errors = advertMoneyLimitErrors(input, limits, current);
     if (errors) return { status: "over-limit", errors, limits };
-    const before = auditFields(current);
+    const before = auditFields({ ...current, check: storedCheck(current) });
     const after = auditFields(input);
     const changedKeys = (Object.keys(after) as (keyof typeof after)[]).filter((k) => before[k] !== after[k]);
     if (changedKeys.length === 0) return { status: "ok", changed: false };
@@ -181,7 +187,7 @@ export async function deleteAdvert(db: Database, actor: Actor, advertId: string)
       action: "advert.delete",
       targetType: "advert",
       targetId: advertId,
-      before: { ...auditFields(current), currentClicks: current.currentClicks },
+      before: { ...auditFields({ ...current, check: storedCheck(current) }), currentClicks: current.currentClicks },
       after: { outcome },
     });
     return { status: outcome };
@@ -197,6 +203,7 @@ export type AdminAdvert = {
   currentClicks: number;
   imageUrl: string | null;
   status: AdvertStatus;
+  check: CustomCheck | null;
   postedBy: { id: string; name: string };
   createdAt: Date;
   updatedAt: Date;
@@ -212,6 +219,9 @@ const adminColumns = {
   maxClicks: adverts.maxClicks,
   currentClicks: adverts.currentClicks,
   imageUrl: adverts.imageUrl,
+  checkQuestion: adverts.checkQuestion,
+  checkAnswer: adverts.checkAnswer,
+  checkWrongAnswers: adverts.checkWrongAnswers,
   createdAt: adverts.createdAt,
   updatedAt: adverts.updatedAt,
   postedById: users.id,
@@ -221,10 +231,15 @@ const adminColumns = {
 const toAdminAdvert = ({
   postedById,
   postedByName,
+  checkQuestion,
+  checkAnswer,
+  checkWrongAnswers,
   ...row
-}: { postedById: string; postedByName: string } & Omit<AdminAdvert, "status" | "postedBy">): AdminAdvert => ({
+}: { postedById: string; postedByName: string } & Parameters<typeof storedCheck>[0] &
+  Omit<AdminAdvert, "status" | "postedBy" | "check">): AdminAdvert => ({
   ...row,
   status: advertStatus(row),
+  check: storedCheck({ checkQuestion, checkAnswer, checkWrongAnswers }),
   postedBy: { id: postedById, name: postedByName },
 });
 

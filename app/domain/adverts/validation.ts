@@ -2,8 +2,11 @@ import { z } from "zod";
 import type { Kobo } from "~/domain/shared/money";
 import { type ImageUrlRules, isUploadedImagePath } from "~/domain/shared/image-url";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
+import type { CustomCheck } from "./attention-check";
 
 export const ADVERT_LIMITS = {
+  checkQuestionMax: 150,
+  checkAnswerMax: 80,
   titleMax: 120,
   descriptionMax: 2_000,
   maxClicksMax: 1_000_000,
@@ -17,6 +20,8 @@ export type AdvertInput = {
   rewardKobo: Kobo;
   maxClicks: number;
   imageUrl: string | null;
+  /** Its own attention check; null: the default (its title among others'). Left out: none (create), kept (update). */
+  check?: CustomCheck | null;
 };
 
 /** What updateAdvert takes: an advert's fields, `imageUrl` left out (undefined) to keep its image. */
@@ -60,6 +65,72 @@ export const advertContentFields = () => ({
     .min(1, "Description is required")
     .max(ADVERT_LIMITS.descriptionMax, `Description is too long (${ADVERT_LIMITS.descriptionMax} characters at most)`),
 });
+
+/** The attention check's fields as the forms name them (an admin's advert and a campaign alike). */
+export const ATTENTION_CHECK_FIELDS = [
+  "checkQuestion",
+  "checkAnswer",
+  "checkWrong1",
+  "checkWrong2",
+  "checkWrong3",
+] as const;
+
+const checkText = (label: string, max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `${label} is too long (${max} characters at most)`)
+    .optional()
+    .transform((value) => value ?? "");
+
+/** The five optional fields of an advert's own attention check (all or none: refineAttentionCheck). */
+export const attentionCheckFields = () => ({
+  checkQuestion: checkText("The question", ADVERT_LIMITS.checkQuestionMax),
+  checkAnswer: checkText("The right answer", ADVERT_LIMITS.checkAnswerMax),
+  checkWrong1: checkText("A wrong answer", ADVERT_LIMITS.checkAnswerMax),
+  checkWrong2: checkText("A wrong answer", ADVERT_LIMITS.checkAnswerMax),
+  checkWrong3: checkText("A wrong answer", ADVERT_LIMITS.checkAnswerMax),
+});
+
+type CheckForm = Record<(typeof ATTENTION_CHECK_FIELDS)[number], string>;
+
+/**
+ * An advert's own check is all five fields or none (empty: members are asked for the title), with
+ * four different answers; the first field in the way is named.
+ */
+export function refineAttentionCheck(form: CheckForm, ctx: z.RefinementCtx): void {
+  const filled = ATTENTION_CHECK_FIELDS.filter((f) => form[f] !== "");
+  if (filled.length === 0) return;
+  const missing = ATTENTION_CHECK_FIELDS.find((f) => form[f] === "");
+  if (missing) {
+    ctx.addIssue({
+      code: "custom",
+      path: [missing],
+      message: "Fill in the question, the right answer and three wrong answers, or leave all five empty",
+    });
+    return;
+  }
+  const answers = ATTENTION_CHECK_FIELDS.slice(1);
+  const seen = new Set<string>();
+  for (const field of answers) {
+    const key = form[field].toLowerCase();
+    if (seen.has(key)) {
+      ctx.addIssue({ code: "custom", path: [field], message: "The four answers must all be different" });
+      return;
+    }
+    seen.add(key);
+  }
+}
+
+/** The check the five fields make (refineAttentionCheck passed), or null when left empty. */
+export const customCheckOf = (form: CheckForm): CustomCheck | null =>
+  form.checkQuestion
+    ? {
+        question: form.checkQuestion,
+        answer: form.checkAnswer,
+        wrongAnswers: [form.checkWrong1, form.checkWrong2, form.checkWrong3],
+      }
+    : null;
 
 const MaxClicksSchema = z
   .string()
@@ -109,13 +180,16 @@ export const advertFormSchema = () => {
       description,
       rewardAmount: NairaAmountSchema.refine((kobo) => kobo > 0n, "Reward must be more than ₦0.00."),
       maxClicks: MaxClicksSchema,
+      ...attentionCheckFields(),
       ...advertImageChoiceFields(),
     })
+    .superRefine(refineAttentionCheck)
     .transform((form): Omit<AdvertInput, "imageUrl"> & { image: AdvertImageChoice } => ({
       title: form.title,
       description: form.description,
       rewardKobo: form.rewardAmount,
       maxClicks: form.maxClicks,
+      check: customCheckOf(form),
       image: { uploadedImage: form.uploadedImage, removeImage: form.removeImage },
     }));
 };
@@ -135,6 +209,14 @@ export function assertAdvertInput(input: AdvertInput | AdvertUpdate): void {
   }
   if (typeof input.imageUrl === "string" && !isHttpsUrl(input.imageUrl) && !isUploadedImagePath(input.imageUrl)) {
     problems.push("imageUrl");
+  }
+  if (input.check) {
+    const { question, answer, wrongAnswers } = input.check;
+    const answers = [answer, ...wrongAnswers].map((a) => a.trim().toLowerCase());
+    if (!question.trim() || question.length > ADVERT_LIMITS.checkQuestionMax) problems.push("check");
+    else if (answers.some((a) => !a || a.length > ADVERT_LIMITS.checkAnswerMax) || new Set(answers).size !== 4) {
+      problems.push("check");
+    }
   }
   if (problems.length) throw new RangeError(`Invalid advert: ${problems.join(", ")}`);
 }

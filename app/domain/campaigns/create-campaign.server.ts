@@ -1,5 +1,6 @@
 import type { Database } from "~/db/client.server";
 import { campaigns, type Campaign } from "~/db/schema";
+import type { CustomCheck } from "~/domain/adverts/attention-check";
 import { advertMoneyLimitErrors, type AdvertMoneyLimitErrors } from "~/domain/adverts/money-limits";
 import { lockAppSettings } from "~/domain/settings/app-settings";
 import { newDisplayId, newId } from "~/domain/shared/ids";
@@ -17,6 +18,8 @@ export type CampaignInput = {
   /** Africa/Lagos start of the first day, and start of the day after the last; null: open. */
   startsAt: Date | null;
   endsAt: Date | null;
+  /** Their own attention check; null or left out: members pick the title among others'. */
+  check?: CustomCheck | null;
 };
 
 export type CreateCampaignResult =
@@ -70,6 +73,9 @@ export async function createCampaign(
         budgetKobo: budget.budgetKobo,
         startsAt: input.startsAt,
         endsAt: input.endsAt,
+        checkQuestion: input.check?.question ?? null,
+        checkAnswer: input.check?.answer ?? null,
+        checkWrongAnswers: input.check?.wrongAnswers ?? null,
         createdAt: now,
         updatedAt: now,
       })

@@ -21,6 +21,10 @@ import { campaignStart, fillReportDays, type CampaignReportDay } from "./report"
 export type CampaignReport = {
   verifiedViews: number;
   uniqueViewers: number;
+  /** Verified views whose viewer also answered the attention check right (views before it had none). */
+  checkedViews: number;
+  /** Views voided by a wrong pick at the attention check: never paid, the slot kept for another member. */
+  failedChecks: number;
   /** Paid into the escrow (the budget, once paid). */
   fundedKobo: Kobo;
   /** Rewards paid to members from the escrow (advert_reward transfers). */
@@ -65,11 +69,12 @@ export async function campaignReport(
     .from(ledgerAccounts)
     .where(eq(ledgerAccounts.campaignId, campaign.id));
 
-  const [byKind, moneyByDay, viewsByDay, viewers, tiers] = await Promise.all([
+  const [byKind, moneyByDay, viewsByDay, viewers, checks, tiers] = await Promise.all([
     escrow ? escrowTotalsByKind(db, escrow.id) : [],
     escrow && campaign.advertId ? escrowPaidByDay(db, escrow.id) : [],
     campaign.advertId ? claimedViewsByDay(db, campaign.advertId) : [],
     campaign.advertId ? uniqueViewers(db, campaign.advertId) : 0,
+    campaign.advertId ? attentionChecks(db, campaign.advertId) : { passed: 0, failed: 0 },
     campaign.advertId ? viewsByCurrentTier(db, campaign.advertId) : [],
   ]);
 
@@ -98,6 +103,8 @@ export async function campaignReport(
   return {
     verifiedViews: viewsByDay.reduce((sum, r) => sum + r.views, 0),
     uniqueViewers: viewers,
+    checkedViews: checks.passed,
+    failedChecks: checks.failed,
     fundedKobo: total("campaign_funding", "in"),
     rewardsKobo,
     feesKobo,
@@ -163,6 +170,18 @@ async function uniqueViewers(db: Database, advertId: string): Promise<number> {
     .from(advertViews)
     .where(claimedOf(advertId));
   return row?.n ?? 0;
+}
+
+/** The advert's views by the attention check's outcome. */
+async function attentionChecks(db: Database, advertId: string): Promise<{ passed: number; failed: number }> {
+  const [row] = await db
+    .select({
+      passed: sql<number>`count(*) filter (where ${advertViews.checkResult} = 'passed')`.mapWith(Number),
+      failed: sql<number>`count(*) filter (where ${advertViews.checkResult} = 'failed')`.mapWith(Number),
+    })
+    .from(advertViews)
+    .where(and(eq(advertViews.advertId, advertId), isNotNull(advertViews.checkResult)));
+  return { passed: row?.passed ?? 0, failed: row?.failed ?? 0 };
 }
 
 /** Verified views by the tier each viewer is on now (names of tiers only, never of members). */

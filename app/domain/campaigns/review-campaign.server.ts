@@ -47,6 +47,10 @@ export async function activateCampaign(
       rewardKobo: campaign.rewardKobo,
       maxClicks: campaign.viewsWanted,
       imageUrl: campaign.imageUrl,
+      // The advertiser's own attention check, when they set one.
+      checkQuestion: campaign.checkQuestion,
+      checkAnswer: campaign.checkAnswer,
+      checkWrongAnswers: campaign.checkWrongAnswers,
       postedByAdminId: actor.id,
       startsAt: campaign.startsAt,
       endsAt: campaign.endsAt,

@@ -3,6 +3,10 @@ import {
   ADVERT_LIMITS,
   advertContentFields,
   advertImageChoiceFields,
+  ATTENTION_CHECK_FIELDS,
+  attentionCheckFields,
+  customCheckOf,
+  refineAttentionCheck,
   type AdvertImageChoice,
 } from "~/domain/adverts/validation";
 import { NairaAmountSchema } from "~/domain/shared/money-schema";
@@ -19,6 +23,7 @@ export const CAMPAIGN_FORM_FIELDS = [
   "viewsWanted",
   "startDate",
   "endDate",
+  ...ATTENTION_CHECK_FIELDS,
 ] as const;
 export type CampaignFormField = (typeof CAMPAIGN_FORM_FIELDS)[number];
 
@@ -61,8 +66,10 @@ export const campaignFormSchema = () =>
       startDate: optionalDay("start date"),
       endDate: optionalDay("end date"),
       uploadedImage: advertImageChoiceFields().uploadedImage,
+      ...attentionCheckFields(),
     })
     .superRefine((form, ctx) => {
+      refineAttentionCheck(form, ctx);
       if (form.startDate && form.endDate && form.endDate < form.startDate) {
         ctx.addIssue({ code: "custom", path: ["endDate"], message: END_BEFORE_START_MESSAGE });
       }
@@ -75,4 +82,5 @@ export const campaignFormSchema = () =>
       viewsWanted: form.viewsWanted,
       startsAt: form.startDate ? lagosDayStart(form.startDate) : null,
       endsAt: form.endDate ? lagosDayStart(nextDay(form.endDate)) : null,
+      check: customCheckOf(form),
     }));

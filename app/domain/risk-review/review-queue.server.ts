@@ -1,13 +1,18 @@
-import { and, asc, desc, eq, inArray, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, gte, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { accountSignals, ledgerAccounts, referrals, riskClusters, users, withdrawals } from "~/db/schema";
+import { accountSignals, advertViews, ledgerAccounts, referrals, riskClusters, users, withdrawals } from "~/db/schema";
 import { maskAccountNumber } from "~/domain/banks/nuban";
 import { bankNameFor } from "~/domain/banks/bank-details.server";
 import { LINKING_KINDS, type SignalKind } from "~/domain/risk/policy";
 import { pageWindow, type PageInfo } from "~/domain/shared/paging";
+import { lagosDay } from "~/lib/lagos-time";
 import type { ClusterAccount, ReviewCluster, SharedSignal } from "./review-view";
 
 export const RISK_PAGE_SIZE = 10;
+
+/** How far back the review counts an account's wrong picks at the attention check. */
+export const FAILED_CHECKS_DAYS = 7;
+const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The money a cluster's accounts hold (available and held: pending withdrawals are held) and
@@ -61,7 +66,7 @@ export async function reviewCluster(db: Database, clusterId: string): Promise<Re
     .orderBy(asc(users.createdAt), asc(users.id));
   const ids = members.map((m) => m.id);
   if (ids.length === 0) return null;
-  const [money, pending, held, signals] = await Promise.all([
+  const [money, pending, held, signals, failed] = await Promise.all([
     db
       .select({ userId: ledgerAccounts.userId, kind: ledgerAccounts.kind, balance: ledgerAccounts.balanceKobo })
       .from(ledgerAccounts)
@@ -95,6 +100,17 @@ export async function reviewCluster(db: Database, clusterId: string): Promise<Re
       .where(and(inArray(accountSignals.userId, ids), inArray(accountSignals.kind, [...LINKING_KINDS])))
       .groupBy(accountSignals.kind, accountSignals.value)
       .having(sql`count(*) > 1`),
+    // Wrong picks at the attention check in the last FAILED_CHECKS_DAYS Lagos days.
+    db
+      .select({ userId: advertViews.userId, n: count() })
+      .from(advertViews)
+      .where(
+        and(
+          inArray(advertViews.userId, ids),
+          gte(advertViews.checkFailedDay, lagosDay(new Date(Date.now() - FAILED_CHECKS_DAYS * DAY_MS))),
+        ),
+      )
+      .groupBy(advertViews.userId),
   ]);
   const balanceOf = (id: string, kind: "user_available" | "user_held") =>
     money.find((m) => m.userId === id && m.kind === kind)?.balance ?? 0n;
@@ -105,6 +121,7 @@ export async function reviewCluster(db: Database, clusterId: string): Promise<Re
     heldKobo: balanceOf(m.id, "user_held"),
     pendingWithdrawals: pending.filter((w) => w.userId === m.id),
     heldRewardKobo: BigInt(held.find((h) => h.referrerId === m.id)?.reward ?? "0"),
+    failedChecks: failed.find((f) => f.userId === m.id)?.n ?? 0,
   }));
   const shared: SharedSignal[] = signals.map(({ value, ...s }) => ({ ...s, label: signalLabel(s.kind, value) }));
   return {

@@ -20,6 +20,8 @@ export type ClusterAccount = {
   heldKobo: Kobo;
   pendingWithdrawals: { id: string; reference: string; amountKobo: Kobo; status: string }[];
   heldRewardKobo: Kobo;
+  /** Wrong picks at the attention check in the last week (three in a day flag the member). */
+  failedChecks: number;
 };
 
 /** A value two or more of the cluster's accounts share, as admins may read it (bank numbers masked). */
@@ -59,6 +61,7 @@ export type ClusterAccountView = {
   available: string;
   held: string;
   heldRewards: string;
+  failedChecks: number;
   /** "W7KQ2M9XD ₦500.00 (Pending)" each. */
   pendingWithdrawals: string[];
 };
@@ -96,6 +99,7 @@ export function toClusterView(c: ReviewCluster): ClusterView {
       available: formatKobo(a.availableKobo),
       held: formatKobo(a.heldKobo),
       heldRewards: formatKobo(a.heldRewardKobo),
+      failedChecks: a.failedChecks,
       pendingWithdrawals: a.pendingWithdrawals.map(
         (w) =>
           `${w.reference} ${formatKobo(w.amountKobo)} (${WITHDRAWAL_STATUS_BADGES[w.status as WithdrawalStatus]?.label ?? w.status})`,

@@ -71,6 +71,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     report: {
       verifiedViews: report.verifiedViews,
       uniqueViewers: report.uniqueViewers,
+      checkedViews: report.checkedViews,
+      failedChecks: report.failedChecks,
       funded: formatKobo(report.fundedKobo),
       rewards: formatKobo(report.rewardsKobo),
       fees: formatKobo(report.feesKobo),

@@ -38,6 +38,7 @@ const toRow = (a: AdminAdvert, appUrl: URL): AdvertRow => ({
   currentClicks: a.currentClicks,
   imageSrc: displayImageUrl(a.imageUrl, advertImageRules(appUrl), null),
   status: a.status,
+  check: a.check,
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {

@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/page";
 import { ADVERTS_PATH, AdvertsPage } from "~/components/adverts-admin/adverts-page";
 import { createAdvert, updateAdvert, type OverLimit } from "~/domain/adverts/manage-adverts.server";
-import { advertFormSchema } from "~/domain/adverts/validation";
+import { advertFormSchema, ATTENTION_CHECK_FIELDS } from "~/domain/adverts/validation";
 import { listHref, pageParam } from "~/domain/shared/paging";
 import { ADVERT_GONE, ADVERTS_DENIED, requireAdvertsAdmin } from "~/server/adverts-admin.server";
 import { forbidden } from "~/server/auth.server";
@@ -13,7 +13,15 @@ import { redirectWithToast } from "~/server/toast.server";
 
 const IntentSchema = z.object({ intent: z.enum(["create", "update"]) });
 const AdvertIdSchema = z.object({ advertId: z.string().trim().min(1).max(64) });
-const ECHO = ["title", "description", "rewardAmount", "maxClicks", "uploadedImage", "removeImage"] as const;
+const ECHO = [
+  "title",
+  "description",
+  "rewardAmount",
+  "maxClicks",
+  ...ATTENTION_CHECK_FIELDS,
+  "uploadedImage",
+  "removeImage",
+] as const;
 
 /** Back to the list the admin came from (its page), without the edit dialog. */
 const listUrl = (request: Request) =>
