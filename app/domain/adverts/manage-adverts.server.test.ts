@@ -313,6 +313,37 @@ describe("updateAdvert", () => {
     });
   });
 
+  it("sets, keeps and clears the advert's own attention check, audited; the list shows it", async () => {
+    const check = {
+      question: "Which flavour?",
+      answer: "Chicken",
+      wrongAnswers: ["Onion", "Pepper", "Suya"] as [string, string, string],
+    };
+    const advertId = await postAdvert(db, admin, { ...input, check });
+    expect(await advertRow(advertId)).toMatchObject({
+      checkQuestion: "Which flavour?",
+      checkAnswer: "Chicken",
+      checkWrongAnswers: ["Onion", "Pepper", "Suya"],
+    });
+    const listed = (await listAdvertsForAdmin(db)).adverts.find((a) => a.id === advertId);
+    expect(listed?.check).toEqual(check);
+    // Left out: kept, and nothing to save.
+    const { check: _omitted, ...withoutCheck } = { ...input, check };
+    expect(await updateAdvert(db, admin, advertId, withoutCheck)).toEqual({ status: "ok", changed: false });
+    // Null: back to the title question.
+    expect(await updateAdvert(db, admin, advertId, { ...input, check: null })).toEqual({ status: "ok", changed: true });
+    expect(await advertRow(advertId)).toMatchObject({
+      checkQuestion: null,
+      checkAnswer: null,
+      checkWrongAnswers: null,
+    });
+    const entries = await auditFor(advertId);
+    expect(entries.at(-1)).toMatchObject({
+      before: { check: "Which flavour? | Chicken | Onion | Pepper | Suya" },
+      after: { check: null },
+    });
+  });
+
   it("without an imageUrl keeps the advert's image; an uploaded image's address replaces it, audited", async () => {
     const advertId = await postAdvert(db, admin, input);
     const { imageUrl: _kept, ...withoutImage } = input;

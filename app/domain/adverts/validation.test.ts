@@ -32,6 +32,7 @@ describe("advert form", () => {
         description: "The taste of home.",
         rewardKobo: 2_550n,
         maxClicks: 100,
+        check: null,
         image: { uploadedImage: null, removeImage: false },
       },
     });
@@ -106,5 +107,51 @@ describe("advert form", () => {
       "rewardAmount",
       "title",
     ]);
+  });
+});
+
+describe("an advert's own attention check", () => {
+  const check = {
+    checkQuestion: " What colour was the van? ",
+    checkAnswer: "Red",
+    checkWrong1: "Blue",
+    checkWrong2: "Green",
+    checkWrong3: "Yellow",
+  };
+
+  it("is all five fields, trimmed, or none (the title question)", () => {
+    expect(advertFormSchema().parse({ ...valid, ...check }).check).toEqual({
+      question: "What colour was the van?",
+      answer: "Red",
+      wrongAnswers: ["Blue", "Green", "Yellow"],
+    });
+    expect(advertFormSchema().parse(valid).check).toBeNull();
+    expect(advertFormSchema().parse({ ...valid, checkQuestion: " ", checkAnswer: "" }).check).toBeNull();
+  });
+
+  it("names the first empty field when only some are filled", () => {
+    expect(errorsOf({ ...valid, ...check, checkWrong2: "" })).toEqual({
+      checkWrong2: ["Fill in the question, the right answer and three wrong answers, or leave all five empty"],
+    });
+    expect(errorsOf({ ...valid, checkAnswer: "Red" })).toHaveProperty("checkQuestion");
+  });
+
+  it("refuses two answers that are the same (case ignored) and over-long texts", () => {
+    expect(errorsOf({ ...valid, ...check, checkWrong3: "red" })).toEqual({
+      checkWrong3: ["The four answers must all be different"],
+    });
+    expect(errorsOf({ ...valid, ...check, checkAnswer: "x".repeat(81) })).toHaveProperty("checkAnswer");
+    expect(errorsOf({ ...valid, ...check, checkQuestion: "x".repeat(151) })).toHaveProperty("checkQuestion");
+  });
+
+  it("is refused by assertAdvertInput when a caller skips the form with a broken one", () => {
+    const input = { title: "T", description: "D", rewardKobo: 100n, maxClicks: 1, imageUrl: null };
+    const wrongAnswers: [string, string, string] = ["Red", "Green", "Yellow"];
+    expect(() => assertAdvertInput({ ...input, check: { question: "Q?", answer: "Red", wrongAnswers } })).toThrow(
+      /check/,
+    );
+    expect(() =>
+      assertAdvertInput({ ...input, check: { question: "Q?", answer: "Red", wrongAnswers: ["A", "B", "C"] } }),
+    ).not.toThrow();
   });
 });

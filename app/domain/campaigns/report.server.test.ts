@@ -1,7 +1,7 @@
 import { and, eq, inArray } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { ledgerAccounts, ledgerTransfers } from "~/db/schema";
-import { startAdvertView } from "~/domain/adverts/advert-views.server";
+import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { lagosDay } from "~/lib/lagos-time";
 import { openTestDatabase } from "~test/database";
@@ -11,7 +11,7 @@ import { findAdvertiserCampaign } from "./campaigns.server";
 import { cancelCampaign } from "./cancel-campaign.server";
 import { createCampaign } from "./create-campaign.server";
 import { campaignReport } from "./report.server";
-import { claimAnswering } from "~test/claims";
+import { claimAnswering, correctAnswer } from "~test/claims";
 
 const { db } = await openTestDatabase();
 let admin: Actor;
@@ -70,12 +70,23 @@ describe("a campaign's report", () => {
     await view(chidi.id, advertId);
     // Started, never claimed: not a verified view.
     expect((await startAdvertView(db, idle.id, advertId, longAgo())).status).toBe("ok");
+    // A wrong pick at the attention check: a failed check, never a view.
+    const guesser = await member(db);
+    expect((await startAdvertView(db, guesser.id, advertId, longAgo())).status).toBe("ok");
+    expect((await claimAdvertReward(db, guesser.id, advertId)).status).toBe("check");
+    const wrong = ((await correctAnswer(db, guesser.id, advertId)) + 1) % 4;
+    expect((await claimAdvertReward(db, guesser.id, advertId, new Date(), { answer: wrong })).status).toBe(
+      "check-failed",
+    );
 
     const report = await campaignReport(db, await current(advertiser.id, campaign.id));
     const ledger = await escrowDebits(campaign.id);
 
     expect(report.verifiedViews).toBe(3);
     expect(report.uniqueViewers).toBe(3);
+    // Each paid view passed the check; the guess failed it.
+    expect(report.checkedViews).toBe(3);
+    expect(report.failedChecks).toBe(1);
     // ₦10.00 a view and the 20% fee (₦2.00) a view, for 3 views; the budget was 10 × ₦12.00.
     expect(report).toMatchObject({
       fundedKobo: 12_000n,
@@ -139,6 +150,8 @@ describe("a campaign's report", () => {
     expect(report).toEqual({
       verifiedViews: 0,
       uniqueViewers: 0,
+      checkedViews: 0,
+      failedChecks: 0,
       fundedKobo: 0n,
       rewardsKobo: 0n,
       feesKobo: 0n,

@@ -10,7 +10,8 @@ import {
   viewAndClaim,
   openCampaignTestDatabase,
 } from "~test/campaigns";
-import { approvedAdvertiser, campaignInput, member, runningCampaign } from "~test/factories";
+import { claimAdvertReward, startAdvertView } from "~/domain/adverts/advert-views.server";
+import { approvedAdvertiser, campaignInput, longAgo, member, runningCampaign } from "~test/factories";
 import { statusOf } from "~test/status";
 import { cancelCampaign } from "./cancel-campaign.server";
 import { createCampaign } from "./create-campaign.server";
@@ -40,6 +41,21 @@ describe("a campaign, paid up front", () => {
     // Nothing left to refund.
     expect((await cancelCampaign(db, advertiser.id, campaign.id)).status).toBe("conflict");
     expect((await balances(db, advertiser.id)).availableKobo).toBe(0n);
+  });
+
+  it("runs with the advertiser's own attention check: its members are asked the campaign's question", async () => {
+    const check = {
+      question: "Which loaf was on offer?",
+      answer: "Agege",
+      wrongAnswers: ["Sliced", "Wheat", "Rye"] as [string, string, string],
+    };
+    const { advertId } = await runningCampaign(db, admin, { check });
+    const viewer = await member(db);
+    expect((await startAdvertView(db, viewer.id, advertId, longAgo())).status).toBe("ok");
+    const asked = await claimAdvertReward(db, viewer.id, advertId);
+    expect(asked).toMatchObject({ status: "check", check: { question: "Which loaf was on offer?" } });
+    if (asked.status !== "check") return;
+    expect([...asked.check.choices].sort()).toEqual(["Agege", "Rye", "Sliced", "Wheat"]);
   });
 
   it("rejected in review: the reason is kept and the escrow returns to the balance", async () => {

@@ -24,7 +24,24 @@ describe("the campaign form", () => {
       viewsWanted: 100,
       startsAt: null,
       endsAt: null,
+      check: null,
     });
+  });
+
+  it("takes the advertiser's own attention check: all five fields or none", () => {
+    const check = {
+      checkQuestion: "Which loaf?",
+      checkAnswer: "Agege",
+      checkWrong1: "Sliced",
+      checkWrong2: "Wheat",
+      checkWrong3: "Rye",
+    };
+    expect(schema.parse(form(check)).check).toEqual({
+      question: "Which loaf?",
+      answer: "Agege",
+      wrongAnswers: ["Sliced", "Wheat", "Rye"],
+    });
+    expect(schema.safeParse(form({ ...check, checkWrong1: "" })).success).toBe(false);
   });
 
   it("runs from Lagos midnight of the start day to Lagos midnight after the end day", () => {
