@@ -43,7 +43,8 @@ const ADVERTS = [
   { title: "Kuda Free Transfers", rewardKobo: 1_800n, reward: "₦18.00" },
 ] as const;
 const TITLES: readonly string[] = ADVERTS.map((a) => a.title);
-const HINT = "Pick the answer to earn your reward. A wrong answer ends this view without a reward.";
+const HINT =
+  "One question about the advert you just viewed. Pick the answer to earn your reward; a wrong answer ends this view without a reward.";
 const WRONG_ANSWER = "That answer was not what the advert showed, so this view earned no reward.";
 
 let admin: Actor;
@@ -52,7 +53,12 @@ beforeAll(async () => {
   await db().update(appSettings).set({ advertDwellSeconds: DWELL_SECONDS });
   admin = await advertAdmin(db());
   for (const advert of ADVERTS) {
-    await postAdvert(db(), admin, { title: advert.title, rewardKobo: advert.rewardKobo, maxClicks: 50, imageUrl: null });
+    await postAdvert(db(), admin, {
+      title: advert.title,
+      rewardKobo: advert.rewardKobo,
+      maxClicks: 50,
+      imageUrl: null,
+    });
   }
 });
 
@@ -115,6 +121,9 @@ async function expectCheckFor(page: Page, title: string): Promise<string[]> {
   // The countdown and its Claim Reward have made way for the check.
   expect(await page.getByTestId("countdown").count()).toBe(0);
   expect(await page.getByRole("button", { name: "Claim Reward" }).count()).toBe(1);
+  // So has the advert: its title is to be remembered, not read off the heading or the tab's title.
+  expect(await page.getByRole("heading", { name: title }).count()).toBe(0);
+  expect(await page.title()).not.toContain(title);
   return choices;
 }
 

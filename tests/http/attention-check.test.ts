@@ -188,7 +188,9 @@ describe("the attention check without JavaScript", () => {
     expect(view?.checkChoices).toHaveLength(4);
     expect(view?.checkChoices).toContain(title);
     expect(new Set(view?.checkChoices).size).toBe(4);
-    expect(pageText(asked.body)).toContain(`${TITLE_QUESTION} Pick the answer to earn your reward.`);
+    expect(pageText(asked.body)).toContain(`${TITLE_QUESTION} One question about the advert you just viewed.`);
+    // The advert makes way for the question: its title is only among the choices, not a heading.
+    expect(asked.body).not.toMatch(new RegExp(`<h1[^>]*>${title}</h1>`));
     expect(answerRadios(asked.body)).toEqual(
       view!.checkChoices!.map((choice, index) => ({ type: "radio", value: String(index), required: true, choice })),
     );

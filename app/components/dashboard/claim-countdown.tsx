@@ -1,6 +1,6 @@
 import { Timer } from "lucide-react";
-import { type Dispatch, type FormEvent, type SetStateAction, useEffect, useRef, useState } from "react";
-import { useNavigate } from "react-router";
+import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useEffect, useRef, useState } from "react";
+import { useNavigate, useRevalidator } from "react-router";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import {
@@ -30,7 +30,10 @@ export function ClaimCountdown({
   dwellSeconds,
   notice,
   check: checkSet,
+  advert,
 }: {
+  /** The advert as the member views it: shown until the check is asked, which takes its place. */
+  advert: ReactNode;
   claimPath: string;
   visibilityPath: string;
   secondsLeft: number;
@@ -40,6 +43,7 @@ export function ClaimCountdown({
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
+  const revalidator = useRevalidator();
   // A refused early claim, or the server's figure from a visibility report, resets the time left.
   const [wait, setWait] = useState<Wait>({ remainingMs: secondsLeft * 1000, notice, toasted: false });
   const [check, setCheck] = useState(checkSet);
@@ -67,6 +71,8 @@ export function ClaimCountdown({
     } else if ("check" in answer) {
       setCheck(answer.check);
       setClaiming(false);
+      // The page's data again (the check with it), so its title stops naming the advert too.
+      void revalidator.revalidate();
     } else if ("secondsLeft" in answer) {
       showToast(answer.toast);
       setWait({ remainingMs: answer.secondsLeft * 1000, notice: answer.toast.description ?? null, toasted: true });
@@ -82,61 +88,68 @@ export function ClaimCountdown({
   }
 
   if (check) {
-    return <AttentionCheckForm claimPath={claimPath} check={check} claiming={claiming} onSubmit={claim} />;
+    return (
+      <div className="p-5">
+        <AttentionCheckForm claimPath={claimPath} check={check} claiming={claiming} onSubmit={claim} />
+      </div>
+    );
   }
 
   return (
-    <div className="grid gap-3">
-      {hydrated && !visible && waiting ? (
-        <p data-testid="countdown-paused" className="text-sm text-gray-700">
-          The countdown is paused while the advert is not on screen.
-        </p>
-      ) : null}
-      {wait.notice && waiting ? (
-        // An alert when the page opens with it (no toast without JavaScript); after a toast has
-        // said the same, it is not announced twice.
-        <p
-          role={wait.toasted ? undefined : "alert"}
-          data-testid="claim-notice"
-          className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
-        >
-          {wait.notice}
-        </p>
-      ) : null}
-      <div className="flex items-center gap-2 text-sm font-medium text-gray-800">
-        <Timer className="h-5 w-5 shrink-0 text-brand-700" aria-hidden />
-        <p data-testid="countdown" aria-live={waiting ? "off" : "polite"}>
-          {waiting ? (
-            <>
-              Keep viewing for <span className="tabular-nums font-semibold">{left}</span>{" "}
-              {left === 1 ? "second" : "seconds"} to earn your reward.
-            </>
-          ) : (
-            "You can now claim your reward."
-          )}
-        </p>
-      </div>
-      <div
-        className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
-        role="progressbar"
-        aria-label="Viewing time"
-        aria-valuemin={0}
-        aria-valuemax={100}
-        aria-valuenow={done}
-      >
+    <>
+      {advert}
+      <div className="grid gap-3 px-5 pb-5">
+        {hydrated && !visible && waiting ? (
+          <p data-testid="countdown-paused" className="text-sm text-gray-700">
+            The countdown is paused while the advert is not on screen.
+          </p>
+        ) : null}
+        {wait.notice && waiting ? (
+          // An alert when the page opens with it (no toast without JavaScript); after a toast has
+          // said the same, it is not announced twice.
+          <p
+            role={wait.toasted ? undefined : "alert"}
+            data-testid="claim-notice"
+            className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900"
+          >
+            {wait.notice}
+          </p>
+        ) : null}
+        <div className="flex items-center gap-2 text-sm font-medium text-gray-800">
+          <Timer className="h-5 w-5 shrink-0 text-brand-700" aria-hidden />
+          <p data-testid="countdown" aria-live={waiting ? "off" : "polite"}>
+            {waiting ? (
+              <>
+                Keep viewing for <span className="tabular-nums font-semibold">{left}</span>{" "}
+                {left === 1 ? "second" : "seconds"} to earn your reward.
+              </>
+            ) : (
+              "You can now claim your reward."
+            )}
+          </p>
+        </div>
         <div
-          className="h-full bg-brand-600 transition-[width] duration-1000 ease-linear"
-          style={{ width: `${done}%` }}
-        />
+          className="h-2 w-full overflow-hidden rounded-full bg-gray-200"
+          role="progressbar"
+          aria-label="Viewing time"
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={done}
+        >
+          <div
+            className="h-full bg-brand-600 transition-[width] duration-1000 ease-linear"
+            style={{ width: `${done}%` }}
+          />
+        </div>
+        <form method="post" action={claimPath} onSubmit={claim}>
+          {/* This page shows the view in progress: a claim that finds it gone says another advert ended it. */}
+          <input type="hidden" name={FROM_VIEW_PAGE_FIELD} value="1" />
+          <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={(hydrated && waiting) || claiming}>
+            {claiming ? "Claiming..." : "Claim Reward"}
+          </Button>
+        </form>
       </div>
-      <form method="post" action={claimPath} onSubmit={claim}>
-        {/* This page shows the view in progress: a claim that finds it gone says another advert ended it. */}
-        <input type="hidden" name={FROM_VIEW_PAGE_FIELD} value="1" />
-        <Button type="submit" size="lg" className="w-full sm:w-auto" disabled={(hydrated && waiting) || claiming}>
-          {claiming ? "Claiming..." : "Claim Reward"}
-        </Button>
-      </form>
-    </div>
+    </>
   );
 }
 
@@ -166,7 +179,8 @@ function AttentionCheckForm({
           {check.question}
         </legend>
         <p className="mb-1 text-sm text-gray-700">
-          Pick the answer to earn your reward. A wrong answer ends this view without a reward.
+          One question about the advert you just viewed. Pick the answer to earn your reward; a wrong answer ends this
+          view without a reward.
         </p>
         {check.choices.map((choice, index) => (
           <label key={index} className={choiceClass}>

@@ -203,7 +203,8 @@ export function ClusterCard({ cluster, page }: { cluster: ClusterView; page: num
   return (
     <Card aria-labelledby={titleId} data-testid={`cluster-${cluster.id}`}>
       <CardTitle id={titleId}>
-        {cluster.accountsSeen} linked accounts · {cluster.atStake} at stake
+        {cluster.accountsSeen === 1 ? "1 account" : `${cluster.accountsSeen} linked accounts`} · {cluster.atStake} at
+        stake
       </CardTitle>
       <CardDescription>
         {cluster.opened ? `Waiting for a review since ${cluster.opened}.` : "Waiting for a review."}
@@ -214,7 +215,13 @@ export function ClusterCard({ cluster, page }: { cluster: ClusterView; page: num
           rowKey={(s) => `${s.label}|${s.accounts}`}
           columns={SIGNAL_COLUMNS}
           caption="What they share"
-          empty={<p className="text-sm text-gray-700">Nothing shared any more.</p>}
+          empty={
+            <p className="text-sm text-gray-700">
+              {cluster.accountsSeen === 1
+                ? "Not linked to another account: flagged for wrong answers to attention checks."
+                : "Nothing shared any more."}
+            </p>
+          }
         />
         <ResponsiveList
           rows={cluster.accounts}

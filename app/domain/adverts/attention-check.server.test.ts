@@ -1,3 +1,4 @@
+import { reviewCluster } from "~/domain/risk-review/review-queue.server";
 import { and, eq, isNotNull, like, sql } from "drizzle-orm";
 import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import type { Database } from "~/db/client.server";
@@ -336,6 +337,10 @@ describe("wrong picks flag a member for review", () => {
     expect(await failCheck(viewer.id, ids[3]!, at(starts[3]!))).toEqual({ status: "check-failed" });
     expect(await clusterOf(viewer.id)).toEqual(flagged);
     expect(await reviewMailsAbout(viewer.displayId)).toHaveLength(1);
+    // The review shows the member's wrong answers of the last week (and none a week after).
+    const review = async (iso: string) => (await reviewCluster(db, flagged.clusterId!, at(iso)))?.accounts[0];
+    expect(await review("2026-06-06T10:00:00Z")).toMatchObject({ id: viewer.id, failedChecks: 4 });
+    expect(await review("2026-06-20T10:00:00Z")).toMatchObject({ id: viewer.id, failedChecks: 0 });
   });
 
   it("wrong picks on different Lagos days do not add up", async () => {

@@ -47,7 +47,11 @@ export async function listOpenClusters(
 }
 
 /** One cluster as the review shows it; null when there is none with this id. */
-export async function reviewCluster(db: Database, clusterId: string): Promise<ReviewCluster | null> {
+export async function reviewCluster(
+  db: Database,
+  clusterId: string,
+  now: Date = new Date(),
+): Promise<ReviewCluster | null> {
   const [cluster] = await db.select().from(riskClusters).where(eq(riskClusters.id, clusterId));
   if (!cluster) return null;
   const members = await db
@@ -107,7 +111,7 @@ export async function reviewCluster(db: Database, clusterId: string): Promise<Re
       .where(
         and(
           inArray(advertViews.userId, ids),
-          gte(advertViews.checkFailedDay, lagosDay(new Date(Date.now() - FAILED_CHECKS_DAYS * DAY_MS))),
+          gte(advertViews.checkFailedDay, lagosDay(new Date(now.getTime() - FAILED_CHECKS_DAYS * DAY_MS))),
         ),
       )
       .groupBy(advertViews.userId),

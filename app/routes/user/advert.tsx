@@ -16,8 +16,9 @@ import { requireMember } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 
+// While the attention check is asked the advert is off the page, its title too.
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageTitle(matches, loaderData?.advert.title ?? "Advert");
+  pageTitle(matches, loaderData?.check ? "Attention Check" : (loaderData?.advert.title ?? "Advert"));
 
 const IntentSchema = z.object({ intent: z.literal("start") });
 
@@ -81,37 +82,41 @@ export default function AdvertView({ loaderData }: Route.ComponentProps) {
     <div className="mx-auto grid w-full max-w-2xl gap-4">
       <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <Card className="grid gap-4 p-0">
-        {advert.imageUrl ? (
-          <img
-            src={advert.imageUrl}
-            alt=""
-            className="aspect-video w-full rounded-t-lg bg-gray-100 object-cover"
-            referrerPolicy="no-referrer"
-          />
-        ) : (
-          <div className="flex h-24 w-full items-center justify-center rounded-t-lg bg-brand-50 text-brand-700">
-            <Megaphone className="h-10 w-10" aria-hidden />
-          </div>
-        )}
-        <div className="grid gap-4 px-5 pb-5">
-          <div>
-            <p className="text-sm font-medium text-gray-600">Now viewing</p>
-            <h1 className="mt-1 break-words text-2xl font-bold">{advert.title}</h1>
-            <p className="mt-2 text-lg font-semibold text-brand-700">
-              Reward: <span data-testid="advert-reward">{advert.reward}</span>
-            </p>
-          </div>
-          <p className="whitespace-pre-line break-words text-gray-700">{advert.description}</p>
-          <ClaimCountdown
-            key={`${advert.id}:${loaderData.secondsLeft}`}
-            claimPath={loaderData.claimPath}
-            visibilityPath={loaderData.visibilityPath}
-            check={loaderData.check}
-            secondsLeft={loaderData.secondsLeft}
-            dwellSeconds={loaderData.dwellSeconds}
-            notice={loaderData.notice}
-          />
-        </div>
+        <ClaimCountdown
+          key={`${advert.id}:${loaderData.secondsLeft}`}
+          claimPath={loaderData.claimPath}
+          visibilityPath={loaderData.visibilityPath}
+          check={loaderData.check}
+          secondsLeft={loaderData.secondsLeft}
+          dwellSeconds={loaderData.dwellSeconds}
+          notice={loaderData.notice}
+          advert={
+            <>
+              {advert.imageUrl ? (
+                <img
+                  src={advert.imageUrl}
+                  alt=""
+                  className="aspect-video w-full rounded-t-lg bg-gray-100 object-cover"
+                  referrerPolicy="no-referrer"
+                />
+              ) : (
+                <div className="flex h-24 w-full items-center justify-center rounded-t-lg bg-brand-50 text-brand-700">
+                  <Megaphone className="h-10 w-10" aria-hidden />
+                </div>
+              )}
+              <div className="grid gap-4 px-5">
+                <div>
+                  <p className="text-sm font-medium text-gray-600">Now viewing</p>
+                  <h1 className="mt-1 break-words text-2xl font-bold">{advert.title}</h1>
+                  <p className="mt-2 text-lg font-semibold text-brand-700">
+                    Reward: <span data-testid="advert-reward">{advert.reward}</span>
+                  </p>
+                </div>
+                <p className="whitespace-pre-line break-words text-gray-700">{advert.description}</p>
+              </div>
+            </>
+          }
+        />
       </Card>
     </div>
   );
