@@ -193,6 +193,8 @@ describe("the information pages", () => {
       "stored only as a hash",
       "The addresses (IP) and devices",
       "Your bank details",
+      "How you view adverts",
+      "how long its page was on screen",
     ]) {
       expect(privacy).toContain(stored);
     }

@@ -24,6 +24,11 @@ export function PrivacyContent({ appName }: { appName: string }) {
             admin before referral rewards between them or automatic payouts are paid.
           </li>
           <li>
+            <strong>How you view adverts</strong>: for each advert you open, how long its page was on screen (the page
+            tells us when it is hidden or shown) and your answer to its question, so advertisers pay for views by
+            people. Three wrong answers in a day are checked by an admin.
+          </li>
+          <li>
             <strong>Your bank details</strong>: to pay your withdrawals. The account name may be checked with the bank
             before it is saved.
           </li>
