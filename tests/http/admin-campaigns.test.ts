@@ -44,6 +44,8 @@ describe("campaign review on /admin/campaigns", () => {
       imageUrl: "https://cdn.example.ng/bread.jpg",
       startsAt: new Date("2030-01-01T23:00:00Z"),
       endsAt: new Date("2030-01-08T23:00:00Z"),
+      // The advertiser's own question reaches members as written: the admin reviews it too.
+      check: { question: "Which loaf was on offer?", answer: "Agege", wrongAnswers: ["Sliced", "Wheat", "Rye"] },
     });
     const waiting = await campaignIn("awaiting_payment");
     const page = await client.get("/admin/campaigns");
@@ -60,6 +62,9 @@ describe("campaign review on /admin/campaigns", () => {
     expect(text).toMatch(/2 Jan 2030/);
     expect(text).toMatch(/8 Jan 2030/); // the last day, not the day after it
     expect(page.body).toContain('src="https://cdn.example.ng/bread.jpg"');
+    expect(text).toContain(
+      "Attention check: Which loaf was on offer? Right answer: Agege. Wrong answers: Sliced, Wheat, Rye.",
+    );
     expect(text).not.toContain(waiting.campaign.title);
     expect(text).toContain("Activate");
 

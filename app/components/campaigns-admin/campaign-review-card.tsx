@@ -15,6 +15,8 @@ export type CampaignReviewView = {
   advertiserEmail: string;
   title: string;
   description: string;
+  /** The advertiser's own attention check: "Question? Right answer (wrong: a, b, c)", or null. */
+  checkText: string | null;
   /** The image to show: the stored address only when it is acceptable (app/domain/shared/image-url.ts). */
   imageSrc: string | null;
   rewardText: string;
@@ -104,6 +106,12 @@ export function CampaignReviewCard({
         <CampaignStatus campaign={campaign} />
       </div>
       <p className="whitespace-pre-line break-words text-sm text-gray-700">{campaign.description}</p>
+      {campaign.checkText ? (
+        <p className="break-words text-sm text-gray-700" data-testid="campaign-check">
+          <span className="font-medium text-gray-900">Attention check: </span>
+          {campaign.checkText}
+        </p>
+      ) : null}
       <dl className="grid grid-cols-2 gap-x-3 gap-y-2 text-sm">
         <Fact label="Reward per view" value={campaign.rewardText} />
         <Fact label="Views done" value={viewsText(campaign)} />

@@ -1,6 +1,6 @@
 import { Timer } from "lucide-react";
 import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useEffect, useRef, useState } from "react";
-import { useNavigate, useRevalidator } from "react-router";
+import { useNavigate } from "react-router";
 import { showToast } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
 import {
@@ -9,7 +9,7 @@ import {
   VISIBLE_FIELD,
   type ClaimAnswer,
 } from "~/domain/adverts/advert-claim";
-import { ANSWER_FIELD, type AttentionCheck } from "~/domain/adverts/attention-check";
+import { ANSWER_FIELD, ATTENTION_CHECK_TITLE, type AttentionCheck } from "~/domain/adverts/attention-check";
 import { useHydrated } from "~/components/ui/use-hydrated";
 
 /**
@@ -43,11 +43,10 @@ export function ClaimCountdown({
 }) {
   const hydrated = useHydrated();
   const navigate = useNavigate();
-  const revalidator = useRevalidator();
   // A refused early claim, or the server's figure from a visibility report, resets the time left.
   const [wait, setWait] = useState<Wait>({ remainingMs: secondsLeft * 1000, notice, toasted: false });
   const [check, setCheck] = useState(checkSet);
-  const visible = usePageVisibility();
+  const { visible, pausedOnce } = usePageVisibility();
   useTicking(visible && wait.remainingMs > 0, setWait);
   const left = Math.ceil(wait.remainingMs / 1000);
   useVisibilityReports(visibilityPath, visible, hydrated && check === null && left > 0, setWait);
@@ -71,8 +70,6 @@ export function ClaimCountdown({
     } else if ("check" in answer) {
       setCheck(answer.check);
       setClaiming(false);
-      // The page's data again (the check with it), so its title stops naming the advert too.
-      void revalidator.revalidate();
     } else if ("secondsLeft" in answer) {
       showToast(answer.toast);
       setWait({ remainingMs: answer.secondsLeft * 1000, notice: answer.toast.description ?? null, toasted: true });
@@ -99,7 +96,7 @@ export function ClaimCountdown({
     <>
       {advert}
       <div className="grid gap-3 px-5 pb-5">
-        {hydrated && !visible && waiting ? (
+        {hydrated && pausedOnce && waiting ? (
           <p data-testid="countdown-paused" className="text-sm text-gray-700">
             The countdown is paused while the advert is not on screen.
           </p>
@@ -170,15 +167,20 @@ function AttentionCheckForm({
   onSubmit: (event: FormEvent<HTMLFormElement>) => void;
 }) {
   const legend = useRef<HTMLLegendElement>(null);
-  useEffect(() => legend.current?.focus(), []);
+  useEffect(() => {
+    legend.current?.focus();
+    // The tab's title named the advert: now the answer is to be remembered, not read.
+    const appName = document.title.split(" | ").at(-1);
+    document.title = appName ? `${ATTENTION_CHECK_TITLE} | ${appName}` : ATTENTION_CHECK_TITLE;
+  }, []);
   return (
     <form method="post" action={claimPath} onSubmit={onSubmit} className="grid gap-3" data-testid="attention-check">
       <input type="hidden" name={FROM_VIEW_PAGE_FIELD} value="1" />
-      <fieldset className="grid gap-2">
-        <legend ref={legend} tabIndex={-1} className="mb-1 text-base font-semibold text-gray-900 outline-none">
-          {check.question}
+      <fieldset className="grid gap-2" aria-describedby="attention-check-hint">
+        <legend ref={legend} tabIndex={-1} className="mb-1 outline-none">
+          <h1 className="text-lg font-semibold text-gray-900">{check.question}</h1>
         </legend>
-        <p className="mb-1 text-sm text-gray-700">
+        <p id="attention-check-hint" className="mb-1 text-sm text-gray-700">
           One question about the advert you just viewed. Pick the answer to earn your reward; a wrong answer ends this
           view without a reward.
         </p>
@@ -258,16 +260,22 @@ function useTicking(running: boolean, setWait: Dispatch<SetStateAction<Wait>>) {
   }, [running, setWait]);
 }
 
-/** Whether the page is on screen (document.visibilityState); true before hydration. */
-function usePageVisibility(): boolean {
-  const [visible, setVisible] = useState(true);
+/**
+ * Whether the page is on screen (document.visibilityState; true before hydration), and whether it
+ * has been off screen since it opened (the page then says the countdown pauses).
+ */
+function usePageVisibility(): { visible: boolean; pausedOnce: boolean } {
+  const [state, setState] = useState({ visible: true, pausedOnce: false });
   useEffect(() => {
-    const update = () => setVisible(document.visibilityState === "visible");
+    const update = () => {
+      const visible = document.visibilityState === "visible";
+      setState((s) => (s.visible === visible ? s : { visible, pausedOnce: s.pausedOnce || !visible }));
+    };
     update();
     document.addEventListener("visibilitychange", update);
     return () => document.removeEventListener("visibilitychange", update);
   }, []);
-  return visible;
+  return state;
 }
 
 /**
@@ -276,19 +284,24 @@ function usePageVisibility(): boolean {
  * delivers even as the tab is frozen; the others by fetch, whose answer (the seconds the server
  * still counts) resets the time left when the two differ. Stops once the countdown is over (`active` false).
  */
+/** "Hidden", by navigator.sendBeacon (delivered as the tab freezes or the page goes), else a kept-alive fetch. */
+function sendHidden(path: string) {
+  const body = new URLSearchParams({ [VISIBLE_FIELD]: "0" });
+  if (!navigator.sendBeacon?.(path, body)) void fetch(path, { method: "POST", body, keepalive: true });
+}
+
 function useVisibilityReports(
   path: string,
   visible: boolean,
   active: boolean,
   setWait: Dispatch<SetStateAction<Wait>>,
 ) {
+  // Leaving the page (Back to Dashboard) hides the advert as surely as another tab does.
+  useEffect(() => () => sendHidden(path), [path]);
   useEffect(() => {
     if (!active) return;
-    const body = () => new URLSearchParams({ [VISIBLE_FIELD]: visible ? "1" : "0" });
-    if (!visible) {
-      if (!navigator.sendBeacon?.(path, body())) void fetch(path, { method: "POST", body: body(), keepalive: true });
-      return;
-    }
+    if (!visible) return sendHidden(path);
+    const body = () => new URLSearchParams({ [VISIBLE_FIELD]: "1" });
     let stopped = false;
     const report = async () => {
       try {

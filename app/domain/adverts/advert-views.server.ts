@@ -142,8 +142,10 @@ export async function startAdvertView(
       and(
         eq(advertViews.userId, userId),
         isNull(advertViews.claimedAt),
-        // A voided view stays: the advert is not offered to the member again.
+        // A voided view stays (the advert is not offered to the member again), and so does one
+        // whose check was asked: leaving a question unanswered never brings a new one.
         isNull(advertViews.checkResult),
+        isNull(advertViews.checkIssuedAt),
         ne(advertViews.advertId, advertId),
       ),
     );
@@ -254,7 +256,8 @@ export async function reportVisibility(
     .set({
       // Kept within an hour's worth: far beyond any dwell time, far below the column's range.
       visibleMs: sql`least(${advertViews.visibleMs} + coalesce(${added}, 0), ${VISIBLE_MS_MAX})::integer`,
-      visibleSince: visible ? now : null,
+      // Never back in time (a report that arrives after a later one, another server's clock).
+      visibleSince: visible ? sql`greatest(${advertViews.visibleSince}, ${now.toISOString()}::timestamptz)` : null,
       visibilityReported: true,
     })
     .where(
@@ -276,20 +279,24 @@ const VISIBLE_MS_MAX = 60 * 60 * 1000;
 /**
  * Claims the reward for an advert the member opened. One transaction:
  *
- * 1. locks the member's row (serialises one member's claims, so the daily count cannot race,
- *    and orders them against a restriction or tier change) and the view row, and re-checks role
- *    and approval, the view (exists, unclaimed, dwell time waited) and the advert;
- * 2. takes a slot: `UPDATE adverts SET current_clicks = current_clicks + 1 WHERE … AND
- *    current_clicks < max_clicks` — the database decides who gets the last one — in the same
- *    statement as the daily count (the member's rewarded views on today's Africa/Lagos day against
- *    their tier's limit; read after step 1's lock, so it sees every earlier claim of theirs);
- * 3. posts the ledger transfer advert_rewards → member available (idempotency key per advert
- *    and member) and marks the view claimed with the amount, the Lagos day and the transfer.
+ * 1. locks the member's row (serialises one member's claims, so today's count cannot race, and
+ *    orders them against a restriction or tier change) and the view row, and re-checks role and
+ *    approval, the view (exists, unclaimed, not voided), the advert, today's rewarded views on the
+ *    Africa/Lagos day against the tier's limit, the dwell time waited and — once the page has
+ *    reported its visibility — the time it was seen (decision 028);
+ * 2. the attention check: with the countdown over, no check yet → "check-due" (set here with
+ *    setAttentionCheck and returned as "check"); a check and no valid answer → "check" again; a
+ *    wrong answer voids the view ("check-failed", committed; the third in a Lagos day flags the
+ *    member: flagForReview);
+ * 3. takes a slot: `UPDATE adverts SET current_clicks = current_clicks + 1 WHERE … AND
+ *    current_clicks < max_clicks` — the database decides who gets the last one;
+ * 4. posts the ledger transfer advert_rewards (or the campaign's escrow) → member available
+ *    (idempotency key per advert and member) and marks the view claimed, its check passed.
  *
  * Any failure rolls all of it back. The steps run inside PostgreSQL, in the function
- * `claim_advert_reward` (migration 0010; its live body in 0021, see docs/database.md): one round trip instead of six, as this is the busiest
- * write (docs/decisions/010-claim-in-the-database.md). `now` is injectable for tests (dwell and
- * midnight).
+ * `claim_advert_reward` (live body in migration 0034, see docs/database.md): one round trip instead
+ * of six, as this is the busiest write (docs/decisions/010-claim-in-the-database.md). `now` is
+ * injectable for tests (dwell and midnight); `answer` is the index of the member's pick.
  *
  * `fromViewPage`: the claim was sent from the advert's page, which is shown only while this
  * view is in progress. If the view is gone by the claim, opening another advert ended it (the

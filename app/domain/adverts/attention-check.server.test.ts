@@ -9,7 +9,7 @@ import { newId } from "~/domain/shared/ids";
 import { lagosDay } from "~/lib/lagos-time";
 import { correctAnswer } from "~test/claims";
 import { createTestDatabase, openTestDatabase } from "~test/database";
-import { advertAdmin, createUser, member, postAdvert } from "~test/factories";
+import { advertAdmin, createUser, longAgo, member, postAdvert } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import {
   advertBeingViewed,
@@ -304,6 +304,28 @@ describe("answering the check", () => {
       }),
     ).toMatchObject({ status: "ok" });
     expect(await clicksOf(db, advertId)).toBe(1);
+  });
+});
+
+describe("a check once asked stays with its view", () => {
+  it("opening another advert keeps it, and the advert's page asks the same question again", async () => {
+    const viewer = await member(db);
+    const [asked, other] = await Promise.all([postAdvert(db, admin), postAdvert(db, admin)]);
+    expect((await startAdvertView(db, viewer.id, asked!, longAgo())).status).toBe("ok");
+    const first = await claimAdvertReward(db, viewer.id, asked!);
+    expect(first.status).toBe("check");
+    // Another advert: its view starts, the asked one is not ended (no new choices to compare).
+    expect((await startAdvertView(db, viewer.id, other!)).status).toBe("ok");
+    expect(await advertBeingViewed(db, viewer.id, asked!)).toMatchObject({
+      status: "ok",
+      check: first.status === "check" ? first.check : null,
+    });
+    expect(await claimAdvertReward(db, viewer.id, asked!)).toEqual(first);
+    expect(
+      await claimAdvertReward(db, viewer.id, asked!, new Date(), {
+        answer: await correctAnswer(db, viewer.id, asked!),
+      }),
+    ).toMatchObject({ status: "ok" });
   });
 });
 

@@ -26,6 +26,9 @@ export function storedCheck(row: {
     : null;
 }
 
+/** The advert page's title while the check is asked (the advert's title would give the answer away). */
+export const ATTENTION_CHECK_TITLE = "Attention Check";
+
 /** The default question: the advert's title is the answer. */
 export const TITLE_QUESTION = "Which advert did you just view?";
 

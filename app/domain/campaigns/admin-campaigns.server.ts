@@ -1,3 +1,4 @@
+import { storedCheck, type CustomCheck } from "~/domain/adverts/attention-check";
 import { and, count, desc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { advertiserProfiles, adverts, campaigns, ledgerAccounts, users } from "~/db/schema";
@@ -17,6 +18,8 @@ export type AdminCampaign = {
   advertiserEmail: string;
   title: string;
   description: string;
+  /** The advertiser's own attention check, reviewed with the advert (it reaches members as set). */
+  check: CustomCheck | null;
   imageUrl: string | null;
   rewardKobo: Kobo;
   viewsWanted: number;
@@ -59,6 +62,9 @@ export async function listCampaignsForAdmin(
       advertiserEmail: users.email,
       title: campaigns.title,
       description: campaigns.description,
+      checkQuestion: campaigns.checkQuestion,
+      checkAnswer: campaigns.checkAnswer,
+      checkWrongAnswers: campaigns.checkWrongAnswers,
       imageUrl: campaigns.imageUrl,
       rewardKobo: campaigns.rewardKobo,
       viewsWanted: campaigns.viewsWanted,
@@ -84,7 +90,11 @@ export async function listCampaignsForAdmin(
     pageCount,
     total,
     counts,
-    campaigns: rows.map(({ currentClicks, ...row }) => ({ ...row, viewsDone: currentClicks ?? 0 })),
+    campaigns: rows.map(({ currentClicks, checkQuestion, checkAnswer, checkWrongAnswers, ...row }) => ({
+      ...row,
+      check: storedCheck({ checkQuestion, checkAnswer, checkWrongAnswers }),
+      viewsDone: currentClicks ?? 0,
+    })),
   };
 }
 

@@ -10,7 +10,7 @@ import type { ClusterAccount, ReviewCluster, SharedSignal } from "./review-view"
 
 export const RISK_PAGE_SIZE = 10;
 
-/** How far back the review counts an account's wrong picks at the attention check. */
+/** How far back the review counts an account's wrong picks at the attention check (Lagos days, today included). */
 export const FAILED_CHECKS_DAYS = 7;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -111,7 +111,7 @@ export async function reviewCluster(
       .where(
         and(
           inArray(advertViews.userId, ids),
-          gte(advertViews.checkFailedDay, lagosDay(new Date(now.getTime() - FAILED_CHECKS_DAYS * DAY_MS))),
+          gte(advertViews.checkFailedDay, lagosDay(new Date(now.getTime() - (FAILED_CHECKS_DAYS - 1) * DAY_MS))),
         ),
       )
       .groupBy(advertViews.userId),

@@ -6,6 +6,7 @@ import type { Route } from "./+types/advert";
 import { ClaimCountdown } from "~/components/dashboard/claim-countdown";
 import { Card } from "~/components/ui/card";
 import { AdvertIdSchema, advertClaimPath, advertVisibilityPath } from "~/domain/adverts/advert-claim";
+import { ATTENTION_CHECK_TITLE } from "~/domain/adverts/attention-check";
 import { advertBeingViewed, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { type AdvertOutcome, advertToast } from "~/domain/adverts/claim-toasts";
 import { advertImageRules } from "~/domain/adverts/validation";
@@ -18,7 +19,7 @@ import { redirectWithToast } from "~/server/toast.server";
 
 // While the attention check is asked the advert is off the page, its title too.
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageTitle(matches, loaderData?.check ? "Attention Check" : (loaderData?.advert.title ?? "Advert"));
+  pageTitle(matches, loaderData?.check ? ATTENTION_CHECK_TITLE : (loaderData?.advert?.title ?? "Advert"));
 
 const IntentSchema = z.object({ intent: z.literal("start") });
 
@@ -52,13 +53,16 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     visibilityPath: advertVisibilityPath(view.advert.id),
     // Only once the countdown has ended and a claim asked for it: never on the page before.
     check: view.check,
-    advert: {
-      id: view.advert.id,
-      title: view.advert.title,
-      description: view.advert.description,
-      reward: formatKobo(view.advert.rewardKobo),
-      imageUrl: displayImageUrl(view.advert.imageUrl, advertImageRules(context.services.config.appUrl), null),
-    },
+    advertId: view.advert.id,
+    // While the check is asked the advert is not sent at all: its answer is to be remembered.
+    advert: view.check
+      ? null
+      : {
+          title: view.advert.title,
+          description: view.advert.description,
+          reward: formatKobo(view.advert.rewardKobo),
+          imageUrl: displayImageUrl(view.advert.imageUrl, advertImageRules(context.services.config.appUrl), null),
+        },
     dwellSeconds: view.dwellSeconds,
     secondsLeft: view.secondsLeft,
   };
@@ -83,7 +87,8 @@ export default function AdvertView({ loaderData }: Route.ComponentProps) {
       <BackLink to="/dashboard">Back to Dashboard</BackLink>
       <Card className="grid gap-4 p-0">
         <ClaimCountdown
-          key={`${advert.id}:${loaderData.secondsLeft}`}
+          // A new figure from the server restarts the countdown; nothing restarts an asked check.
+          key={`${loaderData.advertId}:${loaderData.check ? "check" : loaderData.secondsLeft}`}
           claimPath={loaderData.claimPath}
           visibilityPath={loaderData.visibilityPath}
           check={loaderData.check}
@@ -91,30 +96,32 @@ export default function AdvertView({ loaderData }: Route.ComponentProps) {
           dwellSeconds={loaderData.dwellSeconds}
           notice={loaderData.notice}
           advert={
-            <>
-              {advert.imageUrl ? (
-                <img
-                  src={advert.imageUrl}
-                  alt=""
-                  className="aspect-video w-full rounded-t-lg bg-gray-100 object-cover"
-                  referrerPolicy="no-referrer"
-                />
-              ) : (
-                <div className="flex h-24 w-full items-center justify-center rounded-t-lg bg-brand-50 text-brand-700">
-                  <Megaphone className="h-10 w-10" aria-hidden />
+            advert && (
+              <>
+                {advert.imageUrl ? (
+                  <img
+                    src={advert.imageUrl}
+                    alt=""
+                    className="aspect-video w-full rounded-t-lg bg-gray-100 object-cover"
+                    referrerPolicy="no-referrer"
+                  />
+                ) : (
+                  <div className="flex h-24 w-full items-center justify-center rounded-t-lg bg-brand-50 text-brand-700">
+                    <Megaphone className="h-10 w-10" aria-hidden />
+                  </div>
+                )}
+                <div className="grid gap-4 px-5">
+                  <div>
+                    <p className="text-sm font-medium text-gray-600">Now viewing</p>
+                    <h1 className="mt-1 break-words text-2xl font-bold">{advert.title}</h1>
+                    <p className="mt-2 text-lg font-semibold text-brand-700">
+                      Reward: <span data-testid="advert-reward">{advert.reward}</span>
+                    </p>
+                  </div>
+                  <p className="whitespace-pre-line break-words text-gray-700">{advert.description}</p>
                 </div>
-              )}
-              <div className="grid gap-4 px-5">
-                <div>
-                  <p className="text-sm font-medium text-gray-600">Now viewing</p>
-                  <h1 className="mt-1 break-words text-2xl font-bold">{advert.title}</h1>
-                  <p className="mt-2 text-lg font-semibold text-brand-700">
-                    Reward: <span data-testid="advert-reward">{advert.reward}</span>
-                  </p>
-                </div>
-                <p className="whitespace-pre-line break-words text-gray-700">{advert.description}</p>
-              </div>
-            </>
+              </>
+            )
           }
         />
       </Card>

@@ -33,6 +33,9 @@ const toCampaignView = (c: AdminCampaign, appUrl: URL): CampaignReviewView => ({
   advertiserEmail: c.advertiserEmail,
   title: c.title,
   description: c.description,
+  checkText: c.check
+    ? `${c.check.question} Right answer: ${c.check.answer}. Wrong answers: ${c.check.wrongAnswers.join(", ")}.`
+    : null,
   imageSrc: displayImageUrl(c.imageUrl, advertImageRules(appUrl), null),
   rewardText: formatKobo(c.rewardKobo),
   viewsWanted: c.viewsWanted,
