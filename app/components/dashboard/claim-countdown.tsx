@@ -98,7 +98,7 @@ export function ClaimCountdown({
       <div className="grid gap-3 px-5 pb-5">
         {hydrated && pausedOnce && waiting ? (
           <p data-testid="countdown-paused" className="text-sm text-gray-700">
-            The countdown is paused while the advert is not on screen.
+            The countdown pauses while the advert is not on screen.
           </p>
         ) : null}
         {wait.notice && waiting ? (
