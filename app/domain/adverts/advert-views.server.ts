@@ -10,6 +10,7 @@ import { lagosDay } from "~/lib/lagos-time";
 import { flagForReview } from "~/domain/risk/flags.server";
 import { VISIBILITY_REPORT_CAP_MS } from "./advert-claim";
 import { FAILED_CHECKS_TO_FLAG, type AttentionCheck } from "./attention-check";
+import { advertIsLive } from "./advert-live.server";
 import { setAttentionCheck } from "./attention-check.server";
 
 /** What a member sees of an advert. */
@@ -64,13 +65,6 @@ const advertShown = {
   rewardKobo: adverts.rewardKobo,
   imageUrl: adverts.imageUrl,
 };
-
-/**
- * The advert is live now: active and between its start and end (a campaign's dates; an admin's
- * advert has none). The condition is the database's advert_is_live (migration 0021), the one the
- * claim (claim_advert_reward) follows.
- */
-const advertIsLive = sql`advert_is_live(${adverts.isActive}, ${adverts.startsAt}, ${adverts.endsAt}, now())`;
 
 /**
  * Live adverts with slots left that this member has not been rewarded for, newest first

@@ -1,6 +1,7 @@
 import { and, eq, isNull, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adverts, advertViews } from "~/db/schema";
+import { advertIsLive } from "./advert-live.server";
 import { composeCheck, storedCheck, type AttentionCheck } from "./attention-check";
 
 /**
@@ -56,13 +57,7 @@ async function otherLiveTitles(db: Database, advertId: string, title: string): P
   const rows = await db
     .select({ title: adverts.title })
     .from(adverts)
-    .where(
-      and(
-        sql`advert_is_live(${adverts.isActive}, ${adverts.startsAt}, ${adverts.endsAt}, now())`,
-        ne(adverts.id, advertId),
-        sql`lower(btrim(${adverts.title})) <> lower(btrim(${title}))`,
-      ),
-    )
+    .where(and(advertIsLive, ne(adverts.id, advertId), sql`lower(btrim(${adverts.title})) <> lower(btrim(${title}))`))
     .orderBy(sql`random()`)
     .limit(6);
   return rows.map((r) => r.title);
