@@ -1,9 +1,12 @@
+import { readFile } from "node:fs/promises";
 import { describe, expect, it } from "vitest";
 import { referrals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { newId } from "~/domain/shared/ids";
 import { completeWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
+import { lagosDay } from "~/lib/lagos-time";
+import { amountKobo, csvObjects } from "~test/csv";
 import { createUser, formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
 import { DESKTOP, expectFitsAndAccessible, MOBILE, setUpBrowserSuite, signedInPage, visit } from "./support/browser";
 
@@ -46,28 +49,47 @@ describe("the statement", () => {
       const { member, withdrawal } = await memberWithHistory();
       const { page } = await signedInPage(suite, member, viewport);
       await visit(page, "/profile");
-      await page.getByRole("link", { name: "See your full statement" }).click();
+      await page.getByRole("link", { name: "See your full statement" }).first().click();
       await page.waitForURL((url) => url.pathname === "/statement");
       await expect.poll(() => page.getByRole("heading", { level: 1 }).innerText()).toBe("Statement");
 
       const list = page.getByTestId(viewport === MOBILE ? "statement-cards" : "statement");
       await expect.poll(() => list.isVisible()).toBe(true);
       const text = await list.innerText();
-      expect(text).toContain(`Withdrawal ${withdrawal.reference} paid to your bank`);
-      expect(text).toContain("−₦490.00");
-      expect(text).toContain("From held money: your balance does not change");
+      // The withdrawal left the balance once (−₦500.00); its payment is detail on held money.
+      expect(text).toContain(`Withdrawal ${withdrawal.reference} requested: ₦490.00 to your bank, ₦10.00 fee`);
+      expect(text).toContain("−₦500.00");
+      expect(text).toContain(`Withdrawal ${withdrawal.reference} paid to your bank: ₦490.00 sent, ₦10.00 fee`);
+      expect(text).toContain("Held money: your balance does not change");
+      expect(text).not.toContain("−₦490.00");
       expect(text).toContain("Referral reward for Tunde Bakare on hold for review (not paid yet)");
-      expect(text).toContain("No change to your balance");
+      expect(text).toContain("Nothing yet: the reward is on hold");
       expect(text).toContain("+₦1,500.00");
       const timeline = page.getByRole("list", { name: `Withdrawal ${withdrawal.reference} timeline` });
       const timelineText = (await timeline.first().innerText()).replace(/\s+/g, " ");
       expect(timelineText).toMatch(/Requested .* Processing .* Paid/);
       await expectFitsAndAccessible(page, `statement-${label}`);
 
+      // This month: nothing before it, ₦1,500 in, ₦500 out (the withdrawal, once), ₦1,000 left.
+      const month = lagosDay(new Date()).slice(0, 7);
+      await page.getByLabel("Period", { exact: true }).selectOption(month);
+      await page.getByRole("button", { name: "Show" }).click();
+      await page.waitForURL((url) => url.searchParams.get("month") === month);
+      const figure = (id: string) => page.getByTestId(id).innerText();
+      await expect.poll(() => figure("statement-closing")).toBe("₦1,000.00");
+      expect([await figure("statement-opening"), await figure("statement-in"), await figure("statement-out")]).toEqual([
+        "₦0.00",
+        "₦1,500.00",
+        "₦500.00",
+      ]);
+
       const download = page.waitForEvent("download");
       await page.getByRole("button", { name: "Download CSV" }).click();
       const file = await download;
-      expect(file.suggestedFilename()).toMatch(/^adnaira-statement-\d{4}-\d{2}-\d{2}\.csv$/);
+      expect(file.suggestedFilename()).toBe(`adnaira-statement-${month}.csv`);
+      const rows = csvObjects(await readFile((await file.path())!, "utf8"));
+      const total = (column: string) => rows.reduce((sum, row) => sum + amountKobo(row[column] ?? ""), 0n);
+      expect([total("In (NGN)"), total("Out (NGN)")]).toEqual([150_000n, 50_000n]);
     });
   }
 

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { STATEMENT_PAGE_SIZE } from "~/domain/statement/statement.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
 import { pageText, startTestApp, type TestApp } from "~test/app";
+import { formatLagosMonthYear, lagosDay, lagosMonth } from "~/lib/lagos-time";
 import { creditUser, formKey, setBankDetails, setWithdrawalSettings } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import { signInAdmin, signInMember } from "~test/sign-in";
@@ -35,7 +36,7 @@ describe("the statement page", () => {
     const text = pageText(res.body);
     expect(text).toContain("Statement");
     expect(text).toContain("Balance ₦300.00 · Held for withdrawals and upgrades ₦200.00");
-    const hold = text.indexOf(`Withdrawal ${withdrawal.reference} requested: amount held`);
+    const hold = text.indexOf(`Withdrawal ${withdrawal.reference} requested: ₦196.00 to your bank, ₦4.00 fee`);
     const reward = text.indexOf("Advert reward");
     expect(hold).toBeGreaterThan(-1);
     expect(reward).toBeGreaterThan(hold);
@@ -77,10 +78,10 @@ describe("the statement page", () => {
     expect(csv.headers.get("Cache-Control")).toBe("no-store");
     const lines = csv.body.split("\r\n");
     expect(lines[0]).toBe(
-      "Date (Africa/Lagos),Description,In (NGN),Out (NGN),Affects,Balance (NGN),Held (NGN),Reference",
+      "Date (Africa/Lagos),Description,In (NGN),Out (NGN),Not in the balance (NGN),Affects,Balance (NGN),Held (NGN),Reference",
     );
-    expect(lines[1]).toContain(`,,200.00,Balance,300.00,200.00,${withdrawal.reference}`);
-    expect(lines[2]).toContain("Advert reward,500.00,,Balance,500.00,0.00,");
+    expect(lines[1]).toContain(`,,200.00,,Balance,300.00,200.00,${withdrawal.reference}`);
+    expect(lines[2]).toContain("Advert reward,500.00,,,Balance,500.00,0.00,");
 
     // A GET (or React Router's data request) downloads nothing and goes to the statement.
     for (const path of ["/statement/csv", "/statement/csv.data"]) {
@@ -95,6 +96,27 @@ describe("the statement page", () => {
     expect(forged.headers.get("Content-Disposition")).toBeNull();
   });
 
+  it("reads one Lagos month: its opening and closing balances, money in and out, and its CSV", async () => {
+    const { client, withdrawal } = await memberWithMoney();
+    const month = lagosDay(new Date()).slice(0, 7);
+    const text = pageText((await client.get(`/statement?month=${month}`)).body);
+    expect(text).toContain(`${formatLagosMonthYear(new Date())}`);
+    expect(text).toMatch(/Opening balance ₦0\.00 Money in ₦500\.00 Money out ₦200\.00 Closing balance ₦300\.00/);
+    expect(text).toContain(`Withdrawal ${withdrawal.reference} requested`);
+
+    // The month before: nothing moved in it, so nothing is listed and no figure changes.
+    const before = monthParamOf(new Date(lagosMonth(new Date()).start.getTime() - 1));
+    const earlier = await client.post("/statement/csv", { month: before });
+    expect(earlier.headers.get("Content-Disposition")).toBe(`attachment; filename="adnaira-statement-${before}.csv"`);
+    expect(earlier.body.split("\r\n").filter(Boolean)).toHaveLength(1);
+    const thisMonth = await client.post("/statement/csv", { month });
+    expect(thisMonth.body.split("\r\n").filter(Boolean)).toHaveLength(3);
+
+    // An unusable month is the whole statement.
+    const whole = pageText((await client.get("/statement?month=2026-13")).body);
+    expect(whole).toMatch(/Opening balance ₦0\.00 Money in ₦500\.00 Money out ₦200\.00 Closing balance ₦300\.00/);
+  });
+
   it("is for members only: staff see nothing of earnings", async () => {
     const { client } = await signInAdmin(app);
     const page = await client.get("/statement");
@@ -104,3 +126,5 @@ describe("the statement page", () => {
     expect(csv.headers.get("Content-Disposition")).toBeNull();
   });
 });
+
+const monthParamOf = (at: Date) => lagosDay(at).slice(0, 7);

@@ -1,33 +1,41 @@
 import { StatusBadge } from "~/components/ui/badge";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
-import { EFFECT_NOTES, type StatementItem } from "~/domain/statement/statement-lines";
+import type { StatementItem } from "~/domain/statement/statement-lines";
 import { WITHDRAWAL_STATUS_BADGES } from "~/domain/withdrawals/lifecycle";
 import { cn } from "~/lib/cn";
 
 export const NO_STATEMENT_TEXT =
   "No money has moved yet. Your advert rewards, referral rewards, upgrades and withdrawals will appear here.";
 
-/** "+₦50.00" in green, "−₦20.00" in the usual colour; a line that moves nothing greyed. */
+const DIRECTION_WORDS: Record<StatementItem["direction"], string> = {
+  in: "In: ",
+  out: "Out: ",
+  none: "Not in or out of the balance: ",
+};
+
+/**
+ * "+₦50.00" in green, "−₦20.00" in the usual colour: what entered or left the balance; a line on
+ * held money or outside the balance greyed, with no sign (it is neither in nor out).
+ */
 function Amount({ row }: { row: StatementItem }) {
   return (
     <span
       className={cn(
         "font-medium tabular-nums",
-        row.effect === "none" ? "text-gray-500" : row.direction === "in" ? "text-green-700" : "text-gray-900",
+        row.direction === "none" ? "text-gray-500" : row.direction === "in" ? "text-green-700" : "text-gray-900",
       )}
     >
-      <span className="sr-only">{row.direction === "in" ? "In: " : "Out: "}</span>
+      <span className="sr-only">{DIRECTION_WORDS[row.direction]}</span>
       {row.amount}
     </span>
   );
 }
 
 function Balance({ row }: { row: StatementItem }) {
-  const note = EFFECT_NOTES[row.effect];
   return (
     <>
       <span className="tabular-nums">{row.balance}</span>
-      {note ? <span className="block text-xs font-normal text-gray-600">{note}</span> : null}
+      {row.source ? <span className="block text-xs font-normal text-gray-600">{row.source}</span> : null}
       {row.held ? <span className="block text-xs font-normal text-gray-600">Held {row.held}</span> : null}
     </>
   );
@@ -81,7 +89,7 @@ const COLUMNS: ListColumn<StatementItem>[] = [
 ];
 
 /** The statement's lines: a table from the medium breakpoint up, a card per line on phones. */
-export function StatementList({ rows }: { rows: StatementItem[] }) {
+export function StatementList({ rows, emptyText = NO_STATEMENT_TEXT }: { rows: StatementItem[]; emptyText?: string }) {
   return (
     <ResponsiveList
       rows={rows}
@@ -91,7 +99,7 @@ export function StatementList({ rows }: { rows: StatementItem[] }) {
       testId="statement"
       rowTestId={(row) => `statement-${row.kind}`}
       cardTestId={(row) => `statement-card-${row.kind}`}
-      empty={<p data-testid="statement-empty">{NO_STATEMENT_TEXT}</p>}
+      empty={<p data-testid="statement-empty">{emptyText}</p>}
       card={(row) => (
         <div className="grid gap-2">
           <div className="flex items-start justify-between gap-3">

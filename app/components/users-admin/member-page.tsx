@@ -259,7 +259,10 @@ export function MemberPage(data: MemberPageData) {
       <Section id="status-history" title="Status history">
         <StatusHistoryList rows={data.history} />
       </Section>
-      {paged("statement", <StatementList rows={data.statement.rows} />)}
+      {paged(
+        "statement",
+        <StatementList rows={data.statement.rows} emptyText="No money has moved for this account yet." />,
+      )}
       {member.advertiser ? null : paged("referrals", <MemberReferralList rows={data.referrals.rows} />)}
       {paged("withdrawals", <MemberWithdrawalList rows={data.withdrawals.rows} />)}
       {member.advertiser ? null : paged("upgrades", <MemberUpgradeList rows={data.upgrades.rows} />)}

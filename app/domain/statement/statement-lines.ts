@@ -19,8 +19,9 @@ export type StatementKind =
   | "upgrade_release"
   | "withdrawal_hold"
   | "withdrawal_release"
+  /** The held amount paid out: what reached the bank and the fee, one line. */
   | "withdrawal_payout"
-  | "withdrawal_fee"
+  /** A paid transfer the bank reversed: the amount and fee held again, one line. */
   | "withdrawal_reversal"
   | "advertiser_deposit"
   | "campaign_funding"
@@ -41,6 +42,9 @@ export type StatementEffect = "available" | "held" | "none";
 export type WithdrawalTimeline = {
   reference: string;
   status: WithdrawalStatus;
+  /** What left the balance, and the fee kept from it (the bank receives amount − fee). */
+  amountKobo: Kobo;
+  feeKobo: Kobo;
   requestedAt: Date;
   processingAt: Date | null;
   /** Paid through the payment provider: when the transfer went, and its code. */
@@ -55,6 +59,9 @@ export type WithdrawalTimeline = {
   accountNumberLast4: string;
 };
 
+/** What the payment provider says of an online payment (`provider_payments.status`). */
+export type ProviderPaymentStatus = "initialized" | "succeeded" | "failed" | "abandoned" | "held";
+
 export type UpgradePayment = {
   reference: string;
   tierName: string;
@@ -62,7 +69,7 @@ export type UpgradePayment = {
   status: "pending" | "approved" | "rejected" | "cancelled";
   /** Paid online: the provider's transaction reference and what it says of it. */
   providerReference: string | null;
-  providerStatus: string | null;
+  providerStatus: ProviderPaymentStatus | null;
 };
 
 /** One statement line as the domain reads it. */
@@ -83,11 +90,22 @@ export type StatementLine = {
   upgrade: UpgradePayment | null;
 };
 
-const METHOD_LABELS: Record<UpgradePayment["method"], string> = {
-  balance: "from your balance",
-  bank_transfer: "by bank transfer",
-  online: "online",
-};
+/**
+ * What a line did to the available balance — the only money the In and Out columns count, so
+ * that for any stretch of lines In − Out is the balance's change. A line on held money (a
+ * withdrawal paid out of what its request held) or outside the balance (an upgrade paid online)
+ * moves nothing here: its money already left the balance, or never entered it.
+ */
+export const balanceMovement = (line: Pick<StatementLine, "effect" | "amountKobo">): Kobo =>
+  line.effect === "available" ? line.amountKobo : 0n;
+
+/** Who reads the statement: the member ("your bank") or staff on the member's page ("their bank"). */
+export type StatementVoice = "member" | "staff";
+
+const WORDS = {
+  member: { your: "your", you: "you" },
+  staff: { your: "their", you: "they" },
+} as const;
 
 export const UPGRADE_STATUS_WORDS: Record<UpgradePayment["status"], string> = {
   pending: "waiting",
@@ -96,10 +114,40 @@ export const UPGRADE_STATUS_WORDS: Record<UpgradePayment["status"], string> = {
   cancelled: "cancelled",
 };
 
-/** The line's description, in the member's words. */
-export function describeLine(line: StatementLine): string {
-  const w = line.withdrawal?.reference;
+/** An online payment in words, from what the provider said of it ("Upgrade to Advert Bronze paid online"). */
+const ONLINE_PAYMENT_WORDS: Record<ProviderPaymentStatus, string> = {
+  initialized: ": online payment not confirmed yet",
+  succeeded: " paid online",
+  failed: ": online payment failed, nothing paid",
+  abandoned: ": online payment not completed, nothing paid",
+  held: " paid online, payment held for review",
+};
+
+function upgradeOutside(line: StatementLine, your: string): string {
+  const u = line.upgrade;
+  const tier = u?.tierName ?? "a new tier";
+  if (line.kind === "upgrade_online") {
+    return `Upgrade to ${tier}${ONLINE_PAYMENT_WORDS[u?.providerStatus ?? "initialized"]} (not from ${your} balance)`;
+  }
+  const status = u?.status ?? "pending";
+  const words =
+    status === "approved"
+      ? "paid by bank transfer"
+      : status === "pending"
+        ? "by bank transfer, waiting for the payment to be confirmed"
+        : `by bank transfer, ${UPGRADE_STATUS_WORDS[status]}`;
+  return `Upgrade to ${tier} ${words} (not from ${your} balance)`;
+}
+
+const naira = (kobo: Kobo) => formatKobo(kobo);
+const withdrawalRef = (line: StatementLine) =>
+  line.withdrawal ? `Withdrawal ${line.withdrawal.reference}` : "Withdrawal";
+
+/** The line's description, in the reader's words. */
+export function describeLine(line: StatementLine, voice: StatementVoice = "member"): string {
+  const { your } = WORDS[voice];
   const tier = line.upgrade?.tierName ?? "a new tier";
+  const w = line.withdrawal;
   switch (line.kind) {
     case "advert_reward":
       return line.advertTitle ? `Advert reward: ${line.advertTitle}` : "Advert reward";
@@ -110,24 +158,26 @@ export function describeLine(line: StatementLine): string {
     case "referral_voided":
       return `Referral reward${line.referredName ? ` for ${line.referredName}` : ""} voided after review (not paid)`;
     case "upgrade_hold":
-      return `Upgrade to ${tier}: price held from your balance`;
+      return `Upgrade to ${tier}: price held from ${your} balance`;
     case "upgrade_release":
-      return `Upgrade to ${tier} ${line.upgrade ? UPGRADE_STATUS_WORDS[line.upgrade.status] : "ended"}: price returned to your balance`;
+      return `Upgrade to ${tier} ${line.upgrade ? UPGRADE_STATUS_WORDS[line.upgrade.status] : "ended"}: price returned to ${your} balance`;
     case "upgrade_payment":
-      return `Upgrade to ${tier} paid from your balance`;
+      return `Upgrade to ${tier} paid with the price held from ${your} balance`;
     case "upgrade_bank_transfer":
     case "upgrade_online":
-      return `Upgrade to ${tier} paid ${METHOD_LABELS[line.upgrade?.method ?? "online"]} (not from your balance)`;
+      return upgradeOutside(line, your);
     case "withdrawal_hold":
-      return `Withdrawal ${w ?? ""} requested: amount held`.replace("  ", " ");
+      return w
+        ? `${withdrawalRef(line)} requested: ${naira(w.amountKobo - w.feeKobo)} to ${your} bank${w.feeKobo > 0n ? `, ${naira(w.feeKobo)} fee` : ""}`
+        : `${withdrawalRef(line)} requested`;
     case "withdrawal_release":
-      return `Withdrawal ${w ?? ""} rejected: amount returned to your balance`.replace("  ", " ");
+      return `${withdrawalRef(line)} rejected: amount returned to ${your} balance`;
     case "withdrawal_payout":
-      return `Withdrawal ${w ?? ""} paid to your bank`.replace("  ", " ");
-    case "withdrawal_fee":
-      return `Withdrawal ${w ?? ""} fee`.replace("  ", " ");
+      return w
+        ? `${withdrawalRef(line)} paid to ${your} bank: ${naira(w.amountKobo - w.feeKobo)} sent${w.feeKobo > 0n ? `, ${naira(w.feeKobo)} fee` : ""}`
+        : `${withdrawalRef(line)} paid to ${your} bank`;
     case "withdrawal_reversal":
-      return `Withdrawal ${w ?? ""} transfer reversed by the bank: amount held again`.replace("  ", " ");
+      return `${withdrawalRef(line)} transfer reversed by the bank: amount held again`;
     case "advertiser_deposit":
       return "Campaign payment received";
     case "campaign_funding":
@@ -141,12 +191,37 @@ export function describeLine(line: StatementLine): string {
   }
 }
 
-/** What the Balance column says of a line's effect. */
-export const EFFECT_NOTES: Record<StatementEffect, string | null> = {
-  available: null,
-  held: "From held money: your balance does not change",
-  none: "No change to your balance",
-};
+/**
+ * Where a line's money was, in the statement's "Affects" words: the balance, held money, or —
+ * for a line outside the balance — where the money came from (an online payment through
+ * Paystack, a bank transfer) or that nothing was paid.
+ */
+export function lineSource(line: StatementLine, voice: StatementVoice = "member"): string {
+  const { your } = WORDS[voice];
+  if (line.effect === "available") return "Balance";
+  if (line.effect === "held") return `Held money: ${your} balance does not change`;
+  switch (line.kind) {
+    case "referral_held":
+      return "Nothing yet: the reward is on hold";
+    case "referral_voided":
+      return "Nothing: the reward was voided";
+    case "upgrade_online": {
+      const status = line.upgrade?.providerStatus ?? "initialized";
+      if (status === "succeeded") return "Paid online through Paystack";
+      if (status === "held") return "Paid online through Paystack, held for review";
+      if (status === "initialized") return "Nothing yet: the online payment is not confirmed";
+      return "Nothing: the online payment did not go through";
+    }
+    case "upgrade_bank_transfer": {
+      const status = line.upgrade?.status ?? "pending";
+      if (status === "approved") return "Paid by bank transfer";
+      if (status === "pending") return "Bank transfer, waiting for confirmation";
+      return "Nothing: the bank transfer was not accepted";
+    }
+    default:
+      return `Nothing: ${your} balance does not change`;
+  }
+}
 
 export type TimelineStep = { label: string; at: string | null; detail?: string };
 
@@ -154,15 +229,16 @@ export type TimelineStep = { label: string; at: string | null; detail?: string }
  * A withdrawal's steps: requested → processing → sent (with the transfer code) or in a payout file
  * (its reference) → paid; or rejected, the amount returned.
  */
-export function withdrawalSteps(w: WithdrawalTimeline): TimelineStep[] {
+export function withdrawalSteps(w: WithdrawalTimeline, voice: StatementVoice = "member"): TimelineStep[] {
+  const { your } = WORDS[voice];
   const at = (d: Date | null) => (d ? formatLagosDateTime(d) : null);
   const steps: TimelineStep[] = [{ label: "Requested", at: at(w.requestedAt) }];
   if (w.rejectedAt) {
-    steps.push({ label: "Rejected, amount returned to your balance", at: at(w.rejectedAt) });
+    steps.push({ label: `Rejected, amount returned to ${your} balance`, at: at(w.rejectedAt) });
     return steps;
   }
   if (w.processingAt) steps.push({ label: "Processing", at: at(w.processingAt) });
-  if (w.sentAt) steps.push({ label: "Sent to your bank", at: at(w.sentAt), detail: w.transferCode ?? undefined });
+  if (w.sentAt) steps.push({ label: `Sent to ${your} bank`, at: at(w.sentAt), detail: w.transferCode ?? undefined });
   if (w.exportedAt) {
     steps.push({ label: "In a bank payout file", at: at(w.exportedAt), detail: w.payoutBatch ?? undefined });
   }
@@ -176,10 +252,12 @@ export type StatementItem = {
   kind: StatementKind;
   date: string;
   description: string;
-  /** "+₦50.00" / "−₦1,000.00". */
+  /** In or out of the balance: "+₦50.00" / "−₦1,000.00"; otherwise the sum the line is about, "₦490.00". */
   amount: string;
-  direction: "in" | "out";
+  direction: "in" | "out" | "none";
   effect: StatementEffect;
+  /** Where the money was (shown under the balance when it is not the balance itself). */
+  source: string | null;
   balance: string;
   held: string | null;
   withdrawal: { reference: string; status: WithdrawalStatus; steps: TimelineStep[]; to: string } | null;
@@ -187,17 +265,26 @@ export type StatementItem = {
 };
 
 export const signedNaira = (kobo: Kobo) => `${kobo < 0n ? "−" : "+"}${formatKobo(kobo < 0n ? -kobo : kobo)}`;
+const unsigned = (kobo: Kobo) => (kobo < 0n ? -kobo : kobo);
 
-export function toStatementItem(line: StatementLine): StatementItem {
+const METHOD_WORDS: Record<UpgradePayment["method"], string> = {
+  balance: "From the balance",
+  bank_transfer: "By bank transfer",
+  online: "Online",
+};
+
+export function toStatementItem(line: StatementLine, voice: StatementVoice): StatementItem {
   const u = line.upgrade;
+  const moved = balanceMovement(line);
   return {
     id: line.id,
     kind: line.kind,
     date: formatLagosDateTime(line.at),
-    description: describeLine(line),
-    amount: signedNaira(line.amountKobo),
-    direction: line.amountKobo < 0n ? "out" : "in",
+    description: describeLine(line, voice),
+    amount: line.effect === "available" ? signedNaira(moved) : formatKobo(unsigned(line.amountKobo)),
+    direction: line.effect !== "available" ? "none" : moved < 0n ? "out" : "in",
     effect: line.effect,
+    source: line.effect === "available" ? null : lineSource(line, voice),
     balance: formatKobo(line.balanceKobo),
     held: line.heldKobo > 0n ? formatKobo(line.heldKobo) : null,
     // The timeline on the line that opened the withdrawal; the later lines name its reference.
@@ -206,7 +293,7 @@ export function toStatementItem(line: StatementLine): StatementItem {
         ? {
             reference: line.withdrawal.reference,
             status: line.withdrawal.status,
-            steps: withdrawalSteps(line.withdrawal),
+            steps: withdrawalSteps(line.withdrawal, voice),
             to: `${line.withdrawal.bankName} ending ${line.withdrawal.accountNumberLast4}`,
           }
         : null,
@@ -214,10 +301,7 @@ export function toStatementItem(line: StatementLine): StatementItem {
       u && (line.kind === "upgrade_hold" || line.kind === "upgrade_bank_transfer" || line.kind === "upgrade_online")
         ? {
             reference: u.reference,
-            method: METHOD_LABELS[u.method]
-              .replace(/^from /, "From ")
-              .replace(/^by /, "By ")
-              .replace(/^online$/, "Online"),
+            method: METHOD_WORDS[u.method],
             // After a "·" like the method before it: "Online · Ref UPG-… · Approved".
             status: UPGRADE_STATUS_WORDS[u.status].replace(/^./, (c) => c.toUpperCase()),
             providerReference: u.providerReference,
@@ -226,33 +310,43 @@ export function toStatementItem(line: StatementLine): StatementItem {
   };
 }
 
-/** The statement as CSV (RFC 4180, formula-safe cells): newest first, as the page lists it. */
+/** A stretch of the statement: the balance before it, what came in and went out, the balance after. */
+export type StatementSummary = { openingKobo: Kobo; inKobo: Kobo; outKobo: Kobo; closingKobo: Kobo };
+
+/**
+ * The statement as CSV (RFC 4180, formula-safe cells): newest first, as the page lists it. In and
+ * Out hold only what entered and left the available balance (so their sums' difference is the
+ * balance's change); a line on held money or outside the balance has its sum under "Not in the
+ * balance" and says where the money was under "Affects".
+ */
 export function statementCsv(lines: readonly StatementLine[]): string {
-  // Money in and out in two unsigned columns: a cell starting with "-" would be taken for a
-  // formula (and neutralised by csvCell), so amounts never carry a sign.
+  // Amounts never carry a sign: a cell starting with "-" would be taken for a formula (and
+  // neutralised by csvCell).
   const header = [
     "Date (Africa/Lagos)",
     "Description",
     "In (NGN)",
     "Out (NGN)",
+    "Not in the balance (NGN)",
     "Affects",
     "Balance (NGN)",
     "Held (NGN)",
     "Reference",
   ];
-  const affects: Record<StatementEffect, string> = { available: "Balance", held: "Held money", none: "Nothing" };
   const records = lines.map((line) => {
+    const moved = balanceMovement(line);
     const reference = line.withdrawal?.reference ?? line.upgrade?.reference ?? "";
     const detail = line.withdrawal?.transferCode ?? line.withdrawal?.payoutBatch ?? line.upgrade?.providerReference;
     return [
       formatLagosDateTime(line.at),
       describeLine(line),
-      line.amountKobo >= 0n ? koboToDecimal(line.amountKobo) : "",
-      line.amountKobo < 0n ? koboToDecimal(-line.amountKobo) : "",
-      affects[line.effect],
+      line.effect === "available" && moved >= 0n ? koboToDecimal(moved) : "",
+      moved < 0n ? koboToDecimal(-moved) : "",
+      line.effect === "available" ? "" : koboToDecimal(unsigned(line.amountKobo)),
+      lineSource(line),
       koboToDecimal(line.balanceKobo),
       koboToDecimal(line.heldKobo),
-      detail ? `${reference} ${detail}`.trim() : reference,
+      detail && detail !== reference ? `${reference} ${detail}`.trim() : reference,
     ];
   });
   return [header, ...records].map((record) => record.map(csvCell).join(",") + "\r\n").join("");

@@ -123,11 +123,9 @@ describe("a member's statement", () => {
 
     expect(byKind("withdrawal_hold").map((l) => l.amountKobo)).toEqual([-10_000n, -20_000n]);
     expect(one("withdrawal_release")).toMatchObject({ amountKobo: 10_000n, effect: "available" });
-    expect(one("withdrawal_payout")).toMatchObject({
-      amountKobo: -(20_000n - withdrawals.done.feeKobo),
-      effect: "held",
-    });
-    expect(one("withdrawal_fee")).toMatchObject({ amountKobo: -withdrawals.done.feeKobo, effect: "held" });
+    // The payment to the bank and its fee: one line on held money, the whole amount the request held.
+    expect(one("withdrawal_payout")).toMatchObject({ amountKobo: -20_000n, effect: "held" });
+    expect(byKind("withdrawal_fee")).toEqual([]);
     const paidHold = byKind("withdrawal_hold").find((l) => l.withdrawal?.reference === withdrawals.done.reference)!;
     expect(paidHold.withdrawal).toMatchObject({ status: "completed", payoutBatch: null, transferCode: null });
     expect(paidHold.withdrawal?.processingAt).toBeInstanceOf(Date);
@@ -139,13 +137,30 @@ describe("a member's statement", () => {
     expect(lines[0]!.heldKobo).toBe(heldKobo);
 
     // What the page shows of a few lines.
-    const items = lines.map(toStatementItem);
+    const items = lines.map((line) => toStatementItem(line, "member"));
     const item = (kind: string) => items.find((i) => i.kind === kind)!;
     expect(item("advert_reward")).toMatchObject({ amount: "+₦5,000.00", direction: "in" });
     expect(item("referral_held").description).toBe(
       "Referral reward for Referred held on hold for review (not paid yet)",
     );
-    expect(item("withdrawal_fee").amount).toBe(`−₦${(Number(withdrawals.done.feeKobo) / 100).toFixed(2)}`);
+    const fee = `₦${(Number(withdrawals.done.feeKobo) / 100).toFixed(2)}`;
+    const net = `₦${(Number(20_000n - withdrawals.done.feeKobo) / 100).toFixed(2)}`;
+    expect(item("withdrawal_payout")).toMatchObject({
+      amount: "₦200.00",
+      direction: "none",
+      description: `Withdrawal ${withdrawals.done.reference} paid to your bank: ${net} sent, ${fee} fee`,
+      source: "Held money: your balance does not change",
+    });
+    expect(items.find((i) => i.withdrawal?.reference === withdrawals.done.reference)).toMatchObject({
+      amount: "−₦200.00",
+      direction: "out",
+      description: `Withdrawal ${withdrawals.done.reference} requested: ${net} to your bank, ${fee} fee`,
+    });
+    // Staff read the same line about the member.
+    const staffLine = toStatementItem(one("withdrawal_payout"), "staff");
+    expect(staffLine.description).toBe(
+      `Withdrawal ${withdrawals.done.reference} paid to their bank: ${net} sent, ${fee} fee`,
+    );
     const timeline = items.find((i) => i.withdrawal?.reference === withdrawals.done.reference)!.withdrawal!;
     expect(timeline.steps.map((s) => s.label)).toEqual(["Requested", "Processing", "Paid"]);
     const rejected = items.find((i) => i.withdrawal?.reference === withdrawals.refused.reference)!.withdrawal!;
@@ -185,13 +200,13 @@ describe("a member's statement", () => {
     const csv = statementCsv(await fullStatement(db, m.id));
     const [header, hold, reward, credit] = csv.split("\r\n");
     expect(header).toBe(
-      "Date (Africa/Lagos),Description,In (NGN),Out (NGN),Affects,Balance (NGN),Held (NGN),Reference",
+      "Date (Africa/Lagos),Description,In (NGN),Out (NGN),Not in the balance (NGN),Affects,Balance (NGN),Held (NGN),Reference",
     );
     expect(hold).toContain(
-      `Withdrawal ${w.withdrawal.reference} requested: amount held,,100.00,Balance,410.00,100.00,${w.withdrawal.reference}`,
+      `"Withdrawal ${w.withdrawal.reference} requested: ₦98.00 to your bank, ₦2.00 fee",,100.00,,Balance,410.00,100.00,${w.withdrawal.reference}`,
     );
-    expect(reward).toContain("Referral reward for Referred approved,10.00,,Balance,510.00,0.00,");
-    expect(credit).toContain("Advert reward,500.00,,Balance,500.00,0.00,");
+    expect(reward).toContain("Referral reward for Referred approved,10.00,,,Balance,510.00,0.00,");
+    expect(credit).toContain("Advert reward,500.00,,,Balance,500.00,0.00,");
     expect(csv.endsWith("\r\n")).toBe(true);
   });
 });

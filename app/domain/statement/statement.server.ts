@@ -2,7 +2,14 @@ import { sql, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { pageWindow, type PageInfo } from "~/domain/shared/paging";
 import type { WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
-import type { StatementEffect, StatementKind, StatementLine, UpgradePayment } from "./statement-lines";
+import type {
+  StatementEffect,
+  StatementKind,
+  StatementLine,
+  StatementSummary,
+  UpgradePayment,
+} from "./statement-lines";
+import type { StatementPeriod } from "./statement-period";
 
 /** Lines per page of the statement. */
 export const STATEMENT_PAGE_SIZE = 25;
@@ -13,7 +20,9 @@ export const STATEMENT_PAGE_SIZE = 25;
  * app reading pages 1 to 6):
  *
  * - each ledger transfer touching the member's available or held account, with what it did to
- *   each (entries summed per transfer);
+ *   each (entries summed per transfer) — except that a withdrawal's payout and its fee, booked as
+ *   two transfers, are one line (as are the two of a reversal): one payment, under the keys
+ *   `…:payout` and `…:fee` of the same settlement;
  * - each referral reward on hold or voided (no transfer: the amount is shown, nothing moves);
  * - each upgrade paid outside the balance, by bank transfer or online (its money never passed
  *   through the member's accounts).
@@ -23,15 +32,24 @@ function linesQuery(userId: string): SQL {
     with accounts as (
       select id, kind from ledger_accounts where user_id = ${userId} and kind in ('user_available', 'user_held')
     ),
-    moves as (
+    transfers as (
       select t.id, t.kind::text as kind, t.created_at as at, t.reference_type, t.reference_id,
+             case when t.kind in ('withdrawal_payout', 'withdrawal_fee', 'withdrawal_reversal')
+                  then regexp_replace(t.idempotency_key, ':(payout|fee)$', '') else t.id end as line_id,
              coalesce(sum(e.amount_kobo) filter (where a.kind = 'user_available'), 0) as available,
-             coalesce(sum(e.amount_kobo) filter (where a.kind = 'user_held'), 0) as held,
-             null::bigint as shown
+             coalesce(sum(e.amount_kobo) filter (where a.kind = 'user_held'), 0) as held
         from ledger_entries e
         join accounts a on a.id = e.account_id
         join ledger_transfers t on t.id = e.transfer_id
        group by t.id
+    ),
+    moves as (
+      select line_id as id,
+             case when bool_or(kind = 'withdrawal_payout') then 'withdrawal_payout' else min(kind) end as kind,
+             min(at) as at, min(reference_type) as reference_type, min(reference_id) as reference_id,
+             sum(available) as available, sum(held) as held, null::bigint as shown
+        from transfers
+       group by line_id
       union all
       select 'referral:' || r.id, 'referral_' || r.status::text, coalesce(r.reviewed_at, r.updated_at),
              'referral', r.id, 0, 0, coalesce(r.reward_kobo, 0)
@@ -50,12 +68,15 @@ function linesQuery(userId: string): SQL {
     window running as (order by m.at, m.id rows between unbounded preceding and current row)`;
 }
 
+const inPeriod = (period: StatementPeriod) =>
+  period ? sql`at >= ${period.start.toISOString()} and at < ${period.end.toISOString()}` : sql`true`;
+
 /** The page of lines (newest first), with what each line is about. */
-function pageQuery(userId: string, window: { offset: number; limit: number } | null): SQL {
+function pageQuery(userId: string, period: StatementPeriod, window: { offset: number; limit: number } | null): SQL {
   const paging = window ? sql`limit ${window.limit} offset ${window.offset}` : sql``;
   return sql`
     with lines as (${linesQuery(userId)}),
-    page as (select * from lines order by at desc, id desc ${paging})
+    page as (select * from lines where ${inPeriod(period)} order by at desc, id desc ${paging})
     select p.id, p.kind, to_json(p.at) #>> '{}' as at,
            (case when p.shown is not null then p.shown when p.available <> 0 then p.available else p.held end)::text as amount,
            case when p.available <> 0 then 'available' when p.held <> 0 then 'held' else 'none' end as effect,
@@ -63,6 +84,7 @@ function pageQuery(userId: string, window: { offset: number; limit: number } | n
            ad.title as advert_title,
            referred.name as referred_name,
            w.reference as w_reference, w.status::text as w_status,
+           w.amount_kobo::text as w_amount, w.fee_kobo::text as w_fee,
            to_json(w.requested_at) #>> '{}' as w_requested_at, to_json(w.processing_at) #>> '{}' as w_processing_at,
            to_json(w.sent_at) #>> '{}' as w_sent_at, w.transfer_code as w_transfer_code,
            w.payout_batch as w_payout_batch, to_json(w.exported_at) #>> '{}' as w_exported_at,
@@ -105,6 +127,8 @@ function toLine(row: Row): StatementLine {
       ? {
           reference: row.w_reference,
           status: row.w_status as WithdrawalStatus,
+          amountKobo: BigInt(row.w_amount!),
+          feeKobo: BigInt(row.w_fee!),
           requestedAt: new Date(row.w_requested_at!),
           processingAt: date(row.w_processing_at),
           sentAt: date(row.w_sent_at),
@@ -124,7 +148,7 @@ function toLine(row: Row): StatementLine {
           method: row.u_method as UpgradePayment["method"],
           status: row.u_status as UpgradePayment["status"],
           providerReference: text(row.pp_reference),
-          providerStatus: text(row.pp_status),
+          providerStatus: text(row.pp_status) as UpgradePayment["providerStatus"],
         }
       : null,
   };
@@ -134,19 +158,55 @@ const rowsOf = (result: unknown) => (result as { rows: Row[] }).rows;
 
 export type StatementPage = PageInfo & { lines: StatementLine[] };
 
-/** One page of the member's statement, newest first, with running balances right on every page. */
+/** One page of the member's statement (of a period, or all of it), newest first, with running balances right on every page. */
 export async function memberStatement(
   db: Database,
   userId: string,
-  options: { page?: number } = {},
+  options: { page?: number; period?: StatementPeriod } = {},
 ): Promise<StatementPage> {
-  const [count] = rowsOf(await db.execute(sql`select count(*)::text as total from (${linesQuery(userId)}) lines`));
+  const period = options.period ?? null;
+  const [count] = rowsOf(
+    await db.execute(sql`select count(*)::text as total from (${linesQuery(userId)}) lines where ${inPeriod(period)}`),
+  );
   const window = pageWindow(Number(count?.total ?? 0), options.page, STATEMENT_PAGE_SIZE);
-  const lines = rowsOf(await db.execute(pageQuery(userId, window))).map(toLine);
+  const lines = rowsOf(await db.execute(pageQuery(userId, period, window))).map(toLine);
   return { page: window.page, pageCount: window.pageCount, total: window.total, lines };
 }
 
-/** Every line of the member's statement, newest first: the CSV download. */
-export async function fullStatement(db: Database, userId: string): Promise<StatementLine[]> {
-  return rowsOf(await db.execute(pageQuery(userId, null))).map(toLine);
+/** Every line of the member's statement (of a period, or all of it), newest first: the CSV download. */
+export async function fullStatement(
+  db: Database,
+  userId: string,
+  period: StatementPeriod = null,
+): Promise<StatementLine[]> {
+  return rowsOf(await db.execute(pageQuery(userId, period, null))).map(toLine);
+}
+
+/**
+ * The period's figures: the available balance before it, what came into and left the balance in
+ * it (the In and Out columns), and the balance after it — opening + in − out = closing.
+ */
+export async function statementSummary(
+  db: Database,
+  userId: string,
+  period: StatementPeriod = null,
+): Promise<StatementSummary & { firstAt: Date | null }> {
+  const before = period ? sql`at < ${period.start.toISOString()}` : sql`false`;
+  const until = period ? sql`at < ${period.end.toISOString()}` : sql`true`;
+  const [row] = rowsOf(
+    await db.execute(sql`
+      select coalesce(sum(available) filter (where ${before}), 0)::text as opening,
+             coalesce(sum(available) filter (where available > 0 and ${inPeriod(period)}), 0)::text as money_in,
+             coalesce(-sum(available) filter (where available < 0 and ${inPeriod(period)}), 0)::text as money_out,
+             coalesce(sum(available) filter (where ${until}), 0)::text as closing,
+             to_json(min(at)) #>> '{}' as first_at
+        from (${linesQuery(userId)}) lines`),
+  );
+  return {
+    openingKobo: BigInt(row?.opening ?? "0"),
+    inKobo: BigInt(row?.money_in ?? "0"),
+    outKobo: BigInt(row?.money_out ?? "0"),
+    closingKobo: BigInt(row?.closing ?? "0"),
+    firstAt: date(row?.first_at),
+  };
 }

@@ -103,7 +103,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       others: a.others,
     })),
     statement: {
-      rows: statement.lines.map(toStatementItem),
+      rows: statement.lines.map((line) => toStatementItem(line, "staff")),
       page: statement.page,
       pageCount: statement.pageCount,
       total: statement.total,
