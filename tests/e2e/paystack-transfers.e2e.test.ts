@@ -2,11 +2,16 @@ import path from "node:path";
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { withdrawals } from "~/db/schema";
+import { formatKobo } from "~/domain/shared/money";
+import { moneyAtProvider } from "~/domain/withdrawals/money-at-provider.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
+import { createPaystackProvider } from "~/server/paystack.server";
 import { createUser, formKey, payee, withdrawalAdmin } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
+import { TEST_PAYSTACK_SECRET_KEY } from "~test/paystack";
 import { payoutJobsOf, payoutProgressEntry, payoutProgressPanel, payoutProgressStatus } from "~test/payouts";
+import { upgradeOnline } from "~test/provider-flows";
 import {
   DESKTOP,
   dismissToast,
@@ -26,7 +31,8 @@ import { setUpPaystackBrowserSuite } from "./support/paystack";
  * one with its "Pay via Paystack" dialog, another ticked and paid with "Pay selected via
  * Paystack". Each press queues the withdrawal ("Payment Queued") and the payout worker sends it;
  * the progress panel ("Payouts via Paystack") follows it, the page refreshing itself, until it
- * shows Sent; both show Sent with their transfer codes, at 360 px and 1280 px, axe clean.
+ * shows Sent; both show Sent with their transfer codes, at 360 px and 1280 px, axe clean. Then the
+ * bank sends one back, and Reconciliation writes out the money at Paystack term by term.
  */
 const { standin, suite, db } = await setUpPaystackBrowserSuite({ resolveAnyAccount: true });
 
@@ -106,6 +112,33 @@ describe("paying withdrawals through Paystack", () => {
       for (const w of [one, two]) await standin.settleTransfer(`adnaira-${w.reference.toLowerCase()}-1`, "success");
       const [done] = await db().select().from(withdrawals).where(eq(withdrawals.id, two.id));
       expect(done!.status).toBe("completed");
+      await expectLedgerReconciled(db());
+
+      // The bank sends the first back (its webhook books the reversal); a member paid ₦500.00
+      // online meanwhile. Reconciliation writes out the sum, each term as the ledger has it.
+      await standin.settleTransfer(`adnaira-${one.reference.toLowerCase()}-1`, "reversed");
+      const [returned] = await db().select().from(withdrawals).where(eq(withdrawals.id, one.id));
+      expect(returned!.status).toBe("processing");
+      const provider = createPaystackProvider({ secretKey: TEST_PAYSTACK_SECRET_KEY, baseUrl: standin.baseUrl });
+      await upgradeOnline({ db: db(), provider, standin }, "success");
+      await visit(page, "/admin/reconciliation");
+      const money = await moneyAtProvider(db());
+      expect(money.reversalsKobo).toBeGreaterThan(0n);
+      const sum = page.getByTestId("money-at-paystack");
+      const term = async (id: string) => {
+        const row = sum.getByTestId(`money-${id}`);
+        return `${await row.locator("dt").innerText()} ${await row.locator("dd").innerText()}`;
+      };
+      expect(await term("collected")).toBe(`Collected through Paystack ${formatKobo(money.collectedKobo)}`);
+      expect(await term("fees")).toBe(`Paystack's fees on what it collected − ${formatKobo(money.providerFeesKobo)}`);
+      expect(await term("transfers-out")).toBe(`Transfers to members' banks − ${formatKobo(money.transfersOutKobo)}`);
+      expect(await term("reversals")).toBe(`Transfers the banks sent back + ${formatKobo(money.reversalsKobo)}`);
+      expect(await term("total")).toBe(`Money at Paystack = ${formatKobo(money.atProviderKobo)}`);
+      expect(money.atProviderKobo).toBe(
+        money.collectedKobo - money.providerFeesKobo - money.transfersOutKobo + money.reversalsKobo,
+      );
+      expect(await page.getByTestId("money-records").innerText()).toContain("give the same");
+      await expectFitsAndAccessible(page, `paystack-reconciliation-${label}`);
       await expectLedgerReconciled(db());
     });
   }

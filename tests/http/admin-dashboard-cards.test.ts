@@ -146,7 +146,9 @@ const CARDS: Card[] = [
     permission: "manage_memberships",
     to: "/admin/memberships",
     refusal: { status: 403, message: DENIED },
-    direct: `select count(*)::text as v from upgrade_requests where status = 'pending'`,
+    // Waiting for an admin: a request paid online waits for its member unless its payment is held.
+    direct: `select count(*)::text as v from upgrade_requests r where status = 'pending'
+      and (method <> 'online' or exists (select 1 from provider_payments p where p.upgrade_request_id = r.id and p.status = 'held'))`,
     format: "count",
   },
 ];

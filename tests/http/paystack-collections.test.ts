@@ -44,6 +44,9 @@ const requestRow = async (id: string) =>
 const attempt = async (reference: string) =>
   (await db().select().from(providerPayments).where(eq(providerPayments.reference, reference)))[0];
 const chargeSuccess = (reference: string) => standin.transaction(reference)!;
+/** The text of one request's row in Upgrade Requests' table. */
+const upgradeRow = (html: string, reference: string) =>
+  pageText(new RegExp(`<tr[^>]*data-testid="upgrade-row-${reference}"[\\s\\S]*?</tr>`).exec(html)?.[0] ?? "");
 
 describe("an upgrade paid online", () => {
   it("the dialog offers Pay online; choosing it stores the request and sends the member to Paystack (302)", async () => {
@@ -136,9 +139,38 @@ describe("an upgrade paid online", () => {
     expect(await attempt(short.request.reference)).toMatchObject({ status: "held" });
     // The admin sees it held, with the reason.
     const admin = await signInAdmin(app, ["manage_memberships"]);
-    const list = pageText((await admin.client.get("/admin/memberships")).body);
-    expect(list).toContain("Paid online");
-    expect(list).toContain("Payment held: Paid ₦100.00");
+    const { reference } = short.request;
+    const row = upgradeRow((await admin.client.get(`/admin/memberships?q=${reference}`)).body, reference);
+    expect(row).toContain("Online (Paystack)");
+    expect(row).toContain("Held for review");
+    expect(row).toContain("Payment held: Paid ₦100.00");
+    expect(row).not.toContain("Paid online");
+  });
+
+  it("Upgrade Requests shows a failed payment as failed, and the dashboard counts only what waits for an admin", async () => {
+    const admin = await signInAdmin(app, ["manage_memberships"]);
+    const waiting = async () => {
+      const html = (await admin.client.get("/admin")).body;
+      return Number(/data-testid="stat-Pending Upgrades">(\d+)</.exec(html)?.[1]);
+    };
+    const before = await waiting();
+    const failed = await payingOnline();
+    await standin.completePayment(failed.request.reference, { outcome: "failed" });
+    await failed.client.post(PAID, { reference: failed.request.reference });
+    expect(await attempt(failed.request.reference)).toMatchObject({ status: "failed" });
+    const atCheckout = await payingOnline();
+    const row = (reference: string) =>
+      admin.client.get(`/admin/memberships?q=${reference}`).then((res) => upgradeRow(res.body, reference));
+    expect(await row(failed.request.reference)).toContain("Payment failed");
+    expect(await row(failed.request.reference)).toContain("the member may try again or cancel");
+    expect(await row(failed.request.reference)).not.toContain("Paid online");
+    expect(await row(atCheckout.request.reference)).toContain("Awaiting payment");
+    // Neither waits for an admin: the member pays (or tries again), and Paystack's confirmation approves it.
+    expect(await waiting()).toBe(before);
+    const held = await payingOnline();
+    await standin.completePayment(held.request.reference, { outcome: "success", amountKobo: 100_00n });
+    expect(await attempt(held.request.reference)).toMatchObject({ status: "held" });
+    expect(await waiting()).toBe(before + 1);
   });
 
   it("a reference of another request, or one nobody knows: 200 and nothing changes", async () => {

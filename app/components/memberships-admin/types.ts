@@ -1,4 +1,5 @@
 import type { UpgradeMethod } from "~/domain/memberships/upgrades";
+import type { ProviderPaymentStatus } from "~/domain/payments/payment-status";
 
 /** A tier as /admin/memberships shows it (amounts formatted by the loader). */
 export type AdminTierRow = {
@@ -25,7 +26,9 @@ export type AdminUpgradeRow = {
   fromTierName: string;
   amount: string;
   method: UpgradeMethod;
-  /** Paid online but held (amount or currency did not match): why, for the admin to settle with the member. */
+  /** Paid online: where its payment is (held first: see AdminUpgradeRequest); null for the other methods. */
+  payment: ProviderPaymentStatus | null;
+  /** Its online payment is held (amount or currency did not match): why, for the admin to settle with the member. */
   heldReason: string | null;
   requestedAt: string;
   requestedAtText: string;
@@ -34,5 +37,6 @@ export type AdminUpgradeRow = {
 export const METHOD_LABELS: Record<AdminUpgradeRow["method"], string> = {
   balance: "From balance",
   bank_transfer: "Bank transfer",
-  online: "Paid online",
+  // How the member chose to pay, not whether they have: the payment's own status shows that.
+  online: "Online (Paystack)",
 };

@@ -2,11 +2,28 @@ import { Form } from "react-router";
 import { ListSearch } from "~/components/admin/list-controls";
 import { MemberLink, userColumn } from "~/components/admin/user-column";
 import { ConfirmAction } from "~/components/confirm-action";
+import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Pager } from "~/components/ui/pager";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
 import { useHydrated } from "~/components/ui/use-hydrated";
+import { PROVIDER_PAYMENT_STATUS_BADGES, type ProviderPaymentStatus } from "~/domain/payments/payment-status";
 import { METHOD_LABELS, type AdminUpgradeRow } from "./types";
+
+/** What an online request's payment status means for the admin (a held one shows its reason instead). */
+const ONLINE_PAYMENT_NOTES: Record<Exclude<ProviderPaymentStatus, "held">, string> = {
+  initialized: "Approved by itself once Paystack confirms the payment",
+  succeeded: "Paystack confirmed the payment",
+  failed: "Nothing was received: the member may try again or cancel",
+  abandoned: "The member left Paystack's checkout: nothing was received",
+};
+
+/** What rejecting does to the money, said before the admin confirms. */
+function rejectEffect(row: AdminUpgradeRow): string {
+  if (row.method === "balance") return `${row.amount} goes back to their available balance.`;
+  if (row.payment === "held") return "Nothing was booked: refund the held payment in Paystack's dashboard.";
+  return "Nothing is recorded as received.";
+}
 
 /**
  * Approve and Reject, each behind a confirmation dialog; the server checks the request is still
@@ -79,11 +96,7 @@ function UpgradeActions({ row, action }: { row: AdminUpgradeRow; action: string 
           </Button>
         }
         title="Reject upgrade?"
-        description={
-          row.method === "balance"
-            ? `${row.userName} stays on ${row.fromTierName}; ${row.amount} goes back to their available balance. This cannot be undone.`
-            : `${row.userName} stays on ${row.fromTierName}. Nothing is recorded as received. This cannot be undone.`
-        }
+        description={`${row.userName} stays on ${row.fromTierName}. ${rejectEffect(row)} This cannot be undone.`}
         confirmLabel="Reject"
         fields={reject}
         action={action}
@@ -98,12 +111,17 @@ function Method({ row }: { row: AdminUpgradeRow }) {
     <>
       <span className="block">{METHOD_LABELS[row.method]}</span>
       <span className="block font-mono text-xs text-gray-600">{row.reference}</span>
-      {row.method === "online" && !row.heldReason ? (
-        <span className="block text-xs text-gray-600">Approved by itself once Paystack confirms the payment</span>
+      {row.payment ? (
+        <span className="mt-1 block" data-testid="upgrade-payment">
+          <StatusBadge status={row.payment} badges={PROVIDER_PAYMENT_STATUS_BADGES} />
+        </span>
+      ) : null}
+      {row.payment && row.payment !== "held" ? (
+        <span className="block text-xs text-gray-600">{ONLINE_PAYMENT_NOTES[row.payment]}</span>
       ) : null}
       {row.heldReason ? (
         <span className="block text-xs font-medium text-amber-800" data-testid="upgrade-held-reason">
-          Payment held: {row.heldReason}
+          Payment held: {row.heldReason} Refund it in Paystack&apos;s dashboard, then reject the request.
         </span>
       ) : null}
     </>
@@ -158,6 +176,10 @@ export function UpgradeRequests({
       <h2 id="upgrades-heading" className="text-xl font-bold">
         Upgrade Requests{total > 0 ? ` (${total.toLocaleString("en-NG")})` : ""}
       </h2>
+      <p className="text-sm text-gray-600">
+        A request paid online is approved by itself once Paystack confirms the payment: it waits for an admin only when
+        its payment is held for review.
+      </p>
       <ListSearch
         id="upgrade-search"
         label="Search upgrade requests"

@@ -2,6 +2,7 @@ import { and, asc, count, desc, eq, ilike, or, sql, type SQL } from "drizzle-orm
 import { alias } from "drizzle-orm/pg-core";
 import type { Database } from "~/db/client.server";
 import { membershipTiers, providerPayments, upgradeRequests, users } from "~/db/schema";
+import type { ProviderPaymentStatus } from "~/domain/payments/payment-status";
 import type { Kobo } from "~/domain/shared/money";
 import { likeEscape, onPage, type PageInfo, pageWindow } from "~/domain/shared/paging";
 import type { UpgradeMethod, UpgradeStatus } from "./upgrades";
@@ -40,7 +41,14 @@ export async function pendingUpgradeOf(db: Database, userId: string): Promise<Up
 }
 
 export type AdminUpgradeRequest = UpgradeRequestView & {
-  /** Paid online but held for an admin (the amount or currency did not match): why. */
+  /**
+   * Paid online: where its payment is. A held attempt (Paystack took money that was not what was
+   * asked) first, whatever came after it, since only an admin can settle that; otherwise the latest
+   * attempt's status, and "initialized" (awaiting payment) while the member has not reached a
+   * checkout yet. Null for a request paid from the balance or by bank transfer.
+   */
+  payment: ProviderPaymentStatus | null;
+  /** Its payment is held for an admin (the amount or currency did not match): why. */
   heldReason: string | null;
   userId: string;
   userName: string;
@@ -87,6 +95,10 @@ export async function listPendingUpgrades(
       userEmail: users.email,
       userDisplayId: users.displayId,
       fromTierName: fromTier.name,
+      payment: sql<ProviderPaymentStatus | null>`case when ${upgradeRequests.method} = 'online' then coalesce(
+        (select p.status from ${providerPayments} p where p.upgrade_request_id = ${upgradeRequests.id}
+          order by p.status = 'held' desc, p.created_at desc limit 1),
+        'initialized') end`,
       heldReason: sql<string | null>`(select p.held_reason from ${providerPayments} p
         where p.upgrade_request_id = ${upgradeRequests.id} and p.status = 'held'
         order by p.created_at desc limit 1)`,
@@ -101,7 +113,21 @@ export async function listPendingUpgrades(
   return { rows, total, page, pageCount };
 }
 
-/** The admin dashboard's Pending Upgrades card. */
-export async function countPendingUpgrades(db: Database): Promise<number> {
-  return db.$count(upgradeRequests, eq(upgradeRequests.status, "pending"));
+/**
+ * Pending requests that wait for an admin: those paid from the balance or by bank transfer (an
+ * admin approves or rejects them), and those paid online whose payment Paystack took but that were
+ * held for review. A request paid online whose payment is still to be made, failed or was abandoned
+ * waits for its member (to pay, try again or cancel), not for an admin: Paystack's confirmation
+ * approves it by itself.
+ */
+const waitsForAdmin = sql`(${upgradeRequests.method} <> 'online' or exists (select 1 from ${providerPayments} p
+  where p.upgrade_request_id = ${upgradeRequests.id} and p.status = 'held'))`;
+
+/**
+ * The admin dashboard's Pending Upgrades card: the pending requests waiting for an admin
+ * ({@link waitsForAdmin}), counted through the pending requests' index (a short queue, not a
+ * table that grows with the platform, so no rollup).
+ */
+export async function countUpgradesAwaitingAdmin(db: Database): Promise<number> {
+  return db.$count(upgradeRequests, and(eq(upgradeRequests.status, "pending"), waitsForAdmin));
 }

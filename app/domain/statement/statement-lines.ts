@@ -1,3 +1,4 @@
+import type { ProviderPaymentStatus } from "~/domain/payments/payment-status";
 import { csvCell } from "~/domain/shared/csv";
 import { formatKobo, koboToDecimal, type Kobo } from "~/domain/shared/money";
 import type { WithdrawalStatus } from "~/domain/withdrawals/lifecycle";
@@ -58,9 +59,6 @@ export type WithdrawalTimeline = {
   bankName: string;
   accountNumberLast4: string;
 };
-
-/** What the payment provider says of an online payment (`provider_payments.status`). */
-export type ProviderPaymentStatus = "initialized" | "succeeded" | "failed" | "abandoned" | "held";
 
 export type UpgradePayment = {
   reference: string;

@@ -1,9 +1,15 @@
 import { and, eq, gte, lt, sql } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
-import { auditLog, ledgerTransfers, users } from "~/db/schema";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, ledgerTransfers, users, withdrawals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
+import { completeWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
+import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";
+import { lagosDay } from "~/lib/lagos-time";
+import { createPaystackProvider } from "~/server/paystack.server";
 import { openTestDatabase } from "~test/database";
-import { createUser, member } from "~test/factories";
+import { createUser, formKey, member, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/factories";
+import { startPaystackStandin, TEST_PAYSTACK_SECRET_KEY, type PaystackStandin } from "~test/paystack";
+import { withdrawalByTransfer, type ProviderFlows } from "~test/provider-flows";
 import {
   backdatedTransfer,
   backdatedTransfers,
@@ -13,6 +19,14 @@ import {
 import { DAILY_REPORT_HEADER, dailyReport, defaultReportRange, reportDays } from "./daily-report.server";
 
 const { db } = await openTestDatabase();
+let standin: PaystackStandin;
+let flows: ProviderFlows;
+beforeAll(async () => {
+  standin = await startPaystackStandin({ secretKey: TEST_PAYSTACK_SECRET_KEY });
+  const provider = createPaystackProvider({ secretKey: TEST_PAYSTACK_SECRET_KEY, baseUrl: standin.baseUrl });
+  flows = { db, provider, standin };
+});
+afterAll(async () => standin.close());
 
 // Africa/Lagos is UTC+1: a Lagos day starts at 23:00 UTC the day before. Each test uses its own
 // calendar year, so one test's rows never fall in another's range.
@@ -128,6 +142,48 @@ describe("dailyReport", () => {
     );
     expect(cells(report.csv, "2032-05-02")?.slice(1, 5)).toEqual(["3000.00", "123.45", "2", "2500.00"]);
     expect(cells(report.csv, "2032-05-03")?.slice(5, 12).join(",")).toBe("1,2000.00,40.00,1,500.00,1,1500.00");
+    await expectLedgerReconciled(db);
+  });
+
+  it("counts a withdrawal once, and what left once, when its transfer came back and was paid again", async () => {
+    const actor = await reporter();
+    const cashier = await withdrawalAdmin(db);
+    await setWithdrawalSettings(db, { minKobo: 1_000n, maxKobo: 100_000n, feeBps: 200 });
+    // Paid by transfer, returned by the bank, paid again: ₦20.00 left once (₦19.60 to the bank, ₦0.40 fee).
+    const repaid = await withdrawalByTransfer(flows, cashier, 2_000n, ["success", "reversed", "success"]);
+    // Paid, returned, not paid again yet: nothing left; it is processing, its money held again.
+    const returned = await withdrawalByTransfer(flows, cashier, 3_000n, ["success", "reversed"]);
+    // Refused by the bank, then paid: ₦40.00 left once (fee ₦0.80).
+    const retried = await withdrawalByTransfer(flows, cashier, 4_000n, ["failed", "success"]);
+    // Paid from the bank's payout file and marked completed by an admin: ₦10.00 (fee ₦0.20).
+    const filed = await payee(db, { balanceKobo: 5_000n });
+    const request = await requestWithdrawal(db, { userId: filed.id, amountKobo: 1_000n, idempotencyKey: formKey() });
+    if (request.status !== "ok") throw new Error(request.status);
+    await startProcessing(db, cashier, request.withdrawal.id);
+    expect(await completeWithdrawal(db, cashier, request.withdrawal.id)).toMatchObject({ status: "ok" });
+
+    const status = async (id: string) => (await db.select().from(withdrawals).where(eq(withdrawals.id, id)))[0]!.status;
+    expect(await status(repaid.withdrawal.id)).toBe("completed");
+    expect(await status(returned.withdrawal.id)).toBe("processing");
+    expect(await status(retried.withdrawal.id)).toBe("completed");
+
+    // The ledger booked a payout four times (once per paid transfer and the file's) and two reversals.
+    const today = lagosDay(new Date());
+    const dayAround = (days: number) => lagosDay(new Date(Date.now() + days * 24 * 60 * 60 * 1000));
+    const report = await okReport(actor, dayAround(-1), dayAround(1));
+    expect(report.totals).toMatchObject({
+      withdrawalsRequested: 4,
+      withdrawalsRequestedKobo: 10_000n,
+      withdrawalsCompleted: 3,
+      withdrawalsCompletedKobo: 2_000n + 4_000n + 1_000n,
+      withdrawalFeesKobo: 40n + 80n + 20n,
+      withdrawalsRejected: 0,
+    });
+    expect(cells(report.csv, "total")?.slice(3, 10).join(",")).toBe("4,100.00,3,70.00,1.40,0,0.00");
+    // Everything happened today (Lagos), unless the test ran across midnight.
+    if (lagosDay(new Date()) === today) {
+      expect(cells(report.csv, today)?.slice(5, 8).join(",")).toBe("3,70.00,1.40");
+    }
     await expectLedgerReconciled(db);
   });
 

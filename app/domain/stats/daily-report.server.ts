@@ -1,5 +1,5 @@
 import { and, gte, inArray, lte, sql } from "drizzle-orm";
-import type { Database } from "~/db/client.server";
+import { type Database, rowsOf } from "~/db/client.server";
 import { ledgerDailyTotals } from "~/db/schema";
 import { type Actor, recordAudit } from "~/domain/audit/audit.server";
 import { hasPermission } from "~/domain/permissions/permissions";
@@ -18,15 +18,27 @@ import { counterByDay } from "./rollups.server";
  * against the ledger by reconcile), by the Lagos day of the transfer:
  *   advert / referral rewards paid     advert_reward / referral_reward transfers
  *   withdrawals requested              withdrawal_hold (one per request: the amount put on hold)
- *   withdrawals completed              withdrawal_payout (one per completion; amount − fee) plus
- *                                      withdrawal_fee: the amount is payout + fee, the fees the fee
+ *   withdrawals completed              what left members' balances for their banks, net of what the
+ *                                      banks sent back: withdrawal_payout (one per completion or paid
+ *                                      transfer; amount − fee) plus withdrawal_fee, the amount payout +
+ *                                      fee, the fees the fee; less each transfer the bank reversed
+ *                                      after it was paid (withdrawal_reversal: its payout and its fee
+ *                                      back to held, counted −1 with its amount and fee)
  *   withdrawals rejected               withdrawal_release (one per rejection: the amount returned)
  *   upgrades approved                  upgrade_payment (one per approval: the price, the revenue)
+ * A reversal is counted on the Lagos day the bank sent the money back, as the ledger books it (a
+ * correction is a new entry, never an edit of the day it corrects): a withdrawal paid by transfer,
+ * reversed and paid again counts once over any range holding all three (+1, −1, +1), and the amount
+ * once; one reversed and not paid again counts nothing. A day whose reversals outnumber its
+ * completions (the transfer was paid on an earlier day) shows a negative count and amount: what
+ * came back that day. The reversals are read from the ledger itself (the rollup keeps a kind's total,
+ * which mixes a reversal's payout and fee and counts two transfers for one withdrawal), through the
+ * reversed transfer attempts (provider_transfers, few) and the ledger's reference index.
  * New members are members (role `user`) by the Lagos day they registered: the `members` counter
  * of daily_counts (migration 0017, the same predicate and day).
  *
- * Both are read by their primary keys (kind or counter, then day): a year's report reads a few
- * rows per day and kind, however many transfers and members those days hold. Days without
+ * Both rollups are read by their primary keys (kind or counter, then day): a year's report reads a
+ * few rows per day and kind, however many transfers and members those days hold. Days without
  * activity are rows of zeros.
  * Every download is audited (`report.export_daily`, with the range).
  */
@@ -162,6 +174,35 @@ const REPORT_KINDS = [
   "upgrade_payment",
 ] as const;
 
+/**
+ * Transfers the banks sent back after they were paid, per Lagos day of the reversal: how many, and
+ * the payout and fee each returned to the member's held balance (withdrawal_reversal transfers,
+ * debiting bank payouts and withdrawal fees). Only a reversed transfer attempt books one, so the
+ * ledger is read for those withdrawals only.
+ */
+async function reversalsByDay(db: Database, range: DailyReportRange) {
+  const rows = rowsOf<{ day: string; reversals: string; payout: string; fee: string }>(
+    await db.execute(sql`
+      select lagos_day(t.created_at)::text as day,
+             count(*) filter (where a.code = 'bank_payouts')::text as reversals,
+             coalesce(sum(t.amount_kobo) filter (where a.code = 'bank_payouts'), 0)::text as payout,
+             coalesce(sum(t.amount_kobo) filter (where a.code = 'withdrawal_fees'), 0)::text as fee
+        from ledger_transfers t
+        join ledger_accounts a on a.id = t.debit_account_id
+       where t.reference_type = 'withdrawal'
+         and t.reference_id in (select p.withdrawal_id from provider_transfers p where p.status = 'reversed')
+         and t.kind = 'withdrawal_reversal'
+         and lagos_day(t.created_at) between ${range.from}::date and ${range.to}::date
+       group by 1`),
+  );
+  return rows.map((r) => ({
+    day: r.day,
+    reversals: Number(r.reversals),
+    payoutKobo: BigInt(r.payout),
+    feeKobo: BigInt(r.fee),
+  }));
+}
+
 /** The report for From..To (Lagos days, both included), audited; refused without view_reports. */
 export async function dailyReport(db: Database, actor: Actor, range: DailyReportRange): Promise<DailyReportResult> {
   if (!hasPermission(actor, "view_reports")) return FORBIDDEN;
@@ -186,6 +227,7 @@ export async function dailyReport(db: Database, actor: Actor, range: DailyReport
       )
       .groupBy(ledgerDailyTotals.day, ledgerDailyTotals.kind);
     const members = await counterByDay(tx, "members", range.from, range.to);
+    const reversals = await reversalsByDay(tx, range);
 
     const byDay = new Map(dayList.map((day) => [day, zero()]));
     for (const t of transfers) {
@@ -221,6 +263,13 @@ export async function dailyReport(db: Database, actor: Actor, range: DailyReport
           f.upgradeRevenueKobo += total;
           break;
       }
+    }
+    for (const r of reversals) {
+      const f = byDay.get(r.day);
+      if (!f) continue;
+      f.withdrawalsCompleted -= r.reversals;
+      f.withdrawalsCompletedKobo -= r.payoutKobo + r.feeKobo;
+      f.withdrawalFeesKobo -= r.feeKobo;
     }
     for (const m of members) {
       const f = byDay.get(m.day);

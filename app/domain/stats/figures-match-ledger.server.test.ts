@@ -53,21 +53,26 @@ async function seedDays(a: string, b: string) {
 async function figuresFromTheTables(from: string, to: string): Promise<Map<string, DailyFigures>> {
   const money = rowsOf<Record<string, string>>(
     await db.execute(sql`
-      select (created_at at time zone 'Africa/Lagos')::date::text as day,
+      select (t.created_at at time zone 'Africa/Lagos')::date::text as day,
              coalesce(sum(amount_kobo) filter (where kind = 'advert_reward'), 0)::text as advert,
              coalesce(sum(amount_kobo) filter (where kind = 'referral_reward'), 0)::text as referral,
              count(*) filter (where kind = 'withdrawal_hold')::text as requested,
              coalesce(sum(amount_kobo) filter (where kind = 'withdrawal_hold'), 0)::text as requested_amount,
-             count(*) filter (where kind = 'withdrawal_payout')::text as completed,
-             coalesce(sum(amount_kobo) filter (where kind in ('withdrawal_payout', 'withdrawal_fee')), 0)::text
-               as completed_amount,
-             coalesce(sum(amount_kobo) filter (where kind = 'withdrawal_fee'), 0)::text as fees,
+             -- Completed: net of the transfers the banks sent back (a reversal's payout and fee).
+             (count(*) filter (where kind = 'withdrawal_payout')
+               - count(*) filter (where kind = 'withdrawal_reversal' and d.code = 'bank_payouts'))::text as completed,
+             (coalesce(sum(amount_kobo) filter (where kind in ('withdrawal_payout', 'withdrawal_fee')), 0)
+               - coalesce(sum(amount_kobo) filter (where kind = 'withdrawal_reversal'), 0))::text as completed_amount,
+             (coalesce(sum(amount_kobo) filter (where kind = 'withdrawal_fee'), 0)
+               - coalesce(sum(amount_kobo) filter (where kind = 'withdrawal_reversal' and d.code = 'withdrawal_fees'), 0))::text
+               as fees,
              count(*) filter (where kind = 'withdrawal_release')::text as rejected,
              coalesce(sum(amount_kobo) filter (where kind = 'withdrawal_release'), 0)::text as rejected_amount,
              count(*) filter (where kind = 'upgrade_payment')::text as upgrades,
              coalesce(sum(amount_kobo) filter (where kind = 'upgrade_payment'), 0)::text as revenue
-        from ledger_transfers
-       where (created_at at time zone 'Africa/Lagos')::date between ${from}::date and ${to}::date
+        from ledger_transfers t
+        join (select id, code from ledger_accounts) d on d.id = t.debit_account_id
+       where (t.created_at at time zone 'Africa/Lagos')::date between ${from}::date and ${to}::date
        group by 1`),
   );
   const members = rowsOf<{ day: string; n: string }>(

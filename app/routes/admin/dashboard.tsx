@@ -9,7 +9,7 @@ import { TopPerformers, type TopPerformersView } from "~/components/admin/top-pe
 import { hasPermission } from "~/domain/permissions/permissions";
 import { adminAdvertStats } from "~/domain/adverts/manage-adverts.server";
 import { adminCampaignStats } from "~/domain/campaigns/admin-campaigns.server";
-import { countPendingUpgrades } from "~/domain/memberships/list-upgrades.server";
+import { countUpgradesAwaitingAdmin } from "~/domain/memberships/list-upgrades.server";
 import { countReferrals } from "~/domain/referrals/admin-referrals.server";
 import { countAllMessages } from "~/domain/messages/message-stats.server";
 import { countActiveNotices } from "~/domain/notices/notice-stats.server";
@@ -119,7 +119,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     hasPermission(user, "view_reports") ? countAllMessages(db) : null,
     hasPermission(user, "manage_notices") ? countActiveNotices(db) : null,
     hasPermission(user, "manage_withdrawals") ? countPendingWithdrawals(db) : null,
-    hasPermission(user, "manage_memberships") ? countPendingUpgrades(db) : null,
+    hasPermission(user, "manage_memberships") ? countUpgradesAwaitingAdmin(db) : null,
     // A report: members' earnings, for admins who may view reports.
     hasPermission(user, "view_reports") ? topPerformers(db, period) : null,
     // A report too: the platform's money and sign-ups, day by day.
@@ -182,10 +182,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     });
   }
   if (pendingUpgrades !== null) {
+    // Only those an admin decides: a request paid online waits for its member until Paystack takes the money.
     cards.push({
       label: "Pending Upgrades",
       value: numberFormat.format(pendingUpgrades),
       to: "/admin/memberships",
+      detail: "Waiting for an admin",
     });
   }
   return {

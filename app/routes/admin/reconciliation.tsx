@@ -1,13 +1,10 @@
 import type { Route } from "./+types/reconciliation";
 import { DisagreementList, type DisagreementRow } from "~/components/payments-admin/disagreement-list";
+import { MoneyAtProvider, type MoneyAtProviderView } from "~/components/payments-admin/money-at-provider";
 import { Card, CardTitle } from "~/components/ui/card";
-import {
-  DISAGREEMENT_TEXTS,
-  listDisagreements,
-  providerClearing,
-  type Disagreement,
-} from "~/domain/payments/disagreements.server";
+import { DISAGREEMENT_TEXTS, listDisagreements, type Disagreement } from "~/domain/payments/disagreements.server";
 import { formatKobo, koboToDecimal, type Kobo } from "~/domain/shared/money";
+import { moneyAtProvider } from "~/domain/withdrawals/money-at-provider.server";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 import { requireAdmin } from "~/server/auth.server";
@@ -39,7 +36,7 @@ function detailOf(d: Disagreement): string {
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireAdmin(request, context, "manage_withdrawals", "Access Denied.");
   const { db, paymentProvider } = context.services;
-  const [disagreements, clearing] = await Promise.all([listDisagreements(db), providerClearing(db)]);
+  const [disagreements, money] = await Promise.all([listDisagreements(db), moneyAtProvider(db)]);
   const rows: DisagreementRow[] = disagreements.map((d, i) => ({
     key: `${d.kind}:${d.reference}:${i}`,
     title: DISAGREEMENT_TEXTS[d.kind].title,
@@ -51,16 +48,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return {
     providerOn: Boolean(paymentProvider),
     rows,
-    clearing: {
-      ledger: formatKobo(clearing.ledgerKobo),
-      payments: formatKobo(clearing.paymentsKobo),
-      agrees: clearing.ledgerKobo === clearing.paymentsKobo,
-    },
+    money: {
+      collected: formatKobo(money.collectedKobo),
+      fees: formatKobo(money.providerFeesKobo),
+      transfersOut: formatKobo(money.transfersOutKobo),
+      reversals: formatKobo(money.reversalsKobo),
+      total: formatKobo(money.atProviderKobo),
+      records: formatKobo(money.providerRecordsKobo),
+      agrees: money.atProviderKobo === money.providerRecordsKobo,
+    } satisfies MoneyAtProviderView,
   };
 }
 
 export default function Reconciliation({ loaderData }: Route.ComponentProps) {
-  const { providerOn, rows, clearing } = loaderData;
+  const { providerOn, rows, money } = loaderData;
   return (
     <div className="grid gap-6">
       <div>
@@ -76,17 +77,7 @@ export default function Reconciliation({ loaderData }: Route.ComponentProps) {
           files. Anything listed below is from when they were on.
         </p>
       )}
-      <Card aria-labelledby="clearing-title">
-        <CardTitle id="clearing-title">Money at Paystack</CardTitle>
-        <p className="mt-2 text-sm text-gray-700">
-          Collected through Paystack, less its fees, as the ledger has it: <strong>{clearing.ledger}</strong>
-          {clearing.agrees ? (
-            " — the same as the settled payments."
-          ) : (
-            <span className="text-red-700"> — but the settled payments add up to {clearing.payments}.</span>
-          )}
-        </p>
-      </Card>
+      <MoneyAtProvider money={money} />
       <Card aria-labelledby="disagreements-title" className="grid gap-4">
         <CardTitle id="disagreements-title">To look into</CardTitle>
         <DisagreementList rows={rows} />

@@ -56,6 +56,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fromTierName: r.fromTierName,
     amount: formatKobo(r.priceKobo),
     method: r.method,
+    payment: r.payment,
     heldReason: r.heldReason,
     requestedAt: r.createdAt.toISOString(),
     requestedAtText: formatLagosDateTime(r.createdAt),

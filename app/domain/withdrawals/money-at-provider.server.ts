@@ -1,0 +1,82 @@
+import { sql } from "drizzle-orm";
+import { type Database, rowsOf } from "~/db/client.server";
+import type { Kobo } from "~/domain/shared/money";
+
+/**
+ * The money the payment provider (Paystack) holds for AdNaira, as the ledger has it, term by term,
+ * so an admin can check the sum against Paystack's dashboard (/admin/reconciliation):
+ *
+ *   collected          what Paystack took for us and we booked: the payments out of provider
+ *                      clearing (upgrades paid online to membership revenue, campaigns to the
+ *                      advertiser's balance)
+ *   − provider fees    what Paystack kept of them (provider fees → provider clearing)
+ *   − transfers out    what Paystack paid to members' banks: the payout of each transfer attempt
+ *                      it reported paid (`withdrawal:<id>:transfer:<n>:payout`, held → bank payouts:
+ *                      the amount less the withdrawal fee, which stays the platform's)
+ *   + reversals        what the banks sent back to Paystack: the payout of each paid attempt later
+ *                      reversed (`…:transfer:<n>:reversal:payout`, bank payouts → held; the fee's
+ *                      reversal moves no money at Paystack)
+ *   = at provider
+ *
+ * Not in it, because AdNaira does not record them yet: Paystack's settlements of its balance to
+ * AdNaira's bank account (they will be subtracted once they are booked), money AdNaira adds to its
+ * Paystack balance to fund transfers, and Paystack's charges on transfers. Nor payments held for review (paid, but not as asked): Paystack has that money, but
+ * nothing was booked (the reconciliation page lists them). Withdrawals an admin marked completed
+ * after paying them from the bank's payout file never went through Paystack, and are not counted.
+ *
+ * `providerRecordsKobo` is the same figure from the provider's records as AdNaira keeps them: the
+ * settled payments (paid − fee) less the transfers whose last word was success. The two differ
+ * only if something was booked outside a settled payment or transfer.
+ *
+ * The transfer keys are the ones settle-transfer.server.ts books (payoutKeys, reversalKeys). One SQL
+ * statement, so every term is read from one snapshot. It sums every entry of provider clearing and
+ * looks up one ledger key per paid transfer attempt: an admin page's figure, not a request path's.
+ */
+export type MoneyAtProvider = {
+  collectedKobo: Kobo;
+  providerFeesKobo: Kobo;
+  transfersOutKobo: Kobo;
+  reversalsKobo: Kobo;
+  /** collected − provider fees − transfers out + reversals. */
+  atProviderKobo: Kobo;
+  providerRecordsKobo: Kobo;
+};
+
+export async function moneyAtProvider(db: Database): Promise<MoneyAtProvider> {
+  const [row] = rowsOf<Record<"collected" | "fees" | "out" | "back" | "payments" | "transfers", string>>(
+    await db.execute(sql`
+      with clearing as (
+        select t.kind, e.amount_kobo
+          from ledger_entries e
+          join ledger_accounts a on a.id = e.account_id and a.kind = 'platform' and a.code = 'provider_clearing'
+          join ledger_transfers t on t.id = e.transfer_id
+      ), paid_attempts as (
+        -- Only an attempt Paystack reported paid books a payout (and only a paid one a reversal).
+        select 'withdrawal:' || p.withdrawal_id || ':transfer:' || p.attempt as key_prefix
+          from provider_transfers p
+         where p.status in ('success', 'reversed')
+      )
+      select
+        (select coalesce(-sum(amount_kobo), 0) from clearing where kind <> 'provider_fee')::text as collected,
+        (select coalesce(sum(amount_kobo), 0) from clearing where kind = 'provider_fee')::text as fees,
+        (select coalesce(sum(t.amount_kobo), 0) from paid_attempts x
+           join ledger_transfers t on t.idempotency_key = x.key_prefix || ':payout')::text as out,
+        (select coalesce(sum(t.amount_kobo), 0) from paid_attempts x
+           join ledger_transfers t on t.idempotency_key = x.key_prefix || ':reversal:payout')::text as back,
+        (select coalesce(sum(p.paid_kobo - coalesce(p.fee_kobo, 0)), 0) from provider_payments p
+          where p.status = 'succeeded')::text as payments,
+        (select coalesce(sum(p.amount_kobo), 0) from provider_transfers p where p.status = 'success')::text as transfers`),
+  );
+  const collectedKobo = BigInt(row!.collected);
+  const providerFeesKobo = BigInt(row!.fees);
+  const transfersOutKobo = BigInt(row!.out);
+  const reversalsKobo = BigInt(row!.back);
+  return {
+    collectedKobo,
+    providerFeesKobo,
+    transfersOutKobo,
+    reversalsKobo,
+    atProviderKobo: collectedKobo - providerFeesKobo - transfersOutKobo + reversalsKobo,
+    providerRecordsKobo: BigInt(row!.payments) - BigInt(row!.transfers),
+  };
+}
