@@ -46,9 +46,18 @@ describe("the information pages", () => {
       expect(await page.getByRole("link", { name: "help@adnaira.example.ng" }).getAttribute("href")).toBe(
         "mailto:help@adnaira.example.ng",
       );
-      expect(await page.getByRole("link", { name: "+2348098765432" }).getAttribute("href")).toBe(
+      // Numbers grouped for reading.
+      expect(await page.getByRole("link", { name: "+234 809 876 5432" }).getAttribute("href")).toBe(
         "https://wa.me/2348098765432",
       );
+      expect(await page.getByRole("link", { name: "0801 234 5678" }).getAttribute("href")).toBe("tel:+2348012345678");
+
+      // Signing up links the terms and the privacy page.
+      await visit(page, "/register");
+      const terms = page.getByTestId("register-terms");
+      expect(await terms.getByRole("link", { name: "Terms of Use" }).getAttribute("href")).toBe("/terms");
+      expect(await terms.getByRole("link", { name: "Privacy" }).getAttribute("href")).toBe("/privacy");
+      await expectFitsAndAccessible(page, `register-${width}`);
     });
   }
 
@@ -64,16 +73,26 @@ describe("the information pages", () => {
     expect(top).toBeLessThan(100);
   });
 
-  it("/contact says so when no channel is set", async () => {
+  it("/contact on a new install (no channel set) points to Messages, and a member reaches it", async () => {
     await db()
       .update(appSettings)
       .set({ supportEmail: null, supportPhone: null, supportWhatsapp: null })
       .where(eq(appSettings.id, 1));
     const { page } = await suite.open(MOBILE);
     await visit(page, "/contact");
-    expect(await page.getByTestId("no-support-channels").innerText()).toBe(
-      "Support contact details are not available yet.",
+    expect(await page.getByTestId("contact-messages").innerText()).toBe(
+      "Log in and write to support from Messages: the team answers you there.",
     );
+    expect(await page.getByTestId("support-channels").count()).toBe(0);
+
+    const member = await createUser(db(), { isApproved: true });
+    const { page: signedIn } = await signedInPage(suite, member, MOBILE, { another: "member" });
+    await visit(signedIn, "/contact");
+    const note = signedIn.getByTestId("contact-messages");
+    expect(await note.innerText()).toBe("Write to support from Messages: the team answers you there.");
+    await expectFitsAndAccessible(signedIn, "contact-new-install-member-mobile");
+    await note.getByRole("link", { name: "Messages" }).click();
+    await signedIn.waitForURL((url) => url.pathname === "/messages");
   });
 });
 

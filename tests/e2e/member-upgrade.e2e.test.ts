@@ -2,6 +2,7 @@ import { eq } from "drizzle-orm";
 import { beforeAll, describe, expect, it } from "vitest";
 import { upgradeRequests } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
+import { UPGRADE_PRICE_TEXT } from "~/domain/memberships/upgrade-view";
 import { TEST_RECEIVING_ACCOUNT } from "~test/bank-accounts";
 import { createUser, creditUser, setReceivingAccount } from "~test/factories";
 import {
@@ -44,6 +45,13 @@ describe("membership upgrades on the dashboard", () => {
       await dialog.waitFor({ state: "visible" });
       expect(await dialog.getByRole("radio").count()).toBe(4 + 2); // 4 tiers, 2 ways to pay
       expect(await dialog.getByRole("radio", { name: /Basic Member/ }).count()).toBe(0);
+      // Each price is said to be paid once; the benefits say only what the tier changes.
+      expect(await dialog.getByText(UPGRADE_PRICE_TEXT).isVisible()).toBe(true);
+      const bronze = (await dialog.getByTestId("upgrade-tier-bronze").innerText()).replace(/\s+/g, " ");
+      expect(bronze).toContain("Advert Bronze ₦500.00 one-off payment Up to 10 adverts a day");
+      expect(bronze).toContain(
+        "A higher daily advert limit than Basic Member, from the moment your upgrade is approved",
+      );
       const balance = dialog.getByRole("radio", { name: /From my AdNaira balance/ });
       expect(await balance.isChecked()).toBe(true);
       await dialog.getByRole("radio", { name: /Advert Silver/ }).check();

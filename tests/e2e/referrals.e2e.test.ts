@@ -35,6 +35,11 @@ describe("My Referrals", () => {
     const link = `${suite.app.origin}/register?ref=${member.referralCode}`;
     expect(await page.getByTestId("referral-link").innerText()).toBe(link);
     expect(await page.getByTestId("no-referrals").innerText()).toBe(EMPTY);
+    // What a referral earns: the live rule (40% by default) for each paid tier.
+    expect(await page.getByTestId("referral-rule").innerText()).toContain("you earn 40% of what they paid");
+    expect(await page.getByTestId("referral-rule-tiers").innerText()).toContain(
+      "They upgrade to Advert VIP (₦2,000.00): you earn ₦800.00.",
+    );
     await expectFitsAndAccessible(page, "referrals-empty-mobile");
 
     // Clicked and timed in the page: the tick shows at once and goes after two seconds.
@@ -162,9 +167,7 @@ describe("My Referrals", () => {
     expect(await current(phone)).toBe("Weekly");
     expect(await rows(phone).count()).toBe(5);
     expect((await rows(phone).first().innerText()).replace(/\s+/g, " ")).toBe(
-      yearStarThisWeek
-        ? "#1 Yearly Star 9 approved referrals"
-        : "#1 Chiamaka Obi-Nwosu Adeyemi-Bakare Oluwaseun 8 approved referrals",
+      yearStarThisWeek ? "#1 Yearly S. 9 approved referrals" : "#1 Chiamaka O. 8 approved referrals",
     );
     expect(await phone.getByTestId("leaderboard-me").innerText()).toBe(
       `Your position: #${yearStarThisWeek ? 8 : 7} with 2 approved referrals`,
@@ -174,7 +177,7 @@ describe("My Referrals", () => {
     await phone.getByRole("link", { name: "Yearly" }).click();
     await expect.poll(() => current(phone)).toBe("Yearly");
     expect(new URL(phone.url()).searchParams.get("period")).toBe("year");
-    await expect.poll(() => rows(phone).first().innerText()).toMatch(/^#1\s+Yearly Star\s+9 approved referrals$/);
+    await expect.poll(() => rows(phone).first().innerText()).toMatch(/^#1\s+Yearly S\.\s+9 approved referrals$/);
     await expectFitsAndAccessible(phone, "referrals-leaderboard-year-mobile");
 
     const desktop = (await signedInPage(suite, viewer, DESKTOP)).page;
@@ -183,9 +186,7 @@ describe("My Referrals", () => {
     for (let i = 0; i < 5; i++) await referredMember(db(), viewer, { approvedRewardKobo: 100n });
     await visit(desktop, "/referrals?period=week");
     const mine = desktop.getByTestId("leaderboard-rows").locator("li[data-me]");
-    expect((await mine.innerText()).replace(/\s+/g, " ")).toMatch(
-      /^#\d Leaderboard Viewer \(You\) 7 approved referrals$/,
-    );
+    expect((await mine.innerText()).replace(/\s+/g, " ")).toMatch(/^#\d Leaderboard V\. \(You\) 7 approved referrals$/);
     expect(await desktop.getByTestId("leaderboard-me").count()).toBe(0);
     await expectFitsAndAccessible(desktop, "referrals-leaderboard-week-desktop");
 

@@ -104,7 +104,7 @@ describe("Manage Memberships page", () => {
       "Advert VIP",
       "₦2,000.00",
       "50 adverts a day",
-      "Own an LED minute of advert time",
+      "A higher daily advert limit than Advert Gold, from the moment your upgrade is approved",
       "Update Membership Prices",
       "Save Changes",
       "Receiving Bank Account",
@@ -173,7 +173,7 @@ describe("Update Membership Prices", () => {
       [{ "limit-gold": "0" }, "Enter a whole number of adverts a day, from 1 to 1,000."],
       [{ "limit-gold": "2.5" }, "Enter a whole number of adverts a day, from 1 to 1,000."],
       [{ "limit-gold": "1001" }, "Enter a whole number of adverts a day, from 1 to 1,000."],
-      [{ "limit-silver": "9" }, "Advert Silver's daily advert limit cannot be lower than Advert Bronze's (10)."],
+      [{ "limit-silver": "9" }, "Advert Silver's daily advert limit must be higher than Advert Bronze's (10)."],
     ];
     for (const [change, message] of cases) {
       const res = await client.post(PAGE, pricesForm(change));
@@ -219,7 +219,7 @@ describe("Tier Benefits", () => {
     expect(pageText(page.body)).toContain("Tier Benefits");
     expect(page.body).toContain(`action="${BENEFITS}"`);
     expect(page.body).toMatch(
-      /<textarea[^>]*name="benefits-gold"[^>]*>[^<]*All learning hub courses and completion certificates/,
+      /<textarea[^>]*name="benefits-gold"[^>]*>[^<]*A higher daily advert limit than Advert Silver, from the moment your upgrade is approved/,
     );
     const own = await client.get(BENEFITS);
     expect(own.status).toBe(200);

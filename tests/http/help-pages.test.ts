@@ -56,6 +56,14 @@ const titleOf = (html: string) => decode(/<title>([^<]*)<\/title>/.exec(html)?.[
 /** The levels of the page's headings, in order (h1 → 1). */
 const headingLevels = (html: string) => [...html.matchAll(/<h([1-6])\b/g)].map((m) => Number(m[1]));
 
+/** The text of the element whose opening tag holds `marker`, up to the first `end` in it; null when absent. */
+function textOf(html: string, marker: string, end: string): string | null {
+  const at = html.indexOf(marker);
+  if (at === -1) return null;
+  const from = html.indexOf(">", at) + 1;
+  return pageText(html.slice(from, html.indexOf(end, from)));
+}
+
 /** The links (href, text) in the part of the page from `start` to the next `end`. */
 function linksIn(html: string, start: RegExp, end: string) {
   const from = html.search(start);
@@ -122,8 +130,9 @@ describe("the information pages", () => {
     const text = pageText((await app.client().get("/help")).body);
     expect(text).toContain("keep the advert open while the countdown runs ( 10 seconds )");
     expect(text).toContain("Basic Member (Free) 5 adverts a day");
-    expect(text).toContain("Advert Bronze (₦500.00) 10 adverts a day");
-    expect(text).toContain("Advert VIP (₦2,000.00) 50 adverts a day");
+    expect(text).toContain("Advert Bronze (₦500.00, one-off) 10 adverts a day");
+    expect(text).toContain("Advert VIP (₦2,000.00, one-off) 50 adverts a day");
+    expect(text).toContain("once: a tier is a one-off payment, with nothing to renew, and it stays yours.");
     expect(text).toContain("you earn 40% of what they paid");
     expect(text).toContain("They upgrade to Advert Bronze (₦500.00): you earn ₦200.00.");
     expect(text).toContain("an admin reviews it");
@@ -158,7 +167,7 @@ describe("the information pages", () => {
     await db().update(membershipTiers).set({ dailyAdViews: 15 }).where(eq(membershipTiers.id, "bronze"));
     const text = pageText((await app.client().get("/help")).body);
     expect(text).toContain("( 30 seconds )");
-    expect(text).toContain("Advert Bronze (₦500.00) 15 adverts a day");
+    expect(text).toContain("Advert Bronze (₦500.00, one-off) 15 adverts a day");
     expect(text).toContain("you earn ₦250.00 (never more than they paid)");
     expect(text).toContain(
       "Smallest withdrawal ₦500.00 Largest withdrawal (members) ₦5,000.00 Largest withdrawal (advertisers) ₦25,000.00 Withdrawal fee 3.5%",
@@ -200,44 +209,94 @@ describe("the information pages", () => {
     }
     expect(privacy).toContain("Asking for a copy or deletion");
   });
+
+  it("/privacy says who sees sign-in addresses, as the permissions have it, and why", async () => {
+    const res = await app.client().get("/privacy");
+    const who = textOf(res.body, 'data-testid="privacy-sign-in-addresses"', "</ul>") ?? "";
+    // manage_users: the member's admin page (sign-up address, the last 5 sign-ins, who shares each).
+    expect(who).toContain(
+      "Admins allowed to manage members, and the super admin, see on your account's admin page the address you signed up from and the last 5 you signed in from",
+    );
+    expect(who).toContain("to spot one person holding several accounts");
+    // review_risk: Linked Accounts, granted only by the super admin.
+    expect(who).toContain("Admins allowed to review linked accounts (a permission only the super admin gives)");
+    // view_reports: the audit log's IP column.
+    expect(who).toContain("Admins allowed to read reports see the whole log");
+    expect(pageText(res.body)).toContain("Other members, advertisers and the people you refer never see them");
+    expect(pageText(res.body)).toContain(
+      'other members see your first name and the initial of your last name ("Ada O.") on the referral leaderboard',
+    );
+  });
 });
 
 describe("/contact", () => {
-  it("says plainly when no channel is set", async () => {
+  const messagesNote = (html: string) => textOf(html, 'data-testid="contact-messages"', "</p>");
+
+  it("on a new install (no channel set) points to Messages: a visitor to log in and write there", async () => {
     const res = await app.client().get("/contact");
-    expect(pageText(res.body)).toContain("Support contact details are not available yet.");
+    expect(messagesNote(res.body)).toBe("Log in and write to support from Messages : the team answers you there.");
+    expect(pageText(res.body)).not.toContain("not available");
     expect(res.body).not.toMatch(/href="(mailto:|tel:|https:\/\/wa\.me)/);
-    expect(res.body).not.toContain('href="/messages"');
+    expect(linksIn(res.body, /data-testid="contact-messages"/, "</p>").map((l) => [l.text, l.href])).toEqual([
+      ["Log in", "/login"],
+      ["Messages", "/messages"],
+    ]);
   });
 
-  it("offers only the channels that are set", async () => {
+  it("offers only the channels that are set, numbers grouped for reading, Messages after them", async () => {
     await setSettings({ supportEmail: "help@adnaira.example.ng" });
     let res = await app.client().get("/contact");
     expect(res.body).toContain('href="mailto:help@adnaira.example.ng"');
     expect(res.body).not.toMatch(/href="(tel:|https:\/\/wa\.me)/);
-    expect(pageText(res.body)).not.toContain("not available yet");
+    expect(messagesNote(res.body)).toBe("Members and advertisers can also log in and write to support from Messages .");
 
     await setSettings({ supportEmail: null, supportPhone: "+2348012345678", supportWhatsapp: "2348098765432" });
     res = await app.client().get("/contact");
     expect(res.body).not.toContain("mailto:");
-    expect(res.body).toContain('href="tel:+2348012345678"');
-    const whatsapp = linksIn(res.body, /data-testid="support-channels"/, "</ul>").find((l) => l.href.includes("wa.me"));
-    expect(whatsapp?.href).toBe("https://wa.me/2348098765432");
-    expect(whatsapp?.attributes).toContain('rel="noopener noreferrer"');
+    const channels = linksIn(res.body, /data-testid="support-channels"/, "</ul>");
+    expect(channels.map((l) => [l.text, l.href])).toEqual([
+      ["0801 234 5678", "tel:+2348012345678"],
+      ["+234 809 876 5432", "https://wa.me/2348098765432"],
+    ]);
+    expect(channels[1]?.attributes).toContain('rel="noopener noreferrer"');
+    expect(pageText(res.body)).toContain("Phone 0801 234 5678 WhatsApp +234 809 876 5432");
   });
 
-  it("points a signed-in member to Messages too", async () => {
+  it("points a member who may write, and an advertiser, to Messages; a member waiting for approval to after it", async () => {
     const { client } = await signInMember(app, { landed: true });
-    const res = await client.get("/contact");
-    expect(pageText(res.body)).toContain("You can also write to an admin from Messages");
+    let res = await client.get("/contact");
+    expect(messagesNote(res.body)).toBe("Write to support from Messages : the team answers you there.");
     expect(res.body).toContain('href="/messages"');
+    await setSettings({ supportEmail: "help@adnaira.example.ng" });
+    res = await client.get("/contact");
+    expect(messagesNote(res.body)).toBe("You can also write to support from Messages .");
+
+    const { client: advertiser } = await signInAdvertiser(app, { status: "pending", landed: true });
+    expect(messagesNote((await advertiser.get("/contact")).body)).toBe("You can also write to support from Messages .");
+    const { client: waiting } = await signInMember(app, { isApproved: false, landed: true });
+    expect(messagesNote((await waiting.get("/contact")).body)).toBe(
+      "Once an admin has approved your account, you can write to support from Messages .",
+    );
   });
 
-  it("points an advertiser to Messages too (they write to support there), not a member who cannot write yet", async () => {
-    const { client: advertiser } = await signInAdvertiser(app, { status: "pending", landed: true });
-    expect(pageText((await advertiser.get("/contact")).body)).toContain("You can also write to an admin from Messages");
-    const { client: waiting } = await signInMember(app, { isApproved: false, landed: true });
-    expect((await waiting.get("/contact")).body).not.toContain('data-testid="contact-messages"');
+  it("tells staff where members write, and where the channels are set while none is", async () => {
+    const { client } = await signInAdmin(app, [], { landed: true });
+    expect(messagesNote((await client.get("/contact")).body)).toBe(
+      "Members and advertisers write to support from Messages . A support email, phone or WhatsApp number shows here once set in Application Settings.",
+    );
+  });
+});
+
+describe("/register", () => {
+  it("links the Terms of Use and Privacy beside the Sign Up button", async () => {
+    const res = await app.client().get("/register");
+    expect(textOf(res.body, 'data-testid="register-terms"', "</p>")).toBe(
+      "By signing up you agree to the Terms of Use . The Privacy page says what we keep about you and who sees it.",
+    );
+    expect(linksIn(res.body, /data-testid="register-terms"/, "</p>").map((l) => [l.text, l.href])).toEqual([
+      ["Terms of Use", "/terms"],
+      ["Privacy", "/privacy"],
+    ]);
   });
 });
 

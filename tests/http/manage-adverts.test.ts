@@ -264,8 +264,9 @@ describe("Manage Adverts", () => {
     // Named and described in the server's HTML, before any JavaScript.
     expect(dialogNameInHtml(res.body)).toEqual({
       name: "Create Advert",
-      description: "Members earn the reward each time they view this advert, until the max clicks are used.",
+      description: "Each member who views this advert is paid the reward once, until the max clicks are used.",
     });
+    expect(text).toContain("Paid views before the advert completes, one per member.");
     expect(text).toContain("Reward Amount (₦)");
     expect(res.body).toMatch(
       /name="rewardAmount"[^>]*inputMode="decimal"|inputMode="decimal"[^>]*name="rewardAmount"/i,

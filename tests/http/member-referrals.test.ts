@@ -1,4 +1,7 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { appSettings, membershipTiers } from "~/db/schema";
+import { DEFAULT_APP_SETTINGS } from "~/domain/settings/app-settings";
 import { createUser } from "~test/factories";
 import { pageText, startTestApp, type TestApp } from "~test/app";
 import { signInMember } from "~test/sign-in";
@@ -97,16 +100,58 @@ function periodLinks(body: string) {
   }));
 }
 
+/** The "What a Referral Earns" card's text. */
+function ruleText(body: string): string {
+  const start = body.indexOf(">", body.indexOf('aria-labelledby="referral-rule-title"')) + 1;
+  return pageText(body.slice(start, body.indexOf("</section>", start)));
+}
+
+describe("what a referral earns, on /referrals", () => {
+  const setSettings = (values: Partial<typeof appSettings.$inferInsert>) =>
+    app.services.db.update(appSettings).set(values).where(eq(appSettings.id, 1));
+
+  it("quotes the live rule for each paid tier, and follows a change of the rule or a price at once", async () => {
+    const { client } = await signInMember(app, { landed: true });
+    try {
+      expect(ruleText((await client.get("/referrals")).body)).toBe(
+        "What a Referral Earns When the person you referred pays for their first upgrade and it is approved, you earn 40% of what they paid. " +
+          "It is paid once per person, into your balance. " +
+          "They upgrade to Advert Bronze (₦500.00): you earn ₦200.00. They upgrade to Advert Silver (₦1,000.00): you earn ₦400.00. " +
+          "They upgrade to Advert Gold (₦1,500.00): you earn ₦600.00. They upgrade to Advert VIP (₦2,000.00): you earn ₦800.00. " +
+          "A reward can be held while an admin checks that a referral is not a second account of your own. How referral rewards work",
+      );
+
+      await setSettings({ referralRewardType: "fixed", referralFixedKobo: 60_000n });
+      await app.services.db.update(membershipTiers).set({ priceKobo: 55_000n }).where(eq(membershipTiers.id, "bronze"));
+      const fixed = ruleText((await client.get("/referrals")).body);
+      expect(fixed).toContain("you earn ₦600.00 (never more than they paid).");
+      // Never more than what was paid: all of Bronze's ₦550.00.
+      expect(fixed).toContain("They upgrade to Advert Bronze (₦550.00): you earn ₦550.00.");
+      expect(fixed).toContain("They upgrade to Advert VIP (₦2,000.00): you earn ₦600.00.");
+
+      await setSettings({ referralActive: false });
+      const off = ruleText((await client.get("/referrals")).body);
+      expect(off).toContain("Referral rewards are switched off at the moment: no reward is paid for now.");
+      expect(off).not.toContain("They upgrade to");
+    } finally {
+      const { referralActive, referralRewardType, referralFixedKobo, referralPercentBps } = DEFAULT_APP_SETTINGS;
+      await setSettings({ referralActive, referralRewardType, referralFixedKobo, referralPercentBps });
+      await app.services.db.update(membershipTiers).set({ priceKobo: 50_000n }).where(eq(membershipTiers.id, "bronze"));
+    }
+  });
+});
+
 async function approvedReferrals(referrer: { id: string; referralCode: string }, n: number, approvedAt?: Date) {
   for (let i = 0; i < n; i++) await referredMember(app.services.db, referrer, { approvedRewardKobo: 100n, approvedAt });
 }
 
 describe("the referral leaderboard on /referrals", () => {
   // Counts above every other test's here (at most one approved referral each), so the order is known.
-  const HOSTILE = "<img src=x onerror=alert(1)> <script>alert(1)</script>";
-  const ESCAPED = "&lt;img src=x onerror=alert(1)&gt; &lt;script&gt;alert(1)&lt;/script&gt;";
+  // Members see each other by first name and last-name initial: the first name here is markup.
+  const HOSTILE = "<script>alert(1)</script> Okafor";
+  const ESCAPED = "&lt;script&gt;alert(1)&lt;/script&gt; O.";
 
-  it("lists this week's top five by name, escaped, and the member's own position below them", async () => {
+  it("lists this week's top five by first name and last-name initial, escaped, and the member's own position below them", async () => {
     const leader = await createUser(app.services.db, { name: HOSTILE, isApproved: true });
     await approvedReferrals(leader, 9);
     for (const [name, n] of [
@@ -126,15 +171,16 @@ describe("the referral leaderboard on /referrals", () => {
     expect(leaderboardText(res.body)).toMatch(
       new RegExp(
         `^Leaderboard Weekly Monthly Yearly Approved referrals, ${formatLagosDate(week.start)} – ${formatLagosDate(new Date(week.end.getTime() - 1))} ` +
-          `#1 ${ESCAPED.replace(/[()]/g, "\\$&")} 9 approved referrals #2 Board Eight 8 approved referrals ` +
-          "#3 Board Seven 7 approved referrals #4 Board Six 6 approved referrals #5 Board Five 5 approved referrals " +
+          `#1 ${ESCAPED.replace(/[().]/g, "\\$&")} 9 approved referrals #2 Board E\\. 8 approved referrals ` +
+          "#3 Board S\\. 7 approved referrals #4 Board S\\. 6 approved referrals #5 Board F\\. 5 approved referrals " +
           "Your position: #6 with 2 approved referrals$",
       ),
     );
-    // The name is text, never markup; emails are never shown.
+    // The name is text, never markup; full names and emails are never shown.
     expect(res.body).not.toContain("<script>alert(1)");
-    expect(res.body).not.toMatch(/<img src=x/i);
     expect(res.body).toContain(ESCAPED);
+    expect(res.body).not.toContain("Okafor");
+    for (const full of ["Board Eight", "Board Seven", "Board Six", "Board Five"]) expect(res.body).not.toContain(full);
     expect(res.body).not.toContain(leader.email);
     expect(periodLinks(res.body)).toEqual([
       { text: "Weekly", href: "/referrals?period=week#leaderboard", current: true },
@@ -144,7 +190,7 @@ describe("the referral leaderboard on /referrals", () => {
 
     const fresh = await signInMember(app, { landed: true });
     expect(leaderboardText((await fresh.client.get("/referrals")).body)).toMatch(
-      /#5 Board Five 5 approved referrals You are not ranked yet this period\.$/,
+      /#5 Board F\. 5 approved referrals You are not ranked yet this period\.$/,
     );
   });
 
@@ -160,9 +206,9 @@ describe("the referral leaderboard on /referrals", () => {
     for (let i = 0; i < MY_REFERRALS_PAGE_SIZE; i++) await referredMember(app.services.db, user); // a second page
 
     const movers = [
-      { name: "Year Mover", n: 12, at: periods.year },
-      { name: "Month Mover", n: 11, at: periods.month },
-      { name: "Period Viewer (You)", n: 10, at: now },
+      { name: "Year M.", n: 12, at: periods.year },
+      { name: "Month M.", n: 11, at: periods.month },
+      { name: "Period V. (You)", n: 10, at: now },
     ];
     for (const [query, period] of PERIOD_QUERIES) {
       const res = await client.get(`/referrals${query}`);

@@ -93,10 +93,14 @@ describe("the Membership Upgrade form", () => {
     expect(res.status).toBe(200);
     const text = pageText(res.body);
     expect(text).toContain("You are on Advert Silver (20 adverts a day). Available balance: ₦600.00");
-    expect(text).toContain("Advert Gold ₦500.00 to pay Up to 30 adverts a day");
-    expect(text).toContain("All learning hub courses and completion certificates");
-    expect(text).toContain("Advert VIP ₦1,000.00 to pay Up to 50 adverts a day");
-    expect(text).toContain("Own an LED minute of advert time");
+    // Each price is the difference to pay, said to be paid once; the benefits only what the tier delivers.
+    expect(text).toContain(
+      "You pay the difference between the new tier's price and your current tier's, once: a tier is a one-off payment, with nothing to renew.",
+    );
+    expect(text).toContain(
+      "Advert Gold ₦500.00 one-off payment Up to 30 adverts a day Everything in Advert Silver A higher daily advert limit than Advert Silver, from the moment your upgrade is approved Paid once: the tier stays yours, with nothing to renew",
+    );
+    expect(text).toContain("Advert VIP ₦1,000.00 one-off payment Up to 50 adverts a day Everything in Advert Gold");
     for (const lower of ["basic", "bronze", "silver"]) expect(radio(res.body, "tierId", lower)).toBeUndefined();
     expect(radio(res.body, "tierId", "gold")).toContain("checked");
     expect(radio(res.body, "tierId", "vip")).toBeDefined();
@@ -282,7 +286,7 @@ describe("requesting an upgrade", () => {
     expect(text).not.toContain("Upgrade request pending");
     const page = await m.client.get(UPGRADE);
     expect(radio(page.body, "tierId", "bronze")).toBeUndefined();
-    expect(pageText(page.body)).toContain("Advert Silver ₦500.00 to pay");
+    expect(pageText(page.body)).toContain("Advert Silver ₦500.00 one-off payment");
   });
 });
 

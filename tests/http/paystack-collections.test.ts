@@ -145,6 +145,11 @@ describe("an upgrade paid online", () => {
     expect(row).toContain("Held for review");
     expect(row).toContain("Payment held: Paid ₦100.00");
     expect(row).not.toContain("Paid online");
+    // The member is told the payment is held, not asked to pay again.
+    const card = pageText((await short.client.get("/dashboard")).body);
+    expect(card).toContain("Paystack took your payment");
+    expect(card).toContain("Do not pay again");
+    expect(card).not.toContain("Try again");
   });
 
   it("Upgrade Requests shows a failed payment as failed, and the dashboard counts only what waits for an admin", async () => {
@@ -196,6 +201,8 @@ describe("an upgrade paid online", () => {
     expect(page).toContain("Try again");
     expect((await requestRow(request.id)).status).toBe("pending");
     const dashboard = pageText((await client.get("/dashboard")).body);
+    expect(dashboard).toContain("Your last online payment of ₦500.00 (reference");
+    expect(dashboard).toContain("failed: nothing was paid. Try again, or cancel the request.");
     expect(dashboard).toContain("Try again");
     expect(dashboard).toContain("Cancel request");
 

@@ -72,7 +72,7 @@ export function AdvertFormDialog({
       title={creating ? "Create Advert" : "Edit Advert"}
       description={
         creating
-          ? "Members earn the reward each time they view this advert, until the max clicks are used."
+          ? "Each member who views this advert is paid the reward once, until the max clicks are used."
           : "A new reward applies to views claimed from now on."
       }
       testId="advert-dialog"
@@ -127,7 +127,8 @@ export function AdvertFormDialog({
           hint={
             (currentClicks && currentClicks > 0
               ? `${currentClicks.toLocaleString("en-NG")} already used; cannot go lower.`
-              : "Paid views before the advert completes.") + ` Reward × max clicks at most ${limits.maxBudget}.`
+              : "Paid views before the advert completes, one per member.") +
+            ` Reward × max clicks at most ${limits.maxBudget}.`
           }
           defaultValue={values.maxClicks}
           error={errors.maxClicks}

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { ReferralRewardRule } from "~/components/referrals/referral-reward-rule";
 import type { HelpFacts } from "~/domain/help/help-facts";
 import { InfoList, InfoPage, InfoSection, InfoSubheading, SeeAlso, TableOfContents, textLinkClass } from "./info-page";
 
@@ -30,11 +31,11 @@ export function HelpContent({ facts }: { facts: HelpFacts }) {
       <Campaigns facts={facts} />
       <InfoSection {...section("more-help")}>
         <p>
-          Still stuck? Reach us through the channels on{" "}
+          Still stuck? Write to support from Messages once logged in, or see{" "}
           <Link to="/contact" className={textLinkClass}>
             Contact
-          </Link>
-          . Signed-in members can also write to an admin from Messages.
+          </Link>{" "}
+          for the other ways to reach us.
         </p>
       </InfoSection>
       <SeeAlso current="/help" />
@@ -59,7 +60,8 @@ function Earning({ facts }: { facts: HelpFacts }) {
             className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 rounded-md border border-gray-200 bg-white px-3 py-2"
           >
             <span className="font-medium text-gray-900">
-              {tier.name} <span className="font-normal text-gray-600">({tier.price})</span>
+              {tier.name}{" "}
+              <span className="font-normal text-gray-600">({tier.free ? tier.price : `${tier.price}, one-off`})</span>
             </span>
             <span className="tabular-nums">
               {tier.dailyAdViews} {tier.dailyAdViews === 1 ? "advert" : "adverts"} a day
@@ -73,45 +75,13 @@ function Earning({ facts }: { facts: HelpFacts }) {
 }
 
 function Referrals({ facts }: { facts: HelpFacts }) {
-  const { referral } = facts;
-  const paidTiers = facts.tiers.filter((t) => t.referralReward !== null);
   return (
     <InfoSection {...section("referrals")}>
       <p>
         Your referral code and link are on My Referrals and on your dashboard. Whoever registers with them is your
         referral; it shows as pending until their first upgrade is approved.
       </p>
-      {referral.kind === "off" ? (
-        <p data-testid="help-referral-rule">
-          Referral rewards are switched off at the moment: no reward is paid for now.
-        </p>
-      ) : (
-        <>
-          <p data-testid="help-referral-rule">
-            {referral.kind === "percentage" ? (
-              <>
-                When the person you referred pays for their first upgrade and it is approved, you earn{" "}
-                <strong>{referral.percent}</strong> of what they paid.
-              </>
-            ) : (
-              <>
-                When the person you referred pays for their first upgrade and it is approved, you earn{" "}
-                <strong>{referral.amount}</strong> (never more than they paid).
-              </>
-            )}{" "}
-            It is paid once per person, into your balance.
-          </p>
-          {paidTiers.length > 0 ? (
-            <InfoList>
-              {paidTiers.map((tier) => (
-                <li key={tier.name}>
-                  They upgrade to {tier.name} ({tier.price}): you earn {tier.referralReward}.
-                </li>
-              ))}
-            </InfoList>
-          ) : null}
-        </>
-      )}
+      <ReferralRewardRule terms={facts.referralTerms} testId="help-referral-rule" />
       <InfoSubheading>Why is a reward &ldquo;On hold — under review&rdquo;?</InfoSubheading>
       <p>
         Rewards are for inviting other people. When a referral looks like it could be a self-referral, for example a
@@ -129,8 +99,8 @@ function Upgrades({ facts }: { facts: HelpFacts }) {
     <InfoSection {...section("upgrades")}>
       <p>
         Press <strong>Upgrade</strong> on your dashboard and choose a higher tier. You pay the difference between the
-        new tier&apos;s price and your current one&apos;s. You can have one request open at a time, and cancel it while
-        it waits.
+        new tier&apos;s price and your current one&apos;s, once: a tier is a one-off payment, with nothing to renew, and
+        it stays yours. You can have one request open at a time, and cancel it while it waits.
       </p>
       <InfoList>
         <li>

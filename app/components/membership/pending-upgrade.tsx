@@ -24,6 +24,23 @@ const cancelEffect = (p: Pending) =>
       ? "If Paystack has already taken your payment, contact support and quote the reference instead of cancelling."
       : "If you have already paid by bank transfer, contact support and quote the reference before cancelling.";
 
+/** Where a pending online payment is: waiting for the member, or failed or left (nothing paid). */
+function OnlinePaymentNote({ pending }: { pending: Pending }) {
+  const ended = pending.payment === "failed" ? "failed" : pending.payment === "abandoned" ? "was not completed" : null;
+  const reference = <span className="font-mono">{pending.reference}</span>;
+  return ended ? (
+    <p className="text-gray-800">
+      Your last online payment of <strong>{pending.amount}</strong> (reference {reference}) {ended}: nothing was paid.
+      Try again, or cancel the request.
+    </p>
+  ) : (
+    <p className="text-gray-800">
+      Waiting for your online payment of <strong>{pending.amount}</strong> (reference {reference}). Your upgrade is
+      approved as soon as Paystack confirms it. If you left the checkout, try again.
+    </p>
+  );
+}
+
 /**
  * The member's pending upgrade request: tier, amount, method, and for a bank transfer the
  * reference and the account to pay into (each with a Copy button), and Cancel request behind a
@@ -96,13 +113,15 @@ export function PendingUpgrade({
                 <p className="text-amber-800">The receiving account is being changed; contact support before paying.</p>
               )}
             </div>
+          ) : pending.method === "online" && pending.payment === "held" ? (
+            <p className="text-sm text-gray-800" data-testid="upgrade-payment-held">
+              Paystack took your payment (reference <span className="font-mono">{pending.reference}</span>), but it did
+              not match the {pending.amount} asked, so it is held for an admin to check. Do not pay again: an admin
+              approves your upgrade or refunds the payment.
+            </p>
           ) : pending.method === "online" ? (
             <div className="grid gap-2 text-sm">
-              <p className="text-gray-800">
-                Waiting for your online payment of <strong>{pending.amount}</strong> (reference{" "}
-                <span className="font-mono">{pending.reference}</span>). Your upgrade is approved as soon as Paystack
-                confirms it. If you left the checkout or the payment failed, try again.
-              </p>
+              <OnlinePaymentNote pending={pending} />
               <TryAgainForm action={UPGRADE_PAY_PATH} fields={{ requestId: pending.id }} label="Try again" />
             </div>
           ) : (

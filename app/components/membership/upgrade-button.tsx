@@ -10,7 +10,7 @@ import {
   DialogTitle,
   DialogTrigger,
 } from "~/components/ui/dialog";
-import { UPGRADE_REQUEST_PATH, type UpgradeView } from "~/domain/memberships/upgrade-view";
+import { UPGRADE_PRICE_TEXT, UPGRADE_REQUEST_PATH, type UpgradeView } from "~/domain/memberships/upgrade-view";
 import { UpgradeForm } from "./upgrade-form";
 
 /**
@@ -37,8 +37,7 @@ export function UpgradeButton({ view }: { view: UpgradeView }) {
       <DialogContent className="max-h-[90dvh] overflow-y-auto">
         <DialogTitle>Membership Upgrade</DialogTitle>
         <DialogDescription>
-          You are on {view.currentTier.name} ({view.currentTier.dailyAdViews} adverts a day). Choose a higher tier; you
-          pay the difference in price.
+          You are on {view.currentTier.name} ({view.currentTier.dailyAdViews} adverts a day). {UPGRADE_PRICE_TEXT}
         </DialogDescription>
         <div className="mt-4">
           <UpgradeForm

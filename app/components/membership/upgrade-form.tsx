@@ -1,10 +1,15 @@
-import { useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import { FormError } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
 import { Button } from "~/components/ui/button";
-import { UPGRADE_METHOD_LABELS, UPGRADE_REQUEST_PATH, type UpgradeView } from "~/domain/memberships/upgrade-view";
+import {
+  ONE_OFF_LABEL,
+  UPGRADE_METHOD_LABELS,
+  UPGRADE_REQUEST_PATH,
+  type UpgradeView,
+} from "~/domain/memberships/upgrade-view";
 import type { UpgradeMethod } from "~/domain/memberships/upgrades";
 import type { FormFailure } from "~/lib/forms";
 import { cn } from "~/lib/cn";
@@ -16,7 +21,7 @@ const choiceClass =
   "flex cursor-pointer items-start gap-3 rounded-md border border-gray-200 p-3 has-[:checked]:border-brand-600 has-[:checked]:bg-brand-50 has-[:disabled]:cursor-not-allowed has-[:disabled]:opacity-70";
 
 /**
- * Membership Upgrade: the tiers above the member's (price to pay, daily advert limit, benefits)
+ * Membership Upgrade: the tiers above the member's (price to pay, once; daily advert limit; benefits)
  * and how to pay. Posts to /membership/upgrade through a fetcher; without JavaScript it is a plain
  * form and the server renders a refusal on that page (`rendered`). A success redirects to the
  * dashboard with its toast.
@@ -32,6 +37,7 @@ export function UpgradeForm({
   cancel: ReactNode;
 }) {
   const fetcher = useFetcher<FormFailure>({ key: UPGRADE_FORM_KEY });
+  const idBase = useId();
   const failure = fetcher.data ?? rendered;
   useToastFrom(fetcher.data?.toast);
   const busy = fetcher.state !== "idle";
@@ -70,36 +76,46 @@ export function UpgradeForm({
       <FormError message={errors.form} />
       <fieldset className="grid gap-2" aria-describedby={errors.tierId ? "upgrade-tier-error" : undefined}>
         <legend className="mb-2 text-sm font-semibold text-gray-900">Choose a tier</legend>
-        {view.options.map((o) => (
-          <label key={o.tierId} className={choiceClass} data-testid={`upgrade-tier-${o.tierId}`}>
-            <input
-              type="radio"
-              name="tierId"
-              value={o.tierId}
-              checked={tierId === o.tierId}
-              onChange={() => {
-                setTierId(o.tierId);
-                if (method === "balance" && !o.coveredByBalance && otherMethod) setMethod(otherMethod);
-                if (method !== "balance" && o.coveredByBalance && !otherMethod) setMethod("balance");
-              }}
-              className="mt-1 h-4 w-4 accent-brand-600"
-            />
-            <span className="grid min-w-0 gap-1 text-sm">
-              <span className="flex flex-wrap items-baseline justify-between gap-x-3">
-                <span className="font-semibold text-gray-900">{o.name}</span>
-                <span className="font-semibold tabular-nums text-gray-900">{o.price} to pay</span>
+        {view.options.map((o) => {
+          // Named by the tier and its price; the limit and the benefits describe it (read after the name).
+          const ids = { name: `${idBase}-${o.tierId}-name`, details: `${idBase}-${o.tierId}-details` };
+          return (
+            <label key={o.tierId} className={choiceClass} data-testid={`upgrade-tier-${o.tierId}`}>
+              <input
+                type="radio"
+                name="tierId"
+                value={o.tierId}
+                checked={tierId === o.tierId}
+                aria-labelledby={ids.name}
+                aria-describedby={ids.details}
+                onChange={() => {
+                  setTierId(o.tierId);
+                  if (method === "balance" && !o.coveredByBalance && otherMethod) setMethod(otherMethod);
+                  if (method !== "balance" && o.coveredByBalance && !otherMethod) setMethod("balance");
+                }}
+                className="mt-1 h-4 w-4 accent-brand-600"
+              />
+              <span className="grid min-w-0 gap-1 text-sm">
+                <span id={ids.name} className="flex flex-wrap items-baseline justify-between gap-x-3">
+                  <span className="font-semibold text-gray-900">{o.name}</span>
+                  <span className="text-gray-900">
+                    <span className="font-semibold tabular-nums">{o.price}</span> {ONE_OFF_LABEL}
+                  </span>
+                </span>
+                <span id={ids.details} className="grid gap-1">
+                  <span className="text-gray-700">Up to {o.dailyAdViews} adverts a day</span>
+                  {o.benefits.length > 0 ? (
+                    <ul className="list-disc pl-5 text-gray-600">
+                      {o.benefits.map((b) => (
+                        <li key={b}>{b}</li>
+                      ))}
+                    </ul>
+                  ) : null}
+                </span>
               </span>
-              <span className="text-gray-700">Up to {o.dailyAdViews} adverts a day</span>
-              {o.benefits.length > 0 ? (
-                <ul className="list-disc pl-5 text-gray-600">
-                  {o.benefits.map((b) => (
-                    <li key={b}>{b}</li>
-                  ))}
-                </ul>
-              ) : null}
-            </span>
-          </label>
-        ))}
+            </label>
+          );
+        })}
         {errors.tierId ? (
           <p id="upgrade-tier-error" className="text-sm text-red-700">
             {errors.tierId}

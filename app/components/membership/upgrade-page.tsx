@@ -4,7 +4,7 @@ import { FormError } from "~/components/form-field";
 import { useToastFrom } from "~/components/toaster";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
-import type { UpgradeView } from "~/domain/memberships/upgrade-view";
+import { UPGRADE_PRICE_TEXT, type UpgradeView } from "~/domain/memberships/upgrade-view";
 import type { FormFailure } from "~/lib/forms";
 import { PendingUpgrade } from "./pending-upgrade";
 import { UpgradeForm } from "./upgrade-form";
@@ -47,9 +47,7 @@ export function UpgradePage({ rendered }: { rendered?: { form: "request" | "canc
       ) : (
         <Card>
           <CardTitle>Choose a higher tier</CardTitle>
-          <p className="mt-1 text-sm text-gray-600">
-            You pay the difference between the new tier&apos;s price and your current tier&apos;s.
-          </p>
+          <p className="mt-1 text-sm text-gray-600">{UPGRADE_PRICE_TEXT}</p>
           <div className="mt-4">
             <UpgradeForm
               view={view}

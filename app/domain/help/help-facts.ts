@@ -11,20 +11,28 @@ export type HelpTier = {
   name: string;
   /** "₦500.00"; "Free" for the free tier. */
   price: string;
+  /** The free tier; any other is a one-off payment. */
+  free: boolean;
   dailyAdViews: number;
-  /** What a referrer earns when someone they referred upgrades from Basic to this tier; null: nothing. */
-  referralReward: string | null;
 };
 
 export type HelpReferralRule =
   { kind: "off" } | { kind: "fixed"; amount: string } | { kind: "percentage"; percent: string };
+
+/** What a referral earns, as /help and My Referrals say it: the rule, and what it pays for each paid tier. */
+export type ReferralTerms = {
+  rule: HelpReferralRule;
+  /** Each paid tier a referred member may first upgrade to (from Basic), with what the referrer earns then; empty when the rule is off. */
+  rewards: { tierName: string; price: string; reward: string }[];
+};
 
 export type HelpFacts = {
   appName: string;
   /** The advert countdown, in seconds. */
   dwellSeconds: number;
   tiers: HelpTier[];
-  referral: HelpReferralRule;
+  /** What a referral earns: the live rule, and what it pays for each paid tier. */
+  referralTerms: ReferralTerms;
   withdrawals: {
     min: string;
     max: string;
@@ -44,6 +52,28 @@ export type HelpFacts = {
   payments: { bankTransfer: boolean; online: boolean };
 };
 
+/** The live referral rule in words. */
+function referralRuleOf(settings: AppSettings): HelpReferralRule {
+  if (!settings.referralActive) return { kind: "off" };
+  return settings.referralRewardType === "fixed"
+    ? { kind: "fixed", amount: formatKobo(settings.referralFixedKobo) }
+    : { kind: "percentage", percent: formatFeePercent(settings.referralPercentBps) };
+}
+
+/** What a referral earns under the live rule, for each paid tier a referred member may first upgrade to. */
+export function referralTerms(
+  settings: AppSettings,
+  tiers: readonly Pick<MembershipTier, "name" | "priceKobo">[],
+): ReferralTerms {
+  const rewards: ReferralTerms["rewards"] = [];
+  for (const tier of tiers) {
+    const reward = tier.priceKobo > 0n ? referralRewardKobo(settings, tier.priceKobo) : null;
+    if (reward !== null)
+      rewards.push({ tierName: tier.name, price: formatKobo(tier.priceKobo), reward: formatKobo(reward) });
+  }
+  return { rule: referralRuleOf(settings), rewards };
+}
+
 const EXAMPLE_REWARD_KOBO = 1_000n;
 const EXAMPLE_VIEWS = 100;
 
@@ -61,20 +91,13 @@ export function helpFacts(
   return {
     appName: settings.appName,
     dwellSeconds: settings.advertDwellSeconds,
-    tiers: tiers.map((tier) => {
-      const reward = tier.priceKobo > 0n ? referralRewardKobo(settings, tier.priceKobo) : null;
-      return {
-        name: tier.name,
-        price: tier.priceKobo > 0n ? formatKobo(tier.priceKobo) : "Free",
-        dailyAdViews: tier.dailyAdViews,
-        referralReward: reward === null ? null : formatKobo(reward),
-      };
-    }),
-    referral: !settings.referralActive
-      ? { kind: "off" }
-      : settings.referralRewardType === "fixed"
-        ? { kind: "fixed", amount: formatKobo(settings.referralFixedKobo) }
-        : { kind: "percentage", percent: formatFeePercent(settings.referralPercentBps) },
+    tiers: tiers.map((tier) => ({
+      name: tier.name,
+      price: tier.priceKobo > 0n ? formatKobo(tier.priceKobo) : "Free",
+      free: tier.priceKobo <= 0n,
+      dailyAdViews: tier.dailyAdViews,
+    })),
+    referralTerms: referralTerms(settings, tiers),
     withdrawals: {
       min: formatKobo(settings.minWithdrawalKobo),
       max: formatKobo(settings.maxWithdrawalKobo),

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { appSettings, membershipTiers } from "~/db/schema";
 import { openTestDatabase } from "~test/database";
-import { readHelpFacts, readSupportChannels } from "./help-pages.server";
+import { readHelpFacts, readReferralTerms, readSupportChannels } from "./help-pages.server";
 
 const { db } = await openTestDatabase();
 
@@ -11,13 +11,23 @@ describe("readHelpFacts", () => {
     const facts = await readHelpFacts(db, { online: false });
     expect(facts.dwellSeconds).toBe(10);
     expect(facts.tiers).toEqual([
-      { name: "Basic Member", price: "Free", dailyAdViews: 5, referralReward: null },
-      { name: "Advert Bronze", price: "₦500.00", dailyAdViews: 10, referralReward: "₦200.00" },
-      { name: "Advert Silver", price: "₦1,000.00", dailyAdViews: 20, referralReward: "₦400.00" },
-      { name: "Advert Gold", price: "₦1,500.00", dailyAdViews: 30, referralReward: "₦600.00" },
-      { name: "Advert VIP", price: "₦2,000.00", dailyAdViews: 50, referralReward: "₦800.00" },
+      { name: "Basic Member", price: "Free", free: true, dailyAdViews: 5 },
+      { name: "Advert Bronze", price: "₦500.00", free: false, dailyAdViews: 10 },
+      { name: "Advert Silver", price: "₦1,000.00", free: false, dailyAdViews: 20 },
+      { name: "Advert Gold", price: "₦1,500.00", free: false, dailyAdViews: 30 },
+      { name: "Advert VIP", price: "₦2,000.00", free: false, dailyAdViews: 50 },
     ]);
-    expect(facts.referral).toEqual({ kind: "percentage", percent: "40%" });
+    // 40% of what the referred member pays for their first upgrade (from Basic: the tier's price).
+    expect(facts.referralTerms).toEqual({
+      rule: { kind: "percentage", percent: "40%" },
+      rewards: [
+        { tierName: "Advert Bronze", price: "₦500.00", reward: "₦200.00" },
+        { tierName: "Advert Silver", price: "₦1,000.00", reward: "₦400.00" },
+        { tierName: "Advert Gold", price: "₦1,500.00", reward: "₦600.00" },
+        { tierName: "Advert VIP", price: "₦2,000.00", reward: "₦800.00" },
+      ],
+    });
+    expect(await readReferralTerms(db)).toEqual(facts.referralTerms);
     expect(facts.withdrawals).toEqual({
       min: "₦10.00",
       max: "₦1,000.00",
@@ -55,15 +65,22 @@ describe("readHelpFacts", () => {
 
     const facts = await readHelpFacts(db, { online: true });
     expect(facts.dwellSeconds).toBe(25);
-    expect(facts.referral).toEqual({ kind: "fixed", amount: "₦750.00" });
-    // A fixed reward is never more than what was paid: ₦500.00 for Bronze.
-    expect(facts.tiers.map((t) => [t.name, t.dailyAdViews, t.referralReward])).toEqual([
-      ["Basic Member", 5, null],
-      ["Advert Bronze", 12, "₦500.00"],
-      ["Advert Silver", 20, "₦750.00"],
-      ["Advert Gold", 30, "₦750.00"],
-      ["Advert VIP", 50, "₦750.00"],
+    expect(facts.tiers.map((t) => [t.name, t.dailyAdViews])).toEqual([
+      ["Basic Member", 5],
+      ["Advert Bronze", 12],
+      ["Advert Silver", 20],
+      ["Advert Gold", 30],
+      ["Advert VIP", 50],
     ]);
+    expect(facts.referralTerms.rule).toEqual({ kind: "fixed", amount: "₦750.00" });
+    // A fixed reward is never more than what was paid: ₦500.00 for Bronze.
+    expect(facts.referralTerms.rewards.map((r) => [r.tierName, r.reward])).toEqual([
+      ["Advert Bronze", "₦500.00"],
+      ["Advert Silver", "₦750.00"],
+      ["Advert Gold", "₦750.00"],
+      ["Advert VIP", "₦750.00"],
+    ]);
+    expect(await readReferralTerms(db)).toEqual(facts.referralTerms);
     expect(facts.withdrawals).toMatchObject({
       min: "₦500.00",
       max: "₦20,000.00",
@@ -77,8 +94,8 @@ describe("readHelpFacts", () => {
 
     await db.update(appSettings).set({ referralActive: false }).where(eq(appSettings.id, 1));
     const off = await readHelpFacts(db, { online: false });
-    expect(off.referral).toEqual({ kind: "off" });
-    expect(off.tiers.every((t) => t.referralReward === null)).toBe(true);
+    expect(off.referralTerms).toEqual({ rule: { kind: "off" }, rewards: [] });
+    expect(await readReferralTerms(db)).toEqual(off.referralTerms);
   });
 });
 

@@ -1,7 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { listTiers } from "~/domain/memberships/update-tiers.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
-import { helpFacts, type HelpFacts } from "./help-facts";
+import { helpFacts, referralTerms, type HelpFacts, type ReferralTerms } from "./help-facts";
 import { supportChannels, type SupportChannel } from "./support-channels";
 
 /**
@@ -11,6 +11,12 @@ import { supportChannels, type SupportChannel } from "./support-channels";
 export async function readHelpFacts(db: Database, options: { online: boolean }): Promise<HelpFacts> {
   const [settings, tiers] = await Promise.all([getAppSettings(db), listTiers(db)]);
   return helpFacts(settings, tiers, options);
+}
+
+/** What a referral earns right now, for each paid tier (My Referrals). */
+export async function readReferralTerms(db: Database): Promise<ReferralTerms> {
+  const [settings, tiers] = await Promise.all([getAppSettings(db), listTiers(db)]);
+  return referralTerms(settings, tiers);
 }
 
 /** The support channels an admin has set, for /contact. */

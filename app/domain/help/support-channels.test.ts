@@ -18,8 +18,8 @@ describe("supportChannels", () => {
       }),
     ).toEqual([
       { kind: "email", label: "Email", text: "help@adnaira.example.ng", href: "mailto:help@adnaira.example.ng" },
-      { kind: "phone", label: "Phone", text: "+2348012345678", href: "tel:+2348012345678" },
-      { kind: "whatsapp", label: "WhatsApp", text: "+2348098765432", href: "https://wa.me/2348098765432" },
+      { kind: "phone", label: "Phone", text: "0801 234 5678", href: "tel:+2348012345678" },
+      { kind: "whatsapp", label: "WhatsApp", text: "+234 809 876 5432", href: "https://wa.me/2348098765432" },
     ]);
   });
 

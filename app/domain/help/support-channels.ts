@@ -1,10 +1,12 @@
+import { readableNigerianPhone } from "~/domain/shared/nigerian-phone";
+
 // The support channels an admin has set in Application Settings, as /contact offers them: each
 // only when set.
 
 export type SupportChannel = {
   kind: "email" | "phone" | "whatsapp";
   label: string;
-  /** What the link shows: the address or the number. */
+  /** What the link shows: the address, or the number grouped for reading ("0803 123 4567", "+234 803 123 4567"). */
   text: string;
   href: string;
 };
@@ -36,11 +38,16 @@ export function supportChannels(settings: SupportSettings): SupportChannel[] {
   }
   if (!blank(settings.supportPhone)) {
     const phone = settings.supportPhone!.trim();
-    channels.push({ kind: "phone", label: "Phone", text: phone, href: telHref(phone) });
+    channels.push({ kind: "phone", label: "Phone", text: readableNigerianPhone(phone, "local"), href: telHref(phone) });
   }
   if (!blank(settings.supportWhatsapp)) {
     const number = settings.supportWhatsapp!.replace(/\D/g, "");
-    channels.push({ kind: "whatsapp", label: "WhatsApp", text: `+${number}`, href: `https://wa.me/${number}` });
+    channels.push({
+      kind: "whatsapp",
+      label: "WhatsApp",
+      text: readableNigerianPhone(number, "international"),
+      href: `https://wa.me/${number}`,
+    });
   }
   return channels;
 }

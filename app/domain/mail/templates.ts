@@ -157,7 +157,7 @@ export function upgradeRequestedMail(
   return {
     to,
     subject: `Upgrade request ${u.reference} received`,
-    text: `${greeting(name)}\n\nWe have received your request to upgrade to ${tierOf(u)} for ${formatKobo(u.priceKobo)} (reference ${u.reference}).\n\n${payment}\n\nYou can cancel the request on your dashboard while it is pending.\n`,
+    text: `${greeting(name)}\n\nWe have received your request to upgrade to ${tierOf(u)} for ${formatKobo(u.priceKobo)}, a one-off payment (reference ${u.reference}).\n\n${payment}\n\nYou can cancel the request on your dashboard while it is pending.\n`,
   };
 }
 

@@ -2,7 +2,8 @@ import { asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { membershipTiers } from "~/db/schema";
 import { openTestDatabase } from "~test/database";
-import { seedDefaultTiers } from "./default-tiers";
+import { MAX_BENEFIT_LENGTH, MAX_BENEFITS } from "./benefits-validation";
+import { DEFAULT_TIERS, seedDefaultTiers } from "./default-tiers";
 
 const { db } = await openTestDatabase();
 
@@ -20,24 +21,35 @@ describe("default membership tiers", () => {
     ]);
   });
 
-  it("each paid tier keeps the benefits of the one below and adds its own", async () => {
-    const [, bronze, silver, gold, vip] = await tiers();
-    expect(bronze!.benefits).toEqual([
-      "40% of the registration fee from referrals",
-      "Earn by clicking adverts",
-      "Immediate withdrawal",
+  it("says only what the platform delivers: no promise of a feature that does not exist, no copied figure", async () => {
+    const rows = await tiers();
+    expect(rows.map((t) => [t.id, t.benefits])).toEqual(DEFAULT_TIERS.map((t) => [t.id, [...t.benefits]]));
+    expect(rows[0]!.benefits).toEqual([
+      "Earn naira for each advert you view, up to your daily advert limit",
+      "Refer friends with your link: My Referrals shows what each referral earns",
+      "Withdraw your earnings to your Nigerian bank account",
     ]);
-    for (const [lower, higher] of [
-      [bronze!, silver!],
-      [silver!, gold!],
-      [gold!, vip!],
-    ] as const) {
-      expect(higher.benefits.slice(0, lower.benefits.length)).toEqual(lower.benefits);
-      expect(higher.benefits.length).toBeGreaterThan(lower.benefits.length);
+    for (const tier of rows) {
+      // The old defaults promised these; a price, a limit or a reward copied in would go stale.
+      expect(tier.benefits.join("\n")).not.toMatch(
+        /registration fee|immediate|competition|quiz|learning hub|course|career|LED|gig|%|₦|\d/i,
+      );
+      expect(tier.benefits.length).toBeLessThanOrEqual(MAX_BENEFITS);
+      for (const line of tier.benefits) expect(line.length).toBeLessThanOrEqual(MAX_BENEFIT_LENGTH);
     }
-    expect(silver!.benefits).toContain("Weekly competitions, quizzes and contests");
-    expect(gold!.benefits).toContain("All learning hub courses and completion certificates");
-    expect(vip!.benefits).toContain("80% of completed gigs or tasks");
+  });
+
+  it("each paid tier says it has everything of the one below, a higher daily limit, and is paid once", async () => {
+    const rows = await tiers();
+    for (const [below, tier] of rows.slice(0, -1).map((t, i) => [t, rows[i + 1]!] as const)) {
+      expect(tier.benefits).toEqual([
+        `Everything in ${below.name}`,
+        `A higher daily advert limit than ${below.name}, from the moment your upgrade is approved`,
+        "Paid once: the tier stays yours, with nothing to renew",
+      ]);
+      // True of the seeded limits: each paid tier's is higher than the one below's.
+      expect(tier.dailyAdViews).toBeGreaterThan(below.dailyAdViews);
+    }
   });
 
   it("seeding again (every start) never overwrites an admin's price or limit changes", async () => {

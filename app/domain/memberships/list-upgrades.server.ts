@@ -31,9 +31,24 @@ const viewColumns = {
 };
 
 /** The member's pending upgrade request (at most one), or null. */
-export async function pendingUpgradeOf(db: Database, userId: string): Promise<UpgradeRequestView | null> {
+/**
+ * Paid online: where its payment is. A held attempt (Paystack took money that was not what was
+ * asked) first, whatever came after it, since only an admin can settle that; otherwise the latest
+ * attempt's status, and "initialized" (awaiting payment) while the member has not reached a
+ * checkout yet. Null for a request paid from the balance or by bank transfer.
+ */
+const onlinePayment = sql<ProviderPaymentStatus | null>`case when ${upgradeRequests.method} = 'online' then coalesce(
+  (select p.status from ${providerPayments} p where p.upgrade_request_id = ${upgradeRequests.id}
+    order by p.status = 'held' desc, p.created_at desc limit 1),
+  'initialized') end`;
+
+/** The member's pending request, with where its online payment is (see {@link onlinePayment}). */
+export async function pendingUpgradeOf(
+  db: Database,
+  userId: string,
+): Promise<(UpgradeRequestView & { payment: ProviderPaymentStatus | null }) | null> {
   const [row] = await db
-    .select(viewColumns)
+    .select({ ...viewColumns, payment: onlinePayment })
     .from(upgradeRequests)
     .innerJoin(membershipTiers, eq(membershipTiers.id, upgradeRequests.tierId))
     .where(and(eq(upgradeRequests.userId, userId), eq(upgradeRequests.status, "pending")));
@@ -41,12 +56,7 @@ export async function pendingUpgradeOf(db: Database, userId: string): Promise<Up
 }
 
 export type AdminUpgradeRequest = UpgradeRequestView & {
-  /**
-   * Paid online: where its payment is. A held attempt (Paystack took money that was not what was
-   * asked) first, whatever came after it, since only an admin can settle that; otherwise the latest
-   * attempt's status, and "initialized" (awaiting payment) while the member has not reached a
-   * checkout yet. Null for a request paid from the balance or by bank transfer.
-   */
+  /** Paid online: where its payment is (see {@link onlinePayment}). */
   payment: ProviderPaymentStatus | null;
   /** Its payment is held for an admin (the amount or currency did not match): why. */
   heldReason: string | null;
@@ -95,10 +105,7 @@ export async function listPendingUpgrades(
       userEmail: users.email,
       userDisplayId: users.displayId,
       fromTierName: fromTier.name,
-      payment: sql<ProviderPaymentStatus | null>`case when ${upgradeRequests.method} = 'online' then coalesce(
-        (select p.status from ${providerPayments} p where p.upgrade_request_id = ${upgradeRequests.id}
-          order by p.status = 'held' desc, p.created_at desc limit 1),
-        'initialized') end`,
+      payment: onlinePayment,
       heldReason: sql<string | null>`(select p.held_reason from ${providerPayments} p
         where p.upgrade_request_id = ${upgradeRequests.id} and p.status = 'held'
         order by p.created_at desc limit 1)`,

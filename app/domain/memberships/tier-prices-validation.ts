@@ -10,9 +10,9 @@ import type { FieldErrors } from "~/lib/forms";
  * Rules:
  * - The lowest tier (Basic) is free: its price is 0 and not editable; only its daily limit is.
  * - Each higher tier costs strictly more than the one below it, so an upgrade always has a price.
- * - A daily advert limit is a whole number from 1 to MAX_DAILY_AD_VIEWS, and never lower than the
- *   tier below's: a member who pays to move up must never be able to view fewer adverts a day than
- *   before. Equal is allowed (a tier may differ from the one below only in its other benefits).
+ * - A daily advert limit is a whole number from 1 to MAX_DAILY_AD_VIEWS, and higher than the tier
+ *   below's: the daily limit is all a tier changes, so a member who pays to move up must be able
+ *   to view more adverts a day than before (the default benefit lines promise it).
  */
 
 /** A sensible ceiling: far above the defaults (50 for VIP), low enough that a typo (5000) is caught. */
@@ -27,8 +27,8 @@ export const TIER_MESSAGES = {
 
 export const priceNotAbove = (tier: string, below: string, belowPrice: Kobo) =>
   `${tier} must cost more than ${below} (${formatKobo(belowPrice)}).`;
-export const limitBelow = (tier: string, below: string, belowLimit: number) =>
-  `${tier}'s daily advert limit cannot be lower than ${below}'s (${belowLimit}).`;
+export const limitNotAbove = (tier: string, below: string, belowLimit: number) =>
+  `${tier}'s daily advert limit must be higher than ${below}'s (${belowLimit}).`;
 
 /** The form's field names for one tier. */
 export const priceField = (tierId: string) => `price-${tierId}`;
@@ -61,8 +61,12 @@ export function ladderErrors(tiers: readonly LadderTier[], values: ReadonlyMap<s
       errors[priceField(tier.id)] =
         i === 1 ? TIER_MESSAGES.priceNotPositive : priceNotAbove(tier.name, below.name, under.priceKobo);
     }
-    if (own?.dailyAdViews !== undefined && under?.dailyAdViews !== undefined && own.dailyAdViews < under.dailyAdViews) {
-      errors[limitField(tier.id)] = limitBelow(tier.name, below.name, under.dailyAdViews);
+    if (
+      own?.dailyAdViews !== undefined &&
+      under?.dailyAdViews !== undefined &&
+      own.dailyAdViews <= under.dailyAdViews
+    ) {
+      errors[limitField(tier.id)] = limitNotAbove(tier.name, below.name, under.dailyAdViews);
     }
   });
   return errors;

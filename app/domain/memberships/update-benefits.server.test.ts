@@ -33,12 +33,12 @@ beforeEach(async () => {
 });
 
 describe("updateTierBenefits", () => {
-  it("starts from the spec's lines", async () => {
+  it("starts from the default lines", async () => {
     expect(await stored()).toEqual(DEFAULTS);
     expect(DEFAULTS.find((t) => t.tierId === "bronze")?.benefits).toEqual([
-      "40% of the registration fee from referrals",
-      "Earn by clicking adverts",
-      "Immediate withdrawal",
+      "Everything in Basic Member",
+      "A higher daily advert limit than Basic Member, from the moment your upgrade is approved",
+      "Paid once: the tier stays yours, with nothing to renew",
     ]);
   });
 

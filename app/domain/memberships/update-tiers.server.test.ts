@@ -104,10 +104,10 @@ describe("the Update Membership Prices form", () => {
         [limitField("gold")]: TIER_MESSAGES.dailyLimit,
       });
     }
-    expect(errorsOf(form({ [limitField("gold")]: "1000", [limitField("vip")]: "1000" }))).toBeNull();
+    expect(errorsOf(form({ [limitField("gold")]: "999", [limitField("vip")]: "1000" }))).toBeNull();
   });
 
-  it("refuses a price that does not rise with the tier, and a daily limit lower than the tier below's", () => {
+  it("refuses a price that does not rise with the tier, and a daily limit not above the tier below's", () => {
     expect(errorsOf(form({ [priceField("silver")]: "500" }))).toEqual({
       [priceField("silver")]: "Advert Silver must cost more than Advert Bronze (₦500.00).",
     });
@@ -115,14 +115,17 @@ describe("the Update Membership Prices form", () => {
       [priceField("vip")]: "Advert VIP must cost more than Advert Gold (₦1,500.50).",
     });
     expect(errorsOf(form({ [limitField("silver")]: "9" }))).toEqual({
-      [limitField("silver")]: "Advert Silver's daily advert limit cannot be lower than Advert Bronze's (10).",
+      [limitField("silver")]: "Advert Silver's daily advert limit must be higher than Advert Bronze's (10).",
     });
-    // Equal limits are allowed: a tier may differ only in its other benefits.
-    expect(errorsOf(form({ [limitField("silver")]: "10" }))).toBeNull();
+    // Equal is refused too: the daily limit is all a tier changes, so a dearer tier must raise it.
+    expect(errorsOf(form({ [limitField("silver")]: "10" }))).toEqual({
+      [limitField("silver")]: "Advert Silver's daily advert limit must be higher than Advert Bronze's (10).",
+    });
+    expect(errorsOf(form({ [limitField("silver")]: "11" }))).toBeNull();
     // A field that is itself wrong gives its own message, and the others are still compared.
     expect(errorsOf(form({ [priceField("silver")]: "x", [limitField("vip")]: "1" }))).toEqual({
       [priceField("silver")]: "Enter an amount in naira, such as 1500 or 1,500.50.",
-      [limitField("vip")]: "Advert VIP's daily advert limit cannot be lower than Advert Gold's (30).",
+      [limitField("vip")]: "Advert VIP's daily advert limit must be higher than Advert Gold's (30).",
     });
   });
 });
@@ -184,7 +187,7 @@ describe("updateTiers", () => {
     });
     expect(await updateTiers(db, admin, withChange("vip", { dailyAdViews: 29 }))).toEqual({
       status: "invalid",
-      errors: { [limitField("vip")]: "Advert VIP's daily advert limit cannot be lower than Advert Gold's (30)." },
+      errors: { [limitField("vip")]: "Advert VIP's daily advert limit must be higher than Advert Gold's (30)." },
     });
     expect(await updateTiers(db, admin, DEFAULTS.slice(1))).toEqual({
       status: "invalid",

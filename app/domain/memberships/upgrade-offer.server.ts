@@ -4,6 +4,7 @@ import { membershipTiers, users } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import type { Kobo } from "~/domain/shared/money";
+import type { ProviderPaymentStatus } from "~/domain/payments/payment-status";
 import { pendingUpgradeOf, type UpgradeRequestView } from "./list-upgrades.server";
 import { type ReceivingAccount, receivingAccountOf } from "./receiving-account";
 import { upgradePriceKobo } from "./upgrades";
@@ -29,7 +30,7 @@ export type UpgradeOffer = {
   heldForUpgradeKobo: Kobo;
   /** Of the held amount: the rest, i.e. pending withdrawals (nothing else holds money). */
   heldForWithdrawalsKobo: Kobo;
-  pending: UpgradeRequestView | null;
+  pending: (UpgradeRequestView & { payment: ProviderPaymentStatus | null }) | null;
   /** Null until an admin sets it: then bank transfer is not offered. */
   receivingAccount: ReceivingAccount | null;
 };

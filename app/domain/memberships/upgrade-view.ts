@@ -1,3 +1,4 @@
+import type { ProviderPaymentStatus } from "~/domain/payments/payment-status";
 import { formatKobo } from "~/domain/shared/money";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import type { UpgradeOffer } from "./upgrade-offer.server";
@@ -14,6 +15,13 @@ export const UPGRADE_METHOD_LABELS: Record<UpgradeMethod, string> = {
   bank_transfer: "By bank transfer",
   online: "Pay online (card, bank transfer, USSD)",
 };
+
+/** Said wherever a member chooses a tier (the dialog and the page): what they pay, and that it is paid once. */
+export const UPGRADE_PRICE_TEXT =
+  "You pay the difference between the new tier's price and your current tier's, once: a tier is a one-off payment, with nothing to renew.";
+
+/** Beside each tier's price to pay. */
+export const ONE_OFF_LABEL = "one-off payment";
 
 /** The member's upgrade offer as pages show it: every figure formatted on the server. */
 export type UpgradeView = {
@@ -40,6 +48,8 @@ export type UpgradeView = {
     amount: string;
     method: UpgradeMethod;
     requested: string;
+    /** Paid online: where the payment is (held: Paystack took it, an admin checks it). */
+    payment: ProviderPaymentStatus | null;
   } | null;
   receivingAccount: { bankName: string; accountNumber: string; accountName: string } | null;
   /** The payment provider is on: "Pay online" is offered. */
@@ -74,6 +84,7 @@ export function toUpgradeView(offer: UpgradeOffer, approved: boolean, online = f
       amount: formatKobo(offer.pending.priceKobo),
       method: offer.pending.method,
       requested: formatLagosDateTime(offer.pending.createdAt),
+      payment: offer.pending.payment,
     },
     receivingAccount: account && {
       bankName: account.bankName,

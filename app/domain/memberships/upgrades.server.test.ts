@@ -146,7 +146,7 @@ describe("the mail sent with a request", () => {
     expect(more).toEqual([]);
     expect(mail).toMatchObject({ subject: `Upgrade request ${request.reference} received` });
     expect(mail!.textBody).toContain(
-      `We have received your request to upgrade to Advert Bronze for ₦500.00 (reference ${request.reference}).`,
+      `We have received your request to upgrade to Advert Bronze for ₦500.00, a one-off payment (reference ${request.reference}).`,
     );
     expect(mail!.textBody).toContain("₦500.00 is held from your AdNaira balance until an admin decides.");
     expect(mail!.textBody).not.toContain("Account number");

@@ -38,13 +38,13 @@ describe("referralLeaderboard", () => {
     await refer(outside.id, "2031-06-14T23:00:00Z"); // the next Sunday 00:00:00 Lagos
 
     const board = await referralLeaderboard(db, "week", inside.id, new Date("2031-06-11T12:00:00Z"));
-    expect(board.rows).toEqual([{ rank: 1, name: "Week Inside", approvedReferrals: 2, isMe: true }]);
+    expect(board.rows).toEqual([{ rank: 1, name: "Week I.", approvedReferrals: 2, isMe: true }]);
     expect(board.me).toEqual({ rank: 1, approvedReferrals: 2, listed: true });
     expect(board.start).toEqual(new Date("2031-06-07T23:00:00Z"));
     expect(board.end).toEqual(new Date("2031-06-14T23:00:00Z"));
 
     const next = await referralLeaderboard(db, "week", outside.id, new Date("2031-06-15T08:00:00Z"));
-    expect(next.rows).toEqual([{ rank: 1, name: "Week Outside", approvedReferrals: 1, isMe: true }]);
+    expect(next.rows).toEqual([{ rank: 1, name: "Week O.", approvedReferrals: 1, isMe: true }]);
   });
 
   it("counts a month and a year by the Lagos calendar, up to the last second", async () => {
@@ -58,20 +58,20 @@ describe("referralLeaderboard", () => {
     await refer(b.id, "2032-12-31T23:00:00Z"); // 1 Jan 2033 00:00:00 Lagos
 
     const january = await referralLeaderboard(db, "month", a.id, new Date("2032-01-15T12:00:00Z"));
-    expect(january.rows).toEqual([{ rank: 1, name: "Calendar A", approvedReferrals: 2, isMe: true }]);
+    expect(january.rows).toEqual([{ rank: 1, name: "Calendar A.", approvedReferrals: 2, isMe: true }]);
     const february = await referralLeaderboard(db, "month", a.id, new Date("2032-02-10T12:00:00Z"));
-    expect(february.rows).toEqual([{ rank: 1, name: "Calendar B", approvedReferrals: 1, isMe: false }]);
+    expect(february.rows).toEqual([{ rank: 1, name: "Calendar B.", approvedReferrals: 1, isMe: false }]);
     expect(february.me).toEqual({ rank: null, approvedReferrals: 0, listed: false });
 
     const year2032 = await referralLeaderboard(db, "year", b.id, new Date("2032-06-01T12:00:00Z"));
     expect(year2032.rows).toEqual([
-      { rank: 1, name: "Calendar A", approvedReferrals: 2, isMe: false },
-      { rank: 1, name: "Calendar B", approvedReferrals: 2, isMe: true },
+      { rank: 1, name: "Calendar A.", approvedReferrals: 2, isMe: false },
+      { rank: 1, name: "Calendar B.", approvedReferrals: 2, isMe: true },
     ]);
     const year2031 = await referralLeaderboard(db, "year", b.id, new Date("2031-12-31T22:59:59Z"));
     expect(year2031.rows.find((r) => r.isMe)).toMatchObject({ approvedReferrals: 1 });
     const year2033 = await referralLeaderboard(db, "year", b.id, new Date("2032-12-31T23:00:00Z"));
-    expect(year2033.rows).toEqual([{ rank: 1, name: "Calendar B", approvedReferrals: 1, isMe: true }]);
+    expect(year2033.rows).toEqual([{ rank: 1, name: "Calendar B.", approvedReferrals: 1, isMe: true }]);
   });
 
   it("counts approved referrals of members only: pending, held and voided do not count; staff are never listed", async () => {
@@ -90,7 +90,7 @@ describe("referralLeaderboard", () => {
 
     for (const period of ["week", "month", "year"] as const) {
       const board = await referralLeaderboard(db, period, notYet.id, now);
-      expect(board.rows).toEqual([{ rank: 1, name: "Approved One", approvedReferrals: 1, isMe: false }]);
+      expect(board.rows).toEqual([{ rank: 1, name: "Approved O.", approvedReferrals: 1, isMe: false }]);
       expect(board.me).toEqual({ rank: null, approvedReferrals: 0, listed: false });
       expect(board.rankedMembers).toBe(1);
     }
@@ -122,11 +122,11 @@ describe("referralLeaderboard", () => {
     const board = await referralLeaderboard(db, "month", eve.id, now);
     expect(board.rows).toHaveLength(LEADERBOARD_SIZE);
     expect(board.rows).toEqual([
-      { rank: 1, name: "Zed Early", approvedReferrals: 3, isMe: false },
-      { rank: 1, name: "Amy Late", approvedReferrals: 3, isMe: false },
-      { rank: 3, name: "Abe Same", approvedReferrals: 2, isMe: false },
-      { rank: 3, name: "Bob Same", approvedReferrals: 2, isMe: false },
-      { rank: 5, name: "Cat Three", approvedReferrals: 1, isMe: false },
+      { rank: 1, name: "Zed E.", approvedReferrals: 3, isMe: false },
+      { rank: 1, name: "Amy L.", approvedReferrals: 3, isMe: false },
+      { rank: 3, name: "Abe S.", approvedReferrals: 2, isMe: false },
+      { rank: 3, name: "Bob S.", approvedReferrals: 2, isMe: false },
+      { rank: 5, name: "Cat T.", approvedReferrals: 1, isMe: false },
     ]);
     // Outside the top five: their own place, sharing rank 5 with Cat and Dan.
     expect(board.me).toEqual({ rank: 5, approvedReferrals: 1, listed: false });
@@ -137,7 +137,7 @@ describe("referralLeaderboard", () => {
       listed: false,
     });
     const asBob = await referralLeaderboard(db, "month", bob.id, now);
-    expect(asBob.rows.filter((r) => r.isMe)).toEqual([{ rank: 3, name: "Bob Same", approvedReferrals: 2, isMe: true }]);
+    expect(asBob.rows.filter((r) => r.isMe)).toEqual([{ rank: 3, name: "Bob S.", approvedReferrals: 2, isMe: true }]);
     expect(asBob.me).toEqual({ rank: 3, approvedReferrals: 2, listed: true });
   });
 

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { referrals, users } from "~/db/schema";
 import { lagosMonth, lagosWeek, lagosYear } from "~/lib/lagos-time";
-import { LEADERBOARD_SIZE, type LeaderboardPeriod, type LeaderboardRow } from "./leaderboard-periods";
+import { LEADERBOARD_SIZE, leaderboardName, type LeaderboardPeriod, type LeaderboardRow } from "./leaderboard-periods";
 
 export { LEADERBOARD_PERIODS, LEADERBOARD_SIZE, leaderboardPeriod } from "./leaderboard-periods";
 export type { LeaderboardPeriod, LeaderboardRow } from "./leaderboard-periods";
@@ -30,7 +30,7 @@ export type ReferralLeaderboard = {
 /**
  * The referral leaderboard of the week (starting Sunday), month or year holding `now`, in the
  * Africa/Lagos calendar: members (role user) ranked by their referrals approved within the
- * period. Staff referrers are never ranked; pending, held and voided referrals do not count.
+ * period, each named for members by first name and last-name initial (leaderboardName). Staff referrers are never ranked; pending, held and voided referrals do not count.
  * The one definition of a referral rank: the dashboard's Weekly Rank is this board's week.
  */
 export async function referralLeaderboard(
@@ -48,7 +48,12 @@ export async function referralLeaderboard(
   });
   const rows = found
     .filter((r) => r.position <= LEADERBOARD_SIZE)
-    .map((r) => ({ rank: r.rank, name: r.name, approvedReferrals: r.approved, isMe: r.referrerId === userId }));
+    .map((r) => ({
+      rank: r.rank,
+      name: leaderboardName(r.name),
+      approvedReferrals: r.approved,
+      isMe: r.referrerId === userId,
+    }));
   const mine = found.find((r) => r.referrerId === userId);
   return {
     period,

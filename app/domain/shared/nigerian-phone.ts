@@ -18,3 +18,15 @@ export function normalizeNigerianPhone(typed: string): string | null {
   const digits = nigerianSubscriberDigits(typed);
   return digits === null ? null : `+234${digits}`;
 }
+
+/**
+ * A Nigerian number for reading, grouped as people say it: "0803 123 4567" (`local`) or
+ * "+234 803 123 4567" (`international`), from any form nigerianSubscriberDigits reads (234… too);
+ * anything else as it is, trimmed.
+ */
+export function readableNigerianPhone(phone: string, form: "local" | "international"): string {
+  const digits = nigerianSubscriberDigits(phone, { bare234: true });
+  if (digits === null) return phone.trim();
+  const [a, b, c] = [digits.slice(0, 3), digits.slice(3, 6), digits.slice(6)];
+  return form === "local" ? `0${a} ${b} ${c}` : `+234 ${a} ${b} ${c}`;
+}

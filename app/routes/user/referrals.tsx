@@ -1,10 +1,13 @@
-import { data } from "react-router";
+import { data, Link } from "react-router";
 import type { Route } from "./+types/referrals";
+import { textLinkClass } from "~/components/help/info-page";
 import { CopyText } from "~/components/ui/copy-text";
 import { ReferralLeaderboard } from "~/components/referrals/referral-leaderboard";
 import { ReferralList } from "~/components/referrals/referral-list";
+import { ReferralRewardRule } from "~/components/referrals/referral-reward-rule";
 import { ShareActions } from "~/components/referrals/share-actions";
 import { Card, CardTitle } from "~/components/ui/card";
+import { readReferralTerms } from "~/domain/help/help-pages.server";
 import { leaderboardPeriod, referralLeaderboard } from "~/domain/referrals/leaderboard.server";
 import { myReferrals } from "~/domain/referrals/my-referrals.server";
 import { formatKobo } from "~/domain/shared/money";
@@ -22,14 +25,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const page = pageParam.parse(search.get("page") ?? undefined);
   const period = leaderboardPeriod(search.get("period"));
   const { db } = context.services;
-  const [mine, board] = await Promise.all([
+  const [mine, board, terms] = await Promise.all([
     myReferrals(db, user.id, { appUrl: context.services.config.appUrl, page }),
     referralLeaderboard(db, period, user.id),
+    readReferralTerms(db),
   ]);
   if (!mine) throw data({ message: "Not found" }, { status: 404 });
   return {
     code: mine.code,
     link: mine.link,
+    terms,
     totalReferrals: mine.totalReferrals,
     totalEarnings: formatKobo(mine.totalEarningsKobo),
     rows: mine.referrals.map((r) => ({
@@ -82,6 +87,18 @@ export default function Referrals({ loaderData }: Route.ComponentProps) {
           <ShareActions link={loaderData.link} className="mt-3" />
         </Card>
       </div>
+      <Card aria-labelledby="referral-rule-title">
+        <CardTitle id="referral-rule-title">What a Referral Earns</CardTitle>
+        <div className="mt-2 grid gap-2 text-sm text-gray-700">
+          <ReferralRewardRule terms={loaderData.terms} testId="referral-rule" />
+          <p>
+            A reward can be held while an admin checks that a referral is not a second account of your own.{" "}
+            <Link to="/help#referrals" className={textLinkClass}>
+              How referral rewards work
+            </Link>
+          </p>
+        </div>
+      </Card>
       <div className="grid grid-cols-2 gap-3 sm:gap-4">
         <Card className="p-3 sm:p-5" aria-labelledby="total-referrals-label">
           <h2 id="total-referrals-label" className="text-sm font-medium text-gray-600">
