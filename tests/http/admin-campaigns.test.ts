@@ -10,6 +10,7 @@ import { dialogNameInHtml, pageText, redirectToast, startTestApp, type TestApp }
 import { signInAdmin } from "~test/sign-in";
 import { approvedAdvertiser, campaignInput } from "~test/factories";
 import { statusOf } from "~test/status";
+import { formatLagosDate } from "~/lib/lagos-time";
 
 let app: TestApp;
 beforeAll(async () => {
@@ -67,6 +68,10 @@ describe("campaign review on /admin/campaigns", () => {
     );
     expect(text).not.toContain(waiting.campaign.title);
     expect(text).toContain("Activate");
+    // Asked to activate it before its first day: it waits for that day.
+    expect(pageText((await client.get(`/admin/campaigns?activate=${reviewing.campaign.id}`)).body)).toContain(
+      "becomes an advert members can view from its first day, 2 Jan 2030, each verified view paid from its ₦120.00 escrow.",
+    );
 
     const awaiting = pageText((await client.get("/admin/campaigns?status=awaiting_payment")).body);
     expect(awaiting).toContain(waiting.campaign.title);
@@ -128,6 +133,47 @@ describe("campaign review on /admin/campaigns", () => {
     expect(again.status).toBe(409);
     expect(again.body).toContain("Activation Failed");
     expect(again.body).toContain("no longer waiting for this step: it is now active");
+  });
+
+  it("asks before Activate (on the page without JavaScript), opens the image full size, and shows when a running campaign started", async () => {
+    const { client } = await signInAdmin(app, ["manage_adverts"]);
+    const { campaign } = await campaignIn("in_review", { imageUrl: "https://cdn.example.ng/jollof.jpg" });
+    const list = await client.get("/admin/campaigns");
+    // Activate leads to the question (a link; the dialog asks once the page has loaded): no form activates at once.
+    expect(list.body).toMatch(new RegExp(`<a[^>]*href="/admin/campaigns\\?activate=${campaign.id}"`));
+    expect(list.body).not.toMatch(
+      new RegExp(`<form[^>]*action="/admin/campaigns/activate[^"]*"[^>]*>\\s*<input[^>]*value="${campaign.id}"`),
+    );
+    const listText = pageText(list.body);
+    expect(listText).not.toContain("Activate campaign?");
+    expect(listText).toContain("Starts When approved");
+    // The picture is a plain link to the image itself, full size.
+    expect(list.body).toMatch(/<a[^>]*href="https:\/\/cdn\.example\.ng\/jollof\.jpg"[^>]*target="_blank"/);
+    expect(listText).toContain(`Full image of ${campaign.title} (opens in a new tab)`);
+
+    const question = await client.get(`/admin/campaigns?activate=${campaign.id}`);
+    const asked = pageText(question.body);
+    expect(asked).toContain("Activate campaign?");
+    expect(asked).toMatch(
+      new RegExp(
+        `"${campaign.title}" by Mama Put \\d+ Ltd becomes an advert members can view at once, each verified view paid from its ₦120\\.00 escrow\\.`,
+      ),
+    );
+    // Its plain form posts the campaign to the activate route; Cancel goes back to the list.
+    const panel = question.body.slice(question.body.indexOf("Activate campaign?"));
+    expect(panel).toMatch(/<form[^>]*action="\/admin\/campaigns\/activate"/);
+    expect(panel).toContain(`name="campaignId" value="${campaign.id}"`);
+    expect(panel).toMatch(/<a[^>]*href="\/admin\/campaigns"[^>]*>Cancel<\/a>/);
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("in_review");
+
+    const res = await client.post("/admin/campaigns/activate", { campaignId: campaign.id });
+    expect(res.status).toBe(302);
+    const [row] = await db().select().from(campaigns).where(eq(campaigns.id, campaign.id));
+    const active = pageText((await client.get(`/admin/campaigns?status=active&activate=${campaign.id}`)).body);
+    expect(active).toContain(campaign.title);
+    expect(active).toContain(`Started ${formatLagosDate(row!.activatedAt!)}`);
+    // Running, it is not asked about again.
+    expect(active).not.toContain("Activate campaign?");
   });
 
   it("rejects with a reason, confirmed in a dialog first (no JavaScript needed); the budget returns", async () => {

@@ -1,13 +1,14 @@
 import { Form, Link } from "react-router";
 import { formatLagosDateTime } from "~/lib/lagos-time";
-import { Badge } from "~/components/ui/badge";
+import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
+import { ChangeSummary } from "~/components/admin/audit-values";
 import { MemberLink } from "~/components/admin/user-column";
 // Type only: audit.server.ts is server code; the page receives the list of actions from its loader.
 import type { AuditAction } from "~/domain/audit/actions";
-import { formatKobo } from "~/domain/shared/money";
+import { PAYOUT_PROGRESS_BADGES, type PayoutProgress } from "~/domain/withdrawals/payout-progress";
 
 export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "admin.create": "Admin created",
@@ -33,6 +34,7 @@ export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
   "withdrawal.export_payouts": "Payout CSV downloaded",
   "withdrawal.reexport_payouts": "Payout CSV downloaded again",
   "withdrawal.transfer": "Withdrawal queued to pay via Paystack",
+  "withdrawal.auto_pay": "Withdrawal queued to pay via Paystack automatically",
   "upgrade.approve": "Upgrade approved",
   "upgrade.reject": "Upgrade rejected",
   "upgrade.approve_refused": "Upgrade approval refused: own referral",
@@ -68,6 +70,7 @@ const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yell
   "withdrawal.start_processing": "blue",
   "withdrawal.reexport_payouts": "yellow",
   "withdrawal.transfer": "blue",
+  "withdrawal.auto_pay": "blue",
   "admin.deactivate": "red",
   "user.restrict": "red",
   "advertiser.restrict": "red",
@@ -104,6 +107,10 @@ export type AuditEntryView = {
   actorIsMember: boolean;
   /** The member (or advertiser) the entry is about, whose page the target links to; null otherwise. */
   targetMemberId: string | null;
+  /** An upgrade's tier by its name (its after holds the tier's id). */
+  tierName: string | null;
+  /** A payout queued by transfer: where it stands now (read on /admin/audit; undefined where not read). */
+  payout?: PayoutProgress | null;
 };
 
 export type AuditActorOption = { id: string; name: string; displayId: string };
@@ -173,13 +180,23 @@ const COLUMNS: ListColumn<AuditEntryView>[] = [
     className: "whitespace-nowrap text-gray-700",
     hideInCard: true,
   },
-  { header: "Actor", cell: (e) => <ActorName entry={e} /> },
-  { header: "Action", cell: (e) => <ActionBadge action={e.action} />, hideInCard: true },
-  { header: "Target", cell: (e) => <Target entry={e} />, className: "min-w-28 break-words" },
-  { header: "Change", cell: (e) => <ChangeSummary before={e.before} after={e.after} />, stackInCard: true },
-  // Broken anywhere only on a phone's card: an IPv6 address is long.
-  { header: "IP", cell: (e) => e.ip ?? "—", className: "font-mono text-xs leading-5 max-md:break-all" },
+  { header: "Actor", cell: (e) => <ActorName entry={e} />, className: "min-w-28" },
+  { header: "Action", cell: (e) => <ActionBadge action={e.action} />, hideInCard: true, className: "min-w-36" },
+  { header: "Target", cell: (e) => <Target entry={e} />, className: "min-w-28 [overflow-wrap:anywhere]" },
+  // The widest column in the table; the card's full width on a phone.
+  { header: "Change", cell: (e) => <Change entry={e} />, stackInCard: true, className: "md:w-2/5 md:min-w-48" },
+  { header: "IP", cell: (e) => <IpAddress ip={e.ip} />, className: "font-mono text-xs leading-5 md:min-w-36" },
 ];
+
+/** An IPv6 address is long: it may break after each colon (and anywhere, should it still not fit). */
+function IpAddress({ ip }: { ip: string | null }) {
+  if (!ip) return <>—</>;
+  return (
+    <span className="[overflow-wrap:anywhere]">
+      {ip.split(":").map((group, i) => (i === 0 ? group : [":", <wbr key={i} />, group]))}
+    </span>
+  );
+}
 
 /** The entries, newest first: a table from the md breakpoint up, one card per entry on phones. */
 export function AuditEntries({
@@ -198,6 +215,8 @@ export function AuditEntries({
       columns={COLUMNS}
       caption={caption}
       empty={<p className="py-6 text-center">{empty}</p>}
+      rowTestId={(e) => `audit-row-${e.id}`}
+      cardTestId={(e) => `audit-card-${e.id}`}
       cardHeader={(e) => (
         <div className="flex flex-wrap items-center justify-between gap-2">
           <ActionBadge action={e.action} />
@@ -212,7 +231,7 @@ export function AuditEntries({
 
 function ActorName({ entry }: { entry: AuditEntryView }) {
   return (
-    <span className="break-words">
+    <span className="[overflow-wrap:anywhere]">
       {entry.actorIsMember ? (
         <MemberLink id={entry.actorId}>{entry.actorName}</MemberLink>
       ) : (
@@ -227,7 +246,7 @@ const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditActio
 
 function ActionBadge({ action }: { action: string }) {
   return (
-    <Badge tone={ACTION_TONES[action as AuditAction] ?? "gray"} title={action} className="whitespace-nowrap">
+    <Badge tone={ACTION_TONES[action as AuditAction] ?? "gray"} title={action}>
       {actionLabel(action)}
     </Badge>
   );
@@ -247,154 +266,21 @@ function targetLabel(e: AuditEntryView): string {
   return e.targetName ?? "—";
 }
 
-type Json = string | number | boolean | null | Json[] | { [key: string]: Json };
-
-const asRecord = (value: unknown): Record<string, Json> =>
-  value && typeof value === "object" && !Array.isArray(value) ? (value as Record<string, Json>) : {};
-
-/** Recorded internal ids that name nothing to people (an activated campaign's own advert). */
-const UNSHOWN_FIELDS = new Set(["advert"]);
-
-/** Keys whose words are not their camelCase name's (the form's own label where there is one). */
-const FIELD_LABELS: Record<string, string> = {
-  maxAdvertRewardKobo: "Maximum reward per click",
-  maxAdvertBudgetKobo: "Maximum budget per advert",
-  rewardKobo: "Reward",
-  campaignFeeBps: "Campaign fee",
-  minWithdrawalKobo: "Minimum withdrawal",
-  maxWithdrawalKobo: "Members' maximum withdrawal",
-  advertiserMaxWithdrawalKobo: "Advertisers' maximum withdrawal",
-  withdrawalFeeBps: "Withdrawal fee",
-  autoPayoutMax: "Pay withdrawals automatically up to",
-  autoPayoutDailyMax: "Automatic payouts per day, in all",
-  bankChangeHoldHours: "Hours after a bank details change",
-  autoPayoutMinAccountAgeDays: "Minimum account age in days",
-  accountsPerDevice: "Accounts per device",
-  accountsPerBankAccount: "Accounts per bank account",
-  supportWhatsapp: "WhatsApp number",
-  referralActive: "Referral rewards on",
-  referralFixedKobo: "Referral fixed amount",
-  referralPercentBps: "Referral percentage",
-  referralRewardType: "Referral reward type",
-  appName: "Application name",
-  logoUrl: "Logo URL",
-  imageUrl: "Image URL",
-  isApproved: "Approved",
-  isRestricted: "Restricted",
-  isActive: "Active",
-};
-
-/**
- * How a before/after key reads: its label, or its camelCase words ("holdReason" → "Hold reason";
- * "…Kobo" and "…Bps" name the unit, which the value then shows). Keys already in words stay.
- */
-export function fieldLabel(key: string): string {
-  const known = FIELD_LABELS[key];
-  if (known) return known;
-  if (!/^[a-z][A-Za-z0-9]*$/.test(key)) return key;
-  const words = key
-    .replace(/(Kobo|Bps)$/, "")
-    .replace(/([a-z0-9])([A-Z])/g, "$1 $2")
-    .toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
-/**
- * A recorded value as people read it: kobo (…Kobo keys, stored as text) in naira, basis points
- * (…Bps) as a percentage, yes/no. The stored row is never changed: this is only how it is shown.
- */
-export function fieldValue(key: string, value: Json | undefined): Json | undefined {
-  if (
-    (typeof value === "number" && Number.isSafeInteger(value)) ||
-    (typeof value === "string" && /^-?\d+$/.test(value))
-  ) {
-    if (key.endsWith("Kobo")) return formatKobo(BigInt(value));
-    if (key.endsWith("Bps")) return `${percentOfBps(Number(value))}%`;
-  }
-  if (typeof value === "boolean") return value ? "Yes" : "No";
-  return value;
-}
-
-/** 1250 → "12.5", 2000 → "20": basis points in whole-number arithmetic (display only). */
-function percentOfBps(bps: number): string {
-  const sign = bps < 0 ? "-" : "";
-  const abs = Math.abs(Math.trunc(bps));
-  const fraction = String(abs % 100)
-    .padStart(2, "0")
-    .replace(/0+$/, "");
-  return `${sign}${Math.trunc(abs / 100)}${fraction ? `.${fraction}` : ""}`;
-}
-
-function show(value: Json | undefined): string {
-  if (value === undefined || value === null || value === "") return "—";
-  if (Array.isArray(value)) return value.length ? value.map(item).join(", ") : "none";
-  if (typeof value === "object") return JSON.stringify(value);
-  return String(value);
-}
-
-const item = (v: Json) => (typeof v === "string" ? v : JSON.stringify(v));
-
-/** A list beside the other side's list: items only on this side are marked (removed or added). */
-function ListSide({ list, other, mark }: { list: Json[]; other: Json[]; mark: "removed" | "added" }) {
-  if (list.length === 0) return <>none</>;
-  const others = new Set(other.map(item));
-  const marked = mark === "removed" ? "text-red-700 line-through" : "font-semibold text-green-800";
+/** What changed, and for a payout queued by transfer where it stands now (the progress panel's words). */
+function Change({ entry }: { entry: AuditEntryView }) {
   return (
-    <>
-      {list.map((v, i) => {
-        const text = item(v);
-        const changed = !others.has(text);
-        return (
-          <span key={text}>
-            {i > 0 ? ", " : null}
-            <span className={changed ? marked : undefined}>{text}</span>
-            {changed ? <span className="sr-only"> ({mark})</span> : null}
-          </span>
-        );
-      })}
-    </>
-  );
-}
-
-/** "key: before → after" per key; a key with one side only, or unchanged, shows one value. */
-export function ChangeSummary({ before, after }: { before: unknown; after: unknown }) {
-  const b = asRecord(before);
-  const a = asRecord(after);
-  const keys = [...new Set([...Object.keys(b), ...Object.keys(a)])].filter((key) => !UNSHOWN_FIELDS.has(key));
-  if (keys.length === 0) return <span className="text-gray-500">—</span>;
-  return (
-    <ul className="grid gap-0.5 text-xs leading-5 text-gray-800">
-      {keys.map((key) => {
-        const was = fieldValue(key, b[key]);
-        const now = fieldValue(key, a[key]);
-        const single = !(key in b) ? show(now) : key in a && show(was) === show(now) ? show(was) : null;
-        const lists = Array.isArray(was) && Array.isArray(now);
-        return (
-          <li key={key} className="break-words">
-            <span className="font-medium text-gray-600">{fieldLabel(key)}:</span>{" "}
-            {single ??
-              (lists ? (
-                <>
-                  <ListSide list={was} other={now} mark="removed" /> <Arrow />{" "}
-                  <ListSide list={now} other={was} mark="added" />
-                </>
-              ) : (
-                <>
-                  {show(was)} <Arrow /> {show(now)}
-                </>
-              ))}
-          </li>
-        );
-      })}
-    </ul>
-  );
-}
-
-function Arrow() {
-  return (
-    <>
-      <span aria-hidden="true">→</span>
-      <span className="sr-only">changed to</span>
-    </>
+    <div className="grid min-w-0 gap-1">
+      {entry.payout ? (
+        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
+          <span className="font-medium text-gray-600">Payout now:</span>
+          <StatusBadge status={entry.payout} badges={PAYOUT_PROGRESS_BADGES} />
+        </p>
+      ) : null}
+      <ChangeSummary
+        before={entry.before}
+        after={entry.after}
+        context={{ targetType: entry.targetType, tierName: entry.tierName }}
+      />
+    </div>
   );
 }

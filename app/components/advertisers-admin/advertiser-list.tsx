@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { MemberLink } from "~/components/admin/user-column";
 import { ConfirmAction } from "~/components/confirm-action";
 import { Badge, StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
@@ -119,6 +120,11 @@ function Actions({ row, links }: { row: AdvertiserRowView; links: ReviewLinks })
   );
 }
 
+/** The business's name, a link to its page (the member page shows an advertiser's). */
+function BusinessLink({ row }: { row: AdvertiserRowView }) {
+  return <MemberLink id={row.id}>{row.businessName}</MemberLink>;
+}
+
 function Contact({ row }: { row: AdvertiserRowView }) {
   return (
     <>
@@ -136,10 +142,11 @@ function columns(links: ReviewLinks): ListColumn<AdvertiserRowView>[] {
       header: "Business",
       cell: (row) => (
         <>
-          <span className="font-medium">{row.businessName}</span>
+          <BusinessLink row={row} />
           <span className="block font-mono text-xs text-gray-500">{row.displayId}</span>
         </>
       ),
+      className: "[overflow-wrap:anywhere]",
     },
     { header: "Contact", cell: (row) => <Contact row={row} /> },
     { header: "Joined", cell: (row) => row.joined, className: "whitespace-nowrap" },
@@ -164,7 +171,9 @@ function AdvertiserCard({ row, links }: { row: AdvertiserRowView; links: ReviewL
     <div className="min-w-0">
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
-          <p className="break-words font-medium">{row.businessName}</p>
+          <p className="[overflow-wrap:anywhere]">
+            <BusinessLink row={row} />
+          </p>
           <p className="font-mono text-xs text-gray-500">{row.displayId}</p>
         </div>
         <AccountBadges row={row} />

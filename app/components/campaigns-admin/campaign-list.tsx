@@ -1,9 +1,9 @@
-import { AdvertPicture } from "~/components/adverts-admin/advert-card";
 import { Card } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
 import {
   CampaignActions,
+  CampaignPicture,
   CampaignReviewCard,
   CampaignStatus,
   viewsText,
@@ -31,7 +31,7 @@ function columns(decisions: CampaignDecisions): ListColumn<CampaignReviewView>[]
       header: "Campaign",
       cell: (c) => (
         <div className="flex min-w-56 gap-3">
-          <AdvertPicture src={c.imageSrc} alt={c.title} small />
+          <CampaignPicture campaign={c} small />
           <div className="min-w-0">
             <p className="break-words font-semibold text-gray-900">{c.title}</p>
             <p className="mt-1 whitespace-pre-line break-words text-gray-700">{c.description}</p>
@@ -67,7 +67,7 @@ function columns(decisions: CampaignDecisions): ListColumn<CampaignReviewView>[]
       cell: (c) => (
         <Pairs
           pairs={[
-            ["Starts", c.startsText],
+            [c.start.label, c.start.value],
             ["Ends", c.endsText],
             ["Created", c.createdText],
           ]}

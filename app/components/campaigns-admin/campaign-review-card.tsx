@@ -1,6 +1,7 @@
 import { Check, X } from "lucide-react";
-import { Form, Link } from "react-router";
+import { Link } from "react-router";
 import { AdvertPicture } from "~/components/adverts-admin/advert-card";
+import { ConfirmAction } from "~/components/confirm-action";
 import { StatusBadge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import type { AdminCampaignFilter } from "~/domain/campaigns/review-validation";
@@ -24,7 +25,10 @@ export type CampaignReviewView = {
   viewsDone: number;
   budgetText: string;
   feeText: string;
-  startsText: string;
+  /** "Started" and its day once it has run (or "Starts", its first day or "When approved", before). */
+  start: { label: string; value: string };
+  /** Its first day when that is still to come (activated before it, it waits for it); null otherwise. */
+  firstDayText: string | null;
   endsText: string;
   createdText: string;
   /** Its budget is in escrow: rejecting it refunds what is left. */
@@ -44,14 +48,25 @@ export function CampaignStatus({ campaign }: { campaign: CampaignReviewView }) {
 export type CampaignDecisions = {
   /** The activate form's route (keeping the list's filter and page). */
   activateAction: string;
+  /** The page asking "Activate campaign?" for one campaign: where Activate leads before JavaScript has loaded. */
+  activateHref: (campaignId: string) => string;
   rejectHref: (campaignId: string) => string;
-  /** The campaign being activated right now, if any. */
-  activatingId: string | null;
 };
 
+/** The question before activating: the same in the dialog and on the page. */
+export const activateQuestion = (campaign: CampaignReviewView) => ({
+  title: "Activate campaign?",
+  description:
+    `"${campaign.title}" by ${campaign.businessName} becomes an advert members can view ` +
+    (campaign.firstDayText ? `from its first day, ${campaign.firstDayText}` : "at once") +
+    `, each verified view paid from its ${campaign.budgetText} escrow. The advertiser is emailed. ` +
+    "Check its picture, text and attention check first.",
+});
+
 /**
- * Activate (a campaign in review, as a plain form) and Reject, or Stop and reject a running one
- * (a link opening the reason dialog through the URL): both work before JavaScript has loaded.
+ * Activate (a campaign in review: asked first, in a dialog, or on the page through a link before
+ * JavaScript has loaded) and Reject, or Stop and reject a running one (a link opening the reason
+ * dialog through the URL).
  */
 export function CampaignActions({
   campaign,
@@ -60,18 +75,23 @@ export function CampaignActions({
   campaign: CampaignReviewView;
   decisions: CampaignDecisions;
 }) {
-  const activating = decisions.activatingId === campaign.id;
   return (
     <div className="flex flex-wrap gap-2">
       {campaign.status === "in_review" ? (
-        <Form method="post" action={decisions.activateAction} className="flex-1">
-          <input type="hidden" name="campaignId" value={campaign.id} />
-          <Button type="submit" size="sm" className="w-full whitespace-nowrap" disabled={activating}>
-            <Check className="h-4 w-4" aria-hidden />
-            {activating ? "Activating..." : "Activate"}
-            <span className="sr-only"> {campaign.title}</span>
-          </Button>
-        </Form>
+        <ConfirmAction
+          trigger={
+            <Button size="sm" className="flex-1 whitespace-nowrap">
+              <Check className="h-4 w-4" aria-hidden />
+              Activate
+              <span className="sr-only"> {campaign.title}</span>
+            </Button>
+          }
+          fallbackHref={decisions.activateHref(campaign.id)}
+          {...activateQuestion(campaign)}
+          confirmLabel="Activate"
+          fields={{ campaignId: campaign.id }}
+          action={decisions.activateAction}
+        />
       ) : null}
       <Button asChild variant="outline" size="sm" className="flex-1 whitespace-nowrap text-red-700">
         <Link to={decisions.rejectHref(campaign.id)} preventScrollReset id={`reject-campaign-${campaign.id}`}>
@@ -97,7 +117,7 @@ export function CampaignReviewCard({
 }) {
   return (
     <div className="grid gap-3">
-      <AdvertPicture src={campaign.imageSrc} alt={campaign.title} />
+      <CampaignPicture campaign={campaign} />
       <div className="flex items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="break-words text-sm font-medium text-gray-600">{campaign.businessName}</p>
@@ -117,7 +137,7 @@ export function CampaignReviewCard({
         <Fact label="Views done" value={viewsText(campaign)} />
         <Fact label="Budget" value={campaign.budgetText} />
         <Fact label="Platform fee" value={campaign.feeText} />
-        <Fact label="Starts" value={campaign.startsText} />
+        <Fact label={campaign.start.label} value={campaign.start.value} />
         <Fact label="Ends" value={campaign.endsText} />
         <Fact label="Reference" value={<span className="font-mono">{campaign.reference}</span>} />
         <Fact label="Created" value={campaign.createdText} />
@@ -137,5 +157,28 @@ function Fact({ label, value }: { label: string; value: React.ReactNode }) {
       <dt className="text-gray-600">{label}</dt>
       <dd className="break-words font-semibold text-gray-900">{value}</dd>
     </div>
+  );
+}
+
+/**
+ * The campaign's picture, a link to the image itself at full size (a new tab: the list stays as
+ * it was): a plain link, so it opens before JavaScript has loaded and with a tap. `small` in the
+ * table's cell.
+ */
+export function CampaignPicture({ campaign, small = false }: { campaign: CampaignReviewView; small?: boolean }) {
+  if (!campaign.imageSrc) return <AdvertPicture src={null} alt="" small={small} />;
+  return (
+    <a
+      href={campaign.imageSrc}
+      target="_blank"
+      rel="noreferrer"
+      className={`group grid gap-1 text-brand-700 ${small ? "w-20 shrink-0 self-start text-xs" : "text-sm"}`}
+      data-testid="campaign-image-link"
+    >
+      <AdvertPicture src={campaign.imageSrc} alt="" small={small} />
+      <span className="underline underline-offset-2 group-hover:text-brand-800">
+        Full image<span className="sr-only"> of {campaign.title} (opens in a new tab)</span>
+      </span>
+    </a>
   );
 }

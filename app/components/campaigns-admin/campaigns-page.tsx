@@ -1,5 +1,6 @@
 import { useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { ListFilters } from "~/components/admin/list-controls";
+import { ConfirmPanel } from "~/components/confirm-action";
 import { useToastFrom } from "~/components/toaster";
 import { ToastWithoutScript } from "~/components/ui/toast-without-script";
 import { useFocusAfterClose } from "~/components/ui/url-dialog";
@@ -10,7 +11,7 @@ import {
 } from "~/domain/campaigns/review-validation";
 import type { ActionAnswer, FormFailure } from "~/lib/forms";
 import { CampaignList } from "./campaign-list";
-import type { CampaignDecisions, CampaignReviewView } from "./campaign-review-card";
+import { activateQuestion, type CampaignDecisions, type CampaignReviewView } from "./campaign-review-card";
 import { CAMPAIGN_FILTER_LABELS, CAMPAIGN_FORM_ACTIONS, campaignsHref } from "./campaigns-query";
 import { PaymentLookup, type PaymentLookupView } from "./payment-lookup";
 import { RejectCampaignDialog } from "./reject-campaign-dialog";
@@ -23,6 +24,8 @@ export type CampaignsData = {
   campaigns: CampaignReviewView[];
   /** The campaign whose reject dialog is open (a running one stops at once). */
   rejecting: CampaignReviewView | null;
+  /** The campaign in review whose activation is asked on the page (before JavaScript has loaded). */
+  activating: CampaignReviewView | null;
   lookup: PaymentLookupView | null;
 };
 
@@ -34,7 +37,9 @@ const CAMPAIGNS_ROUTE_ID = "routes/admin/campaigns/layout";
  * and by each decision form's route, which passes its answer (`answer`) for the page to show.
  */
 export function CampaignsPage({ answer }: { answer?: ActionAnswer | FormFailure }) {
-  const { list, counts, campaigns, rejecting, lookup } = useRouteLoaderData(CAMPAIGNS_ROUTE_ID) as CampaignsData;
+  const { list, counts, campaigns, rejecting, activating, lookup } = useRouteLoaderData(
+    CAMPAIGNS_ROUTE_ID,
+  ) as CampaignsData;
   const navigation = useNavigation();
   const location = useLocation();
   useToastFrom(answer?.toast);
@@ -45,8 +50,8 @@ export function CampaignsPage({ answer }: { answer?: ActionAnswer | FormFailure 
     navigation.state === "submitting" && navigation.formAction?.split("?")[0] === action;
   const decisions: CampaignDecisions = {
     activateAction: campaignsHref(list, {}, CAMPAIGN_FORM_ACTIONS.activate),
+    activateHref: (id) => campaignsHref(list, { activate: id }),
     rejectHref: (id) => campaignsHref(list, { reject: id }),
-    activatingId: posting(CAMPAIGN_FORM_ACTIONS.activate) ? String(navigation.formData?.get("campaignId")) : null,
   };
 
   return (
@@ -60,6 +65,16 @@ export function CampaignsPage({ answer }: { answer?: ActionAnswer | FormFailure 
       </div>
 
       <ToastWithoutScript toast={answer?.toast} />
+
+      {activating ? (
+        <ConfirmPanel
+          {...activateQuestion(activating)}
+          confirmLabel="Activate"
+          fields={{ campaignId: activating.id }}
+          action={decisions.activateAction}
+          cancelHref={campaignsHref(list)}
+        />
+      ) : null}
 
       <PaymentLookup lookup={lookup} submitting={posting(CAMPAIGN_FORM_ACTIONS.confirmPayment)} />
 

@@ -10,13 +10,15 @@ export const CAMPAIGN_FORM_ACTIONS = {
   confirmPayment: `${CAMPAIGNS_PATH}/confirm-payment`,
 } as const;
 
-/** The page's query: the list's filter and page, the reject dialog open, a payment reference looked up. */
+/** The page's query: the list's filter and page, the reject dialog or activate question open, a payment reference looked up. */
 export const CampaignsQuerySchema = z.object({
   /** The campaigns shown: In review unless the admin picked another filter. */
   status: z.enum(ADMIN_CAMPAIGN_FILTERS).catch("in_review"),
   page: pageParam,
   /** The campaign whose reject dialog is open. */
   reject: z.string().trim().min(1).max(64).optional().catch(undefined),
+  /** The campaign whose activation is asked on the page (the link followed before JavaScript has loaded). */
+  activate: z.string().trim().min(1).max(64).optional().catch(undefined),
   /** A payment reference to look up (the GET step of Confirm a payment). */
   reference: z.string().trim().max(40).optional().catch(undefined),
 });

@@ -25,6 +25,8 @@ export const AUDIT_ACTIONS = [
   "withdrawal.export_payouts",
   "withdrawal.reexport_payouts",
   "withdrawal.transfer",
+  /** Queued to pay via Paystack by the automatic payout, right after the member's request (the member is the actor). */
+  "withdrawal.auto_pay",
   "upgrade.approve",
   "upgrade.reject",
   /** An admin tried to approve the upgrade of a member they referred: refused, nothing changed. */

@@ -70,6 +70,33 @@ describe("recordAudit", () => {
     });
   });
 
+  it("names an upgrade's tier, and gives a queued payout's job (only a payout's) for its progress", async () => {
+    const { user: admin, actor } = await newAdmin();
+    // The rows as those actions write them (their targets need not exist for the log to list them).
+    await recordAudit(db, {
+      actor,
+      action: "upgrade.approve",
+      targetType: "upgrade_request",
+      targetId: "upgrade-1",
+      after: { status: "approved", tier: "gold", method: "balance" },
+    });
+    for (const action of ["withdrawal.transfer", "withdrawal.auto_pay", "withdrawal.reexport_payouts"] as const) {
+      await recordAudit(db, {
+        actor,
+        action,
+        targetType: "withdrawal",
+        targetId: "w-1",
+        after: { job: `job-${action}` },
+      });
+    }
+    const { entries } = await listAudit(db, { actorId: admin.id });
+    const of = (action: string) => entries.find((e) => e.action === action);
+    expect(of("upgrade.approve")).toMatchObject({ tierName: "Advert Gold", payoutJobId: null });
+    expect(of("withdrawal.transfer")).toMatchObject({ payoutJobId: "job-withdrawal.transfer", tierName: null });
+    expect(of("withdrawal.auto_pay")).toMatchObject({ payoutJobId: "job-withdrawal.auto_pay" });
+    expect(of("withdrawal.reexport_payouts")).toMatchObject({ payoutJobId: null });
+  });
+
   it("stores null before/after/IP/target when not given and caps the IP at 64 characters", async () => {
     const { user: admin, actor } = await newAdmin();
     await recordAudit(db, { actor: { ...actor, ip: undefined }, action: "settings.update", targetType: "settings" });

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql, type SQL } from "drizzle-orm";
+import { and, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { type Database, rowsOf } from "~/db/client.server";
 import { auditLog, dailyCounts, users } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
@@ -52,6 +52,9 @@ export async function recordAudit(
 }
 
 export const AUDIT_PAGE_SIZE = 50;
+
+/** The entries that queued a payout by transfer: each records its payout job (`job`, never shown). */
+const PAYOUT_ACTIONS: readonly AuditAction[] = ["withdrawal.transfer", "withdrawal.auto_pay"];
 
 /**
  * How many rows the audit log has: its counter in daily_counts (`audit_entries`, kept by a trigger
@@ -115,6 +118,12 @@ export async function listAudit(
       actorIsMember: sql<boolean>`${users.role} in ('user', 'advertiser')`,
       targetMemberId: sql<string | null>`case when ${auditLog.targetType} in ('user', 'advertiser', 'bank_details')
         then (select u.id from users u where u.id = ${auditLog.targetId} and u.role in ('user', 'advertiser')) end`,
+      // An upgrade's tier by the name members see, not its id ("silver").
+      tierName: sql<string | null>`case when ${auditLog.targetType} = 'upgrade_request'
+        then (select t.name from membership_tiers t where t.id = ${auditLog.after} ->> 'tier') end`,
+      // A payout queued to be paid by transfer: its job, through which the page reads where it stands now.
+      payoutJobId: sql<string | null>`case when ${inArray(auditLog.action, [...PAYOUT_ACTIONS])}
+        then ${auditLog.after} ->> 'job' end`,
     })
     .from(auditLog)
     .innerJoin(users, eq(users.id, auditLog.actorId))

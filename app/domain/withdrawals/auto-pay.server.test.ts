@@ -19,8 +19,10 @@ import { createUser, formKey, payee, recordReferral, setWithdrawalSettings, with
 import { expectBooksBalanced } from "~test/ledger";
 import { startPaystackStandin, TEST_PAYSTACK_SECRET_KEY, type PaystackStandin } from "~test/paystack";
 import { readyForAutoPayout } from "~test/payouts";
+import { auditRowsFor, onlyAuditRow } from "~test/audit";
 import { autoPayWithdrawal } from "./auto-pay.server";
 import { freezePayouts, releasePayouts } from "./payout-freeze.server";
+import { payoutProgressOfJobs } from "./payout-progress.server";
 import { queuePayouts, sendNextQueuedPayout } from "./payout-queue.server";
 import { requestWithdrawal } from "./request-withdrawal.server";
 
@@ -69,15 +71,25 @@ const statusOf = async (id: string) =>
 
 describe("automatic payouts", () => {
   it("queues a qualifying withdrawal up to the amount with its move to processing; the worker's step sends it", async () => {
-    const { id } = await requested(5_000n);
+    const { id, member } = await requested(5_000n);
     const result = await autoPayWithdrawal(db, id);
     expect(result).toEqual({ status: "queued" });
     expect(await statusOf(id)).toBe("processing");
-    expect(await jobsOf(id)).toMatchObject([{ state: "queued", queuedById: null }]);
+    const [job] = await jobsOf(id);
+    expect(job).toMatchObject({ state: "queued", queuedById: null });
+    // Audited as an admin's press is, the member whose request it paid as the actor, with its job.
+    expect(await onlyAuditRow(db, id, "withdrawal.auto_pay")).toMatchObject({
+      actorId: member.id,
+      targetType: "withdrawal",
+      before: { status: "pending" },
+      after: { status: "processing", net: "₦49.00", job: job!.id },
+    });
+    expect(await payoutProgressOfJobs(db, [job!.id])).toEqual(new Map([[job!.id, "waiting"]]));
     const sent = await sendNextQueuedPayout(db, provider);
     expect(sent).toMatchObject({ job: { withdrawalId: id }, result: { status: "sent" } });
     expect(await statusOf(id)).toBe("sent");
     expect(await jobsOf(id)).toMatchObject([{ state: "done", outcome: "sent" }]);
+    expect(await payoutProgressOfJobs(db, [job!.id, "no-such-job"])).toEqual(new Map([[job!.id, "sent"]]));
   });
 
   it("is off when the setting is empty", async () => {
@@ -118,7 +130,10 @@ describe("automatic payouts", () => {
       status: "left-for-admin",
       reason: "account-not-resolved",
     });
-    for (const w of [above, restricted, held, unresolved]) expect(await statusOf(w.id)).toBe("pending");
+    for (const w of [above, restricted, held, unresolved]) {
+      expect(await statusOf(w.id)).toBe("pending");
+      expect(await auditRowsFor(db, w.id)).toEqual([]);
+    }
   });
 
   it("no answer from Paystack leaves it processing, outcome unknown, for the check and an admin", async () => {

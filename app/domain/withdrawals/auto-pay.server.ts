@@ -1,6 +1,7 @@
 import { and, eq, isNull, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { appSettings, autoPayoutDays, bankAccounts, referrals, users, withdrawals } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { staffHolding } from "~/domain/permissions/holders.server";
 import { holderNameMatches } from "~/domain/banks/holder-name";
 import { linkedUnderReview } from "~/domain/risk/clusters.server";
@@ -11,7 +12,7 @@ import { newId } from "~/domain/shared/ids";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { formatLagosDate, lagosDay } from "~/lib/lagos-time";
 import type { AutoPayHold } from "./auto-pay-holds";
-import { insertJob } from "./payout-queue.server";
+import { insertJob, payoutAuditFields } from "./payout-queue.server";
 import { mailWithdrawalMember } from "./process-withdrawal.server";
 
 export type AutoPayResult =
@@ -37,7 +38,8 @@ const DAY_MS = 24 * HOUR_MS;
  * setting's days, not in linked accounts under review, not held for review, paying to the account Paystack resolved for them, in a name
  * that is theirs, unchanged for the setting's hours; and the day's automatic payouts stay within
  * the daily total. Anything else is left for an admin with its reason kept on the withdrawal
- * (autoPayHold, shown on Withdrawal Requests). Only the caller decides that the provider is on.
+ * (autoPayHold, shown on Withdrawal Requests). A queued one is audited (`withdrawal.auto_pay`, the
+ * member as actor), as an admin's press is. Only the caller decides that the provider is on.
  */
 export async function autoPayWithdrawal(
   db: Database,
@@ -135,7 +137,16 @@ export async function autoPayWithdrawal(
       .where(and(eq(withdrawals.id, withdrawalId), eq(withdrawals.status, "pending")))
       .returning();
     await mailWithdrawalMember(tx, moved!, withdrawalProcessingMail);
-    await insertJob(tx, { batchId: newId(), withdrawalId, queuedById: null, at: now });
+    const jobId = await insertJob(tx, { batchId: newId(), withdrawalId, queuedById: null, at: now });
+    // In the audit log as an admin's press is, with the member whose request it paid as the actor.
+    await recordAudit(tx, {
+      actor: { id: w.userId, role: member.role, permissions: [] },
+      action: "withdrawal.auto_pay",
+      targetType: "withdrawal",
+      targetId: w.id,
+      before: { status: w.status },
+      after: { status: moved!.status, ...(jobId ? payoutAuditFields(w, jobId) : {}) },
+    });
     return { status: "queued" };
   });
 }

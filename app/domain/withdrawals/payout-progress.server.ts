@@ -1,6 +1,6 @@
 import { aliasedTable, and, desc, eq, gt, inArray, isNotNull, max, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { payoutJobs, providerTransfers, users, withdrawals } from "~/db/schema";
+import { payoutJobs, type PayoutJob, providerTransfers, type ProviderTransfer, users, withdrawals } from "~/db/schema";
 import { formatKobo } from "~/domain/shared/money";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import {
@@ -65,9 +65,7 @@ export async function listPayoutProgress(db: Database, now: Date = new Date()): 
   return batches.map((b) => {
     const jobs = rows.filter((r) => r.batchId === b.batchId);
     const shown = jobs.map((r): PayoutProgressRowView => {
-      const leaseExpired = r.state === "sending" && r.leaseUntil !== null && r.leaseUntil < now;
-      const neverSent = r.failureReason === TRANSFER_FAILURE_REASONS.neverSent;
-      const progress = payoutProgressOf({ ...r, leaseExpired }, r.attemptStatus, neverSent);
+      const progress = progressNow(r, now);
       return {
         jobId: r.jobId,
         reference: r.reference,
@@ -86,6 +84,44 @@ export async function listPayoutProgress(db: Database, now: Date = new Date()): 
       open: jobs.filter((r) => r.state !== "done").length,
     };
   });
+}
+
+/** Where one job stands at `now`: its state, or its transfer's once sent. */
+function progressNow(
+  r: Pick<PayoutJob, "state" | "leaseUntil" | "outcome"> & {
+    attemptStatus: ProviderTransfer["status"] | null;
+    failureReason: string | null;
+  },
+  now: Date,
+): PayoutProgress {
+  const leaseExpired = r.state === "sending" && r.leaseUntil !== null && r.leaseUntil < now;
+  const neverSent = r.failureReason === TRANSFER_FAILURE_REASONS.neverSent;
+  return payoutProgressOf({ ...r, leaseExpired }, r.attemptStatus, neverSent);
+}
+
+/**
+ * Where each of these payout jobs stands now, whenever it was queued (the audit log shows it
+ * beside the press or automatic payout that queued it): job id → progress; an unknown id is left out.
+ */
+export async function payoutProgressOfJobs(
+  db: Database,
+  jobIds: readonly string[],
+  now: Date = new Date(),
+): Promise<Map<string, PayoutProgress>> {
+  if (jobIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      jobId: payoutJobs.id,
+      state: payoutJobs.state,
+      leaseUntil: payoutJobs.leaseUntil,
+      outcome: payoutJobs.outcome,
+      attemptStatus: providerTransfers.status,
+      failureReason: providerTransfers.failureReason,
+    })
+    .from(payoutJobs)
+    .leftJoin(providerTransfers, eq(providerTransfers.id, payoutJobs.transferId))
+    .where(inArray(payoutJobs.id, [...new Set(jobIds)]));
+  return new Map(rows.map((r) => [r.jobId, progressNow(r, now)]));
 }
 
 function detailOf(

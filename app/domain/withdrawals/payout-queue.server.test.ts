@@ -20,6 +20,7 @@ import { formKey, payee, setWithdrawalSettings, withdrawalAdmin } from "~test/fa
 import { latch } from "~test/latch";
 import { expectBooksBalanced } from "~test/ledger";
 import { ledgerPaidOutByTransfer, paidOutAtStandin } from "~test/payouts";
+import { onlyAuditRow } from "~test/audit";
 import { startPaystackStandin, TEST_PAYSTACK_SECRET_KEY, type PaystackStandin } from "~test/paystack";
 import { until } from "~test/server-process";
 import { payWithdrawalByTransfer } from "./pay-by-transfer.server";
@@ -398,6 +399,16 @@ describe("the queue", () => {
       status: "ok",
       queued: [{ withdrawalId: id }],
       refused: [{ withdrawalId: "no-such-id", refusal: { status: "not-found" } }],
+    });
+    // Queued already: refused, and audited once, with the job the audit log reads its progress through.
+    expect(await queuePayouts(db, admin, [id!])).toMatchObject({
+      queued: [],
+      refused: [{ withdrawalId: id, refusal: { status: "already-queued" } }],
+    });
+    const [job] = await db.select().from(payoutJobs).where(eq(payoutJobs.withdrawalId, id!));
+    expect(await onlyAuditRow(db, id!, "withdrawal.transfer")).toMatchObject({
+      actorId: admin.id,
+      after: expect.objectContaining({ job: job!.id, withdrawalsSelected: 2 }),
     });
     expect(await sendNextQueuedPayout(db, provider)).toMatchObject({ result: { status: "sent" } });
     expect(await queuePayouts(db, admin, [id!])).toMatchObject({

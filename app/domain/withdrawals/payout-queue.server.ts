@@ -1,6 +1,14 @@
 import { and, eq, inArray, lt, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { payoutJobs, type PayoutJob, providerTransfers, type ProviderTransfer, users, withdrawals } from "~/db/schema";
+import {
+  payoutJobs,
+  type PayoutJob,
+  providerTransfers,
+  type ProviderTransfer,
+  users,
+  type Withdrawal,
+  withdrawals,
+} from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
 import { hasPermission } from "~/domain/permissions/permissions";
@@ -102,42 +110,57 @@ export async function queuePayouts(
       else if (w.payoutBatch) refuse({ status: "in-payout-file", payoutBatch: w.payoutBatch });
       else if (w.status !== "processing") refuse({ status: "not-processing", current: w.status });
       else if (frozen.has(w.userId)) refuse({ status: "payouts-frozen" });
-      else if (!(await insertJob(tx, { batchId, withdrawalId, queuedById: actor.id, at: clock() })))
-        refuse({ status: "already-queued" });
       else {
-        queued.push({ withdrawalId, reference: w.reference });
-        await recordAudit(tx, {
-          actor,
-          action: "withdrawal.transfer",
-          targetType: "withdrawal",
-          targetId: w.id,
-          before: { status: w.status },
-          after: {
-            reference: w.reference,
-            net: formatKobo(w.amountKobo - w.feeKobo),
-            account: `${w.accountHolderName}, ${w.bankName} ${w.accountNumber}`,
-            // How many were pressed together (the batch's id is internal: not shown).
-            withdrawalsSelected: ids.length,
-          },
-        });
+        const jobId = await insertJob(tx, { batchId, withdrawalId, queuedById: actor.id, at: clock() });
+        if (!jobId) refuse({ status: "already-queued" });
+        else {
+          queued.push({ withdrawalId, reference: w.reference });
+          await recordAudit(tx, {
+            actor,
+            action: "withdrawal.transfer",
+            targetType: "withdrawal",
+            targetId: w.id,
+            before: { status: w.status },
+            after: {
+              ...payoutAuditFields(w, jobId),
+              // How many were pressed together (the batch's id is internal: not shown).
+              withdrawalsSelected: ids.length,
+            },
+          });
+        }
       }
     }
     return { status: "ok" as const, batchId, queued, refused };
   });
 }
 
-/** One open job per withdrawal (payout_jobs_one_open_idx): false when one is open already. */
+/** One open job per withdrawal (payout_jobs_one_open_idx): its id, or null when one is open already. */
 export async function insertJob(
   db: Database,
   job: { batchId: string; withdrawalId: string; queuedById: string | null; at: Date },
-): Promise<boolean> {
+): Promise<string | null> {
   const [inserted] = await db
     .insert(payoutJobs)
     .values({ id: newId(), ...job, queuedAt: job.at, state: "queued" })
     .onConflictDoNothing()
     .returning({ id: payoutJobs.id });
-  return inserted !== undefined;
+  return inserted?.id ?? null;
 }
+
+/**
+ * What the audit row of a queued payout says (`withdrawal.transfer`, `withdrawal.auto_pay`): the
+ * withdrawal, the net amount and the account, and the job (an internal id the audit log never
+ * shows: it reads where the payout stands now through it, payoutProgressOfJobs).
+ */
+export const payoutAuditFields = (
+  w: Pick<Withdrawal, "reference" | "amountKobo" | "feeKobo" | "accountHolderName" | "bankName" | "accountNumber">,
+  jobId: string,
+) => ({
+  reference: w.reference,
+  net: formatKobo(w.amountKobo - w.feeKobo),
+  account: `${w.accountHolderName}, ${w.bankName} ${w.accountNumber}`,
+  job: jobId,
+});
 
 /**
  * Takes the oldest job that is queued, or whose worker's lease ran out, under a new lease:

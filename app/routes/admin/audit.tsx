@@ -6,6 +6,7 @@ import { Pager } from "~/components/ui/pager";
 import { AUDIT_ACTIONS } from "~/domain/audit/actions";
 import { listAudit, listAuditActors } from "~/domain/audit/audit.server";
 import { listHref, pageParam } from "~/domain/shared/paging";
+import { payoutProgressOfJobs } from "~/domain/withdrawals/payout-progress.server";
 import { requireAdmin } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
 
@@ -32,13 +33,22 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listAudit(db, { actorId: query.actor, action: query.action, page: query.page }),
     listAuditActors(db),
   ]);
+  // Payouts queued by transfer: where each stands now (Sent, Paid, Not paid…).
+  const payouts = await payoutProgressOfJobs(
+    db,
+    log.entries.flatMap((e) => (e.payoutJobId ? [e.payoutJobId] : [])),
+  );
   return {
     filters: { actor: query.actor, action: query.action },
     actions: AUDIT_ACTIONS,
     actors,
     page: log.page,
     pageCount: log.pageCount,
-    entries: log.entries.map(({ createdAt, ...entry }) => ({ ...entry, at: createdAt.toISOString() })),
+    entries: log.entries.map(({ createdAt, payoutJobId, ...entry }) => ({
+      ...entry,
+      at: createdAt.toISOString(),
+      payout: (payoutJobId && payouts.get(payoutJobId)) || null,
+    })),
   };
 }
 

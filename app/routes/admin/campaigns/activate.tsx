@@ -13,8 +13,9 @@ import { redirectWithToast } from "~/server/toast.server";
 const CampaignIdSchema = z.object({ campaignId: z.string().trim().min(1).max(64) });
 
 /**
- * POST /admin/campaigns/activate: a paid campaign in review starts running as an advert, paid
- * from its escrow; back to the list it was activated from. A refusal stays on the page.
+ * POST /admin/campaigns/activate (confirmed first: in a dialog, or on the page before JavaScript
+ * has loaded): a paid campaign in review starts running as an advert, paid from its escrow; back
+ * to the list it was activated from. A refusal stays on the page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireAdvertsAdmin(request, context);

@@ -1,5 +1,6 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
+import { startShown } from "~/components/advertiser/campaign-page";
 import type { CampaignReviewView } from "~/components/campaigns-admin/campaign-review-card";
 import type { CampaignsData } from "~/components/campaigns-admin/campaigns-page";
 import { readCampaignsQuery } from "~/components/campaigns-admin/campaigns-query";
@@ -25,7 +26,7 @@ export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Cam
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** A campaign for the review list: money, fee and dates as people read them. */
-const toCampaignView = (c: AdminCampaign, appUrl: URL): CampaignReviewView => ({
+const toCampaignView = (c: AdminCampaign, appUrl: URL, now: Date): CampaignReviewView => ({
   id: c.id,
   reference: c.reference,
   status: c.status as AdminCampaignFilter,
@@ -42,7 +43,8 @@ const toCampaignView = (c: AdminCampaign, appUrl: URL): CampaignReviewView => ({
   viewsDone: c.viewsDone,
   budgetText: formatKobo(c.budgetKobo),
   feeText: `${formatFeePercent(c.feeBps)} (${formatKobo(c.feePerViewKobo)} a view)`,
-  startsText: c.startsAt ? formatLagosDate(c.startsAt) : "On activation",
+  start: startShown(c, now),
+  firstDayText: c.startsAt && c.startsAt > now ? formatLagosDate(c.startsAt) : null,
   // endsAt is the start of the day after the last: the last day is the one before it.
   endsText: c.endsAt ? formatLagosDate(new Date(c.endsAt.getTime() - DAY_MS)) : "When its views are used",
   createdText: formatLagosDate(c.createdAt),
@@ -78,12 +80,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     listCampaignsForAdmin(db, { status: query.status, page: query.page }),
     query.reference ? previewCampaignPayment(db, query.reference) : null,
   ]);
-  const campaigns = list.campaigns.map((c) => toCampaignView(c, config.appUrl));
+  const now = new Date();
+  const campaigns = list.campaigns.map((c) => toCampaignView(c, config.appUrl, now));
   return {
     list: { status: query.status, page: list.page, pageCount: list.pageCount },
     counts: list.counts,
     campaigns,
     rejecting: query.reject ? (campaigns.find((c) => c.id === query.reject) ?? null) : null,
+    activating: query.activate
+      ? (campaigns.find((c) => c.id === query.activate && c.status === "in_review") ?? null)
+      : null,
     lookup: query.reference ? paymentLookup(query.reference, found) : null,
   } satisfies CampaignsData;
 }
