@@ -33,7 +33,7 @@ export type RootUser = {
   role: Role;
   homePath: string;
   canManageSettings: boolean;
-  /** Messages sent to them and not yet read (the header's badge, the dashboard's Messages card). */
+  /** Messages sent to them (for staff, to support too) and not yet read (the header's badge, the dashboard's Messages card). */
   unreadMessages: number;
 };
 
@@ -41,7 +41,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const [user, settings] = await Promise.all([getCurrentUser(request, context), getAppSettings(context.services.db)]);
   const [{ toast, headers }, unreadMessages] = await Promise.all([
     takeToast(request, context),
-    user ? countUnreadMessages(context.services.db, user.id) : 0,
+    user ? countUnreadMessages(context.services.db, user) : 0,
   ]);
   const rootUser: RootUser | null = user && {
     name: user.name,

@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import { AdvertiserNav } from "~/components/advertiser/advertiser-nav";
 import { Button } from "~/components/ui/button";
 import type * as AccountMenuModule from "~/components/account-menu";
+import { cn } from "~/lib/cn";
 import type { RootUser } from "~/root";
 
 const DEFAULT_LOGO = "/logo.svg";
@@ -10,7 +11,13 @@ const DEFAULT_LOGO = "/logo.svg";
 export function SiteHeader({ appName, logoUrl, user }: { appName: string; logoUrl: string; user: RootUser | null }) {
   return (
     <header className="sticky top-0 z-40 border-b border-gray-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-14 max-w-6xl items-center justify-between gap-3 px-4">
+      {/* An advertiser's links take a second row on a phone (advertiser-nav.tsx). */}
+      <div
+        className={cn(
+          "mx-auto flex max-w-6xl items-center justify-between gap-3 px-4",
+          user?.role === "advertiser" ? "min-h-14 flex-wrap gap-y-1 py-2 sm:py-0" : "h-14",
+        )}
+      >
         <Link to="/" className="flex min-w-0 items-center gap-2 font-semibold text-gray-900">
           <img
             src={logoUrl}

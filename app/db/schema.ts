@@ -887,12 +887,16 @@ export const messages = pgTable(
     senderId: text()
       .notNull()
       .references(() => users.id),
-    recipientId: text()
-      .notNull()
-      .references(() => users.id),
+    /**
+     * Null: to support, whose inbox every admin and the super admin read (one read state, shared:
+     * read once one of them has seen it). Indexed with the rest (a B-tree keeps nulls).
+     */
+    recipientId: text().references(() => users.id),
     content: text().notNull(),
+    /** The advertiser's campaign a message to support is about (sent from the campaign's page). */
+    campaignId: text().references(() => campaigns.id),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
-    /** When the recipient first saw it on /messages; null while unread. */
+    /** When the recipient (for support: the first of the staff) saw it on /messages; null while unread. */
     readAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -903,6 +907,7 @@ export const messages = pgTable(
       .where(sql`${t.readAt} IS NULL`),
     check("messages_content_length", sql`char_length(${t.content}) BETWEEN 1 AND 2000`),
     check("messages_not_to_self", sql`${t.senderId} <> ${t.recipientId}`),
+    check("messages_campaign_to_support", sql`${t.campaignId} IS NULL OR ${t.recipientId} IS NULL`),
   ],
 );
 

@@ -4,6 +4,7 @@ import { campaigns } from "~/db/schema";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { createCampaign } from "~/domain/campaigns/create-campaign.server";
+import { NO_RECEIVING_ACCOUNT_TEXT } from "~/domain/campaigns/rules";
 import { balances } from "~/domain/ledger/accounts.server";
 import { formatLagosDate, lagosDay } from "~/lib/lagos-time";
 import { TEST_RECEIVING_ACCOUNT } from "~test/bank-accounts";
@@ -13,12 +14,13 @@ import {
   NEW_CAMPAIGN_FORM,
   longAgo,
   member,
+  postAdvert,
   runningCampaign,
   setReceivingAccount,
 } from "~test/factories";
 import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
 import { expectLedgerReconciled } from "~test/ledger";
-import { signIn, signInAdvertiser } from "~test/sign-in";
+import { signIn, signInAdvertiser, signInMember } from "~test/sign-in";
 import { statusOf } from "~test/status";
 import { claimAnswering } from "~test/claims";
 
@@ -227,8 +229,34 @@ describe("the campaign page", () => {
     expect(page).toContain(TEST_RECEIVING_ACCOUNT.accountNumber);
     expect(page).toContain(TEST_RECEIVING_ACCOUNT.accountName);
 
+    // Without a receiving account, bank transfer is neither offered nor mentioned (as for upgrades).
     await setReceivingAccount(db(), null);
-    expect(pageText((await client.get(path)).body)).toContain("not yet available");
+    const unset = pageText((await client.get(path)).body);
+    expect(unset).not.toContain(TEST_RECEIVING_ACCOUNT.accountNumber);
+    expect(unset).not.toMatch(/bank transfer/i);
+    expect(unset).toContain("Pay the budget of ₦120.00 to send the campaign for review.");
+    await setReceivingAccount(db());
+  });
+
+  it("without a receiving account, a draft is offered no bank transfer, and one posted anyway is refused", async () => {
+    await setReceivingAccount(db(), null);
+    const { user, client } = await signInAdvertiser(app, { balanceKobo: 12_000n, ...LANDED });
+    const campaign = await draftOf(user.id);
+    const path = `/advertiser/campaigns/${campaign.id}`;
+    const draft = await client.get(path);
+    expect(draft.body).not.toContain('name="intent" value="pay-bank"');
+    expect(pageText(draft.body)).not.toMatch(/bank transfer/i);
+    // The balance covers it: that is offered.
+    expect(draft.body).toContain('name="intent" value="pay-balance"');
+
+    const res = await client.post(path, { intent: "pay-bank" });
+    expect(res.location).toBe(path);
+    expect(redirectToast(res)).toEqual({
+      type: "error",
+      title: "Payment Not Started",
+      description: NO_RECEIVING_ACCOUNT_TEXT,
+    });
+    expect(await statusOf(db(), campaigns, campaign.id)).toBe("draft");
     await setReceivingAccount(db());
   });
 
@@ -321,5 +349,30 @@ describe("the campaign page", () => {
     expect(csv.body).toBe(
       `date,verified_views,rewards_paid,fees,spend\r\n${lagosDay(new Date())},1,10.00,2.00,12.00\r\n`,
     );
+  });
+});
+
+describe("members see who advertises", () => {
+  it("a campaign's advert names its business on the dashboard's card and on the advert's page; an admin's names none", async () => {
+    const { advertId } = await runningCampaign(
+      db(),
+      admin,
+      { title: "Jollof Friday" },
+      { businessName: "Mama Put Kitchen" },
+    );
+    const plain = await postAdvert(db(), admin, { title: "Peak Milk" });
+    const viewer = await signInMember(app, { landed: true });
+    const dashboard = await viewer.client.get("/dashboard");
+    const cards = dashboard.body.split('data-testid="advert-card"').slice(1);
+    const card = (title: string) => cards.find((c) => c.includes(title))!;
+    expect(pageText(card("Jollof Friday"))).toContain("From Mama Put Kitchen");
+    expect(card("Peak Milk")).not.toContain('data-testid="advert-business"');
+
+    expect((await viewer.client.post(`/adverts/${advertId}`, { intent: "start" })).status).toBe(302);
+    const page = await viewer.client.get(`/adverts/${advertId}`);
+    const business = /data-testid="advert-business"[^>]*>([\s\S]*?)<\/p>/.exec(page.body)?.[1] ?? "";
+    expect(pageText(business)).toBe("From Mama Put Kitchen");
+    expect((await viewer.client.post(`/adverts/${plain}`, { intent: "start" })).status).toBe(302);
+    expect((await viewer.client.get(`/adverts/${plain}`)).body).not.toContain('data-testid="advert-business"');
   });
 });

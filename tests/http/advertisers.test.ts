@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { advertiserProfiles, users } from "~/db/schema";
+import { advertiserProfiles, appSettings, users } from "~/db/schema";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { pageText, redirectToast, startTestApp, type TestApp } from "~test/app";
 import { signInAdmin } from "~test/sign-in";
@@ -123,6 +123,24 @@ describe("an advertiser's journey", () => {
       "Someone tried to register with your email",
     ]);
   });
+
+  it("says what views cost before signing up: the least reward per view and the live platform fee", async () => {
+    const pricing = async () => {
+      const page = await app.client().get("/advertise");
+      return pageText(/data-testid="advertise-pricing"[\s\S]*?<\/p>/.exec(page.body)![0]);
+    };
+    expect(await pricing()).toContain(
+      "at least ₦1.00 , and the platform's fee is 20% of each reward: at ₦1.00 a view, each view costs you ₦1.20 .",
+    );
+    await app.services.db.update(appSettings).set({ campaignFeeBps: 1_250 });
+    try {
+      expect(await pricing()).toContain(
+        "the platform's fee is 12.5% of each reward: at ₦1.00 a view, each view costs you ₦1.13",
+      );
+    } finally {
+      await app.services.db.update(appSettings).set({ campaignFeeBps: 2_000 });
+    }
+  });
 });
 
 describe("/admin/advertisers", () => {
@@ -215,6 +233,25 @@ describe("/admin/advertisers", () => {
     expect(back.body).toContain("Advertiser Unrestricted");
     const signedIn = await app.client().login(business.email, business.password);
     expect(signedIn.location).toBe("/advertiser");
+  });
+
+  it("links each business to its page (the member page shows an advertiser's) for an admin who may open it", async () => {
+    const business = await approvedAdvertiser(app.services.db, { businessName: "Ikeja Paints" });
+    const { client } = await signInAdmin(app, ["manage_adverts", "manage_users"]);
+    const list = await client.get("/admin/advertisers?status=approved&q=ikeja");
+    // In the table and in the phone's card alike.
+    const links = list.body.match(new RegExp(`<a[^>]*href="/admin/users/${business.id}"[^>]*>Ikeja Paints</a>`, "g"));
+    expect(links).toHaveLength(2);
+    // The advertiser's own page: its role, contact email and display ID.
+    const page = await client.get(`/admin/users/${business.id}`);
+    expect(page.status).toBe(200);
+    expect(pageText(page.body)).toContain(`Advertiser ${business.email} · ${business.displayId}`);
+
+    // Without manage_users the page would refuse them: the name alone.
+    const { client: advertsOnly } = await signInAdmin(app, ["manage_adverts"]);
+    const plain = await advertsOnly.get("/admin/advertisers?status=approved&q=ikeja");
+    expect(pageText(plain.body)).toContain("Ikeja Paints");
+    expect(plain.body).not.toContain(`href="/admin/users/${business.id}"`);
   });
 
   it("refuses to restrict without manage_adverts, and refuses a member's id", async () => {

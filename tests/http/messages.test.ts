@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { messages, users } from "~/db/schema";
-import { PENDING_SENDER_TEXT } from "~/domain/messages/rules";
+import { MEMBER_RECIPIENT_HINT, PENDING_SENDER_TEXT, RECIPIENT_HINT, SUPPORT_ID } from "~/domain/messages/rules";
+import { SEND_MESSAGE_REFUSALS } from "~/domain/messages/send-message.server";
 import { newId } from "~/domain/shared/ids";
 import { createUser } from "~test/factories";
 import { signInAdmin, signInMember } from "~test/sign-in";
@@ -132,6 +133,33 @@ describe("who may write", () => {
     await db().update(users).set({ isApproved: true }).where(eq(users.id, pius.user.id));
     expect((await pius.client.get("/messages")).body).toContain('name="content"');
     expect((await send(pius, bola.user.displayId, "Thanks!")).status).toBe(200);
+  });
+});
+
+describe("support", () => {
+  it("a member writes to Support, typed in any case; every admin finds it; staff answer rather than write to it", async () => {
+    const ada = await signInMember(app, { landed: true });
+    const kemi = await signInAdmin(app, [], { landed: true });
+    const page = await ada.client.get("/messages?to=support");
+    expect(pageText(page.body)).toContain(MEMBER_RECIPIENT_HINT);
+    expect(fieldValue(page.body, "recipientId")).toBe(SUPPORT_ID);
+
+    expect((await send(ada, " support ", "I cannot withdraw")).status).toBe(200);
+    const [row] = await db().select().from(messages).where(eq(messages.senderId, ada.user.id));
+    expect(row).toMatchObject({ recipientId: null, content: "I cannot withdraw" });
+    // Ada sees it sent to Support, and Reply writes to Support again.
+    const card = (await ada.client.get("/messages")).body
+      .split('data-testid="message"')
+      .find((c) => c.includes("I cannot withdraw"))!;
+    expect(pageText(card)).toContain("To: Support");
+    expect(card).toContain(`href="/messages?to=${SUPPORT_ID}"`);
+    // An admin holding no permission at all reads support's inbox too (and is not told to write to it).
+    const inbox = pageText((await kemi.client.get("/messages")).body);
+    expect(inbox).toContain("I cannot withdraw");
+    expect(inbox).toContain(`${RECIPIENT_HINT} Message`);
+    const refused = await send(kemi, "Support", "Hello");
+    expect(refused.status).toBe(400);
+    expect(pageText(refused.body)).toContain(SEND_MESSAGE_REFUSALS["staff-to-support"]);
   });
 });
 

@@ -66,7 +66,7 @@ export function startShown(
  * and Cancel (asked in a dialog, or on the page without JavaScript).
  */
 export function CampaignPage({ data }: { data: CampaignPageData }) {
-  const { campaign, balance, canPayFromBalance, receivingAccount, onlinePayments, confirmCancel, report } = data;
+  const { campaign, confirmCancel, report } = data;
   const here = `/advertiser/campaigns/${campaign.id}`;
   const cancelText = `"${campaign.title}" stops at once and members can no longer view it. The unspent budget returns to your balance.`;
   return (
@@ -144,55 +144,7 @@ export function CampaignPage({ data }: { data: CampaignPageData }) {
         </Card>
       ) : null}
 
-      {campaign.status === "draft" || campaign.status === "awaiting_payment" ? (
-        <Card aria-labelledby="payment-title" className="grid gap-3" data-testid="campaign-payment">
-          <CardTitle id="payment-title">Payment</CardTitle>
-          {campaign.status === "awaiting_payment" ? (
-            <>
-              {onlinePayments ? (
-                <p className="text-sm text-gray-800" data-testid="pay-online-text">
-                  Pay online by card, bank transfer or USSD on Paystack&apos;s secure page: the campaign goes to review
-                  as soon as the payment is confirmed. Or pay by bank transfer:
-                </p>
-              ) : null}
-              <PaymentInstructions amount={campaign.budget} reference={campaign.reference} account={receivingAccount} />
-            </>
-          ) : (
-            <p className="text-sm text-gray-700">
-              Pay the budget of <strong>{campaign.budget}</strong> to send the campaign for review.
-            </p>
-          )}
-          <div className="flex flex-wrap gap-2">
-            {campaign.status === "draft" ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="pay-bank" />
-                <Button type="submit">Pay by bank transfer</Button>
-              </Form>
-            ) : null}
-            {onlinePayments ? (
-              // A full page load: the answer is a redirect to Paystack's checkout.
-              <Form method="post" reloadDocument>
-                <input type="hidden" name="intent" value="pay-online" />
-                <Button type="submit" variant={campaign.status === "draft" ? "outline" : "default"}>
-                  Pay online
-                </Button>
-              </Form>
-            ) : null}
-            {canPayFromBalance ? (
-              <Form method="post">
-                <input type="hidden" name="intent" value="pay-balance" />
-                <Button type="submit" variant={campaign.status === "draft" ? "outline" : "default"}>
-                  Pay from balance
-                </Button>
-              </Form>
-            ) : null}
-          </div>
-          <p className="text-sm text-gray-600">
-            Your balance: <span className="tabular-nums">{balance}</span>
-            {canPayFromBalance ? "" : " (not enough to pay from it)"}
-          </p>
-        </Card>
-      ) : null}
+      {campaign.status === "draft" || campaign.status === "awaiting_payment" ? <PaymentCard data={data} /> : null}
 
       <CampaignReportView report={report} csvHref={`${here}/report.csv`} />
       {CANCEL_OFFERED.includes(campaign.status) && !confirmCancel ? (
@@ -222,12 +174,83 @@ export function CampaignPage({ data }: { data: CampaignPageData }) {
       ) : null}
       <p className="text-sm text-gray-700" data-testid="campaign-support">
         Questions about this campaign?{" "}
-        <Link to="/messages" className="font-medium text-brand-700 underline underline-offset-2">
+        <Link
+          to={`/messages?campaign=${encodeURIComponent(campaign.id)}`}
+          className="font-medium text-brand-700 underline underline-offset-2"
+        >
           Message support
-        </Link>
-        , quoting its reference{" "}
-        <span className="whitespace-nowrap font-mono font-medium text-gray-900">{campaign.reference}</span>.
+        </Link>{" "}
+        about it.
       </p>
     </div>
+  );
+}
+
+/**
+ * How to pay a draft or unpaid campaign: online (with the payment provider), by bank transfer to
+ * the platform's receiving account (only once an admin has set it: without it bank transfer is
+ * neither offered nor mentioned, as in the upgrade dialog), or from the balance when it covers
+ * the budget.
+ */
+function PaymentCard({ data }: { data: CampaignPageData }) {
+  const { campaign, balance, canPayFromBalance, receivingAccount, onlinePayments } = data;
+  const draft = campaign.status === "draft";
+  const instructions = !draft && (onlinePayments || receivingAccount !== null);
+  const noWayToPay = !onlinePayments && receivingAccount === null && !canPayFromBalance;
+  return (
+    <Card aria-labelledby="payment-title" className="grid gap-3" data-testid="campaign-payment">
+      <CardTitle id="payment-title">Payment</CardTitle>
+      {instructions ? (
+        <>
+          {onlinePayments ? (
+            <p className="text-sm text-gray-800" data-testid="pay-online-text">
+              Pay online by card, bank transfer or USSD on Paystack&apos;s secure page: the campaign goes to review as
+              soon as the payment is confirmed.{receivingAccount ? " Or pay by bank transfer:" : null}
+            </p>
+          ) : null}
+          {receivingAccount ? (
+            <PaymentInstructions amount={campaign.budget} reference={campaign.reference} account={receivingAccount} />
+          ) : null}
+        </>
+      ) : (
+        <p className="text-sm text-gray-700">
+          Pay the budget of <strong>{campaign.budget}</strong> to send the campaign for review.
+        </p>
+      )}
+      <div className="flex flex-wrap gap-2 empty:hidden">
+        {draft && receivingAccount ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="pay-bank" />
+            <Button type="submit">Pay by bank transfer</Button>
+          </Form>
+        ) : null}
+        {onlinePayments ? (
+          // A full page load: the answer is a redirect to Paystack's checkout.
+          <Form method="post" reloadDocument>
+            <input type="hidden" name="intent" value="pay-online" />
+            <Button type="submit" variant={draft && receivingAccount ? "outline" : "default"}>
+              Pay online
+            </Button>
+          </Form>
+        ) : null}
+        {canPayFromBalance ? (
+          <Form method="post">
+            <input type="hidden" name="intent" value="pay-balance" />
+            <Button type="submit" variant={(draft && receivingAccount) || onlinePayments ? "outline" : "default"}>
+              Pay from balance
+            </Button>
+          </Form>
+        ) : null}
+      </div>
+      <p className="text-sm text-gray-600">
+        Your balance: <span className="tabular-nums">{balance}</span>
+        {canPayFromBalance ? "" : " (not enough to pay from it)"}
+      </p>
+      {noWayToPay ? (
+        <p className="text-sm text-amber-800" data-testid="no-way-to-pay">
+          No other way to pay is open yet: come back later.
+        </p>
+      ) : null}
+    </Card>
   );
 }

@@ -3,7 +3,7 @@ import type { ReceivingAccount } from "~/domain/memberships/receiving-account";
 
 /**
  * How to pay a campaign by bank transfer: the amount, the platform's receiving account and the
- * CMP-… reference, each to copy; or, with no receiving account set, that it is not available yet.
+ * CMP-… reference, each to copy. Shown only once the receiving account is set.
  */
 export function PaymentInstructions({
   amount,
@@ -12,16 +12,8 @@ export function PaymentInstructions({
 }: {
   amount: string;
   reference: string;
-  account: ReceivingAccount | null;
+  account: ReceivingAccount;
 }) {
-  if (!account) {
-    return (
-      <p className="text-sm text-amber-800" data-testid="bank-transfer-unavailable">
-        Payment by bank transfer is not yet available: the platform&apos;s receiving account is not set. Pay from your
-        balance instead, or come back later.
-      </p>
-    );
-  }
   return (
     <div className="grid gap-2 text-sm" data-testid="payment-instructions">
       <p className="text-gray-800">

@@ -3,15 +3,31 @@ import { Form, Link, useNavigation } from "react-router";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { DAILY_LIMIT_TITLE } from "~/domain/adverts/claim-toasts";
+import { UPGRADE_REQUEST_PATH } from "~/domain/memberships/upgrade-view";
 // The grid's icons, once per page (and cached) rather than an inline <svg> in every card.
 import icons from "./icons.svg?no-inline";
 
-export type AdvertCard = { id: string; title: string; description: string; reward: string; imageUrl: string | null };
+export type AdvertCard = {
+  id: string;
+  title: string;
+  description: string;
+  reward: string;
+  imageUrl: string | null;
+  /** A campaign's advert: the business that runs it. */
+  businessName: string | null;
+};
 
 export const NO_ADVERTS = "No available adverts at the moment. Check back later!";
 
 /** Why every View Advert is off once today's limit is used up (shown before anyone presses one). */
 export const DAILY_LIMIT_REACHED = "Daily limit reached — come back tomorrow.";
+
+/** When the daily limit starts again (the Africa/Lagos day, as the claim counts it). */
+export const DAILY_LIMIT_RESETS =
+  "Your limit resets at midnight, Lagos time; until then these adverts are unavailable.";
+
+/** What an upgrade does to the daily limit: the next tier's (or the pending request's), read live. */
+export type LimitRaise = { tierName: string; dailyLimit: number; pending: boolean };
 
 /** Cards per "page" of the grid: the dashboard shows ADVERTS_PER_PAGE × ?page (at most MAX_ADVERT_PAGES). */
 export const ADVERTS_PER_PAGE = 12;
@@ -40,7 +56,9 @@ function Icon({ name, className }: { name: "eye" | "megaphone"; className: strin
  * so it works before JavaScript loads; the server decides whether the member may view it.
  * "Show more adverts" is a link to ?page=N+1 (the first N+1 pages), so it works without
  * JavaScript too; with it, focus moves to the first new card's View Advert button. Once today's
- * views reach the daily limit, each card says "Unavailable today" instead, and the grid says why.
+ * views reach the daily limit, each card says "Unavailable today" instead, and the grid says why,
+ * when the limit resets and what an upgrade raises it to. On a phone each card's picture is a
+ * thumbnail beside its title, so the first View Advert is on the first screen.
  */
 export function AvailableAdverts({
   adverts,
@@ -48,6 +66,7 @@ export function AvailableAdverts({
   hasMore = false,
   todayViews,
   dailyLimit,
+  limitRaise = null,
   notice,
 }: {
   adverts: AdvertCard[];
@@ -57,6 +76,7 @@ export function AvailableAdverts({
   hasMore?: boolean;
   todayViews: number;
   dailyLimit: number;
+  limitRaise?: LimitRaise | null;
   /** Why the last View Advert or claim was refused, shown inline (the toast may not show without JS). */
   notice?: { title: string; description?: string } | null;
 }) {
@@ -79,14 +99,15 @@ export function AvailableAdverts({
   // The refusal that says the same (a View Advert posted from an older page) is not said twice.
   const shownNotice = limitReached && notice?.title === DAILY_LIMIT_TITLE ? null : notice;
   return (
-    <Card aria-labelledby="available-adverts-title">
+    <Card aria-labelledby="available-adverts-title" className="p-4 sm:p-5">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
         <CardTitle id="available-adverts-title">Available Adverts</CardTitle>
-        <p className="text-sm text-gray-600" data-testid="daily-views">
-          Today&apos;s views:{" "}
+        {/* On a phone the figures just above say it ("Today: 1 of 5 views used"). */}
+        <p className="hidden text-sm text-gray-600 sm:block" data-testid="daily-views">
           <span className="font-semibold tabular-nums text-gray-900">
             {todayViews} / {dailyLimit}
-          </span>
+          </span>{" "}
+          views today
         </p>
       </div>
       {shownNotice ? (
@@ -106,7 +127,7 @@ export function AvailableAdverts({
           data-testid="daily-limit-reached"
         >
           <span className="font-semibold">{DAILY_LIMIT_REACHED}</span> You have viewed {todayViews} of {dailyLimit}{" "}
-          adverts today; these adverts are unavailable until tomorrow.
+          adverts today. {DAILY_LIMIT_RESETS} <LimitRaiseText raise={limitRaise} />
         </p>
       ) : null}
       {adverts.length === 0 ? (
@@ -114,7 +135,11 @@ export function AvailableAdverts({
           {NO_ADVERTS}
         </p>
       ) : (
-        <ul ref={grid} className="mt-4 grid grid-cols-1 gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="advert-grid">
+        <ul
+          ref={grid}
+          className="mt-3 grid grid-cols-1 gap-3 sm:mt-4 sm:grid-cols-2 sm:gap-4 lg:grid-cols-3"
+          data-testid="advert-grid"
+        >
           {adverts.map((advert, index) => {
             const action = `/adverts/${encodeURIComponent(advert.id)}`;
             const busy = starting === action;
@@ -126,29 +151,42 @@ export function AvailableAdverts({
                 className="flex scroll-mt-20 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white"
                 data-testid="advert-card"
               >
-                {advert.imageUrl ? (
-                  <img
-                    src={advert.imageUrl}
-                    alt=""
-                    width={640}
-                    height={360}
-                    loading="lazy"
-                    referrerPolicy="no-referrer"
-                    className="aspect-video w-full bg-gray-100 object-cover"
-                  />
-                ) : (
-                  <div className="flex h-20 w-full items-center justify-center bg-brand-50 text-brand-700">
-                    <Icon name="megaphone" className="h-8 w-8" />
+                {/* A phone: the picture a thumbnail beside the title and reward; wider, across the top. */}
+                <div className="flex items-start gap-3 p-3 pb-0 sm:block sm:p-0">
+                  {advert.imageUrl ? (
+                    <img
+                      src={advert.imageUrl}
+                      alt=""
+                      width={640}
+                      height={360}
+                      loading="lazy"
+                      referrerPolicy="no-referrer"
+                      className="aspect-video w-24 shrink-0 rounded bg-gray-100 object-cover sm:w-full sm:rounded-none"
+                    />
+                  ) : (
+                    <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-brand-50 text-brand-700 sm:h-20 sm:w-full sm:rounded-none">
+                      <Icon name="megaphone" className="h-6 w-6 sm:h-8 sm:w-8" />
+                    </div>
+                  )}
+                  <div className="min-w-0 sm:px-4 sm:pt-4">
+                    {/* Beside the thumbnail on a phone, two lines at most: the advert's page has it whole. */}
+                    <h3 className="line-clamp-2 break-words font-semibold text-gray-900 sm:line-clamp-none">
+                      {advert.title}
+                    </h3>
+                    {advert.businessName ? (
+                      <p className="break-words text-xs text-gray-600" data-testid="advert-business">
+                        From <bdi className="font-medium text-gray-800">{advert.businessName}</bdi>
+                      </p>
+                    ) : null}
+                    <p className="mt-1 text-sm sm:mt-2">
+                      Reward: <span className="font-semibold text-brand-700">{advert.reward}</span>
+                    </p>
                   </div>
-                )}
-                <div className="flex flex-1 flex-col gap-2 p-4">
-                  <h3 className="break-words font-semibold text-gray-900">{advert.title}</h3>
-                  <p className="line-clamp-2 break-words text-sm text-gray-600">{advert.description}</p>
-                  <p className="text-sm">
-                    Reward: <span className="font-semibold text-brand-700">{advert.reward}</span>
-                  </p>
+                </div>
+                <div className="flex flex-1 flex-col gap-2 p-3 pt-2 sm:p-4 sm:pt-2">
+                  <p className="line-clamp-1 break-words text-sm text-gray-600 sm:line-clamp-2">{advert.description}</p>
                   {limitReached ? (
-                    <div className="mt-auto pt-2">
+                    <div className="mt-auto sm:pt-2">
                       <Button
                         type="button"
                         variant="outline"
@@ -162,7 +200,7 @@ export function AvailableAdverts({
                       </Button>
                     </div>
                   ) : (
-                    <Form method="post" action={action} className="mt-auto pt-2">
+                    <Form method="post" action={action} className="mt-auto sm:pt-2">
                       <input type="hidden" name="intent" value="start" />
                       <Button
                         type="submit"
@@ -196,5 +234,25 @@ export function AvailableAdverts({
         </div>
       ) : null}
     </Card>
+  );
+}
+
+/** "Upgrade to Advert Bronze to view up to 10 adverts a day." (or, requested, once it is approved). */
+function LimitRaiseText({ raise }: { raise: LimitRaise | null }) {
+  if (!raise) return null;
+  if (raise.pending) {
+    return (
+      <>
+        Once your upgrade to {raise.tierName} is approved, you can view up to {raise.dailyLimit} adverts a day.
+      </>
+    );
+  }
+  return (
+    <>
+      <Link to={UPGRADE_REQUEST_PATH} className="font-medium underline underline-offset-2">
+        Upgrade to {raise.tierName}
+      </Link>{" "}
+      to view up to {raise.dailyLimit} adverts a day.
+    </>
   );
 }

@@ -2,9 +2,10 @@ import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
+import { SUPPORT_ID } from "~/domain/messages/rules";
 import { StaffBadge } from "./staff-badge";
 
-/** `staff`: an admin or the super admin (from their role). */
+/** `staff`: an admin or the super admin (from their role). An advertiser is named by their business. */
 export type MessageParty = { name: string; displayId: string; staff: boolean };
 
 /** One message as the page shows it. */
@@ -18,6 +19,10 @@ export type MessageView = {
   isoTime: string;
   content: string;
   unread: boolean;
+  /** To support: the first of the staff who wrote to its sender since, or null while none has. */
+  support: { answeredBy: MessageParty | null } | null;
+  /** The advertiser's campaign a message to support is about. */
+  campaign: { title: string; reference: string } | null;
 };
 
 /** The other person in a message: whom a reply goes to. */
@@ -143,6 +148,12 @@ function MessageCard({
           {m.time}
         </time>
       </header>
+      {m.campaign ? (
+        <p className="text-xs text-gray-700 [overflow-wrap:anywhere]" data-testid="message-campaign">
+          About campaign <bdi className="font-medium text-gray-900">{m.campaign.title}</bdi>{" "}
+          <span className="font-mono">({m.campaign.reference})</span>
+        </p>
+      ) : null}
       <p
         dir="auto"
         className="whitespace-pre-wrap text-gray-900 [overflow-wrap:anywhere] [unicode-bidi:isolate]"
@@ -151,11 +162,19 @@ function MessageCard({
         {m.content}
       </p>
       <footer className="flex flex-wrap items-center justify-between gap-2 text-xs text-gray-600">
-        <p className="min-w-0 [overflow-wrap:anywhere]">
-          To: <bdi className="font-medium text-gray-800">{m.recipient.name}</bdi>{" "}
-          <span className="font-mono">({m.recipient.displayId})</span>
-          {m.recipient.staff ? <StaffBadge className="ml-2" /> : null}
-        </p>
+        <div className="grid min-w-0 gap-1">
+          <p className="min-w-0 [overflow-wrap:anywhere]">
+            To: <bdi className="font-medium text-gray-800">{m.recipient.name}</bdi>
+            {m.recipient.displayId === SUPPORT_ID ? null : (
+              <>
+                {" "}
+                <span className="font-mono">({m.recipient.displayId})</span>
+              </>
+            )}
+            {m.recipient.staff ? <StaffBadge className="ml-2" /> : null}
+          </p>
+          {m.support ? <SupportAnswer answeredBy={m.support.answeredBy} /> : null}
+        </div>
         {canReply ? (
           <Link
             to={`/messages?to=${encodeURIComponent(other.displayId)}`}
@@ -172,5 +191,23 @@ function MessageCard({
         ) : null}
       </footer>
     </article>
+  );
+}
+
+/** Under a message to support: who of the staff answered its sender, or that nobody has yet. */
+function SupportAnswer({ answeredBy }: { answeredBy: MessageParty | null }) {
+  if (!answeredBy) {
+    return (
+      <p>
+        <Badge tone="yellow" data-testid="support-unanswered">
+          Not answered yet
+        </Badge>
+      </p>
+    );
+  }
+  return (
+    <p className="font-medium text-green-800 [overflow-wrap:anywhere]" data-testid="support-answered">
+      Answered by <bdi>{answeredBy.name}</bdi> <span className="font-mono font-normal">({answeredBy.displayId})</span>
+    </p>
   );
 }

@@ -7,7 +7,7 @@ import { PENDING_SENDER_TEXT } from "~/domain/messages/rules";
 import type { FormFailure } from "~/lib/forms";
 import type { Toast } from "~/lib/toast";
 import { MessageList, type MessageParty, type MessageView } from "./message-list";
-import { SendMessageForm } from "./send-message-form";
+import { SendMessageForm, type AboutCampaign } from "./send-message-form";
 
 export type MessagesPageData = {
   myDisplayId: string;
@@ -18,10 +18,12 @@ export type MessagesPageData = {
   next: string | null;
   /** This is an older page (reached by the Load older link without JavaScript). */
   olderPage: boolean;
-  /** A display ID to write to (`?to=`, the Reply link without JavaScript; support's for an advertiser). */
+  /** An advertiser: every message goes to support, so the form has no recipient to type. */
+  supportOnly: boolean;
+  /** A display ID to write to (`?to=`, the Reply link without JavaScript). */
   to: string;
-  /** An advertiser's: support's ID, which the form keeps after a message is sent ("" for others: it clears). */
-  support: string;
+  /** An advertiser's campaign the message to support is about (`?campaign=`, from its page). */
+  about: AboutCampaign | null;
   /** Under the recipient field: whom this account may write to. */
   recipientHint: string;
 };
@@ -111,10 +113,11 @@ export function MessagesPage({ data, actionData }: { data: MessagesPageData; act
             key={sent?.sentId ?? "send"}
             errors={failure?.errors ?? {}}
             values={{
-              recipientId: failure?.values?.recipientId ?? (sent ? data.support : data.to),
+              recipientId: failure?.values?.recipientId ?? (sent ? "" : data.to),
               content: failure?.values?.content ?? "",
             }}
-            recipientHint={data.recipientHint}
+            recipientHint={data.supportOnly ? null : data.recipientHint}
+            about={data.about}
             recipientRef={recipientRef}
             contentRef={contentRef}
             sent={sent !== undefined}

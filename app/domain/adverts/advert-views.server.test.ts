@@ -12,9 +12,9 @@ import {
 import { seedDefaultTiers } from "~/domain/memberships/default-tiers";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import { createTestDatabase, openTestDatabase } from "~test/database";
-import { advertAdmin, createUser, longAgo, member, postAdvert } from "~test/factories";
+import { advertAdmin, createUser, longAgo, member, postAdvert, runningCampaign } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
-import { listAvailableAdverts, secondsLeft, startAdvertView } from "./advert-views.server";
+import { advertBeingViewed, listAvailableAdverts, secondsLeft, startAdvertView } from "./advert-views.server";
 import { userEarningsSummary } from "./earnings.server";
 import { deleteAdvert, updateAdvert } from "./manage-adverts.server";
 import { claimAnswering } from "~test/claims";
@@ -73,6 +73,7 @@ describe("listAvailableAdverts", () => {
       description: expect.any(String),
       rewardKobo: 2_500n,
       imageUrl: "https://cdn.example.ng/n.png",
+      businessName: null,
       createdAt: expect.any(Date),
     });
 
@@ -82,6 +83,27 @@ describe("listAvailableAdverts", () => {
     expect(await claimAnswering(db, viewer.id, older)).toMatchObject({ status: "ok" });
     expect((await listAvailableAdverts(db, viewer.id)).map((a) => a.id)).not.toContain(older);
     expect((await listAvailableAdverts(db, other.id)).map((a) => a.id)).toContain(older);
+  });
+
+  it("names the business of a campaign's advert, on the list and on the advert's page", async () => {
+    const viewer = await member(db);
+    const { advertId } = await runningCampaign(
+      db,
+      admin,
+      { title: "Jollof Friday" },
+      { businessName: "Mama Put Kitchen" },
+    );
+    const listed = (await listAvailableAdverts(db, viewer.id)).find((a) => a.id === advertId);
+    expect(listed).toMatchObject({ title: "Jollof Friday", businessName: "Mama Put Kitchen" });
+    const started = await startAdvertView(db, viewer.id, advertId);
+    expect(started).toMatchObject({
+      status: "ok",
+      advert: { title: "Jollof Friday", businessName: "Mama Put Kitchen" },
+    });
+    expect(await advertBeingViewed(db, viewer.id, advertId)).toMatchObject({
+      status: "ok",
+      advert: { businessName: "Mama Put Kitchen" },
+    });
   });
 });
 
@@ -98,6 +120,7 @@ describe("startAdvertView", () => {
         description: expect.any(String),
         rewardKobo: 1_050n,
         imageUrl: null,
+        businessName: null,
       },
       dwellSeconds: 10,
       startedAt: t0,

@@ -20,6 +20,8 @@ export type MemberAdvert = {
   description: string;
   rewardKobo: Kobo;
   imageUrl: string | null;
+  /** The business whose campaign it is (members see who advertises); null for an admin's advert. */
+  businessName: string | null;
 };
 
 type ViewRefusal =
@@ -64,6 +66,12 @@ const advertShown = {
   description: adverts.description,
   rewardKobo: adverts.rewardKobo,
   imageUrl: adverts.imageUrl,
+  // One campaign per advert at most (campaigns_advert_unique): its business, through that index.
+  // Written out qualified: drizzle names a single table's columns bare, which the subquery would
+  // take for its own.
+  businessName: sql<string | null>`(
+    select p.business_name from campaigns c join advertiser_profiles p on p.user_id = c.advertiser_id
+    where c.advert_id = adverts.id)`,
 };
 
 /**
@@ -156,21 +164,25 @@ export async function startAdvertView(
 
 /**
  * The advert the member is viewing, read only (the advert page's loader): the same answer as
- * startAdvertView gives for it, or "not-started" when it is not their view in progress.
+ * startAdvertView gives for it, or "not-started" with the advert when it is not their view in
+ * progress (never opened, or ended by opening another advert: the page offers to view it again).
  */
 export async function advertBeingViewed(
   db: Database,
   userId: string,
   advertId: string,
   now: Date = new Date(),
-): Promise<StartViewResult | { status: "not-started" }> {
+): Promise<StartViewResult | { status: "not-started"; advert: MemberAdvert }> {
   const member = await memberState(db, userId);
   const refusal = eligibility(member);
   if (refusal) return refusal;
   const advert = await liveAdvert(db, advertId);
   if (!advert) return { status: "not-found" };
   const view = await findView(db, advertId, userId);
-  if (!view) return { status: "not-started" };
+  if (!view) {
+    const { currentClicks: _c, maxClicks: _m, ...shown } = advert;
+    return { status: "not-started", advert: shown };
+  }
   if (view.claimedAt) return { status: "already-claimed" };
   if (view.checkResult === "failed") return { status: "check-failed" };
   if (advert.currentClicks >= advert.maxClicks) return { status: "no-slots" };

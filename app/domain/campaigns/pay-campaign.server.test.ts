@@ -2,10 +2,10 @@ import { describe, expect, it } from "vitest";
 import { campaigns } from "~/db/schema";
 import { balances } from "~/domain/ledger/accounts.server";
 import { escrowOf, footprint, LEGACY_KINDS, legacyCampaign, openCampaignTestDatabase } from "~test/campaigns";
-import { approvedAdvertiser, campaignInput } from "~test/factories";
+import { approvedAdvertiser, campaignInput, setReceivingAccount } from "~test/factories";
 import { statusOf } from "~test/status";
 import { createCampaign } from "./create-campaign.server";
-import { payCampaignFromBalance, submitCampaignForPayment } from "./pay-campaign.server";
+import { payCampaignFromBalance, submitCampaignForBankTransfer, submitCampaignForPayment } from "./pay-campaign.server";
 
 const { db } = await openCampaignTestDatabase();
 
@@ -33,6 +33,27 @@ describe("a campaign, paid up front", () => {
   });
 });
 
+describe("by bank transfer", () => {
+  it("only once the platform's receiving account is set, as for upgrades; refused, nothing is written", async () => {
+    const owner = await approvedAdvertiser(db);
+    const created = await createCampaign(db, owner.id, campaignInput());
+    if (created.status !== "ok") throw new Error(created.status);
+    const id = created.campaign.id;
+    await setReceivingAccount(db, null);
+    const before = await footprint(db, id, owner.id);
+    expect(await submitCampaignForBankTransfer(db, owner.id, id)).toEqual({ status: "no-receiving-account" });
+    expect(await footprint(db, id, owner.id)).toEqual(before);
+    // Another's campaign is not found first, whatever the settings.
+    const stranger = await approvedAdvertiser(db);
+    expect(await submitCampaignForBankTransfer(db, stranger.id, id)).toEqual({ status: "not-found" });
+
+    await setReceivingAccount(db);
+    expect(await submitCampaignForBankTransfer(db, owner.id, id)).toMatchObject({ status: "ok" });
+    expect(await statusOf(db, campaigns, id)).toBe("awaiting_payment");
+    await setReceivingAccount(db, null);
+  });
+});
+
 describe("a campaign stored before the fee rules (under ₦1.00 a view, or no fee while the setting was above 0%)", () => {
   for (const kind of LEGACY_KINDS) {
     it(`${kind}: cannot be submitted for payment or paid from the balance; nothing is written`, async () => {
@@ -43,6 +64,7 @@ describe("a campaign stored before the fee rules (under ₦1.00 a view, or no fe
       const refusal = kind === "reward-below-minimum" ? { status: kind, minKobo: 100n } : { status: kind };
 
       expect(await submitCampaignForPayment(db, owner.id, draft)).toEqual(refusal);
+      expect(await submitCampaignForBankTransfer(db, owner.id, draft)).toEqual(refusal);
       expect(await payCampaignFromBalance(db, owner.id, draft)).toEqual(refusal);
       expect(await payCampaignFromBalance(db, owner.id, unpaid)).toEqual(refusal);
       expect({ draft: await footprint(db, draft, owner.id), unpaid: await footprint(db, unpaid, owner.id) }).toEqual(

@@ -1,5 +1,7 @@
 import type { Database } from "~/db/client.server";
 import { InsufficientFundsError } from "~/domain/ledger/transfer.server";
+import { receivingAccountOf } from "~/domain/memberships/receiving-account";
+import { getAppSettings } from "~/domain/settings/app-settings";
 import type { Kobo } from "~/domain/shared/money";
 import { withRollback } from "~/domain/shared/rollback.server";
 import { mailAdvertiser } from "./campaign-mail.server";
@@ -7,9 +9,9 @@ import { fundEscrow, move, notMoved, type CampaignStepResult } from "./campaigns
 import { campaignFeeRuleRefusal, type CampaignFeeRuleRefusal } from "./rules";
 
 /**
- * draft → awaiting payment: the advertiser will pay by bank transfer with the reference. Refused,
- * writing nothing, to a draft made before the fee rules (under ₦1.00 a view, or no fee): the
- * status change is rolled back.
+ * draft → awaiting payment, the step both ways of paying from outside take (by bank transfer with
+ * the reference, or online: payCampaignOnline). Refused, writing nothing, to a draft made before
+ * the fee rules (under ₦1.00 a view, or no fee): the status change is rolled back.
  */
 export async function submitCampaignForPayment(
   db: Database,
@@ -17,10 +19,39 @@ export async function submitCampaignForPayment(
   campaignId: string,
   now: Date = new Date(),
 ): Promise<CampaignStepResult | CampaignFeeRuleRefusal> {
-  return withRollback<CampaignStepResult | CampaignFeeRuleRefusal>(db, async (tx, rollbackWith) => {
+  return submit<never>(db, advertiserId, campaignId, now, async () => null);
+}
+
+export type BankTransferResult = CampaignStepResult | CampaignFeeRuleRefusal | { status: "no-receiving-account" };
+
+/**
+ * "Pay by bank transfer": draft → awaiting payment (as submitCampaignForPayment) while the
+ * platform's receiving account is set, as an upgrade by bank transfer (receivingAccountOf);
+ * without it there is nowhere to pay into: refused, writing nothing.
+ */
+export async function submitCampaignForBankTransfer(
+  db: Database,
+  advertiserId: string,
+  campaignId: string,
+  now: Date = new Date(),
+): Promise<BankTransferResult> {
+  return submit(db, advertiserId, campaignId, now, async (tx) =>
+    receivingAccountOf(await getAppSettings(tx)) ? null : { status: "no-receiving-account" as const },
+  );
+}
+
+/** draft → awaiting payment, unless the fee rules or `refuse` (read in the transaction) refuse it: then nothing is written. */
+async function submit<R extends { status: string }>(
+  db: Database,
+  advertiserId: string,
+  campaignId: string,
+  now: Date,
+  refuse: (tx: Database) => Promise<R | null>,
+): Promise<CampaignStepResult | CampaignFeeRuleRefusal | R> {
+  return withRollback<CampaignStepResult | CampaignFeeRuleRefusal | R>(db, async (tx, rollbackWith) => {
     const changed = await move(tx, { campaignId, advertiserId }, ["draft"], { status: "awaiting_payment" }, now);
     if (!changed) return notMoved(tx, campaignId, advertiserId);
-    const refusal = campaignFeeRuleRefusal(changed);
+    const refusal = campaignFeeRuleRefusal(changed) ?? (await refuse(tx));
     if (refusal) return rollbackWith(refusal);
     return { status: "ok", campaign: changed };
   });

@@ -8,8 +8,17 @@ import {
   FEE_RULE_REFUSALS,
   MIN_CAMPAIGN_REWARD_KOBO,
   paymentConfirmationOutcome,
+  viewPricing,
   type CampaignStatus,
 } from "./rules";
+
+describe("what a view costs, as /advertise says it", () => {
+  it("is the least reward plus the fee setting's share of it, rounded up to the kobo", () => {
+    expect(viewPricing(2_000)).toEqual({ minReward: "₦1.00", feePercent: "20%", minViewCost: "₦1.20" });
+    expect(viewPricing(1_250)).toEqual({ minReward: "₦1.00", feePercent: "12.5%", minViewCost: "₦1.13" });
+    expect(viewPricing(0)).toEqual({ minReward: "₦1.00", feePercent: "0%", minViewCost: "₦1.00" });
+  });
+});
 
 describe("a campaign's fee per view", () => {
   it("is nothing at 0%", () => {

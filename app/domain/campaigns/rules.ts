@@ -42,6 +42,19 @@ export function campaignFeePerViewKobo(rewardKobo: Kobo, feeBps: number): Kobo {
 }
 
 /**
+ * What a view costs an advertiser, as /advertise says it: the least reward per view, the platform's
+ * fee on each reward (the live setting, as a percentage) and what a view at the least reward costs.
+ */
+export function viewPricing(feeBps: number): { minReward: string; feePercent: string; minViewCost: string } {
+  const feeKobo = campaignFeePerViewKobo(MIN_CAMPAIGN_REWARD_KOBO, feeBps);
+  return {
+    minReward: formatKobo(MIN_CAMPAIGN_REWARD_KOBO),
+    feePercent: formatFeePercent(feeBps),
+    minViewCost: formatKobo(MIN_CAMPAIGN_REWARD_KOBO + feeKobo),
+  };
+}
+
+/**
  * Why a stored campaign may not be paid for or run under the fee rules above: a draft made before
  * them can pay less than ₦1.00 a view, or no fee at all while its fee setting was above 0%
  * (the fee was rounded down then). Null when it keeps them.
@@ -93,6 +106,9 @@ export const FEE_RULE_REFUSALS: Record<CampaignFeeRuleRefusal["status"], string>
   "reward-below-minimum": `This campaign's reward is below ${formatKobo(MIN_CAMPAIGN_REWARD_KOBO)} a view; create a new campaign.`,
   "fee-missing": "This campaign was priced without the platform's fee; create a new campaign.",
 };
+
+/** Why "Pay by bank transfer" was refused: no receiving account is set, so there is nowhere to pay into. */
+export const NO_RECEIVING_ACCOUNT_TEXT = "Payment by bank transfer is not available. Pay online or from your balance.";
 
 /** What an admin reads when such a campaign is refused activation (rejecting it refunds it). */
 export const FEE_RULE_REVIEW_REFUSALS: Record<CampaignFeeRuleRefusal["status"], string> = {

@@ -1,12 +1,13 @@
-import { eq, sql } from "drizzle-orm";
+import { eq, isNull, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it } from "vitest";
 import { messages, users } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
 import { openTestDatabase, usingPostgres } from "~test/database";
-import { createUser } from "~test/factories";
+import { approvedAdvertiser, campaignInput, createUser } from "~test/factories";
+import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { listMessages, listUnreadSenders } from "./list-messages.server";
 import { countUnreadMessages, markMessagesRead } from "./read-state.server";
-import { MESSAGE_RATE_LIMITS } from "./rules";
+import { MESSAGE_RATE_LIMITS, SUPPORT_ID } from "./rules";
 import { SEND_MESSAGE_REFUSALS, sendMessage } from "./send-message.server";
 
 const { db } = await openTestDatabase({ poolSize: 40 });
@@ -117,22 +118,19 @@ describe("sendMessage", () => {
     ).toBe("ok");
   });
 
-  it("an advertiser, approved or still waiting, writes to staff only; members and advertisers cannot reach one", async () => {
+  it("an advertiser, approved or still waiting, writes to support only; members and advertisers cannot reach one", async () => {
     const admin = await createUser(db, { role: "admin" });
     const shop = await createUser(db, { role: "advertiser", isApproved: false });
     const otherShop = await createUser(db, { role: "advertiser" });
     expect(
-      (await sendMessage(db, sender(shop), { recipientDisplayId: admin.displayId, content: "Why pending?" })).status,
+      (await sendMessage(db, sender(shop), { recipientDisplayId: SUPPORT_ID, content: "Why pending?" })).status,
     ).toBe("ok");
-    expect(await sendMessage(db, sender(shop), { recipientDisplayId: bola.displayId, content: "buy" })).toEqual({
-      status: "support-only",
-    });
-    expect(await sendMessage(db, sender(shop), { recipientDisplayId: otherShop.displayId, content: "hi" })).toEqual({
-      status: "support-only",
-    });
-    expect(SEND_MESSAGE_REFUSALS["support-only"]).toBe(
-      "You can message support only: an admin's user ID starts with A or SA.",
-    );
+    for (const someone of [admin, bola, otherShop]) {
+      expect(await sendMessage(db, sender(shop), { recipientDisplayId: someone.displayId, content: "hi" })).toEqual({
+        status: "support-only",
+      });
+    }
+    expect(SEND_MESSAGE_REFUSALS["support-only"]).toBe("You can message support only.");
     // A member never finds an advertiser's ID; staff answer them.
     expect(await sendMessage(db, sender(ada), { recipientDisplayId: shop.displayId, content: "hello" })).toEqual({
       status: "unknown-recipient",
@@ -141,10 +139,12 @@ describe("sendMessage", () => {
       (await sendMessage(db, sender(admin), { recipientDisplayId: shop.displayId, content: "Approved soon." })).status,
     ).toBe("ok");
     expect(await countFrom(shop.id)).toBe(1);
-    const inbox = await listMessages(db, shop.id);
-    expect(inbox.messages.map((m) => [m.content, m.sender.staff])).toEqual([
-      ["Approved soon.", true],
-      ["Why pending?", false],
+    const [stored] = await db.select().from(messages).where(eq(messages.senderId, shop.id));
+    expect(stored).toMatchObject({ recipientId: null, campaignId: null });
+    const inbox = await listMessages(db, shop);
+    expect(inbox.messages.map((m) => [m.content, m.sender.staff, m.recipient.name])).toEqual([
+      ["Approved soon.", true, expect.any(String)],
+      ["Why pending?", false, "Support"],
     ]);
   });
 
@@ -161,9 +161,7 @@ describe("sendMessage", () => {
         createdAt: new Date(now.getTime() - 1000),
       })),
     );
-    expect(
-      await sendMessage(db, sender(shop), { recipientDisplayId: admin.displayId, content: "one more" }, now),
-    ).toEqual({
+    expect(await sendMessage(db, sender(shop), { recipientDisplayId: SUPPORT_ID, content: "one more" }, now)).toEqual({
       status: "rate-limited",
       window: "minute",
     });
@@ -195,7 +193,7 @@ describe("listMessages and read state", () => {
     await sendMessage(db, sender(ada), { recipientDisplayId: bola.displayId, content: "A to B" }, new Date(1_000));
     await sendMessage(db, sender(bola), { recipientDisplayId: ada.displayId, content: "B to A" }, new Date(2_000));
     await sendMessage(db, sender(ada), { recipientDisplayId: chidi.displayId, content: "A to C" }, new Date(3_000));
-    const page = await listMessages(db, bola.id);
+    const page = await listMessages(db, bola);
     expect(page.messages.map((m) => m.content)).toEqual(["B to A", "A to B"]);
     expect(page.messages[0]).toMatchObject({ sentByMe: true, unread: false, recipient: { name: "Ada" } });
     expect(page.messages[1]).toMatchObject({ sentByMe: false, unread: true, sender: { displayId: ada.displayId } });
@@ -219,7 +217,7 @@ describe("listMessages and read state", () => {
       new Date(2_000),
     );
     await sendMessage(db, sender(bola), { recipientDisplayId: admin.displayId, content: "To staff" }, new Date(3_000));
-    const page = await listMessages(db, bola.id);
+    const page = await listMessages(db, bola);
     expect(page.messages.map((m) => [m.content, m.sender.staff, m.recipient.staff])).toEqual([
       ["To staff", false, true],
       ["From poser", false, false],
@@ -241,7 +239,7 @@ describe("listMessages and read state", () => {
     const chidis = await db.select({ id: messages.id }).from(messages).where(eq(messages.senderId, chidi.id));
     await markMessagesRead(
       db,
-      bola.id,
+      bola,
       chidis.map((m) => m.id),
     );
     expect((await listUnreadSenders(db, bola.id)).map((s) => s.name)).toEqual(["Ada", "Kemi"]);
@@ -267,7 +265,7 @@ describe("listMessages and read state", () => {
     let before = null;
     let pages = 0;
     do {
-      const page = await listMessages(db, ada.id, { before });
+      const page = await listMessages(db, ada, { before });
       seen.push(...page.messages.map((m) => m.id));
       expect(page.messages.length).toBeLessThanOrEqual(20);
       before = page.next;
@@ -277,7 +275,7 @@ describe("listMessages and read state", () => {
     expect(new Set(seen).size).toBe(45);
     expect(new Set(seen)).toEqual(new Set(rows.map((r) => r.id)));
     // Chidi sees none of them, whatever cursor he is given.
-    const page = await listMessages(db, chidi.id);
+    const page = await listMessages(db, chidi);
     expect(page.messages).toEqual([]);
   });
 
@@ -287,21 +285,145 @@ describe("listMessages and read state", () => {
     await sendMessage(db, sender(ada), { recipientDisplayId: chidi.displayId, content: "to C" });
     const all = await db.select().from(messages).where(eq(messages.senderId, ada.id));
     const ids = all.map((m) => m.id);
-    expect(await countUnreadMessages(db, bola.id)).toBe(2);
+    expect(await countUnreadMessages(db, bola)).toBe(2);
     // Ada (the sender) and Chidi cannot mark Bola's messages; Bola cannot mark Chidi's.
-    expect(await markMessagesRead(db, ada.id, ids)).toBe(0);
+    expect(await markMessagesRead(db, ada, ids)).toBe(0);
     expect(
       await markMessagesRead(
         db,
-        chidi.id,
+        chidi,
         ids.filter((id) => all.find((m) => m.id === id)!.recipientId === bola.id),
       ),
     ).toBe(0);
-    expect(await countUnreadMessages(db, bola.id)).toBe(2);
-    expect(await markMessagesRead(db, bola.id, [...ids, "bad\0id"])).toBe(2);
-    expect(await countUnreadMessages(db, bola.id)).toBe(0);
-    expect(await countUnreadMessages(db, chidi.id)).toBe(1);
-    expect(await markMessagesRead(db, bola.id, ids)).toBe(0);
+    expect(await countUnreadMessages(db, bola)).toBe(2);
+    expect(await markMessagesRead(db, bola, [...ids, "bad\0id"])).toBe(2);
+    expect(await countUnreadMessages(db, bola)).toBe(0);
+    expect(await countUnreadMessages(db, chidi)).toBe(1);
+    expect(await markMessagesRead(db, bola, ids)).toBe(0);
+  });
+});
+
+describe("support's inbox", () => {
+  // Support's inbox is the whole platform's: each test starts with it empty.
+  beforeEach(async () => {
+    await db.delete(messages).where(isNull(messages.recipientId));
+  });
+  /** The one super admin (an earlier test may have made it). */
+  const superAdmin = async (): Promise<U> => {
+    const [existing] = await db.select().from(users).where(eq(users.role, "super_admin"));
+    return existing ? { ...existing, password: "" } : createUser(db, { role: "super_admin" });
+  };
+  const contents = async (reader: U) => (await listMessages(db, reader)).messages.map((m) => m.content);
+
+  it("a message to support reaches every admin and the super admin, never other members; read by one, read for all", async () => {
+    const kemi = await createUser(db, { role: "admin", name: "Kemi", permissions: [] });
+    const tunde = await createUser(db, { role: "admin", name: "Tunde" });
+    const root = await superAdmin();
+    const shop = await approvedAdvertiser(db, { name: "Bisi Oladipo", businessName: "Mama Put Kitchen" });
+    const asked = await sendMessage(db, sender(shop), {
+      recipientDisplayId: SUPPORT_ID,
+      content: "Is my advert live?",
+    });
+    // A member writes "Support" in any case, spaces around it.
+    const member = await sendMessage(db, sender(ada), { recipientDisplayId: " support ", content: "Help me" });
+    expect([asked.status, member.status]).toEqual(["ok", "ok"]);
+
+    const received = async (reader: U) =>
+      (await listMessages(db, reader)).messages.filter((m) => !m.sentByMe).map((m) => m.content);
+    for (const staff of [kemi, tunde, root]) {
+      expect(await received(staff)).toEqual(["Help me", "Is my advert live?"]);
+      expect(await countUnreadMessages(db, staff)).toBe(2);
+    }
+    // Members see only their own: Bola none of them, Ada hers (sent, so not unread).
+    expect(await contents(bola)).toEqual([]);
+    expect(await countUnreadMessages(db, bola)).toBe(0);
+    const adas = (await listMessages(db, ada)).messages;
+    expect(adas.map((m) => [m.content, m.sentByMe, m.unread, m.recipient])).toEqual([
+      ["Help me", true, false, { name: "Support", displayId: SUPPORT_ID, staff: true }],
+    ]);
+
+    // The business is named by its business name, to staff.
+    const seen = (await listMessages(db, tunde)).messages;
+    const fromShop = seen.find((m) => m.content === "Is my advert live?")!;
+    expect(fromShop).toMatchObject({
+      sentByMe: false,
+      unread: true,
+      sender: { name: "Mama Put Kitchen", displayId: shop.displayId, staff: false },
+      recipient: { name: "Support", staff: true },
+      support: { answeredBy: null },
+      campaign: null,
+    });
+    // Kemi reads them: read for Tunde and the super admin too; nobody else can mark them.
+    const ids = seen.map((m) => m.id);
+    expect(await markMessagesRead(db, ada, ids)).toBe(0);
+    expect(await markMessagesRead(db, bola, ids)).toBe(0);
+    expect(await markMessagesRead(db, kemi, ids)).toBe(2);
+    for (const staff of [kemi, tunde, root]) expect(await countUnreadMessages(db, staff)).toBe(0);
+  });
+
+  it("an answer from one admin shows the message answered to every admin; a later question is open again", async () => {
+    const kemi = await createUser(db, { role: "admin", name: "Kemi Adeyemi" });
+    const tunde = await createUser(db, { role: "admin", name: "Tunde" });
+    const shop = await approvedAdvertiser(db, { businessName: "Bisi Bakery" });
+    await sendMessage(db, sender(shop), { recipientDisplayId: SUPPORT_ID, content: "Question 1" }, new Date(1_000));
+    await sendMessage(db, sender(ada), { recipientDisplayId: SUPPORT_ID, content: "Ada's question" }, new Date(1_500));
+    // Someone else writing to the business (a member cannot) or to Ada answers nothing for the shop.
+    await sendMessage(db, sender(bola), { recipientDisplayId: ada.displayId, content: "Not staff" }, new Date(1_800));
+    const answer = (reader: U, content: string) =>
+      listMessages(db, reader).then((page) => page.messages.find((m) => m.content === content)!.support);
+    expect(await answer(tunde, "Question 1")).toEqual({ answeredBy: null });
+    expect(await answer(tunde, "Ada's question")).toEqual({ answeredBy: null });
+
+    await sendMessage(db, sender(kemi), { recipientDisplayId: shop.displayId, content: "Yes" }, new Date(2_000));
+    await sendMessage(db, sender(tunde), { recipientDisplayId: shop.displayId, content: "Also yes" }, new Date(2_500));
+    await sendMessage(db, sender(shop), { recipientDisplayId: SUPPORT_ID, content: "Question 2" }, new Date(3_000));
+    const kemiParty = { name: "Kemi Adeyemi", displayId: kemi.displayId, staff: true };
+    // The first to answer is named, to every admin and to the business itself.
+    expect(await answer(tunde, "Question 1")).toEqual({ answeredBy: kemiParty });
+    expect(await answer(kemi, "Question 1")).toEqual({ answeredBy: kemiParty });
+    expect(await answer(shop, "Question 1")).toEqual({ answeredBy: kemiParty });
+    expect(await answer(tunde, "Question 2")).toEqual({ answeredBy: null });
+    expect(await answer(tunde, "Ada's question")).toEqual({ answeredBy: null });
+    // Tunde sees Kemi's answer as answered, not the answer itself: it is Kemi's and the shop's.
+    expect(await contents(tunde)).toEqual(["Question 2", "Also yes", "Ada's question", "Question 1"]);
+  });
+
+  it("staff answer support rather than write to it", async () => {
+    const kemi = await createUser(db, { role: "admin" });
+    const root = await superAdmin();
+    for (const staff of [kemi, root]) {
+      expect(await sendMessage(db, sender(staff), { recipientDisplayId: "Support", content: "x" })).toEqual({
+        status: "staff-to-support",
+      });
+    }
+    const pius = await createUser(db, { isApproved: false });
+    expect(await sendMessage(db, sender(pius), { recipientDisplayId: SUPPORT_ID, content: "x" })).toEqual({
+      status: "pending-approval",
+    });
+    expect(await countFrom(kemi.id)).toBe(0);
+  });
+
+  it("a message to support names the advertiser's own campaign, never another's, and only to support", async () => {
+    const kemi = await createUser(db, { role: "admin" });
+    const shop = await approvedAdvertiser(db);
+    const other = await approvedAdvertiser(db);
+    const mine = await createCampaign(db, shop.id, campaignInput({ title: "Jollof Friday" }));
+    const theirs = await createCampaign(db, other.id, campaignInput());
+    if (mine.status !== "ok" || theirs.status !== "ok") throw new Error("campaign not created");
+    const about = (campaignId: string, from: U = shop, to = SUPPORT_ID) =>
+      sendMessage(db, sender(from), { recipientDisplayId: to, content: "About it", campaignId });
+
+    expect(await about(theirs.campaign.id)).toEqual({ status: "unknown-campaign" });
+    expect(await about("no-such-campaign")).toEqual({ status: "unknown-campaign" });
+    expect(await about(mine.campaign.id, ada)).toEqual({ status: "unknown-campaign" });
+    expect(await about(mine.campaign.id, kemi, shop.displayId)).toEqual({ status: "unknown-campaign" });
+    expect(await countFrom(shop.id)).toBe(0);
+
+    expect((await about(mine.campaign.id)).status).toBe("ok");
+    const expected = { title: "Jollof Friday", reference: mine.campaign.reference };
+    for (const reader of [kemi, shop]) {
+      expect((await listMessages(db, reader)).messages[0]).toMatchObject({ content: "About it", campaign: expected });
+    }
   });
 });
 

@@ -18,10 +18,22 @@ export const MESSAGES_PAGE_SIZE = 20;
 /** Most ids one mark-read may carry (a page shows 20; older pages are loaded 20 at a time). */
 export const MARK_READ_MAX_IDS = 200;
 
+/**
+ * Support's inbox: what a member types (any case) as the recipient to write to support, and the
+ * recipient a message to support shows. Every admin and the super admin read support's inbox.
+ * Never a display ID: those are a prefix and 8 characters.
+ */
+export const SUPPORT_ID = "SUPPORT";
+export const SUPPORT_NAME = "Support";
+
 export const RECIPIENT_HINT = "Starts with U, A, or SA";
 
-/** The recipient's hint on an advertiser's form: they write to support. */
-export const SUPPORT_RECIPIENT_HINT = "Support's user ID: starts with A or SA";
+/** A member's recipient hint: support is written to by name. */
+export const MEMBER_RECIPIENT_HINT = "Starts with U, A, or SA. To write to the support team, type Support.";
+
+/** Above an advertiser's form, which has no recipient to type: their messages go to support. */
+export const SUPPORT_INBOX_TEXT =
+  "Your message goes to support: every admin who answers messages can read and answer it.";
 
 /**
  * Who may write: staff (admins, the super admin), approved members, and advertisers. A member
@@ -35,17 +47,19 @@ export function maySendMessages(sender: { role: Role; isApproved: boolean }): bo
 }
 
 /**
- * Advertisers and staff write to each other, never an advertiser and a member: an advertiser's
- * messages are with support, and members cannot reach a business through its inbox.
+ * Members and advertisers write to support (staff answer it; they do not write to themselves);
+ * an advertiser writes to support only, and only staff write to an advertiser: members cannot
+ * reach a business through its inbox.
  */
-export function mayWriteTo(sender: Role, recipient: Role): boolean {
-  if (sender === "advertiser") return isStaff(recipient);
+export function mayWriteTo(sender: Role, recipient: Role | "support"): boolean {
+  if (recipient === "support") return !isStaff(sender);
+  if (sender === "advertiser") return false;
   if (recipient === "advertiser") return isStaff(sender);
   return true;
 }
 
-/** What an advertiser is told when the user ID is not an admin's. */
-export const SUPPORT_ONLY_TEXT = "You can message support only: an admin's user ID starts with A or SA.";
+/** What an advertiser is told when a message is addressed to anyone but support. */
+export const SUPPORT_ONLY_TEXT = "You can message support only.";
 
 /** What a member waiting for approval is told on /messages, and if they post anyway. */
 export const PENDING_SENDER_TEXT =
@@ -70,6 +84,14 @@ export const normalizeMessageContent = (value: string) => value.replace(/\r\n?/g
 /** Characters as PostgreSQL counts them (code points), not UTF-16 units. */
 export const characterCount = (value: string) => Array.from(value).length;
 
+const MessageContentSchema = z
+  .string()
+  .default("")
+  .refine((v) => !v.includes("\0"), MESSAGE_FIELD_TEXTS.contentNul)
+  .transform(normalizeMessageContent)
+  .refine((v) => v.length > 0, MESSAGE_FIELD_TEXTS.contentBlank)
+  .refine((v) => characterCount(v) <= MESSAGE_MAX_LENGTH, MESSAGE_FIELD_TEXTS.contentTooLong);
+
 /** The Send Message form. */
 export const SendMessageSchema = z.object({
   recipientId: z
@@ -77,13 +99,19 @@ export const SendMessageSchema = z.object({
     .default("")
     .transform(normalizeDisplayId)
     .refine((v) => v.length > 0, MESSAGE_FIELD_TEXTS.recipientBlank),
-  content: z
+  content: MessageContentSchema,
+});
+
+/**
+ * An advertiser's Send Message form: no recipient (it goes to support), and the campaign it is
+ * about when written from a campaign's page (checked to be theirs when sent).
+ */
+export const SupportMessageSchema = z.object({
+  content: MessageContentSchema,
+  campaignId: z
     .string()
     .default("")
-    .refine((v) => !v.includes("\0"), MESSAGE_FIELD_TEXTS.contentNul)
-    .transform(normalizeMessageContent)
-    .refine((v) => v.length > 0, MESSAGE_FIELD_TEXTS.contentBlank)
-    .refine((v) => characterCount(v) <= MESSAGE_MAX_LENGTH, MESSAGE_FIELD_TEXTS.contentTooLong),
+    .transform((v) => v.trim() || null),
 });
 
 /** A position in Recent Messages: the last message shown (its time in microseconds since 1970, and id). */

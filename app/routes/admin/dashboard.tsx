@@ -168,7 +168,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     cards.push({ label: "Total Referrals", value: numberFormat.format(totalReferrals), to: "/admin/referrals" });
   }
   if (totalMessages !== null) {
-    // A count only: admins read their own conversations on /messages, never other people's.
+    // A count only: admins read their own conversations and support's inbox on /messages, never other people's.
     cards.push({ label: "Total Messages", value: numberFormat.format(totalMessages), to: "/messages" });
   }
   if (activeNotices !== null) {

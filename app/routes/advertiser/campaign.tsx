@@ -5,12 +5,13 @@ import { CANCEL_OFFERED, CampaignPage, startShown, type CampaignPageData } from 
 import { advertImageRules } from "~/domain/adverts/validation";
 import { findAdvertiserCampaign } from "~/domain/campaigns/campaigns.server";
 import { cancelCampaign } from "~/domain/campaigns/cancel-campaign.server";
-import { payCampaignFromBalance, submitCampaignForPayment } from "~/domain/campaigns/pay-campaign.server";
+import { payCampaignFromBalance, submitCampaignForBankTransfer } from "~/domain/campaigns/pay-campaign.server";
 import { campaignReport } from "~/domain/campaigns/report.server";
 import {
   CAMPAIGN_STATUS_BADGES,
   FEE_RULE_REFUSALS,
   formatFeePercent,
+  NO_RECEIVING_ACCOUNT_TEXT,
   type CampaignStatus,
 } from "~/domain/campaigns/rules";
 import { balances } from "~/domain/ledger/accounts.server";
@@ -28,6 +29,8 @@ import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches, data: page }) =>
   pageTitle(matches, page?.campaign.title ? `Campaign: ${page.campaign.title}` : "Campaign");
+
+const UNPAID: readonly CampaignStatus[] = ["draft", "awaiting_payment"];
 
 const notFound = () => data({ message: "Campaign not found." }, { status: 404 });
 
@@ -65,7 +68,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     },
     balance: formatKobo(money.availableKobo),
     canPayFromBalance: money.availableKobo >= campaign.budgetKobo,
-    receivingAccount: campaign.status === "awaiting_payment" ? receivingAccountOf(settings) : null,
+    // Null until an admin sets it: then bank transfer is neither offered nor mentioned (as for upgrades).
+    receivingAccount: UNPAID.includes(campaign.status) ? receivingAccountOf(settings) : null,
     onlinePayments: Boolean(context.services.paymentProvider),
     confirmCancel,
     report: {
@@ -118,9 +122,12 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     case "pay-online":
       return campaignCheckout(context, user.id, campaignId);
     case "pay-bank": {
-      const result = await submitCampaignForPayment(db, user.id, campaignId);
+      const result = await submitCampaignForBankTransfer(db, user.id, campaignId);
       if (result.status === "not-found") throw notFound();
       if (result.status === "conflict") return conflict("Payment Not Started", result.current);
+      if (result.status === "no-receiving-account") {
+        return back(errorToast("Payment Not Started", NO_RECEIVING_ACCOUNT_TEXT));
+      }
       if (result.status !== "ok") return back(errorToast("Payment Not Started", FEE_RULE_REFUSALS[result.status]));
       return back({
         type: "success",

@@ -9,6 +9,8 @@ import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { registerAdvertiser } from "~/domain/advertisers/register-advertiser.server";
 import { AdvertiserRegisterSchema, BUSINESS_NAME_MAX } from "~/domain/advertisers/validation";
+import { viewPricing } from "~/domain/campaigns/rules";
+import { getAppSettings } from "~/domain/settings/app-settings";
 import { redirectIfSignedIn } from "~/server/auth.server";
 import { echoValues, parseForm, readForm } from "~/server/forms.server";
 import { signedUp, signUpRefusal } from "~/server/sign-up.server";
@@ -16,9 +18,11 @@ import { pageTitle } from "~/lib/meta";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Advertise with us");
 
+/** What views cost, from the live fee setting: said before a business signs up. */
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);
-  return null;
+  const settings = await getAppSettings(context.services.db);
+  return { pricing: viewPricing(settings.campaignFeeBps) };
 }
 
 const ECHO = ["businessName", "name", "email", "phone"] as const;
@@ -40,7 +44,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return signedUp(context);
 }
 
-export default function Advertise() {
+export default function Advertise({ loaderData: { pricing } }: Route.ComponentProps) {
   const { errors, values, submitting } = useFormAnswer(useActionData<typeof action>());
   return (
     <div className="mx-auto max-w-md">
@@ -49,6 +53,13 @@ export default function Advertise() {
         <p className="mt-1 text-sm text-gray-600">
           Reach real people across Nigeria. Create an advertiser account: once you confirm your email and an admin
           approves your business, you can run campaigns and pay only for verified views.
+        </p>
+        <p className="mt-3 text-sm text-gray-700" data-testid="advertise-pricing">
+          <span className="font-semibold text-gray-900">What views cost:</span> you choose the reward members earn for
+          each verified view, at least <strong>{pricing.minReward}</strong>, and the platform&apos;s fee is{" "}
+          <strong>{pricing.feePercent}</strong> of each reward: at {pricing.minReward} a view, each view costs you{" "}
+          <strong>{pricing.minViewCost}</strong>. You pay a campaign&apos;s budget up front; what it does not spend
+          returns to your balance.
         </p>
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />

@@ -5,7 +5,14 @@ import { z } from "zod";
 import type { Route } from "./+types/advert";
 import { ClaimCountdown } from "~/components/dashboard/claim-countdown";
 import { Card } from "~/components/ui/card";
-import { AdvertIdSchema, advertClaimPath, advertVisibilityPath } from "~/domain/adverts/advert-claim";
+import { ViewEnded } from "~/components/dashboard/view-ended";
+import {
+  AdvertIdSchema,
+  advertClaimPath,
+  advertViewEndedPath,
+  advertVisibilityPath,
+  VIEW_ENDED_PARAM,
+} from "~/domain/adverts/advert-claim";
 import { ATTENTION_CHECK_TITLE } from "~/domain/adverts/attention-check";
 import { advertBeingViewed, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { type AdvertOutcome, advertToast } from "~/domain/adverts/claim-toasts";
@@ -19,7 +26,14 @@ import { redirectWithToast } from "~/server/toast.server";
 
 // While the attention check is asked the advert is off the page, its title too.
 export const meta: Route.MetaFunction = ({ matches, loaderData }) =>
-  pageTitle(matches, loaderData?.check ? ATTENTION_CHECK_TITLE : (loaderData?.advert?.title ?? "Advert"));
+  pageTitle(
+    matches,
+    loaderData?.ended
+      ? loaderData.ended.title
+      : loaderData?.check
+        ? ATTENTION_CHECK_TITLE
+        : (loaderData?.advert?.title ?? "Advert"),
+  );
 
 const IntentSchema = z.object({ intent: z.literal("start") });
 
@@ -38,19 +52,28 @@ function toDashboard(context: Context, outcome: AdvertOutcome) {
  * too: the claim's form post comes back here).
  * `?early=1`: a claim posted without JavaScript came too soon (server/advert-claim.ts); the page
  * says so in words, as there is no toast without JavaScript.
+ * `?ended=1` (advertViewEndedPath): the member's view of it ended (they opened another advert):
+ * with no view in progress the page says so and offers "View again"; a view in progress shows.
  */
 export async function loader({ request, context, params }: Route.LoaderArgs) {
   const user = await requireMember(request, context);
   const advertId = AdvertIdSchema.safeParse(params.advertId);
   if (!advertId.success) throw redirect("/dashboard");
   const view = await advertBeingViewed(context.services.db, user.id, advertId.data);
-  if (view.status === "not-started") throw redirect("/dashboard");
+  const url = new URL(request.url);
+  if (view.status === "not-started") {
+    if (!url.searchParams.has(VIEW_ENDED_PARAM)) throw redirect("/dashboard");
+    const { id, title, rewardKobo } = view.advert;
+    return { ended: { id, title, reward: formatKobo(rewardKobo) } } as const;
+  }
   if (view.status !== "ok") throw await toDashboard(context, view);
-  const early = view.secondsLeft > 0 && new URL(request.url).searchParams.has("early");
+  const early = view.secondsLeft > 0 && url.searchParams.has("early");
   return {
+    ended: null,
     notice: early ? (advertToast({ status: "too-early", secondsLeft: view.secondsLeft }).description ?? null) : null,
     claimPath: advertClaimPath(view.advert.id),
     visibilityPath: advertVisibilityPath(view.advert.id),
+    endedPath: advertViewEndedPath(view.advert.id),
     // Only once the countdown has ended and a claim asked for it: never on the page before.
     check: view.check,
     advertId: view.advert.id,
@@ -62,6 +85,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
           description: view.advert.description,
           reward: formatKobo(view.advert.rewardKobo),
           imageUrl: displayImageUrl(view.advert.imageUrl, advertImageRules(context.services.config.appUrl), null),
+          // A campaign's advert names its business.
+          businessName: view.advert.businessName,
         },
     dwellSeconds: view.dwellSeconds,
     secondsLeft: view.secondsLeft,
@@ -81,6 +106,16 @@ export async function action({ request, context, params }: Route.ActionArgs) {
 }
 
 export default function AdvertView({ loaderData }: Route.ComponentProps) {
+  if (loaderData.ended) {
+    return (
+      <div className="mx-auto grid w-full max-w-2xl gap-4">
+        <BackLink to="/dashboard">Back to Dashboard</BackLink>
+        <Card className="p-0">
+          <ViewEnded advert={loaderData.ended} />
+        </Card>
+      </div>
+    );
+  }
   const { advert } = loaderData;
   return (
     <div className="mx-auto grid w-full max-w-2xl gap-4">
@@ -91,6 +126,7 @@ export default function AdvertView({ loaderData }: Route.ComponentProps) {
           key={`${loaderData.advertId}:${loaderData.check ? "check" : loaderData.secondsLeft}`}
           claimPath={loaderData.claimPath}
           visibilityPath={loaderData.visibilityPath}
+          endedPath={loaderData.endedPath}
           check={loaderData.check}
           secondsLeft={loaderData.secondsLeft}
           dwellSeconds={loaderData.dwellSeconds}
@@ -114,6 +150,11 @@ export default function AdvertView({ loaderData }: Route.ComponentProps) {
                   <div>
                     <p className="text-sm font-medium text-gray-600">Now viewing</p>
                     <h1 className="mt-1 break-words text-2xl font-bold">{advert.title}</h1>
+                    {advert.businessName ? (
+                      <p className="mt-1 break-words text-sm text-gray-700" data-testid="advert-business">
+                        From <bdi className="font-medium text-gray-900">{advert.businessName}</bdi>
+                      </p>
+                    ) : null}
                     <p className="mt-2 text-lg font-semibold text-brand-700">
                       Reward: <span data-testid="advert-reward">{advert.reward}</span>
                     </p>

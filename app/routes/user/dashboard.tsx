@@ -56,6 +56,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       listUnreadSenders(db, user.id, 3),
     ]);
   const upgrade = toUpgradeView(offer, user.isApproved, Boolean(context.services.paymentProvider));
+  // What an upgrade does to the daily limit (said once today's views reach it): the pending
+  // request's tier, else the first tier above with a higher limit; live from the tiers.
+  const raise = upgrade.pending
+    ? upgrade.options.find((o) => o.name === upgrade.pending?.tierName)
+    : upgrade.options.find((o) => o.dailyAdViews > upgrade.currentTier.dailyAdViews);
   const recentKobo = daily.reduce((sum, d) => sum + d.totalKobo, 0n);
   return {
     name: user.name,
@@ -92,8 +97,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       reward: formatKobo(a.rewardKobo),
       // A stored address the form would refuse now (one of the app's own, …) is not loaded.
       imageUrl: displayImageUrl(a.imageUrl, advertImageRules(context.services.config.appUrl), null),
+      businessName: a.businessName,
     })),
     advertsPage: advertsPage.page,
+    limitRaise:
+      raise && raise.dailyAdViews > upgrade.currentTier.dailyAdViews && (upgrade.pending || upgrade.canRequest)
+        ? { tierName: raise.name, dailyLimit: raise.dailyAdViews, pending: upgrade.pending !== null }
+        : null,
     moreAdverts: adverts.length > advertsPage.shown,
     achievements: [...summary.achievements, ...referralAchievements(referralCount)],
     withdrawals: withdrawals.map(toWithdrawalHistoryItem),
@@ -122,13 +132,15 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
   const notice = rootToast?.type === "error" ? rootToast : null;
   const { upgrade } = loaderData;
   return (
-    <div className="grid gap-6">
+    // A phone's first screen holds the figures and the first View Advert: tighter there.
+    <div className="grid gap-4 sm:gap-6">
       <header>
-        <h1 className="text-2xl font-bold sm:text-3xl">Welcome, {loaderData.name}!</h1>
-        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2 text-gray-600">
+        <h1 className="text-xl font-bold sm:text-3xl">Welcome, {loaderData.name}!</h1>
+        <div className="mt-1 flex flex-wrap items-center gap-x-3 gap-y-2 text-sm text-gray-600 sm:text-base">
           <p>
             Membership: <span className="font-medium text-gray-900">{loaderData.membershipName}</span>
-            <span className="text-sm"> · up to {loaderData.stats.dailyLimit} adverts a day</span>
+            {/* On a phone the figures below say it (today's views of the limit): one line here. */}
+            <span className="hidden text-sm sm:inline"> · up to {loaderData.stats.dailyLimit} adverts a day</span>
           </p>
           {/* Approved members with a tier above theirs and no request pending. */}
           {upgrade.canRequest && upgrade.options.length > 0 && !upgrade.pending ? (
@@ -167,6 +179,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         hasMore={loaderData.moreAdverts}
         todayViews={loaderData.stats.todayViews}
         dailyLimit={loaderData.stats.dailyLimit}
+        limitRaise={loaderData.limitRaise}
         notice={notice}
       />
       <div id="earnings" className={SECTION}>

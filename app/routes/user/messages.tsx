@@ -9,13 +9,21 @@ import {
   DISPLAY_ID_SHAPE,
   encodeCursor,
   maySendMessages,
+  MEMBER_RECIPIENT_HINT,
   normalizeDisplayId,
   RECIPIENT_HINT,
   SendMessageSchema,
-  SUPPORT_RECIPIENT_HINT,
+  SUPPORT_ID,
+  SupportMessageSchema,
 } from "~/domain/messages/rules";
-import { supportContactFor } from "~/domain/messages/support-contact.server";
-import { RATE_LIMIT_TEXTS, SEND_MESSAGE_REFUSALS, sendMessage } from "~/domain/messages/send-message.server";
+import {
+  RATE_LIMIT_TEXTS,
+  SEND_MESSAGE_REFUSALS,
+  sendMessage,
+  supportCampaign,
+  type MessageInput,
+} from "~/domain/messages/send-message.server";
+import { isStaff } from "~/domain/permissions/permissions";
 import { newId } from "~/domain/shared/ids";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
@@ -33,21 +41,28 @@ const toView = (m: ListedMessage): MessageView => ({
   isoTime: m.createdAt.toISOString(),
   content: m.content,
   unread: m.unread,
+  support: m.support,
+  campaign: m.campaign,
 });
 
 /**
- * GET /messages (`?before=` an older page, `?to=` a display ID to write to). Reads only. Members
- * and staff write to each other; an advertiser writes to support, whose ID the form starts with.
+ * GET /messages (`?before=` an older page, `?to=` a display ID to write to, `?campaign=` an
+ * advertiser's campaign to write to support about). Reads only. Members and staff write to each
+ * other and members to support, whose inbox staff read with their own; an advertiser writes to
+ * support only, with no recipient to type.
  */
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireMemberStaffOrAdvertiser(request, context);
+  const db = context.services.db;
   const params = new URL(request.url).searchParams;
   const before = decodeCursor(params.get("before"));
-  const page = await listMessages(context.services.db, user.id, { before });
-  const asked = normalizeDisplayId(params.get("to") ?? "");
   const advertiser = user.role === "advertiser";
-  const support = advertiser ? ((await supportContactFor(context.services.db, user.id)) ?? "") : "";
-  const to = DISPLAY_ID_SHAPE.test(asked) ? asked : support;
+  const campaignId = advertiser ? params.get("campaign") : null;
+  const [page, about] = await Promise.all([
+    listMessages(db, user, { before }),
+    campaignId ? supportCampaign(db, user.id, campaignId) : null,
+  ]);
+  const asked = normalizeDisplayId(params.get("to") ?? "");
   return {
     myDisplayId: user.displayId,
     // A member waiting for approval reads, and is told why there is no form to write with.
@@ -55,13 +70,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     messages: page.messages.map(toView),
     next: page.next && encodeCursor(page.next),
     olderPage: before !== null,
-    to,
-    support,
-    recipientHint: advertiser ? SUPPORT_RECIPIENT_HINT : RECIPIENT_HINT,
+    supportOnly: advertiser,
+    to: !advertiser && DISPLAY_ID_SHAPE.test(asked) ? asked : "",
+    about,
+    // Staff answer support rather than write to it.
+    recipientHint: isStaff(user.role) ? RECIPIENT_HINT : MEMBER_RECIPIENT_HINT,
   };
 }
 
-const SEND_FIELDS = ["recipientId", "content"] as const;
+const SEND_FIELDS = ["recipientId", "content", "campaignId"] as const;
 
 /** POST /messages: `intent=send` (the Send Message form) or `intent=mark-read` (ids of messages shown). */
 export async function action({ request, context }: Route.ActionArgs) {
@@ -72,7 +89,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     case "send":
       return send(context, user, fields);
     case "mark-read": {
-      const marked = await markMessagesRead(db, user.id, lists.id);
+      const marked = await markMessagesRead(db, user, lists.id);
       return { ok: true as const, intent: "mark-read" as const, marked };
     }
     default:
@@ -80,17 +97,25 @@ export async function action({ request, context }: Route.ActionArgs) {
   }
 }
 
-/** The Send Message form: a success stays on the page (the form clears), a refusal echoes what was typed. */
+/**
+ * The Send Message form: a success stays on the page (the form clears), a refusal echoes what was
+ * typed. An advertiser's goes to support, about the campaign it names if any.
+ */
 async function send(context: Route.ActionArgs["context"], user: CurrentUser, fields: Record<string, string>) {
   // Echoed into the form so nothing typed is lost (NUL, which a page cannot carry, aside).
   const values = Object.fromEntries(SEND_FIELDS.map((k) => [k, (fields[k] ?? "").replace(/\0/g, "")]));
   const options = { toastTitle: "Message Not Sent", values };
-  const parsed = parseForm(SendMessageSchema, fields, options);
-  if (parsed.status !== "ok") return parsed.failure;
-  const result = await sendMessage(context.services.db, user, {
-    recipientDisplayId: parsed.data.recipientId,
-    content: parsed.data.content,
-  });
+  let input: MessageInput;
+  if (user.role === "advertiser") {
+    const parsed = parseForm(SupportMessageSchema, fields, options);
+    if (parsed.status !== "ok") return parsed.failure;
+    input = { recipientDisplayId: SUPPORT_ID, ...parsed.data };
+  } else {
+    const parsed = parseForm(SendMessageSchema, fields, options);
+    if (parsed.status !== "ok") return parsed.failure;
+    input = { recipientDisplayId: parsed.data.recipientId, content: parsed.data.content };
+  }
+  const result = await sendMessage(context.services.db, user, input);
   switch (result.status) {
     case "ok":
       return {
@@ -101,8 +126,11 @@ async function send(context: Route.ActionArgs["context"], user: CurrentUser, fie
       };
     case "unknown-recipient":
     case "to-self":
-    case "support-only":
+    case "staff-to-support":
       return formFailure({ recipientId: SEND_MESSAGE_REFUSALS[result.status] }, options);
+    case "support-only":
+    case "unknown-campaign":
+      return formFailure({ form: SEND_MESSAGE_REFUSALS[result.status] }, options);
     case "pending-approval":
     case "forbidden":
       return formFailure({ form: SEND_MESSAGE_REFUSALS[result.status] }, { ...options, status: 403 });
