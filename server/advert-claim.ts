@@ -8,6 +8,7 @@ import express, {
 import { isDatabaseUnavailable } from "~/db/errors.server";
 import {
   AdvertIdSchema,
+  advertViewEndedPath,
   FROM_VIEW_PAGE_FIELD,
   VISIBLE_FIELD,
   type ClaimAnswer,
@@ -33,7 +34,8 @@ import { requestIdOf } from "./request-log";
  *
  * One handler, two answers. A form post (no JavaScript yet) gets a redirect: to the dashboard
  * with the outcome in the toast cookie, or back to the advert while the countdown runs or when its
- * attention check waits for an answer (the page shows it). The page's script asks for JSON and
+ * attention check waits for an answer (the page shows it), or when another advert ended the view
+ * (the page offers "View again"). The page's script asks for JSON and
  * gets the same outcome to show and where to go, or the check to ask. Errors: 503
  * (database unreachable) and 500, with a message either way; a body that cannot be read, its
  * 4xx (refuseUnreadableClaim).
@@ -100,9 +102,12 @@ function claim(services: Services): RequestHandler {
         if (json) return void res.status(409).json({ secondsLeft: outcome.secondsLeft, toast } satisfies ClaimAnswer);
         return void redirect(res, `/adverts/${encodeURIComponent(advertId.data)}?early=1`);
       }
-      if (json) return void res.json({ redirectTo: "/dashboard", toast } satisfies ClaimAnswer);
+      // A view another advert ended: back to its page, which says so and offers "View again".
+      const landing =
+        outcome.status === "view-ended" && advertId.success ? advertViewEndedPath(advertId.data) : "/dashboard";
+      if (json) return void res.json({ redirectTo: landing, toast } satisfies ClaimAnswer);
       res.setHeader("Set-Cookie", toastCookieHeader({ services }, toast));
-      redirect(res, "/dashboard");
+      redirect(res, landing);
     } catch (err) {
       if (res.headersSent) return next(err);
       if (isDatabaseUnavailable(err)) {

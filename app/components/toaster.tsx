@@ -1,4 +1,5 @@
 import { lazy, Suspense, useEffect, useState } from "react";
+import { useMatches } from "react-router";
 import type { Toast } from "~/lib/toast";
 
 export type ShownToast = Toast & { id: string };
@@ -25,7 +26,21 @@ export function useToastFrom(toast: Toast | null | undefined) {
 const loadToastRegion = () => import("~/components/toast-region");
 const ToastRegion = lazy(loadToastRegion);
 
-/** A toast shows for 5 s; swipe threshold 50; F8 moves focus to the toasts; one toast at a time. */
+/**
+ * A route's `handle` for a page that says the toast its redirect brought in its own words
+ * (ToastInPage): the page where the message is read and acted on (/login after a sign-up: check
+ * your email), so no toast floats over its heading on a phone. Its own answers still toast.
+ */
+export const SAYS_REDIRECT_TOAST = { saysRedirectToast: true } as const;
+
+function saysRedirectToast(handle: unknown): boolean {
+  return typeof handle === "object" && handle !== null && "saysRedirectToast" in handle;
+}
+
+/**
+ * A toast shows for 5 s; swipe threshold 50; F8 moves focus to the toasts; one toast at a time.
+ * `initial`: the toast a redirect brought (the root loader's), unless the page says it itself.
+ */
 export function Toaster({ initial }: { initial?: Toast | null }) {
   const [current, setCurrent] = useState<ShownToast | null>(null);
   const [mounted, setMounted] = useState(false);
@@ -42,7 +57,8 @@ export function Toaster({ initial }: { initial?: Toast | null }) {
       document.removeEventListener("submit", preload, { capture: true });
     };
   }, []);
-  useToastFrom(initial);
+  const saidByPage = useMatches().some((match) => saysRedirectToast(match.handle));
+  useToastFrom(saidByPage ? null : initial);
   if (!mounted) return null;
   return (
     <Suspense fallback={null}>

@@ -1,11 +1,13 @@
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { appSettings } from "~/db/schema";
+import { eq } from "drizzle-orm";
+import { appSettings, membershipTiers } from "~/db/schema";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
 import type { Actor } from "~/domain/audit/audit.server";
 import { advertAdmin, longAgo, member, postAdvert } from "~test/factories";
 import {
   DESKTOP,
+  dismissToast,
   expectFitsAndAccessible,
   expectToast,
   MOBILE,
@@ -17,8 +19,10 @@ import { claimAnswering } from "~test/claims";
 
 /**
  * The limits on viewing adverts, as the member meets them: at the daily limit the adverts left
- * show as unavailable today with the reason, before anyone presses View Advert; and a view ended
- * by opening another advert says so when its page is claimed, with and without JavaScript.
+ * show as unavailable today with the reason, when the limit resets and what an upgrade raises it
+ * to, before anyone presses View Advert; and a view ended by opening another advert says so on its
+ * page (when it is claimed, with and without JavaScript, or when its tab is seen again) and offers
+ * View again.
  */
 const suite = setUpBrowserSuite();
 const db = () => suite.app.services.db;
@@ -47,6 +51,25 @@ async function open(page: Page, title: string) {
   await page.getByRole("heading", { name: title }).waitFor();
 }
 
+/** The advert's page after its view ended: it says why, and offers View again. */
+async function expectViewAgain(page: Page, title: string) {
+  const ended = page.getByTestId("view-ended");
+  await ended.waitFor();
+  expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(title);
+  expect((await ended.innerText()).replace(/\s+/g, " ")).toContain(
+    "View Ended You opened another advert, so this view ended. You can view one advert at a time, so its countdown was lost.",
+  );
+  await page.getByRole("button", { name: "View again" }).waitFor();
+}
+
+/** The advert's page with a view in progress: its countdown and Claim Reward. */
+async function expectViewing(page: Page, title: string) {
+  await page.waitForURL((url) => url.pathname.startsWith("/adverts/") && !url.searchParams.has("ended"));
+  await page.getByRole("heading", { name: title }).waitFor();
+  await page.getByRole("button", { name: "Claim Reward" }).waitFor();
+  expect(await page.getByRole("button", { name: "View again" }).count()).toBe(0);
+}
+
 describe("viewing adverts within the limits", () => {
   it.each([
     ["mobile", MOBILE],
@@ -63,8 +86,13 @@ describe("viewing adverts within the limits", () => {
       const { page } = await signedInPage(suite, basic, viewport);
 
       const reason = page.getByTestId("daily-limit-reached");
+      const [bronze] = await db().select().from(membershipTiers).where(eq(membershipTiers.id, "bronze"));
+      // When it resets, and what an upgrade to the next tier raises it to (its live limit).
       expect((await reason.innerText()).replace(/\s+/g, " ")).toBe(
-        "Daily limit reached — come back tomorrow. You have viewed 5 of 5 adverts today; these adverts are unavailable until tomorrow.",
+        `Daily limit reached — come back tomorrow. You have viewed 5 of 5 adverts today. Your limit resets at midnight, Lagos time; until then these adverts are unavailable. Upgrade to ${bronze!.name} to view up to ${bronze!.dailyAdViews} adverts a day.`,
+      );
+      expect(await reason.getByRole("link", { name: `Upgrade to ${bronze!.name}` }).getAttribute("href")).toBe(
+        "/membership/upgrade",
       );
       for (const title of TITLES) {
         expect(await viewButton(page, title).count(), title).toBe(0);
@@ -95,8 +123,33 @@ describe("viewing adverts within the limits", () => {
       variant: "error",
     });
     expect(await toast.innerText()).not.toContain("Keep Watching");
-    await page.waitForURL((url) => url.pathname === "/dashboard");
-    await expectFitsAndAccessible(page, "dashboard-view-ended-mobile");
+    // Back on the advert's page, which says so and offers to view it again.
+    await page.waitForURL((url) => url.searchParams.get("ended") === "1");
+    await expectViewAgain(page, first);
+    await dismissToast(page);
+    await expectFitsAndAccessible(page, "advert-view-ended-mobile");
+    await page.getByRole("button", { name: "View again" }).click();
+    await expectViewing(page, first);
+  });
+
+  it("a view ended in another tab is found when its tab is seen again, and offers View again", async () => {
+    await db().update(appSettings).set({ advertDwellSeconds: 30 });
+    try {
+      const [first, second] = await twoNewAdverts("seen again");
+      const viewer = await member(db());
+      const { page, context } = await signedInPage(suite, viewer, DESKTOP);
+      await open(page, first);
+      const other = await context.newPage();
+      await other.goto("/dashboard");
+      await open(other, second);
+      // The first tab's next report of what the member sees finds no view of it in progress.
+      await page.waitForURL((url) => url.searchParams.get("ended") === "1", { timeout: 15_000 });
+      await expectViewAgain(page, first);
+      await expectFitsAndAccessible(page, "advert-view-ended-desktop");
+      await other.close();
+    } finally {
+      await db().update(appSettings).set({ advertDwellSeconds: 1 });
+    }
   });
 
   it("a claim from a page whose view another advert ended says so (without JavaScript)", async () => {
@@ -112,12 +165,11 @@ describe("viewing adverts within the limits", () => {
 
     await new Promise((resolve) => setTimeout(resolve, 1_100)); // the dwell time, as the member would wait
     await page.getByRole("button", { name: "Claim Reward" }).click();
-    await page.waitForURL((url) => url.pathname === "/dashboard");
-    const notice = page.getByTestId("advert-notice");
-    expect((await notice.innerText()).replace(/\s+/g, " ").trim()).toBe(
-      "View Ended You opened another advert, so this view ended.",
-    );
-    expect(await notice.getAttribute("role")).toBe("alert");
-    await screenshot(page, "dashboard-view-ended-no-js-desktop");
+    await page.waitForURL((url) => url.searchParams.get("ended") === "1");
+    await expectViewAgain(page, first);
+    await screenshot(page, "advert-view-ended-no-js-desktop");
+    // View again is a form post: a new view, its countdown from the start.
+    await page.getByRole("button", { name: "View again" }).click();
+    await expectViewing(page, first);
   });
 });

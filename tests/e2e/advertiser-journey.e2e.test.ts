@@ -70,13 +70,14 @@ describe("an advertiser's journey", () => {
     await page.getByLabel("Confirm Password").fill(PASSWORD);
     await page.getByRole("button", { name: "Create Advertiser Account" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
-    await expectToast(page, "Registration Successful", { variant: "success" });
+    // Said under the login heading (not in a toast over it).
+    await expect.poll(() => page.getByTestId("page-toast").innerText()).toContain("Registration Successful.");
 
     const link = await latestLink(db(), EMAIL, "/confirm-email");
     await visit(page, link.pathname + link.search);
     await page.getByRole("button", { name: "Confirm my email" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
-    await expectToast(page, "Email Confirmed", { variant: "success" });
+    await expect.poll(() => page.getByTestId("page-toast").innerText()).toContain("Email Confirmed.");
 
     await signIn(page, EMAIL, PASSWORD, "/advertiser");
 
@@ -168,7 +169,12 @@ describe("an advertiser's journey", () => {
     await card.waitFor();
     expect(await card.innerText()).toContain(BUSINESS);
     await expectFitsAndAccessible(page, "journey-08-admin-review-360");
-    await card.getByRole("button", { name: `Activate ${TITLE}` }).click();
+    // Activate asks first.
+    await card.getByRole("link", { name: `Activate ${TITLE}` }).click();
+    await page
+      .getByRole("alertdialog", { name: "Activate campaign?" })
+      .getByRole("button", { name: "Activate", exact: true })
+      .click();
     await expectToast(page, "Campaign Activated", { variant: "success" });
     const [row] = await db().select().from(campaigns).where(eq(campaigns.id, campaignId));
     expect(row!.status).toBe("active");

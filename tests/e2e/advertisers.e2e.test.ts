@@ -48,10 +48,10 @@ describe("Advertise with us", () => {
     await page.getByLabel("Confirm Password").fill("kola-nut-evening-breeze");
     await page.getByRole("button", { name: "Create Advertiser Account" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
-    await expectToast(page, "Registration Successful", {
-      message: "Please check your email to confirm your account.",
-      variant: "success",
-    });
+    // Said under the login heading (not in a toast over it).
+    await expect
+      .poll(() => page.getByTestId("page-toast").innerText())
+      .toBe("Registration Successful. Please check your email to confirm your account.");
     const [user] = await db().select().from(users).where(eq(users.email, "kemi@advertisers-e2e.test"));
     expect(user!.role).toBe("advertiser");
   });

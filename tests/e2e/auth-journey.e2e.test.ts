@@ -1,10 +1,12 @@
 import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
 import { createUser } from "~test/factories";
 import { latestLink } from "~test/mail";
 import {
   currentToast,
+  expectFitsAndAccessible,
   expectToast,
   hueOf,
   MOBILE,
@@ -22,25 +24,53 @@ import {
 // Hydration mismatches, CSP violations and uncaught exceptions in the browser fail the test.
 const suite = setUpBrowserSuite();
 
+/** A phone's first screen (issue 40). */
+const PHONE = { width: 360, height: 760 } as const;
+
+/**
+ * What brought the member to /login (their sign-up's answer, their email confirmed) is said under
+ * the heading, in the page, and no toast covers the heading: nothing but the heading is found at
+ * its corners and centre, once any toast would have shown.
+ */
+async function expectSaidOnLogin(page: Page, said: string) {
+  const heading = page.getByRole("heading", { name: "Log in", level: 1 });
+  await heading.waitFor();
+  expect((await page.getByTestId("page-toast").innerText()).replace(/\s+/g, " ").trim()).toBe(said);
+  await page.waitForTimeout(1_000); // the toast region loads after hydration
+  expect(await currentToast(page).count()).toBe(0);
+  const covered = await heading.evaluate((el) => {
+    const box = el.getBoundingClientRect();
+    const points = [
+      [box.left + 2, box.top + 2],
+      [box.right - 2, box.top + 2],
+      [box.left + box.width / 2, box.top + box.height / 2],
+      [box.left + 2, box.bottom - 2],
+    ];
+    return points.filter(([x, y]) => !el.contains(document.elementFromPoint(x!, y!))).length;
+  });
+  expect(covered, "points of the heading covered").toBe(0);
+  const box = await heading.boundingBox();
+  expect(box!.y + box!.height).toBeLessThanOrEqual(PHONE.height);
+}
+
 let seq = 0;
 const uniqueEmail = (label: string) => `${label}.${Date.now().toString(36)}${++seq}@example.ng`;
 const PASSWORD = "Naira-Rewards-2024!";
 
 describe("register, confirm, sign in, sign out", () => {
   it("takes a new user from the register form to a pending dashboard and back out", async () => {
-    const session = await suite.open(MOBILE);
+    const session = await suite.open(PHONE);
     const { page } = session;
     const name = "Chiamaka Okafor";
     const email = uniqueEmail("chiamaka");
 
-    // Register: on success goes to /login with a success toast.
+    // Register: on success goes to /login, which says so under its heading; no toast covers it.
     await visit(page, "/register");
     await submitRegistration(page, { name, email, password: PASSWORD });
     await page.waitForURL((url) => url.pathname === "/login");
-    await expectToast(page, "Registration Successful", {
-      message: "Please check your email to confirm your account.",
-      variant: "success",
-    });
+    await waitForHydration(page);
+    await expectSaidOnLogin(page, "Registration Successful. Please check your email to confirm your account.");
+    await expectFitsAndAccessible(page, "login-after-sign-up-360");
 
     // Confirm through the emailed link: opening it only shows a button; pressing it confirms.
     const link = await latestLink(suite.app.services.db, email, "/confirm-email");
@@ -51,10 +81,7 @@ describe("register, confirm, sign in, sign out", () => {
     expect(stillUnconfirmed?.emailConfirmedAt).toBeNull();
     await page.getByRole("button", { name: "Confirm my email" }).click();
     await page.waitForURL((url) => url.pathname === "/login");
-    await expectToast(page, "Email Confirmed", {
-      message: "Your email address is confirmed. You can now log in.",
-      variant: "success",
-    });
+    await expectSaidOnLogin(page, "Email Confirmed. Your email address is confirmed. You can now log in.");
     const [confirmed] = await suite.app.services.db.select().from(users).where(eq(users.email, email));
     expect(confirmed?.emailConfirmedAt).toBeInstanceOf(Date);
 
@@ -141,6 +168,37 @@ describe("register validation", () => {
     await expect(page.getByLabel("Confirm Password").getAttribute("aria-invalid")).resolves.toBe("true");
     const rows = await suite.app.services.db.select().from(users).where(eq(users.email, email));
     expect(rows).toHaveLength(0);
+  });
+});
+
+describe("register with a referral link", () => {
+  it("a friend's code says a friend invited you; a code that matches no member does not, and says why", async () => {
+    const friend = await createUser(suite.app.services.db, { name: "Kunle Friend" });
+    const { page } = await suite.open(PHONE);
+    await visit(page, `/register?ref=${friend.referralCode}`);
+    await expect(page.getByTestId("invited").innerText()).resolves.toBe(
+      "A friend invited you: their referral code is filled in below.",
+    );
+    await expect(page.getByLabel("Referral Code (Optional)").inputValue()).resolves.toBe(friend.referralCode);
+
+    // A link cut short: no invitation; the code is there to fix or clear, with the reason.
+    const wrong = friend.referralCode.slice(0, 7);
+    await visit(page, `/register?ref=${wrong}`);
+    expect(await page.getByTestId("invited").count()).toBe(0);
+    expect(await page.getByText("A friend invited you").count()).toBe(0);
+    expect(await page.title()).not.toContain("invited");
+    const field = page.getByLabel("Referral Code (Optional)");
+    await expect(field.inputValue()).resolves.toBe(wrong);
+    await expect(field.getAttribute("aria-invalid")).resolves.toBe("true");
+    await page.getByText("Referral code not found").waitFor();
+    await expectFitsAndAccessible(page, "register-wrong-ref-360");
+    // Cleared, it signs up without a referral.
+    const email = uniqueEmail("unreferred");
+    await field.fill("");
+    await submitRegistration(page, { name: "Tobi Unreferred", email, password: PASSWORD });
+    await page.waitForURL((url) => url.pathname === "/login");
+    const [created] = await suite.app.services.db.select().from(users).where(eq(users.email, email));
+    expect(created?.referredById).toBeNull();
   });
 });
 

@@ -1,12 +1,21 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { advertAdmin, creditUser, member, postAdvert } from "~test/factories";
-import { DESKTOP, expectFitsAndAccessible, MOBILE, setUpBrowserSuite, signedInPage } from "./support/browser";
+import { storeAdvertImage } from "~/domain/images/advert-images.server";
+import { smallWebp } from "~test/images";
+import {
+  DESKTOP,
+  expectFitsAndAccessible,
+  MOBILE,
+  screenshot,
+  setUpBrowserSuite,
+  signedInPage,
+} from "./support/browser";
 
 /**
- * Earning first on a phone: at 360 px the dashboard's first screen is the figures and the
- * adverts, before the chart, the referral card and the histories, which the page's contents link
- * down to. The page is read in the order it is shown (the DOM order), at every width.
+ * Earning first on a phone: at 360 px the dashboard's first screen is the figures (condensed) and
+ * the first View Advert, before the chart, the referral card and the histories, which the page's
+ * contents link down to. The page is read in the order it is shown (the DOM order), at every width.
  */
 const suite = setUpBrowserSuite();
 const db = () => suite.app.services.db;
@@ -19,6 +28,9 @@ async function earner() {
   await creditUser(db(), user.id, 125_000n);
   return user;
 }
+
+/** A phone's first screen (issue 40): 360 × 760. */
+const PHONE = { width: 360, height: 760 } as const;
 
 /** The top of a heading on the page (not the screen), in CSS pixels. */
 const topOf = (page: Page, name: string) =>
@@ -71,6 +83,50 @@ describe("the dashboard's first screen", () => {
       .evaluate((el) => el.getBoundingClientRect().top);
     expect(onScreen).toBeGreaterThanOrEqual(0);
     expect(onScreen).toBeLessThan(MOBILE.height);
+  });
+
+  it("has the first View Advert on the first screen of a 360 × 760 phone, under the condensed figures", async () => {
+    const admin = await advertAdmin(db());
+    await postAdvert(db(), admin, { title: "Indomie Jollof Week" });
+    // The newest advert, so the first card: a picture, a long title and a long description.
+    const image = await storeAdvertImage(db(), admin.id, await smallWebp());
+    if (image.status !== "ok") throw new Error(image.status);
+    await postAdvert(db(), admin, {
+      title: "Dangote Cement: Build with the Best, Bag after Bag",
+      description: "Strong foundations for every Nigerian home, from Lagos to Kano. ".repeat(3),
+      imageUrl: image.address,
+    });
+    const user = await member(db(), { name: "Oluwaseun Adebayo-Okonkwo" });
+    await creditUser(db(), user.id, 12_345_600n);
+    const { page } = await signedInPage(suite, user, PHONE);
+
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+    const first = page.getByRole("button", { name: /^View Advert: / }).first();
+    expect(await first.getAttribute("aria-label")).toBe(
+      "View Advert: Dangote Cement: Build with the Best, Bag after Bag",
+    );
+    const box = (await first.boundingBox())!;
+    expect(box.y).toBeGreaterThan(0);
+    expect(box.y + box.height, "the first View Advert's bottom").toBeLessThanOrEqual(PHONE.height);
+    // The figures are above it, all five, condensed into one panel.
+    for (const id of [
+      "stat-total-earnings",
+      "stat-available-balance",
+      "stat-advert-clicks",
+      "stat-referral-earnings",
+      "stat-weekly-rank",
+    ]) {
+      const figure = (await page.getByTestId(id).boundingBox())!;
+      expect(figure.y + figure.height, id).toBeLessThan(box.y);
+    }
+    expect(await page.getByTestId("stat-total-earnings").innerText()).toContain("₦123,456.00");
+    // Its picture, as a thumbnail beside the title.
+    const picture = page.getByTestId("advert-card").first().locator(`img[src="${image.address}"]`);
+    await expect
+      .poll(() => picture.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+      .toBe(true);
+    await expectFitsAndAccessible(page, "dashboard-first-screen-360x760");
+    await screenshot(page, "dashboard-first-screen-360x760-viewport", { fullPage: false });
   });
 
   it("keeps the adverts under the figures at 1280 px, the small cards side by side", async () => {

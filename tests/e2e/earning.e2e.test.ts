@@ -3,7 +3,8 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { advertViews, appSettings } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { advertAdmin, createUser, postAdvert } from "~test/factories";
+import { payReferralReward } from "~/domain/referrals/referral-reward.server";
+import { advertAdmin, createUser, postAdvert, recordReferral } from "~test/factories";
 import {
   DESKTOP,
   dismissToast,
@@ -120,9 +121,37 @@ describe("earning from adverts", () => {
     // The earning shows on the profile too.
     await visit(page, "/profile");
     const history = await page.getByTestId("earnings-history").innerText();
-    expect(history).toContain(ONE_SLOT.title);
+    expect(history).toContain(`Advert: ${ONE_SLOT.title}`);
     expect(history).toContain("₦12.34");
   });
+
+  it.each([
+    ["360", MOBILE],
+    ["1280", DESKTOP],
+  ] as const)(
+    "the profile's earnings history lists referral rewards too: never No earnings yet beside a total (%s px)",
+    async (width, viewport) => {
+      // A member who has earned only by referring: their friend's first upgrade was approved.
+      const referrer = await approvedMember(`Kemi Referrer ${width}`);
+      const friend = await approvedMember(`Bola Friend ${width}`);
+      const referralId = await recordReferral(db(), referrer, friend.id);
+      await db().transaction((tx) => payReferralReward(tx, { id: referralId, referrerId: referrer.id }, 400_00n));
+      const { page } = await signedInPage(suite, referrer, viewport);
+      await visit(page, "/profile");
+
+      const main = page.locator("main");
+      expect(await main.innerText()).toMatch(/Total earnings\s+₦400\.00/);
+      expect(await main.innerText()).not.toContain("No earnings yet");
+      const rows = page.getByTestId(width === "360" ? "earnings-history-cards" : "earnings-history");
+      const history = (await rows.innerText()).replace(/\s+/g, " ");
+      expect(history).toContain(`Referral: Bola Friend ${width}`);
+      expect(history).toContain("₦400.00");
+      const statement = page.getByRole("link", { name: "See your full statement" }).last();
+      expect(await statement.getAttribute("href")).toBe("/statement");
+      await page.getByRole("heading", { name: "Earnings history" }).scrollIntoViewIfNeeded();
+      await expectFitsAndAccessible(page, `profile-earnings-history-${width}`);
+    },
+  );
 
   it("no longer offers the full advert to another member, who earns from the next one on a phone", async () => {
     const bayo = await approvedMember("Bayo Adeyemi");

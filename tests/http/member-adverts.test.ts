@@ -1,6 +1,6 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { accountSignals, advertViews, referrals, users } from "~/db/schema";
+import { accountSignals, advertViews, membershipTiers, referrals, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { advertRewardKey, startAdvertView } from "~/domain/adverts/advert-views.server";
 import { transfer } from "~/domain/ledger/transfer.server";
@@ -75,6 +75,15 @@ async function watchedFor(userId: string, advertId: string, seconds: number) {
     .where(and(eq(advertViews.userId, userId), eq(advertViews.advertId, advertId)));
 }
 
+/** The adverts of the member's views in progress (started, not claimed). */
+async function viewsOf(userId: string) {
+  const rows = await app.services.db
+    .select({ advertId: advertViews.advertId })
+    .from(advertViews)
+    .where(and(eq(advertViews.userId, userId), isNull(advertViews.claimedAt)));
+  return rows.map((row) => row.advertId);
+}
+
 /** A member signed in (their dashboard visited) whose view of the advert began long enough ago to claim. */
 async function readyToClaim(advertId: string) {
   const { client, user } = await signInMember(app, { landed: true });
@@ -137,7 +146,7 @@ describe("earning from an advert", () => {
     expect(before).toContain("Advert Clicks 0");
     expect(before).toContain("Referral Earnings ₦0.00");
     expect(before).toContain("Weekly Rank Unranked");
-    expect(before).toContain("Today's views: 0 / 5");
+    expect(before).toContain("0 / 5 views today");
     expect(before).toContain("Jumia Flash Sale");
     expect(before).toContain("Reward: ₦12.34");
     expect(before).toContain("View Advert");
@@ -195,7 +204,7 @@ describe("earning from an advert", () => {
     const afterText = pageText(after.body);
     expect(afterText).toContain("Total Earnings ₦12.34");
     expect(afterText).toContain("Advert Clicks 1");
-    expect(afterText).toContain("Today's views: 1 / 5");
+    expect(afterText).toContain("1 / 5 views today");
     expect(afterText).not.toContain("Jumia Flash Sale");
     expect(afterText).toContain(EMPTY);
 
@@ -234,7 +243,7 @@ describe("earning from an advert", () => {
     const profile = pageText((await client.get("/profile")).body);
     expect(profile).toContain("Total earnings ₦12.34");
     expect(profile).toMatch(
-      /Earnings history Date Advert Amount \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Jumia Flash Sale ₦12\.34/,
+      /Earnings history Date Earned from Amount \d{1,2} \w{3} \d{4}, \d{2}:\d{2} Advert: Jumia Flash Sale ₦12\.34/,
     );
 
     // Another member still sees it (one slot of three taken).
@@ -287,13 +296,20 @@ describe("earning from an advert", () => {
     }
     const fresh = await postAdvert(db, admin, { title: "After the limit" });
 
+    // The next tier's limit is read live: an admin has just raised Silver's.
+    await db.update(membershipTiers).set({ dailyAdViews: 25 }).where(eq(membershipTiers.id, "silver"));
+    const [silver] = await db.select().from(membershipTiers).where(eq(membershipTiers.id, "silver"));
+
     const page = await client.get("/dashboard");
     const text = pageText(page.body);
-    expect(text).toContain("Today's views: 10 / 10");
-    // Before anyone presses View Advert: the adverts left are unavailable today, and the page says why.
+    expect(text).toContain("10 / 10 views today");
+    // Before anyone presses View Advert: the adverts left are unavailable today, and the page says
+    // why, when the limit resets and what an upgrade raises it to (with the way to upgrade).
     expect(text).toContain(
-      "Daily limit reached — come back tomorrow. You have viewed 10 of 10 adverts today; these adverts are unavailable until tomorrow.",
+      `Daily limit reached — come back tomorrow. You have viewed 10 of 10 adverts today. Your limit resets at midnight, Lagos time; until then these adverts are unavailable. Upgrade to ${silver!.name} to view up to 25 adverts a day.`,
     );
+    const note = /<p[^>]*id="daily-limit-reached"[\s\S]*?<\/p>/.exec(page.body)?.[0] ?? "";
+    expect(note).toContain('href="/membership/upgrade"');
     expect(text).toContain("After the limit");
     expect(page.body).not.toContain(`action="/adverts/${fresh}"`);
     const unavailable = /<button[^>]*data-testid="advert-unavailable"[^>]*>/.exec(page.body)?.[0] ?? "";
@@ -320,6 +336,7 @@ describe("earning from an advert", () => {
     const refused = pageText((await client.get("/dashboard")).body);
     expect(refused).toContain("Daily limit reached — come back tomorrow.");
     expect(refused).not.toContain(limit.description);
+    await db.update(membershipTiers).set({ dailyAdViews: 20 }).where(eq(membershipTiers.id, "silver"));
 
     // At the claim: a member moved down to Basic (5 a day) while viewing their sixth advert.
     const mover = await signInMember(app, { tier: "bronze", landed: true });
@@ -372,22 +389,68 @@ describe("earning from an advert", () => {
       },
     };
     expect((await claimAsScript(client, ids[0]!, {})).body).toEqual(notStarted);
-    // From the earlier adverts' pages (still open in other tabs): the view ended, and they say why.
+    // From the earlier adverts' pages (still open in other tabs): the view ended, and they say why,
+    // back on their own page, which offers to view the advert again.
     const results = [];
     for (const advertId of ids) results.push((await claimAsScript(client, advertId, FROM_VIEW_PAGE, id)).body);
-    const ended = {
-      redirectTo: "/dashboard",
+    const ended = (advertId: string) => ({
+      redirectTo: `/adverts/${advertId}?ended=1`,
       toast: { type: "error", title: "View Ended", description: "You opened another advert, so this view ended." },
-    };
+    });
     expect(results).toEqual([
-      ended,
-      ended,
+      ended(ids[0]!),
+      ended(ids[1]!),
       { redirectTo: "/dashboard", toast: expect.objectContaining({ title: "Reward Earned!" }) },
     ]);
     expect(pageText((await client.get("/dashboard")).body)).toContain("Total Earnings ₦25.00");
   });
 
-  it("without JavaScript too, a claim from a page whose view another advert ended says so on the dashboard", async () => {
+  it("a view another advert ended offers View again on its page, a POST that starts a new view", async () => {
+    const db = app.services.db;
+    const {
+      client,
+      user: { id },
+    } = await signInMember(app, { landed: true });
+    const first = await postAdvert(db, admin, { title: "Peak Milk Family Pack", rewardKobo: 3_000n });
+    const second = await postAdvert(db, admin);
+    for (const advertId of [first, second]) await client.post(`/adverts/${advertId}`, { intent: "start" });
+
+    // Reading the page changes nothing: it says the view ended and offers a new one.
+    const page = await client.get(`/adverts/${first}?ended=1`);
+    expect(page.status).toBe(200);
+    const text = pageText(page.body);
+    expect(text).toContain(
+      "View ended Peak Milk Family Pack Reward: ₦30.00 View Ended You opened another advert, so this view ended. You can view one advert at a time, so its countdown was lost. View it again to start a new countdown. View again",
+    );
+    const form =
+      [...page.body.matchAll(/<form[^>]*>[\s\S]*?<\/form>/g)].find((f) => f[0].includes("View again"))?.[0] ?? "";
+    expect(form).toMatch(/method="post"/);
+    expect(form).toContain(`action="/adverts/${first}"`);
+    expect(form).toContain('name="intent" value="start"');
+    expect(await viewsOf(id)).toEqual([second]);
+    // Without ?ended=1 a page with no view goes to the dashboard, as before.
+    expect(redirectOutcome(await client.get(`/adverts/${first}`))).toMatchObject({ location: "/dashboard" });
+
+    // View again: a new view of it, with its own countdown (the second advert's view ends in turn).
+    expect(redirectOutcome(await client.post(`/adverts/${first}`, { intent: "start" }))).toMatchObject({
+      location: `/adverts/${first}`,
+    });
+    expect(await viewsOf(id)).toEqual([first]);
+    const viewing = pageText((await client.get(`/adverts/${first}?ended=1`)).body);
+    expect(viewing).toContain("Claim Reward");
+    expect(viewing).not.toContain("View again");
+    await watchedFor(id, first, 11);
+    expect(redirectOutcome(await claimAttentively(client, id, first))).toMatchObject({
+      toast: { title: "Reward Earned!", description: "You earned ₦30.00 for viewing this advert." },
+    });
+    // Once it has paid, its ended page has nothing to offer: Already Rewarded, on the dashboard.
+    expect(redirectOutcome(await client.get(`/adverts/${first}?ended=1`))).toMatchObject({
+      location: "/dashboard",
+      toast: { title: "Already Rewarded" },
+    });
+  });
+
+  it("without JavaScript too, a claim from a page whose view another advert ended says so, and offers View again", async () => {
     const db = app.services.db;
     const {
       client,
@@ -402,10 +465,11 @@ describe("earning from an advert", () => {
       description: "You opened another advert, so this view ended.",
     };
     const res = await claim(client, first!);
-    expect(redirectOutcome(res)).toEqual({ status: 302, location: "/dashboard", toast: ended });
-    const dashboard = pageText((await client.get("/dashboard")).body);
-    expect(dashboard).toContain(`${ended.title} ${ended.description}`);
-    expect(dashboard).not.toContain("Keep Watching");
+    expect(redirectOutcome(res)).toEqual({ status: 302, location: `/adverts/${first}?ended=1`, toast: ended });
+    const page = pageText((await client.get(`/adverts/${first}?ended=1`)).body);
+    expect(page).toContain(`${ended.title} ${ended.description}`);
+    expect(page).toContain("View again");
+    expect(page).not.toContain("Keep Watching");
     // The view it did not end is still there to claim.
     expect(redirectOutcome(await claimAttentively(client, id, second!))).toMatchObject({
       toast: { title: "Reward Earned!" },

@@ -150,8 +150,31 @@ describe("registration", () => {
     const res = await app.client().get(`/register?ref=${referrer.referralCode}`);
     expect(res.status).toBe(200);
     expect(inputValue(res.body, "referralCode")).toBe(referrer.referralCode);
+    expect(pageText(res.body)).toContain("A friend invited you: their referral code is filled in below.");
+    expect(res.body).toContain("invited to join");
     const lower = await app.client().get(`/register?ref=${referrer.referralCode.toLowerCase()}`);
     expect(inputValue(lower.body, "referralCode")).toBe(referrer.referralCode);
+    expect(pageText(lower.body)).toContain("A friend invited you");
+  });
+
+  it("a ?ref that matches no member invites nobody: the code is shown with Referral code not found", async () => {
+    const admin = await createUser(app.services.db, { role: "admin" });
+    for (const ref of ["NOSUCHCODE", admin.referralCode, "not a code!"]) {
+      const res = await app.client().get(`/register?ref=${encodeURIComponent(ref)}`);
+      expect(res.status, ref).toBe(200);
+      const text = pageText(res.body);
+      expect(text, ref).not.toContain("A friend invited you");
+      expect(res.body, ref).not.toContain("invited to join");
+      // What a shared link shows does not invite either.
+      expect(res.body, ref).toMatch(/<meta property="og:url" content="[^"]*\/register"\/>/);
+      // Filled in, as the link gave it, with the reason a sign-up would give: fix or clear it.
+      expect(inputValue(res.body, "referralCode"), ref).toBe(ref.toUpperCase());
+      expect(text, ref).toContain("Referral Code (Optional) Referral code not found");
+    }
+    // Without ?ref: no invitation and no refusal.
+    const plain = pageText((await app.client().get("/register")).body);
+    expect(plain).not.toContain("A friend invited you");
+    expect(plain).not.toContain("Referral code not found");
   });
 
   it("registers, confirms by POST only, logs in and shows the pending-approval banner", async () => {
@@ -161,8 +184,13 @@ describe("registration", () => {
 
     const res = await client.post("/register", form);
     expect({ status: res.status, location: res.location }).toEqual({ status: 302, location: "/login" });
+    // Said under the login heading, in the page (with or without JavaScript), not in a toast over it.
     const login = await client.get("/login");
-    expect(login.body).toContain("Registration Successful");
+    expect(pageText(/<main[\s\S]*<\/main>/.exec(login.body)?.[0] ?? "")).toContain(
+      "Log in Welcome back. Log in to view adverts and track your earnings, or to run your campaigns. Registration Successful. Please check your email to confirm your account.",
+    );
+    // Said once: the next page has no such message.
+    expect(pageText((await client.get("/login")).body)).not.toContain("Registration Successful");
 
     const created = await userByEmail(form.email);
     expect(created).toMatchObject({ name: "Funmi Adeyemi", role: "user", isApproved: false, emailConfirmedAt: null });

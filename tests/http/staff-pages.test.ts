@@ -49,6 +49,8 @@ describe("pages staff share with members", () => {
     const { client } = await signInMember(app);
     const text = pageText((await client.get("/profile")).body);
     expect(text).toContain("Total earnings ₦0.00");
-    expect(text).toContain("Earnings history No earnings yet. View adverts on your dashboard to start earning.");
+    expect(text).toContain(
+      "Earnings history Your advert and referral rewards, newest first. No earnings yet. View adverts on your dashboard to start earning.",
+    );
   });
 });

@@ -26,6 +26,7 @@ import { useHydrated } from "~/components/ui/use-hydrated";
 export function ClaimCountdown({
   claimPath,
   visibilityPath,
+  endedPath,
   secondsLeft,
   dwellSeconds,
   notice,
@@ -36,6 +37,8 @@ export function ClaimCountdown({
   advert: ReactNode;
   claimPath: string;
   visibilityPath: string;
+  /** This page once the view has ended (advertViewEndedPath): where a report that finds no view goes. */
+  endedPath: string;
   secondsLeft: number;
   dwellSeconds: number;
   notice: string | null;
@@ -49,7 +52,9 @@ export function ClaimCountdown({
   const { visible, pausedOnce } = usePageVisibility();
   useTicking(visible && wait.remainingMs > 0, setWait);
   const left = Math.ceil(wait.remainingMs / 1000);
-  useVisibilityReports(visibilityPath, visible, hydrated && check === null && left > 0, setWait);
+  // No view in progress any more (another advert opened, in another tab): the page says what became of it.
+  const ended = () => void navigate(endedPath, { replace: true });
+  useVisibilityReports(visibilityPath, visible, hydrated && check === null && left > 0, setWait, ended);
   const [claiming, setClaiming] = useState(false);
   const waiting = left > 0;
   const done = dwellSeconds > 0 ? Math.min(100, Math.round(((dwellSeconds - left) / dwellSeconds) * 100)) : 100;
@@ -278,24 +283,33 @@ function usePageVisibility(): { visible: boolean; pausedOnce: boolean } {
   return state;
 }
 
-/**
- * Tells the server what the member sees (decision 028): at once and on every change, and every
- * VISIBILITY_HEARTBEAT_MS while visible. "Hidden" goes by navigator.sendBeacon, which the browser
- * delivers even as the tab is frozen; the others by fetch, whose answer (the seconds the server
- * still counts) resets the time left when the two differ. Stops once the countdown is over (`active` false).
- */
 /** "Hidden", by navigator.sendBeacon (delivered as the tab freezes or the page goes), else a kept-alive fetch. */
 function sendHidden(path: string) {
   const body = new URLSearchParams({ [VISIBLE_FIELD]: "0" });
   if (!navigator.sendBeacon?.(path, body)) void fetch(path, { method: "POST", body, keepalive: true });
 }
 
+/**
+ * Tells the server what the member sees (decision 028): at once and on every change, and every
+ * VISIBILITY_HEARTBEAT_MS while visible. "Hidden" goes by navigator.sendBeacon, which the browser
+ * delivers even as the tab is frozen; the others by fetch, whose answer (the seconds the server
+ * still counts) resets the time left when the two differ. Stops once the countdown is over (`active` false).
+ * A report the server answers with no view in progress (204: another advert was opened, in
+ * another tab) calls `onEnded`, so a member coming back to this tab learns it at once.
+ */
+
 function useVisibilityReports(
   path: string,
   visible: boolean,
   active: boolean,
   setWait: Dispatch<SetStateAction<Wait>>,
+  onEnded: () => void,
 ) {
+  // The latest callback, without restarting the reports when it changes.
+  const ended = useRef(onEnded);
+  useEffect(() => {
+    ended.current = onEnded;
+  });
   // Leaving the page (Back to Dashboard) hides the advert as surely as another tab does.
   useEffect(() => () => sendHidden(path), [path]);
   useEffect(() => {
@@ -306,6 +320,11 @@ function useVisibilityReports(
     const report = async () => {
       try {
         const response = await fetch(path, { method: "POST", headers: { Accept: "application/json" }, body: body() });
+        // 204: the server has no view of this advert in progress (ended, claimed or checked elsewhere).
+        if (response.status === 204) {
+          if (!stopped) ended.current();
+          return;
+        }
         const answer: unknown = response.status === 200 ? await response.json() : null;
         if (!stopped && typeof answer === "object" && answer !== null && "secondsLeft" in answer) {
           const serverMs = typeof answer.secondsLeft === "number" ? answer.secondsLeft * 1000 : null;

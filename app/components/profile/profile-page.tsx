@@ -1,9 +1,9 @@
 import { useRouteLoaderData } from "react-router";
-import { EarningsHistory, type EarningsHistoryItem } from "~/components/dashboard/earnings-history";
 import { useToastFrom } from "~/components/toaster";
 import { Card, CardTitle } from "~/components/ui/card";
 import type { WithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
 import { BankDetailsCard, type SavedBankDetails } from "./bank-details-card";
+import { EarningsHistory, type EarningsHistoryItem } from "./earnings-history";
 import { NameCard } from "./name-card";
 import { PasswordCard } from "./password-card";
 import type { RenderedFailure } from "./profile-form";
@@ -21,8 +21,9 @@ export type ProfileData = {
   /** Members only (null for staff, who earn nothing). */
   totalEarnings: string | null;
   approved: boolean;
-  /** Members only. */
+  /** Members only: every advert and referral reward, the latest `earningsShownAtMost`. */
   earnings: EarningsHistoryItem[] | null;
+  earningsShownAtMost: number;
   /** Bank details and withdrawals: members only. */
   member: {
     bankDetails: SavedBankDetails | null;
@@ -87,7 +88,7 @@ export function ProfilePage({ rendered }: { rendered?: RenderedFailure }) {
       </div>
       {data.earnings ? (
         <div className="lg:col-span-2">
-          <EarningsHistory rows={data.earnings} />
+          <EarningsHistory rows={data.earnings} shownAtMost={data.earningsShownAtMost} />
         </div>
       ) : null}
     </div>

@@ -10,7 +10,7 @@ import { latestLink } from "~test/mail";
 import { authenticate } from "./authenticate.server";
 import { confirmEmail } from "./confirm-email.server";
 import { verifyPassword } from "./passwords.server";
-import { registerUser } from "./register-user.server";
+import { isReferralCode, registerUser } from "./register-user.server";
 
 const appUrl = new URL("https://adnaira.example");
 const PASSWORD = "Lagos-Harmattan-2024!";
@@ -190,6 +190,26 @@ describe("registerUser", () => {
       expect(await counts()).toEqual(before);
     },
   );
+
+  it("isReferralCode: a member's code in any case, never an admin's, an advertiser's or an unknown one (as the sign-up)", async () => {
+    const referrer = await createUser(db);
+    expect(await isReferralCode(db, referrer.referralCode)).toBe(true);
+    expect(await isReferralCode(db, referrer.referralCode.toLowerCase())).toBe(true);
+    expect(await isReferralCode(db, referrer.referralCode.slice(0, 7))).toBe(false);
+    expect(await isReferralCode(db, newReferralCode())).toBe(false);
+    for (const role of ["admin", "advertiser"] as const) {
+      const other = await createUser(db, { role });
+      expect(await isReferralCode(db, other.referralCode), role).toBe(false);
+      const refused = await registerUser(db, {
+        name: "Ada Eze",
+        email: `ada.${role}.${newId().slice(0, 6)}@example.ng`,
+        password: PASSWORD,
+        referralCode: other.referralCode,
+        appUrl,
+      });
+      expect(refused, role).toEqual({ status: "referral-not-found" });
+    }
+  });
 
   it("an empty referral code is the same as none", async () => {
     const result = await registerUser(db, {

@@ -37,17 +37,9 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
   // Hash first: the taken-email path costs the same time as the new-email path.
   const passwordHash = await hashPassword(options.password);
 
-  let referrer: { id: string; referralCode: string; email: string } | undefined;
+  let referrer: Referrer | undefined;
   if (options.referralCode) {
-    [referrer] = await db
-      .select({
-        id: users.id,
-        referralCode: users.referralCode,
-        email: users.email,
-      })
-      .from(users)
-      // Only members refer: a code of staff or of an advertiser is answered as unknown.
-      .where(and(eq(users.referralCode, options.referralCode.toUpperCase()), eq(users.role, "user")));
+    referrer = await findReferrer(db, options.referralCode);
     if (!referrer) return { status: "referral-not-found" };
   }
 
@@ -76,6 +68,25 @@ export async function registerUser(db: Database, options: RegisterUserOptions): 
     }
     return userId;
   });
+}
+
+type Referrer = { id: string; referralCode: string; email: string };
+
+/** The member whose referral code this is (any case). Only members refer: staff's and advertisers' codes find no one. */
+async function findReferrer(db: Database, code: string): Promise<Referrer | undefined> {
+  const [referrer] = await db
+    .select({ id: users.id, referralCode: users.referralCode, email: users.email })
+    .from(users)
+    .where(and(eq(users.referralCode, code.toUpperCase()), eq(users.role, "user")));
+  return referrer;
+}
+
+/**
+ * Whether a referral link's code is one a sign-up would accept (`/register?ref=CODE` says "a
+ * friend invited you" only then). Says no more than the sign-up's own "Referral code not found".
+ */
+export async function isReferralCode(db: Database, code: string): Promise<boolean> {
+  return (await findReferrer(db, code)) !== undefined;
 }
 
 /** A new account's outcome: the same whether the email was new or already taken, so it reveals nothing. */

@@ -14,6 +14,18 @@ export const advertClaimPath = (advertId: string) => `/adverts/${encodeURICompon
  */
 export const FROM_VIEW_PAGE_FIELD = "fromViewPage";
 
+/** The advert page's query parameter saying the member's view of it ended (see advertViewEndedPath). */
+export const VIEW_ENDED_PARAM = "ended";
+
+/**
+ * The advert's page once the member's view of it has ended (opening another advert ends it,
+ * startAdvertView): its claim from that page answers "view-ended", or the page's visibility
+ * report finds no view in progress. The page then says so and offers "View again" (a new view,
+ * by the same POST as View Advert). Without the parameter, a page with no view goes to the dashboard.
+ */
+export const advertViewEndedPath = (advertId: string) =>
+  `/adverts/${encodeURIComponent(advertId)}?${VIEW_ENDED_PARAM}=1`;
+
 /** Where the advert page's script reports that it became visible or hidden (server/advert-claim.ts). */
 export const advertVisibilityPath = (advertId: string) => `/adverts/${encodeURIComponent(advertId)}/visibility`;
 

@@ -13,6 +13,10 @@ export type EarnedTotals = {
   totalKobo: Kobo;
 };
 
+/** The kinds of transfer that are earnings: what earnedTotals sums and earningsHistory lists. */
+export const EARNING_KINDS = ["advert_reward", "referral_reward"] as const;
+export type EarningKind = (typeof EARNING_KINDS)[number];
+
 const earnedTotalsQuery = preparedPerDatabase((db) =>
   db
     .select({
@@ -25,7 +29,7 @@ const earnedTotalsQuery = preparedPerDatabase((db) =>
       and(
         eq(ledgerAccounts.userId, sql.placeholder("userId")),
         eq(ledgerAccounts.kind, "user_available"),
-        inArray(ledgerTransfers.kind, ["advert_reward", "referral_reward"]),
+        inArray(ledgerTransfers.kind, [...EARNING_KINDS]),
       ),
     )
     .groupBy(ledgerTransfers.kind)

@@ -1,9 +1,10 @@
-import { Form, Link, useActionData, useNavigation } from "react-router";
+import { Form, Link, useActionData, useNavigation, useRouteLoaderData } from "react-router";
 import { recordRequestSignals } from "~/server/request-signals.server";
 import { DeviceFingerprintField } from "~/components/device-fingerprint-field";
 import type { Route } from "./+types/login";
 import { EmailField, FormError, PasswordField } from "~/components/form-field";
-import { useToastFrom } from "~/components/toaster";
+import { SAYS_REDIRECT_TOAST, useToastFrom } from "~/components/toaster";
+import { ToastInPage } from "~/components/ui/toast-without-script";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { authenticate } from "~/domain/accounts/authenticate.server";
@@ -14,8 +15,16 @@ import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.ser
 import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
+import type { loader as rootLoader } from "~/root";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Login");
+
+/**
+ * What brought the member here (Registration Successful: check your email; Email Confirmed; a
+ * password reset) is said under the heading, not in a toast over it (a phone's toasts sit at the
+ * top of the page), and stays until the next answer.
+ */
+export const handle = SAYS_REDIRECT_TOAST;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);
@@ -113,6 +122,7 @@ export default function Login() {
   const navigation = useNavigation();
   const submitting = navigation.state === "submitting" && navigation.formAction === "/login";
   useToastFrom(actionData?.toast);
+  const broughtHere = useRouteLoaderData<typeof rootLoader>("root")?.toast;
   const errors = actionData?.errors ?? {};
   const unconfirmed = errors.form === UNCONFIRMED;
   return (
@@ -122,6 +132,7 @@ export default function Login() {
         <p className="mt-1 text-sm text-gray-600">
           Welcome back. Log in to view adverts and track your earnings, or to run your campaigns.
         </p>
+        <ToastInPage toast={broughtHere} className="mt-4" />
         <Form method="post" className="mt-6 grid gap-4" noValidate>
           <FormError message={errors.form} />
           <DeviceFingerprintField />

@@ -4,10 +4,11 @@ import { requestSignals } from "~/server/request-signals.server";
 import type { Route } from "./+types/register";
 import { DeviceFingerprintField } from "~/components/device-fingerprint-field";
 import { EmailField, FormError, FormField } from "~/components/form-field";
+import { textLinkClass } from "~/components/help/info-page";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
-import { registerUser } from "~/domain/accounts/register-user.server";
+import { isReferralCode, registerUser } from "~/domain/accounts/register-user.server";
 import { RegisterSchema } from "~/domain/accounts/validation";
 import { redirectIfSignedIn } from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
@@ -17,11 +18,12 @@ import { openGraphTags, referralCodeForLink } from "~/lib/open-graph";
 
 /**
  * With ?ref= (a member's referral link) the page, and what a shared link shows, says a friend
- * invited you: never who (the code is not looked up, so nothing about the referrer leaks).
+ * invited you when the code is a member's: never who. A code that finds no member (a link cut
+ * short, a typo) invites nobody: the field shows it with "Referral code not found", to fix or clear.
  */
 export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
   const appName = appNameFrom(matches);
-  const code = loaderData ? referralCodeForLink(loaderData.referralCode) : null;
+  const code = loaderData?.invited ? referralCodeForLink(loaderData.referralCode) : null;
   const title = code ? `You're invited to join ${appName}` : `Sign up to ${appName}`;
   const description = code
     ? `A friend invited you to ${appName}: earn naira by viewing adverts. Sign up with their referral code.`
@@ -43,9 +45,13 @@ export const meta: Route.MetaFunction = ({ matches, loaderData }) => {
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   await redirectIfSignedIn(request, context);
-  const ref = new URL(request.url).searchParams.get("ref") ?? "";
-  return { referralCode: ref.trim().slice(0, 32).toUpperCase(), origin: context.services.config.appUrl.origin };
+  const referralCode = (new URL(request.url).searchParams.get("ref") ?? "").trim().slice(0, 32).toUpperCase();
+  const code = referralCodeForLink(referralCode);
+  const invited = code !== null && (await isReferralCode(context.services.db, code));
+  return { referralCode, invited, origin: context.services.config.appUrl.origin };
 }
+
+const REFERRAL_NOT_FOUND = "Referral code not found";
 
 const ECHO = ["name", "email", "referralCode"] as const;
 
@@ -66,19 +72,22 @@ export async function action({ request, context }: Route.ActionArgs) {
     signals: requestSignals(context, values),
   });
   if (result.status === "referral-not-found") {
-    return formFailure({ referralCode: "Referral code not found" }, { values: echo });
+    return formFailure({ referralCode: REFERRAL_NOT_FOUND }, { values: echo });
   }
   return signedUp(context);
 }
 
 export default function Register({ loaderData }: Route.ComponentProps) {
-  const { errors, values, submitting } = useFormAnswer(useActionData<typeof action>());
+  const actionData = useActionData<typeof action>();
+  const { errors, values, submitting } = useFormAnswer(actionData);
+  // A link's code that finds no member is said before the first answer (then the answer says it).
+  const linkRefused = !actionData && loaderData.referralCode !== "" && !loaderData.invited;
   return (
     <div className="mx-auto max-w-md">
       <Card>
         <h1 className="text-2xl font-bold">Create your account</h1>
         <p className="mt-1 text-sm text-gray-600">Earn naira for viewing adverts. An admin approves new accounts.</p>
-        {referralCodeForLink(loaderData.referralCode) ? (
+        {loaderData.invited ? (
           <p className="mt-3 rounded-md bg-brand-50 px-3 py-2 text-sm text-brand-800" data-testid="invited">
             A friend invited you: their referral code is filled in below.
           </p>
@@ -102,8 +111,19 @@ export default function Register({ loaderData }: Route.ComponentProps) {
             autoComplete="off"
             autoCapitalize="characters"
             defaultValue={values?.referralCode ?? loaderData.referralCode}
-            error={errors.referralCode}
+            error={errors.referralCode ?? (linkRefused ? REFERRAL_NOT_FOUND : undefined)}
           />
+          <p className="text-sm text-gray-600" data-testid="register-terms">
+            By signing up you agree to the{" "}
+            <Link to="/terms" className={textLinkClass}>
+              Terms of Use
+            </Link>
+            . The{" "}
+            <Link to="/privacy" className={textLinkClass}>
+              Privacy
+            </Link>{" "}
+            page says what we keep about you and who sees it.
+          </p>
           <Button type="submit" size="lg" disabled={submitting} className="w-full">
             {submitting ? "Creating account..." : "Sign Up"}
           </Button>

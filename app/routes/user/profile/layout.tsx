@@ -1,8 +1,8 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import type { ProfileData } from "~/components/profile/profile-page";
-import { advertEarningsHistory } from "~/domain/adverts/earnings-history.server";
 import { earnedTotals } from "~/domain/ledger/earned-totals.server";
+import { earningsHistory } from "~/domain/ledger/earnings-history.server";
 import { formatKobo } from "~/domain/shared/money";
 import { withdrawFormData } from "~/domain/withdrawals/withdraw-form.server";
 import { requireMemberOrStaff } from "~/server/auth.server";
@@ -16,6 +16,9 @@ import { pageTitle } from "~/lib/meta";
  */
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Profile");
 
+/** The profile's Earnings history shows the latest rewards; the statement has them all. */
+const EARNINGS_SHOWN = 50;
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireMemberOrStaff(request, context);
   const db = context.services.db;
@@ -24,7 +27,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const isMember = user.role === "user";
   const [earned, history, member] = await Promise.all([
     isMember ? earnedTotals(db, user.id) : null,
-    isMember ? advertEarningsHistory(db, user.id, { limit: 50 }) : null,
+    isMember ? earningsHistory(db, user.id, { limit: EARNINGS_SHOWN }) : null,
     isMember ? withdrawFormData(db, user.id, "member") : null,
   ]);
   return {
@@ -36,11 +39,13 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     approved: user.isApproved,
     earnings:
       history?.map((row) => ({
-        id: row.viewId,
+        id: row.transferId,
         date: formatLagosDateTime(row.earnedAt),
-        advert: row.advertTitle,
+        kind: row.kind,
+        source: row.advertTitle ?? row.referredName,
         amount: formatKobo(row.amountKobo),
       })) ?? null,
+    earningsShownAtMost: EARNINGS_SHOWN,
     member: member && { ...member, resolveNames: context.services.paymentProvider !== undefined },
   } satisfies ProfileData;
 }
