@@ -21,17 +21,16 @@ import { counterByDay } from "./rollups.server";
  *   withdrawals completed              what left members' balances for their banks, net of what the
  *                                      banks sent back: withdrawal_payout (one per completion or paid
  *                                      transfer; amount − fee) plus withdrawal_fee, the amount payout +
- *                                      fee, the fees the fee; less each transfer the bank reversed
- *                                      after it was paid (withdrawal_reversal: its payout and its fee
- *                                      back to held, counted −1 with its amount and fee)
+ *                                      fee, the fees the fee; less each paid transfer the bank
+ *                                      reversed (withdrawal_reversal: its payout and its fee back to
+ *                                      held, counted −1 with its amount and fee on its payout's day)
  *   withdrawals rejected               withdrawal_release (one per rejection: the amount returned)
  *   upgrades approved                  upgrade_payment (one per approval: the price, the revenue)
- * A reversal is counted on the Lagos day the bank sent the money back, as the ledger books it (a
- * correction is a new entry, never an edit of the day it corrects): a withdrawal paid by transfer,
- * reversed and paid again counts once over any range holding all three (+1, −1, +1), and the amount
- * once; one reversed and not paid again counts nothing. A day whose reversals outnumber its
- * completions (the transfer was paid on an earlier day) shows a negative count and amount: what
- * came back that day. The reversals are read from the ledger itself (the rollup keeps a kind's total,
+ * A reversal takes its payout out of the Lagos day that payout was booked on (the reversal's key
+ * names the paid attempt's): a day counts the completions that stayed paid, never a negative
+ * figure, and a withdrawal paid by transfer, reversed and paid again counts once, on the day of the
+ * payment that stayed (its amount once); one reversed and not paid again counts nothing. A day's
+ * row can therefore fall after a reversal, when the bank sends money back days later. The reversals are read from the ledger itself (the rollup keeps a kind's total,
  * which mixes a reversal's payout and fee and counts two transfers for one withdrawal), through the
  * reversed transfer attempts (provider_transfers, few) and the ledger's reference index.
  * New members are members (role `user`) by the Lagos day they registered: the `members` counter
@@ -175,24 +174,27 @@ const REPORT_KINDS = [
 ] as const;
 
 /**
- * Transfers the banks sent back after they were paid, per Lagos day of the reversal: how many, and
- * the payout and fee each returned to the member's held balance (withdrawal_reversal transfers,
- * debiting bank payouts and withdrawal fees). Only a reversed transfer attempt books one, so the
- * ledger is read for those withdrawals only.
+ * Transfers the banks sent back after they were paid, per Lagos day of the payout they reversed:
+ * how many, and the payout and fee each returned to the member's held balance (withdrawal_reversal
+ * transfers, debiting bank payouts and withdrawal fees, keyed `…:transfer:<n>:reversal:payout|fee`
+ * after the attempt's payout `…:transfer:<n>:payout`). Only a reversed transfer attempt books one,
+ * so the ledger is read for those withdrawals only.
  */
 async function reversalsByDay(db: Database, range: DailyReportRange) {
   const rows = rowsOf<{ day: string; reversals: string; payout: string; fee: string }>(
     await db.execute(sql`
-      select lagos_day(t.created_at)::text as day,
+      select lagos_day(paid.created_at)::text as day,
              count(*) filter (where a.code = 'bank_payouts')::text as reversals,
              coalesce(sum(t.amount_kobo) filter (where a.code = 'bank_payouts'), 0)::text as payout,
              coalesce(sum(t.amount_kobo) filter (where a.code = 'withdrawal_fees'), 0)::text as fee
         from ledger_transfers t
         join ledger_accounts a on a.id = t.debit_account_id
+        join ledger_transfers paid
+          on paid.idempotency_key = regexp_replace(t.idempotency_key, ':reversal:(payout|fee)$', ':payout')
        where t.reference_type = 'withdrawal'
          and t.reference_id in (select p.withdrawal_id from provider_transfers p where p.status = 'reversed')
          and t.kind = 'withdrawal_reversal'
-         and lagos_day(t.created_at) between ${range.from}::date and ${range.to}::date
+         and lagos_day(paid.created_at) between ${range.from}::date and ${range.to}::date
        group by 1`),
   );
   return rows.map((r) => ({
