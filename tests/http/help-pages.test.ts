@@ -287,17 +287,20 @@ describe("/contact", () => {
   });
 });
 
-describe("/register", () => {
-  it("links the Terms of Use and Privacy beside the Sign Up button", async () => {
-    const res = await app.client().get("/register");
-    expect(textOf(res.body, 'data-testid="register-terms"', "</p>")).toBe(
-      "By signing up you agree to the Terms of Use . The Privacy page says what we keep about you and who sees it.",
-    );
-    expect(linksIn(res.body, /data-testid="register-terms"/, "</p>").map((l) => [l.text, l.href])).toEqual([
-      ["Terms of Use", "/terms"],
-      ["Privacy", "/privacy"],
-    ]);
-  });
+describe("/register and /advertise", () => {
+  it.each(["/register", "/advertise"])(
+    "%s links the Terms of Use and Privacy beside the sign-up button",
+    async (path) => {
+      const res = await app.client().get(path);
+      expect(textOf(res.body, 'data-testid="register-terms"', "</p>")).toBe(
+        "By signing up you agree to the Terms of Use . The Privacy page says what we keep about you and who sees it.",
+      );
+      expect(linksIn(res.body, /data-testid="register-terms"/, "</p>").map((l) => [l.text, l.href])).toEqual([
+        ["Terms of Use", "/terms"],
+        ["Privacy", "/privacy"],
+      ]);
+    },
+  );
 });
 
 describe("the footer", () => {

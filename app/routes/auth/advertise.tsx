@@ -4,6 +4,7 @@ import { requestSignals } from "~/server/request-signals.server";
 import type { Route } from "./+types/advertise";
 import { DeviceFingerprintField } from "~/components/device-fingerprint-field";
 import { EmailField, FormError, FormField } from "~/components/form-field";
+import { SignUpTerms } from "~/components/sign-up-terms";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -94,6 +95,7 @@ export default function Advertise({ loaderData: { pricing } }: Route.ComponentPr
             error={errors.phone}
           />
           <NewPasswordFields showMinimum error={errors.password} confirmError={errors.confirmPassword} />
+          <SignUpTerms />
           <Button type="submit" size="lg" disabled={submitting} className="w-full">
             {submitting ? "Creating account..." : "Create Advertiser Account"}
           </Button>

@@ -4,7 +4,7 @@ import { requestSignals } from "~/server/request-signals.server";
 import type { Route } from "./+types/register";
 import { DeviceFingerprintField } from "~/components/device-fingerprint-field";
 import { EmailField, FormError, FormField } from "~/components/form-field";
-import { textLinkClass } from "~/components/help/info-page";
+import { SignUpTerms } from "~/components/sign-up-terms";
 import { NewPasswordFields } from "~/components/ui/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -113,17 +113,7 @@ export default function Register({ loaderData }: Route.ComponentProps) {
             defaultValue={values?.referralCode ?? loaderData.referralCode}
             error={errors.referralCode ?? (linkRefused ? REFERRAL_NOT_FOUND : undefined)}
           />
-          <p className="text-sm text-gray-600" data-testid="register-terms">
-            By signing up you agree to the{" "}
-            <Link to="/terms" className={textLinkClass}>
-              Terms of Use
-            </Link>
-            . The{" "}
-            <Link to="/privacy" className={textLinkClass}>
-              Privacy
-            </Link>{" "}
-            page says what we keep about you and who sees it.
-          </p>
+          <SignUpTerms />
           <Button type="submit" size="lg" disabled={submitting} className="w-full">
             {submitting ? "Creating account..." : "Sign Up"}
           </Button>
