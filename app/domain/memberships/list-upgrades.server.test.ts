@@ -42,6 +42,8 @@ describe("upgrade request lists", () => {
       method: "balance",
       status: "pending",
       createdAt: new Date("2026-11-01T08:00:00Z"),
+      // Paid from the balance: no online payment to speak of.
+      payment: null,
     });
     await cancelUpgrade(db, { userId: m.id, requestId: request.id });
     expect(await pendingUpgradeOf(db, m.id)).toBeNull();
