@@ -57,8 +57,13 @@ describe("upgrade online, bank details, a withdrawal paid through Paystack, the 
       const { page } = await signedInPage(suite, member, viewport);
 
       // 1. Basic: 5 adverts a day. Upgrade to Bronze, paid online.
+      // The daily limit: in the header on a wide screen, in the condensed figures on a phone.
       const header = page.locator("#main header").first();
-      await expect.poll(() => header.innerText()).toContain("up to 5 adverts a day");
+      const dailyLimit = (n: number) =>
+        viewport === MOBILE
+          ? expect.poll(() => page.locator("#main").innerText()).toContain(`of ${n} views used`)
+          : expect.poll(() => header.innerText()).toContain(`up to ${n} adverts a day`);
+      await dailyLimit(5);
       await checked(page, "01-dashboard-basic");
       await page.getByRole("button", { name: "Upgrade", exact: true }).click();
       const dialog = page.getByRole("dialog", { name: "Membership Upgrade" });
@@ -82,7 +87,7 @@ describe("upgrade online, bank details, a withdrawal paid through Paystack, the 
       await checked(page, "04-upgrade-paid");
       await card.getByRole("link", { name: "Go to dashboard" }).click();
       await page.waitForURL((url) => url.pathname === "/dashboard");
-      await expect.poll(() => header.innerText()).toContain("up to 10 adverts a day");
+      await dailyLimit(10);
       expect(await header.innerText()).toContain("Advert Bronze");
       const [upgraded] = await db().select().from(users).where(eq(users.id, member.id));
       expect(upgraded!.membershipTierId).toBe("bronze");
