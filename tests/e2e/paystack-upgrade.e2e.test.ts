@@ -64,7 +64,7 @@ describe("an upgrade paid online", () => {
         await card.getByRole("link", { name: "Go to dashboard" }).click();
         await page.waitForURL((url) => url.pathname === "/dashboard");
         const pending = page.getByTestId("pending-upgrade");
-        await expect.poll(() => pending.innerText()).toContain("Waiting for your online payment");
+        await expect.poll(() => pending.innerText()).toContain("failed: nothing was paid");
         await expectFitsAndAccessible(page, `upgrade-online-pending-${label}`);
         await pending.getByRole("button", { name: "Try again" }).click();
       } else {
