@@ -6,7 +6,7 @@ import {
 } from "~/domain/campaigns/pay-online.server";
 import { FEE_RULE_REFUSALS } from "~/domain/campaigns/rules";
 import { data, redirect } from "react-router";
-import type { SettleOutcome } from "~/domain/payments/payment-attempts.server";
+import type { SettleOutcome } from "~/domain/payments/settlement.server";
 import {
   payUpgradeOnline,
   PAY_UPGRADE_ONLINE_REFUSALS,

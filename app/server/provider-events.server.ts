@@ -1,5 +1,5 @@
-import { settleCampaignPayment } from "~/domain/campaigns/pay-online.server";
-import { settleUpgradePayment } from "~/domain/memberships/pay-online.server";
+import { settleCampaignPayment } from "~/domain/campaigns/confirm-payment.server";
+import { settleUpgradePayment } from "~/domain/memberships/process-upgrade.server";
 import type { ProviderEvent } from "~/domain/payments/provider";
 import { providerReferenceOwner, recordUnmatchedEvent } from "~/domain/payments/references.server";
 import { settleTransferEvent } from "~/domain/withdrawals/settle-transfer.server";

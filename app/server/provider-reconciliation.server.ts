@@ -1,9 +1,9 @@
 import { and, asc, eq, gt, inArray, isNull, lt, notExists, or } from "drizzle-orm";
 import { payoutJobs, providerPayments, providerTransfers } from "~/db/schema";
 import type { Clock } from "~/domain/shared/clock";
-import { settleCampaignPayment } from "~/domain/campaigns/pay-online.server";
-import { settleUpgradePayment } from "~/domain/memberships/pay-online.server";
-import { verifyAttempt } from "~/domain/payments/payment-attempts.server";
+import { settleCampaignPayment } from "~/domain/campaigns/confirm-payment.server";
+import { settleUpgradePayment } from "~/domain/memberships/process-upgrade.server";
+import { verifyAttempt } from "~/domain/payments/checkout.server";
 import { TRANSFER_FAILURE_REASONS, verifyTransferAttempt } from "~/domain/withdrawals/settle-transfer.server";
 import type { Services } from "./services.server";
 
@@ -53,7 +53,8 @@ export async function checkWaitingWithProvider(
     .limit(BATCH);
   for (const attempt of payments) {
     const settle = attempt.purpose === "upgrade" ? settleUpgradePayment : settleCampaignPayment;
-    const result = await verifyAttempt(provider, attempt, (report) => settle(db, report, now));
+    const result = await verifyAttempt(provider, attempt);
+    if (result.status === "reported") await settle(db, result.report, now);
     await db.update(providerPayments).set({ checkedAt: now }).where(eq(providerPayments.id, attempt.id));
     if (result.status === "unavailable") run.unavailable++;
     else run.payments++;

@@ -3,7 +3,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { advertViews, appSettings } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { payReferralReward } from "~/domain/referrals/referral-reward.server";
+import { payReferralReward } from "~/domain/referrals/money.server";
 import { advertAdmin, createUser, postAdvert, recordReferral } from "~test/factories";
 import {
   DESKTOP,

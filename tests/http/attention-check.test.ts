@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { adverts, advertViews, ledgerTransfers, riskClusters, users } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
-import { advertRewardKey } from "~/domain/adverts/advert-views.server";
+import { advertRewardKey } from "~/domain/adverts/money.server";
 import { TITLE_QUESTION } from "~/domain/adverts/attention-check";
 import { balances } from "~/domain/ledger/accounts.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";

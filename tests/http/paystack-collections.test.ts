@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { campaigns, ledgerTransfers, providerPayments, referrals, upgradeRequests, users } from "~/db/schema";
 import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { balances } from "~/domain/ledger/accounts.server";
-import { upgradeTransferKey } from "~/domain/memberships/upgrades";
+import { upgradeTransferKey } from "~/domain/memberships/money.server";
 import { pageText, redirectToast, startTestApp, type HttpClient, type TestApp } from "~test/app";
 import { campaignInput, recordReferral, setReceivingAccount, setReferralRule } from "~test/factories";
 import { expectLedgerReconciled, ledgerRowCounts } from "~test/ledger";

@@ -4,7 +4,7 @@ import { accountSignals, ledgerTransfers, referrals, riskClusters, users } from 
 import { balances } from "~/domain/ledger/accounts.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
-import { referralRewardKey } from "~/domain/referrals/rewards";
+import { referralRewardKey } from "~/domain/referrals/money.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { HOLD_REASONS } from "~/domain/referrals/referral-abuse";
 import { bankAccountSignal, recordSignals } from "~/domain/risk/signals.server";

@@ -2,7 +2,7 @@ import { count, eq, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { adverts, auditLog, campaigns, ledgerAccounts, ledgerTransfers } from "~/db/schema";
 import { startAdvertView, type ClaimResult } from "~/domain/adverts/advert-views.server";
-import { campaignTransferKey } from "~/domain/campaigns/rules";
+import { campaignTransferKey } from "~/domain/campaigns/money.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { transfer } from "~/domain/ledger/transfer.server";
 import { newDisplayId, newId } from "~/domain/shared/ids";

@@ -12,6 +12,7 @@ import { VISIBILITY_REPORT_CAP_MS } from "./advert-claim";
 import { FAILED_CHECKS_TO_FLAG, type AttentionCheck } from "./attention-check";
 import { advertIsLive } from "./advert-live.server";
 import { setAttentionCheck } from "./attention-check.server";
+import { claimInDatabase, type ClaimRow } from "./money.server";
 
 /** What a member sees of an advert. */
 export type MemberAdvert = {
@@ -55,9 +56,6 @@ export type ClaimResult =
   | { status: "too-early"; secondsLeft: number }
   /** The countdown has ended: the member answers the attention check (then claims with the answer). */
   | { status: "check"; check: AttentionCheck };
-
-/** The ledger idempotency key of a member's reward for an advert: one payment, ever. */
-export const advertRewardKey = (advertId: string, userId: string) => `advert-view:${advertId}:${userId}`;
 
 /** The columns a member sees of an advert. */
 const advertShown = {
@@ -315,25 +313,7 @@ export async function claimAdvertReward(
   now: Date = new Date(),
   options: { fromViewPage?: boolean; answer?: number | null } = {},
 ): Promise<ClaimResult> {
-  const claim = async () => {
-    const [row] = await claimQuery(db).execute({
-      userId,
-      advertId,
-      now: now.toISOString(),
-      lagosDay: lagosDay(now),
-      idempotencyKey: advertRewardKey(advertId, userId),
-      transferId: newId(),
-      debitEntryId: newId(),
-      creditEntryId: newId(),
-      feeTransferId: newId(),
-      feeDebitEntryId: newId(),
-      feeCreditEntryId: newId(),
-      answer: options.answer ?? null,
-      reportCapMs: VISIBILITY_REPORT_CAP_MS,
-    });
-    if (!row) throw new Error("claimAdvertReward: claim_advert_reward returned no row");
-    return row;
-  };
+  const claim = () => claimInDatabase(db, { userId, advertId, now, answer: options.answer ?? null });
   let row = await claim();
   if (row.outcome === "no-accounts") {
     // The member's first money: open their ledger accounts (nothing else was written), then claim.
@@ -351,33 +331,6 @@ export async function claimAdvertReward(
   const result = claimResult(row, advertId);
   return result.status === "not-started" && options.fromViewPage ? { status: "view-ended" } : result;
 }
-
-/**
- * The call of `claim_advert_reward`, sent by name: PostgreSQL parses and plans it once per
- * connection instead of on every claim (a saving in its CPU per claim: docs/performance.md).
- * Column names stay snake_case: a raw row of the function.
- */
-const claimQuery = preparedPerDatabase((db) =>
-  db
-    .select({
-      outcome: sql<string>`outcome`,
-      reward_kobo: sql<string | null>`reward_kobo::text`,
-      view_id: sql<string | null>`view_id`,
-      transfer_id: sql<string | null>`transfer_id`,
-      daily_limit: sql<number | null>`daily_limit`,
-      wait_ms: sql<number | null>`wait_ms::integer`,
-      check_question: sql<string | null>`check_question`,
-      check_choices: sql<string[] | null>`check_choices`,
-      failed_today: sql<number | null>`failed_today`,
-    })
-    .from(
-      sql`claim_advert_reward(${sql.placeholder("userId")}, ${sql.placeholder("advertId")}, ${sql.placeholder("now")}::timestamptz, ${sql.placeholder("lagosDay")}::date, ${sql.placeholder("idempotencyKey")}, ${sql.placeholder("transferId")}, ${sql.placeholder("debitEntryId")}, ${sql.placeholder("creditEntryId")}, ${sql.placeholder("feeTransferId")}, ${sql.placeholder("feeDebitEntryId")}, ${sql.placeholder("feeCreditEntryId")}, ${sql.placeholder("answer")}::smallint, ${sql.placeholder("reportCapMs")}::integer)`,
-    )
-    .prepare("claim_advert_reward"),
-);
-
-/** A row of `claim_advert_reward` (snake_case: a raw row). */
-type ClaimRow = Awaited<ReturnType<ReturnType<typeof claimQuery>["execute"]>>[number];
 
 function claimResult(row: ClaimRow, advertId: string): ClaimResult {
   switch (row.outcome) {

@@ -1,13 +1,10 @@
 import { and, eq, inArray, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { advertiserProfiles, adverts, campaigns, ledgerAccounts, type Campaign } from "~/db/schema";
-import { transfer } from "~/domain/ledger/transfer.server";
-import { newId } from "~/domain/shared/ids";
-import type { Kobo } from "~/domain/shared/money";
-import { campaignTransferKey, type CampaignStatus } from "./rules";
+import { advertiserProfiles, adverts, campaigns, type Campaign } from "~/db/schema";
+import type { CampaignStatus } from "./rules";
 
-// What every campaign step shares: the finders, the conditional status change (move, stop) and
-// the escrow's funding and refund. Each verb lives in its own module beside this one.
+// What every campaign step shares: the finders and the conditional status change (move, stop).
+// Each verb lives in its own module beside this one; its money moves in money.server.ts.
 
 /** An advertiser's own campaign, or null. */
 export async function findAdvertiserCampaign(db: Database, advertiserId: string, campaignId: string) {
@@ -101,55 +98,4 @@ export async function notMoved(tx: Database, campaignId: string, advertiserId?: 
     .from(campaigns)
     .where(and(eq(campaigns.id, campaignId), advertiserId ? eq(campaigns.advertiserId, advertiserId) : undefined));
   return row ? { status: "conflict", current: row.status } : { status: "not-found" };
-}
-
-/** The campaign's escrow account, opened on first use (unique per campaign). */
-async function escrowAccountId(tx: Database, campaignId: string): Promise<string> {
-  await tx
-    .insert(ledgerAccounts)
-    .values({ id: newId(), kind: "campaign_escrow", campaignId })
-    .onConflictDoNothing({ target: ledgerAccounts.campaignId });
-  const [row] = await tx
-    .select({ id: ledgerAccounts.id })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.campaignId, campaignId));
-  return row!.id;
-}
-
-/** The whole budget, advertiser balance → the campaign's escrow (refused when the balance is short). */
-export async function fundEscrow(tx: Database, campaign: Campaign) {
-  const funding = await transfer(tx, {
-    from: { userId: campaign.advertiserId, kind: "available" },
-    to: { accountId: await escrowAccountId(tx, campaign.id) },
-    amountKobo: campaign.budgetKobo,
-    kind: "campaign_funding",
-    idempotencyKey: campaignTransferKey(campaign.id, "funding"),
-    reference: { type: "campaign", id: campaign.id },
-  });
-  if (funding.status !== "posted") throw new Error(`campaign ${campaign.id}: its escrow was already funded`);
-}
-
-/**
- * What the escrow still holds, back to the advertiser's balance (read under the escrow's row lock,
- * after any claim that took a slot has committed). Once per campaign (its key); 0 when nothing is
- * left or it was never funded.
- */
-export async function refundEscrow(tx: Database, campaign: Campaign): Promise<Kobo> {
-  const [escrow] = await tx
-    .select({ id: ledgerAccounts.id, balanceKobo: ledgerAccounts.balanceKobo })
-    .from(ledgerAccounts)
-    .where(eq(ledgerAccounts.campaignId, campaign.id))
-    .for("update");
-  const left = escrow?.balanceKobo ?? 0n;
-  if (!escrow || left === 0n) return 0n;
-  const refund = await transfer(tx, {
-    from: { accountId: escrow.id },
-    to: { userId: campaign.advertiserId, kind: "available" },
-    amountKobo: left,
-    kind: "campaign_refund",
-    idempotencyKey: campaignTransferKey(campaign.id, "refund"),
-    reference: { type: "campaign", id: campaign.id },
-  });
-  if (refund.status !== "posted") throw new Error(`campaign ${campaign.id}: its escrow was already refunded`);
-  return left;
 }

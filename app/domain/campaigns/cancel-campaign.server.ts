@@ -2,7 +2,8 @@ import type { Database } from "~/db/client.server";
 import type { Campaign } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
 import { mailAdvertiser } from "./campaign-mail.server";
-import { refundEscrow, stop, type Conflict, type NotFound } from "./campaigns.server";
+import { stop, type Conflict, type NotFound } from "./campaigns.server";
+import { refundEscrow } from "./money.server";
 import { CANCELLABLE_STATUSES } from "./rules";
 
 export type CancelCampaignResult = { status: "ok"; campaign: Campaign; refundedKobo: Kobo } | NotFound | Conflict;

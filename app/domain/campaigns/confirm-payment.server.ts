@@ -1,14 +1,17 @@
 import { eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { advertiserProfiles, campaigns, ledgerTransfers, users, type Campaign } from "~/db/schema";
+import { advertiserProfiles, campaigns, users, type Campaign } from "~/db/schema";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
-import { transfer } from "~/domain/ledger/transfer.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { mailAdvertiser } from "./campaign-mail.server";
-import { fundEscrow, type Conflict, type NotFound } from "./campaigns.server";
-import { campaignTransferKey, paymentConfirmationOutcome, type PaymentConfirmationOutcome } from "./rules";
+import type { ProviderPaymentReport } from "~/domain/payments/provider";
+import { judgeReport, recordBooking, type SettleOutcome } from "~/domain/payments/settlement.server";
+import type { Role } from "~/domain/permissions/permissions";
+import type { Conflict, NotFound } from "./campaigns.server";
+import { depositCampaignPayment, fundEscrow, paymentBooked } from "./money.server";
+import { paymentConfirmationOutcome, type PaymentConfirmationOutcome } from "./rules";
 
 export type ConfirmPaymentResult =
   /** `funded`: the campaign was awaiting payment and went to review; otherwise the money went to the balance. */
@@ -58,7 +61,7 @@ export async function confirmCampaignPayment(
  * `campaign.paid_online` with the advertiser as actor. Null when there is nothing to book (a
  * draft, or already booked): nothing written.
  */
-export async function bookCampaignPayment(
+async function bookCampaignPayment(
   tx: Database,
   campaign: Campaign,
   input: {
@@ -72,15 +75,7 @@ export async function bookCampaignPayment(
   const { now } = input;
   const outcome = paymentConfirmationOutcome(campaign, await paymentBooked(tx, campaign.id), now);
   if (!outcome) return null;
-  const deposit = await transfer(tx, {
-    from: { platform: input.from },
-    to: { userId: campaign.advertiserId, kind: "available" },
-    amountKobo: campaign.budgetKobo,
-    kind: "advertiser_deposit",
-    idempotencyKey: campaignTransferKey(campaign.id, "deposit"),
-    reference: { type: "campaign", id: campaign.id },
-  });
-  if (deposit.status !== "posted") throw new Error(`campaign ${campaign.id}: its payment was already booked`);
+  await depositCampaignPayment(tx, campaign, input.from);
   const fund = outcome === "campaign";
   let confirmed = campaign;
   if (fund) {
@@ -111,13 +106,40 @@ export async function bookCampaignPayment(
   return { campaign: confirmed, funded: fund };
 }
 
-/** Whether the bank payment of this campaign was confirmed already (its deposit is on the ledger). */
-export async function paymentBooked(db: Database, campaignId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: ledgerTransfers.id })
-    .from(ledgerTransfers)
-    .where(eq(ledgerTransfers.idempotencyKey, campaignTransferKey(campaignId, "deposit")));
-  return Boolean(row);
+/** Why a campaign's payment that matched its attempt is held. */
+export const CAMPAIGN_HELD_REASON =
+  "This campaign's payment had already been confirmed when this payment arrived: it was paid twice.";
+
+/**
+ * Settles one report of a campaign's online payment (webhook, return or minute job), once, in one
+ * transaction: the payment judged and recorded by payments/settlement; paid as asked → booked as
+ * an admin's confirmation books a bank transfer (bookCampaignPayment, from provider clearing: the
+ * advertiser's balance, then the escrow and review while it awaits payment; a late payment stays
+ * on the balance), plus the provider's fee. Already booked (paid twice) → held.
+ */
+export async function settleCampaignPayment(
+  db: Database,
+  report: ProviderPaymentReport,
+  now: Date = new Date(),
+): Promise<SettleOutcome> {
+  return db.transaction(async (tx): Promise<SettleOutcome> => {
+    const judged = await judgeReport(tx, "campaign", report, now);
+    if (judged.status !== "to-book") return judged;
+    const { attempt } = judged;
+    const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, attempt.campaignId!)).for("update");
+    const actor = { id: attempt.userId, role: "advertiser" as Role, permissions: [] };
+    const booked =
+      campaign &&
+      (await bookCampaignPayment(tx, campaign, {
+        from: "provider_clearing",
+        actor,
+        confirmedById: null,
+        now,
+        audit: { paidVia: "Paystack", paymentReference: attempt.reference },
+      }));
+    const answer = booked ? { status: "booked" as const } : { status: "hold" as const, reason: CAMPAIGN_HELD_REASON };
+    return recordBooking(tx, attempt, report, answer, now);
+  });
 }
 
 /**

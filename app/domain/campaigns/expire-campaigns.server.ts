@@ -2,7 +2,8 @@ import { and, eq, gt, inArray, isNotNull, lte, notExists, sql } from "drizzle-or
 import type { Database } from "~/db/client.server";
 import { campaigns, emails } from "~/db/schema";
 import { mailAdvertiser } from "./campaign-mail.server";
-import { move, refundEscrow, retireAdvert, stop } from "./campaigns.server";
+import { move, retireAdvert, stop } from "./campaigns.server";
+import { refundEscrow } from "./money.server";
 
 /**
  * Completes the running campaigns whose end date has passed, returning what their escrow still

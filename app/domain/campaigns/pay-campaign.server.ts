@@ -5,7 +5,8 @@ import { getAppSettings } from "~/domain/settings/app-settings";
 import type { Kobo } from "~/domain/shared/money";
 import { withRollback } from "~/domain/shared/rollback.server";
 import { mailAdvertiser } from "./campaign-mail.server";
-import { fundEscrow, move, notMoved, type CampaignStepResult } from "./campaigns.server";
+import { move, notMoved, type CampaignStepResult } from "./campaigns.server";
+import { fundEscrow } from "./money.server";
 import { campaignFeeRuleRefusal, type CampaignFeeRuleRefusal } from "./rules";
 
 /**

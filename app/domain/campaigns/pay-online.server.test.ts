@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, campaigns, ledgerTransfers, providerPayments } from "~/db/schema";
 import { balances, platformBalance } from "~/domain/ledger/accounts.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { providerFeeKey } from "~/domain/payments/payment-attempts.server";
+import { providerFeeKey } from "~/domain/payments/money.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
 import { createPaystackProvider } from "~/server/paystack.server";
 import { escrowOf, openCampaignTestDatabase } from "~test/campaigns";
@@ -11,16 +11,11 @@ import { approvedAdvertiser, campaignInput } from "~test/factories";
 import { startPaystackStandin, TEST_PAYSTACK_SECRET_KEY, type PaystackStandin } from "~test/paystack";
 import { statusOf } from "~test/status";
 import { cancelCampaign } from "./cancel-campaign.server";
-import { confirmCampaignPayment } from "./confirm-payment.server";
+import { CAMPAIGN_HELD_REASON, confirmCampaignPayment, settleCampaignPayment } from "./confirm-payment.server";
 import { createCampaign } from "./create-campaign.server";
 import { submitCampaignForPayment } from "./pay-campaign.server";
-import {
-  CAMPAIGN_HELD_REASON,
-  checkCampaignPayment,
-  payCampaignOnline,
-  settleCampaignPayment,
-} from "./pay-online.server";
-import { campaignTransferKey } from "./rules";
+import { checkCampaignPayment, payCampaignOnline } from "./pay-online.server";
+import { campaignTransferKey } from "./money.server";
 
 const { db, admin } = await openCampaignTestDatabase();
 let standin: PaystackStandin;

@@ -1,19 +1,19 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { campaigns } from "~/db/schema";
+import { campaigns, type ProviderPayment } from "~/db/schema";
+import { attemptByReference, createPaymentAttempt, type PaymentTarget } from "~/domain/payments/attempts.server";
 import {
-  attemptByReference,
-  settlePayment,
-  startCheckout,
+  answerBeforeNewAttempt,
+  checkOpenAttempt,
+  openCheckout,
   verifyAttempt,
-  type PaymentTarget,
-  type SettleOutcome,
   type StartCheckoutResult,
-} from "~/domain/payments/payment-attempts.server";
-import type { PaymentProvider, ProviderPaymentReport } from "~/domain/payments/provider";
-import type { Role } from "~/domain/permissions/permissions";
+} from "~/domain/payments/checkout.server";
+import type { PaymentProvider } from "~/domain/payments/provider";
+import type { SettleOutcome } from "~/domain/payments/settlement.server";
 import type { Conflict, NotFound } from "./campaigns.server";
-import { bookCampaignPayment, paymentBooked } from "./confirm-payment.server";
+import { settleCampaignPayment } from "./confirm-payment.server";
+import { paymentBooked } from "./money.server";
 import { campaignFeeRuleRefusal, type CampaignFeeRuleRefusal } from "./rules";
 
 /** Where the provider's checkout sends the advertiser back (`?reference=` is added by the provider). */
@@ -65,56 +65,27 @@ export async function payCampaignOnline(
   };
   const refusal = await payable(db);
   if (refusal) return refusal;
-  return startCheckout<NotPayable>(db, provider, {
-    target: targetOf(input.campaignId),
-    settle: (report) => settleCampaignPayment(db, report, now),
-    payable: async (tx) => {
-      const refused = await payable(tx);
-      if (refused) return { refusal: refused };
-      const [campaign] = await tx.select().from(campaigns).where(own);
-      return { baseReference: campaign!.reference, userId: input.advertiserId, amountKobo: campaign!.budgetKobo };
-    },
+  const target = targetOf(input.campaignId);
+  const open = await checkOpenAttempt(db, provider, target, now);
+  const settled = open.status === "reported" ? await settleCampaignPayment(db, open.report, now) : undefined;
+  const answer = answerBeforeNewAttempt(open, settled);
+  if (answer) return answer;
+  const made = await db.transaction(async (tx): Promise<{ refusal: NotPayable } | { attempt: ProviderPayment }> => {
+    // The campaign's row lock: two presses make one attempt, and a campaign paid meanwhile none.
+    const [campaign] = await tx.select().from(campaigns).where(own).for("update");
+    const refused = await payable(tx);
+    if (refused) return { refusal: refused };
+    const { reference: baseReference, budgetKobo: amountKobo } = campaign!;
+    return {
+      attempt: await createPaymentAttempt(tx, { target, baseReference, userId: input.advertiserId, amountKobo, now }),
+    };
+  });
+  if ("refusal" in made) return made.refusal;
+  return openCheckout(db, provider, made.attempt, {
     callbackUrl: input.callbackUrl,
     metadata: { campaign: input.campaignId },
     now,
   });
-}
-
-/** Why a campaign's payment that matched its attempt is held. */
-export const CAMPAIGN_HELD_REASON =
-  "This campaign's payment had already been confirmed when this payment arrived: it was paid twice.";
-
-/**
- * Settles one report of a campaign's online payment (webhook or return), once: paid as asked →
- * booked as an admin's confirmation books a bank transfer (bookCampaignPayment, from provider
- * clearing: the advertiser's balance, then the escrow and review while it awaits payment; a late
- * payment stays on the balance), plus the provider's fee. Already booked (paid twice) → held.
- */
-export async function settleCampaignPayment(
-  db: Database,
-  report: ProviderPaymentReport,
-  now: Date = new Date(),
-): Promise<SettleOutcome> {
-  return settlePayment(
-    db,
-    "campaign",
-    report,
-    async (tx, attempt) => {
-      const [campaign] = await tx.select().from(campaigns).where(eq(campaigns.id, attempt.campaignId!)).for("update");
-      const actor = { id: attempt.userId, role: "advertiser" as Role, permissions: [] };
-      const booked =
-        campaign &&
-        (await bookCampaignPayment(tx, campaign, {
-          from: "provider_clearing",
-          actor,
-          confirmedById: null,
-          now,
-          audit: { paidVia: "Paystack", paymentReference: attempt.reference },
-        }));
-      return booked ? { status: "booked" } : { status: "hold", reason: CAMPAIGN_HELD_REASON };
-    },
-    now,
-  );
 }
 
 /** An attempt of the advertiser's own for this campaign, for its return page. */
@@ -133,5 +104,6 @@ export async function checkCampaignPayment(
   const now = input.now ?? new Date();
   const attempt = await ownCampaignAttempt(db, input.advertiserId, input.campaignId, input.reference);
   if (!attempt) return { status: "unknown" };
-  return verifyAttempt(provider, attempt, (report) => settleCampaignPayment(db, report, now));
+  const verified = await verifyAttempt(provider, attempt);
+  return verified.status === "reported" ? settleCampaignPayment(db, verified.report, now) : verified;
 }

@@ -7,7 +7,8 @@ import { newId } from "~/domain/shared/ids";
 import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { mailAdvertiser } from "./campaign-mail.server";
-import { refundEscrow, stop, type Conflict, type NotFound } from "./campaigns.server";
+import { stop, type Conflict, type NotFound } from "./campaigns.server";
+import { refundEscrow } from "./money.server";
 import { campaignFeeRuleRefusal, type CampaignFeeRuleRefusal } from "./rules";
 
 export type ReviewCampaignResult =

@@ -147,7 +147,3 @@ export function formatFeePercent(bps: number): string {
   const rest = bps % 100;
   return rest === 0 ? `${whole}%` : `${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}%`;
 }
-
-/** The ledger keys of a campaign's money: each movement happens at most once. */
-export const campaignTransferKey = (campaignId: string, step: "deposit" | "funding" | "refund") =>
-  `campaign:${campaignId}:${step}`;

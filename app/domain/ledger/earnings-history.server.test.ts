@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { referrals } from "~/db/schema";
 import { startAdvertView } from "~/domain/adverts/advert-views.server";
-import { payReferralReward } from "~/domain/referrals/referral-reward.server";
+import { payReferralReward } from "~/domain/referrals/money.server";
 import { newId } from "~/domain/shared/ids";
 import { claimAnswering } from "~test/claims";
 import { openTestDatabase } from "~test/database";

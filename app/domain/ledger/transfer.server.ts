@@ -29,6 +29,15 @@ export type TransferInput = {
 
 export type TransferResult = { status: "posted" | "duplicate"; transferId: string };
 
+/**
+ * For a movement whose key belongs to one record and one step alone (a new request's hold, a
+ * decision guarded by a status change): found posted already means the guard failed, a broken
+ * invariant, so the caller's transaction rolls back.
+ */
+export function expectPosted(result: TransferResult, idempotencyKey: string): void {
+  if (result.status !== "posted") throw new Error(`ledger: ${idempotencyKey} was already posted`);
+}
+
 /** The debit would take a user account below zero. Nothing was written. */
 export class InsufficientFundsError extends Error {
   constructor(

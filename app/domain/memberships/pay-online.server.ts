@@ -1,18 +1,17 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { membershipTiers, upgradeRequests } from "~/db/schema";
+import { membershipTiers, upgradeRequests, type ProviderPayment } from "~/db/schema";
+import { attemptByReference, createPaymentAttempt, type PaymentTarget } from "~/domain/payments/attempts.server";
 import {
-  attemptByReference,
-  settlePayment,
-  startCheckout,
+  answerBeforeNewAttempt,
+  checkOpenAttempt,
+  openCheckout,
   verifyAttempt,
-  type PaymentTarget,
-  type SettleOutcome,
   type StartCheckoutResult,
-} from "~/domain/payments/payment-attempts.server";
-import type { PaymentProvider, ProviderPaymentReport } from "~/domain/payments/provider";
-import type { Role } from "~/domain/permissions/permissions";
-import { approvePending } from "./process-upgrade.server";
+} from "~/domain/payments/checkout.server";
+import type { PaymentProvider } from "~/domain/payments/provider";
+import type { SettleOutcome } from "~/domain/payments/settlement.server";
+import { settleUpgradePayment } from "./process-upgrade.server";
 import type { UpgradeStatus } from "./upgrades";
 
 /** Where the provider's checkout sends the member back (`?reference=` is added by the provider). */
@@ -57,64 +56,27 @@ export async function payUpgradeOnline(
   if (!request) return { status: "not-found" };
   if (request.method !== "online") return { status: "not-online" };
   if (request.status !== "pending") return { status: "conflict", current: request.status };
-  return startCheckout<{ status: "conflict"; current: UpgradeStatus }>(db, provider, {
-    target: targetOf(request.id),
-    settle: (report) => settleUpgradePayment(db, report, now),
-    payable: async (tx) => {
-      const [locked] = await tx.select({ status: upgradeRequests.status }).from(upgradeRequests).where(own);
-      if (!locked || locked.status !== "pending") {
-        return { refusal: { status: "conflict", current: locked?.status ?? "cancelled" } };
-      }
-      return { baseReference: request.reference, userId: request.userId, amountKobo: request.priceKobo };
-    },
+  const target = targetOf(request.id);
+  const open = await checkOpenAttempt(db, provider, target, now);
+  const settled = open.status === "reported" ? await settleUpgradePayment(db, open.report, now) : undefined;
+  const answer = answerBeforeNewAttempt(open, settled);
+  if (answer) return answer;
+  type Made = { refusal: { status: "conflict"; current: UpgradeStatus } } | { attempt: ProviderPayment };
+  const made = await db.transaction(async (tx): Promise<Made> => {
+    // The request's row lock: two presses make one attempt, and a request decided meanwhile none.
+    const [locked] = await tx.select().from(upgradeRequests).where(own).for("update");
+    if (!locked || locked.status !== "pending") {
+      return { refusal: { status: "conflict", current: locked?.status ?? "cancelled" } };
+    }
+    const { reference: baseReference, userId, priceKobo: amountKobo } = locked;
+    return { attempt: await createPaymentAttempt(tx, { target, baseReference, userId, amountKobo, now }) };
+  });
+  if ("refusal" in made) return made.refusal;
+  return openCheckout(db, provider, made.attempt, {
     callbackUrl: input.callbackUrl,
     metadata: { upgradeRequest: request.reference },
     now,
   });
-}
-
-/** The reasons an upgrade's payment is held although it matched its attempt. */
-export const UPGRADE_HELD_REASONS: Record<Exclude<UpgradeStatus, "pending">, string> = {
-  approved: "The upgrade request was already approved when this payment arrived: it was paid twice.",
-  rejected: "The upgrade request had been rejected when this payment arrived.",
-  cancelled: "The member had cancelled the upgrade request when this payment arrived.",
-};
-
-/**
- * Settles one report of an upgrade's online payment (webhook or return), once: paid as asked →
- * the upgrade approved at once with no admin (approvePending: tier, `provider clearing →
- * membership revenue` under the upgrade's one payment key, the referral reward, the audit row
- * `upgrade.paid_online` with the member as actor, the mail) and the provider's fee booked; a
- * request no longer pending is held with the reason, never approved.
- */
-export async function settleUpgradePayment(
-  db: Database,
-  report: ProviderPaymentReport,
-  now: Date = new Date(),
-): Promise<SettleOutcome> {
-  return settlePayment(
-    db,
-    "upgrade",
-    report,
-    async (tx, attempt) => {
-      const [request] = await tx
-        .select({ status: upgradeRequests.status })
-        .from(upgradeRequests)
-        .where(eq(upgradeRequests.id, attempt.upgradeRequestId!));
-      const actor = { id: attempt.userId, role: "user" as Role, permissions: [] };
-      const approved = await approvePending(tx, {
-        requestId: attempt.upgradeRequestId!,
-        adminId: null,
-        actor,
-        now,
-        audit: { paidVia: "Paystack", paymentReference: attempt.reference },
-      });
-      if (approved) return { status: "booked" };
-      const current = request?.status ?? "cancelled";
-      return { status: "hold", reason: UPGRADE_HELD_REASONS[current === "pending" ? "cancelled" : current] };
-    },
-    now,
-  );
 }
 
 /** An attempt of the member's own, with what it pays for, for the return page (another member's is not found). */
@@ -148,5 +110,6 @@ export async function checkUpgradePayment(
   const now = input.now ?? new Date();
   const own = await ownUpgradeAttempt(db, input.userId, input.reference);
   if (!own) return { status: "unknown" };
-  return verifyAttempt(provider, own.attempt, (report) => settleUpgradePayment(db, report, now));
+  const verified = await verifyAttempt(provider, own.attempt);
+  return verified.status === "reported" ? settleUpgradePayment(db, verified.report, now) : verified;
 }

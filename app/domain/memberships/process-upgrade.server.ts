@@ -3,7 +3,6 @@ import type { Database } from "~/db/client.server";
 import { membershipTiers, upgradeRequests, users, type UpgradeRequest } from "~/db/schema";
 import type { AuditAction } from "~/domain/audit/actions";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
-import { transfer } from "~/domain/ledger/transfer.server";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { upgradeApprovedMail, upgradeRejectedMail } from "~/domain/mail/templates";
 import { hasPermission } from "~/domain/permissions/permissions";
@@ -11,8 +10,12 @@ import { refusedAsOwnReferral } from "~/domain/referrals/own-referral.server";
 import { rewardReferrer, type ReferralRewardResult } from "~/domain/referrals/referral-reward.server";
 import { formatKobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
-import { releaseHold, summaryOf, type UpgradeRequestSummary } from "./request-upgrade.server";
-import { type UpgradeStatus, upgradeTransferKey } from "./upgrades";
+import { judgeReport, recordBooking, type SettleOutcome } from "~/domain/payments/settlement.server";
+import type { ProviderPaymentReport } from "~/domain/payments/provider";
+import type { Role } from "~/domain/permissions/permissions";
+import { bookUpgradePayment, releaseUpgradePrice } from "./money.server";
+import { summaryOf, type UpgradeRequestSummary } from "./request-upgrade.server";
+import type { UpgradeStatus } from "./upgrades";
 
 export type DecideUpgradeResult =
   | { status: "ok"; request: UpgradeRequestSummary }
@@ -146,7 +149,7 @@ export async function approveUpgrade(
  * an audit row and the member's mail. `adminId` is null for an online payment (the provider's
  * confirmation approves it); its audit row is then the member's `upgrade.paid_online`.
  */
-export async function approvePending(
+async function approvePending(
   tx: Database,
   input: { requestId: string; adminId: string | null; actor: Actor; now: Date; audit?: Record<string, string> },
 ): Promise<{ changed: UpgradeRequest; referral: ReferralRewardResult } | null> {
@@ -154,18 +157,7 @@ export async function approvePending(
   const changed = await decide(tx, adminId, requestId, "approved", now);
   if (!changed) return null;
   await tx.update(users).set({ membershipTierId: changed.tierId, updatedAt: now }).where(eq(users.id, changed.userId));
-  const payment = await transfer(tx, {
-    from:
-      changed.method === "balance"
-        ? { userId: changed.userId, kind: "held" }
-        : { platform: changed.method === "online" ? "provider_clearing" : "bank_receipts" },
-    to: { platform: "membership_revenue" },
-    amountKobo: changed.priceKobo,
-    kind: "upgrade_payment",
-    idempotencyKey: upgradeTransferKey(changed.id, "payment"),
-    reference: { type: "upgrade_request", id: changed.id },
-  });
-  if (payment.status !== "posted") throw new Error(`upgrade ${changed.id}: its payment was already posted`);
+  await bookUpgradePayment(tx, changed);
   const referral = await rewardReferrer(tx, {
     referredId: changed.userId,
     upgradeId: changed.id,
@@ -189,6 +181,46 @@ export async function approvePending(
   return { changed, referral };
 }
 
+/** The reasons an upgrade's payment is held although it matched its attempt. */
+export const UPGRADE_HELD_REASONS: Record<Exclude<UpgradeStatus, "pending">, string> = {
+  approved: "The upgrade request was already approved when this payment arrived: it was paid twice.",
+  rejected: "The upgrade request had been rejected when this payment arrived.",
+  cancelled: "The member had cancelled the upgrade request when this payment arrived.",
+};
+
+/**
+ * Settles one report of an upgrade's online payment (webhook, return or minute job), once, in one
+ * transaction: the payment judged and recorded by payments/settlement; paid as asked → the
+ * upgrade approved at once with no admin (approvePending: tier, `provider clearing → membership
+ * revenue` under the upgrade's one payment key, the referral reward, the audit row
+ * `upgrade.paid_online` with the member as actor, the mail) and the provider's fee booked; a
+ * request no longer pending is held with the reason, never approved.
+ */
+export async function settleUpgradePayment(
+  db: Database,
+  report: ProviderPaymentReport,
+  now: Date = new Date(),
+): Promise<SettleOutcome> {
+  return db.transaction(async (tx): Promise<SettleOutcome> => {
+    const judged = await judgeReport(tx, "upgrade", report, now);
+    if (judged.status !== "to-book") return judged;
+    const { attempt } = judged;
+    const requestId = attempt.upgradeRequestId!;
+    const actor = { id: attempt.userId, role: "user" as Role, permissions: [] };
+    const approved = await approvePending(tx, {
+      requestId,
+      adminId: null,
+      actor,
+      now,
+      audit: { paidVia: "Paystack", paymentReference: attempt.reference },
+    });
+    if (approved) return recordBooking(tx, attempt, report, { status: "booked" }, now);
+    const current = await notDecided(tx, requestId);
+    const status = current.status === "conflict" && current.current !== "pending" ? current.current : "cancelled";
+    return recordBooking(tx, attempt, report, { status: "hold", reason: UPGRADE_HELD_REASONS[status] }, now);
+  });
+}
+
 /**
  * "Reject", in one transaction: pending → rejected with a conditional update, a held price back
  * to the member's available balance (nothing to record for a bank transfer: no money came in),
@@ -204,7 +236,7 @@ export async function rejectUpgrade(
   return db.transaction(async (tx): Promise<DecideUpgradeResult> => {
     const changed = await decide(tx, actor.id, requestId, "rejected", now);
     if (!changed) return notDecided(tx, requestId);
-    await releaseHold(tx, changed);
+    await releaseUpgradePrice(tx, changed);
     await auditAndTell(tx, actor, changed);
     return { status: "ok", request: summaryOf(changed) };
   });

@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { membershipTiers, upgradeRequests, users, type UpgradeRequest } from "~/db/schema";
-import { InsufficientFundsError, transfer } from "~/domain/ledger/transfer.server";
+import { InsufficientFundsError } from "~/domain/ledger/transfer.server";
 import { queueEmail } from "~/domain/mail/outbox.server";
 import { upgradeRequestedMail } from "~/domain/mail/templates";
 import { getAppSettings } from "~/domain/settings/app-settings";
@@ -10,7 +10,8 @@ import type { Kobo } from "~/domain/shared/money";
 import type { RefusalTexts } from "~/domain/shared/outcome";
 import { withRollback } from "~/domain/shared/rollback.server";
 import { receivingAccountOf } from "./receiving-account";
-import { type UpgradeMethod, type UpgradeStatus, upgradePriceKobo, upgradeTransferKey } from "./upgrades";
+import { holdUpgradePrice, releaseUpgradePrice } from "./money.server";
+import { type UpgradeMethod, type UpgradeStatus, upgradePriceKobo } from "./upgrades";
 
 /** An upgrade request as its member and the admins are told about it. */
 export type UpgradeRequestSummary = {
@@ -162,16 +163,7 @@ export async function requestUpgrade(
 
     if (method === "balance") {
       try {
-        const hold = await transfer(tx, {
-          from: { userId, kind: "available" },
-          to: { userId, kind: "held" },
-          amountKobo: priceKobo,
-          kind: "upgrade_hold",
-          idempotencyKey: upgradeTransferKey(id, "hold"),
-          reference: { type: "upgrade_request", id },
-        });
-        // The id is new, so its key cannot have been used: refuse rather than hold nothing.
-        if (hold.status !== "posted") throw new Error(`requestUpgrade: ${upgradeTransferKey(id, "hold")} was used`);
+        await holdUpgradePrice(tx, { id, userId, priceKobo });
       } catch (err) {
         if (err instanceof InsufficientFundsError) {
           rollbackWith({ status: "insufficient-funds", availableKobo: err.balanceKobo, priceKobo });
@@ -222,21 +214,7 @@ export async function cancelUpgrade(
       const [row] = await tx.select({ status: upgradeRequests.status }).from(upgradeRequests).where(own);
       return row ? { status: "conflict", current: row.status } : { status: "not-found" };
     }
-    await releaseHold(tx, changed);
+    await releaseUpgradePrice(tx, changed);
     return { status: "ok", request: summaryOf(changed) };
   });
-}
-
-/** Returns a balance-paid request's held price to the member's available balance (must be new). */
-export async function releaseHold(tx: Database, request: UpgradeRequest): Promise<void> {
-  if (request.method !== "balance") return;
-  const result = await transfer(tx, {
-    from: { userId: request.userId, kind: "held" },
-    to: { userId: request.userId, kind: "available" },
-    amountKobo: request.priceKobo,
-    kind: "upgrade_release",
-    idempotencyKey: upgradeTransferKey(request.id, "release"),
-    reference: { type: "upgrade_request", id: request.id },
-  });
-  if (result.status !== "posted") throw new Error(`upgrade ${request.id}: its release was already posted`);
 }

@@ -21,10 +21,6 @@ export const UPGRADE_STATUS_BADGES = {
   cancelled: { label: "Cancelled", tone: "gray" },
 } as const satisfies StatusBadges<UpgradeStatus>;
 
-/** The ledger key of each money movement of an upgrade request: at most one of each, ever. */
-export const upgradeTransferKey = (requestId: string, step: "hold" | "release" | "payment") =>
-  `upgrade:${requestId}:${step}`;
-
 /** What an upgrade costs: the new tier's price minus the current tier's. */
 export const upgradePriceKobo = (currentTierPriceKobo: Kobo, newTierPriceKobo: Kobo): Kobo =>
   newTierPriceKobo - currentTierPriceKobo;

@@ -11,6 +11,9 @@ import type { Kobo } from "~/domain/shared/money";
  * reference before it tries again, never sends a second one blind.
  */
 
+/** Every payment we ask for and every transfer we send is in naira; anything else is held, never booked. */
+export const PROVIDER_CURRENCY = "NGN";
+
 /** No answer we can rely on: timeout, network error, 5xx, or a body that is not the provider's envelope. */
 export type ProviderUnavailable = { status: "unavailable"; detail: string };
 

@@ -9,7 +9,7 @@ import { balances } from "~/domain/ledger/accounts.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
-import { referralRewardKey } from "~/domain/referrals/rewards";
+import { referralRewardKey } from "~/domain/referrals/money.server";
 import { saveBankDetails, storeBankDetails } from "~/domain/banks/bank-details.server";
 import { recordSignals, type Signal } from "~/domain/risk/signals.server";
 import { networkOf } from "~/lib/ip-network";

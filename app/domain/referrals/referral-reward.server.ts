@@ -1,12 +1,12 @@
 import { and, eq, ne, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { referrals, upgradeRequests } from "~/db/schema";
-import { transfer } from "~/domain/ledger/transfer.server";
-import { referralRewardKey, referralRewardKobo } from "~/domain/referrals/rewards";
+import { referralRewardKobo } from "~/domain/referrals/rewards";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import type { Kobo } from "~/domain/shared/money";
 import { linkedUnderReview } from "~/domain/risk/clusters.server";
 import { HOLD_REASONS } from "./referral-abuse";
+import { payReferralReward } from "./money.server";
 import { mailReferrer } from "./referral-mail.server";
 
 export type ReferralRewardResult =
@@ -63,28 +63,6 @@ export async function rewardReferrer(
   await payReferralReward(tx, referral, rewardKobo);
   await mailReferrer(tx, referral, "paid", rewardKobo);
   return { status: "paid", referralId: referral.id, referrerId: referral.referrerId, rewardKobo };
-}
-
-/**
- * Pays a referral's reward to its referrer's available balance, inside the caller's transaction
- * (nothing for a zero reward). Its ledger key allows one payment per referral: a second one is a
- * broken invariant (the referral's status change should have stopped it) and rolls back.
- */
-export async function payReferralReward(
-  tx: Database,
-  referral: { id: string; referrerId: string },
-  rewardKobo: Kobo,
-): Promise<void> {
-  if (rewardKobo <= 0n) return;
-  const paid = await transfer(tx, {
-    from: { platform: "referral_rewards" },
-    to: { userId: referral.referrerId, kind: "available" },
-    amountKobo: rewardKobo,
-    kind: "referral_reward",
-    idempotencyKey: referralRewardKey(referral.id),
-    reference: { type: "referral", id: referral.id },
-  });
-  if (paid.status !== "posted") throw new Error(`referral ${referral.id}: its reward was already paid`);
 }
 
 /**

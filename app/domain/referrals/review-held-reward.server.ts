@@ -7,7 +7,7 @@ import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { refusedAsOwnReferral } from "./own-referral.server";
 import { mailReferrer } from "./referral-mail.server";
-import { payReferralReward } from "./referral-reward.server";
+import { payReferralReward } from "./money.server";
 import type { ReferralStatus } from "./referral-statuses";
 
 type Referral = typeof referrals.$inferSelect;

@@ -3,7 +3,7 @@ import { afterEach, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, ledgerTransfers, referrals } from "~/db/schema";
 import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
-import { referralRewardKey } from "~/domain/referrals/rewards";
+import { referralRewardKey } from "~/domain/referrals/money.server";
 import { newId } from "~/domain/shared/ids";
 import { latch } from "~test/latch";
 import { openTestDatabase, usingPostgres } from "~test/database";

@@ -1,9 +1,6 @@
 import { percentOfKobo, type Kobo } from "~/domain/shared/money";
 
-// Referral reward rules with no server imports: the ledger key of a reward and what a referrer earns.
-
-/** The ledger key of a referral's reward: a referrer is paid at most once per referred member. */
-export const referralRewardKey = (referralId: string) => `referral:${referralId}:reward`;
+// Referral reward rules with no server imports: what a referrer earns.
 
 export type ReferralRule = {
   referralActive: boolean;

@@ -4,7 +4,7 @@ import type { Actor } from "~/domain/audit/audit.server";
 import { balances } from "~/domain/ledger/accounts.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { cancelUpgrade, requestUpgrade } from "~/domain/memberships/request-upgrade.server";
-import { payReferralReward } from "~/domain/referrals/referral-reward.server";
+import { payReferralReward } from "~/domain/referrals/money.server";
 import { newId } from "~/domain/shared/ids";
 import { completeWithdrawal, rejectWithdrawal, startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
 import { requestWithdrawal } from "~/domain/withdrawals/request-withdrawal.server";

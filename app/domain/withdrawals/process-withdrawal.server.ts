@@ -3,7 +3,6 @@ import type { Database } from "~/db/client.server";
 import { users, withdrawals, type Withdrawal } from "~/db/schema";
 import type { AuditAction } from "~/domain/audit/actions";
 import { recordAudit, type Actor } from "~/domain/audit/audit.server";
-import { lockAccounts, transfer, type TransferInput } from "~/domain/ledger/transfer.server";
 import { queueEmail, type OutgoingMail } from "~/domain/mail/outbox.server";
 import {
   type WithdrawalMailFacts,
@@ -16,7 +15,7 @@ import { formatKobo, type Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import type { WithdrawalStatus } from "./lifecycle";
 import { liveTransferExists } from "./live-transfer.server";
-import { withdrawalTransferKey } from "./request-withdrawal.server";
+import { payOutWithdrawal, releaseWithdrawal } from "./money.server";
 
 export type ProcessResult =
   | { status: "ok"; withdrawal: { id: string; status: WithdrawalStatus; reference: string; amountKobo: Kobo } }
@@ -39,48 +38,6 @@ type Transition = {
   money?: (tx: Database, w: Withdrawal) => Promise<void>;
   mail: (to: string, name: string, facts: WithdrawalMailFacts) => OutgoingMail;
 };
-
-const reference = (w: Pick<Withdrawal, "id">) => ({ type: "withdrawal", id: w.id });
-
-/** Posts a transfer that must be new: its key belongs to this withdrawal and this step only. */
-async function post(tx: Database, input: TransferInput) {
-  const result = await transfer(tx, input);
-  if (result.status !== "posted") throw new Error(`withdrawal: ${input.idempotencyKey} was already posted`);
-}
-
-/**
- * The held amount leaves the member: amount − fee to bank payouts (`withdrawal_payout`), the fee
- * to withdrawal fees (`withdrawal_fee`, skipped when the fee is 0), under the keys given (Mark as
- * Completed: `withdrawal:<id>:payout`; a transfer: scoped to its attempt). Two transfers in one
- * transaction: all three accounts are locked first, in the ledger's global order, so concurrent
- * completions (and rejections) can never deadlock.
- */
-export async function bookWithdrawalPayout(
-  tx: Database,
-  w: Pick<Withdrawal, "id" | "userId" | "amountKobo" | "feeKobo">,
-  keys: { payout: string; fee: string },
-) {
-  const held = { userId: w.userId, kind: "held" } as const;
-  await lockAccounts(tx, [held, { platform: "bank_payouts" }, { platform: "withdrawal_fees" }]);
-  await post(tx, {
-    from: held,
-    to: { platform: "bank_payouts" },
-    amountKobo: w.amountKobo - w.feeKobo,
-    kind: "withdrawal_payout",
-    idempotencyKey: keys.payout,
-    reference: reference(w),
-  });
-  if (w.feeKobo > 0n) {
-    await post(tx, {
-      from: held,
-      to: { platform: "withdrawal_fees" },
-      amountKobo: w.feeKobo,
-      kind: "withdrawal_fee",
-      idempotencyKey: keys.fee,
-      reference: reference(w),
-    });
-  }
-}
 
 /** Queues one mail to the withdrawal's member, in the caller's transaction. */
 export async function mailWithdrawalMember(
@@ -131,15 +88,7 @@ const TRANSITIONS = {
     action: "withdrawal.reject",
     stamp: (now) => ({ rejectedAt: now }),
     // The whole amount goes back to the member's available balance.
-    money: (tx, w) =>
-      post(tx, {
-        from: { userId: w.userId, kind: "held" },
-        to: { userId: w.userId, kind: "available" },
-        amountKobo: w.amountKobo,
-        kind: "withdrawal_release",
-        idempotencyKey: withdrawalTransferKey(w.id, "release"),
-        reference: reference(w),
-      }),
+    money: releaseWithdrawal,
     mail: withdrawalRejectedMail,
   },
   complete: {
@@ -148,11 +97,7 @@ const TRANSITIONS = {
     to: "completed",
     action: "withdrawal.complete",
     stamp: (now) => ({ processedAt: now }),
-    money: (tx, w) =>
-      bookWithdrawalPayout(tx, w, {
-        payout: withdrawalTransferKey(w.id, "payout"),
-        fee: withdrawalTransferKey(w.id, "fee"),
-      }),
+    money: (tx, w) => payOutWithdrawal(tx, w, null),
     mail: withdrawalCompletedMail,
   },
 } satisfies Record<string, Transition>;

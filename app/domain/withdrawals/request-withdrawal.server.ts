@@ -2,13 +2,14 @@ import { and, eq } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { advertiserProfiles, bankAccounts, users, withdrawals } from "~/db/schema";
 import { bankByCode } from "~/domain/banks/nigerian-banks";
-import { InsufficientFundsError, transfer } from "~/domain/ledger/transfer.server";
+import { InsufficientFundsError } from "~/domain/ledger/transfer.server";
 import { lockAppSettings } from "~/domain/settings/app-settings";
 import { newDisplayId, newId } from "~/domain/shared/ids";
 import type { Kobo } from "~/domain/shared/money";
 import { withRollback } from "~/domain/shared/rollback.server";
 import { isWithdrawalIdempotencyKey, maxWithdrawalKoboFor, smallestPayableAmountKobo, withdrawalFeeKobo } from "./fees";
 import type { WithdrawalStatus } from "./lifecycle";
+import { holdWithdrawal } from "./money.server";
 
 /** A withdrawal as its requester is told about it. */
 export type RequestedWithdrawal = {
@@ -48,10 +49,6 @@ export class InvalidWithdrawalKeyError extends RangeError {
     this.name = "InvalidWithdrawalKeyError";
   }
 }
-
-/** The ledger key of each money movement of a withdrawal: at most one of each, ever. */
-export const withdrawalTransferKey = (withdrawalId: string, step: "hold" | "release" | "payout" | "fee") =>
-  `withdrawal:${withdrawalId}:${step}`;
 
 const summary = (row: {
   id: string;
@@ -177,17 +174,7 @@ export async function requestWithdrawal(
     }
 
     try {
-      const hold = await transfer(tx, {
-        from: { userId, kind: "available" },
-        to: { userId, kind: "held" },
-        amountKobo,
-        kind: "withdrawal_hold",
-        idempotencyKey: withdrawalTransferKey(id, "hold"),
-        reference: { type: "withdrawal", id },
-      });
-      // The id is new, so its key cannot have been used: refuse rather than hold nothing.
-      if (hold.status !== "posted")
-        throw new Error(`requestWithdrawal: ${withdrawalTransferKey(id, "hold")} was already used`);
+      await holdWithdrawal(tx, { id, userId, amountKobo });
     } catch (err) {
       if (err instanceof InsufficientFundsError) {
         rollbackWith({ status: "insufficient-funds", availableKobo: err.balanceKobo });

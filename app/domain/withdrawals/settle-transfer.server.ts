@@ -1,14 +1,18 @@
 import { and, eq, isNull } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { providerTransfers, type ProviderTransfer, withdrawals, type Withdrawal } from "~/db/schema";
-import { lockAccounts, transfer } from "~/domain/ledger/transfer.server";
+import { providerTransfers, type ProviderTransfer, withdrawals } from "~/db/schema";
 import { withdrawalCompletedMail } from "~/domain/mail/templates";
-import type { PaymentProvider, ProviderTransferReport, TransferOutcome } from "~/domain/payments/provider";
+import {
+  PROVIDER_CURRENCY,
+  type PaymentProvider,
+  type ProviderTransferReport,
+  type TransferOutcome,
+} from "~/domain/payments/provider";
 import { recordUnmatchedEvent } from "~/domain/payments/references.server";
 import { TRANSFER_PAID_AFTER_FAILED } from "~/domain/payments/disagreements.server";
-import { PROVIDER_CURRENCY } from "~/domain/payments/payment-attempts.server";
 import type { Kobo } from "~/domain/shared/money";
-import { bookWithdrawalPayout, mailWithdrawalMember } from "./process-withdrawal.server";
+import { payOutWithdrawal, reverseWithdrawalPayout } from "./money.server";
+import { mailWithdrawalMember } from "./process-withdrawal.server";
 import { notFoundMeansNeverSent, requestPhase } from "~/domain/payments/transfer-timing";
 import { type Clock, systemClock } from "~/domain/shared/clock";
 
@@ -85,41 +89,6 @@ export const TRANSFER_FAILURE_REASONS = {
   notFound: "Paystack has no record of this transfer, so nothing was sent.",
   neverSent: "The transfer was never sent to Paystack (its sender stopped before sending it), so nothing was paid.",
 } as const;
-
-const payoutKeys = (w: Pick<Withdrawal, "id">, attempt: number) => ({
-  payout: `withdrawal:${w.id}:transfer:${attempt}:payout`,
-  fee: `withdrawal:${w.id}:transfer:${attempt}:fee`,
-});
-const reversalKeys = (w: Pick<Withdrawal, "id">, attempt: number) => ({
-  payout: `withdrawal:${w.id}:transfer:${attempt}:reversal:payout`,
-  fee: `withdrawal:${w.id}:transfer:${attempt}:reversal:fee`,
-});
-
-/** Back to held what a paid transfer had booked out (bank payouts, withdrawal fees): once per attempt. */
-async function bookReversal(tx: Database, w: Withdrawal, attempt: number) {
-  const held = { userId: w.userId, kind: "held" } as const;
-  const keys = reversalKeys(w, attempt);
-  const reference = { type: "withdrawal", id: w.id };
-  await lockAccounts(tx, [held, { platform: "bank_payouts" }, { platform: "withdrawal_fees" }]);
-  await transfer(tx, {
-    from: { platform: "bank_payouts" },
-    to: held,
-    amountKobo: w.amountKobo - w.feeKobo,
-    kind: "withdrawal_reversal",
-    idempotencyKey: keys.payout,
-    reference,
-  });
-  if (w.feeKobo > 0n) {
-    await transfer(tx, {
-      from: { platform: "withdrawal_fees" },
-      to: held,
-      amountKobo: w.feeKobo,
-      kind: "withdrawal_reversal",
-      idempotencyKey: keys.fee,
-      reference,
-    });
-  }
-}
 
 /** Which report moves an attempt in which state (see the diagram above); null: nothing changes. */
 function nextState(current: ProviderTransfer["status"], report: TransferState): TransferState | null {
@@ -218,12 +187,12 @@ export async function applyTransferReport(
         })
         .where(eq(withdrawals.id, withdrawalId))
         .returning();
-      await bookWithdrawalPayout(tx, w, payoutKeys(w, attempt.attempt));
+      await payOutWithdrawal(tx, w, attempt.attempt);
       await mailWithdrawalMember(tx, done!, withdrawalCompletedMail);
       return { status: "completed", withdrawalId };
     }
     // failed or reversed: the withdrawal is processing again, its money held, for an admin to retry or reject.
-    if (attempt.status === "success") await bookReversal(tx, w, attempt.attempt);
+    if (attempt.status === "success") await reverseWithdrawalPayout(tx, w, attempt.attempt);
     await tx
       .update(withdrawals)
       .set({
