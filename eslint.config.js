@@ -13,6 +13,19 @@ const appDir = (dirs) => `^(~|\\.\\.(/\\.\\.)*(/app)?)/(${dirs})(/|$)`;
 const REACT = "^(react|react-dom|react-router|@react-router/[^/]+)(/|$)";
 const SERVER_MODULE = "\\.server(\\.[jt]sx?)?$";
 
+/** What no component imports (the components' layer, app/components/ui included). */
+const COMPONENTS_FORBID = [
+  [
+    SERVER_MODULE,
+    "A component runs in the browser too: it never imports a .server module (the route's loader passes the data).",
+  ],
+  [
+    appDir("db|server|routes"),
+    "Components render what routes give them: no database, server plumbing or route module.",
+  ],
+  [appDir("root"), "Components may use the root route's types only (import type).", { allowTypeImports: true }],
+];
+
 /**
  * The layers and what each may not import (docs/architecture.md). Each entry: a regex on the
  * import's specifier, why, and whether `import type` is still allowed.
@@ -40,16 +53,17 @@ const LAYERS = [
   },
   {
     files: ["app/components/**"],
+    forbid: COMPONENTS_FORBID,
+  },
+  {
+    // A file matched by two entries gets the last one's rule: the components' rules, and more.
+    files: ["app/components/ui/**"],
     forbid: [
+      ...COMPONENTS_FORBID,
       [
-        SERVER_MODULE,
-        "A component runs in the browser too: it never imports a .server module (the route's loader passes the data).",
+        "^(~/components/(?!ui(/|$))|\\.\\./(?!ui(/|$)|\\.\\.(/|$)))",
+        "app/components/ui holds the primitives every screen builds on: it imports no component outside ui.",
       ],
-      [
-        appDir("db|server|routes"),
-        "Components render what routes give them: no database, server plumbing or route module.",
-      ],
-      [appDir("root"), "Components may use the root route's types only (import type).", { allowTypeImports: true }],
     ],
   },
   {

@@ -15,7 +15,7 @@ import stylesheet from "./app.css?url";
 import { useNonce } from "~/components/nonce";
 import { SiteFooter } from "~/components/site-footer";
 import { SiteHeader } from "~/components/site-header";
-import { Toaster } from "~/components/toaster";
+import { Toaster } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { countUnreadMessages } from "~/domain/messages/read-state.server";
 import { hasPermission, homePathFor, type Role } from "~/domain/permissions/permissions";

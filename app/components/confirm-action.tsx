@@ -10,7 +10,7 @@ import {
 } from "~/components/ui/alert-dialog";
 import { Button, buttonVariants } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import type { Toast } from "~/lib/toast";
 
 /** A button element (~/components/ui/button) that can render its child in its place. */

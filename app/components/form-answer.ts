@@ -1,5 +1,5 @@
 import { useNavigation } from "react-router";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import type { FieldErrors } from "~/lib/forms";
 import type { Toast } from "~/lib/toast";
 

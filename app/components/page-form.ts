@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher, useFetchers } from "react-router";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import type { FormFailure } from "~/lib/forms";
 import type { Toast } from "~/lib/toast";
 

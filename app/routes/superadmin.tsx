@@ -3,7 +3,7 @@ import { z } from "zod";
 import type { Route } from "./+types/superadmin";
 import { AdminList } from "~/components/admin/admin-list";
 import { CreateAdminForm } from "~/components/admin/create-admin-form";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import { errorToast, type Toast } from "~/lib/toast";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";

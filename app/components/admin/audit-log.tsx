@@ -1,94 +1,14 @@
 import { Form, Link } from "react-router";
 import { formatLagosDateTime } from "~/lib/lagos-time";
-import { Badge, StatusBadge } from "~/components/ui/badge";
+import { Badge } from "~/components/ui/badge";
 import { Button } from "~/components/ui/button";
 import { Label } from "~/components/ui/label";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
-import { ChangeSummary } from "~/components/admin/audit-values";
+import { AuditChange } from "~/components/admin/audit-change";
 import { MemberLink } from "~/components/admin/user-column";
-// Type only: audit.server.ts is server code; the page receives the list of actions from its loader.
-import type { AuditAction } from "~/domain/audit/actions";
-import { PAYOUT_PROGRESS_BADGES, type PayoutProgress } from "~/domain/withdrawals/payout-progress";
-
-export const AUDIT_ACTION_LABELS: Record<AuditAction, string> = {
-  "admin.create": "Admin created",
-  "admin.permissions": "Admin permissions changed",
-  "admin.deactivate": "Admin deactivated",
-  "user.approve": "User approved",
-  "user.restrict": "User restricted",
-  "user.unrestrict": "User unrestricted",
-  "settings.update": "Settings updated",
-  "advert.create": "Advert created",
-  "advert.update": "Advert updated",
-  "advert.delete": "Advert deleted",
-  "bank_details.update": "Bank details changed",
-  "payouts.freeze": "Payouts frozen by the member",
-  "payouts.release": "Payouts released",
-  "risk.trust": "Linked accounts trusted",
-  "risk.restrict_all": "Linked accounts restricted",
-  "risk.void_rewards": "Linked accounts' held rewards voided",
-  "risk.reject_withdrawals": "Linked accounts' pending withdrawals rejected",
-  "withdrawal.start_processing": "Withdrawal processing",
-  "withdrawal.reject": "Withdrawal rejected",
-  "withdrawal.complete": "Withdrawal completed",
-  "withdrawal.export_payouts": "Payout CSV downloaded",
-  "withdrawal.reexport_payouts": "Payout CSV downloaded again",
-  "withdrawal.transfer": "Withdrawal queued to pay via Paystack",
-  "withdrawal.auto_pay": "Withdrawal queued to pay via Paystack automatically",
-  "upgrade.approve": "Upgrade approved",
-  "upgrade.reject": "Upgrade rejected",
-  "upgrade.approve_refused": "Upgrade approval refused: own referral",
-  "upgrade.paid_online": "Upgrade paid online (approved on Paystack's confirmation)",
-  "referral_settings.update": "Referral settings updated",
-  "referral.release": "Held referral reward released",
-  "referral.void": "Held referral reward voided",
-  "referral.release_refused": "Held reward release refused: own referral",
-  "membership_prices.update": "Membership prices updated",
-  "membership_benefits.update": "Membership benefits updated",
-  "receiving_account.update": "Receiving account changed",
-  "notice.create": "Notice created",
-  "notice.update": "Notice updated",
-  "notice.delete": "Notice deleted",
-  "report.export_daily": "Daily report downloaded",
-  "advertiser.approve": "Advertiser approved",
-  "advertiser.reject": "Advertiser rejected",
-  "advertiser.restrict": "Advertiser restricted",
-  "advertiser.unrestrict": "Advertiser unrestricted",
-  "campaign.confirm_payment": "Campaign payment confirmed",
-  "campaign.paid_online": "Campaign paid online (funded on Paystack's confirmation)",
-  "campaign.activate": "Campaign activated",
-  "campaign.reject": "Campaign rejected",
-};
-
-const ACTION_TONES: Partial<Record<AuditAction, "green" | "red" | "blue" | "yellow">> = {
-  "admin.create": "green",
-  "user.approve": "green",
-  "withdrawal.complete": "green",
-  "withdrawal.reject": "red",
-  "upgrade.approve": "green",
-  "upgrade.reject": "red",
-  "withdrawal.start_processing": "blue",
-  "withdrawal.reexport_payouts": "yellow",
-  "withdrawal.transfer": "blue",
-  "withdrawal.auto_pay": "blue",
-  "admin.deactivate": "red",
-  "user.restrict": "red",
-  "advertiser.restrict": "red",
-  "admin.permissions": "blue",
-  "settings.update": "blue",
-  "referral_settings.update": "blue",
-  "referral.release": "green",
-  "referral.void": "red",
-  "upgrade.approve_refused": "yellow",
-  "upgrade.paid_online": "green",
-  "campaign.paid_online": "green",
-  "referral.release_refused": "yellow",
-  "membership_prices.update": "blue",
-  "membership_benefits.update": "blue",
-  "receiving_account.update": "yellow",
-  "notice.create": "green",
-  "notice.delete": "red",
-};
+// Not audit.server.ts (server code): the page receives the list of actions from its loader.
+import { auditActionLabel, auditActionTone } from "~/domain/audit/actions";
+import type { PayoutProgress } from "~/domain/withdrawals/payout-progress";
 
 export type AuditEntryView = {
   id: string;
@@ -154,7 +74,7 @@ export function AuditFilters({
           <option value="">All actions</option>
           {actions.map((a) => (
             <option key={a} value={a}>
-              {actionLabel(a)}
+              {auditActionLabel(a)}
             </option>
           ))}
         </select>
@@ -242,12 +162,10 @@ function ActorName({ entry }: { entry: AuditEntryView }) {
   );
 }
 
-const actionLabel = (action: string) => AUDIT_ACTION_LABELS[action as AuditAction] ?? action;
-
 function ActionBadge({ action }: { action: string }) {
   return (
-    <Badge tone={ACTION_TONES[action as AuditAction] ?? "gray"} title={action}>
-      {actionLabel(action)}
+    <Badge tone={auditActionTone(action)} title={action}>
+      {auditActionLabel(action)}
     </Badge>
   );
 }
@@ -266,21 +184,14 @@ function targetLabel(e: AuditEntryView): string {
   return e.targetName ?? "—";
 }
 
-/** What changed, and for a payout queued by transfer where it stands now (the progress panel's words). */
+/** What changed (the before/after view), and for a payout queued by transfer where it stands now. */
 function Change({ entry }: { entry: AuditEntryView }) {
   return (
-    <div className="grid min-w-0 gap-1">
-      {entry.payout ? (
-        <p className="flex flex-wrap items-center gap-x-2 gap-y-1 text-xs">
-          <span className="font-medium text-gray-600">Payout now:</span>
-          <StatusBadge status={entry.payout} badges={PAYOUT_PROGRESS_BADGES} />
-        </p>
-      ) : null}
-      <ChangeSummary
-        before={entry.before}
-        after={entry.after}
-        context={{ targetType: entry.targetType, tierName: entry.tierName }}
-      />
-    </div>
+    <AuditChange
+      before={entry.before}
+      after={entry.after}
+      context={{ targetType: entry.targetType, tierName: entry.tierName }}
+      payout={entry.payout}
+    />
   );
 }

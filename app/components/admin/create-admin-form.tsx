@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
 import { Form } from "react-router";
 import { PermissionCheckboxes } from "~/components/admin/permissions";
-import { EmailField, FormError, FormField, PasswordField } from "~/components/form-field";
+import { EmailField, FormField, PasswordField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 import { PASSWORD_MIN } from "~/domain/accounts/validation";
 import type { FieldErrors } from "~/lib/forms";

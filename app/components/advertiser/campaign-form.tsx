@@ -6,14 +6,16 @@ import {
   EMPTY_ATTENTION_CHECK,
   type AttentionCheckValues,
 } from "~/components/attention-check-fields";
-import { FormError, FormField, TextAreaField } from "~/components/form-field";
+import { FormField, TextAreaField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { ImageUploadField } from "~/components/image-upload-field";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { ADVERT_LIMITS } from "~/domain/adverts/validation";
 import { budgetPreview } from "~/domain/campaigns/budget-preview";
-import { formatFeePercent, MIN_CAMPAIGN_REWARD_KOBO, REWARD_BELOW_MINIMUM_MESSAGE } from "~/domain/campaigns/rules";
+import { MIN_CAMPAIGN_REWARD_KOBO, REWARD_BELOW_MINIMUM_MESSAGE } from "~/domain/campaigns/rules";
 import { formatKobo } from "~/domain/shared/money";
+import { formatBps } from "~/domain/shared/percentage";
 
 export type CampaignFormValues = {
   title: string;
@@ -86,8 +88,8 @@ export function BudgetSummary({
         </p>
       ) : (
         <p className="mt-1 text-gray-700">
-          Enter the reward per view and the number of views to see the total. The platform fee is{" "}
-          {formatFeePercent(feeBps)} of each reward.
+          Enter the reward per view and the number of views to see the total. The platform fee is {formatBps(feeBps)} of
+          each reward.
         </p>
       )}
     </div>

@@ -1,5 +1,5 @@
 import { Link, useRouteLoaderData } from "react-router";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import { BankDetailsCard, type SavedBankDetails } from "~/components/profile/bank-details-card";
 import type { RenderedFailure } from "~/components/profile/profile-form";
 import { WithdrawCard, type WithdrawTerms } from "~/components/profile/withdraw-card";

@@ -1,6 +1,6 @@
 import { Plus } from "lucide-react";
 import { Link, useLocation, useMatches, useNavigation, useRouteLoaderData } from "react-router";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { useFocusAfterClose } from "~/components/ui/url-dialog";
 import { listHref } from "~/domain/shared/paging";

@@ -1,7 +1,7 @@
 import { useLocation, useNavigation, useRouteLoaderData } from "react-router";
 import { ListFilters } from "~/components/admin/list-controls";
 import { ConfirmPanel } from "~/components/confirm-action";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import { ToastWithoutScript } from "~/components/ui/toast-without-script";
 import { useFocusAfterClose } from "~/components/ui/url-dialog";
 import {

@@ -1,7 +1,7 @@
 import { Timer } from "lucide-react";
 import { type Dispatch, type FormEvent, type ReactNode, type SetStateAction, useEffect, useRef, useState } from "react";
 import { useNavigate } from "react-router";
-import { showToast } from "~/components/toaster";
+import { showToast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import {
   FROM_VIEW_PAGE_FIELD,

@@ -1,8 +1,8 @@
 import { useId, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { FormError } from "~/components/form-field";
-import { useToastFrom } from "~/components/toaster";
+import { FormError } from "~/components/ui/form-error";
+import { useToastFrom } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import {
   ONE_OFF_LABEL,

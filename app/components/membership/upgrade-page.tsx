@@ -1,7 +1,7 @@
 import { Link, useRouteLoaderData } from "react-router";
 import { BackLink } from "~/components/ui/back-link";
-import { FormError } from "~/components/form-field";
-import { useToastFrom } from "~/components/toaster";
+import { FormError } from "~/components/ui/form-error";
+import { useToastFrom } from "~/components/ui/toaster";
 import { buttonVariants } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { UPGRADE_PRICE_TEXT, type UpgradeView } from "~/domain/memberships/upgrade-view";

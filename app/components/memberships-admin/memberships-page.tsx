@@ -1,5 +1,5 @@
 import { useLocation, useNavigation, useRouteLoaderData } from "react-router";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import { ToastWithoutScript } from "~/components/ui/toast-without-script";
 import { useHydrated } from "~/components/ui/use-hydrated";
 import type { SavedReceivingAccount } from "./receiving-account-card";

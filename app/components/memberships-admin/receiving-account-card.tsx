@@ -1,6 +1,7 @@
 import { Form } from "react-router";
 import { BankSelect } from "~/components/bank-select";
-import { FormError, FormField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { ACCOUNT_NAME_MAX } from "~/domain/memberships/receiving-account-validation";

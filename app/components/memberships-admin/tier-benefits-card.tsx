@@ -1,4 +1,5 @@
-import { FormError, TextAreaField } from "~/components/form-field";
+import { TextAreaField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { usePageForm, type RenderedFailure } from "~/components/page-form";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";

@@ -1,5 +1,6 @@
 import { Form } from "react-router";
-import { FormError, FormField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { useFetcherDialog } from "~/components/ui/use-fetcher-dialog";

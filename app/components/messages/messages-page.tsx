@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { CopyText } from "~/components/ui/copy-text";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import { Card, CardTitle } from "~/components/ui/card";
 import { PENDING_SENDER_TEXT } from "~/domain/messages/rules";
 import type { FormFailure } from "~/lib/forms";

@@ -1,7 +1,8 @@
 import type { Ref } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { useHydrated } from "~/components/ui/use-hydrated";
-import { FormError, FormField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardTitle } from "~/components/ui/card";
 import { Label } from "~/components/ui/label";

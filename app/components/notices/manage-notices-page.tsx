@@ -1,7 +1,7 @@
 import { Form, useLocation, useNavigation } from "react-router";
 import { ConfirmPanel } from "~/components/confirm-action";
-import { FormError } from "~/components/form-field";
-import { useToastFrom } from "~/components/toaster";
+import { FormError } from "~/components/ui/form-error";
+import { useToastFrom } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { Pager } from "~/components/ui/pager";

@@ -1,6 +1,7 @@
 import { useState } from "react";
 import { Link } from "react-router";
-import { FormError, FormField, PasswordField } from "~/components/form-field";
+import { FormField, PasswordField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { BankSelect } from "~/components/bank-select";

@@ -1,7 +1,8 @@
 import { useEffect, useRef } from "react";
-import { FormError, PasswordField } from "~/components/form-field";
+import { PasswordField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
-import { NewPasswordFields } from "~/components/ui/new-password-fields";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { Card, CardTitle } from "~/components/ui/card";
 import { useProfileForm, type RenderedFailure } from "./profile-form";
 

@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import { Card, CardTitle } from "~/components/ui/card";
 import type { WithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
 import { BankDetailsCard, type SavedBankDetails } from "./bank-details-card";

@@ -2,7 +2,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { formatKobo } from "~/domain/shared/money";
 import { withdrawalBreakdown } from "~/domain/withdrawals/fees";
-import { feePercentLabel, previewWithdrawal, type WithdrawTerms } from "./withdraw-card";
+import { previewWithdrawal, type WithdrawTerms } from "./withdraw-card";
 
 const terms: WithdrawTerms = { availableKobo: "5000", minKobo: "1000", maxKobo: "100000", feeBps: 200 };
 
@@ -46,14 +46,5 @@ describe("previewWithdrawal (what the form shows as the member types)", () => {
         });
       }),
     );
-  });
-});
-
-describe("feePercentLabel", () => {
-  it("reads basis points as a percentage", () => {
-    expect(feePercentLabel(200)).toBe("2%");
-    expect(feePercentLabel(250)).toBe("2.5%");
-    expect(feePercentLabel(0)).toBe("0%");
-    expect(feePercentLabel(1)).toBe("0.01%");
   });
 });

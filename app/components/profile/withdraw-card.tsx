@@ -1,11 +1,13 @@
 import { useId, useState } from "react";
-import { FormError, useFieldError } from "~/components/form-field";
+import { useFieldError } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { Input } from "~/components/ui/input";
 import { Label } from "~/components/ui/label";
 import { withdrawalFeeKobo } from "~/domain/withdrawals/fees";
 import { formatKobo, parseNairaToKobo } from "~/domain/shared/money";
+import { formatBps } from "~/domain/shared/percentage";
 import { useProfileForm, type RenderedFailure } from "./profile-form";
 
 /** Limits and balance as loader data: kobo as decimal strings (bigint does not cross the wire). */
@@ -17,9 +19,6 @@ export type WithdrawTerms = {
   /** The settings' sentence on when payouts happen, shown under the form's limits. */
   payoutSchedule?: string;
 };
-
-/** "2%", "2.5%", "0%": the fee as people read it (display only, never used for money). */
-export const feePercentLabel = (bps: number) => `${bps / 100}%`;
 
 type Preview =
   { kind: "none" } | { kind: "invalid" } | { kind: "ok"; fee: string; net: string; warning: string | null };
@@ -158,7 +157,7 @@ function WithdrawForm({
         />
         <p id={`${id}-limits`} className="text-xs text-gray-600">
           Minimum {formatKobo(BigInt(terms.minKobo))} · Maximum {formatKobo(BigInt(terms.maxKobo))} · Fee{" "}
-          {feePercentLabel(terms.feeBps)} of the amount
+          {formatBps(terms.feeBps)} of the amount
         </p>
         {terms.payoutSchedule ? (
           <p className="text-xs text-gray-600" data-testid="payout-schedule">
@@ -180,7 +179,7 @@ function WithdrawForm({
         {preview.kind === "ok" ? (
           <>
             <p className="text-gray-700">
-              Fee ({feePercentLabel(terms.feeBps)}): <span className="tabular-nums">{preview.fee}</span>
+              Fee ({formatBps(terms.feeBps)}): <span className="tabular-nums">{preview.fee}</span>
             </p>
             <p className="font-semibold text-gray-900">
               You will receive <span className="tabular-nums">{preview.net}</span>

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { AnswerNote } from "~/components/admin/answer-note";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import type { ActionAnswer, FormFailure } from "~/lib/forms";
 import { AdminReferralList, referralListHref, type AdminReferralPage, type ReferralListQuery } from "./referral-list";

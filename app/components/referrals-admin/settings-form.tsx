@@ -1,5 +1,6 @@
 import { Form, useNavigation } from "react-router";
-import { FormError, FormField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 import type { ReferralRewardType } from "~/domain/referrals/referral-settings-validation";
 import type { FormFailure } from "~/lib/forms";

@@ -1,6 +1,6 @@
 import { useRouteLoaderData } from "react-router";
 import { AnswerNote } from "~/components/admin/answer-note";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import { Pager } from "~/components/ui/pager";
 import type { ClusterDecisionName, ClusterView } from "~/domain/risk-review/review-view";
 import type { ActionAnswer } from "~/lib/forms";

@@ -1,4 +1,5 @@
-import { FormError, FormField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { useSettingsForm, type RenderedFailure } from "./settings-form";

@@ -1,5 +1,6 @@
 import type { ReactNode } from "react";
-import { FormError, FormField } from "~/components/form-field";
+import { FormField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { useSettingsForm, type RenderedFailure, type SettingsForm } from "./settings-form";

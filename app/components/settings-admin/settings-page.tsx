@@ -1,5 +1,5 @@
 import { useRouteLoaderData } from "react-router";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import { AdvertLimitsCard } from "./advert-limits-card";
 import { AutoPayoutCard, type AutoPayoutValues } from "./auto-payout-card";
 import { BrandingCard } from "./branding-card";

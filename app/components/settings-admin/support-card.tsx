@@ -1,4 +1,5 @@
-import { FormError, FormField, TextAreaField } from "~/components/form-field";
+import { FormField, TextAreaField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 import { Card, CardDescription, CardTitle } from "~/components/ui/card";
 import { PAYOUT_SCHEDULE_MAX, SUPPORT_EMAIL_MAX } from "~/domain/settings/support-channels-validation";

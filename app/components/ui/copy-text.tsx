@@ -1,6 +1,6 @@
 import { Check, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { showToast } from "~/components/toaster";
+import { showToast } from "~/components/ui/toaster";
 import { Button } from "~/components/ui/button";
 import { cn } from "~/lib/cn";
 

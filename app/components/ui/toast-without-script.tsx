@@ -4,7 +4,7 @@ import type { Toast } from "~/lib/toast";
 
 /**
  * A toast said in the page's own words, where the page shows it (above its form, say): for a
- * page that says the toast its redirect brought (`SAYS_REDIRECT_TOAST`, app/components/toaster.tsx),
+ * page that says the toast its redirect brought (`SAYS_REDIRECT_TOAST`, app/components/ui/toaster.tsx),
  * with or without JavaScript, and for ToastWithoutScript.
  */
 export function ToastInPage({ toast, className }: { toast: Toast | null | undefined; className?: string }) {

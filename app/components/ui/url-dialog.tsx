@@ -2,7 +2,7 @@ import * as DialogPrimitive from "@radix-ui/react-dialog";
 import { X } from "lucide-react";
 import { type ReactNode, useEffect, useId } from "react";
 import { Form, Link, useLocation, useNavigate } from "react-router";
-import { FormError } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 
 type Props = {

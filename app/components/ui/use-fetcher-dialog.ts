@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import type { Toast } from "~/lib/toast";
 
 /**

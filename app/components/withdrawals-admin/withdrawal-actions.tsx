@@ -1,7 +1,7 @@
 import { useLocation } from "react-router";
 import { ConfirmAction } from "~/components/confirm-action";
 import { Button } from "~/components/ui/button";
-import type { AdminWithdrawalRow } from "./types";
+import type { AdminWithdrawalRow } from "~/domain/withdrawals/admin-withdrawal-row";
 
 /**
  * Per status: pending → Start Processing or Reject; processing → Pay via Paystack (when Paystack

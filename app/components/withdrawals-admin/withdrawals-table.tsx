@@ -4,7 +4,7 @@ import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list
 import { WITHDRAWAL_STATUS_BADGES } from "~/domain/withdrawals/lifecycle";
 import { PayoutDownloadForm } from "./payout-download";
 import { WithdrawalActions } from "./withdrawal-actions";
-import type { AdminWithdrawalRow } from "./types";
+import type { AdminWithdrawalRow } from "~/domain/withdrawals/admin-withdrawal-row";
 
 function BankDetails({ row }: { row: AdminWithdrawalRow }) {
   return (

@@ -1,3 +1,5 @@
+import type { BadgeTone, StatusBadges } from "~/domain/shared/status-badges";
+
 /** Every kind of audited admin action (also the audit page's filter and labels). */
 export const AUDIT_ACTIONS = [
   "admin.create",
@@ -56,3 +58,66 @@ export const AUDIT_ACTIONS = [
   "campaign.reject",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/**
+ * How each action reads in the audit log and a member's history: its words and its badge's tone
+ * (the one `{ label, tone }` map beside the vocabulary, as for statuses). A new action in
+ * `AUDIT_ACTIONS` must get its row here, or TypeScript refuses the map.
+ */
+export const AUDIT_ACTION_BADGES: StatusBadges<AuditAction> = {
+  "admin.create": { label: "Admin created", tone: "green" },
+  "admin.permissions": { label: "Admin permissions changed", tone: "blue" },
+  "admin.deactivate": { label: "Admin deactivated", tone: "red" },
+  "user.approve": { label: "User approved", tone: "green" },
+  "user.restrict": { label: "User restricted", tone: "red" },
+  "user.unrestrict": { label: "User unrestricted", tone: "gray" },
+  "settings.update": { label: "Settings updated", tone: "blue" },
+  "advert.create": { label: "Advert created", tone: "gray" },
+  "advert.update": { label: "Advert updated", tone: "gray" },
+  "advert.delete": { label: "Advert deleted", tone: "gray" },
+  "bank_details.update": { label: "Bank details changed", tone: "gray" },
+  "payouts.freeze": { label: "Payouts frozen by the member", tone: "gray" },
+  "payouts.release": { label: "Payouts released", tone: "gray" },
+  "risk.trust": { label: "Linked accounts trusted", tone: "gray" },
+  "risk.restrict_all": { label: "Linked accounts restricted", tone: "gray" },
+  "risk.void_rewards": { label: "Linked accounts' held rewards voided", tone: "gray" },
+  "risk.reject_withdrawals": { label: "Linked accounts' pending withdrawals rejected", tone: "gray" },
+  "withdrawal.start_processing": { label: "Withdrawal processing", tone: "blue" },
+  "withdrawal.reject": { label: "Withdrawal rejected", tone: "red" },
+  "withdrawal.complete": { label: "Withdrawal completed", tone: "green" },
+  "withdrawal.export_payouts": { label: "Payout CSV downloaded", tone: "gray" },
+  "withdrawal.reexport_payouts": { label: "Payout CSV downloaded again", tone: "yellow" },
+  "withdrawal.transfer": { label: "Withdrawal queued to pay via Paystack", tone: "blue" },
+  "withdrawal.auto_pay": { label: "Withdrawal queued to pay via Paystack automatically", tone: "blue" },
+  "upgrade.approve": { label: "Upgrade approved", tone: "green" },
+  "upgrade.reject": { label: "Upgrade rejected", tone: "red" },
+  "upgrade.approve_refused": { label: "Upgrade approval refused: own referral", tone: "yellow" },
+  "upgrade.paid_online": { label: "Upgrade paid online (approved on Paystack's confirmation)", tone: "green" },
+  "referral_settings.update": { label: "Referral settings updated", tone: "blue" },
+  "referral.release": { label: "Held referral reward released", tone: "green" },
+  "referral.void": { label: "Held referral reward voided", tone: "red" },
+  "referral.release_refused": { label: "Held reward release refused: own referral", tone: "yellow" },
+  "membership_prices.update": { label: "Membership prices updated", tone: "blue" },
+  "membership_benefits.update": { label: "Membership benefits updated", tone: "blue" },
+  "receiving_account.update": { label: "Receiving account changed", tone: "yellow" },
+  "notice.create": { label: "Notice created", tone: "green" },
+  "notice.update": { label: "Notice updated", tone: "gray" },
+  "notice.delete": { label: "Notice deleted", tone: "red" },
+  "report.export_daily": { label: "Daily report downloaded", tone: "gray" },
+  "advertiser.approve": { label: "Advertiser approved", tone: "gray" },
+  "advertiser.reject": { label: "Advertiser rejected", tone: "gray" },
+  "advertiser.restrict": { label: "Advertiser restricted", tone: "red" },
+  "advertiser.unrestrict": { label: "Advertiser unrestricted", tone: "gray" },
+  "campaign.confirm_payment": { label: "Campaign payment confirmed", tone: "gray" },
+  "campaign.paid_online": { label: "Campaign paid online (funded on Paystack's confirmation)", tone: "green" },
+  "campaign.activate": { label: "Campaign activated", tone: "gray" },
+  "campaign.reject": { label: "Campaign rejected", tone: "gray" },
+};
+
+/** The words for a recorded action; an action no longer in the vocabulary reads as its code. */
+export const auditActionLabel = (action: string): string =>
+  Object.hasOwn(AUDIT_ACTION_BADGES, action) ? AUDIT_ACTION_BADGES[action as AuditAction].label : action;
+
+/** The tone of a recorded action's badge; gray for an action no longer in the vocabulary. */
+export const auditActionTone = (action: string): BadgeTone =>
+  Object.hasOwn(AUDIT_ACTION_BADGES, action) ? AUDIT_ACTION_BADGES[action as AuditAction].tone : "gray";

@@ -1,5 +1,6 @@
-import { campaignBudget, formatFeePercent, MIN_CAMPAIGN_REWARD_KOBO, type CampaignBudget } from "./rules";
+import { campaignBudget, MIN_CAMPAIGN_REWARD_KOBO, type CampaignBudget } from "./rules";
 import { parseNairaToKobo, type Kobo } from "~/domain/shared/money";
+import { formatBps } from "~/domain/shared/percentage";
 
 /**
  * The campaign form's budget, from what is typed: incomplete until the reward and the views read
@@ -27,7 +28,7 @@ export function budgetPreview(rewardAmount: string, viewsWanted: string, feeBps:
   return {
     status: "ok",
     ...campaignBudget({ rewardKobo: reward.kobo, viewsWanted: count, feeBps }),
-    feePercent: formatFeePercent(feeBps),
+    feePercent: formatBps(feeBps),
     viewsWanted: count,
   };
 }

@@ -1,4 +1,5 @@
 import { formatKobo, percentOfKobo, type Kobo } from "~/domain/shared/money";
+import { formatBps } from "~/domain/shared/percentage";
 import type { StatusBadges } from "~/domain/shared/status-badges";
 
 export const CAMPAIGN_STATUSES = [
@@ -49,7 +50,7 @@ export function viewPricing(feeBps: number): { minReward: string; feePercent: st
   const feeKobo = campaignFeePerViewKobo(MIN_CAMPAIGN_REWARD_KOBO, feeBps);
   return {
     minReward: formatKobo(MIN_CAMPAIGN_REWARD_KOBO),
-    feePercent: formatFeePercent(feeBps),
+    feePercent: formatBps(feeBps),
     minViewCost: formatKobo(MIN_CAMPAIGN_REWARD_KOBO + feeKobo),
   };
 }
@@ -139,11 +140,4 @@ export function campaignBudget(input: { rewardKobo: Kobo; viewsWanted: number; f
   const rewardsKobo = input.rewardKobo * views;
   const feeKobo = feePerViewKobo * views;
   return { feePerViewKobo, rewardsKobo, feeKobo, budgetKobo: rewardsKobo + feeKobo };
-}
-
-/** "20%" or "12.5%": a fee setting in basis points, as people read it. */
-export function formatFeePercent(bps: number): string {
-  const whole = Math.trunc(bps / 100);
-  const rest = bps % 100;
-  return rest === 0 ? `${whole}%` : `${whole}.${String(rest).padStart(2, "0").replace(/0$/, "")}%`;
 }

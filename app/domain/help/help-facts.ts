@@ -1,7 +1,8 @@
 import type { AppSettings, MembershipTier } from "~/db/schema";
-import { campaignBudget, formatFeePercent } from "~/domain/campaigns/rules";
+import { campaignBudget } from "~/domain/campaigns/rules";
 import { referralRewardKobo } from "~/domain/referrals/rewards";
 import { formatKobo } from "~/domain/shared/money";
+import { formatBps } from "~/domain/shared/percentage";
 import { withdrawalBreakdown } from "~/domain/withdrawals/fees";
 
 // The figures /help and /terms quote, worked out from the live settings and tiers: a change of
@@ -57,7 +58,7 @@ function referralRuleOf(settings: AppSettings): HelpReferralRule {
   if (!settings.referralActive) return { kind: "off" };
   return settings.referralRewardType === "fixed"
     ? { kind: "fixed", amount: formatKobo(settings.referralFixedKobo) }
-    : { kind: "percentage", percent: formatFeePercent(settings.referralPercentBps) };
+    : { kind: "percentage", percent: formatBps(settings.referralPercentBps) };
 }
 
 /** What a referral earns under the live rule, for each paid tier a referred member may first upgrade to. */
@@ -102,7 +103,7 @@ export function helpFacts(
       min: formatKobo(settings.minWithdrawalKobo),
       max: formatKobo(settings.maxWithdrawalKobo),
       advertiserMax: formatKobo(settings.advertiserMaxWithdrawalKobo),
-      feePercent: formatFeePercent(settings.withdrawalFeeBps),
+      feePercent: formatBps(settings.withdrawalFeeBps),
       example: {
         amount: formatKobo(withdrawal.amountKobo),
         fee: formatKobo(withdrawal.feeKobo),
@@ -111,7 +112,7 @@ export function helpFacts(
       schedule: settings.payoutSchedule,
     },
     campaigns: {
-      feePercent: formatFeePercent(settings.campaignFeeBps),
+      feePercent: formatBps(settings.campaignFeeBps),
       example: {
         reward: formatKobo(EXAMPLE_REWARD_KOBO),
         views: EXAMPLE_VIEWS,

@@ -37,10 +37,3 @@ export const ReferralSettingsSchema = z
   });
 
 export type ReferralSettingsInput = z.output<typeof ReferralSettingsSchema>;
-
-/** Basis points as the form shows them: 4000 → "40", 1250 → "12.5", 1234 → "12.34". */
-export function bpsToPercentText(bps: number): string {
-  const whole = Math.trunc(bps / 100);
-  const fraction = (bps % 100).toString().padStart(2, "0").replace(/0+$/, "");
-  return fraction ? `${whole}.${fraction}` : `${whole}`;
-}

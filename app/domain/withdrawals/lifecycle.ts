@@ -8,6 +8,18 @@ import type { StatusBadges } from "~/domain/shared/status-badges";
 export const WITHDRAWAL_STATUSES = ["pending", "processing", "completed", "rejected", "sent"] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
+/**
+ * The statuses in the order a withdrawal goes through them, as lists and filters show them: Sent
+ * between Processing and Completed, Rejected (an end off the way) last.
+ */
+export const WITHDRAWAL_LIFECYCLE = [
+  "pending",
+  "processing",
+  "sent",
+  "completed",
+  "rejected",
+] as const satisfies readonly WithdrawalStatus[];
+
 /** Pending yellow, processing blue, completed green, rejected red: for members and admins alike. */
 export const WITHDRAWAL_STATUS_BADGES = {
   pending: { label: "Pending", tone: "yellow" },

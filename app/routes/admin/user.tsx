@@ -1,9 +1,8 @@
 import { data } from "react-router";
 import { z } from "zod";
 import type { Route } from "./+types/user";
-import { AUDIT_ACTION_LABELS } from "~/components/admin/audit-log";
 import { MemberPage, type MemberPageData, type MemberPages } from "~/components/users-admin/member-page";
-import type { AuditAction } from "~/domain/audit/actions";
+import { auditActionLabel } from "~/domain/audit/actions";
 import { listAudit } from "~/domain/audit/audit.server";
 import { hasPermission } from "~/domain/permissions/permissions";
 import { formatKobo } from "~/domain/shared/money";
@@ -90,7 +89,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     cluster: cluster ? toMemberClusterView(cluster, id) : null,
     history: history.map((h) => ({
       id: h.id,
-      label: AUDIT_ACTION_LABELS[h.action as AuditAction] ?? h.action,
+      label: auditActionLabel(h.action),
       by: h.actorName,
       byDisplayId: h.actorDisplayId,
       at: h.createdAt.toISOString(),

@@ -10,7 +10,6 @@ import { campaignReport } from "~/domain/campaigns/report.server";
 import {
   CAMPAIGN_STATUS_BADGES,
   FEE_RULE_REFUSALS,
-  formatFeePercent,
   NO_RECEIVING_ACCOUNT_TEXT,
   type CampaignStatus,
 } from "~/domain/campaigns/rules";
@@ -19,6 +18,7 @@ import { receivingAccountOf } from "~/domain/memberships/receiving-account";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo } from "~/domain/shared/money";
+import { formatBps } from "~/domain/shared/percentage";
 import { formatLagosDate, formatLagosDateTime, lagosDayLabel, lagosDayStart } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
 import { errorToast, type Toast } from "~/lib/toast";
@@ -57,7 +57,7 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
       rejectionReason: campaign.rejectionReason,
       reward: formatKobo(campaign.rewardKobo),
       feePerView: formatKobo(campaign.feePerViewKobo),
-      feePercent: formatFeePercent(campaign.feeBps),
+      feePercent: formatBps(campaign.feeBps),
       viewsWanted: campaign.viewsWanted,
       budget: formatKobo(campaign.budgetKobo),
       start: startShown(campaign),

@@ -3,7 +3,7 @@ import type { Route } from "./+types/campaigns";
 import { ApprovalBanner } from "~/components/advertiser/approval-banner";
 import { CampaignForm, EMPTY_CAMPAIGN_FORM, type CampaignFormValues } from "~/components/advertiser/campaign-form";
 import { CampaignList, toCampaignListItem } from "~/components/advertiser/campaign-list";
-import { useToastFrom } from "~/components/toaster";
+import { useToastFrom } from "~/components/ui/toaster";
 import { findAdvertiserProfile, listAdvertiserCampaigns } from "~/domain/campaigns/advertiser-campaigns.server";
 import { createCampaign } from "~/domain/campaigns/create-campaign.server";
 import { REWARD_BELOW_MINIMUM_MESSAGE } from "~/domain/campaigns/rules";
@@ -58,9 +58,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   // A file chosen is stored now, so it need not be sent again.
   if (form.intent === "preview") {
     const picked = image ? await advertImageFromForm(db, user.id, image, NO_IMAGE_CHOICE) : null;
-    if (picked?.status === "ok" && picked.imageUrl) values.uploadedImage = picked.imageUrl;
-    const errors: Record<string, string> = picked?.status === "refused" ? { [IMAGE_FIELD]: picked.message } : {};
-    return data({ ok: false as const, preview: true as const, errors, values });
+    // A refused file is the one refusal here: the page still shows the budget (so a 200), and the image's error.
+    if (picked?.status === "refused") return formFailure({ [IMAGE_FIELD]: picked.message }, { values, status: 200 });
+    if (picked?.imageUrl) values.uploadedImage = picked.imageUrl;
+    return { ok: true as const, preview: true as const, values };
   }
   if (form.intent !== "create") throw data({ message: "Unknown action." }, { status: 400 });
 
@@ -124,7 +125,7 @@ export default function AdvertiserCampaigns({ loaderData }: Route.ComponentProps
           // A refused submit renders afresh with what was typed (the budget preview included).
           key={JSON.stringify(actionData?.values ?? null)}
           values={values}
-          errors={actionData?.errors}
+          errors={actionData?.ok === false ? actionData.errors : undefined}
           feeBps={feeBps}
           limits={limits}
           submitting={submitting}

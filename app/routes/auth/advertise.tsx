@@ -3,9 +3,10 @@ import { useFormAnswer } from "~/components/form-answer";
 import { requestSignals } from "~/server/request-signals.server";
 import type { Route } from "./+types/advertise";
 import { DeviceFingerprintField } from "~/components/device-fingerprint-field";
-import { EmailField, FormError, FormField } from "~/components/form-field";
+import { EmailField, FormField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { SignUpTerms } from "~/components/sign-up-terms";
-import { NewPasswordFields } from "~/components/ui/new-password-fields";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { registerAdvertiser } from "~/domain/advertisers/register-advertiser.server";
@@ -14,8 +15,8 @@ import { viewPricing } from "~/domain/campaigns/rules";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { redirectIfSignedIn } from "~/server/auth.server";
 import { echoValues, parseForm, readForm } from "~/server/forms.server";
-import { signedUp, signUpRefusal } from "~/server/sign-up.server";
 import { pageTitle } from "~/lib/meta";
+import { signedUp, signUpRefusal } from "./sign-up.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Advertise with us");
 

@@ -1,7 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { useFormAnswer } from "~/components/form-answer";
 import type { Route } from "./+types/forgot-password";
-import { EmailField, FormError } from "~/components/form-field";
+import { EmailField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { requestPasswordReset } from "~/domain/accounts/reset-password.server";

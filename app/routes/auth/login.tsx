@@ -2,8 +2,9 @@ import { Form, Link, useActionData, useNavigation, useRouteLoaderData } from "re
 import { recordRequestSignals } from "~/server/request-signals.server";
 import { DeviceFingerprintField } from "~/components/device-fingerprint-field";
 import type { Route } from "./+types/login";
-import { EmailField, FormError, PasswordField } from "~/components/form-field";
-import { SAYS_REDIRECT_TOAST, useToastFrom } from "~/components/toaster";
+import { EmailField, PasswordField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
+import { SAYS_REDIRECT_TOAST, useToastFrom } from "~/components/ui/toaster";
 import { ToastInPage } from "~/components/ui/toast-without-script";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";

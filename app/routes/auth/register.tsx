@@ -3,18 +3,19 @@ import { useFormAnswer } from "~/components/form-answer";
 import { requestSignals } from "~/server/request-signals.server";
 import type { Route } from "./+types/register";
 import { DeviceFingerprintField } from "~/components/device-fingerprint-field";
-import { EmailField, FormError, FormField } from "~/components/form-field";
+import { EmailField, FormField } from "~/components/form-field";
+import { FormError } from "~/components/ui/form-error";
 import { SignUpTerms } from "~/components/sign-up-terms";
-import { NewPasswordFields } from "~/components/ui/new-password-fields";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { isReferralCode, registerUser } from "~/domain/accounts/register-user.server";
 import { RegisterSchema } from "~/domain/accounts/validation";
 import { redirectIfSignedIn } from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
-import { signedUp, signUpRefusal } from "~/server/sign-up.server";
 import { appNameFrom, pageTitle } from "~/lib/meta";
 import { openGraphTags, referralCodeForLink } from "~/lib/open-graph";
+import { signedUp, signUpRefusal } from "./sign-up.server";
 
 /**
  * With ?ref= (a member's referral link) the page, and what a shared link shows, says a friend

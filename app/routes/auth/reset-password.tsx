@@ -1,8 +1,8 @@
 import { Form, Link, useActionData } from "react-router";
 import { useFormAnswer } from "~/components/form-answer";
 import type { Route } from "./+types/reset-password";
-import { FormError } from "~/components/form-field";
-import { NewPasswordFields } from "~/components/ui/new-password-fields";
+import { FormError } from "~/components/ui/form-error";
+import { NewPasswordFields } from "~/components/new-password-fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
 import { newPasswordErrors } from "~/domain/accounts/change-password.server";

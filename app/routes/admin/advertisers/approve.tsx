@@ -1,10 +1,10 @@
 import type { Route } from "./+types/approve";
 import { AdvertisersPage } from "~/components/advertisers-admin/advertisers-page";
 import { REVIEW_ADVERTISER_REFUSALS, reviewAdvertiser } from "~/domain/advertisers/review-advertiser.server";
-import { ADVERTISERS_DENIED, readAdvertiserId, requireAdvertisersAdmin } from "~/server/advertisers-admin.server";
 import { forbidden } from "~/server/auth.server";
 import { actionAnswer } from "~/server/forms.server";
 import { errorToast } from "~/lib/toast";
+import { ADVERTISERS_DENIED, readAdvertiserId, requireAdvertisersAdmin } from "./advertisers.server";
 
 /** POST /admin/advertisers/approve (confirmed first): the business may run campaigns, and is emailed. */
 export async function action({ request, context }: Route.ActionArgs) {

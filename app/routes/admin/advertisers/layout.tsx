@@ -7,10 +7,10 @@ import { CAMPAIGNS_PATH } from "~/components/campaigns-admin/campaigns-query";
 import { listAdvertisers } from "~/domain/advertisers/list-advertisers.server";
 import { formatKobo } from "~/domain/shared/money";
 import { listHref } from "~/domain/shared/paging";
-import { ADVERTISERS_DENIED } from "~/server/advertisers-admin.server";
 import { requireAdmin } from "~/server/auth.server";
 import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
+import { ADVERTISERS_DENIED } from "./advertisers.server";
 
 /**
  * The Advertisers page's data, for the routes under this layout that render the page:

@@ -1,7 +1,7 @@
 import { data } from "react-router";
 import type { Route } from "./+types/page";
 import { AdvertisersPage } from "~/components/advertisers-admin/advertisers-page";
-import { requireAdvertisersAdmin } from "~/server/advertisers-admin.server";
+import { requireAdvertisersAdmin } from "./advertisers.server";
 
 /** The decisions post to their own routes (/admin/advertisers/approve, …): nothing posts here. */
 export async function action({ request, context }: Route.ActionArgs) {

@@ -3,11 +3,11 @@ import { AdvertisersPage } from "~/components/advertisers-admin/advertisers-page
 import { advertisersHref, readAdvertisersQuery } from "~/components/advertisers-admin/advertisers-query";
 import { REVIEW_ADVERTISER_REFUSALS, reviewAdvertiser } from "~/domain/advertisers/review-advertiser.server";
 import { rejectionReason } from "~/domain/advertisers/validation";
-import { ADVERTISERS_DENIED, readAdvertiserId, requireAdvertisersAdmin } from "~/server/advertisers-admin.server";
 import { forbidden } from "~/server/auth.server";
 import { formFailure, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { errorToast } from "~/lib/toast";
+import { ADVERTISERS_DENIED, readAdvertiserId, requireAdvertisersAdmin } from "./advertisers.server";
 
 /**
  * POST /admin/advertisers/reject: the business may not run campaigns; it is emailed the reason.

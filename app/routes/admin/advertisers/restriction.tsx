@@ -3,10 +3,10 @@ import { z } from "zod";
 import type { Route } from "./+types/restriction";
 import { AdvertisersPage } from "~/components/advertisers-admin/advertisers-page";
 import { RESTRICT_ADVERTISER_REFUSALS, setAdvertiserRestricted } from "~/domain/advertisers/restrict-advertiser.server";
-import { ADVERTISERS_DENIED, readAdvertiserId, requireAdvertisersAdmin } from "~/server/advertisers-admin.server";
 import { forbidden } from "~/server/auth.server";
 import { actionAnswer, readForm } from "~/server/forms.server";
 import { errorToast } from "~/lib/toast";
+import { ADVERTISERS_DENIED, readAdvertiserId, requireAdvertisersAdmin } from "./advertisers.server";
 
 const IntentSchema = z.object({ intent: z.enum(["restrict", "unrestrict"]) });
 

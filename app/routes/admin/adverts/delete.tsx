@@ -2,10 +2,10 @@ import { z } from "zod";
 import type { Route } from "./+types/delete";
 import { AdvertsPage } from "~/components/adverts-admin/adverts-page";
 import { deleteAdvert } from "~/domain/adverts/manage-adverts.server";
-import { ADVERT_GONE, ADVERTS_DENIED, requireAdvertsAdmin } from "~/server/adverts-admin.server";
 import { forbidden } from "~/server/auth.server";
 import { actionAnswer, readForm } from "~/server/forms.server";
 import { errorToast } from "~/lib/toast";
+import { ADVERT_GONE, ADVERTS_DENIED, requireAdvertsAdmin } from "./adverts.server";
 
 const AdvertIdSchema = z.object({ advertId: z.string().trim().min(1).max(64) });
 

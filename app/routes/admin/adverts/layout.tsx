@@ -10,9 +10,9 @@ import { getAppSettings } from "~/domain/settings/app-settings";
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo, koboToDecimal } from "~/domain/shared/money";
 import { pageParam } from "~/domain/shared/paging";
-import { ADVERTS_DENIED } from "~/server/adverts-admin.server";
 import { requireAdmin } from "~/server/auth.server";
 import { pageTitle } from "~/lib/meta";
+import { ADVERTS_DENIED } from "./adverts.server";
 
 /**
  * Manage Adverts' data, for the routes under this layout that render the page: /admin/adverts

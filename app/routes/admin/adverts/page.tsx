@@ -5,11 +5,11 @@ import { ADVERTS_PATH, AdvertsPage } from "~/components/adverts-admin/adverts-pa
 import { createAdvert, updateAdvert, type OverLimit } from "~/domain/adverts/manage-adverts.server";
 import { advertFormSchema, ATTENTION_CHECK_FIELDS } from "~/domain/adverts/validation";
 import { listHref, pageParam } from "~/domain/shared/paging";
-import { ADVERT_GONE, ADVERTS_DENIED, requireAdvertsAdmin } from "~/server/adverts-admin.server";
 import { forbidden } from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, type FailureOptions } from "~/server/forms.server";
 import { advertImageFromForm, IMAGE_FIELD, readFormWithImage } from "~/server/image-upload.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { ADVERT_GONE, ADVERTS_DENIED, requireAdvertsAdmin } from "./adverts.server";
 
 const IntentSchema = z.object({ intent: z.enum(["create", "update"]) });
 const AdvertIdSchema = z.object({ advertId: z.string().trim().min(1).max(64) });

@@ -5,10 +5,9 @@ import { CampaignsPage } from "~/components/campaigns-admin/campaigns-page";
 import { campaignsHref, readCampaignsQuery } from "~/components/campaigns-admin/campaigns-query";
 import { activateCampaign } from "~/domain/campaigns/review-campaign.server";
 import { forbidden } from "~/server/auth.server";
-import { ADVERTS_DENIED, requireAdvertsAdmin } from "~/server/adverts-admin.server";
-import { campaignRefusal } from "~/server/campaign-review.server";
 import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { CAMPAIGNS_DENIED, campaignRefusal, requireCampaignsAdmin } from "./campaigns.server";
 
 const CampaignIdSchema = z.object({ campaignId: z.string().trim().min(1).max(64) });
 
@@ -18,11 +17,11 @@ const CampaignIdSchema = z.object({ campaignId: z.string().trim().min(1).max(64)
  * to the list it was activated from. A refusal stays on the page.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireAdvertsAdmin(request, context);
+  const actor = await requireCampaignsAdmin(request, context);
   const target = CampaignIdSchema.safeParse(await readForm(request));
   if (!target.success) throw data({ message: "Choose a campaign to activate." }, { status: 400 });
   const result = await activateCampaign(context.services.db, actor, target.data.campaignId);
-  if (result.status === "forbidden") throw forbidden(ADVERTS_DENIED);
+  if (result.status === "forbidden") throw forbidden(CAMPAIGNS_DENIED);
   if (result.status !== "ok") return campaignRefusal("Activation Failed", result);
   return redirectWithToast(context, campaignsHref(readCampaignsQuery(request.url)), {
     type: "success",

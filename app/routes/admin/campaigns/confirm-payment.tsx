@@ -8,10 +8,10 @@ import { CAMPAIGN_STATUS_BADGES } from "~/domain/campaigns/rules";
 import { formatKobo } from "~/domain/shared/money";
 import { listHref } from "~/domain/shared/paging";
 import { forbidden } from "~/server/auth.server";
-import { ADVERTS_DENIED, requireAdvertsAdmin } from "~/server/adverts-admin.server";
 import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { errorToast } from "~/lib/toast";
+import { CAMPAIGNS_DENIED, requireCampaignsAdmin } from "./campaigns.server";
 
 // A pasted narration may be long: the lookup says no campaign has it.
 const ConfirmSchema = z.object({ reference: z.string().trim().max(200).optional() });
@@ -21,7 +21,7 @@ const ConfirmSchema = z.object({ reference: z.string().trim().max(200).optional(
  * goes back to the reference looked up, whose card then shows what was done.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireAdvertsAdmin(request, context);
+  const actor = await requireCampaignsAdmin(request, context);
   const parsed = ConfirmSchema.safeParse(await readForm(request));
   if (!parsed.success) throw data({ message: "Unknown action." }, { status: 400 });
   const { reference } = parsed.data;
@@ -31,7 +31,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const result = await confirmCampaignPayment(context.services.db, actor, reference.toUpperCase());
   switch (result.status) {
     case "forbidden":
-      throw forbidden(ADVERTS_DENIED);
+      throw forbidden(CAMPAIGNS_DENIED);
     case "not-found":
       return redirectWithToast(
         context,

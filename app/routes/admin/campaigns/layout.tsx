@@ -9,13 +9,13 @@ import { advertImageRules } from "~/domain/adverts/validation";
 import { previewCampaignPayment } from "~/domain/campaigns/confirm-payment.server";
 import { listCampaignsForAdmin, type AdminCampaign } from "~/domain/campaigns/admin-campaigns.server";
 import type { AdminCampaignFilter } from "~/domain/campaigns/review-validation";
-import { formatFeePercent } from "~/domain/campaigns/rules";
 import { displayImageUrl } from "~/domain/shared/image-url";
 import { formatKobo } from "~/domain/shared/money";
-import { ADVERTS_DENIED } from "~/server/adverts-admin.server";
+import { formatBps } from "~/domain/shared/percentage";
 import { requireAdmin } from "~/server/auth.server";
 import { formatLagosDate } from "~/lib/lagos-time";
 import { pageTitle } from "~/lib/meta";
+import { CAMPAIGNS_DENIED } from "./campaigns.server";
 
 /**
  * The Campaigns page's data, for the routes under this layout that render the page:
@@ -42,7 +42,7 @@ const toCampaignView = (c: AdminCampaign, appUrl: URL, now: Date): CampaignRevie
   viewsWanted: c.viewsWanted,
   viewsDone: c.viewsDone,
   budgetText: formatKobo(c.budgetKobo),
-  feeText: `${formatFeePercent(c.feeBps)} (${formatKobo(c.feePerViewKobo)} a view)`,
+  feeText: `${formatBps(c.feeBps)} (${formatKobo(c.feePerViewKobo)} a view)`,
   start: startShown(c, now),
   firstDayText: c.startsAt && c.startsAt > now ? formatLagosDate(c.startsAt) : null,
   // endsAt is the start of the day after the last: the last day is the one before it.
@@ -73,7 +73,7 @@ function paymentLookup(
 }
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, "manage_adverts", ADVERTS_DENIED);
+  await requireAdmin(request, context, "manage_adverts", CAMPAIGNS_DENIED);
   const { db, config } = context.services;
   const query = readCampaignsQuery(request.url);
   const [list, found] = await Promise.all([

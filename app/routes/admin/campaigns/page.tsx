@@ -1,11 +1,11 @@
 import { data } from "react-router";
 import type { Route } from "./+types/page";
 import { CampaignsPage } from "~/components/campaigns-admin/campaigns-page";
-import { requireAdvertsAdmin } from "~/server/adverts-admin.server";
+import { requireCampaignsAdmin } from "./campaigns.server";
 
 /** The forms post to their own routes (/admin/campaigns/activate, …): nothing posts here. */
 export async function action({ request, context }: Route.ActionArgs) {
-  await requireAdvertsAdmin(request, context);
+  await requireCampaignsAdmin(request, context);
   throw data({ message: "This form is out of date. Reload the page and try again." }, { status: 400 });
 }
 

@@ -5,10 +5,9 @@ import { rejectCampaign } from "~/domain/campaigns/review-campaign.server";
 import { RejectCampaignSchema } from "~/domain/campaigns/review-validation";
 import { formatKobo } from "~/domain/shared/money";
 import { forbidden } from "~/server/auth.server";
-import { ADVERTS_DENIED, requireAdvertsAdmin } from "~/server/adverts-admin.server";
-import { campaignRefusal } from "~/server/campaign-review.server";
 import { echoValues, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { CAMPAIGNS_DENIED, campaignRefusal, requireCampaignsAdmin } from "./campaigns.server";
 
 /**
  * POST /admin/campaigns/reject: the campaign will not run, or a running one stops at once; what
@@ -16,7 +15,7 @@ import { redirectWithToast } from "~/server/toast.server";
  * reason reopens the dialog with what was typed.
  */
 export async function action({ request, context }: Route.ActionArgs) {
-  const actor = await requireAdvertsAdmin(request, context);
+  const actor = await requireCampaignsAdmin(request, context);
   const form = await readForm(request);
   const parsed = parseForm(RejectCampaignSchema, form, {
     toastTitle: "Rejection Failed",
@@ -24,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
   if (parsed.status !== "ok") return parsed.failure;
   const result = await rejectCampaign(context.services.db, actor, parsed.data.campaignId, parsed.data.reason);
-  if (result.status === "forbidden") throw forbidden(ADVERTS_DENIED);
+  if (result.status === "forbidden") throw forbidden(CAMPAIGNS_DENIED);
   if (result.status !== "ok") return campaignRefusal("Rejection Failed", result);
   return redirectWithToast(context, campaignsHref(readCampaignsQuery(request.url)), {
     type: "success",

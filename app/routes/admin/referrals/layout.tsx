@@ -5,7 +5,7 @@ import { REFERRAL_FILTERS } from "~/components/referrals-admin/referral-list";
 import type { ReferralsAdminData } from "~/components/referrals-admin/referrals-page";
 import { REVIEW_DECISIONS } from "~/components/referrals-admin/review-held";
 import { heldReferral, listReferrals, referralStats } from "~/domain/referrals/admin-referrals.server";
-import { bpsToPercentText } from "~/domain/referrals/referral-settings-validation";
+import { formatBps } from "~/domain/shared/percentage";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { formatKobo, koboToDecimal } from "~/domain/shared/money";
 import { pageParam } from "~/domain/shared/paging";
@@ -70,7 +70,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       referralActive: settings.referralActive,
       rewardType: settings.referralRewardType,
       fixedAmount: koboToDecimal(settings.referralFixedKobo),
-      percentage: bpsToPercentText(settings.referralPercentBps),
+      percentage: formatBps(settings.referralPercentBps, { percentSign: false }),
     },
   } satisfies ReferralsAdminData;
 }

@@ -1,6 +1,6 @@
 import type { Route } from "./+types/fee";
 import { SettingsPage } from "~/components/settings-admin/settings-page";
-import { bpsToPercentText } from "~/domain/referrals/referral-settings-validation";
+import { formatBps } from "~/domain/shared/percentage";
 import { CampaignFeeSchema } from "~/domain/settings/campaign-fee-validation";
 import { updateCampaignFee } from "~/domain/settings/update-app-settings.server";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
@@ -21,7 +21,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(context, "/admin/settings", {
     type: "success",
     title: "Settings Updated",
-    description: `New campaigns pay a platform fee of ${bpsToPercentText(parsed.data.campaignFeeBps)}% of each view's reward. Existing campaigns keep their fee.`,
+    description: `New campaigns pay a platform fee of ${formatBps(parsed.data.campaignFeeBps)} of each view's reward. Existing campaigns keep their fee.`,
   });
 }
 

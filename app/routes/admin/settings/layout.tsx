@@ -1,7 +1,7 @@
 import { Outlet } from "react-router";
 import type { Route } from "./+types/layout";
 import type { SettingsData } from "~/components/settings-admin/settings-page";
-import { bpsToPercentText } from "~/domain/referrals/referral-settings-validation";
+import { formatBps } from "~/domain/shared/percentage";
 import { getAppSettings } from "~/domain/settings/app-settings";
 import { koboToDecimal } from "~/domain/shared/money";
 import { requireAdmin } from "~/server/auth.server";
@@ -23,7 +23,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     appOrigin: context.services.config.appUrl.origin,
     maxAdvertReward: koboToDecimal(settings.maxAdvertRewardKobo),
     maxAdvertBudget: koboToDecimal(settings.maxAdvertBudgetKobo),
-    campaignFee: bpsToPercentText(settings.campaignFeeBps),
+    campaignFee: formatBps(settings.campaignFeeBps, { percentSign: false }),
     autoPayout: {
       autoPayoutMax: settings.autoPayoutMaxKobo === null ? "" : koboToDecimal(settings.autoPayoutMaxKobo),
       autoPayoutDailyMax:
@@ -40,7 +40,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       minWithdrawal: koboToDecimal(settings.minWithdrawalKobo),
       maxWithdrawal: koboToDecimal(settings.maxWithdrawalKobo),
       advertiserMaxWithdrawal: koboToDecimal(settings.advertiserMaxWithdrawalKobo),
-      withdrawalFee: bpsToPercentText(settings.withdrawalFeeBps),
+      withdrawalFee: formatBps(settings.withdrawalFeeBps, { percentSign: false }),
     },
     support: {
       supportEmail: settings.supportEmail ?? "",

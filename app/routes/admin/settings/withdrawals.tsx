@@ -1,6 +1,6 @@
 import type { Route } from "./+types/withdrawals";
 import { SettingsPage } from "~/components/settings-admin/settings-page";
-import { bpsToPercentText } from "~/domain/referrals/referral-settings-validation";
+import { formatBps } from "~/domain/shared/percentage";
 import { updateWithdrawalLimits } from "~/domain/settings/update-payout-settings.server";
 import { WithdrawalLimitsSchema } from "~/domain/settings/withdrawal-limits-validation";
 import { formatKobo } from "~/domain/shared/money";
@@ -23,7 +23,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   return redirectWithToast(context, "/admin/settings", {
     type: "success",
     title: "Settings Updated",
-    description: `Withdrawals: from ${formatKobo(limits.minWithdrawalKobo)} to ${formatKobo(limits.maxWithdrawalKobo)} for members and ${formatKobo(limits.advertiserMaxWithdrawalKobo)} for advertisers, with a fee of ${bpsToPercentText(limits.withdrawalFeeBps)}%.`,
+    description: `Withdrawals: from ${formatKobo(limits.minWithdrawalKobo)} to ${formatKobo(limits.maxWithdrawalKobo)} for members and ${formatKobo(limits.advertiserMaxWithdrawalKobo)} for advertisers, with a fee of ${formatBps(limits.withdrawalFeeBps)}.`,
   });
 }
 

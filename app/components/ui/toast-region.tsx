@@ -1,4 +1,4 @@
-import type { ShownToast } from "~/components/toaster";
+import type { ShownToast } from "~/components/ui/toaster";
 import { Toast, ToastClose, ToastDescription, ToastProvider, ToastTitle, ToastViewport } from "~/components/ui/toast";
 
 /** The Radix toast region; loaded by Toaster (toaster.tsx) with the first toast. */

@@ -1,10 +1,10 @@
 import { data } from "react-router";
 import { z } from "zod";
-import { actorFrom, requireAdmin } from "./auth.server";
-import type { RequestContext } from "./context.server";
-import { readForm } from "./forms.server";
+import { actorFrom, requireAdmin } from "~/server/auth.server";
+import type { RequestContext } from "~/server/context.server";
+import { readForm } from "~/server/forms.server";
 
-/** The Advertisers page's routes (app/routes/admin/advertisers/): who may use them, and which advertiser a decision is about. */
+/** The Advertisers page's routes (the modules beside this one): who may use them, and which advertiser a decision is about. */
 
 export const ADVERTISERS_DENIED = "Access Denied. You do not have permission to manage advertisers.";
 

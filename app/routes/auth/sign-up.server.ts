@@ -1,8 +1,8 @@
 import { newPasswordErrors } from "~/domain/accounts/change-password.server";
-import type { RequestContext } from "./context.server";
-import { formFailure } from "./forms.server";
-import { tooManyAttemptsMessage } from "./rate-limit.server";
-import { redirectWithToast } from "./toast.server";
+import type { RequestContext } from "~/server/context.server";
+import { formFailure } from "~/server/forms.server";
+import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
+import { redirectWithToast } from "~/server/toast.server";
 
 /**
  * What every sign-up form (a member's, a business's) refuses after its schema: a password that

@@ -23,7 +23,7 @@ export function useToastFrom(toast: Toast | null | undefined) {
 
 // The toast region (Radix Toast) is not part of every page: it loads with the first
 // toast, or as soon as a form is submitted (most toasts answer one), and then stays mounted.
-const loadToastRegion = () => import("~/components/toast-region");
+const loadToastRegion = () => import("~/components/ui/toast-region");
 const ToastRegion = lazy(loadToastRegion);
 
 /**

@@ -1,10 +1,7 @@
-import { actorFrom, requireAdmin } from "./auth.server";
-import type { RequestContext } from "./context.server";
+import { actorFrom, requireAdmin } from "~/server/auth.server";
+import type { RequestContext } from "~/server/context.server";
 
-/**
- * The manage_adverts admin routes (Manage Adverts in app/routes/admin/adverts/, Campaigns in
- * app/routes/admin/campaigns/): who may use them, and their shared words.
- */
+/** Manage Adverts' routes (the modules beside this one): who may use them, and their shared words. */
 
 export const ADVERTS_DENIED = "Access Denied. You do not have permission to manage adverts.";
 

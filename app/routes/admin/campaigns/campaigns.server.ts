@@ -1,10 +1,23 @@
 import type { ActivateCampaignResult } from "~/domain/campaigns/review-campaign.server";
 import { conflictMessage } from "~/domain/campaigns/review-validation";
 import { CAMPAIGN_STATUS_BADGES, FEE_RULE_REVIEW_REFUSALS } from "~/domain/campaigns/rules";
+import { actorFrom, requireAdmin } from "~/server/auth.server";
+import type { RequestContext } from "~/server/context.server";
+import { actionAnswer } from "~/server/forms.server";
 import { errorToast } from "~/lib/toast";
-import { actionAnswer } from "./forms.server";
 
-/** How the Campaigns page's review steps (app/routes/admin/campaigns/) answer a refusal. */
+/**
+ * The Campaigns page's routes (the modules beside this one): who may use them, and how its
+ * review steps answer a refusal.
+ */
+
+/** Campaigns are administered with the manage_adverts permission, and refused in its words. */
+export const CAMPAIGNS_DENIED = "Access Denied. You do not have permission to manage adverts.";
+
+/** An admin with manage_adverts, as the actor of the action; anyone else is sent away or refused. */
+export async function requireCampaignsAdmin(request: Request, context: RequestContext) {
+  return actorFrom(await requireAdmin(request, context, "manage_adverts", CAMPAIGNS_DENIED), context);
+}
 
 export const CAMPAIGN_GONE = "This campaign no longer exists.";
 
