@@ -28,9 +28,10 @@ import type { Kobo } from "~/domain/shared/money";
  * settled payments (paid − fee) less the transfers whose last word was success. The two differ
  * only if something was booked outside a settled payment or transfer.
  *
- * The transfer keys are the ones settle-transfer.server.ts books (payoutKeys, reversalKeys). One SQL
- * statement, so every term is read from one snapshot. It sums every entry of provider clearing and
- * looks up one ledger key per paid transfer attempt: an admin page's figure, not a request path's.
+ * The transfer keys are the ones withdrawals/money.server.ts books (payOutWithdrawal,
+ * reverseWithdrawalPayout). One SQL statement, so every term is read from one snapshot. It sums
+ * every entry of provider clearing and looks up one ledger key per paid transfer attempt: an admin
+ * page's figure, not a request path's.
  */
 export type MoneyAtProvider = {
   collectedKobo: Kobo;
