@@ -6,7 +6,7 @@ import {
   ADVERT_IMAGE_MAX_BYTES,
   ADVERT_IMAGE_REFUSALS,
 } from "~/domain/images/rules";
-import { replaceChosenFile, shrinkImageFile } from "~/components/ui/shrink-image";
+import { replaceChosenFile, shrinkImageFile } from "~/components/shrink-image";
 
 type Props = {
   /** What the advert shows now: its image, or one a refused submit already stored; null for none. */
