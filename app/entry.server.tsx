@@ -5,6 +5,7 @@ import { ServerRouter } from "react-router";
 import { isbot } from "isbot";
 import { renderToPipeableStream, type RenderToPipeableStreamOptions } from "react-dom/server";
 import { NonceProvider } from "~/components/nonce";
+import { redactUrl } from "~/lib/redact-url";
 
 export const streamTimeout = 5_000;
 
@@ -67,5 +68,5 @@ export default function handleRequest(
 export const handleError: HandleErrorFunction = (error, { request, context }) => {
   if (request.signal.aborted) return;
   const ctx = context as AppLoadContext | undefined;
-  ctx?.services?.log.error({ err: error, requestId: ctx.requestId, url: request.url }, "unhandled error");
+  ctx?.services?.log.error({ err: error, requestId: ctx.requestId, url: redactUrl(request.url) }, "unhandled error");
 };

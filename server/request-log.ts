@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import type { RequestHandler, Response } from "express";
 import type { Logger } from "pino";
+import { redactUrl } from "~/lib/redact-url";
 
 /** An incoming X-Request-Id is kept only when it looks like an id (a proxy's); otherwise a new UUID. */
 const REQUEST_ID = /^[\w-]{8,64}$/;
@@ -9,7 +10,8 @@ const REQUEST_ID = /^[\w-]{8,64}$/;
  * Every request gets an id, echoed in X-Request-Id and kept in `res.locals.requestId` (the
  * handlers' error logs name it), and one log line once its answer has been sent:
  * `{ req: { id, method, url }, res: { statusCode }, responseTime }` "request completed" (info),
- * or "request aborted" (warn) when the client went away first. Paths for which `ignore` is true
+ * or "request aborted" (warn) when the client went away first. The URL's one-time secrets are
+ * `[redacted]` (`redactUrl`: `/reset-password?token=[redacted]`). Paths for which `ignore` is true
  * (health checks, static files) are not logged.
  *
  * In place of pino-http, which builds a child logger for every request whatever the level
@@ -28,7 +30,8 @@ export function requestLog(log: Logger, options: { ignore: (path: string) => boo
       const completed = res.writableFinished;
       if (completed && !log.isLevelEnabled("info")) return;
       const line = {
-        req: { id, method: req.method, url: req.originalUrl },
+        // One-time secrets (a password reset link's token) never reach the log.
+        req: { id, method: req.method, url: redactUrl(req.originalUrl) },
         // An answer cut short before its headers went out has no status yet.
         res: { statusCode: res.headersSent ? res.statusCode : null },
         responseTime: Math.round(performance.now() - started),

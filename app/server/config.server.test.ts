@@ -196,6 +196,51 @@ describe("loadConfig", () => {
     expect(configError({ PAYSTACK_BASE_URL: "ftp://x" }).message).toContain("PAYSTACK_BASE_URL");
   });
 
+  it("sends the Paystack key over https:// only: plain http:// to a stand-in on this machine with a test key", () => {
+    const TEST_KEY = "sk_test_abcdef0123456789";
+    const LIVE_KEY = "sk_live_abcdef0123456789";
+    const baseUrl = (env: Record<string, string>) => loadConfig(env).paystack?.baseUrl;
+    // https://, with either key.
+    expect(baseUrl({ PAYSTACK_SECRET_KEY: LIVE_KEY, PAYSTACK_BASE_URL: "https://api.paystack.co" })).toBe(
+      "https://api.paystack.co",
+    );
+    expect(baseUrl({ PAYSTACK_SECRET_KEY: TEST_KEY, PAYSTACK_BASE_URL: "https://paystack.internal:8443/" })).toBe(
+      "https://paystack.internal:8443/",
+    );
+    // http:// to a loopback host with a test key: the stand-in (tests, npm run paystack:standin).
+    for (const url of ["http://127.0.0.1:4010", "http://[::1]:4010", "http://localhost:4010", "http://LOCALHOST:4010/"])
+      expect(baseUrl({ PAYSTACK_SECRET_KEY: TEST_KEY, PAYSTACK_BASE_URL: url })).toBe(url);
+
+    // http:// anywhere else, whatever the key: refused, naming the variable.
+    for (const url of [
+      "http://api.paystack.co",
+      "http://10.0.0.5:4010",
+      "http://127.0.0.2:4010",
+      "http://127.0.0.1.example.com",
+      "http://localhost@api.paystack.co",
+      "http://localhost.example.com:4010",
+    ]) {
+      for (const key of [TEST_KEY, LIVE_KEY]) {
+        expect(configError({ PAYSTACK_SECRET_KEY: key, PAYSTACK_BASE_URL: url }).message).toContain(
+          "PAYSTACK_BASE_URL: must be an https:// URL (http:// only for a stand-in on this machine: 127.0.0.1, ::1 or localhost)",
+        );
+      }
+    }
+    // http:// on this machine with a live key, or with no key: refused.
+    const NEEDS_TEST_KEY =
+      "PAYSTACK_BASE_URL: an http:// URL needs a test key (PAYSTACK_SECRET_KEY sk_test_…): a live key is sent over https:// only";
+    for (const url of ["http://127.0.0.1:4010", "http://[::1]:4010", "http://localhost:4010"]) {
+      expect(configError({ PAYSTACK_SECRET_KEY: LIVE_KEY, PAYSTACK_BASE_URL: url }).message).toContain(NEEDS_TEST_KEY);
+      expect(configError({ PAYSTACK_BASE_URL: url }).message).toContain(NEEDS_TEST_KEY);
+    }
+    // Neither an http(s) URL nor a URL at all.
+    for (const url of ["ftp://127.0.0.1/", "ws://127.0.0.1:4010", "127.0.0.1:4010", "paystack"]) {
+      expect(configError({ PAYSTACK_SECRET_KEY: TEST_KEY, PAYSTACK_BASE_URL: url }).message).toContain(
+        "PAYSTACK_BASE_URL: must be an https:// URL",
+      );
+    }
+  });
+
   it("refuses a short super admin password", () => {
     const error = configError({ SUPER_ADMIN_EMAIL: "owner@adnaira.ng", SUPER_ADMIN_PASSWORD: "short" });
     expect(error.message).toMatch(/SUPER_ADMIN_PASSWORD: must be at least 12 characters/);

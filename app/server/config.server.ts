@@ -6,6 +6,25 @@ import { PAYSTACK_BASE_URL } from "./paystack.server";
 const optional = <T extends z.ZodType>(schema: T) =>
   z.preprocess((value) => (value === "" ? undefined : value), schema.optional());
 
+/** The hosts a Paystack stand-in may be reached on over plain http://: this machine only. */
+const LOOPBACK_HOSTS = new Set(["127.0.0.1", "[::1]", "localhost"]);
+
+/**
+ * PAYSTACK_BASE_URL receives the secret key in every request's Authorization header, so it is
+ * https://. Plain http:// is for the stand-in only (tests, `npm run paystack:standin`): on this
+ * machine (a loopback host) and with a test key, never a live one. An https:// URL, or one that is
+ * no URL at all (its own check names it), has no problem here.
+ */
+function paystackBaseUrlProblem(baseUrl: string | undefined, secretKey: string | undefined): string | undefined {
+  const url = baseUrl ? URL.parse(baseUrl) : null;
+  if (url?.protocol !== "http:") return undefined;
+  if (!LOOPBACK_HOSTS.has(url.hostname))
+    return "must be an https:// URL (http:// only for a stand-in on this machine: 127.0.0.1, ::1 or localhost)";
+  if (!secretKey?.startsWith("sk_test_"))
+    return "an http:// URL needs a test key (PAYSTACK_SECRET_KEY sk_test_…): a live key is sent over https:// only";
+  return undefined;
+}
+
 const EnvSchema = z
   .object({
     NODE_ENV: optional(z.enum(["development", "production", "test"])).transform((v) => v ?? "development"),
@@ -31,7 +50,7 @@ const EnvSchema = z
     PAYSTACK_SECRET_KEY: optional(
       z.string().regex(/^sk_(test|live)_[A-Za-z0-9]{8,}$/, "must be a Paystack secret key (sk_test_… or sk_live_…)"),
     ),
-    PAYSTACK_BASE_URL: optional(z.url({ protocol: /^https?$/, error: "must be an http:// or https:// URL" })),
+    PAYSTACK_BASE_URL: optional(z.url({ protocol: /^https?$/, error: "must be an https:// URL" })),
   })
   .superRefine((env, ctx) => {
     if (Boolean(env.SUPER_ADMIN_EMAIL) !== Boolean(env.SUPER_ADMIN_PASSWORD)) {
@@ -55,6 +74,8 @@ const EnvSchema = z
         message: "more than one process needs DATABASE_URL (the embedded database is opened by one process only)",
       });
     }
+    const paystackBaseUrl = paystackBaseUrlProblem(env.PAYSTACK_BASE_URL, env.PAYSTACK_SECRET_KEY);
+    if (paystackBaseUrl) ctx.addIssue({ code: "custom", path: ["PAYSTACK_BASE_URL"], message: paystackBaseUrl });
     if (env.WEB_CONCURRENCY > 1 && !env.REDIS_URL) {
       ctx.addIssue({
         code: "custom",

@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { users } from "~/db/schema";
+import { recordAudit } from "~/domain/audit/audit.server";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
 import { moderateUser } from "~/domain/users/moderate-user.server";
@@ -106,6 +107,40 @@ describe("A member's page for admins (/admin/users/:userId)", () => {
     expect(after).toContain(`Moderating Musa ${admin.displayId}`);
     // The same change in the audit entries about them.
     expect(after).toContain("Audit entries about this account (1)");
+  });
+
+  it("shows the audit entries about the member with staff's addresses only to an admin who reads reports", async () => {
+    const db = app.services.db;
+    const member = await createUser(db, { name: "Audited Amaka" });
+    const boss = await createUser(db, { role: "admin", name: "Restricting Rotimi" });
+    const STAFF_IP = "102.89.77.31";
+    const MEMBER_IP = "41.184.77.52";
+    await recordAudit(db, {
+      actor: { id: boss.id, role: "admin", permissions: boss.permissions, ip: STAFF_IP },
+      action: "user.restrict",
+      targetType: "user",
+      targetId: member.id,
+    });
+    await recordAudit(db, {
+      actor: { id: member.id, role: "user", permissions: [], ip: MEMBER_IP },
+      action: "bank_details.update",
+      targetType: "bank_details",
+      targetId: member.id,
+    });
+
+    // Manage Users without View Reports: the member's own address, no admin's, not even in the page's data.
+    const { client: moderator } = await signInAdmin(app, ["manage_users"]);
+    const page = await moderator.get(`/admin/users/${member.id}`);
+    expect(page.status).toBe(200);
+    expect(pageText(page.body)).toContain("Audit entries about this account (2)");
+    expect(pageText(page.body)).toContain("Restricting Rotimi");
+    expect(pageText(page.body)).toContain(MEMBER_IP);
+    expect(page.body).not.toContain(STAFF_IP);
+
+    // With View Reports too: every address, as on the audit log itself.
+    const { client: auditor } = await signInAdmin(app, ["manage_users", "view_reports"]);
+    expect(pageText((await auditor.get(`/admin/users/${member.id}`)).body)).toContain(STAFF_IP);
+    expect(pageText((await auditor.get(`/admin/audit?actor=${boss.id}`)).body)).toContain(STAFF_IP);
   });
 
   it("is linked from every admin list that names a member: withdrawals, upgrade requests, referrals (both sides), the audit log", async () => {

@@ -16,6 +16,9 @@ beforeAll(async () => {
 });
 afterAll(async () => app?.close());
 
+/** Reads the audit log as /admin/audit does: an admin who reads reports. */
+const AUDIT_READER = { role: "admin", permissions: ["view_reports"] } as const;
+
 let n = 0;
 const advertForm = (overrides: Record<string, string> = {}) => ({
   intent: "create",
@@ -70,7 +73,7 @@ describe("Manage Adverts", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]!.actorId).toBe(admin.id);
     expect(audit[0]!.after).toMatchObject({ rewardKobo: "1234", title: form.title });
-    const { entries } = await listAudit(app.services.db, { actorId: admin.id, action: "advert.create" });
+    const { entries } = await listAudit(app.services.db, AUDIT_READER, { actorId: admin.id, action: "advert.create" });
     expect(entries[0]!.targetName).toBe(form.title);
 
     // The toast survives the redirect; the list shows the card.
@@ -249,7 +252,7 @@ describe("Manage Adverts", () => {
     expect(again.body).toContain("Delete Failed");
 
     // The audit still names the erased advert by its title.
-    const { entries } = await listAudit(app.services.db, { action: "advert.delete" });
+    const { entries } = await listAudit(app.services.db, AUDIT_READER, { action: "advert.delete" });
     expect(entries.find((e) => e.targetId === unviewed.id)?.targetName).toBe(unviewed.title);
   });
 

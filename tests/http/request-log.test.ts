@@ -2,8 +2,9 @@ import net from "node:net";
 import { Writable } from "node:stream";
 import pino from "pino";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startTestApp, type TestApp } from "~test/app";
+import { pageText, startTestApp, type TestApp } from "~test/app";
 import { createUser } from "~test/factories";
+import { latestLink } from "~test/mail";
 
 type LogLine = {
   level: number;
@@ -14,8 +15,11 @@ type LogLine = {
 };
 
 const lines: LogLine[] = [];
+/** Everything written to the log, as written. */
+let written = "";
 const sink = new Writable({
   write(chunk: Buffer, _encoding, done) {
+    written += chunk.toString("utf8");
     for (const text of chunk.toString("utf8").split("\n")) if (text) lines.push(JSON.parse(text) as LogLine);
     done();
   },
@@ -103,6 +107,50 @@ describe("request log", () => {
         res: { statusCode: null },
       }),
     ]);
+  });
+
+  it("never writes a one-time token from a link: the reset and confirmation links' token is [redacted]", async () => {
+    const user = await createUser(app.services.db, { name: "Logged Lola", emailConfirmed: false });
+    const client = app.client();
+    await client.post("/forgot-password", { email: user.email });
+    await client.post("/resend-confirmation", { email: user.email });
+    const reset = await latestLink(app.services.db, user.email, "/reset-password");
+    const confirm = await latestLink(app.services.db, user.email, "/confirm-email");
+    const resetToken = reset.searchParams.get("token")!;
+    const confirmToken = confirm.searchParams.get("token")!;
+    expect(resetToken).toMatch(/^[\w-]{40,}$/);
+    expect(confirmToken).toMatch(/^[\w-]{40,}$/);
+    const urlLogged = async (res: { headers: Headers }) =>
+      (await logged(res.headers.get("X-Request-Id")!))[0]?.req?.url;
+
+    // The links as opened, a client-side visit's data request, and the forms, which post back to the link.
+    const page = await client.get(`/reset-password?token=${resetToken}`);
+    expect(pageText(page.body)).toContain("Choose a new password");
+    expect(await urlLogged(page)).toBe("/reset-password?token=[redacted]");
+    const data = await client.get(`/reset-password.data?token=${resetToken}`);
+    expect(data.status).toBe(200);
+    expect(await urlLogged(data)).toBe("/reset-password.data?token=[redacted]");
+    const password = "harmattan-evening-akara-stand";
+    const done = await client.post(`/reset-password?token=${resetToken}`, {
+      token: resetToken,
+      password,
+      confirmPassword: password,
+    });
+    expect(done.status).toBe(302);
+    expect(await urlLogged(done)).toBe("/reset-password?token=[redacted]");
+    const opened = await client.get(`/confirm-email?token=${confirmToken}`);
+    expect(opened.status).toBe(200);
+    expect(await urlLogged(opened)).toBe("/confirm-email?token=[redacted]");
+    const confirmed = await client.post(`/confirm-email?token=${confirmToken}&from=mail`, { token: confirmToken });
+    expect(confirmed.status).toBe(302);
+    expect(await urlLogged(confirmed)).toBe("/confirm-email?token=[redacted]&from=mail");
+
+    // A payment's reference is no secret: Paystack's return keeps it.
+    const back = await client.get("/membership/upgrade/paid?reference=UPG-LOGGED1&trxref=UPG-LOGGED1");
+    expect(await urlLogged(back)).toBe("/membership/upgrade/paid?reference=UPG-LOGGED1&trxref=UPG-LOGGED1");
+
+    expect(written).not.toContain(resetToken);
+    expect(written).not.toContain(confirmToken);
   });
 
   it("does not log health checks", async () => {

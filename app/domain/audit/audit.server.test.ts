@@ -2,12 +2,16 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { databaseErrorOf } from "~/db/errors.server";
 import { auditLog } from "~/db/schema";
+import { PERMISSIONS } from "~/domain/permissions/permissions";
 import { dailyCountsDrift } from "~/domain/stats/rollups.server";
 import { openTestDatabase } from "~test/database";
 import { createUser } from "~test/factories";
 import { AUDIT_PAGE_SIZE, listAudit, listAuditActors, recordAudit, type Actor } from "./audit.server";
 
 const { db } = await openTestDatabase();
+
+/** Who reads the whole log on /admin/audit: an admin allowed to read reports. */
+const REPORTS_READER = { role: "admin", permissions: ["view_reports"] } as const;
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -57,7 +61,7 @@ describe("recordAudit", () => {
     // Database time, so allow a little clock skew between the test and the server.
     expect(Math.abs(row.createdAt.getTime() - t0)).toBeLessThan(60_000);
 
-    const { entries } = await listAudit(db, { actorId: admin.id });
+    const { entries } = await listAudit(db, REPORTS_READER, { actorId: admin.id });
     expect(entries).toHaveLength(1);
     expect(entries[0]).toMatchObject({
       action: "user.restrict",
@@ -89,7 +93,7 @@ describe("recordAudit", () => {
         after: { job: `job-${action}` },
       });
     }
-    const { entries } = await listAudit(db, { actorId: admin.id });
+    const { entries } = await listAudit(db, REPORTS_READER, { actorId: admin.id });
     const of = (action: string) => entries.find((e) => e.action === action);
     expect(of("upgrade.approve")).toMatchObject({ tierName: "Advert Gold", payoutJobId: null });
     expect(of("withdrawal.transfer")).toMatchObject({ payoutJobId: "job-withdrawal.transfer", tierName: null });
@@ -112,7 +116,7 @@ describe("recordAudit", () => {
     const longIp = rows.find((r) => r.ip !== null)!;
     expect(longIp.ip).toBe("x".repeat(64));
     // A settings row has no user target: its name is null in the listing.
-    const { entries } = await listAudit(db, { actorId: admin.id });
+    const { entries } = await listAudit(db, REPORTS_READER, { actorId: admin.id });
     expect(entries.map((e) => e.targetName)).toEqual([null, null]);
   });
 
@@ -148,7 +152,7 @@ describe("listAudit", () => {
     }
     const newestFirst = [...written].reverse();
 
-    const byA = await listAudit(db, { actorId: a.user.id });
+    const byA = await listAudit(db, REPORTS_READER, { actorId: a.user.id });
     expect(byA.entries.map((e) => [e.actorId, e.action])).toEqual(
       newestFirst.filter((w) => w.actor === a.user.id).map((w) => [w.actor, w.action]),
     );
@@ -156,15 +160,15 @@ describe("listAudit", () => {
     expect(times).toEqual([...times].sort((x, y) => y - x));
     expect(byA).toMatchObject({ page: 1, pageCount: 1 });
 
-    const byB = await listAudit(db, { actorId: b.user.id });
+    const byB = await listAudit(db, REPORTS_READER, { actorId: b.user.id });
     expect(byB.entries.map((e) => e.action)).toEqual(["user.unrestrict", "user.restrict"]);
 
-    const aApprovals = await listAudit(db, { actorId: a.user.id, action: "user.approve" });
+    const aApprovals = await listAudit(db, REPORTS_READER, { actorId: a.user.id, action: "user.approve" });
     expect(aApprovals.entries).toHaveLength(2);
     expect(aApprovals.entries.every((e) => e.actorId === a.user.id && e.action === "user.approve")).toBe(true);
 
     // By action alone: every row with that action, whoever wrote it, and only those.
-    const restricts = await listAudit(db, { action: "user.restrict" });
+    const restricts = await listAudit(db, REPORTS_READER, { action: "user.restrict" });
     expect(restricts.entries.length).toBeGreaterThanOrEqual(2);
     expect(restricts.entries.every((e) => e.action === "user.restrict")).toBe(true);
     expect(new Set(restricts.entries.filter((e) => e.targetId === target.id).map((e) => e.actorId))).toEqual(
@@ -172,11 +176,11 @@ describe("listAudit", () => {
     );
 
     // Unfiltered: the newest row overall is the last one written.
-    const all = await listAudit(db);
+    const all = await listAudit(db, REPORTS_READER);
     expect(all.entries[0]).toMatchObject({ actorId: a.user.id, action: "user.approve", targetId: target.id });
 
-    expect((await listAudit(db, { actorId: "nobody" })).entries).toEqual([]);
-    expect((await listAudit(db, { actorId: b.user.id, action: "user.approve" })).entries).toEqual([]);
+    expect((await listAudit(db, REPORTS_READER, { actorId: "nobody" })).entries).toEqual([]);
+    expect((await listAudit(db, REPORTS_READER, { actorId: b.user.id, action: "user.approve" })).entries).toEqual([]);
   });
 
   it("pages 50 at a time with the page count, without gaps or repeats", async () => {
@@ -192,10 +196,10 @@ describe("listAudit", () => {
     }
     expect(ids).toHaveLength(107);
 
-    const p1 = await listAudit(db, { actorId: admin.id });
-    const p2 = await listAudit(db, { actorId: admin.id, page: 2 });
-    const p3 = await listAudit(db, { actorId: admin.id, page: 3 });
-    const p4 = await listAudit(db, { actorId: admin.id, page: 4 });
+    const p1 = await listAudit(db, REPORTS_READER, { actorId: admin.id });
+    const p2 = await listAudit(db, REPORTS_READER, { actorId: admin.id, page: 2 });
+    const p3 = await listAudit(db, REPORTS_READER, { actorId: admin.id, page: 3 });
+    const p4 = await listAudit(db, REPORTS_READER, { actorId: admin.id, page: 4 });
     // A page beyond the last is the last.
     expect([p1.entries.length, p2.entries.length, p3.entries.length, p4.entries.length]).toEqual([50, 50, 7, 7]);
     expect([p1.page, p2.page, p3.page, p4.page]).toEqual([1, 2, 3, 3]);
@@ -217,15 +221,69 @@ describe("listAudit", () => {
     for (let i = 0; i < AUDIT_PAGE_SIZE; i++) {
       await recordAudit(db, { actor: fiftyActor, action: "settings.update", targetType: "settings" });
     }
-    const full = await listAudit(db, { actorId: fifty.id });
+    const full = await listAudit(db, REPORTS_READER, { actorId: fifty.id });
     expect(full.entries).toHaveLength(50);
     expect(full.pageCount).toBe(1);
-    expect((await listAudit(db, { actorId: fifty.id, page: 2 })).page).toBe(1);
+    expect((await listAudit(db, REPORTS_READER, { actorId: fifty.id, page: 2 })).page).toBe(1);
 
     // Page numbers below 1 mean page 1.
-    const p0 = await listAudit(db, { actorId: admin.id, page: 0 });
+    const p0 = await listAudit(db, REPORTS_READER, { actorId: admin.id, page: 0 });
     expect(p0.page).toBe(1);
     expect(p0.entries.map((e) => e.id)).toEqual(p1.entries.map((e) => e.id));
+  });
+});
+
+describe("the addresses in the audit log", () => {
+  it("are staff's only for a reader of reports: an admin who manages members sees a member's own, never an admin's", async () => {
+    const member = await createUser(db, { name: "Addressed Ada" });
+    const advertiser = await createUser(db, { role: "advertiser", name: "Addressed Adverts Ltd" });
+    const { user: admin, actor } = await newAdmin("Restricting Remi");
+    const root = await createUser(db, { role: "super_admin", permissions: [] });
+    const rootActor: Actor = { id: root.id, role: "super_admin", permissions: [], ip: "105.112.9.9" };
+    const own = (id: string, role: "user" | "advertiser", ip: string): Actor => ({ id, role, permissions: [], ip });
+    await recordAudit(db, { actor, action: "user.restrict", targetType: "user", targetId: member.id });
+    await recordAudit(db, { actor: rootActor, action: "user.unrestrict", targetType: "user", targetId: member.id });
+    await recordAudit(db, {
+      actor: own(member.id, "user", "41.184.7.7"),
+      action: "bank_details.update",
+      targetType: "bank_details",
+      targetId: member.id,
+    });
+    await recordAudit(db, {
+      actor: own(advertiser.id, "advertiser", "41.184.8.8"),
+      action: "bank_details.update",
+      targetType: "bank_details",
+      targetId: advertiser.id,
+    });
+    const ipsSeenBy = async (viewer: { role: "admin" | "super_admin"; permissions: readonly string[] }) => {
+      const about = [
+        ...(await listAudit(db, viewer, { targetId: member.id })).entries,
+        ...(await listAudit(db, viewer, { targetId: advertiser.id })).entries,
+      ];
+      return Object.fromEntries(about.map((e) => [`${e.actorName} ${e.action}`, e.ip]));
+    };
+    const all = {
+      "Restricting Remi user.restrict": "102.89.34.7",
+      [`${root.name} user.unrestrict`]: "105.112.9.9",
+      "Addressed Ada bank_details.update": "41.184.7.7",
+      "Addressed Adverts Ltd bank_details.update": "41.184.8.8",
+    };
+
+    const ownOnly = { ...all, "Restricting Remi user.restrict": null, [`${root.name} user.unrestrict`]: null };
+    // Manage Users alone (the member's page): the member's and the advertiser's own addresses, no staff's.
+    expect(await ipsSeenBy({ role: "admin", permissions: ["manage_users"] })).toEqual(ownOnly);
+    // Every permission but view_reports: the same.
+    const allButReports = PERMISSIONS.filter((p) => p !== "view_reports");
+    expect(await ipsSeenBy({ role: "admin", permissions: allButReports })).toEqual(ownOnly);
+    // A reader of reports, and the super admin (who holds every permission), see them all.
+    expect(await ipsSeenBy({ role: "admin", permissions: ["manage_users", "view_reports"] })).toEqual(all);
+    expect(await ipsSeenBy({ role: "super_admin", permissions: [] })).toEqual(all);
+    // Not only a member's page: the same rule over the whole log, by actor.
+    const byAdmin = await listAudit(db, { role: "admin", permissions: ["manage_users"] }, { actorId: admin.id });
+    expect(byAdmin.entries.map((e) => e.ip)).toEqual([null]);
+    // A permission list naming view_reports does not make a member a reader.
+    const asMember = await listAudit(db, { role: "user", permissions: ["view_reports"] }, { actorId: admin.id });
+    expect(asMember.entries.map((e) => e.ip)).toEqual([null]);
   });
 });
 
@@ -234,7 +292,7 @@ describe("the audit log's total", () => {
 
   it("is the kept counter, equal to the rows there are after audited actions, one of them rolled back", async () => {
     const { actor } = await newAdmin();
-    const before = await listAudit(db);
+    const before = await listAudit(db, REPORTS_READER);
     expect(before.total).toBe(await counted());
     const target = await createUser(db);
     await recordAudit(db, { actor, action: "user.approve", targetType: "user", targetId: target.id });
@@ -254,7 +312,7 @@ describe("the audit log's total", () => {
       Array.from({ length: 8 }, () => recordAudit(db, { actor, action: "settings.update", targetType: "settings" })),
     );
 
-    const after = await listAudit(db);
+    const after = await listAudit(db, REPORTS_READER);
     expect(after.total).toBe(before.total + 11);
     expect(after.total).toBe(await counted());
     expect(after.pageCount).toBe(Math.max(1, Math.ceil(after.total / AUDIT_PAGE_SIZE)));
@@ -262,15 +320,15 @@ describe("the audit log's total", () => {
   });
 
   it("follows the counter: a drift shows in the total and is caught by daily_counts_drift()", async () => {
-    const total = (await listAudit(db)).total;
+    const total = (await listAudit(db, REPORTS_READER)).total;
     await db.execute(sql`
       insert into daily_counts (counter, day, shard, change) values ('audit_entries', '2020-01-01', 0, 1)
       on conflict (counter, day, shard) do update set change = daily_counts.change + 1`);
-    expect((await listAudit(db)).total).toBe(total + 1);
+    expect((await listAudit(db, REPORTS_READER)).total).toBe(total + 1);
     expect(await dailyCountsDrift(db)).toEqual([{ counter: "audit_entries", day: "2020-01-01", counted: 0, kept: 1 }]);
     await db.execute(sql`select daily_counts_rebuild()`);
     expect(await dailyCountsDrift(db)).toEqual([]);
-    expect((await listAudit(db)).total).toBe(total);
+    expect((await listAudit(db, REPORTS_READER)).total).toBe(total);
     expect(total).toBe(await counted());
   });
 });

@@ -3,7 +3,7 @@ import { type Database, rowsOf } from "~/db/client.server";
 import { auditLog, dailyCounts, users } from "~/db/schema";
 import { newId } from "~/domain/shared/ids";
 import { onPage, pageWindow } from "~/domain/shared/paging";
-import type { Role } from "~/domain/permissions/permissions";
+import { hasPermission, type Actor as Viewer, type Role } from "~/domain/permissions/permissions";
 import type { AuditAction } from "./actions";
 
 /** Who acts, as the domain sees them: permissions are re-checked inside every action. */
@@ -30,7 +30,8 @@ export async function recordAudit(
       | "report"
       | "advertiser"
       | "campaign"
-      | "risk_cluster";
+      | "risk_cluster"
+      | "disagreement";
     targetId?: string;
     before?: Record<string, Json> | null;
     after?: Record<string, Json> | null;
@@ -69,13 +70,27 @@ async function auditEntriesKept(db: Database): Promise<number> {
 }
 
 /**
+ * The address an entry was made from, as `viewer` may see it. Staff's addresses (an admin's, the
+ * super admin's) are for those who read the whole log (`view_reports`); a viewer without it (an
+ * admin who manages members, on a member's page) gets null for them. A member's or an
+ * advertiser's own address stays: /privacy tells members that admins who manage members see the
+ * entries about them with the address each was made from, as they see their sign-in addresses.
+ */
+function ipSeenBy(viewer: Viewer) {
+  if (hasPermission(viewer, "view_reports")) return auditLog.ip;
+  return sql<string | null>`case when ${users.role} in ('user', 'advertiser') then ${auditLog.ip} end`;
+}
+
+/**
  * The audit log, newest first, optionally for one actor, one action and/or one target (a member's
  * page: the entries about them); 50 a page unless told (the page clamped to the ones there are).
  * The whole log's total is its kept counter (auditEntriesKept); a filtered total is counted
- * through the filter's index.
+ * through the filter's index. `viewer` is who reads it: without `view_reports` the entries made
+ * by staff carry no `ip` (ipSeenBy).
  */
 export async function listAudit(
   db: Database,
+  viewer: Viewer,
   filters: { actorId?: string; action?: string; targetId?: string; page?: number; pageSize?: number } = {},
 ) {
   const where: SQL[] = [];
@@ -109,7 +124,7 @@ export async function listAudit(
       targetName: target,
       before: auditLog.before,
       after: auditLog.after,
-      ip: auditLog.ip,
+      ip: ipSeenBy(viewer),
       createdAt: auditLog.createdAt,
       actorId: auditLog.actorId,
       actorName: users.name,

@@ -158,7 +158,7 @@ describe("manage notices", () => {
       after: { title: "Maintenance", content: "Saturday 2am", audience: "admin", isActive: true },
     });
     // The audit page names the notice by its title.
-    const { entries } = await listAudit(db, { action: "notice.create", actorId: admin.id });
+    const { entries } = await listAudit(db, superAdmin, { action: "notice.create", actorId: admin.id });
     expect(entries.find((e) => e.targetId === id)?.targetName).toBe("Maintenance");
   });
 

@@ -72,7 +72,7 @@ describe("memberStatusHistory and the audit entries about a member", () => {
       ["user.restrict", "Ada Admin"],
       ["user.approve", "Ada Admin"],
     ]);
-    const about = await listAudit(db, { targetId: member.id, pageSize: 2 });
+    const about = await listAudit(db, actor, { targetId: member.id, pageSize: 2 });
     expect(about.total).toBe(3);
     expect(about.pageCount).toBe(2);
     expect(about.entries.map((e) => e.action)).toEqual(["user.unrestrict", "user.restrict"]);

@@ -26,11 +26,11 @@ const AuditQuery = z.object({
 });
 
 export async function loader({ request, context }: Route.LoaderArgs) {
-  await requireAdmin(request, context, "view_reports");
+  const admin = await requireAdmin(request, context, "view_reports");
   const query = AuditQuery.parse(Object.fromEntries(new URL(request.url).searchParams));
   const { db } = context.services;
   const [log, actors] = await Promise.all([
-    listAudit(db, { actorId: query.actor, action: query.action, page: query.page }),
+    listAudit(db, admin, { actorId: query.actor, action: query.action, page: query.page }),
     listAuditActors(db),
   ]);
   // Payouts queued by transfer: where each stands now (Sent, Paid, Not paid…).

@@ -63,7 +63,8 @@ export async function loader({ request, context, params }: Route.LoaderArgs) {
     memberReferrals(db, id, pages.referrals),
     memberWithdrawals(db, id, pages.withdrawals),
     memberUpgrades(db, id, pages.upgrades),
-    listAudit(db, { targetId: id, page: pages.audit, pageSize: MEMBER_PAGE_LIST_SIZE }),
+    // Staff's addresses on these entries only for those who read the whole log (view_reports).
+    listAudit(db, admin, { targetId: id, page: pages.audit, pageSize: MEMBER_PAGE_LIST_SIZE }),
     seesLinks && profile.riskClusterId ? reviewCluster(db, profile.riskClusterId) : null,
   ]);
   const result: MemberPageData = {
