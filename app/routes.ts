@@ -108,7 +108,11 @@ export default [
       route("admin/risk", "routes/admin/risk/page.tsx"),
       route("admin/risk/decide", "routes/admin/risk/decide.tsx"),
     ]),
-    route("admin/reconciliation", "routes/admin/reconciliation.tsx"),
+    // Reconciliation: the page's data (a layout), the page, and the Mark resolved form's route.
+    layout("routes/admin/reconciliation/layout.tsx", [
+      route("admin/reconciliation", "routes/admin/reconciliation/page.tsx"),
+      route("admin/reconciliation/resolve", "routes/admin/reconciliation/resolve.tsx"),
+    ]),
     // Advertisers: the page's data (a layout), the page, and one route per decision form.
     layout("routes/admin/advertisers/layout.tsx", [
       route("admin/advertisers", "routes/admin/advertisers/page.tsx"),

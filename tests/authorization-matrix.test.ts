@@ -180,6 +180,8 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/admin/memberships/benefits": { kind: "admin", permission: "manage_memberships" },
   "/admin/audit": { kind: "admin", permission: "view_reports" },
   "/admin/reconciliation": { kind: "admin", permission: "manage_withdrawals" },
+  // The Mark resolved form's own route (its action); a GET shows the reconciliation page.
+  "/admin/reconciliation/resolve": { kind: "admin", permission: "manage_withdrawals" },
   "/admin/advertisers": {
     kind: "admin",
     permission: "manage_adverts",
@@ -608,6 +610,14 @@ const INTENT_MATRIX: {
     fields: { reference: "CMP-MADEUP00" },
     allowed: 302,
     location: "/admin/campaigns?reference=CMP-MADEUP00",
+  },
+  // Marking a made-up reconciliation entry resolved: not found; nothing is written.
+  {
+    path: "/admin/reconciliation/resolve",
+    intent: "resolve",
+    permission: "manage_withdrawals",
+    fields: { kind: "unknown-reference", key: "MadeUpEventId_000001", note: "Checked" },
+    allowed: 404,
   },
   // The daily report's download (its one action): To before From is refused, back to /admin with
   // an error toast; nothing is downloaded or audited.

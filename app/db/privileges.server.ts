@@ -1,16 +1,17 @@
 import { getTableName, sql } from "drizzle-orm";
 import type { Database } from "./client.server";
 import { rowsOf } from "./client.server";
-import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransfers } from "./schema";
+import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransfers, reconciliationResolutions } from "./schema";
 
 /**
  * The app's database role when it is not the owner (DATABASE_MIGRATION_URL beside DATABASE_URL):
  * what it may do, in one place. The owner runs the migrations, then {@link grantAppPrivileges}
  * on every start, so tables added by a migration get their grants in the same start.
  *
- * - History is append-only: the ledger's transfers and entries and the audit log take SELECT and
- *   INSERT only. Their triggers refuse UPDATE, DELETE and TRUNCATE too, but an owner can switch
- *   triggers off; a role that owns nothing cannot (ALTER TABLE needs ownership).
+ * - History is append-only: the ledger's transfers and entries, the audit log and the
+ *   reconciliation page's resolutions take SELECT and INSERT only. Their triggers refuse UPDATE,
+ *   DELETE and TRUNCATE too, but an owner can switch triggers off; a role that owns nothing
+ *   cannot (ALTER TABLE needs ownership).
  * - Ledger accounts: SELECT, INSERT (new members' accounts) and UPDATE of the cached balance
  *   columns only, which the entry trigger writes with the inserting role's rights (its guard
  *   trigger still refuses a balance change that does not come from an entry). The `FOR UPDATE`
@@ -23,7 +24,9 @@ import { auditLog, ledgerAccounts, ledgerEntries, ledgerTransfers } from "./sche
  *   the ledger's trigger functions, and a trigger on one runs a level deeper than the balance
  *   guard allows: either would let the role move balances without entries.
  */
-export const APPEND_ONLY_TABLES = [auditLog, ledgerTransfers, ledgerEntries].map((t) => getTableName(t));
+export const APPEND_ONLY_TABLES = [auditLog, ledgerTransfers, ledgerEntries, reconciliationResolutions].map((t) =>
+  getTableName(t),
+);
 const LEDGER_ACCOUNTS = getTableName(ledgerAccounts);
 const LEDGER_ACCOUNT_UPDATABLE_COLUMNS = ["balance_kobo", "updated_at"];
 

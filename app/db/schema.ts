@@ -1286,6 +1286,47 @@ export const providerUnmatchedEvents = pgTable(
   (t) => [uniqueIndex("provider_unmatched_events_event_reference_idx").on(t.event, t.reference)],
 );
 
+/** The kinds of disagreement the reconciliation page lists (`Disagreement`, app/domain/payments/). */
+export const disagreementKind = pgEnum("disagreement_kind", [
+  "held-payment",
+  "unknown-reference",
+  "transfer-paid-after-failed",
+  "transfer-unknown",
+  "transfer-stuck",
+]);
+
+/**
+ * An admin marked a disagreement on the reconciliation page resolved, with a note: one row per
+ * disagreement (its kind and key), never changed or removed (append-only: triggers refuse UPDATE,
+ * DELETE and TRUNCATE, migration 0038). The open list leaves out every disagreement with a row
+ * here (decision 029).
+ */
+export const reconciliationResolutions = pgTable(
+  "reconciliation_resolutions",
+  {
+    id: text().primaryKey(),
+    kind: disagreementKind().notNull(),
+    /** Which one: the payment's or the transfer's reference, or the unmatched event's id. */
+    key: text().notNull(),
+    /** The reference the admin saw it under (an unmatched event's reference), for the Resolved list. */
+    reference: text().notNull(),
+    resolvedById: text()
+      .notNull()
+      .references(() => users.id),
+    /** What the admin found and did: trimmed, 1 to 1,000 characters. */
+    note: text().notNull(),
+    resolvedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    // One resolution per disagreement: two admins at once, one row (the second finds it taken).
+    uniqueIndex("reconciliation_resolutions_kind_key_idx").on(t.kind, t.key),
+    index("reconciliation_resolutions_resolved_at_idx").on(t.resolvedAt),
+    check("reconciliation_resolutions_note_length", sql`char_length(${t.note}) BETWEEN 1 AND 1000`),
+    check("reconciliation_resolutions_key_length", sql`char_length(${t.key}) BETWEEN 1 AND 200`),
+  ],
+);
+export type ReconciliationResolution = typeof reconciliationResolutions.$inferSelect;
+
 // ---------------------------------------------------------------------------------------------
 // Uploaded advert images: re-encoded on upload and stored here, served from /images/<id>. The id
 // is the SHA-256 of the stored bytes, so an address always shows the same picture (it cannot

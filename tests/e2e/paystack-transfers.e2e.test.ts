@@ -1,7 +1,9 @@
 import path from "node:path";
 import { eq } from "drizzle-orm";
+import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { withdrawals } from "~/db/schema";
+import { recordUnmatchedEvent } from "~/domain/payments/references.server";
 import { formatKobo } from "~/domain/shared/money";
 import { moneyAtProvider } from "~/domain/withdrawals/money-at-provider.server";
 import { startProcessing } from "~/domain/withdrawals/process-withdrawal.server";
@@ -18,6 +20,7 @@ import {
   expectFitsAndAccessible,
   expectNoA11yViolations,
   expectToast,
+  horizontalOverflow,
   MOBILE,
   screenshot,
   SCREENSHOT_DIR,
@@ -32,7 +35,9 @@ import { setUpPaystackBrowserSuite } from "./support/paystack";
  * Paystack". Each press queues the withdrawal ("Payment Queued") and the payout worker sends it;
  * the progress panel ("Payouts via Paystack") follows it, the page refreshing itself, until it
  * shows Sent; both show Sent with their transfer codes, at 360 px and 1280 px, axe clean. Then the
- * bank sends one back, and Reconciliation writes out the money at Paystack term by term.
+ * bank sends one back, and Reconciliation writes out the money at Paystack term by term. On
+ * Reconciliation an admin marks an entry resolved with a note, by keyboard, and finds it under
+ * Resolved; and does so again before JavaScript has loaded.
  */
 const { standin, suite, db } = await setUpPaystackBrowserSuite({ resolveAnyAccount: true });
 
@@ -142,4 +147,105 @@ describe("paying withdrawals through Paystack", () => {
       await expectLedgerReconciled(db());
     });
   }
+});
+
+describe("marking a reconciliation entry resolved", () => {
+  /** A payment Paystack reported under a reference that is none of ours: an entry to look into. */
+  const unknownPayment = (reference: string) =>
+    recordUnmatchedEvent(db(), { event: "charge.success", reference, amountKobo: 250_000n, currency: "NGN" });
+  const focusedId = (page: Page) => page.evaluate(() => document.activeElement?.id ?? "");
+
+  for (const [label, viewport] of [
+    ["mobile", MOBILE],
+    ["desktop", DESKTOP],
+  ] as const) {
+    it(`opens the dialog by keyboard, needs a note, and moves the entry to Resolved, at ${label} width`, async () => {
+      const reference = `T-RESOLVE-${label.toUpperCase()}`;
+      await unknownPayment(reference);
+      await unknownPayment(`${reference}-KEPT`);
+      const cashier = await createUser(db(), {
+        role: "admin",
+        permissions: ["manage_withdrawals"],
+        name: "Bisi Cashier",
+      });
+      const { page, errors } = await signedInPage(suite, { ...cashier, role: "admin" }, viewport);
+      await visit(page, "/admin/reconciliation");
+      const opener = page.getByRole("link", { name: `Mark resolved ${reference}`, exact: true });
+      await opener.waitFor();
+      await expectFitsAndAccessible(page, `reconciliation-open-${label}`);
+
+      // Escape closes the dialog, back to the list with focus on the link that opened it.
+      const linkId = await opener.getAttribute("id");
+      await opener.focus();
+      await page.keyboard.press("Enter");
+      const dialog = page.getByRole("dialog", { name: "Mark resolved?" });
+      await dialog.waitFor({ state: "visible" });
+      await page.keyboard.press("Escape");
+      await dialog.waitFor({ state: "detached" });
+      await expect.poll(() => focusedId(page)).toBe(linkId);
+
+      await page.keyboard.press("Enter");
+      await dialog.waitFor({ state: "visible" });
+      expect(await dialog.innerText()).toContain(`${reference}: A payment AdNaira did not ask for.`);
+      const note = dialog.getByLabel("What you found and did");
+      await expect.poll(() => focusedId(page)).toBe(await note.getAttribute("id"));
+      const overflow = await horizontalOverflow(page);
+      expect(overflow.scrollWidth).toBeLessThanOrEqual(overflow.clientWidth);
+      await screenshot(page, `reconciliation-resolve-dialog-${label}`, { fullPage: false });
+      await expectNoA11yViolations(page);
+
+      // No note: refused in place, the field says why and has focus; nothing typed is lost.
+      await dialog.getByRole("button", { name: "Mark Resolved" }).click();
+      await expectToast(page, "Resolution Failed", { message: "Write what you found and what was done." });
+      await dismissToast(page);
+      await dialog.getByText("Write what you found and what was done.").waitFor();
+      expect(await note.getAttribute("aria-invalid")).toBe("true");
+      await screenshot(page, `reconciliation-resolve-refused-${label}`, { fullPage: false });
+      await expectNoA11yViolations(page);
+
+      await note.focus();
+      await page.keyboard.type("Refunded in the Paystack dashboard: nobody could say what it was for.");
+      await page.keyboard.press("Tab");
+      await page.keyboard.press("Tab");
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Mark Resolved");
+      await page.keyboard.press("Enter");
+      await expectToast(page, "Marked Resolved", {
+        message: `${reference} is marked resolved and listed under Resolved with your note.`,
+        variant: "success",
+      });
+      await dismissToast(page);
+      await page.waitForURL((url) => url.pathname === "/admin/reconciliation" && url.search === "");
+      await page.getByRole("link", { name: `Mark resolved ${reference}-KEPT`, exact: true }).waitFor();
+      expect(await page.getByRole("link", { name: `Mark resolved ${reference}`, exact: true }).count()).toBe(0);
+
+      await page.getByRole("link", { name: /^Resolved \(\d+\)$/ }).click();
+      await page.waitForURL((url) => url.searchParams.get("view") === "resolved");
+      const entry = page.locator(
+        `text=Refunded in the Paystack dashboard: nobody could say what it was for. >> visible=true`,
+      );
+      await entry.first().waitFor();
+      const resolved = await page.locator("main").innerText();
+      expect(resolved).toContain(reference);
+      expect(resolved).toContain("Bisi Cashier");
+      await expectFitsAndAccessible(page, `reconciliation-resolved-${label}`);
+      expect(errors).toEqual([]);
+    });
+  }
+
+  it("works before JavaScript has loaded: the link, the form post and the redirect", async () => {
+    const reference = "T-RESOLVE-NO-SCRIPT";
+    await unknownPayment(reference);
+    const cashier = await createUser(db(), { role: "admin", permissions: ["manage_withdrawals"] });
+    const { page } = await signedInPage(suite, { ...cashier, role: "admin" }, MOBILE, { javaScript: false });
+    await page.goto("/admin/reconciliation");
+    await page.getByRole("link", { name: `Mark resolved ${reference}`, exact: true }).click();
+    const dialog = page.getByRole("dialog", { name: "Mark resolved?" });
+    await dialog.waitFor({ state: "visible" });
+    await dialog.getByLabel("What you found and did").fill("Refunded at Paystack.");
+    await dialog.getByRole("button", { name: "Mark Resolved" }).click();
+    await page.waitForURL((url) => url.pathname === "/admin/reconciliation" && url.search === "");
+    expect(await page.getByRole("link", { name: `Mark resolved ${reference}`, exact: true }).count()).toBe(0);
+    await page.goto("/admin/reconciliation?view=resolved");
+    expect(await page.locator("main").innerText()).toContain("Refunded at Paystack.");
+  });
 });

@@ -138,7 +138,13 @@ describe("an app role apart from the owner (DATABASE_MIGRATION_URL)", () => {
         expect(tables.length).toBeGreaterThan(10);
         for (const t of tables) {
           expect(t.owner, t.name).toBe(OWNER);
-          const expected = ["audit_log", "ledger_transfers", "ledger_entries", "ledger_accounts"].includes(t.name)
+          const expected = [
+            "audit_log",
+            "ledger_transfers",
+            "ledger_entries",
+            "ledger_accounts",
+            "reconciliation_resolutions",
+          ].includes(t.name)
             ? ["SELECT", "INSERT"]
             : ["SELECT", "INSERT", "UPDATE", "DELETE"];
           expect(t.privileges, t.name).toEqual(expected);

@@ -1,6 +1,8 @@
+import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { auditLog, providerUnmatchedEvents, reconciliationResolutions } from "~/db/schema";
 import { createPaystackProvider } from "~/server/paystack.server";
-import { pageText, startTestApp, type TestApp } from "~test/app";
+import { dialogNameInHtml, pageText, redirectOutcome, startTestApp, type TestApp } from "~test/app";
 import { withdrawalAdmin } from "~test/factories";
 import { expectLedgerReconciled } from "~test/ledger";
 import { startAppWithPaystack, TEST_PAYSTACK_SECRET_KEY, type PaystackStandin } from "~test/paystack";
@@ -78,6 +80,135 @@ describe("the reconciliation page", () => {
     const res = await clerk.get("/admin/reconciliation");
     expect(res.status).toBe(403);
     expect(res.body).not.toContain("Money at Paystack");
+  });
+});
+
+describe("marking an entry resolved", () => {
+  /** An unknown reference Paystack reported (through the webhook), and its entry on the page: "<kind>:<event id>". */
+  async function unknownPayment(reference: string) {
+    await standin.sendEvent("charge.success", {
+      id: 8,
+      status: "success",
+      reference,
+      amount: 120000,
+      currency: "NGN",
+      fees: 1800,
+    });
+    const [event] = await app.services.db
+      .select()
+      .from(providerUnmatchedEvents)
+      .where(eq(providerUnmatchedEvents.reference, reference));
+    return { key: event!.id, entry: `unknown-reference:${event!.id}` };
+  }
+  const resolutions = (key: string) =>
+    app.services.db.select().from(reconciliationResolutions).where(eq(reconciliationResolutions.key, key));
+  const audited = (key: string) => app.services.db.$count(auditLog, eq(auditLog.targetId, key));
+
+  it("works as plain forms: the link opens the dialog, a blank note is refused, a note resolves it once (audited)", async () => {
+    const { user, client: admin } = await signInAdmin(app, ["manage_withdrawals", "view_reports"], {
+      name: "Ngozi Reconciler",
+    });
+    const { key, entry } = await unknownPayment("T-RESOLVE-ME");
+    const dialogHref = `/admin/reconciliation?resolve=${encodeURIComponent(entry)}`;
+    const action = `/admin/reconciliation/resolve?resolve=${encodeURIComponent(entry)}`;
+
+    // Each open entry has its Mark resolved link, named with its reference.
+    const page = (await admin.get("/admin/reconciliation")).body;
+    expect(page).toContain(`href="${dialogHref.replace(/&/g, "&amp;")}"`);
+    expect(pageText(page)).toContain("Mark resolved T-RESOLVE-ME");
+
+    // Following it, the server renders the dialog, named and described, posting to its route.
+    const opened = (await admin.get(dialogHref)).body;
+    expect(dialogNameInHtml(opened)).toEqual({
+      name: "Mark resolved?",
+      description: expect.stringContaining("T-RESOLVE-ME: A payment AdNaira did not ask for."),
+    });
+    expect(opened).toContain(`action="${action.replace(/&/g, "&amp;")}"`);
+    expect(opened).toMatch(/<textarea[^>]*name="note"/);
+    // A GET changes nothing, on the page or on the form's route.
+    expect((await admin.get(action)).status).toBe(200);
+    expect(await resolutions(key)).toEqual([]);
+
+    // A blank note: the dialog again, the field's error, nothing written.
+    const blank = await admin.post(action, { kind: "unknown-reference", key, note: "   " });
+    expect(blank.status).toBe(400);
+    expect(dialogNameInHtml(blank.body).name).toBe("Mark resolved?");
+    expect(pageText(blank.body)).toContain("Write what you found and what was done.");
+    expect(await resolutions(key)).toEqual([]);
+
+    // From another site: refused before anything is read.
+    const forged = await admin.post(
+      action,
+      { kind: "unknown-reference", key, note: "x" },
+      { Origin: "https://evil.example" },
+    );
+    expect(forged.status).toBe(400);
+    expect(await resolutions(key)).toEqual([]);
+
+    const done = await admin.post(action, {
+      kind: "unknown-reference",
+      key,
+      note: "  Refunded in the Paystack dashboard.\nThe payer used an old link.  ",
+    });
+    expect(redirectOutcome(done)).toEqual({
+      status: 302,
+      location: "/admin/reconciliation",
+      toast: {
+        type: "success",
+        title: "Marked Resolved",
+        description: "T-RESOLVE-ME is marked resolved and listed under Resolved with your note.",
+      },
+    });
+    expect(await resolutions(key)).toMatchObject([
+      { kind: "unknown-reference", reference: "T-RESOLVE-ME", resolvedById: user.id },
+    ]);
+    expect(await audited(key)).toBe(1);
+
+    // It leaves the open list; Resolved shows it with who, when and the note.
+    const open = pageText((await admin.get("/admin/reconciliation")).body);
+    expect(open).not.toContain("T-RESOLVE-ME");
+    expect(open).toMatch(/To look into \(\d+\) Resolved \(1\)/);
+    const resolved = pageText((await admin.get("/admin/reconciliation?view=resolved")).body);
+    expect(resolved).toContain("T-RESOLVE-ME");
+    expect(resolved).toContain("A payment AdNaira did not ask for");
+    expect(resolved).toContain("Refunded in the Paystack dashboard. The payer used an old link.");
+    expect(resolved).toContain("Ngozi Reconciler");
+    // Its dialog no longer opens.
+    expect(dialogNameInHtml((await admin.get(dialogHref)).body).name).toBeNull();
+
+    // Again (a second tab, another admin): already resolved, by whom; nothing more is written.
+    const { client: other } = await signInAdmin(app, ["manage_withdrawals"]);
+    const again = await other.post(action, { kind: "unknown-reference", key, note: "Me too" });
+    expect(again.status).toBe(409);
+    expect(pageText(again.body)).toContain(
+      "This entry has already been marked resolved. Ngozi Reconciler resolved it on",
+    );
+    expect(await resolutions(key)).toHaveLength(1);
+    expect(await audited(key)).toBe(1);
+
+    // The audit log says it in words.
+    const audit = pageText((await admin.get("/admin/audit?action=reconciliation.resolve")).body);
+    expect(audit).toContain("Reconciliation entry resolved");
+    expect(audit).toContain("Reconciliation entry");
+    expect(audit).toContain("T-RESOLVE-ME");
+  });
+
+  it("answers a made-up entry not found, and refuses an admin without manage_withdrawals", async () => {
+    const { key } = await unknownPayment("T-NOT-MINE-TO-RESOLVE");
+    const { client: admin } = await signInAdmin(app, ["manage_withdrawals"]);
+    const missing = await admin.post("/admin/reconciliation/resolve", {
+      kind: "held-payment",
+      key,
+      note: "Checked",
+    });
+    expect(missing.status).toBe(404);
+    expect(pageText(missing.body)).toContain("This entry is no longer on the list to look into");
+
+    const { client: clerk } = await signInAdmin(app, ["manage_users"]);
+    const refused = await clerk.post("/admin/reconciliation/resolve", { kind: "unknown-reference", key, note: "x" });
+    expect(refused.status).toBe(403);
+    expect(await resolutions(key)).toEqual([]);
+    expect(await audited(key)).toBe(0);
   });
 });
 

@@ -180,6 +180,7 @@ function targetLabel(e: AuditEntryView): string {
   if (e.targetType === "membership_tiers") return "Membership tiers";
   if (e.targetType === "report") return "Daily report";
   if (e.targetType === "risk_cluster") return "Linked accounts";
+  if (e.targetType === "disagreement") return "Reconciliation entry";
   // The name or reference people know the target by (listAudit); never an internal id.
   return e.targetName ?? "—";
 }

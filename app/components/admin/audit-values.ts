@@ -4,6 +4,7 @@ import { ADVERTISER_STATUS_BADGES } from "~/domain/advertisers/validation";
 import { CAMPAIGN_STATUS_BADGES } from "~/domain/campaigns/rules";
 import { UPGRADE_STATUS_BADGES } from "~/domain/memberships/upgrades";
 import { AUDIENCE_LABELS } from "~/domain/notices/validation";
+import { DISAGREEMENT_TEXTS } from "~/domain/payments/disagreements";
 import { REFERRAL_STATUS_BADGES } from "~/domain/referrals/referral-statuses";
 import { RISK_CLUSTER_STATUS_BADGES } from "~/domain/risk-review/review-view";
 import { formatKobo } from "~/domain/shared/money";
@@ -86,6 +87,11 @@ const STATUS_LABELS: Record<string, Record<string, string>> = {
   risk_cluster: statusLabels(RISK_CLUSTER_STATUS_BADGES),
 };
 
+/** A reconciliation entry's kind by its title on the reconciliation page. */
+const DISAGREEMENT_TEXTS_BY_KIND: Record<string, string> = Object.fromEntries(
+  Object.entries(DISAGREEMENT_TEXTS).map(([kind, texts]) => [kind, texts.title]),
+);
+
 const labelIn = (labels: Record<string, string> | undefined, code: string): string | undefined =>
   labels && Object.hasOwn(labels, code) ? labels[code] : undefined;
 
@@ -102,6 +108,8 @@ function labelOf(key: string, code: string, context: AuditValueContext): string 
       return context.targetType === "upgrade_request" ? labelIn(METHOD_LABELS, code) : undefined;
     case "audience":
       return context.targetType === "notice" ? labelIn(AUDIENCE_LABELS, code) : undefined;
+    case "kind":
+      return context.targetType === "disagreement" ? labelIn(DISAGREEMENT_TEXTS_BY_KIND, code) : undefined;
     default:
       return undefined;
   }

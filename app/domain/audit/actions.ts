@@ -56,6 +56,8 @@ export const AUDIT_ACTIONS = [
   "campaign.paid_online",
   "campaign.activate",
   "campaign.reject",
+  /** An entry on /admin/reconciliation marked resolved, with the admin's note. */
+  "reconciliation.resolve",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -112,6 +114,7 @@ export const AUDIT_ACTION_BADGES: StatusBadges<AuditAction> = {
   "campaign.paid_online": { label: "Campaign paid online (funded on Paystack's confirmation)", tone: "green" },
   "campaign.activate": { label: "Campaign activated", tone: "gray" },
   "campaign.reject": { label: "Campaign rejected", tone: "gray" },
+  "reconciliation.resolve": { label: "Reconciliation entry resolved", tone: "blue" },
 };
 
 /** The words for a recorded action; an action no longer in the vocabulary reads as its code. */

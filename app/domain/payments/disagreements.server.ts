@@ -1,18 +1,30 @@
-import { and, desc, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
+import { and, desc, eq, isNotNull, isNull, lt, notExists, or, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
-import { providerPayments, providerTransfers, providerUnmatchedEvents, withdrawals } from "~/db/schema";
+import {
+  type disagreementKind,
+  providerPayments,
+  providerTransfers,
+  providerUnmatchedEvents,
+  reconciliationResolutions,
+  withdrawals,
+} from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
+import type { DisagreementKind } from "./disagreements";
 import { CLAIM_ABANDONED_MS, REQUEST_END_MARGIN_MS, TRANSFER_REQUEST_LIMIT_MS } from "./transfer-timing";
 
 /**
  * Everything the payment provider and the ledger disagree on, with what an admin should do: the
  * reconciliation page (/admin/reconciliation, manage_withdrawals) lists these. Each kind has its
- * words in {@link DISAGREEMENT_TEXTS}; the rows carry facts only.
+ * words in `DISAGREEMENT_TEXTS` (`./disagreements.ts`); the rows carry facts only. Each has a
+ * `key`, which names it for as long as it lasts: the held payment's or the transfer's reference,
+ * or the unmatched event's id (an event is kept once per event and reference). An admin may mark
+ * one resolved (`resolveDisagreement`); the list leaves out every resolved one.
  */
 export type Disagreement =
   /** Paid, but not as asked (amount, currency, a request no longer pending): held, not booked. */
   | {
       kind: "held-payment";
+      key: string;
       reference: string;
       purpose: "upgrade" | "campaign";
       askedKobo: Kobo;
@@ -24,6 +36,7 @@ export type Disagreement =
   /** A signed event naming a reference that is none of ours. */
   | {
       kind: "unknown-reference";
+      key: string;
       reference: string;
       event: string;
       amountKobo: Kobo | null;
@@ -33,6 +46,7 @@ export type Disagreement =
   /** The provider reports a transfer paid that we had taken as failed: the withdrawal may have been paid twice. */
   | {
       kind: "transfer-paid-after-failed";
+      key: string;
       reference: string;
       withdrawalReference: string;
       amountKobo: Kobo | null;
@@ -43,10 +57,18 @@ export type Disagreement =
    * stopped or a write that failed, once its request can no longer be in flight: it may or may
    * not exist at the provider. Listed at once, not after an hour.
    */
-  | { kind: "transfer-unknown"; reference: string; withdrawalReference: string; amountKobo: Kobo; since: Date }
+  | {
+      kind: "transfer-unknown";
+      key: string;
+      reference: string;
+      withdrawalReference: string;
+      amountKobo: Kobo;
+      since: Date;
+    }
   /** A transfer the provider took but has not settled for a long time. */
   | {
       kind: "transfer-stuck";
+      key: string;
       reference: string;
       withdrawalReference: string;
       transferCode: string | null;
@@ -54,80 +76,124 @@ export type Disagreement =
       since: Date;
     };
 
+// The kinds are one vocabulary: the union above, the page's list and the database's enum.
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const KINDS_AGREE: Same<Disagreement["kind"], DisagreementKind> &
+  Same<(typeof disagreementKind.enumValues)[number], DisagreementKind> = true;
+void KINDS_AGREE;
+
 /**
  * The event name a transfer's success is kept under (provider_unmatched_events) when it came for
  * an attempt we had taken as failed: listed as its own disagreement, not as an unknown reference.
  */
 export const TRANSFER_PAID_AFTER_FAILED = "transfer.success-after-failed";
 
-export type DisagreementKind = Disagreement["kind"];
-
 /** A transfer still pending after this long is worth an admin's look (bank transfers land in minutes). */
 export const STUCK_TRANSFER_MS = 60 * 60 * 1000;
 
-/** What each disagreement means and what to do about it. */
-export const DISAGREEMENT_TEXTS: Record<DisagreementKind, { title: string; action: string }> = {
-  "held-payment": {
-    title: "Paid, but not as asked",
-    action:
-      "Nothing was booked. Find the payment in the Paystack dashboard by its reference and refund it there; the member or advertiser can then pay again as asked.",
-  },
-  "unknown-reference": {
-    title: "A payment AdNaira did not ask for",
-    action:
-      "Paystack reported money under a reference that is none of ours. Look it up in the Paystack dashboard and refund it if nobody can say what it was for.",
-  },
-  "transfer-paid-after-failed": {
-    title: "Transfer paid after it was taken as failed",
-    action:
-      "Paystack now says this transfer was paid, but AdNaira had taken it as failed, so the withdrawal may have been paid again, or its money returned to the member. Check the withdrawal and the transfer in the Paystack dashboard, and recover any second payment from the member.",
-  },
-  "transfer-unknown": {
-    title: "Transfer outcome unknown",
-    action:
-      "Outcome unknown, checking with Paystack: the request to Paystack got no answer (or the app stopped while sending it), so the transfer may or may not exist. It is checked with Paystack again every few minutes and nothing is sent again until Paystack answers; the money stays held.",
-  },
-  "transfer-stuck": {
-    title: "Transfer not settled",
-    action:
-      "Paystack took this transfer but has not said whether the bank paid it. Check it in the Paystack dashboard; the withdrawal completes, or returns to processing, as soon as Paystack settles it.",
-  },
-};
+/** At most this many of each source are listed. */
+const LISTED_MAX = 200;
 
-export async function listDisagreements(db: Database, now: Date = new Date()): Promise<Disagreement[]> {
-  const [held, unknown, transfers] = await Promise.all([
-    db
-      .select()
-      .from(providerPayments)
-      .where(eq(providerPayments.status, "held"))
-      .orderBy(desc(providerPayments.settledAt))
-      .limit(200),
-    db
-      .select({
-        event: providerUnmatchedEvents.event,
-        reference: providerUnmatchedEvents.reference,
-        amountKobo: providerUnmatchedEvents.amountKobo,
-        currency: providerUnmatchedEvents.currency,
-        receivedAt: providerUnmatchedEvents.receivedAt,
-        withdrawalReference: withdrawals.reference,
-      })
-      .from(providerUnmatchedEvents)
-      .leftJoin(providerTransfers, eq(providerTransfers.reference, providerUnmatchedEvents.reference))
-      .leftJoin(withdrawals, eq(withdrawals.id, providerTransfers.withdrawalId))
-      .orderBy(desc(providerUnmatchedEvents.receivedAt))
-      .limit(200),
-    db
-      .select({
-        reference: providerTransfers.reference,
-        status: providerTransfers.status,
-        transferCode: providerTransfers.transferCode,
-        amountKobo: providerTransfers.amountKobo,
-        createdAt: providerTransfers.createdAt,
-        withdrawalReference: withdrawals.reference,
-      })
-      .from(providerTransfers)
-      .innerJoin(withdrawals, eq(withdrawals.id, providerTransfers.withdrawalId))
-      .where(
+/** No resolution recorded for the disagreement of this kind (an SQL text) and key. */
+const unresolved = (kind: SQL, key: SQL | AnyColumn) =>
+  notExists(sql`(select 1 from ${reconciliationResolutions} r where r.kind::text = ${kind} and r.key = ${key})`);
+
+/** Which disagreement an unmatched event is: a late success of a transfer we took as failed, or an unknown reference. */
+const unmatchedKind = sql<DisagreementKind>`(case when ${providerUnmatchedEvents.event} = ${TRANSFER_PAID_AFTER_FAILED}
+  and ${withdrawals.reference} is not null then 'transfer-paid-after-failed' else 'unknown-reference' end)`;
+
+/** Which disagreement a transfer is: not answered (or left initiating), or pending too long. */
+const transferKind = sql<DisagreementKind>`(case when ${providerTransfers.status}::text in ('unknown', 'initiating')
+  then 'transfer-unknown' else 'transfer-stuck' end)`;
+
+/** Payments held for an admin, not resolved; with `key`, only that one. */
+async function heldPayments(db: Database, key?: string): Promise<Disagreement[]> {
+  const held = await db
+    .select()
+    .from(providerPayments)
+    .where(
+      and(
+        eq(providerPayments.status, "held"),
+        key === undefined ? undefined : eq(providerPayments.reference, key),
+        unresolved(sql`'held-payment'`, providerPayments.reference),
+      ),
+    )
+    .orderBy(desc(providerPayments.settledAt))
+    .limit(LISTED_MAX);
+  return held.map((p) => ({
+    kind: "held-payment",
+    key: p.reference,
+    reference: p.reference,
+    purpose: p.purpose,
+    askedKobo: p.amountKobo,
+    paidKobo: p.paidKobo,
+    currency: p.currency,
+    reason: p.heldReason ?? "",
+    since: p.settledAt ?? p.updatedAt,
+  }));
+}
+
+/** Signed events under a reference that is none of ours (or a transfer's late success), not resolved; with `key` (the event's id), only that one. */
+async function unmatchedEvents(db: Database, key?: string): Promise<Disagreement[]> {
+  const unknown = await db
+    .select({
+      id: providerUnmatchedEvents.id,
+      event: providerUnmatchedEvents.event,
+      reference: providerUnmatchedEvents.reference,
+      amountKobo: providerUnmatchedEvents.amountKobo,
+      currency: providerUnmatchedEvents.currency,
+      receivedAt: providerUnmatchedEvents.receivedAt,
+      withdrawalReference: withdrawals.reference,
+    })
+    .from(providerUnmatchedEvents)
+    .leftJoin(providerTransfers, eq(providerTransfers.reference, providerUnmatchedEvents.reference))
+    .leftJoin(withdrawals, eq(withdrawals.id, providerTransfers.withdrawalId))
+    .where(
+      and(
+        key === undefined ? undefined : eq(providerUnmatchedEvents.id, key),
+        unresolved(unmatchedKind, providerUnmatchedEvents.id),
+      ),
+    )
+    .orderBy(desc(providerUnmatchedEvents.receivedAt))
+    .limit(LISTED_MAX);
+  return unknown.map((e): Disagreement =>
+    e.event === TRANSFER_PAID_AFTER_FAILED && e.withdrawalReference
+      ? {
+          kind: "transfer-paid-after-failed",
+          key: e.id,
+          reference: e.reference,
+          withdrawalReference: e.withdrawalReference,
+          amountKobo: e.amountKobo,
+          since: e.receivedAt,
+        }
+      : {
+          kind: "unknown-reference",
+          key: e.id,
+          reference: e.reference,
+          event: e.event,
+          amountKobo: e.amountKobo,
+          currency: e.currency,
+          since: e.receivedAt,
+        },
+  );
+}
+
+/** Transfers whose outcome is unknown, or pending too long, not resolved as such; with `key` (its reference), only that one. */
+async function transfersToLookInto(db: Database, now: Date, key?: string): Promise<Disagreement[]> {
+  const transfers = await db
+    .select({
+      reference: providerTransfers.reference,
+      status: providerTransfers.status,
+      transferCode: providerTransfers.transferCode,
+      amountKobo: providerTransfers.amountKobo,
+      createdAt: providerTransfers.createdAt,
+      withdrawalReference: withdrawals.reference,
+    })
+    .from(providerTransfers)
+    .innerJoin(withdrawals, eq(withdrawals.id, providerTransfers.withdrawalId))
+    .where(
+      and(
+        key === undefined ? undefined : eq(providerTransfers.reference, key),
         or(
           eq(providerTransfers.status, "unknown"),
           // Left initiating: its request answered but not recorded, or never ended in this
@@ -151,58 +217,65 @@ export async function listDisagreements(db: Database, now: Date = new Date()): P
             lt(providerTransfers.createdAt, new Date(now.getTime() - STUCK_TRANSFER_MS)),
           ),
         ),
-      )
-      .orderBy(providerTransfers.createdAt)
-      .limit(200),
+        // Resolved as unknown, a transfer found pending too long later is a new disagreement.
+        unresolved(transferKind, providerTransfers.reference),
+      ),
+    )
+    .orderBy(providerTransfers.createdAt)
+    .limit(LISTED_MAX);
+  return transfers.map((t): Disagreement =>
+    t.status === "unknown" || t.status === "initiating"
+      ? {
+          kind: "transfer-unknown",
+          key: t.reference,
+          reference: t.reference,
+          withdrawalReference: t.withdrawalReference,
+          amountKobo: t.amountKobo,
+          since: t.createdAt,
+        }
+      : {
+          kind: "transfer-stuck",
+          key: t.reference,
+          reference: t.reference,
+          withdrawalReference: t.withdrawalReference,
+          transferCode: t.transferCode,
+          amountKobo: t.amountKobo,
+          since: t.createdAt,
+        },
+  );
+}
+
+/** The open disagreements: everything listed above that no admin has marked resolved. */
+export async function listDisagreements(db: Database, now: Date = new Date()): Promise<Disagreement[]> {
+  const [held, unknown, transfers] = await Promise.all([
+    heldPayments(db),
+    unmatchedEvents(db),
+    transfersToLookInto(db, now),
   ]);
-  return [
-    ...held.map((p): Disagreement => ({
-      kind: "held-payment",
-      reference: p.reference,
-      purpose: p.purpose,
-      askedKobo: p.amountKobo,
-      paidKobo: p.paidKobo,
-      currency: p.currency,
-      reason: p.heldReason ?? "",
-      since: p.settledAt ?? p.updatedAt,
-    })),
-    ...unknown.map((e): Disagreement =>
-      e.event === TRANSFER_PAID_AFTER_FAILED && e.withdrawalReference
-        ? {
-            kind: "transfer-paid-after-failed",
-            reference: e.reference,
-            withdrawalReference: e.withdrawalReference,
-            amountKobo: e.amountKobo,
-            since: e.receivedAt,
-          }
-        : {
-            kind: "unknown-reference",
-            reference: e.reference,
-            event: e.event,
-            amountKobo: e.amountKobo,
-            currency: e.currency,
-            since: e.receivedAt,
-          },
-    ),
-    ...transfers.map((t): Disagreement =>
-      t.status === "unknown" || t.status === "initiating"
-        ? {
-            kind: "transfer-unknown",
-            reference: t.reference,
-            withdrawalReference: t.withdrawalReference,
-            amountKobo: t.amountKobo,
-            since: t.createdAt,
-          }
-        : {
-            kind: "transfer-stuck",
-            reference: t.reference,
-            withdrawalReference: t.withdrawalReference,
-            transferCode: t.transferCode,
-            amountKobo: t.amountKobo,
-            since: t.createdAt,
-          },
-    ),
-  ];
+  return [...held, ...unknown, ...transfers];
+}
+
+/** The open disagreement of this kind and key, as the list shows it now; null when there is none (settled, resolved, or never was). */
+export async function findOpenDisagreement(
+  db: Database,
+  entry: { kind: DisagreementKind; key: string },
+  now: Date = new Date(),
+): Promise<Disagreement | null> {
+  let found: Disagreement[];
+  switch (entry.kind) {
+    case "held-payment":
+      found = await heldPayments(db, entry.key);
+      break;
+    case "unknown-reference":
+    case "transfer-paid-after-failed":
+      found = await unmatchedEvents(db, entry.key);
+      break;
+    case "transfer-unknown":
+    case "transfer-stuck":
+      found = await transfersToLookInto(db, now, entry.key);
+      break;
+  }
+  return found.find((d) => d.kind === entry.kind && d.key === entry.key) ?? null;
 }
 
 /**
