@@ -12,11 +12,14 @@ type LimitName =
   | "resendAccount"
   | "passwordChange"
   | "accountLookupMember"
-  | "accountLookupNetwork";
+  | "accountLookupNetwork"
+  | "imageUploadAdvertiser";
 
 /** The account lookups allowed (see LIMITS). */
 export const ACCOUNT_LOOKUPS_PER_MEMBER_PER_DAY = 10;
 export const ACCOUNT_LOOKUPS_PER_ADDRESS_PER_HOUR = 30;
+/** Image files an advertiser may upload an hour, "Show budget" included (see LIMITS). */
+export const IMAGE_UPLOADS_PER_ADVERTISER_PER_HOUR = 20;
 
 /**
  * Points per window (decision 021 gives the reasons for each number). Login limits count failed
@@ -43,6 +46,10 @@ const LIMITS: Record<LimitName, { points: number; duration: number }> = {
   // provider's quota (issue 39). Only lookups that reach the provider count.
   accountLookupMember: { points: ACCOUNT_LOOKUPS_PER_MEMBER_PER_DAY, duration: 24 * 60 * 60 },
   accountLookupNetwork: { points: ACCOUNT_LOOKUPS_PER_ADDRESS_PER_HOUR, duration: 60 * 60 },
+  // Image files on the campaign form, per advertiser (an account, not an address): each costs a
+  // re-encode (sharp) and up to 1 MB stored for a day if unused (issue 42). A campaign needs one or
+  // a few tries; 20 an hour is far above that. Admins' uploads (Manage Adverts) are not counted.
+  imageUploadAdvertiser: { points: IMAGE_UPLOADS_PER_ADVERTISER_PER_HOUR, duration: 60 * 60 },
 };
 
 /** Failures on an account (from any address) before sign-ins to it are slowed down. */

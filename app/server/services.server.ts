@@ -19,6 +19,7 @@ import {
   mailCampaignsCompletedByViews,
 } from "~/domain/campaigns/expire-campaigns.server";
 import { compactRollups } from "~/domain/stats/rollups.server";
+import { deleteUnusedImages } from "~/domain/images/advert-images.server";
 import { seedDefaultSettings } from "~/domain/settings/app-settings";
 import type { Config } from "./config.server";
 import { createMailTransport } from "./mail-transport.server";
@@ -175,6 +176,12 @@ export async function createServices(
           purgeExpiredSessions(db).catch((err) => log.warn({ err }, "session purge failed"));
           compactRollups(db).catch((err) => log.warn({ err }, "rollup compaction failed"));
           mailRiskDigest(db).catch((err) => log.warn({ err }, "the linked accounts digest failed"));
+          // Images no advert or campaign uses (a preview's never used, one an advert dropped), a day on.
+          deleteUnusedImages(db)
+            .then((deleted) => {
+              if (deleted > 0) log.info({ deleted }, "deleted unused advert images");
+            })
+            .catch((err) => log.warn({ err }, "deleting unused advert images failed"));
         },
         60 * 60 * 1000,
       ).unref(),

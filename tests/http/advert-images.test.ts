@@ -2,6 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { advertImages, adverts, auditLog, campaigns } from "~/db/schema";
 import { payCampaignFromBalance } from "~/domain/campaigns/pay-campaign.server";
+import { UPLOADED_IMAGE_EXPIRED_MESSAGE } from "~/domain/images/rules";
+import { IMAGE_UPLOADS_PER_ADVERTISER_PER_HOUR } from "~/server/rate-limit.server";
 import { pageText, startTestApp, type HttpClient, type TestApp, type UploadFile } from "~test/app";
 import { advertAdmin, NEW_CAMPAIGN_FORM, postAdvert } from "~test/factories";
 import { imageMetadata, jpegWithGps, pngOverOneMegabyte, smallPng, smallWebp } from "~test/images";
@@ -155,7 +157,7 @@ describe("an admin's advert image", () => {
     const forged = advertFields({ uploadedImage: `/images/${"e".repeat(64)}` });
     const answer = await client.postMultipart("/admin/adverts/new", forged, { image: null });
     expect(answer.status).toBe(400);
-    expect(pageText(answer.body)).toContain("Choose the image again.");
+    expect(pageText(answer.body)).toContain(UPLOADED_IMAGE_EXPIRED_MESSAGE);
   });
 
   it("on Edit Advert: kept when no file is chosen, replaced by a new one, removed with Remove image", async () => {
@@ -262,6 +264,105 @@ describe("an advertiser's campaign image", () => {
     expect(await payCampaignFromBalance(db(), user.id, campaignId)).toMatchObject({ status: "ok" });
     const { client: reviewer } = await signInAdmin(app, ["manage_adverts"]);
     expect((await reviewer.get("/admin/campaigns")).body).toContain(`src="${kept}"`);
+  });
+
+  it("from Show budget is used by nothing until the campaign is created with it; a day on, a stale form is told to choose it again", async () => {
+    const { client } = await signInAdvertiser(app);
+    const form = { ...NEW_CAMPAIGN_FORM, title: "Puff-puff in Surulere" };
+    const preview = await client.postMultipart(
+      "/advertiser/campaigns",
+      { ...form, intent: "preview" },
+      { image: { bytes: await smallPng(260, 140), name: "puff.png", type: "image/png" } },
+    );
+    expect(preview.status).toBe(200);
+    const kept = /name="uploadedImage" value="(\/images\/[0-9a-f]{64})"/.exec(preview.body)?.[1];
+    expect(kept).toBeDefined();
+    // Stored, and nothing uses it yet: the sweep deletes it a day on unless a campaign does.
+    const id = kept!.slice("/images/".length);
+    expect(await db().$count(advertImages, eq(advertImages.id, id))).toBe(1);
+    expect(await db().$count(campaigns, eq(campaigns.imageUrl, kept!))).toBe(0);
+    expect(await db().$count(adverts, eq(adverts.imageUrl, kept!))).toBe(0);
+
+    // The form left open for more than a day: the image is refused (deleted, or about to be), the rest kept.
+    await db()
+      .update(advertImages)
+      .set({ createdAt: new Date(Date.now() - 25 * 60 * 60 * 1000) })
+      .where(eq(advertImages.id, id));
+    const stale = await client.postMultipart(
+      "/advertiser/campaigns",
+      { ...form, uploadedImage: kept! },
+      { image: null },
+    );
+    expect(stale.status).toBe(400);
+    expect(pageText(stale.body)).toContain(UPLOADED_IMAGE_EXPIRED_MESSAGE);
+    expect(stale.body).toContain(`value="${form.title}"`);
+    expect(await db().$count(campaigns, eq(campaigns.title, form.title))).toBe(0);
+
+    // Within the day, Create uses the previewed image's id: the same row, not a new upload.
+    await db().update(advertImages).set({ createdAt: new Date() }).where(eq(advertImages.id, id));
+    const before = await imageCount();
+    const res = await client.postMultipart("/advertiser/campaigns", { ...form, uploadedImage: kept! }, { image: null });
+    expect(res.status).toBe(302);
+    expect(await imageCount()).toBe(before);
+    expect(await db().$count(campaigns, and(eq(campaigns.title, form.title), eq(campaigns.imageUrl, kept!)))).toBe(1);
+  });
+
+  it(`takes ${IMAGE_UPLOADS_PER_ADVERTISER_PER_HOUR} image files an hour per advertiser, previews included; the next is refused on the image field, the form kept`, async () => {
+    const { client } = await signInAdvertiser(app);
+    const form = { ...NEW_CAMPAIGN_FORM, title: "Zobo by the crate" };
+    let kept: string | undefined;
+    for (let i = 0; i < IMAGE_UPLOADS_PER_ADVERTISER_PER_HOUR; i++) {
+      const res = await client.postMultipart(
+        "/advertiser/campaigns",
+        { ...form, intent: "preview" },
+        { image: { bytes: await smallPng(200 + i, 120), name: `zobo-${i}.png`, type: "image/png" } },
+      );
+      expect(res.status, `upload ${i + 1}`).toBe(200);
+      kept = /name="uploadedImage" value="(\/images\/[0-9a-f]{64})"/.exec(res.body)?.[1];
+    }
+    expect(kept).toBeDefined();
+    const before = await imageCount();
+    const refused = await client.postMultipart(
+      "/advertiser/campaigns",
+      { ...form, uploadedImage: kept! },
+      { image: { bytes: await smallPng(640, 360), name: "zobo-21.png", type: "image/png" } },
+    );
+    expect(refused.status).toBe(429);
+    expect(Number(refused.headers.get("Retry-After"))).toBeGreaterThan(0);
+    const text = pageText(refused.body);
+    expect(text).toContain(
+      `You have uploaded ${IMAGE_UPLOADS_PER_ADVERTISER_PER_HOUR} images in the last hour, the most allowed. Please try again in`,
+    );
+    expect(refused.body).toContain("Campaign Not Created");
+    expect(refused.body).toMatch(/<input[^>]*type="file"[^>]*aria-invalid="true"/);
+    expect(refused.body).toContain(`value="${form.title}"`);
+    expect(refused.body).toContain(`name="uploadedImage" value="${kept}"`);
+    expect(await imageCount()).toBe(before);
+    expect(await db().$count(campaigns, eq(campaigns.title, form.title))).toBe(0);
+    // A preview's file is refused alike (the budget still shown: the form is not lost).
+    const preview = await client.postMultipart(
+      "/advertiser/campaigns",
+      { ...form, intent: "preview" },
+      { image: { bytes: await smallPng(641, 360), name: "zobo-22.png", type: "image/png" } },
+    );
+    expect(preview.status).toBe(429);
+    expect(pageText(preview.body)).toContain("the most allowed");
+    // The image already uploaded is no new upload: the campaign is created with it.
+    const create = await client.postMultipart(
+      "/advertiser/campaigns",
+      { ...form, uploadedImage: kept! },
+      { image: null },
+    );
+    expect(create.status).toBe(302);
+    expect(await db().$count(campaigns, and(eq(campaigns.title, form.title), eq(campaigns.imageUrl, kept!)))).toBe(1);
+    // Another advertiser has their own allowance.
+    const { client: other } = await signInAdvertiser(app);
+    const theirs = await other.postMultipart(
+      "/advertiser/campaigns",
+      { ...form, intent: "preview" },
+      { image: { bytes: await smallPng(642, 360), name: "zobo.png", type: "image/png" } },
+    );
+    expect(theirs.status).toBe(200);
   });
 
   it("refuses a file that is no picture, storing nothing", async () => {

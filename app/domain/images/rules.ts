@@ -28,3 +28,14 @@ export const ADVERT_IMAGE_REFUSALS: Record<AdvertImageRefusal, string> = {
 };
 
 export const ADVERT_IMAGE_HINT = "A JPEG, PNG or WebP picture, 1 MB or smaller. It is shown at most 1,200 pixels wide.";
+
+/**
+ * An image no advert or campaign uses is deleted once it is this old (issue 42): a campaign's
+ * "Show budget" upload, an image an advert dropped. Its age runs from when it was last stored or
+ * taken by a form (`advert_images.created_at`), so a form may use an earlier upload for a day.
+ */
+export const UNUSED_IMAGE_KEPT_MS = 24 * 60 * 60 * 1000;
+
+/** A form sent back an image uploaded more than a day ago that nothing used: it is (or is about to be) deleted. */
+export const UPLOADED_IMAGE_EXPIRED_MESSAGE =
+  "The image chosen earlier was kept for a day only and has been removed: choose it again.";

@@ -18,6 +18,12 @@ import { redirectWithToast } from "~/server/toast.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Campaigns");
 
+// A refusal past the hourly image uploads says when to try again (the action's Retry-After).
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retryAfter = actionHeaders.get("Retry-After");
+  return retryAfter ? { "Retry-After": retryAfter } : new Headers();
+};
+
 const NOT_APPROVED_MESSAGE = "Your business is awaiting approval: campaigns can be created once it is approved.";
 const ENDS_IN_PAST_MESSAGE = "The end date has already passed.";
 const NO_IMAGE_CHOICE = { uploadedImage: null, removeImage: false };
@@ -54,12 +60,17 @@ export async function action({ request, context }: Route.ActionArgs) {
   const values = echoValues(form, [...CAMPAIGN_FORM_FIELDS, "uploadedImage"]);
   const failed: FailureOptions = { toastTitle: "Campaign Not Created", values };
 
+  // Each file counts against the advertiser's uploads an hour (previews included).
+  const allowance = { rateLimits: context.services.rateLimits, advertiserId: user.id };
+
   // "Show budget" without JavaScript: the page again, with what was typed and its budget.
-  // A file chosen is stored now, so it need not be sent again.
+  // A file chosen is stored now, so it need not be sent again; nothing uses it until the campaign
+  // is created with it, so it is deleted a day later if that never happens.
   if (form.intent === "preview") {
-    const picked = image ? await advertImageFromForm(db, user.id, image, NO_IMAGE_CHOICE) : null;
-    // A refused file is the one refusal here: the page still shows the budget (so a 200), and the image's error.
-    if (picked?.status === "refused") return formFailure({ [IMAGE_FIELD]: picked.message }, { values, status: 200 });
+    const picked = image ? await advertImageFromForm(db, user.id, image, NO_IMAGE_CHOICE, allowance) : null;
+    // A refused file is the one refusal here: the page still shows the budget (so a 200, or a 429
+    // past the hourly uploads), and the image's error.
+    if (picked?.status === "refused") return imageRefused(picked, { values, status: 200 });
     if (picked?.imageUrl) values.uploadedImage = picked.imageUrl;
     return { ok: true as const, preview: true as const, values };
   }
@@ -68,8 +79,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   const parsed = parseForm(campaignFormSchema(), form, failed);
   if (parsed.status !== "ok") return parsed.failure;
   const { image: choice, ...campaign } = parsed.data;
-  const picked = await advertImageFromForm(db, user.id, image, choice);
-  if (picked.status === "refused") return formFailure({ [IMAGE_FIELD]: picked.message }, failed);
+  const picked = await advertImageFromForm(db, user.id, image, choice, allowance);
+  if (picked.status === "refused") return imageRefused(picked, failed);
   // A refusal from here on keeps the stored image: the advertiser does not send it again.
   if (picked.imageUrl) values.uploadedImage = picked.imageUrl;
 
@@ -101,6 +112,15 @@ export async function action({ request, context }: Route.ActionArgs) {
         description: `"${result.campaign.title}" is saved as a draft: pay its budget to send it for review.`,
       });
   }
+}
+
+/** The image field's refusal; past the hourly uploads a 429 saying when to try again. */
+function imageRefused(refusal: { message: string; retryAfter?: number }, options: FailureOptions) {
+  const { retryAfter } = refusal;
+  return formFailure(
+    { [IMAGE_FIELD]: refusal.message },
+    retryAfter ? { ...options, status: 429, headers: { "Retry-After": String(retryAfter) } } : options,
+  );
 }
 
 export default function AdvertiserCampaigns({ loaderData }: Route.ComponentProps) {
