@@ -440,6 +440,11 @@ export const ledgerTransferKind = pgEnum("ledger_transfer_kind", [
    * reversed; the withdrawal is back in processing with its money held again.
    */
   "withdrawal_reversal",
+  /**
+   * Bank receipts → provider clearing: a settlement the payment provider paid from what it held
+   * for the platform into the platform's bank account (booked once it reports it successful).
+   */
+  "provider_settlement",
 ]);
 
 export const ledgerTransfers = pgTable(
@@ -1285,6 +1290,53 @@ export const providerUnmatchedEvents = pgTable(
   },
   (t) => [uniqueIndex("provider_unmatched_events_event_reference_idx").on(t.event, t.reference)],
 );
+
+/**
+ * Paystack's settlement statuses (GET /settlement, `status`): pending (queued), processing, success
+ * (in the platform's bank account), failed. A status it may add later is recorded as pending.
+ */
+export const providerSettlementStatus = pgEnum("provider_settlement_status", [
+  "pending",
+  "processing",
+  "success",
+  "failed",
+]);
+
+/**
+ * A settlement the provider reported (its payout of what it holds for the platform to the
+ * platform's bank account), one row per provider id whatever the number of times it is listed.
+ * Booked on the ledger (bank receipts → provider clearing, `provider-settlement:<provider id>`)
+ * once, when it is first reported successful; until then it is "in settlement". See
+ * docs/decisions/023-paystack.md, "Settlements".
+ */
+export const providerSettlements = pgTable(
+  "provider_settlements",
+  {
+    id: text().primaryKey(),
+    /** The provider's settlement id (Paystack's numeric `id`, as text). */
+    providerSettlementId: text().notNull().unique("provider_settlements_provider_id_unique"),
+    /** The last status reported; success is final (a later, older answer changes nothing). */
+    status: providerSettlementStatus().notNull(),
+    /** What reaches the bank (Paystack's `effective_amount`): the amount booked. */
+    amountKobo: bigint({ mode: "bigint" }).notNull(),
+    /** Before the provider's deductions (Paystack's `total_amount`). */
+    totalKobo: bigint({ mode: "bigint" }).notNull(),
+    currency: text().notNull(),
+    /** When the provider settles (or settled) it: Paystack's `settlement_date`. */
+    settledAt: timestamp({ withTimezone: true }),
+    /** When it was booked on the ledger; null until it is reported successful. */
+    bookedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("provider_settlements_status_idx").on(t.status),
+    check("provider_settlements_amount_not_negative", sql`${t.amountKobo} >= 0 AND ${t.totalKobo} >= 0`),
+    // status::text: the check is added in the migration that creates the enum.
+    check("provider_settlements_booked_success", sql`${t.bookedAt} IS NULL OR ${t.status}::text = 'success'`),
+  ],
+);
+
+export type ProviderSettlement = typeof providerSettlements.$inferSelect;
 
 /** The kinds of disagreement the reconciliation page lists (`Disagreement`, app/domain/payments/). */
 export const disagreementKind = pgEnum("disagreement_kind", [

@@ -153,6 +153,49 @@ describe("paying out", () => {
   });
 });
 
+describe("listing settlements", () => {
+  it("reads Paystack's settlements, a page at a time, newest first, and answers unavailable on a 5xx", async () => {
+    const older = standin.settle({
+      amountKobo: 99_500n,
+      feesKobo: 500n,
+      settlementDate: new Date("2026-11-09T00:00:00Z"),
+    });
+    const newer = standin.settle({ amountKobo: 20_000n, status: "processing", deductionsKobo: 1_000n });
+    const listed = await paystack.listSettlements();
+    expect(listed).toMatchObject({ status: "ok", page: 1, pageCount: 1 });
+    if (listed.status !== "ok") return;
+    expect(listed.settlements).toEqual([
+      {
+        providerSettlementId: String(newer.id),
+        outcome: "processing",
+        amountKobo: 19_000n,
+        totalKobo: 20_000n,
+        currency: "NGN",
+        settledAt: expect.any(Date),
+      },
+      {
+        providerSettlementId: String(older.id),
+        outcome: "success",
+        amountKobo: 99_500n,
+        totalKobo: 99_500n,
+        currency: "NGN",
+        settledAt: new Date("2026-11-09T00:00:00Z"),
+      },
+    ]);
+    // `from` filters by when the settlement was made; a page past the last is empty.
+    expect(await paystack.listSettlements({ from: new Date(Date.now() + 60_000) })).toMatchObject({
+      status: "ok",
+      settlements: [],
+    });
+    expect(await paystack.listSettlements({ page: 2 })).toMatchObject({ status: "ok", settlements: [], page: 2 });
+
+    standin.failNext("settlements", "server-error");
+    expect(await paystack.listSettlements()).toMatchObject({ status: "unavailable" });
+    standin.failNext("settlements", "drop");
+    expect(await paystack.listSettlements()).toMatchObject({ status: "unavailable" });
+  });
+});
+
 describe("webhook signatures and events", () => {
   const body = Buffer.from(
     JSON.stringify({

@@ -5,7 +5,9 @@ import type {
   PaymentProvider,
   ProviderEvent,
   ProviderPaymentReport,
+  ProviderSettlementReport,
   ProviderTransferReport,
+  SettlementOutcome,
   ProviderUnavailable,
   TransferOutcome,
 } from "~/domain/payments/provider";
@@ -23,7 +25,13 @@ export const PAYSTACK_CHECKOUT_ORIGIN = "https://checkout.paystack.com";
 /** Paystack answers within a few seconds; past this the outcome is treated as unknown. */
 const REQUEST_TIMEOUT_MS = 10_000;
 
-const Envelope = z.object({ status: z.boolean(), message: z.string(), data: z.unknown().optional() });
+const Envelope = z.object({
+  status: z.boolean(),
+  message: z.string(),
+  data: z.unknown().optional(),
+  /** A list's paging (Paystack's `meta`: total, skipped, perPage, page, pageCount). */
+  meta: z.unknown().optional(),
+});
 
 const kobo = z.union([z.number().int(), z.string().regex(/^-?\d+$/)]).transform((v) => BigInt(v));
 
@@ -48,6 +56,37 @@ const TransferData = z.object({
   failures: z.unknown().optional(),
   gateway_response: z.string().nullish(),
 });
+
+const SettlementData = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  status: z.string(),
+  currency: z.string().default("NGN"),
+  total_amount: kobo,
+  effective_amount: kobo.nullish(),
+  settlement_date: z.string().nullish(),
+});
+
+const ListMeta = z.object({
+  page: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
+  pageCount: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
+});
+
+const SETTLEMENT_OUTCOMES: readonly SettlementOutcome[] = ["pending", "processing", "success", "failed"];
+
+/** A status Paystack may add later reads as still on its way: never as settled. */
+const settlementOutcome = (status: string): SettlementOutcome =>
+  (SETTLEMENT_OUTCOMES as readonly string[]).includes(status) ? (status as SettlementOutcome) : "pending";
+
+function settlementReport(data: z.infer<typeof SettlementData>): ProviderSettlementReport {
+  return {
+    providerSettlementId: data.id,
+    outcome: settlementOutcome(data.status),
+    amountKobo: data.effective_amount ?? data.total_amount,
+    totalKobo: data.total_amount,
+    currency: data.currency,
+    settledAt: data.settlement_date ? new Date(data.settlement_date) : null,
+  };
+}
 
 const PAYMENT_OUTCOMES: readonly PaymentOutcome[] = [
   "success",
@@ -108,7 +147,7 @@ function transferReport(data: z.infer<typeof TransferData>): ProviderTransferRep
 }
 
 type Answer =
-  | { kind: "ok"; message: string; data: unknown }
+  | { kind: "ok"; message: string; data: unknown; meta: unknown }
   | { kind: "refused"; httpStatus: number; message: string }
   | ProviderUnavailable;
 
@@ -182,7 +221,7 @@ export function createPaystackProvider(options: {
     if (!envelope.success)
       return { status: "unavailable", detail: `HTTP ${response.status} without Paystack's envelope` };
     if (response.ok && envelope.data.status) {
-      return { kind: "ok", message: envelope.data.message, data: envelope.data.data };
+      return { kind: "ok", message: envelope.data.message, data: envelope.data.data, meta: envelope.data.meta };
     }
     return { kind: "refused", httpStatus: response.status, message: envelope.data.message };
   }
@@ -303,6 +342,25 @@ export function createPaystackProvider(options: {
       const data = parseData(TransferData, answer);
       if (isUnavailable(data)) return data;
       return { status: "found", transfer: transferReport(data) };
+    },
+
+    async listSettlements(input = {}) {
+      const query = new URLSearchParams({ page: String(input.page ?? 1) });
+      if (input.from) query.set("from", input.from.toISOString());
+      const answer = await call("GET", `/settlement?${query}`);
+      if ("status" in answer) return answer;
+      if (answer.kind === "refused") return { status: "refused", message: answer.message };
+      const data = parseData(z.array(SettlementData), answer);
+      if (isUnavailable(data)) return data;
+      // Without paging, the answer is taken as the only page.
+      const meta = ListMeta.safeParse(answer.meta);
+      const page = meta.success ? meta.data.page : (input.page ?? 1);
+      return {
+        status: "ok",
+        settlements: data.map(settlementReport),
+        page,
+        pageCount: meta.success ? meta.data.pageCount : page,
+      };
     },
   };
 }

@@ -171,6 +171,7 @@ describe("checkWaitingWithProvider", () => {
     expect(await checkWaitingWithProvider({ ...services, paymentProvider: undefined })).toEqual({
       payments: 0,
       transfers: 0,
+      settlements: 0,
       unavailable: 0,
     });
   });

@@ -4,6 +4,7 @@ import type { Clock } from "~/domain/shared/clock";
 import { settleCampaignPayment } from "~/domain/campaigns/confirm-payment.server";
 import { settleUpgradePayment } from "~/domain/memberships/process-upgrade.server";
 import { verifyAttempt } from "~/domain/payments/checkout.server";
+import { syncProviderSettlements } from "~/domain/payments/provider-settlements.server";
 import { TRANSFER_FAILURE_REASONS, verifyTransferAttempt } from "~/domain/withdrawals/settle-transfer.server";
 import type { Services } from "./services.server";
 
@@ -20,19 +21,27 @@ const NOT_FOUND_WATCH_MS = 24 * 60 * 60 * 1000;
 /** At most this many of each per run, oldest first: a backlog drains over a few minutes. */
 const BATCH = 50;
 
-export type ProviderCheckRun = { payments: number; transfers: number; unavailable: number };
+export type ProviderCheckRun = {
+  payments: number;
+  transfers: number;
+  /** Settlements booked this run (the provider's payouts to AdNaira's bank). */
+  settlements: number;
+  unavailable: number;
+};
 
 /**
  * The minute job: asks the provider about payments and transfers that have waited more than
  * {@link VERIFY_AFTER_MS} without a webhook (and were not asked in that time), and settles what it
- * says through the same functions as the webhook, so whichever comes first books it, once.
+ * says through the same functions as the webhook, so whichever comes first books it, once. Then
+ * it lists the provider's recent settlements (Paystack sends no event for them) and books each new
+ * successful one, once (`syncProviderSettlements`).
  */
 export async function checkWaitingWithProvider(
   services: Pick<Services, "db" | "paymentProvider" | "flushMail">,
   now: Date = new Date(),
 ): Promise<ProviderCheckRun> {
   const { db, paymentProvider: provider } = services;
-  const run: ProviderCheckRun = { payments: 0, transfers: 0, unavailable: 0 };
+  const run: ProviderCheckRun = { payments: 0, transfers: 0, settlements: 0, unavailable: 0 };
   if (!provider) return run;
   const waitedSince = new Date(now.getTime() - VERIFY_AFTER_MS);
   const notAskedSince = (checkedAt: typeof providerPayments.checkedAt | typeof providerTransfers.checkedAt) =>
@@ -111,6 +120,10 @@ export async function checkWaitingWithProvider(
     if (result.status === "unavailable") run.unavailable++;
     else run.transfers++;
   }
+
+  const settled = await syncProviderSettlements(db, provider, now, clock);
+  run.settlements = settled.booked;
+  if (settled.status === "unavailable") run.unavailable++;
   if (run.payments + run.transfers > 0) void services.flushMail();
   return run;
 }

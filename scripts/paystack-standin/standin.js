@@ -8,17 +8,18 @@
  * in docs/decisions/023-paystack.md.
  *
  * Served: POST /transaction/initialize, GET /transaction/verify/:reference, GET /bank/resolve,
- * POST /transferrecipient, POST /transfer, GET /transfer/verify/:reference, and a checkout page
- * (GET /checkout/:accessCode) where a person or a test chooses "Pay" or "Fail". State is in
- * memory. Tests drive it through the returned object (completePayment, settleTransfer, failNext,
- * sendEvent, redeliver…).
+ * POST /transferrecipient, POST /transfer, GET /transfer/verify/:reference, GET /settlement, and a
+ * checkout page (GET /checkout/:accessCode) where a person or a test chooses "Pay" or "Fail".
+ * State is in memory. Tests drive it through the returned object (completePayment,
+ * settleTransfer, settle, setSettlementStatus, failNext, sendEvent, redeliver…).
  */
 import { createHmac, randomBytes } from "node:crypto";
 import express from "express";
 
 /** @typedef {"success" | "failed" | "abandoned"} CheckoutOutcome */
 /** @typedef {"server-error" | "drop" | "server-error-after-create" | "drop-after-create"} FailureMode */
-/** @typedef {"transfer" | "initialize" | "verify-transfer" | "verify-transaction" | "resolve"} FailurePoint */
+/** @typedef {"transfer" | "initialize" | "verify-transfer" | "verify-transaction" | "resolve" | "settlements"} FailurePoint */
+/** @typedef {"pending" | "processing" | "success" | "failed"} SettlementStatus */
 
 /**
  * @typedef {{
@@ -34,6 +35,15 @@ import express from "express";
  *   reason: string; recipient: string; status: string; failures: string | null;
  *   createdAt: string; updatedAt: string; transferred_at: string | null;
  * }} Transfer
+ */
+/**
+ * A payout of the integration's balance to its settlement bank account. Paystack sends no webhook
+ * for it: it is read with GET /settlement.
+ * @typedef {{
+ *   id: number; status: SettlementStatus; currency: string; total_amount: number; effective_amount: number;
+ *   total_fees: number; total_processed: number; deductions: number | null; settlement_date: string;
+ *   createdAt: string; updatedAt: string;
+ * }} Settlement
  */
 /** @typedef {{ event: string; reference: string | null; status: number | string; at: string; body: string; signature: string }} Delivery */
 
@@ -76,6 +86,8 @@ export async function startPaystackStandin(options) {
   const recipients = new Map();
   /** @type {Map<string, string>} bank code + account number → account name */
   const accounts = new Map();
+  /** @type {Settlement[]} */
+  const settlements = [];
   /** @type {Delivery[]} */
   const deliveries = [];
   /** @type {Map<FailurePoint, FailureMode[]>} */
@@ -88,6 +100,7 @@ export async function startPaystackStandin(options) {
     verifyTransfer: 0,
     verifyTransaction: 0,
     resolve: 0,
+    listSettlements: 0,
   };
   let nextId = 1000;
   /** How long POST /transfer takes before the transfer exists and is answered (a slow provider). */
@@ -335,6 +348,98 @@ export async function startPaystackStandin(options) {
     answer(res, 200, "Transfer retrieved", transferData(t));
   });
 
+  /** @param {Settlement} x */
+  const settlementData = (x) => ({
+    id: x.id,
+    domain: "test",
+    status: x.status,
+    currency: x.currency,
+    integration: 100073,
+    total_amount: x.total_amount,
+    effective_amount: x.effective_amount,
+    total_fees: x.total_fees,
+    total_processed: x.total_processed,
+    deductions: x.deductions,
+    settlement_date: x.settlement_date,
+    settled_by: null,
+    createdAt: x.createdAt,
+    updatedAt: x.updatedAt,
+  });
+
+  // Paystack's list: newest first, `perPage` (default 50) a `page` (default 1), filtered by
+  // `status` and by `from` / `to` (when the settlement was made), with its paging in `meta`.
+  app.get("/settlement", (req, res) => {
+    counts.listSettlements++;
+    if (fail(req, res, takeFailure("settlements"))) return;
+    const perPage = Number(req.query.perPage ?? 50);
+    const page = Number(req.query.page ?? 1);
+    if (!Number.isInteger(perPage) || perPage < 1 || !Number.isInteger(page) || page < 1) {
+      return answer(res, 400, "Invalid paging parameters");
+    }
+    const from = req.query.from ? Date.parse(String(req.query.from)) : null;
+    const to = req.query.to ? Date.parse(String(req.query.to)) : null;
+    if (Number.isNaN(from) || Number.isNaN(to)) return answer(res, 400, "Invalid date");
+    const status = req.query.status ? String(req.query.status) : null;
+    const listed = settlements
+      .filter((x) => (status === null || x.status === status) && (from === null || Date.parse(x.createdAt) >= from))
+      .filter((x) => to === null || Date.parse(x.createdAt) <= to)
+      .sort((a, b) => b.id - a.id);
+    const skipped = (page - 1) * perPage;
+    res.status(200).json({
+      status: true,
+      message: "Settlements retrieved",
+      data: listed.slice(skipped, skipped + perPage).map(settlementData),
+      meta: {
+        total: listed.length,
+        skipped,
+        perPage,
+        page,
+        pageCount: Math.max(1, Math.ceil(listed.length / perPage)),
+      },
+    });
+  });
+
+  /**
+   * Paystack pays (part of) the balance out to the settlement bank account: a new settlement of
+   * `amountKobo` (what it settles after its fees, `total_amount`), `success` unless told, less any
+   * `deductionsKobo` (`effective_amount`: what reaches the bank). Paystack sends no event for it.
+   * @param {{ amountKobo: bigint | number; status?: SettlementStatus; feesKobo?: bigint | number; deductionsKobo?: bigint | number; settlementDate?: Date }} how
+   */
+  function settle(how) {
+    const amount = Number(how.amountKobo);
+    const fees = Number(how.feesKobo ?? 0);
+    const deductions = Number(how.deductionsKobo ?? 0);
+    /** @type {Settlement} */
+    const x = {
+      id: nextId++,
+      status: how.status ?? "success",
+      currency: "NGN",
+      total_amount: amount,
+      effective_amount: amount - deductions,
+      total_fees: fees,
+      total_processed: amount + fees,
+      deductions: deductions || null,
+      settlement_date: (how.settlementDate ?? new Date()).toISOString(),
+      createdAt: now(),
+      updatedAt: now(),
+    };
+    settlements.push(x);
+    return settlementData(x);
+  }
+
+  /**
+   * A settlement moves on (pending → processing → success, or failed); also lets a test answer
+   * with an older status than before, as a stale or reordered answer would.
+   * @param {number | string} id @param {SettlementStatus} status
+   */
+  function setSettlementStatus(id, status) {
+    const x = settlements.find((s) => String(s.id) === String(id));
+    if (!x) throw new Error(`No settlement ${id} at the stand-in`);
+    x.status = status;
+    x.updatedAt = now();
+    return settlementData(x);
+  }
+
   // The payer's checkout: a page with the amount and two buttons, as Paystack's test checkout
   // lets a tester choose a successful or a failed card.
   app.get("/checkout/:accessCode", (req, res) => {
@@ -481,6 +586,9 @@ ${
     },
     completePayment,
     settleTransfer,
+    settle,
+    setSettlementStatus,
+    settlements: () => settlements.map(settlementData),
     sendEvent,
     /** Sends delivery `i` again, byte for byte (a duplicate, or an old event after a newer one). @param {number} i */
     async redeliver(i) {

@@ -1,6 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { auditLog, providerUnmatchedEvents, reconciliationResolutions } from "~/db/schema";
+import { syncProviderSettlements } from "~/domain/payments/provider-settlements.server";
+import { systemClock } from "~/domain/shared/clock";
 import { createPaystackProvider } from "~/server/paystack.server";
 import { dialogNameInHtml, pageText, redirectOutcome, startTestApp, type TestApp } from "~test/app";
 import { withdrawalAdmin } from "~test/factories";
@@ -45,7 +47,7 @@ describe("the reconciliation page", () => {
     expect((await admin.get("/admin/withdrawals")).body).toContain('href="/admin/reconciliation"');
   });
 
-  it("writes out the money at Paystack: collected − fees − transfers out + transfers sent back", async () => {
+  it("writes out the money at Paystack: collected − fees − transfers out + transfers sent back − settled", async () => {
     const db = app.services.db;
     const provider = createPaystackProvider({ secretKey: TEST_PAYSTACK_SECRET_KEY, baseUrl: standin.baseUrl });
     const flows: ProviderFlows = { db, provider, standin };
@@ -68,11 +70,28 @@ describe("the reconciliation page", () => {
         "Paystack's fees on what it collected − ₦7.50",
         "Transfers to members' banks − ₦98.00",
         "Transfers the banks sent back + ₦68.60",
+        "Settled to the bank − ₦0.00",
         "Money at Paystack = ₦463.10",
       ].join(" "),
     );
     expect(text).toContain("give the same");
-    expect(text).toContain("what Paystack has settled to AdNaira's bank account");
+
+    // Paystack settles ₦400.00 to AdNaira's bank and has ₦50.00 more on its way; the minute job
+    // (here: its settlements step) books the first.
+    standin.settle({ amountKobo: 40_000n });
+    standin.settle({ amountKobo: 5_000n, status: "processing" });
+    expect(await syncProviderSettlements(db, provider, new Date(), systemClock)).toMatchObject({ booked: 1 });
+    await expectLedgerReconciled(db);
+    const settled = pageText((await admin.get("/admin/reconciliation")).body);
+    expect(settled).toContain(
+      [
+        "Transfers the banks sent back + ₦68.60",
+        "Settled to the bank − ₦400.00",
+        "Money at Paystack = ₦63.10",
+        "In settlement (of the money at Paystack, on its way to the bank) ₦50.00",
+      ].join(" "),
+    );
+    expect(settled).toContain("give the same");
   });
 
   it("is refused to an admin without manage_withdrawals", async () => {

@@ -6,7 +6,11 @@ export type MoneyAtProviderView = {
   fees: string;
   transfersOut: string;
   reversals: string;
+  /** Paid out to AdNaira's bank (settlements Paystack reported successful). */
+  settled: string;
   total: string;
+  /** Of the total, what Paystack is settling now (pending or processing). */
+  inSettlement: string;
   /** The same figure from Paystack's records as AdNaira keeps them. */
   records: string;
   agrees: boolean;
@@ -14,8 +18,8 @@ export type MoneyAtProviderView = {
 
 /**
  * "Money at Paystack": the sum written out, term by term (collected − fees − transfers out +
- * transfers sent back = the total), so an admin can check each against Paystack's dashboard, and
- * what it leaves out.
+ * transfers sent back − settled to the bank = the total, of which some may be in settlement), so
+ * an admin can check each against Paystack's dashboard, and what it leaves out.
  */
 export function MoneyAtProvider({ money }: { money: MoneyAtProviderView }) {
   const terms = [
@@ -23,6 +27,7 @@ export function MoneyAtProvider({ money }: { money: MoneyAtProviderView }) {
     { id: "fees", label: "Paystack's fees on what it collected", sign: "−", value: money.fees },
     { id: "transfers-out", label: "Transfers to members' banks", sign: "−", value: money.transfersOut },
     { id: "reversals", label: "Transfers the banks sent back", sign: "+", value: money.reversals },
+    { id: "settled", label: "Settled to the bank", sign: "−", value: money.settled },
   ];
   return (
     <Card aria-labelledby="clearing-title" className="grid gap-3">
@@ -44,21 +49,26 @@ export function MoneyAtProvider({ money }: { money: MoneyAtProviderView }) {
             = {money.total}
           </dd>
         </div>
+        <div className="contents" data-testid="money-in-settlement">
+          <dt className="pr-4 text-gray-700">In settlement (of the money at Paystack, on its way to the bank)</dt>
+          <dd className="text-right font-medium whitespace-nowrap tabular-nums">{money.inSettlement}</dd>
+        </div>
       </dl>
       <p className="text-sm text-gray-700" data-testid="money-records">
         {money.agrees ? (
-          "Paystack's records as AdNaira keeps them (its settled payments less their fees, less the transfers it reported paid) give the same."
+          "Paystack's records as AdNaira keeps them (its settled payments less their fees, less the transfers it reported paid and its settlements to the bank) give the same."
         ) : (
           <span className="text-red-700">
             But Paystack&apos;s records as AdNaira keeps them (its settled payments less their fees, less the transfers
-            it reported paid) add up to {money.records}.
+            it reported paid and its settlements to the bank) add up to {money.records}.
           </span>
         )}
       </p>
       <p className="text-sm text-gray-600">
-        Not in this sum, as AdNaira does not record them yet: what Paystack has settled to AdNaira&apos;s bank account,
-        money AdNaira added to its Paystack balance, and Paystack&apos;s charges on transfers; its dashboard shows the
-        balance after them. Nor payments held for review, which Paystack has but were not booked: they are listed below.
+        Not in this sum, as AdNaira does not record them yet: money AdNaira added to its Paystack balance, and
+        Paystack&apos;s charges on transfers; its dashboard shows the balance after them. Nor payments held for review,
+        which Paystack has but were not booked: they are listed below (Paystack settles them to the bank with the rest,
+        so a settlement may take out more than this sum had for them).
       </p>
     </Card>
   );

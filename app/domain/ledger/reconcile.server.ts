@@ -32,7 +32,8 @@ export type ReconcileReport = {
   rollupMismatches: { table: string; key: string; ledger: string; kept: string }[];
   /**
    * Money at the payment provider: what the provider_clearing account holds for us (its entries,
-   * negated) against what the settled payments say (paid − the provider's fee, each booked once);
+   * negated) against what the provider's records say: the settled payments (paid − the provider's
+   * fee, each booked once) less the settlements it paid to the platform's bank (each booked once);
    * null when they agree.
    */
   providerClearingMismatch: { ledgerKobo: Kobo; paymentsKobo: Kobo } | null;
@@ -53,7 +54,8 @@ type Row = {
  * Proves the books: the sum of all entries is zero, every user account's cached balance equals
  * the sum of its entries (platform accounts keep none: their balance is that sum), no user account
  * is below zero, every transfer has exactly its two legs, the rollups the dashboards read
- * equal the ledger, and the money at the payment provider is what its settled payments say.
+ * equal the ledger, and the money at the payment provider is what its settled payments less its
+ * settlements to the bank say.
  * One SQL statement, so it reads one consistent snapshot even while money is moving. It scans
  * the whole ledger: meant for a periodic job, an admin health page and tests, not a request path.
  */
@@ -94,7 +96,9 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
       select -(select coalesce(sum(entries_total), 0) from accounts a
                  join ledger_accounts l on l.id = a.id and l.code = 'provider_clearing') as ledger,
              (select coalesce(sum(paid_kobo - coalesce(fee_kobo, 0)), 0)
-                from provider_payments where status = 'succeeded') as payments
+                from provider_payments where status = 'succeeded')
+             - (select coalesce(sum(amount_kobo), 0)
+                  from provider_settlements where booked_at is not null) as payments
     )
     select 'summary' as row_type, null::text as id, null::text as kind,
            (select coalesce(sum(amount_kobo), 0) from ledger_entries)::text as a,

@@ -280,9 +280,10 @@ export async function findOpenDisagreement(
 
 /**
  * Money in flight at the provider, as the ledger has it: what the provider collected for us, less
- * its fees (the provider_clearing account counts it as minus, like bank receipts), and what the
- * provider's own records (the succeeded payments) say it should be. They differ only if something
- * was booked outside a settled payment; reconcile() reports that.
+ * its fees and what it settled to our bank (the provider_clearing account counts it as minus, like
+ * bank receipts), and what the provider's own records (the succeeded payments less the booked
+ * settlements) say it should be. They differ only if something was booked outside a settled
+ * payment or settlement; reconcile() reports that.
  */
 export async function providerClearing(db: Database): Promise<{ ledgerKobo: Kobo; paymentsKobo: Kobo }> {
   const result = await db.execute(sql`
@@ -290,8 +291,10 @@ export async function providerClearing(db: Database): Promise<{ ledgerKobo: Kobo
       (select coalesce(sum(e.amount_kobo), 0) from ledger_entries e
          join ledger_accounts a on a.id = e.account_id
         where a.kind = 'platform' and a.code = 'provider_clearing')::text as ledger,
-      (select coalesce(sum(p.paid_kobo - coalesce(p.fee_kobo, 0)), 0) from provider_payments p
-        where p.status = 'succeeded')::text as payments`);
+      ((select coalesce(sum(p.paid_kobo - coalesce(p.fee_kobo, 0)), 0) from provider_payments p
+         where p.status = 'succeeded')
+       - (select coalesce(sum(s.amount_kobo), 0) from provider_settlements s
+           where s.booked_at is not null))::text as payments`);
   const [row] = (result as unknown as { rows: { ledger: string; payments: string }[] }).rows;
   return { ledgerKobo: -BigInt(row?.ledger ?? "0"), paymentsKobo: BigInt(row?.payments ?? "0") };
 }

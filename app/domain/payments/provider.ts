@@ -110,6 +110,35 @@ export type InitiatedTransfer =
 export type VerifiedTransfer =
   { status: "found"; transfer: ProviderTransferReport } | { status: "not-found" } | ProviderUnavailable;
 
+/** Paystack's settlement statuses (GET /settlement, `status`). */
+export type SettlementOutcome = "pending" | "processing" | "success" | "failed";
+
+/** A settlement as the provider lists it: its payout of what it holds for us to our bank account. */
+export type ProviderSettlementReport = {
+  /** The provider's settlement id. */
+  providerSettlementId: string;
+  outcome: SettlementOutcome;
+  /** What reaches the bank, after the provider's deductions (Paystack's `effective_amount`). */
+  amountKobo: Kobo;
+  /** Before deductions (Paystack's `total_amount`: what it processed less its fees). */
+  totalKobo: Kobo;
+  currency: string;
+  /** When it settles or settled (Paystack's `settlement_date`). */
+  settledAt: Date | null;
+};
+
+export type ListSettlementsInput = {
+  /** Only settlements from this time on (Paystack's `from`). */
+  from?: Date;
+  /** 1-based; the provider's default page size. */
+  page?: number;
+};
+
+export type ListedSettlements =
+  | { status: "ok"; settlements: ProviderSettlementReport[]; page: number; pageCount: number }
+  | ProviderRefused
+  | ProviderUnavailable;
+
 export interface PaymentProvider {
   /** POST /transaction/initialize: a checkout for one payment. */
   initializePayment(input: InitializePaymentInput): Promise<InitializedPayment>;
@@ -123,6 +152,8 @@ export interface PaymentProvider {
   initiateTransfer(input: InitiateTransferInput): Promise<InitiatedTransfer>;
   /** GET /transfer/verify/:reference. */
   verifyTransfer(reference: string): Promise<VerifiedTransfer>;
+  /** GET /settlement: the provider's payouts to our bank account, newest first, a page at a time. */
+  listSettlements(input?: ListSettlementsInput): Promise<ListedSettlements>;
 }
 
 /** A verified webhook event, in our words. Events we do not act on are `other`. */

@@ -5,6 +5,8 @@ import { submitCampaignForPayment } from "~/domain/campaigns/pay-campaign.server
 import { checkCampaignPayment, payCampaignOnline } from "~/domain/campaigns/pay-online.server";
 import { approveUpgrade } from "~/domain/memberships/process-upgrade.server";
 import { requestUpgrade } from "~/domain/memberships/request-upgrade.server";
+import { syncProviderSettlements } from "~/domain/payments/provider-settlements.server";
+import { systemClock } from "~/domain/shared/clock";
 import { createPaystackProvider } from "~/server/paystack.server";
 import { openTestDatabase } from "~test/database";
 import {
@@ -64,12 +66,14 @@ describe("the money at Paystack", () => {
       providerFeesKobo: 0n,
       transfersOutKobo: 0n,
       reversalsKobo: 0n,
+      settledKobo: 0n,
       atProviderKobo: 0n,
+      inSettlementKobo: 0n,
       providerRecordsKobo: 0n,
     });
   });
 
-  it("is collected − Paystack's fees − transfers out + transfers sent back, each term from the ledger", async () => {
+  it("is collected − Paystack's fees − transfers out + transfers sent back − settled, each term from the ledger", async () => {
     // In: two upgrades (₦500.00 and ₦1,000.00) and a campaign (₦120.00) paid online, Paystack
     // keeping its fee of each. Not booked, so not counted: a failed, an abandoned and a held payment.
     const bronze = await upgradeOnline(flows, "success");
@@ -103,6 +107,11 @@ describe("the money at Paystack", () => {
     expect(await completeWithdrawal(db, cashier, request.withdrawal.id)).toMatchObject({ status: "ok" });
     // Nor money credited to a balance some other way.
     await creditUser(db, filed.id, 1_000n);
+    // Paystack settles ₦1,000.00 to AdNaira's bank, has ₦250.00 on its way and failed one of ₦50.00.
+    standin.settle({ amountKobo: 100_000n });
+    standin.settle({ amountKobo: 25_000n, status: "processing" });
+    standin.settle({ amountKobo: 5_000n, status: "failed" });
+    expect(await syncProviderSettlements(db, flows.provider, new Date(), systemClock)).toMatchObject({ booked: 1 });
 
     const money = await moneyAtProvider(db);
     expect(money).toEqual({
@@ -110,9 +119,12 @@ describe("the money at Paystack", () => {
       providerFeesKobo: fees,
       transfersOutKobo: 1_960n + 2_940n + 2_940n + 3_920n,
       reversalsKobo: 2_940n + 3_920n,
-      atProviderKobo: 162_000n - fees - (1_960n + 2_940n),
-      // Paystack's records as AdNaira keeps them: settled payments less their fees, less paid transfers.
-      providerRecordsKobo: 162_000n - fees - (1_960n + 2_940n),
+      settledKobo: 100_000n,
+      atProviderKobo: 162_000n - fees - (1_960n + 2_940n) - 100_000n,
+      inSettlementKobo: 25_000n,
+      // Paystack's records as AdNaira keeps them: settled payments less their fees, less paid
+      // transfers, less its settlements to the bank.
+      providerRecordsKobo: 162_000n - fees - (1_960n + 2_940n) - 100_000n,
     });
   });
 });

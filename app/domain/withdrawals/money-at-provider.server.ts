@@ -16,17 +16,25 @@ import type { Kobo } from "~/domain/shared/money";
  *   + reversals        what the banks sent back to Paystack: the payout of each paid attempt later
  *                      reversed (`…:transfer:<n>:reversal:payout`, bank payouts → held; the fee's
  *                      reversal moves no money at Paystack)
+ *   − settled          what Paystack paid out to AdNaira's bank account: each settlement it
+ *                      reported successful (`provider-settlement:<id>`, bank receipts → provider
+ *                      clearing)
  *   = at provider
  *
- * Not in it, because AdNaira does not record them yet: Paystack's settlements of its balance to
- * AdNaira's bank account (they will be subtracted once they are booked), money AdNaira adds to its
- * Paystack balance to fund transfers, and Paystack's charges on transfers. Nor payments held for review (paid, but not as asked): Paystack has that money, but
- * nothing was booked (the reconciliation page lists them). Withdrawals an admin marked completed
- * after paying them from the bank's payout file never went through Paystack, and are not counted.
+ * Beside it, `inSettlementKobo`: the settlements Paystack has started (pending or processing) and
+ * not yet paid; that money is still at Paystack, in the sum, on its way to the bank.
+ *
+ * Not in it, because AdNaira does not record them yet: money AdNaira adds to its Paystack balance
+ * to fund transfers, and Paystack's charges on transfers. Nor payments held for review (paid, but
+ * not as asked): Paystack has that money, but nothing was booked (the reconciliation page lists
+ * them); as Paystack settles them to the bank with the rest, a settlement can take out more than
+ * the sum had for it. Withdrawals an admin marked completed after paying them from the bank's
+ * payout file never went through Paystack, and are not counted.
  *
  * `providerRecordsKobo` is the same figure from the provider's records as AdNaira keeps them: the
- * settled payments (paid − fee) less the transfers whose last word was success. The two differ
- * only if something was booked outside a settled payment or transfer.
+ * settled payments (paid − fee) less the transfers whose last word was success, less the
+ * settlements booked (provider_settlements). The two differ only if something was booked outside
+ * a settled payment, transfer or settlement.
  *
  * The transfer keys are the ones withdrawals/money.server.ts books (payOutWithdrawal,
  * reverseWithdrawalPayout). One SQL statement, so every term is read from one snapshot. It sums
@@ -38,13 +46,22 @@ export type MoneyAtProvider = {
   providerFeesKobo: Kobo;
   transfersOutKobo: Kobo;
   reversalsKobo: Kobo;
-  /** collected − provider fees − transfers out + reversals. */
+  /** Paid out to AdNaira's bank: the settlements booked. */
+  settledKobo: Kobo;
+  /** collected − provider fees − transfers out + reversals − settled. */
   atProviderKobo: Kobo;
+  /** Of the money at the provider, what it is settling now (pending or processing). */
+  inSettlementKobo: Kobo;
   providerRecordsKobo: Kobo;
 };
 
 export async function moneyAtProvider(db: Database): Promise<MoneyAtProvider> {
-  const [row] = rowsOf<Record<"collected" | "fees" | "out" | "back" | "payments" | "transfers", string>>(
+  const [row] = rowsOf<
+    Record<
+      "collected" | "fees" | "out" | "back" | "settled" | "in_settlement" | "payments" | "transfers" | "settlements",
+      string
+    >
+  >(
     await db.execute(sql`
       with clearing as (
         select t.kind, e.amount_kobo
@@ -58,12 +75,18 @@ export async function moneyAtProvider(db: Database): Promise<MoneyAtProvider> {
          where p.status in ('success', 'reversed')
       )
       select
-        (select coalesce(-sum(amount_kobo), 0) from clearing where kind <> 'provider_fee')::text as collected,
+        (select coalesce(-sum(amount_kobo), 0) from clearing
+          where kind not in ('provider_fee', 'provider_settlement'))::text as collected,
         (select coalesce(sum(amount_kobo), 0) from clearing where kind = 'provider_fee')::text as fees,
         (select coalesce(sum(t.amount_kobo), 0) from paid_attempts x
            join ledger_transfers t on t.idempotency_key = x.key_prefix || ':payout')::text as out,
         (select coalesce(sum(t.amount_kobo), 0) from paid_attempts x
            join ledger_transfers t on t.idempotency_key = x.key_prefix || ':reversal:payout')::text as back,
+        (select coalesce(sum(amount_kobo), 0) from clearing where kind = 'provider_settlement')::text as settled,
+        (select coalesce(sum(s.amount_kobo), 0) from provider_settlements s
+          where s.status in ('pending', 'processing'))::text as in_settlement,
+        (select coalesce(sum(s.amount_kobo), 0) from provider_settlements s
+          where s.booked_at is not null)::text as settlements,
         (select coalesce(sum(p.paid_kobo - coalesce(p.fee_kobo, 0)), 0) from provider_payments p
           where p.status = 'succeeded')::text as payments,
         (select coalesce(sum(p.amount_kobo), 0) from provider_transfers p where p.status = 'success')::text as transfers`),
@@ -72,12 +95,15 @@ export async function moneyAtProvider(db: Database): Promise<MoneyAtProvider> {
   const providerFeesKobo = BigInt(row!.fees);
   const transfersOutKobo = BigInt(row!.out);
   const reversalsKobo = BigInt(row!.back);
+  const settledKobo = BigInt(row!.settled);
   return {
     collectedKobo,
     providerFeesKobo,
     transfersOutKobo,
     reversalsKobo,
-    atProviderKobo: collectedKobo - providerFeesKobo - transfersOutKobo + reversalsKobo,
-    providerRecordsKobo: BigInt(row!.payments) - BigInt(row!.transfers),
+    settledKobo,
+    atProviderKobo: collectedKobo - providerFeesKobo - transfersOutKobo + reversalsKobo - settledKobo,
+    inSettlementKobo: BigInt(row!.in_settlement),
+    providerRecordsKobo: BigInt(row!.payments) - BigInt(row!.transfers) - BigInt(row!.settlements),
   };
 }

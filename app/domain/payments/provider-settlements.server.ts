@@ -1,0 +1,103 @@
+import { eq, sql } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { providerSettlements } from "~/db/schema";
+import type { Clock } from "~/domain/shared/clock";
+import { newId } from "~/domain/shared/ids";
+import { bookProviderSettlement } from "./money.server";
+import { PROVIDER_CURRENCY, type PaymentProvider, type ProviderSettlementReport } from "./provider";
+
+/**
+ * The provider's settlements: its payouts of what it holds for AdNaira to AdNaira's bank account
+ * (docs/decisions/023-paystack.md, "Settlements"). Paystack sends no webhook for them, so the
+ * minute job lists them (`syncProviderSettlements`) and records each one here.
+ */
+
+/** Settlements made this long ago or later are listed on each run: Paystack settles within days. */
+export const SETTLEMENT_WATCH_MS = 14 * 24 * 60 * 60 * 1000;
+/** At most this many pages a run (Paystack's default page is 50 settlements). */
+const MAX_PAGES = 10;
+
+export type RecordedSettlement = "booked" | "in-settlement" | "unchanged" | "not-booked";
+
+/**
+ * Records one reported settlement and, the first time it is reported successful, books it (bank
+ * receipts → provider clearing, `provider-settlement:<id>`). Under the row's lock, so a replay, a
+ * page seen twice, two processes or an older answer after a newer one book it once: success is
+ * final, and a later report of anything else changes nothing. A success in a currency other than
+ * naira is recorded but never booked (AdNaira collects naira only).
+ */
+export async function recordProviderSettlement(
+  db: Database,
+  report: ProviderSettlementReport,
+  clock: Clock,
+): Promise<RecordedSettlement> {
+  return db.transaction(async (tx) => {
+    await tx
+      .insert(providerSettlements)
+      .values({
+        id: newId(),
+        providerSettlementId: report.providerSettlementId,
+        status: report.outcome === "success" ? "pending" : report.outcome,
+        amountKobo: report.amountKobo,
+        totalKobo: report.totalKobo,
+        currency: report.currency,
+        settledAt: report.settledAt,
+      })
+      .onConflictDoNothing({ target: providerSettlements.providerSettlementId });
+    const [row] = await tx
+      .select()
+      .from(providerSettlements)
+      .where(eq(providerSettlements.providerSettlementId, report.providerSettlementId))
+      .for("update");
+    if (!row) throw new Error(`provider settlement ${report.providerSettlementId} vanished`);
+    if (row.status === "success") return "unchanged";
+    const [updated] = await tx
+      .update(providerSettlements)
+      .set({
+        status: report.outcome,
+        amountKobo: report.amountKobo,
+        totalKobo: report.totalKobo,
+        currency: report.currency,
+        settledAt: report.settledAt,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(providerSettlements.id, row.id))
+      .returning();
+    if (report.outcome !== "success") return report.outcome === "failed" ? "not-booked" : "in-settlement";
+    if (report.currency !== PROVIDER_CURRENCY || report.amountKobo <= 0n) return "not-booked";
+    await bookProviderSettlement(tx, updated!);
+    await tx.update(providerSettlements).set({ bookedAt: clock() }).where(eq(providerSettlements.id, row.id));
+    return "booked";
+  });
+}
+
+export type SettlementSync =
+  { status: "ok"; listed: number; booked: number } | { status: "unavailable"; detail: string; booked: number };
+
+/**
+ * Lists the provider's settlements of the last {@link SETTLEMENT_WATCH_MS} (every page, up to
+ * {@link MAX_PAGES}) and records each. A page that does not come records what the earlier pages
+ * brought; the next run asks again.
+ */
+export async function syncProviderSettlements(
+  db: Database,
+  provider: PaymentProvider,
+  now: Date,
+  clock: Clock,
+): Promise<SettlementSync> {
+  const from = new Date(now.getTime() - SETTLEMENT_WATCH_MS);
+  let listed = 0;
+  let booked = 0;
+  for (let page = 1; page <= MAX_PAGES; page++) {
+    const answer = await provider.listSettlements({ from, page });
+    if (answer.status !== "ok") {
+      return { status: "unavailable", detail: answer.status === "refused" ? answer.message : answer.detail, booked };
+    }
+    for (const report of answer.settlements) {
+      listed++;
+      if ((await recordProviderSettlement(db, report, clock)) === "booked") booked++;
+    }
+    if (answer.settlements.length === 0 || page >= answer.pageCount) break;
+  }
+  return { status: "ok", listed, booked };
+}
