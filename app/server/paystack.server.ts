@@ -77,6 +77,12 @@ const SETTLEMENT_OUTCOMES: readonly SettlementOutcome[] = ["pending", "processin
 const settlementOutcome = (status: string): SettlementOutcome =>
   (SETTLEMENT_OUTCOMES as readonly string[]).includes(status) ? (status as SettlementOutcome) : "pending";
 
+/** A date Paystack sent, or null when it sent none or one that does not parse (never an Invalid Date). */
+function dateOrNull(value: string | null | undefined): Date | null {
+  const date = value ? new Date(value) : null;
+  return date && !Number.isNaN(date.getTime()) ? date : null;
+}
+
 function settlementReport(data: z.infer<typeof SettlementData>): ProviderSettlementReport {
   return {
     providerSettlementId: data.id,
@@ -84,7 +90,7 @@ function settlementReport(data: z.infer<typeof SettlementData>): ProviderSettlem
     amountKobo: data.effective_amount ?? data.total_amount,
     totalKobo: data.total_amount,
     currency: data.currency,
-    settledAt: data.settlement_date ? new Date(data.settlement_date) : null,
+    settledAt: dateOrNull(data.settlement_date),
   };
 }
 

@@ -172,6 +172,7 @@ describe("checkWaitingWithProvider", () => {
       payments: 0,
       transfers: 0,
       settlements: 0,
+      settlementsFailed: 0,
       unavailable: 0,
     });
   });

@@ -26,6 +26,8 @@ export type ProviderCheckRun = {
   transfers: number;
   /** Settlements booked this run (the provider's payouts to AdNaira's bank). */
   settlements: number;
+  /** Settlements listed that could not be recorded (logged; asked again next run). */
+  settlementsFailed: number;
   unavailable: number;
 };
 
@@ -41,7 +43,7 @@ export async function checkWaitingWithProvider(
   now: Date = new Date(),
 ): Promise<ProviderCheckRun> {
   const { db, paymentProvider: provider } = services;
-  const run: ProviderCheckRun = { payments: 0, transfers: 0, settlements: 0, unavailable: 0 };
+  const run: ProviderCheckRun = { payments: 0, transfers: 0, settlements: 0, settlementsFailed: 0, unavailable: 0 };
   if (!provider) return run;
   const waitedSince = new Date(now.getTime() - VERIFY_AFTER_MS);
   const notAskedSince = (checkedAt: typeof providerPayments.checkedAt | typeof providerTransfers.checkedAt) =>
@@ -123,6 +125,7 @@ export async function checkWaitingWithProvider(
 
   const settled = await syncProviderSettlements(db, provider, now, clock);
   run.settlements = settled.booked;
+  run.settlementsFailed = settled.failed;
   if (settled.status === "unavailable") run.unavailable++;
   if (run.payments + run.transfers > 0) void services.flushMail();
   return run;

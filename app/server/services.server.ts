@@ -142,7 +142,8 @@ export async function createServices(
   const runProviderCheck = () =>
     checkWaitingWithProvider({ db, paymentProvider, flushMail })
       .then((run) => {
-        if (run.payments + run.transfers + run.settlements + run.unavailable > 0)
+        if (run.settlementsFailed > 0) log.warn({ providerCheck: run }, "Paystack settlements could not be recorded");
+        else if (run.payments + run.transfers + run.settlements + run.unavailable > 0)
           log.info({ providerCheck: run }, "checked with Paystack");
       })
       .catch((err) => log.warn({ err }, "checking payments and transfers with Paystack failed"))

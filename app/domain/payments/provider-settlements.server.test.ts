@@ -142,4 +142,28 @@ describe("the provider's settlements", () => {
     expect(await syncProviderSettlements(db, provider, new Date(), systemClock)).toMatchObject({ booked: 3 });
     expect(await bookedFor(more[2]!.id)).toHaveLength(1);
   });
+
+  it("records the others when one listed settlement cannot be recorded (a negative amount after deductions)", async () => {
+    const first = standin.settle({ amountKobo: 200n });
+    const negative = standin.settle({ amountKobo: 100n, deductionsKobo: 500n });
+    const last = standin.settle({ amountKobo: 300n });
+    expect(await syncProviderSettlements(db, provider, new Date(), systemClock)).toMatchObject({
+      status: "ok",
+      booked: 2,
+      failed: 1,
+    });
+    for (const x of [first, last]) expect(await bookedFor(x.id)).toHaveLength(1);
+    expect(await rowFor(negative.id)).toBeUndefined();
+  });
+
+  it("keeps asking about a settlement still on its way after the watch window, and books it when it succeeds", async () => {
+    const slow = standin.settle({ amountKobo: 700n, status: "processing" });
+    expect(await syncProviderSettlements(db, provider, new Date(), systemClock)).toMatchObject({ booked: 0 });
+    expect((await rowFor(slow.id))?.status).toBe("processing");
+    standin.setSettlementStatus(slow.id, "success");
+    // Three weeks on: past the 14-day window, but it was still processing when last seen.
+    const later = new Date(Date.now() + 21 * 24 * 60 * 60 * 1000);
+    expect(await syncProviderSettlements(db, provider, later, systemClock)).toMatchObject({ booked: 1 });
+    expect(await bookedFor(slow.id)).toHaveLength(1);
+  });
 });

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { asc, eq, inArray, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { providerSettlements } from "~/db/schema";
 import type { Clock } from "~/domain/shared/clock";
@@ -12,8 +12,12 @@ import { PROVIDER_CURRENCY, type PaymentProvider, type ProviderSettlementReport 
  * minute job lists them (`syncProviderSettlements`) and records each one here.
  */
 
-/** Settlements made this long ago or later are listed on each run: Paystack settles within days. */
+/**
+ * Settlements made this long ago or later are listed on each run (Paystack settles within days),
+ * and from further back while one we saw is still pending or processing.
+ */
 export const SETTLEMENT_WATCH_MS = 14 * 24 * 60 * 60 * 1000;
+const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most this many pages a run (Paystack's default page is 50 settlements). */
 const MAX_PAGES = 10;
 
@@ -71,8 +75,24 @@ export async function recordProviderSettlement(
   });
 }
 
+/** `failed`: reports that could not be recorded (a negative amount, a database error); the others still are. */
 export type SettlementSync =
-  { status: "ok"; listed: number; booked: number } | { status: "unavailable"; detail: string; booked: number };
+  | { status: "ok"; listed: number; booked: number; failed: number }
+  | { status: "unavailable"; detail: string; booked: number; failed: number };
+
+/** Where to list from: the watch window, or earlier while a settlement we saw has not ended. */
+async function listFrom(db: Database, now: Date): Promise<Date> {
+  const window = now.getTime() - SETTLEMENT_WATCH_MS;
+  const [open] = await db
+    .select({ settledAt: providerSettlements.settledAt, createdAt: providerSettlements.createdAt })
+    .from(providerSettlements)
+    .where(inArray(providerSettlements.status, ["pending", "processing"]))
+    .orderBy(asc(providerSettlements.createdAt))
+    .limit(1);
+  if (!open) return new Date(window);
+  const seen = Math.min(open.createdAt.getTime(), open.settledAt?.getTime() ?? Infinity) - DAY_MS;
+  return new Date(Math.min(window, seen));
+}
 
 /**
  * Lists the provider's settlements of the last {@link SETTLEMENT_WATCH_MS} (every page, up to
@@ -85,19 +105,31 @@ export async function syncProviderSettlements(
   now: Date,
   clock: Clock,
 ): Promise<SettlementSync> {
-  const from = new Date(now.getTime() - SETTLEMENT_WATCH_MS);
+  const from = await listFrom(db, now);
   let listed = 0;
   let booked = 0;
+  let failed = 0;
   for (let page = 1; page <= MAX_PAGES; page++) {
     const answer = await provider.listSettlements({ from, page });
     if (answer.status !== "ok") {
-      return { status: "unavailable", detail: answer.status === "refused" ? answer.message : answer.detail, booked };
+      const detail = answer.status === "refused" ? answer.message : answer.detail;
+      return { status: "unavailable", detail, booked, failed };
     }
     for (const report of answer.settlements) {
       listed++;
-      if ((await recordProviderSettlement(db, report, clock)) === "booked") booked++;
+      // One settlement that cannot be recorded (a negative amount after deductions, say) must not
+      // keep every later one from being booked: each is its own transaction, and the next run asks again.
+      if (report.amountKobo < 0n || report.totalKobo < 0n) {
+        failed++;
+        continue;
+      }
+      try {
+        if ((await recordProviderSettlement(db, report, clock)) === "booked") booked++;
+      } catch {
+        failed++;
+      }
     }
     if (answer.settlements.length === 0 || page >= answer.pageCount) break;
   }
-  return { status: "ok", listed, booked };
+  return { status: "ok", listed, booked, failed };
 }
