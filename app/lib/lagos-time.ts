@@ -57,7 +57,8 @@ export function lagosDay(at: Date): string {
 }
 
 const LAGOS_OFFSET_MS = 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
+/** A Lagos day in milliseconds (Lagos has no daylight saving). */
+export const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The Africa/Lagos calendar week holding `at` (weeks start on Sunday): the instant the week

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
 import { ledgerAccounts, ledgerTransfers } from "~/db/schema";
 import type { Kobo } from "~/domain/shared/money";
-import { lagosDayStart, lagosDaysEnding } from "~/lib/lagos-time";
+import { DAY_MS, lagosDaysEnding, lagosDayStart } from "~/lib/lagos-time";
 
 export type DailyEarning = {
   /** The Africa/Lagos calendar day, "YYYY-MM-DD". */
@@ -12,8 +12,6 @@ export type DailyEarning = {
   referralKobo: Kobo;
   totalKobo: Kobo;
 };
-
-const DAY_MS = 24 * 60 * 60 * 1000; // a Lagos day: no daylight saving
 
 /** The Lagos calendar day of a transfer, computed by the database. */
 const lagosDayOfTransfer = sql<string>`((${ledgerTransfers.createdAt} at time zone 'Africa/Lagos')::date)::text`;

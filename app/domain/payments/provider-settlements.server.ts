@@ -5,6 +5,7 @@ import type { Clock } from "~/domain/shared/clock";
 import { newId } from "~/domain/shared/ids";
 import { bookProviderSettlement } from "./money.server";
 import { PROVIDER_CURRENCY, type PaymentProvider, type ProviderSettlementReport } from "./provider";
+import { DAY_MS } from "~/lib/lagos-time";
 
 /**
  * The provider's settlements: its payouts of what it holds for AdNaira to AdNaira's bank account
@@ -17,7 +18,6 @@ import { PROVIDER_CURRENCY, type PaymentProvider, type ProviderSettlementReport 
  * and from further back while one we saw is still pending or processing.
  */
 export const SETTLEMENT_WATCH_MS = 14 * 24 * 60 * 60 * 1000;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** At most this many pages a run (Paystack's default page is 50 settlements). */
 const MAX_PAGES = 10;
 

@@ -5,14 +5,13 @@ import { maskAccountNumber } from "~/domain/banks/nuban";
 import { bankNameFor } from "~/domain/banks/bank-details.server";
 import { LINKING_KINDS, type SignalKind } from "~/domain/risk/policy";
 import { pageWindow, type PageInfo } from "~/domain/shared/paging";
-import { lagosDay } from "~/lib/lagos-time";
+import { DAY_MS, lagosDay } from "~/lib/lagos-time";
 import type { ClusterAccount, ReviewCluster, SharedSignal } from "./review-view";
 
 export const RISK_PAGE_SIZE = 10;
 
 /** How far back the review counts an account's wrong picks at the attention check (Lagos days, today included). */
 export const FAILED_CHECKS_DAYS = 7;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * The money a cluster's accounts hold (available and held: pending withdrawals are held) and

@@ -6,7 +6,7 @@ import { hasPermission } from "~/domain/permissions/permissions";
 import type { Kobo } from "~/domain/shared/money";
 import { FORBIDDEN, type Forbidden } from "~/domain/shared/outcome";
 import { csvCell, koboToPlainNaira } from "~/domain/shared/csv";
-import { lagosDay, lagosMonth } from "~/lib/lagos-time";
+import { DAY_MS, lagosDay, lagosMonth } from "~/lib/lagos-time";
 import { counterByDay } from "./rollups.server";
 
 /**
@@ -82,7 +82,6 @@ export type DailyReportResult =
   | Forbidden
   | { status: "invalid-range" };
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const DAY_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 /** A real calendar date written "YYYY-MM-DD" (not 2026-02-30). */
