@@ -272,9 +272,68 @@ export const sessions = pgTable(
     absoluteExpiresAt: timestamp({ withTimezone: true }).notNull(),
     ip: text(),
     userAgent: text(),
+    /**
+     * When this session last proved the account's second factor (decision 030). Null: not yet,
+     * so a staff session (or a member's with a factor turned on) opens only the factor pages.
+     */
+    factorCheckedAt: timestamp({ withTimezone: true }),
+    /** The WebAuthn challenge this session was last given, answered once (a passkey sign-in or enrolment). */
+    passkeyChallenge: text(),
     ...timestamps,
   },
   (t) => [index("sessions_user_idx").on(t.userId)],
+);
+
+/**
+ * An account's authenticator app (TOTP, RFC 6238). Kept from the first code that proves it
+ * (`confirmedAt`); until then it is only offered. A code's 30-second step is accepted once.
+ */
+export const totpFactors = pgTable("totp_factors", {
+  userId: text()
+    .primaryKey()
+    .references(() => users.id, { onDelete: "cascade" }),
+  /** Base32, as the authenticator app was given it. */
+  secret: text().notNull(),
+  confirmedAt: timestamp({ withTimezone: true }),
+  /** The last step a code was accepted for: that step and earlier ones are refused (a code works once). */
+  lastUsedStep: bigint({ mode: "number" }),
+  ...timestamps,
+});
+
+/** One-time recovery codes: ten per enrolment, stored as SHA-256 hashes, shown once. */
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    codeHash: text().notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("recovery_codes_user_idx").on(t.userId)],
+);
+
+/** WebAuthn credentials (passkeys) an account registered as its second factor. */
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    /** The credential id, base64url. */
+    id: text().primaryKey(),
+    userId: text()
+      .notNull()
+      .references(() => users.id, { onDelete: "cascade" }),
+    /** The COSE public key, base64url. */
+    publicKey: text().notNull(),
+    /** The authenticator's signature counter, which must grow (0 for authenticators that keep none). */
+    counter: bigint({ mode: "number" }).notNull().default(0),
+    transports: text().array().notNull().default([]),
+    name: text().notNull(),
+    lastUsedAt: timestamp({ withTimezone: true }),
+    createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index("passkeys_user_idx").on(t.userId)],
 );
 
 export const emailTokenPurpose = pgEnum("email_token_purpose", ["confirm_email", "reset_password"]);
@@ -344,6 +403,8 @@ export const auditLog = pgTable(
     before: jsonb(),
     after: jsonb(),
     ip: text(),
+    /** The actor's role when the entry was written (null on entries older than migration 0040). */
+    actorRole: userRole(),
     createdAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
