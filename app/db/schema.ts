@@ -279,6 +279,11 @@ export const sessions = pgTable(
     factorCheckedAt: timestamp({ withTimezone: true }),
     /** The WebAuthn challenge this session was last given, answered once (a passkey sign-in or enrolment). */
     passkeyChallenge: text(),
+    /**
+     * A money action's form, kept while its re-check of the second factor is asked for (its path
+     * and fields): the confirmation page posts them back with the code, so nothing typed is lost.
+     */
+    pendingAction: jsonb().$type<{ path: string; fields: [string, string][] }>(),
     ...timestamps,
   },
   (t) => [index("sessions_user_idx").on(t.userId)],

@@ -29,6 +29,7 @@ CREATE TABLE "totp_factors" (
 ALTER TABLE "audit_log" ADD COLUMN "actor_role" "user_role";--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "factor_checked_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "sessions" ADD COLUMN "passkey_challenge" text;--> statement-breakpoint
+ALTER TABLE "sessions" ADD COLUMN "pending_action" jsonb;--> statement-breakpoint
 ALTER TABLE "passkeys" ADD CONSTRAINT "passkeys_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "recovery_codes" ADD CONSTRAINT "recovery_codes_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "totp_factors" ADD CONSTRAINT "totp_factors_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
