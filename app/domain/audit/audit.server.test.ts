@@ -287,6 +287,21 @@ describe("the addresses in the audit log", () => {
   });
 });
 
+describe("the addresses of staff who are no longer staff", () => {
+  it("stay hidden: the role is the one the actor had when the entry was written", async () => {
+    const member = await createUser(db, { name: "Watched Wale" });
+    const { user: admin, actor } = await newAdmin("Demoted Dayo");
+    await recordAudit(db, { actor, action: "user.restrict", targetType: "user", targetId: member.id });
+    const [entry] = await db.select().from(auditLog).where(eq(auditLog.actorId, admin.id));
+    expect(entry!.actorRole).toBe("admin");
+    // Demoted to a member (or the role changed any other way) after the entry was written.
+    await db.execute(sql`update users set role = 'user' where id = ${admin.id}`);
+    const manager = { role: "admin" as const, permissions: ["manage_users"] };
+    const seen = await listAudit(db, manager, { targetId: member.id });
+    expect(seen.entries.map((e) => [e.actorName, e.ip])).toEqual([["Demoted Dayo", null]]);
+  });
+});
+
 describe("the audit log's total", () => {
   const counted = async () => (await db.$count(auditLog)) as number;
 

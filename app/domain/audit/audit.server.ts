@@ -46,6 +46,7 @@ export async function recordAudit(
     before: entry.before ?? null,
     after: entry.after ?? null,
     ip: entry.actor.ip?.slice(0, 64),
+    actorRole: entry.actor.role,
     // The moment of writing, not the transaction's start: an action that waited for another's
     // row lock sorts after it.
     createdAt: sql`clock_timestamp()`,
@@ -75,10 +76,14 @@ async function auditEntriesKept(db: Database): Promise<number> {
  * admin who manages members, on a member's page) gets null for them. A member's or an
  * advertiser's own address stays: /privacy tells members that admins who manage members see the
  * entries about them with the address each was made from, as they see their sign-in addresses.
+ * "Staff" is the actor's role when the entry was written (`actor_role`).
  */
 function ipSeenBy(viewer: Viewer) {
   if (hasPermission(viewer, "view_reports")) return auditLog.ip;
-  return sql<string | null>`case when ${users.role} in ('user', 'advertiser') then ${auditLog.ip} end`;
+  // The role the actor had when the entry was written: a demoted admin's old entries stay hidden.
+  // Entries older than migration 0040 carry none, and go by the actor's role now.
+  return sql<string | null>`case when coalesce(${auditLog.actorRole}, ${users.role}) in ('user', 'advertiser')
+    then ${auditLog.ip} end`;
 }
 
 /**
