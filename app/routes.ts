@@ -4,6 +4,12 @@ import { type RouteConfig, index, layout, route } from "@react-router/dev/routes
 export default [
   index("routes/home.tsx"),
   route("login", "routes/auth/login.tsx"),
+  // The second factor (decision 030): the sign-in step after the password, staff's enrolment, and
+  // the re-check a money action asks for.
+  route("login/verify", "routes/auth/second-factor/verify.tsx"),
+  route("login/enrol", "routes/auth/second-factor/enrol.tsx"),
+  route("login/confirm", "routes/auth/second-factor/confirm.tsx"),
+  route("login/passkey", "routes/auth/second-factor/passkey.ts"),
   route("register", "routes/auth/register.tsx"),
   route("advertise", "routes/auth/advertise.tsx"),
   route("logout", "routes/auth/logout.tsx"),
@@ -36,6 +42,15 @@ export default [
   ]),
   // Where Paystack's checkout sends the member back: GET shows, POST checks.
   route("membership/upgrade/paid", "routes/user/membership/paid.tsx"),
+  // Two-step verification, recovery codes and passkeys (decision 030): the page's data (a layout),
+  // the page, and one route per form.
+  layout("routes/user/security/layout.tsx", [
+    route("security", "routes/user/security/page.tsx"),
+    route("security/turn-on", "routes/user/security/turn-on.tsx"),
+    route("security/recovery-codes", "routes/user/security/recovery-codes.tsx"),
+    route("security/turn-off", "routes/user/security/turn-off.tsx"),
+  ]),
+  route("security/passkeys", "routes/user/security/passkeys.ts"),
   route("messages", "routes/user/messages.tsx"),
   route("notices", "routes/user/notices.tsx"),
   route("referrals", "routes/user/referrals.tsx"),

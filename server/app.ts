@@ -20,6 +20,7 @@ import type { RequestContext } from "~/server/context.server";
 import type { DeviceIdCookie } from "~/server/device-id.server";
 import { networkOf } from "~/lib/ip-network";
 import { createLogger, createServices, type Services } from "~/server/services.server";
+import { resetSecondFactorFromServer } from "~/server/reset-second-factor.server";
 import { advertClaimHandler, advertVisibilityHandler } from "./advert-claim";
 import { advertImageHandler } from "./advert-images";
 import { paystackWebhookHandler } from "./paystack-webhook";
@@ -27,7 +28,7 @@ import { requestIdOf, requestLog } from "./request-log";
 import { workerMetrics } from "./cluster-metrics";
 import { superviseWorkers } from "./workers";
 
-export { loadConfig, createServices, createLogger };
+export { loadConfig, createServices, createLogger, resetSecondFactorFromServer };
 export type { Services, Config };
 
 export type CreateAppOptions = {

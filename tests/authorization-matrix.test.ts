@@ -20,6 +20,12 @@ type Rule =
   | { kind: "public" }
   /** Landing, login, register: signed-in people are sent to their home. */
   | { kind: "signed-out-only" }
+  /**
+   * A step of signing in after the password, or the second factor's re-check: with none to take,
+   * a signed-in person is sent home and anyone else to /login (tests/http/second-factor.test.ts
+   * opens them mid-sign-in).
+   */
+  | { kind: "sign-in-step" }
   /** A GET only redirects (the route exists for its POST action). */
   | { kind: "redirect"; to: string }
   /** Any signed-in person but an advertiser (sent to their own area). */
@@ -52,6 +58,11 @@ const DENIED = "Access Denied.";
 const ROUTE_MATRIX: Record<string, Rule> = {
   "/": { kind: "signed-out-only" },
   "/login": { kind: "signed-out-only" },
+  "/login/verify": { kind: "sign-in-step" },
+  "/login/enrol": { kind: "sign-in-step" },
+  "/login/confirm": { kind: "sign-in-step" },
+  // The passkey sign-in is a POST from the verify page's script; a GET goes back to that page.
+  "/login/passkey": { kind: "redirect", to: "/login/verify" },
   "/register": { kind: "signed-out-only" },
   "/advertise": { kind: "signed-out-only" },
   "/logout": { kind: "redirect", to: "/" },
@@ -79,7 +90,13 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/membership/upgrade/paid": { kind: "user-dashboard", memberRedirect: "/dashboard" },
   // The bank-details-changed mail's link: GET shows the button, POST freezes.
   "/payouts/freeze": { kind: "payee" },
-  "/messages": { kind: "signed-in" },
+  // Two-step verification for members and staff; each form's route shows the page on a GET.
+  "/security": { kind: "user" },
+  "/security/turn-on": { kind: "user" },
+  "/security/recovery-codes": { kind: "user" },
+  "/security/turn-off": { kind: "user" },
+  // Passkeys are added by the page's script (POST); a GET goes to the page.
+  "/security/passkeys": { kind: "redirect", to: "/security" },
   "/notices": { kind: "user" },
   // Only members refer: staff are sent to their own home.
   "/referrals": { kind: "user-dashboard" },
@@ -252,6 +269,8 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
       return home ? to(home) : ok;
     case "user":
       if (home === "/advertiser") return to(home);
+    case "sign-in-step":
+      return to(home ?? "/login");
       return home ? ok : to("/login");
     case "signed-in":
       return home ? ok : to("/login");

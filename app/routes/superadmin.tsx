@@ -14,6 +14,8 @@ import {
   DEACTIVATE_ADMIN_REFUSALS,
   deactivateAdmin,
   listActiveAdmins,
+  RESET_SECOND_FACTOR_REFUSALS,
+  resetAdminSecondFactor,
   SET_ADMIN_PERMISSIONS_REFUSALS,
   setAdminPermissions,
 } from "~/domain/admins/admins.server";
@@ -22,6 +24,7 @@ import { actorFrom, requireSuperAdmin } from "~/server/auth.server";
 import { actionAnswer, echoValues, formFailure, parseForm, readFormWithLists } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { pageTitle } from "~/lib/meta";
+import { requireFreshFactor } from "~/server/second-factor.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Super Admin Dashboard");
 
@@ -40,14 +43,16 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-const IntentSchema = z.object({ intent: z.enum(["create-admin", "set-permissions", "deactivate"]) });
+const IntentSchema = z.object({
+  intent: z.enum(["create-admin", "set-permissions", "deactivate", "reset-second-factor"]),
+});
 const PermissionList = z
   .array(z.enum(PERMISSIONS, { error: "Choose permissions from the list" }))
   .max(PERMISSIONS.length);
 const AdminId = z.string({ error: "Choose an admin" }).trim().min(1, "Choose an admin").max(64);
 const CreateAdminInput = CreateAdminSchema.extend({ permissions: PermissionList });
 const SetPermissionsInput = z.object({ adminId: AdminId, permissions: PermissionList });
-const DeactivateInput = z.object({ adminId: AdminId });
+const AdminInput = z.object({ adminId: AdminId });
 
 const CREATE_ECHO = ["name", "email"] as const;
 /** The create form's field each refusal is shown on. */
@@ -59,6 +64,7 @@ const CREATE_REFUSAL_FIELDS: Record<keyof typeof CREATE_ADMIN_REFUSALS, "form" |
 
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireSuperAdmin(request, context);
+  await requireFreshFactor(request, context);
   const { db } = context.services;
   const actor = actorFrom(user, context);
   const {
@@ -109,7 +115,7 @@ export async function action({ request, context }: Route.ActionArgs) {
     }
     // A button behind a confirmation, not a form: refusals are toasts.
     case "deactivate": {
-      const parsed = DeactivateInput.safeParse(form);
+      const parsed = AdminInput.safeParse(form);
       if (!parsed.success) return actionAnswer(errorToast("Action Failed", "Choose an admin"));
       const result = await deactivateAdmin(db, actor, parsed.data.adminId);
       if (result.status !== "ok") {
@@ -120,6 +126,20 @@ export async function action({ request, context }: Route.ActionArgs) {
         type: "success",
         title: "Admin Deactivated",
         description: `${result.name} can no longer sign in.`,
+      });
+    }
+    case "reset-second-factor": {
+      const parsed = AdminInput.safeParse(form);
+      if (!parsed.success) return actionAnswer(errorToast("Action Failed", "Choose an admin"));
+      const result = await resetAdminSecondFactor(db, actor, parsed.data.adminId);
+      if (result.status !== "ok") {
+        const refusal = errorToast("Action Failed", RESET_SECOND_FACTOR_REFUSALS[result.status]);
+        return actionAnswer(refusal, { status: 409, intent: "reset-second-factor" });
+      }
+      return actionAnswer({
+        type: "success",
+        title: "Two-Step Verification Reset",
+        description: `${result.name} has been signed out and sets up two-step verification again at their next login.`,
       });
     }
   }

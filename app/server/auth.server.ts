@@ -1,13 +1,14 @@
 import { data, redirect } from "react-router";
 import { findPasswordBinding } from "~/domain/accounts/authenticate.server";
 import { homePathFor, hasPermission, isStaff, type Permission } from "~/domain/permissions/permissions";
-import { createSession, deleteSession, findSessionUser } from "~/domain/sessions/sessions.server";
+import { createSession, deleteSession, findSessionUser, type SessionUser } from "~/domain/sessions/sessions.server";
+import type { Role } from "~/domain/permissions/permissions";
 import type { Actor } from "~/domain/audit/audit.server";
 import type { RequestContext } from "./context.server";
 import type { KnownDeviceAccount } from "./known-device.server";
 import type { Services } from "./services.server";
 
-export type CurrentUser = NonNullable<Awaited<ReturnType<typeof findSessionUser>>>;
+export type CurrentUser = NonNullable<SessionUser>;
 
 export function getSessionToken(request: Request, context: RequestContext): Promise<string | null> {
   return sessionTokenFrom(request.headers.get("Cookie"), context.services);
@@ -19,18 +20,60 @@ async function sessionTokenFrom(cookieHeader: string | null, services: Services)
 }
 
 /**
- * The user signed in by a Cookie header (role and permissions fresh from the database), or null.
- * For handlers outside React Router (server/advert-claim.ts); loaders use getCurrentUser.
+ * What a session still has to prove before it is signed in (decision 030): staff must enrol an
+ * authenticator app and answer it at every sign-in; a member or an advertiser answers it once they
+ * turned it on. Null: nothing, the session is signed in.
  */
-export async function findCurrentUser(cookieHeader: string | null, services: Services): Promise<CurrentUser | null> {
+export type SignInStep = "enrol" | "verify";
+function stepLeft(user: CurrentUser): SignInStep | null {
+  if (user.factorCheckedAt) return null;
+  if (user.hasSecondFactor) return "verify";
+  return isStaff(user.role) ? "enrol" : null;
+}
+
+async function sessionUserFrom(cookieHeader: string | null, services: Services) {
   const token = await sessionTokenFrom(cookieHeader, services);
   return token ? findSessionUser(services.db, token) : null;
 }
 
-/** The signed-in user (role and permissions fresh from the database), or null. */
-export function getCurrentUser(request: Request, context: RequestContext): Promise<CurrentUser | null> {
-  context.cache.currentUser ??= findCurrentUser(request.headers.get("Cookie"), context.services);
-  return context.cache.currentUser;
+/**
+ * The user signed in by a Cookie header (role and permissions fresh from the database), or null.
+ * For handlers outside React Router (server/advert-claim.ts); loaders use getCurrentUser.
+ */
+export async function findCurrentUser(cookieHeader: string | null, services: Services): Promise<CurrentUser | null> {
+  const user = await sessionUserFrom(cookieHeader, services);
+  return user && !stepLeft(user) ? user : null;
+}
+
+function getSessionUser(request: Request, context: RequestContext): Promise<CurrentUser | null> {
+  context.cache.sessionUser ??= sessionUserFrom(request.headers.get("Cookie"), context.services);
+  return context.cache.sessionUser;
+}
+
+/**
+ * The signed-in user (role and permissions fresh from the database), or null. A session that has
+ * not yet proved the second factor it needs is not signed in: nothing but the sign-in steps
+ * (getSignInInProgress) sees its user.
+ */
+export async function getCurrentUser(request: Request, context: RequestContext): Promise<CurrentUser | null> {
+  const user = await getSessionUser(request, context);
+  return user && !stepLeft(user) ? user : null;
+}
+
+/** A sign-in between its password and its second factor: who, and the step left. */
+export async function getSignInInProgress(
+  request: Request,
+  context: RequestContext,
+): Promise<{ user: CurrentUser; step: SignInStep } | null> {
+  const user = await getSessionUser(request, context);
+  const step = user && stepLeft(user);
+  return user && step ? { user, step } : null;
+}
+
+/** Where a sign-in goes after the password: home, or the second factor's step. */
+export function pathAfterPassword(user: { role: Role; hasSecondFactor: boolean }): string {
+  if (user.hasSecondFactor) return "/login/verify";
+  return isStaff(user.role) ? "/login/enrol" : homePathFor(user.role);
 }
 
 /** The 503 answer while the database is unreachable (server/app.ts maps such errors to it). */
@@ -44,11 +87,12 @@ export function forbidden(message = "Access Denied.") {
   return data({ message }, { status: 403 });
 }
 
-/** Signed in, any role; otherwise to /login. */
+/** Signed in, any role; otherwise to /login (or to the second factor's step, when that is what is left). */
 async function requireSignedIn(request: Request, context: RequestContext): Promise<CurrentUser> {
   const user = await getCurrentUser(request, context);
-  if (!user) throw redirect("/login");
-  return user;
+  if (user) return user;
+  const inProgress = await getSignInInProgress(request, context);
+  throw redirect(inProgress ? `/login/${inProgress.step}` : "/login");
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { Services } from "./services.server";
-import type { CurrentUser } from "./auth.server";
+import type { SessionUser } from "~/domain/sessions/sessions.server";
 
 /** What every loader and action receives from the HTTP server (getLoadContext). */
 export type RequestContext = {
@@ -14,8 +14,11 @@ export type RequestContext = {
   clientNetwork: string;
   /** The device id this browser sent (a signed first-party cookie, set on its first visit); "" when it sent none. */
   deviceId: string;
-  /** Per-request memo: the signed-in user is read from the database once per request. */
-  cache: { currentUser?: Promise<CurrentUser | null> };
+  /**
+   * Per-request memo: the session's user is read from the database once per request (whether or
+   * not the session has proved the second factor yet; getCurrentUser tells).
+   */
+  cache: { sessionUser?: Promise<SessionUser | null> };
 };
 
 declare module "react-router" {

@@ -5,6 +5,7 @@ type LimitName =
   | "loginIp"
   | "loginAccount"
   | "loginAccountSlowDown"
+  | "secondFactor"
   | "registerIp"
   | "resetIp"
   | "resetAccount"
@@ -41,6 +42,9 @@ const LIMITS: Record<LimitName, { points: number; duration: number }> = {
   resendIp: { points: 300, duration: 60 * 60 },
   resendAccount: { points: 3, duration: 60 * 60 },
   passwordChange: { points: 10, duration: 15 * 60 },
+  // Wrong second-factor codes per account, as wrong passwords per account (loginAccount): whoever
+  // types them already knows the password, so the account, not the address, is what is counted.
+  secondFactor: { points: 10, duration: 15 * 60 },
   // Bank account lookups ("Check account" asks the bank for the holder's name): few per member
   // and per address, so holders' names cannot be harvested and one member cannot spend the
   // provider's quota (issue 39). Only lookups that reach the provider count.

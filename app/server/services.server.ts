@@ -41,6 +41,8 @@ export type Services = {
   paymentProvider?: PaymentProvider;
   rateLimits: RateLimits;
   cookies: { session: Cookie; toast: ToastCookie; knownDevice: KnownDeviceCookie; deviceId: DeviceIdCookie };
+  /** The key each session's offered authenticator-app secret is derived from (offeredTotpSecret). */
+  secondFactorOfferKey: string;
   /** What the start found worth an operator's attention, as codes `/readyz` lists ("database-role-superuser"). */
   startupWarnings: readonly string[];
   /** Delivers queued mail now (after the transaction that queued it has committed). */
@@ -103,6 +105,7 @@ export async function createServices(
   if (linked > 0) log.info({ groups: linked }, "linked the accounts that already shared a bank account");
 
   const cookieSecret = await getOrCreateSecret(db, "cookie_secret");
+  const secondFactorOfferKey = await getOrCreateSecret(db, "second_factor_offer");
   const common = { httpOnly: true, sameSite: "lax" as const, secure: config.secureCookies, path: "/" };
   const cookies = {
     // __Host- binds the cookie to this exact origin; browsers only accept it over https.
@@ -198,6 +201,7 @@ export async function createServices(
     paymentProvider,
     rateLimits,
     cookies,
+    secondFactorOfferKey,
     startupWarnings,
     flushMail,
     kickPayouts: () => payoutWorker?.kick(),

@@ -37,6 +37,11 @@ export type StartTestAppOptions = {
   log?: Logger;
   /** One step of the login slow-down (see rate-limit.server.ts); 1 ms by default so tests stay quick. */
   slowDownStepMs?: number;
+  /**
+   * The host in the app's address (APP_URL): 127.0.0.1 by default; "localhost" for passkeys,
+   * whose relying party must be a domain name, never an IP address (the server still listens on 127.0.0.1).
+   */
+  host?: "localhost";
 };
 
 /**
@@ -48,7 +53,7 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
   const server = http.createServer();
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
   const { port } = server.address() as AddressInfo;
-  const origin = `http://127.0.0.1:${port}`;
+  const origin = `http://${options.host ?? "127.0.0.1"}:${port}`;
   const config = mod.loadConfig({
     NODE_ENV: "test",
     APP_URL: origin,
@@ -155,9 +160,10 @@ export class HttpClient {
     return this.request("POST", pathname, { multipart, headers });
   }
 
-  /** Signs in through the real login form; throws unless it redirects. */
+  /** Signs in through the real login form (and the second factor's step, for staff); throws unless it redirects. */
   async login(email: string, password: string) {
-    const res = await this.post("/login", { email, password });
+    const { finishSignIn } = await import("./sign-in");
+    const res = await finishSignIn(this, email, await this.post("/login", { email, password }));
     if (res.status !== 302) throw new Error(`login failed for ${email}: ${res.status}`);
     return res;
   }

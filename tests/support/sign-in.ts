@@ -1,5 +1,6 @@
 import type { Permission } from "~/domain/permissions/permissions";
-import { type HttpClient, pageText, type TestApp } from "./app";
+import { type HttpClient, type HttpResponse, pageText, type TestApp } from "./app";
+import { enrolmentCode, keyOnEnrolPage, unusedCode } from "./second-factor";
 import { approvedAdvertiser, createUser, member, type UserOverrides } from "./factories";
 
 export type Credentials = { email: string; password: string };
@@ -15,20 +16,46 @@ export type SignInOptions = {
   landsOn?: string;
 };
 
-/** Signs `user` in through the real login form on a client of its own; throws unless it redirects. */
+/**
+ * Signs `user` in through the real login form on a client of its own, then through the second
+ * factor's step when there is one (staff enrol an authenticator app at their first sign-in and
+ * answer it at the next: see finishSignIn); throws unless it ends in a redirect home.
+ */
 export async function signIn(app: TestApp, user: Credentials, options: SignInOptions = {}): Promise<HttpClient> {
   const client = app.client();
-  const res = await client.post(
-    "/login",
-    { email: user.email, password: user.password },
-    options.ip ? { "X-Forwarded-For": options.ip } : undefined,
-  );
+  const headers = options.ip ? { "X-Forwarded-For": options.ip } : undefined;
+  const login = { email: user.email, password: user.password };
+  const res = await finishSignIn(client, user.email, await client.post("/login", login, headers), headers);
   if (res.status !== 302 || !res.location)
     throw new Error(`login failed for ${user.email}: ${res.status} ${pageText(res.body).slice(0, 200)}`);
   if (options.landsOn && res.location !== options.landsOn)
     throw new Error(`login for ${user.email} went to ${res.location}, not ${options.landsOn}`);
   if (options.landed) await client.get(res.location);
   return client;
+}
+
+/**
+ * After the password's answer: enrols an authenticator app (reading its key from the page, as a
+ * person would) and continues past the recovery codes, or answers the app's code; otherwise
+ * returns the answer as it was. The answer returned is the last redirect.
+ */
+export async function finishSignIn(
+  client: HttpClient,
+  email: string,
+  afterPassword: HttpResponse,
+  headers?: Record<string, string>,
+): Promise<HttpResponse> {
+  if (afterPassword.location === "/login/enrol") {
+    const page = await client.get("/login/enrol", headers);
+    const code = await enrolmentCode(email, keyOnEnrolPage(pageText(page.body)));
+    const enrolled = await client.post("/login/enrol", { secondFactorCode: code }, headers);
+    if (enrolled.status !== 200) throw new Error(`enrolment failed for ${email}: ${enrolled.status}`);
+    return client.post("/login/enrol", { intent: "continue" }, headers);
+  }
+  if (afterPassword.location === "/login/verify") {
+    return client.post("/login/verify", { secondFactorCode: await unusedCode(email) }, headers);
+  }
+  return afterPassword;
 }
 
 /** Splits the sign-in options from the persona's own. */

@@ -57,6 +57,22 @@ function AdminRow({ admin }: { admin: AdminSummary }) {
         <ManagePermissionsDialog admin={admin} />
         <ConfirmAction
           trigger={
+            <Button type="button" variant="outline">
+              Reset 2-step<span className="sr-only"> verification of {admin.name}</span>
+            </Button>
+          }
+          title="Reset this admin's two-step verification?"
+          description={
+            <>
+              For a lost phone: {admin.name}&apos;s authenticator app, recovery codes and passkeys stop working, they
+              are signed out at once, and they set up two-step verification again at their next login.
+            </>
+          }
+          confirmLabel="Reset"
+          fields={{ intent: "reset-second-factor", adminId: admin.id }}
+        />
+        <ConfirmAction
+          trigger={
             <Button type="button" variant="outline" className="border-red-300 text-red-700 hover:bg-red-50">
               Deactivate<span className="sr-only"> {admin.name}</span>
             </Button>

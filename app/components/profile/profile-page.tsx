@@ -1,4 +1,4 @@
-import { useRouteLoaderData } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { useToastFrom } from "~/components/ui/toaster";
 import { Card, CardTitle } from "~/components/ui/card";
 import type { WithdrawalHistoryItem } from "~/domain/withdrawals/withdrawal-history";
@@ -85,6 +85,15 @@ export function ProfilePage({ rendered }: { rendered?: RenderedFailure }) {
         {member ? <WithdrawalList rows={member.withdrawals} statementLink /> : null}
         <NameCard name={data.name} rendered={rendered} />
         <PasswordCard rendered={rendered} />
+        <Card aria-labelledby="profile-security-heading">
+          <CardTitle id="profile-security-heading">Two-step verification</CardTitle>
+          <p className="mt-2 text-sm text-gray-700">
+            A code from an authenticator app on your phone, asked at login and before money leaves your account.
+          </p>
+          <Link to="/security" className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">
+            Security settings
+          </Link>
+        </Card>
       </div>
       {data.earnings ? (
         <div className="lg:col-span-2">

@@ -9,6 +9,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import { FORBIDDEN, type Forbidden, type RefusalTexts } from "~/domain/shared/outcome";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
+import { factorStatus, removeSecondFactors } from "~/domain/second-factor/factors.server";
 
 /** Only the super admin manages admins: anyone else gets "forbidden". */
 const NOT_SUPER_ADMIN_MESSAGE = "Only the super admin can manage admins.";
@@ -34,6 +35,13 @@ export const SET_ADMIN_PERMISSIONS_REFUSALS: RefusalTexts<SetAdminPermissionsRes
   forbidden: NOT_SUPER_ADMIN_MESSAGE,
   "not-found": "That admin does not exist or is no longer active.",
 };
+export type ResetSecondFactorResult = { status: "ok"; name: string } | Forbidden | { status: "not-found" };
+
+export const RESET_SECOND_FACTOR_REFUSALS: RefusalTexts<ResetSecondFactorResult> = {
+  forbidden: NOT_SUPER_ADMIN_MESSAGE,
+  "not-found": "That admin does not exist or is deactivated.",
+};
+
 export const DEACTIVATE_ADMIN_REFUSALS: RefusalTexts<DeactivateAdminResult> = {
   forbidden: NOT_SUPER_ADMIN_MESSAGE,
   "own-account": "You cannot deactivate your own account.",
@@ -156,5 +164,35 @@ export async function deactivateAdmin(db: Database, actor: Actor, adminId: strin
       after: { active: false },
     });
     return { status: "ok", name: done.name };
+  });
+}
+
+/**
+ * The super admin resets an admin's second factor (a lost phone): their authenticator app,
+ * recovery codes and passkeys are removed and their sessions end, so the next sign-in enrols
+ * again. Audited. The super admin's own factor is reset only from the server
+ * (`npm run second-factor:reset`), never from the web: the target must be an admin.
+ */
+export async function resetAdminSecondFactor(
+  db: Database,
+  actor: Actor,
+  adminId: string,
+): Promise<ResetSecondFactorResult> {
+  if (actor.role !== "super_admin") return FORBIDDEN;
+  return db.transaction(async (tx): Promise<ResetSecondFactorResult> => {
+    const [admin] = await tx.select({ name: users.name }).from(users).where(isActiveAdmin(adminId)).for("update");
+    if (!admin) return { status: "not-found" };
+    const before = await factorStatus(tx, adminId);
+    await removeSecondFactors(tx, adminId);
+    await deleteUserSessions(tx, adminId);
+    await recordAudit(tx, {
+      actor,
+      action: "admin.reset_second_factor",
+      targetType: "user",
+      targetId: adminId,
+      before: { authenticatorApp: before.enrolled, passkeys: before.passkeys.length },
+      after: { authenticatorApp: false, passkeys: 0 },
+    });
+    return { status: "ok", name: admin.name };
   });
 }

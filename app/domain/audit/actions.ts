@@ -5,6 +5,8 @@ export const AUDIT_ACTIONS = [
   "admin.create",
   "admin.permissions",
   "admin.deactivate",
+  /** The super admin removed an admin's second factor (a lost phone): they enrol again at their next sign-in. */
+  "admin.reset_second_factor",
   "user.approve",
   "user.restrict",
   "user.unrestrict",
@@ -72,6 +74,7 @@ export const AUDIT_ACTION_BADGES: StatusBadges<AuditAction> = {
   "admin.deactivate": { label: "Admin deactivated", tone: "red" },
   "user.approve": { label: "User approved", tone: "green" },
   "user.restrict": { label: "User restricted", tone: "red" },
+  "admin.reset_second_factor": { label: "Admin's two-step verification reset", tone: "yellow" },
   "user.unrestrict": { label: "User unrestricted", tone: "gray" },
   "settings.update": { label: "Settings updated", tone: "blue" },
   "advert.create": { label: "Advert created", tone: "gray" },

@@ -2,7 +2,7 @@ import { createHash, randomBytes } from "node:crypto";
 import { and, eq, gt, lte, ne, or, sql } from "drizzle-orm";
 import type { Database } from "~/db/client.server";
 import { preparedPerDatabase } from "~/db/prepared.server";
-import { membershipTiers, sessions, users } from "~/db/schema";
+import { membershipTiers, sessions, totpFactors, users } from "~/db/schema";
 
 /** Idle sessions end after 12 hours; every session ends 7 days after sign-in. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -38,7 +38,14 @@ const sessionUserQuery = preparedPerDatabase((db) =>
   db
     .select({
       // What the sliding expiry needs; the rest of the session row is not read on a request.
-      session: { lastSeenAt: sessions.lastSeenAt, absoluteExpiresAt: sessions.absoluteExpiresAt },
+      session: {
+        lastSeenAt: sessions.lastSeenAt,
+        absoluteExpiresAt: sessions.absoluteExpiresAt,
+        factorCheckedAt: sessions.factorCheckedAt,
+      },
+      // Whether the account's second factor is on (an authenticator app proved by a code).
+      hasSecondFactor: sql<boolean>`exists (select 1 from ${totpFactors}
+        where ${totpFactors.userId} = ${users.id} and ${totpFactors.confirmedAt} is not null)`,
       user: {
         id: users.id,
         displayId: users.displayId,
@@ -100,7 +107,57 @@ export async function findSessionUser(db: Database, token: string, now = new Dat
     const idle = new Date(Math.min(now.getTime() + SESSION_IDLE_MS, row.session.absoluteExpiresAt.getTime()));
     await touchSessionQuery(db).execute({ idHash, now: now.toISOString(), idle: idle.toISOString() });
   }
-  return row.user;
+  return { ...row.user, hasSecondFactor: row.hasSecondFactor, factorCheckedAt: row.session.factorCheckedAt };
+}
+
+/** The session proved the account's second factor at `now` (sign-in, or a money action's re-check). */
+export async function markFactorChecked(db: Database, token: string, now = new Date()) {
+  await db
+    .update(sessions)
+    .set({ factorCheckedAt: now, pendingAction: null, updatedAt: now })
+    .where(eq(sessions.idHash, hashToken(token)));
+}
+
+export type PendingAction = { path: string; fields: [string, string][] };
+
+/** Keeps a money action's form while the session is asked to prove its second factor again. */
+export async function keepPendingAction(db: Database, token: string, action: PendingAction) {
+  await db
+    .update(sessions)
+    .set({ pendingAction: action })
+    .where(eq(sessions.idHash, hashToken(token)));
+}
+
+/** The form kept by keepPendingAction, if any (read only: the confirmation page is a GET). */
+export async function findPendingAction(db: Database, token: string): Promise<PendingAction | null> {
+  const [row] = await db
+    .select({ pendingAction: sessions.pendingAction })
+    .from(sessions)
+    .where(eq(sessions.idHash, hashToken(token)));
+  return row?.pendingAction ?? null;
+}
+
+/** Gives the session a WebAuthn challenge to answer (a passkey's sign-in or registration). */
+export async function setPasskeyChallenge(db: Database, token: string, challenge: string) {
+  await db
+    .update(sessions)
+    .set({ passkeyChallenge: challenge })
+    .where(eq(sessions.idHash, hashToken(token)));
+}
+
+/** The session's WebAuthn challenge, taken: each is answered at most once. */
+export async function takePasskeyChallenge(db: Database, token: string): Promise<string | null> {
+  const idHash = hashToken(token);
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .select({ challenge: sessions.passkeyChallenge })
+      .from(sessions)
+      .where(eq(sessions.idHash, idHash))
+      .for("update");
+    if (!row?.challenge) return null;
+    await tx.update(sessions).set({ passkeyChallenge: null }).where(eq(sessions.idHash, idHash));
+    return row.challenge;
+  });
 }
 
 export async function deleteSession(db: Database, token: string) {

@@ -2,6 +2,7 @@ import type { Route } from "./+types/release-payouts";
 import { releasePayouts } from "~/domain/withdrawals/payout-freeze.server";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { requireFreshFactor } from "~/server/second-factor.server";
 
 const DENIED = "Access Denied. You do not have permission to manage users.";
 
@@ -20,6 +21,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 /** POST /admin/users/:userId/release-payouts: an admin who has checked the account lifts the member's freeze (audited). */
 export async function action({ request, context, params }: Route.ActionArgs) {
   const user = await requireAdmin(request, context, "manage_users", DENIED);
+  await requireFreshFactor(request, context);
   const result = await releasePayouts(context.services.db, actorFrom(user, context), params.userId);
   if (result.status === "forbidden") throw forbidden(DENIED);
   const page = `/admin/users/${encodeURIComponent(params.userId)}`;

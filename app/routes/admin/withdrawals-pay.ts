@@ -11,6 +11,7 @@ import {
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { readFormWithLists } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { requireFreshFactor } from "~/server/second-factor.server";
 
 const DENIED = "Access Denied. You do not have permission to manage withdrawals.";
 const NOT_ON = "Paying withdrawals through Paystack is not turned on.";
@@ -35,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "manage_withdrawals", DENIED);
   if (!context.services.paymentProvider) throw data({ message: NOT_ON }, { status: 404 });
+  await requireFreshFactor(request, context);
   const { fields, lists } = await readFormWithLists(request, ["withdrawalId"]);
   const back = fields.returnTo?.startsWith("/admin/withdrawals") ? fields.returnTo : "/admin/withdrawals";
   const ids = [...new Set(lists.withdrawalId.map((id) => id.trim()).filter((id) => id.length > 0 && id.length <= 64))];

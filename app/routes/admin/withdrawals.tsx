@@ -29,6 +29,7 @@ import {
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { actionAnswer, readForm } from "~/server/forms.server";
 import { pageTitle } from "~/lib/meta";
+import { requireFreshFactor } from "~/server/second-factor.server";
 
 export const meta: Route.MetaFunction = ({ matches }) => pageTitle(matches, "Withdrawal Requests");
 
@@ -96,6 +97,7 @@ const updateFailed = (description: string) => errorToast("Update Failed", descri
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "manage_withdrawals", DENIED);
+  await requireFreshFactor(request, context);
   const parsed = ActionSchema.safeParse(await readForm(request));
   if (!parsed.success) return actionAnswer(updateFailed("Could not update the withdrawal."));
   const { intent, withdrawalId } = parsed.data;

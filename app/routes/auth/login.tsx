@@ -1,4 +1,4 @@
-import { Form, Link, useActionData, useNavigation, useRouteLoaderData } from "react-router";
+import { Form, Link, redirect, useActionData, useNavigation, useRouteLoaderData } from "react-router";
 import { recordRequestSignals } from "~/server/request-signals.server";
 import { DeviceFingerprintField } from "~/components/device-fingerprint-field";
 import type { Route } from "./+types/login";
@@ -11,7 +11,14 @@ import { Card } from "~/components/ui/card";
 import { authenticate } from "~/domain/accounts/authenticate.server";
 import { LoginSchema } from "~/domain/accounts/validation";
 import { homePathFor, isStaff } from "~/domain/permissions/permissions";
-import { isKnownDevice, redirectIfSignedIn, rememberDevice, startSession } from "~/server/auth.server";
+import { hasSecondFactor } from "~/domain/second-factor/factors.server";
+import {
+  isKnownDevice,
+  pathAfterPassword,
+  redirectIfSignedIn,
+  rememberDevice,
+  startSession,
+} from "~/server/auth.server";
 import { echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { tooManyAttemptsMessage } from "~/server/rate-limit.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -110,6 +117,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const headers = new Headers();
   headers.append("Set-Cookie", await startSession(request, context, result.user.id));
   headers.append("Set-Cookie", rememberDevice(request, context, result.user));
+  // Staff, and members who turned it on, prove the second factor next; the welcome waits for it.
+  const next = pathAfterPassword({
+    role: result.user.role,
+    hasSecondFactor: await hasSecondFactor(services.db, result.user.id),
+  });
+  if (next !== homePathFor(result.user.role)) return redirect(next, { headers });
   return redirectWithToast(
     context,
     homePathFor(result.user.role),

@@ -5,6 +5,7 @@ import { chromium, type Browser, type BrowserContext, type Locator, type Page } 
 import { afterAll, afterEach, beforeAll, expect } from "vitest";
 import type { Role } from "~/domain/permissions/permissions";
 import { startTestApp, type StartTestAppOptions, type TestApp } from "~test/app";
+import { enrolmentCode, keyOnEnrolPage, unusedCode } from "~test/second-factor";
 
 /**
  * Debian's Chromium driven by playwright-core (Playwright's own browser download does not
@@ -130,12 +131,39 @@ export async function submitLogin(page: Page, email: string, password: string, o
 
 /**
  * Signs in through the login form and waits for the page after the redirect, which is
- * rendered once its "Login Successful" toast shows.
+ * rendered once its "Login Successful" toast shows. Staff (and members who turned it on) pass
+ * the second factor's step on the way (passSecondFactor).
  */
 export async function signIn(page: Page, email: string, password: string, expectedPath = "/dashboard") {
   await submitLogin(page, email, password);
+  await passSecondFactor(page, email, expectedPath);
   await page.waitForURL((url) => url.pathname === expectedPath);
   await currentToast(page).filter({ hasText: "Login Successful" }).waitFor({ state: "visible" });
+}
+
+const SECOND_FACTOR_STEPS = ["/login/enrol", "/login/verify"];
+
+/**
+ * After the password: when the login went to the second factor's step, takes it as a person
+ * does, with an authenticator app (tests/support/second-factor.ts): at the first sign-in, reads
+ * the key off the enrolment page, enters the app's code and goes on past the recovery codes;
+ * at the next, enters the app's code. Otherwise waits for `expectedPath`.
+ */
+export async function passSecondFactor(page: Page, email: string, expectedPath: string) {
+  await page.waitForURL((url) => url.pathname === expectedPath || SECOND_FACTOR_STEPS.includes(url.pathname));
+  const step = new URL(page.url()).pathname;
+  if (step === "/login/enrol") {
+    await page.getByRole("heading", { name: "Set up two-step verification" }).waitFor();
+    const key = keyOnEnrolPage(await page.locator("main").innerText());
+    await page.getByLabel("Authentication code").fill(await enrolmentCode(email, key));
+    await page.getByRole("button", { name: "Turn on" }).click();
+    await page.getByRole("heading", { name: "Your recovery codes" }).waitFor();
+    await page.getByRole("button", { name: "I have saved my recovery codes" }).click();
+  } else if (step === "/login/verify") {
+    await page.getByRole("heading", { name: "Two-step verification" }).waitFor();
+    await page.getByLabel("Authentication code").fill(await unusedCode(email));
+    await page.getByRole("button", { name: "Verify" }).click();
+  }
 }
 
 /** Fills in the register form on the page (Confirm Password as Password unless given) and presses Sign Up. */
@@ -198,6 +226,7 @@ export async function signedInPage(
   const landing = LANDING[persona.role ?? "user"];
   if (pageOptions.javaScript === false) {
     await submitLogin(session.page, persona.email, persona.password, pageOptions);
+    await passSecondFactor(session.page, persona.email, landing);
     await session.page.waitForURL((url) => url.pathname === landing);
     return session;
   }

@@ -12,6 +12,7 @@ import { readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { errorToast } from "~/lib/toast";
 import { CAMPAIGNS_DENIED, requireCampaignsAdmin } from "./campaigns.server";
+import { requireFreshFactor } from "~/server/second-factor.server";
 
 // A pasted narration may be long: the lookup says no campaign has it.
 const ConfirmSchema = z.object({ reference: z.string().trim().max(200).optional() });
@@ -22,6 +23,7 @@ const ConfirmSchema = z.object({ reference: z.string().trim().max(200).optional(
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = await requireCampaignsAdmin(request, context);
+  await requireFreshFactor(request, context);
   const parsed = ConfirmSchema.safeParse(await readForm(request));
   if (!parsed.success) throw data({ message: "Unknown action." }, { status: 400 });
   const { reference } = parsed.data;

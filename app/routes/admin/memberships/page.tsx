@@ -19,6 +19,7 @@ import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { actionAnswer, echoValues, formFailure, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
 import { errorToast } from "~/lib/toast";
+import { requireFreshFactor } from "~/server/second-factor.server";
 
 /**
  * POST /admin/memberships: Update Membership Prices, the receiving account, and Approve or
@@ -42,6 +43,7 @@ const DONE_AS: Record<UpgradeStatus, string> = {
 
 export async function action({ request, context }: Route.ActionArgs) {
   const admin = await requireAdmin(request, context, "manage_memberships", DENIED);
+  await requireFreshFactor(request, context);
   const actor = actorFrom(admin, context);
   const { db } = context.services;
   const values = await readForm(request);

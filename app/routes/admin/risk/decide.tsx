@@ -6,6 +6,7 @@ import { CLUSTER_DECISIONS, type ClusterDecisionName } from "~/domain/risk-revie
 import { errorToast, type Toast } from "~/lib/toast";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { actionAnswer, readForm } from "~/server/forms.server";
+import { requireFreshFactor } from "~/server/second-factor.server";
 
 const DecideSchema = z.object({
   clusterId: z.string().trim().min(1).max(64),
@@ -42,6 +43,7 @@ const DONE: Record<ClusterDecisionName, (changed: number) => Toast> = {
 /** POST /admin/risk/decide: one decision on a cluster of linked accounts, answered with its toast (and in words without JavaScript). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context, "review_risk", RISK_DENIED);
+  await requireFreshFactor(request, context);
   const parsed = DecideSchema.safeParse(await readForm(request));
   if (!parsed.success)
     return actionAnswer(errorToast(FAILED, "Could not read the decision. Reload the page and try again."));

@@ -6,10 +6,12 @@ import { formatKobo } from "~/domain/shared/money";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { echoValues, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { requireFreshFactor } from "~/server/second-factor.server";
 
 /** POST /admin/settings/auto-payout: "Pay withdrawals automatically up to" (empty: off). */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context, "manage_settings", "Access Denied.");
+  await requireFreshFactor(request, context);
   const values = await readForm(request);
   const parsed = parseForm(AutoPayoutSchema, values, {
     toastTitle: "Update Failed",

@@ -6,10 +6,12 @@ import { formatKobo } from "~/domain/shared/money";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { echoValues, parseForm, readForm } from "~/server/forms.server";
 import { redirectWithToast } from "~/server/toast.server";
+import { requireFreshFactor } from "~/server/second-factor.server";
 
 /** POST /admin/settings/limits: the most one advert may pay, per click and in all. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context, "manage_settings", "Access Denied.");
+  await requireFreshFactor(request, context);
   const values = await readForm(request);
   const parsed = parseForm(AdvertMoneyLimitsSchema, values, {
     toastTitle: "Update Failed",

@@ -3,11 +3,13 @@ import { ProfilePage } from "~/components/profile/profile-page";
 import { forbidden, requireMemberOrStaff } from "~/server/auth.server";
 import { readForm } from "~/server/forms.server";
 import { answerBankDetailsForm } from "~/server/payout-forms.server";
+import { requireFreshFactor } from "~/server/second-factor.server";
 
 /** POST /profile/bank-details: a member's payout account, behind the current password. */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireMemberOrStaff(request, context);
   if (user.role !== "user") throw forbidden();
+  await requireFreshFactor(request, context);
   return answerBankDetailsForm(context, user, await readForm(request), "/profile");
 }
 
