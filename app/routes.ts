@@ -127,6 +127,7 @@ export default [
     layout("routes/admin/reconciliation/layout.tsx", [
       route("admin/reconciliation", "routes/admin/reconciliation/page.tsx"),
       route("admin/reconciliation/resolve", "routes/admin/reconciliation/resolve.tsx"),
+      route("admin/reconciliation/refund", "routes/admin/reconciliation/refund.tsx"),
     ]),
     // Advertisers: the page's data (a layout), the page, and one route per decision form.
     layout("routes/admin/advertisers/layout.tsx", [

@@ -199,6 +199,8 @@ const ROUTE_MATRIX: Record<string, Rule> = {
   "/admin/reconciliation": { kind: "admin", permission: "manage_withdrawals" },
   // The Mark resolved form's own route (its action); a GET shows the reconciliation page.
   "/admin/reconciliation/resolve": { kind: "admin", permission: "manage_withdrawals" },
+  // The Refund form's own route (its action; 404 with online payments off); a GET shows the page.
+  "/admin/reconciliation/refund": { kind: "admin", permission: "manage_withdrawals" },
   "/admin/advertisers": {
     kind: "admin",
     permission: "manage_adverts",
@@ -267,10 +269,10 @@ function expectedOutcome(rule: Rule, persona: Persona): Expected {
       return to(rule.to);
     case "signed-out-only":
       return home ? to(home) : ok;
-    case "user":
-      if (home === "/advertiser") return to(home);
     case "sign-in-step":
       return to(home ?? "/login");
+    case "user":
+      if (home === "/advertiser") return to(home);
       return home ? ok : to("/login");
     case "signed-in":
       return home ? ok : to("/login");
@@ -636,6 +638,14 @@ const INTENT_MATRIX: {
     intent: "resolve",
     permission: "manage_withdrawals",
     fields: { kind: "unknown-reference", key: "MadeUpEventId_000001", note: "Checked" },
+    allowed: 404,
+  },
+  // Refunding with online payments off: not found; nothing is sent or written.
+  {
+    path: "/admin/reconciliation/refund",
+    intent: "refund",
+    permission: "manage_withdrawals",
+    fields: { reference: "UPG-MADEUP00", reason: "Checked" },
     allowed: 404,
   },
   // The daily report's download (its one action): To before From is refused, back to /admin with

@@ -511,6 +511,18 @@ export const ledgerTransferKind = pgEnum("ledger_transfer_kind", [
    * for the platform into the platform's bank account (booked once it reports it successful).
    */
   "provider_settlement",
+  /**
+   * Provider clearing → payments held: a payment held for an admin (paid, not as asked) taken onto
+   * the books when its refund is asked for: the provider has that money, owed back to the payer.
+   */
+  "held_payment",
+  /**
+   * Payments held (or the account the refunded money was in) → provider clearing: a refund the
+   * provider reported processed; the money left the provider for the payer's card or bank.
+   */
+  "provider_refund",
+  /** Dispute losses → provider clearing: a card dispute the platform lost; the provider took the amount back. */
+  "dispute_loss",
 ]);
 
 export const ledgerTransfers = pgTable(
@@ -1561,3 +1573,102 @@ export const oneOffTasks = pgTable("one_off_tasks", {
   name: text().primaryKey(),
   completedAt: timestamp({ withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------------------------------------
+// Money that goes back: refunds through the provider and card disputes (issue 42 items 4 and 5,
+// docs/decisions/031-refunds-and-disputes.md).
+
+/**
+ * requesting: recorded, the request to the provider not answered yet; unknown: it timed out or
+ * failed with a 5xx, so the refund may or may not exist (verified before anything else is sent);
+ * pending / processing: the provider took it; processed: the money went back (final, booked once);
+ * failed: the provider could not refund it, or never created it (final).
+ */
+export const providerRefundStatus = pgEnum("provider_refund_status", [
+  "requesting",
+  "unknown",
+  "pending",
+  "processing",
+  "processed",
+  "failed",
+]);
+
+/**
+ * One refund of a payment collected through the provider. At most one is live (requesting,
+ * unknown, pending, processing) per payment, and the refunds not failed never add up to more than
+ * what was paid: both enforced in the database (a partial unique index, and a trigger that locks
+ * the payment's row, migration 0041).
+ */
+export const providerRefunds = pgTable(
+  "provider_refunds",
+  {
+    id: text().primaryKey(),
+    paymentId: text()
+      .notNull()
+      .references(() => providerPayments.id),
+    amountKobo: bigint({ mode: "bigint" }).notNull(),
+    status: providerRefundStatus().notNull().default("requesting"),
+    /** The provider's refund id, once it answered. */
+    providerRefundId: text().unique("provider_refunds_provider_id_unique"),
+    /** The admin who pressed Refund; null when the app refunded by itself (an older checkout paid late). */
+    requestedById: text().references(() => users.id),
+    /** Why (sent to the provider as the merchant note). */
+    reason: text().notNull(),
+    /** When the provider said it was processed (or failed). */
+    settledAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("provider_refunds_payment_idx").on(t.paymentId),
+    index("provider_refunds_status_idx").on(t.status, t.createdAt),
+    uniqueIndex("provider_refunds_one_live_idx")
+      .on(t.paymentId)
+      .where(sql`${t.status} in ('requesting', 'unknown', 'pending', 'processing')`),
+    check("provider_refunds_amount_positive", sql`${t.amountKobo} > 0`),
+    check("provider_refunds_reason_length", sql`char_length(${t.reason}) BETWEEN 1 AND 500`),
+  ],
+);
+export type ProviderRefund = typeof providerRefunds.$inferSelect;
+
+/** open: the provider's dispute is being decided; won: the platform kept the money; lost: the provider took it back. */
+export const providerDisputeOutcome = pgEnum("provider_dispute_outcome", ["open", "won", "lost"]);
+
+/**
+ * A card dispute (chargeback) the provider reported, one row per provider dispute id however many
+ * times and in whatever order its events arrive. A lost one is booked once (dispute losses →
+ * provider clearing, `dispute:<provider id>:loss`) and its payer's account is held for review.
+ */
+export const providerDisputes = pgTable(
+  "provider_disputes",
+  {
+    id: text().primaryKey(),
+    providerDisputeId: text().notNull().unique("provider_disputes_provider_id_unique"),
+    /** The disputed transaction's reference, and our payment attempt when it is one of ours. */
+    transactionReference: text().notNull(),
+    paymentId: text().references(() => providerPayments.id),
+    /** The payer, when the payment is ours. */
+    userId: text().references(() => users.id),
+    amountKobo: bigint({ mode: "bigint" }).notNull(),
+    currency: text().notNull(),
+    /** Why the payer disputes it (the provider's category, e.g. chargeback or fraud). */
+    reason: text().notNull(),
+    /** The provider's last status (awaiting-merchant-feedback, resolved…). */
+    providerStatus: text().notNull(),
+    /** By when the provider wants the platform's evidence. */
+    evidenceDueAt: timestamp({ withTimezone: true }),
+    outcome: providerDisputeOutcome().notNull().default("open"),
+    /** The provider's resolution (merchant-accepted, declined…), once resolved. */
+    resolution: text(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    /** When a lost dispute was booked on the ledger. */
+    bookedAt: timestamp({ withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    index("provider_disputes_outcome_idx").on(t.outcome, t.createdAt),
+    index("provider_disputes_user_idx").on(t.userId),
+    check("provider_disputes_amount_not_negative", sql`${t.amountKobo} >= 0`),
+    check("provider_disputes_booked_lost", sql`${t.bookedAt} IS NULL OR ${t.outcome}::text = 'lost'`),
+  ],
+);
+export type ProviderDispute = typeof providerDisputes.$inferSelect;

@@ -6,6 +6,7 @@ import {
 } from "~/domain/campaigns/pay-online.server";
 import { FEE_RULE_REFUSALS } from "~/domain/campaigns/rules";
 import { data, redirect } from "react-router";
+import { TOO_MANY_ATTEMPTS_MESSAGE } from "~/domain/payments/checkout.server";
 import type { SettleOutcome } from "~/domain/payments/settlement.server";
 import {
   payUpgradeOnline,
@@ -49,6 +50,8 @@ export async function upgradeCheckout(context: RequestContext, userId: string, r
       return redirect(paidPageOf(UPGRADE_PAID_PATH, result.attempt.reference));
     case "conflict":
       return back(`This upgrade request can no longer be paid: it has been ${result.current}.`);
+    case "too-many-attempts":
+      return back(TOO_MANY_ATTEMPTS_MESSAGE);
     case "not-found":
     case "not-online":
     case "refused":
@@ -89,6 +92,8 @@ export async function campaignCheckout(
     case "reward-below-minimum":
     case "fee-missing":
       return back(FEE_RULE_REFUSALS[result.status]);
+    case "too-many-attempts":
+      return back(TOO_MANY_ATTEMPTS_MESSAGE);
     case "not-found":
     case "conflict":
     case "ended":

@@ -3,6 +3,9 @@ import { z } from "zod";
 import type {
   PaymentOutcome,
   PaymentProvider,
+  ProviderDisputeReport,
+  ProviderRefundReport,
+  RefundOutcome,
   ProviderEvent,
   ProviderPaymentReport,
   ProviderSettlementReport,
@@ -65,6 +68,73 @@ const SettlementData = z.object({
   effective_amount: kobo.nullish(),
   settlement_date: z.string().nullish(),
 });
+
+/** A refund (POST /refund, GET /refund/:id, GET /refund): `transaction` is the transaction, or its id. */
+const RefundData = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  status: z.string(),
+  amount: kobo,
+  currency: z.string().default("NGN"),
+  transaction: z.union([z.object({ reference: z.string().nullish() }).passthrough(), z.number(), z.string()]).nullish(),
+});
+
+/** A refund.* event's data: it names the transaction by reference (and the refund by id only sometimes). */
+const RefundEventData = z.object({
+  id: z.union([z.number(), z.string()]).transform(String).nullish(),
+  status: z.string().optional(),
+  transaction_reference: z.string(),
+  amount: kobo,
+  currency: z.string().default("NGN"),
+});
+
+/** A dispute (charge.dispute.* events): the transaction, the amount in dispute, its deadline and resolution. */
+const DisputeData = z.object({
+  id: z.union([z.number(), z.string()]).transform(String),
+  refund_amount: kobo.nullish(),
+  currency: z.string().nullish(),
+  status: z.string(),
+  resolution: z.string().nullish(),
+  category: z.string().nullish(),
+  dueAt: z.string().nullish(),
+  resolvedAt: z.string().nullish(),
+  transaction_reference: z.string().nullish(),
+  transaction: z
+    .object({ reference: z.string(), amount: kobo.nullish(), currency: z.string().nullish() })
+    .passthrough()
+    .nullish(),
+});
+
+const REFUND_OUTCOMES: readonly RefundOutcome[] = ["pending", "processing", "processed", "failed"];
+/** A status Paystack may add later reads as still on its way: never as processed, never as failed. */
+const refundOutcome = (status: string | undefined): RefundOutcome =>
+  (REFUND_OUTCOMES as readonly string[]).includes(status ?? "") ? (status as RefundOutcome) : "pending";
+
+function refundReport(data: z.infer<typeof RefundData>): ProviderRefundReport {
+  const t = data.transaction;
+  return {
+    providerRefundId: data.id,
+    transactionReference: typeof t === "object" && t !== null ? (t.reference ?? null) : null,
+    outcome: refundOutcome(data.status),
+    amountKobo: data.amount,
+    currency: data.currency,
+  };
+}
+
+function disputeReport(data: z.infer<typeof DisputeData>): ProviderDisputeReport | null {
+  const reference = data.transaction?.reference ?? data.transaction_reference;
+  if (!reference) return null;
+  return {
+    providerDisputeId: data.id,
+    transactionReference: reference,
+    amountKobo: data.refund_amount ?? data.transaction?.amount ?? 0n,
+    currency: data.currency ?? data.transaction?.currency ?? "NGN",
+    status: data.status,
+    resolution: data.resolution ?? null,
+    reason: data.category?.trim() || "Not given",
+    evidenceDueAt: dateOrNull(data.dueAt),
+    resolvedAt: dateOrNull(data.resolvedAt),
+  };
+}
 
 const ListMeta = z.object({
   page: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform(Number),
@@ -368,6 +438,45 @@ export function createPaystackProvider(options: {
         pageCount: meta.success ? meta.data.pageCount : page,
       };
     },
+
+    async createRefund(input) {
+      const answer = await call("POST", "/refund", {
+        transaction: input.transactionReference,
+        amount: input.amountKobo.toString(),
+        currency: "NGN",
+        customer_note: input.customerNote,
+        merchant_note: input.merchantNote,
+      });
+      if ("status" in answer) return answer;
+      if (answer.kind === "refused") return { status: "refused", message: answer.message };
+      const data = parseData(RefundData, answer);
+      if (isUnavailable(data)) return data;
+      const refund = refundReport(data);
+      return { status: "ok", refund: { ...refund, transactionReference: input.transactionReference } };
+    },
+
+    async fetchRefund(providerRefundId) {
+      const answer = await call("GET", `/refund/${encodeURIComponent(providerRefundId)}`);
+      if ("status" in answer) return answer;
+      if (answer.kind === "refused") {
+        return answer.httpStatus === 404 || /not found/i.test(answer.message)
+          ? { status: "not-found" }
+          : { status: "unavailable", detail: answer.message };
+      }
+      const data = parseData(RefundData, answer);
+      if (isUnavailable(data)) return data;
+      return { status: "found", refund: refundReport(data) };
+    },
+
+    async listRefunds(providerTransactionId) {
+      const query = new URLSearchParams({ transaction: providerTransactionId });
+      const answer = await call("GET", `/refund?${query}`);
+      if ("status" in answer) return answer;
+      if (answer.kind === "refused") return { status: "refused", message: answer.message };
+      const data = parseData(z.array(RefundData), answer);
+      if (isUnavailable(data)) return data;
+      return { status: "ok", refunds: data.map(refundReport) };
+    },
   };
 }
 
@@ -407,6 +516,31 @@ export function parsePaystackEvent(rawBody: Buffer): ProviderEvent | null {
   if (name === "transfer.success" || name === "transfer.failed" || name === "transfer.reversed") {
     const data = TransferData.safeParse(event.data.data);
     return data.success ? { event: name, transfer: transferReport(data.data) } : null;
+  }
+  if (
+    name === "refund.pending" ||
+    name === "refund.processing" ||
+    name === "refund.processed" ||
+    name === "refund.failed"
+  ) {
+    const data = RefundEventData.safeParse(event.data.data);
+    if (!data.success) return null;
+    return {
+      event: name,
+      refund: {
+        providerRefundId: data.data.id ?? null,
+        transactionReference: data.data.transaction_reference,
+        // The event's name is its outcome (its data's status says the same).
+        outcome: refundOutcome(name.slice("refund.".length)),
+        amountKobo: data.data.amount,
+        currency: data.data.currency,
+      },
+    };
+  }
+  if (name === "charge.dispute.create" || name === "charge.dispute.remind" || name === "charge.dispute.resolve") {
+    const data = DisputeData.safeParse(event.data.data);
+    const dispute = data.success ? disputeReport(data.data) : null;
+    return dispute ? { event: name, dispute } : null;
   }
   return { event: "other", name };
 }

@@ -1,7 +1,9 @@
 import { settleCampaignPayment } from "~/domain/campaigns/confirm-payment.server";
 import { settleUpgradePayment } from "~/domain/memberships/process-upgrade.server";
 import type { ProviderEvent } from "~/domain/payments/provider";
+import { applyDisputeReport } from "~/domain/payments/disputes.server";
 import { providerReferenceOwner, recordUnmatchedEvent } from "~/domain/payments/references.server";
+import { applyRefundReport, refundIfSuperseded } from "~/domain/payments/refunds.server";
 import { settleTransferEvent } from "~/domain/withdrawals/settle-transfer.server";
 import type { Services } from "./services.server";
 
@@ -14,6 +16,21 @@ export type ProviderEventOutcome = { outcome: string; reference?: string };
  */
 export async function handleProviderEvent(services: Services, event: ProviderEvent): Promise<ProviderEventOutcome> {
   if (event.event === "other") return { outcome: `ignored ${event.name}` };
+  if ("refund" in event) {
+    const applied = await applyRefundReport(services.db, event.refund);
+    const reference = event.refund.transactionReference ?? undefined;
+    if (applied.status === "unknown" && reference) {
+      // A refund that is none of ours (made in Paystack's dashboard): listed for an admin.
+      const { amountKobo, currency } = event.refund;
+      await recordUnmatchedEvent(services.db, { event: event.event, reference, amountKobo, currency });
+    }
+    return { outcome: `${event.event}: ${applied.status}`, reference };
+  }
+  if ("dispute" in event) {
+    const applied = await applyDisputeReport(services.db, event.dispute);
+    void services.flushMail();
+    return { outcome: `${event.event}: ${applied.status}`, reference: event.dispute.transactionReference };
+  }
   const reference = event.event === "charge.success" ? event.payment.reference : event.transfer.reference;
   const owner = await providerReferenceOwner(services.db, reference);
   if (owner.kind === "unknown") {
@@ -26,6 +43,8 @@ export async function handleProviderEvent(services: Services, event: ProviderEve
     const settled = await settle(services.db, event.payment);
     // The member's mail (approved / funded) was queued in the settling transaction.
     if (settled.status === "booked") void services.flushMail();
+    // An older checkout paid after its request was paid (or closed): refunded at once, no admin.
+    if (services.paymentProvider) await refundIfSuperseded(services.db, services.paymentProvider, settled);
     return {
       outcome: `${owner.purpose} ${settled.status}${settled.status === "held" ? `: ${settled.reason}` : ""}`,
       reference,

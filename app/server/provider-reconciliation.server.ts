@@ -3,6 +3,7 @@ import { payoutJobs, providerPayments, providerTransfers } from "~/db/schema";
 import type { Clock } from "~/domain/shared/clock";
 import { settleCampaignPayment } from "~/domain/campaigns/confirm-payment.server";
 import { settleUpgradePayment } from "~/domain/memberships/process-upgrade.server";
+import { checkWaitingRefunds, refundIfSuperseded } from "~/domain/payments/refunds.server";
 import { verifyAttempt } from "~/domain/payments/checkout.server";
 import { syncProviderSettlements } from "~/domain/payments/provider-settlements.server";
 import { TRANSFER_FAILURE_REASONS, verifyTransferAttempt } from "~/domain/withdrawals/settle-transfer.server";
@@ -65,7 +66,7 @@ export async function checkWaitingWithProvider(
   for (const attempt of payments) {
     const settle = attempt.purpose === "upgrade" ? settleUpgradePayment : settleCampaignPayment;
     const result = await verifyAttempt(provider, attempt);
-    if (result.status === "reported") await settle(db, result.report, now);
+    if (result.status === "reported") await refundIfSuperseded(db, provider, await settle(db, result.report, now));
     await db.update(providerPayments).set({ checkedAt: now }).where(eq(providerPayments.id, attempt.id));
     if (result.status === "unavailable") run.unavailable++;
     else run.payments++;
@@ -122,6 +123,9 @@ export async function checkWaitingWithProvider(
     if (result.status === "unavailable") run.unavailable++;
     else run.transfers++;
   }
+
+  // Refunds that waited without a word: an unanswered one looked for, one on its way asked about.
+  run.unavailable += await checkWaitingRefunds(db, provider, waitedSince, clock);
 
   const settled = await syncProviderSettlements(db, provider, now, clock);
   run.settlements = settled.booked;

@@ -8,7 +8,9 @@
  * in docs/decisions/023-paystack.md.
  *
  * Served: POST /transaction/initialize, GET /transaction/verify/:reference, GET /bank/resolve,
- * POST /transferrecipient, POST /transfer, GET /transfer/verify/:reference, GET /settlement, and a
+ * POST /transferrecipient, POST /transfer, GET /transfer/verify/:reference, GET /settlement,
+ * POST /refund, GET /refund/:id, GET /refund (refund.* events as a refund moves on, and
+ * charge.dispute.create/remind/resolve events through openDispute / remindDispute / resolveDispute), and a
  * checkout page (GET /checkout/:accessCode) where a person or a test chooses "Pay" or "Fail".
  * State is in memory. Tests drive it through the returned object (completePayment,
  * settleTransfer, settle, setSettlementStatus, failNext, sendEvent, redeliver…).
@@ -18,7 +20,16 @@ import express from "express";
 
 /** @typedef {"success" | "failed" | "abandoned"} CheckoutOutcome */
 /** @typedef {"server-error" | "drop" | "server-error-after-create" | "drop-after-create"} FailureMode */
-/** @typedef {"transfer" | "initialize" | "verify-transfer" | "verify-transaction" | "resolve" | "settlements"} FailurePoint */
+/** @typedef {"transfer" | "initialize" | "verify-transfer" | "verify-transaction" | "resolve" | "settlements" | "refund" | "fetch-refund"} FailurePoint */
+/** @typedef {"pending" | "processing" | "processed" | "failed"} RefundStatus */
+/**
+ * A refund of a successful transaction (POST /refund): it moves pending → processing → processed
+ * (or failed) as the payer's bank answers, with a refund.* event at each step.
+ * @typedef {{
+ *   id: number; transaction: string; amount: number; currency: string; status: RefundStatus;
+ *   customer_note: string | null; merchant_note: string | null; createdAt: string; updatedAt: string;
+ * }} Refund
+ */
 /** @typedef {"pending" | "processing" | "success" | "failed"} SettlementStatus */
 
 /**
@@ -88,6 +99,8 @@ export async function startPaystackStandin(options) {
   const accounts = new Map();
   /** @type {Settlement[]} */
   const settlements = [];
+  /** @type {Refund[]} */
+  const refunds = [];
   /** @type {Delivery[]} */
   const deliveries = [];
   /** @type {Map<FailurePoint, FailureMode[]>} */
@@ -101,6 +114,10 @@ export async function startPaystackStandin(options) {
     verifyTransaction: 0,
     resolve: 0,
     listSettlements: 0,
+    refundPosts: 0,
+    refundsCreated: 0,
+    fetchRefund: 0,
+    listRefunds: 0,
   };
   let nextId = 1000;
   /** How long POST /transfer takes before the transfer exists and is answered (a slow provider). */
@@ -440,6 +457,215 @@ export async function startPaystackStandin(options) {
     return settlementData(x);
   }
 
+  /** @param {Refund} r */
+  const refundData = (r) => {
+    const t = transactions.get(r.transaction);
+    return {
+      id: r.id,
+      integration: 100073,
+      domain: "test",
+      transaction: t ? { id: t.id, reference: t.reference, amount: t.amount, currency: t.currency } : null,
+      dispute: null,
+      amount: r.amount,
+      deducted_amount: r.amount,
+      fully_deducted: true,
+      currency: r.currency,
+      channel: t?.channel ?? null,
+      status: r.status,
+      refunded_by: "standin@adnaira.local",
+      refunded_at: r.status === "processed" ? r.updatedAt : null,
+      expected_at: r.createdAt,
+      customer_note: r.customer_note,
+      merchant_note: r.merchant_note,
+      createdAt: r.createdAt,
+      updatedAt: r.updatedAt,
+    };
+  };
+  /** What a refund.* event carries: the transaction by reference, the amount and the status. @param {Refund} r */
+  const refundEventData = (r) => ({
+    status: r.status,
+    transaction_reference: r.transaction,
+    refund_reference: null,
+    amount: String(r.amount),
+    currency: r.currency,
+    processor: "mastercard",
+    customer: { email: transactions.get(r.transaction)?.email ?? null },
+    integration: 100073,
+    domain: "test",
+  });
+
+  // Paystack's Create Refund: `transaction` (reference or id), optional `amount` (the whole
+  // transaction when left out; never more than what is left of it), `currency`, the notes.
+  app.post("/refund", async (req, res) => {
+    counts.refundPosts++;
+    const mode = takeFailure("refund");
+    if (mode && !mode.endsWith("after-create") && fail(req, res, mode)) return;
+    const { transaction, amount, currency, customer_note, merchant_note } = req.body ?? {};
+    const t = [...transactions.values()].find(
+      (x) => x.reference === String(transaction) || String(x.id) === String(transaction),
+    );
+    if (!t) return answer(res, 404, "Transaction not found");
+    if (t.status !== "success") return answer(res, 400, "Cannot refund a transaction that was not successful");
+    if (currency !== undefined && currency !== t.currency) return answer(res, 400, "Currency mismatch");
+    const refunded = refunds
+      .filter((r) => r.transaction === t.reference && r.status !== "failed")
+      .reduce((sum, r) => sum + r.amount, 0);
+    const kobo = amount === undefined ? t.amount - refunded : Number(amount);
+    if (!Number.isInteger(kobo) || kobo < 1) return answer(res, 400, "Invalid amount");
+    if (kobo > t.amount - refunded) {
+      return answer(res, 400, "Refund amount cannot be more than the transaction amount");
+    }
+    counts.refundsCreated++;
+    /** @type {Refund} */
+    const r = {
+      id: nextId++,
+      transaction: t.reference,
+      amount: kobo,
+      currency: t.currency,
+      status: "pending",
+      customer_note: typeof customer_note === "string" ? customer_note : null,
+      merchant_note: typeof merchant_note === "string" ? merchant_note : null,
+      createdAt: now(),
+      updatedAt: now(),
+    };
+    refunds.push(r);
+    if (mode && fail(req, res, mode)) return;
+    answer(res, 200, "Refund has been queued for processing", refundData(r));
+  });
+
+  app.get("/refund/:id", (req, res) => {
+    counts.fetchRefund++;
+    if (fail(req, res, takeFailure("fetch-refund"))) return;
+    const r = refunds.find((x) => String(x.id) === req.params.id);
+    if (!r) return answer(res, 404, "Refund not found");
+    answer(res, 200, "Refund retrieved", refundData(r));
+  });
+
+  // Paystack's List Refunds, filtered by `transaction` (the transaction's id), newest first.
+  app.get("/refund", (req, res) => {
+    counts.listRefunds++;
+    if (fail(req, res, takeFailure("fetch-refund"))) return;
+    const transaction = req.query.transaction ? String(req.query.transaction) : null;
+    const listed = refunds
+      .filter((r) => {
+        if (transaction === null) return true;
+        const t = transactions.get(r.transaction);
+        return String(t?.id) === transaction || r.transaction === transaction;
+      })
+      .sort((a, b) => b.id - a.id);
+    res.status(200).json({
+      status: true,
+      message: "Refunds retrieved",
+      data: listed.map(refundData),
+      meta: { total: listed.length, skipped: 0, perPage: 50, page: 1, pageCount: 1 },
+    });
+  });
+
+  /**
+   * A refund moves on as the payer's bank answers (processing, processed or failed), and its
+   * refund.<status> event is sent (unless `webhook: false`). Also lets a test send an older status.
+   * @param {number | string} id @param {RefundStatus} status @param {{ webhook?: boolean }} [how]
+   */
+  async function processRefund(id, status, how = {}) {
+    const r = refunds.find((x) => String(x.id) === String(id));
+    if (!r) throw new Error(`No refund ${id} at the stand-in`);
+    r.status = status;
+    r.updatedAt = now();
+    const data = refundEventData(r);
+    if (how.webhook ?? true) await sendEvent(`refund.${status}`, data);
+    return data;
+  }
+
+  /**
+   * @typedef {{
+   *   id: number; transaction: string; amount: number; currency: string; status: string;
+   *   resolution: string | null; category: string; dueAt: string; resolvedAt: string | null; createdAt: string;
+   * }} Dispute
+   */
+  /** @type {Dispute[]} */
+  const disputes = [];
+  /** @param {Dispute} d */
+  const disputeData = (d) => {
+    const t = transactions.get(d.transaction);
+    return {
+      id: d.id,
+      refund_amount: d.amount,
+      currency: d.currency,
+      status: d.status,
+      resolution: d.resolution,
+      domain: "test",
+      transaction: t
+        ? { id: t.id, reference: t.reference, amount: t.amount, currency: t.currency, paid_at: t.paid_at }
+        : { id: null, reference: d.transaction, amount: d.amount, currency: d.currency },
+      transaction_reference: null,
+      category: d.category,
+      customer: { email: t?.email ?? null },
+      bin: "408408",
+      last4: "4081",
+      dueAt: d.dueAt,
+      resolvedAt: d.resolvedAt,
+      evidence: null,
+      attachments: null,
+      note: null,
+      history: [],
+      messages: [],
+      created_at: d.createdAt,
+      updated_at: now(),
+    };
+  };
+
+  /**
+   * A payer disputes a transaction with their bank: charge.dispute.create is sent, with the
+   * amount, the category (why) and the day evidence is due.
+   * @param {string} reference
+   * @param {{ amountKobo?: bigint | number; category?: string; dueAt?: Date; webhook?: boolean }} [how]
+   */
+  async function openDispute(reference, how = {}) {
+    const t = transactions.get(reference);
+    /** @type {Dispute} */
+    const d = {
+      id: nextId++,
+      transaction: reference,
+      amount: Number(how.amountKobo ?? t?.amount ?? 0),
+      currency: t?.currency ?? "NGN",
+      status: "awaiting-merchant-feedback",
+      resolution: null,
+      category: how.category ?? "chargeback",
+      dueAt: (how.dueAt ?? new Date(Date.now() + 3 * 24 * 3600 * 1000)).toISOString(),
+      resolvedAt: null,
+      createdAt: now(),
+    };
+    disputes.push(d);
+    const data = disputeData(d);
+    if (how.webhook ?? true) await sendEvent("charge.dispute.create", data);
+    return data;
+  }
+
+  /** charge.dispute.remind: the dispute is still waiting for the merchant. @param {number | string} id */
+  async function remindDispute(id) {
+    const d = disputes.find((x) => String(x.id) === String(id));
+    if (!d) throw new Error(`No dispute ${id} at the stand-in`);
+    const data = disputeData(d);
+    await sendEvent("charge.dispute.remind", data);
+    return data;
+  }
+
+  /**
+   * charge.dispute.resolve: "merchant-accepted" (the payer gets the money back: lost) or
+   * "declined" (the merchant keeps it: won).
+   * @param {number | string} id @param {"merchant-accepted" | "declined"} resolution
+   */
+  async function resolveDispute(id, resolution) {
+    const d = disputes.find((x) => String(x.id) === String(id));
+    if (!d) throw new Error(`No dispute ${id} at the stand-in`);
+    d.status = "resolved";
+    d.resolution = resolution;
+    d.resolvedAt = now();
+    const data = disputeData(d);
+    await sendEvent("charge.dispute.resolve", data);
+    return data;
+  }
+
   // The payer's checkout: a page with the amount and two buttons, as Paystack's test checkout
   // lets a tester choose a successful or a failed card.
   app.get("/checkout/:accessCode", (req, res) => {
@@ -589,6 +815,11 @@ ${
     settle,
     setSettlementStatus,
     settlements: () => settlements.map(settlementData),
+    refunds: () => refunds.map(refundData),
+    processRefund,
+    openDispute,
+    remindDispute,
+    resolveDispute,
     sendEvent,
     /** Sends delivery `i` again, byte for byte (a duplicate, or an old event after a newer one). @param {number} i */
     async redeliver(i) {

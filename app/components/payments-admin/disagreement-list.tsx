@@ -1,4 +1,4 @@
-import { Check } from "lucide-react";
+import { Check, Undo2 } from "lucide-react";
 import { Link } from "react-router";
 import { Button } from "~/components/ui/button";
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
@@ -17,7 +17,14 @@ export type DisagreementRow = {
   since: string;
   /** The page with this entry's Mark resolved dialog open (a link: it works before JavaScript has loaded). */
   resolveHref: string;
+  /** A held payment that can be refunded: the page with its Refund dialog open. */
+  refundHref?: string;
+  /** Where its refunds stand ("Refund of ₦100.00 on its way at Paystack."), when it has any. */
+  refundNote?: string;
 };
+
+/** The Refund link's id, which focus returns to when its dialog closes. */
+export const refundLinkId = (row: { key: string }) => `refund-${row.key}`;
 
 export const NO_DISAGREEMENTS_TEXT = "Paystack and the ledger agree: nothing to look into.";
 
@@ -26,12 +33,22 @@ export const resolveLinkId = (row: { kind: DisagreementKind; key: string }) => `
 
 function MarkResolved({ row }: { row: DisagreementRow }) {
   return (
-    <Button asChild variant="outline" size="sm" className="whitespace-nowrap">
-      <Link to={row.resolveHref} preventScrollReset id={resolveLinkId(row)}>
-        <Check className="h-4 w-4" aria-hidden />
-        Mark resolved<span className="sr-only"> {row.reference}</span>
-      </Link>
-    </Button>
+    <div className="flex flex-wrap gap-2">
+      {row.refundHref ? (
+        <Button asChild variant="outline" size="sm" className="whitespace-nowrap">
+          <Link to={row.refundHref} preventScrollReset id={refundLinkId(row)}>
+            <Undo2 className="h-4 w-4" aria-hidden />
+            Refund<span className="sr-only"> {row.reference}</span>
+          </Link>
+        </Button>
+      ) : null}
+      <Button asChild variant="outline" size="sm" className="whitespace-nowrap">
+        <Link to={row.resolveHref} preventScrollReset id={resolveLinkId(row)}>
+          <Check className="h-4 w-4" aria-hidden />
+          Mark resolved<span className="sr-only"> {row.reference}</span>
+        </Link>
+      </Button>
+    </div>
   );
 }
 
@@ -47,6 +64,7 @@ const COLUMNS: ListColumn<DisagreementRow>[] = [
       <>
         <span className="font-medium">{row.title}</span>
         <span className="block text-sm text-gray-700">{row.detail}</span>
+        {row.refundNote ? <span className="block text-sm font-medium text-gray-900">{row.refundNote}</span> : null}
       </>
     ),
   },

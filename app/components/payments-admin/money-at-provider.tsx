@@ -8,6 +8,9 @@ export type MoneyAtProviderView = {
   reversals: string;
   /** Paid out to AdNaira's bank (settlements Paystack reported successful). */
   settled: string;
+  /** Refunds Paystack processed, and card disputes lost: null while there are none (the line is left out). */
+  refunds?: string | null;
+  disputeLosses?: string | null;
   total: string;
   /** Of the total, what Paystack is settling now (pending or processing). */
   inSettlement: string;
@@ -28,6 +31,10 @@ export function MoneyAtProvider({ money }: { money: MoneyAtProviderView }) {
     { id: "transfers-out", label: "Transfers to members' banks", sign: "−", value: money.transfersOut },
     { id: "reversals", label: "Transfers the banks sent back", sign: "+", value: money.reversals },
     { id: "settled", label: "Settled to the bank", sign: "−", value: money.settled },
+    ...(money.refunds ? [{ id: "refunds", label: "Refunded to payers", sign: "−", value: money.refunds }] : []),
+    ...(money.disputeLosses
+      ? [{ id: "dispute-losses", label: "Card disputes lost", sign: "−", value: money.disputeLosses }]
+      : []),
   ];
   return (
     <Card aria-labelledby="clearing-title" className="grid gap-3">

@@ -7,14 +7,17 @@ import { useFocusAfterClose } from "~/components/ui/url-dialog";
 import { resolveParam } from "~/domain/payments/disagreements";
 import type { ActionAnswer, FormFailure } from "~/lib/forms";
 import { DisagreementList, type DisagreementRow } from "./disagreement-list";
+import { DisputeList, type DisputeRow } from "./dispute-list";
 import { MoneyAtProvider, type MoneyAtProviderView } from "./money-at-provider";
 import {
   RECONCILIATION_VIEW_LABELS,
   RECONCILIATION_VIEWS,
   reconciliationHref,
+  REFUND_ACTION,
   RESOLVE_ACTION,
   type ReconciliationView,
 } from "./reconciliation-query";
+import { RefundPaymentDialog } from "./refund-payment-dialog";
 import { ResolveDisagreementDialog } from "./resolve-disagreement-dialog";
 import { ResolvedList, type ResolvedRow } from "./resolved-list";
 
@@ -31,6 +34,10 @@ export type ReconciliationData = {
   resolved: ResolvedRow[];
   /** The open entry whose Mark resolved dialog is open. */
   resolving: DisagreementRow | null;
+  /** The held payment whose Refund dialog is open. */
+  refunding: DisagreementRow | null;
+  /** The provider's card disputes, open ones first. */
+  disputes: DisputeRow[];
 };
 
 const RECONCILIATION_ROUTE_ID = "routes/admin/reconciliation/layout";
@@ -41,7 +48,7 @@ const RECONCILIATION_ROUTE_ID = "routes/admin/reconciliation/layout";
  * its answer (`answer`) for the page to show.
  */
 export function ReconciliationPage({ answer }: { answer?: ActionAnswer | FormFailure }) {
-  const { providerOn, money, list, counts, open, resolved, resolving } = useRouteLoaderData(
+  const { providerOn, money, list, counts, open, resolved, resolving, refunding, disputes } = useRouteLoaderData(
     RECONCILIATION_ROUTE_ID,
   ) as ReconciliationData;
   const navigation = useNavigation();
@@ -88,6 +95,26 @@ export function ReconciliationPage({ answer }: { answer?: ActionAnswer | FormFai
           />
         )}
       </Card>
+      <Card aria-labelledby="disputes-title" className="grid gap-4">
+        <CardTitle id="disputes-title">Card disputes</CardTitle>
+        <p className="text-sm text-gray-600">
+          A payer asked their bank for a payment back. Answer each in the Paystack dashboard before its evidence is due;
+          a dispute lost is booked as a loss and the payer&apos;s account is held for review.
+        </p>
+        <DisputeList rows={disputes} />
+      </Card>
+      {refunding ? (
+        <RefundPaymentDialog
+          key={`refund:${refunding.key}:${location.key}`}
+          row={refunding}
+          reason={failure?.values?.reason ?? ""}
+          error={failure?.errors.reason}
+          formError={failure?.errors.form ?? failure?.errors.reference}
+          action={reconciliationHref(list, { refund: refunding.key }, REFUND_ACTION)}
+          closeTo={reconciliationHref(list)}
+          submitting={navigation.state === "submitting" && navigation.formAction?.split("?")[0] === REFUND_ACTION}
+        />
+      ) : null}
       {resolving ? (
         <ResolveDisagreementDialog
           key={`${resolveParam(resolving)}:${location.key}`}

@@ -4,6 +4,7 @@ import { listHref, pageParam } from "~/domain/shared/paging";
 /** The reconciliation page, and the route of its Mark resolved form beside it. */
 export const RECONCILIATION_PATH = "/admin/reconciliation";
 export const RESOLVE_ACTION = `${RECONCILIATION_PATH}/resolve`;
+export const REFUND_ACTION = `${RECONCILIATION_PATH}/refund`;
 
 /** The page's two lists: what is still to look into, and what admins marked resolved. */
 export const RECONCILIATION_VIEWS = ["open", "resolved"] as const;
@@ -20,6 +21,8 @@ export const ReconciliationQuerySchema = z.object({
   page: pageParam,
   /** "<kind>:<key>" (`resolveParam`, app/domain/payments/disagreements.ts). */
   resolve: z.string().max(240).optional().catch(undefined),
+  /** The held payment (its reference) whose Refund dialog is open. */
+  refund: z.string().max(240).optional().catch(undefined),
 });
 export type ReconciliationQuery = z.infer<typeof ReconciliationQuerySchema>;
 

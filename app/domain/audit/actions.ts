@@ -60,6 +60,8 @@ export const AUDIT_ACTIONS = [
   "campaign.reject",
   /** An entry on /admin/reconciliation marked resolved, with the admin's note. */
   "reconciliation.resolve",
+  /** A payment held for an admin refunded through the provider, from /admin/reconciliation. */
+  "payment.refund",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -72,9 +74,9 @@ export const AUDIT_ACTION_BADGES: StatusBadges<AuditAction> = {
   "admin.create": { label: "Admin created", tone: "green" },
   "admin.permissions": { label: "Admin permissions changed", tone: "blue" },
   "admin.deactivate": { label: "Admin deactivated", tone: "red" },
+  "admin.reset_second_factor": { label: "Admin's two-step verification reset", tone: "yellow" },
   "user.approve": { label: "User approved", tone: "green" },
   "user.restrict": { label: "User restricted", tone: "red" },
-  "admin.reset_second_factor": { label: "Admin's two-step verification reset", tone: "yellow" },
   "user.unrestrict": { label: "User unrestricted", tone: "gray" },
   "settings.update": { label: "Settings updated", tone: "blue" },
   "advert.create": { label: "Advert created", tone: "gray" },
@@ -118,6 +120,7 @@ export const AUDIT_ACTION_BADGES: StatusBadges<AuditAction> = {
   "campaign.activate": { label: "Campaign activated", tone: "gray" },
   "campaign.reject": { label: "Campaign rejected", tone: "gray" },
   "reconciliation.resolve": { label: "Reconciliation entry resolved", tone: "blue" },
+  "payment.refund": { label: "Payment refunded via Paystack", tone: "yellow" },
 };
 
 /** The words for a recorded action; an action no longer in the vocabulary reads as its code. */

@@ -10,6 +10,7 @@ import {
   type StartCheckoutResult,
 } from "~/domain/payments/checkout.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
+import { refundIfSuperseded } from "~/domain/payments/refunds.server";
 import type { SettleOutcome } from "~/domain/payments/settlement.server";
 import type { Conflict, NotFound } from "./campaigns.server";
 import { settleCampaignPayment } from "./confirm-payment.server";
@@ -68,17 +69,24 @@ export async function payCampaignOnline(
   const target = targetOf(input.campaignId);
   const open = await checkOpenAttempt(db, provider, target, now);
   const settled = open.status === "reported" ? await settleCampaignPayment(db, open.report, now) : undefined;
+  if (settled) await refundIfSuperseded(db, provider, settled);
   const answer = answerBeforeNewAttempt(open, settled);
   if (answer) return answer;
-  const made = await db.transaction(async (tx): Promise<{ refusal: NotPayable } | { attempt: ProviderPayment }> => {
+  type Made = { refusal: NotPayable | { status: "too-many-attempts" } } | { attempt: ProviderPayment };
+  const made = await db.transaction(async (tx): Promise<Made> => {
     // The campaign's row lock: two presses make one attempt, and a campaign paid meanwhile none.
     const [campaign] = await tx.select().from(campaigns).where(own).for("update");
     const refused = await payable(tx);
     if (refused) return { refusal: refused };
     const { reference: baseReference, budgetKobo: amountKobo } = campaign!;
-    return {
-      attempt: await createPaymentAttempt(tx, { target, baseReference, userId: input.advertiserId, amountKobo, now }),
-    };
+    const attempt = await createPaymentAttempt(tx, {
+      target,
+      baseReference,
+      userId: input.advertiserId,
+      amountKobo,
+      now,
+    });
+    return attempt ? { attempt } : { refusal: { status: "too-many-attempts" } };
   });
   if ("refusal" in made) return made.refusal;
   return openCheckout(db, provider, made.attempt, {
@@ -105,5 +113,8 @@ export async function checkCampaignPayment(
   const attempt = await ownCampaignAttempt(db, input.advertiserId, input.campaignId, input.reference);
   if (!attempt) return { status: "unknown" };
   const verified = await verifyAttempt(provider, attempt);
-  return verified.status === "reported" ? settleCampaignPayment(db, verified.report, now) : verified;
+  if (verified.status !== "reported") return verified;
+  const settled = await settleCampaignPayment(db, verified.report, now);
+  await refundIfSuperseded(db, provider, settled);
+  return settled;
 }

@@ -25,6 +25,13 @@ export const PLATFORM_ACCOUNT_CODES = [
   "provider_clearing",
   /** The payment provider's fees on what it collected (an expense). */
   "provider_fees",
+  /**
+   * Payments held for an admin (paid, not as asked) whose refund was asked for: money the provider
+   * holds that is owed back to the payer until the refund is processed.
+   */
+  "payments_held",
+  /** Card disputes the platform lost: what the provider took back for the payer (an expense). */
+  "dispute_losses",
 ] as const;
 export type PlatformAccountCode = (typeof PLATFORM_ACCOUNT_CODES)[number];
 

@@ -98,7 +98,13 @@ export async function reconcile(db: Database): Promise<ReconcileReport> {
              (select coalesce(sum(paid_kobo - coalesce(fee_kobo, 0)), 0)
                 from provider_payments where status = 'succeeded')
              - (select coalesce(sum(amount_kobo), 0)
-                  from provider_settlements where booked_at is not null) as payments
+                  from provider_settlements where booked_at is not null)
+             -- held payments taken onto the books when their refund was asked for, less the
+             -- refunds processed and the disputes lost (migration 0041)
+             + (select coalesce(sum(p.paid_kobo), 0) from provider_payments p
+                 where p.status = 'held' and exists (select 1 from provider_refunds r where r.payment_id = p.id))
+             - (select coalesce(sum(amount_kobo), 0) from provider_refunds where status = 'processed')
+             - (select coalesce(sum(amount_kobo), 0) from provider_disputes where booked_at is not null) as payments
     )
     select 'summary' as row_type, null::text as id, null::text as kind,
            (select coalesce(sum(amount_kobo), 0) from ledger_entries)::text as a,

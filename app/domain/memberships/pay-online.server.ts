@@ -10,6 +10,7 @@ import {
   type StartCheckoutResult,
 } from "~/domain/payments/checkout.server";
 import type { PaymentProvider } from "~/domain/payments/provider";
+import { refundIfSuperseded } from "~/domain/payments/refunds.server";
 import type { SettleOutcome } from "~/domain/payments/settlement.server";
 import { settleUpgradePayment } from "./process-upgrade.server";
 import type { UpgradeStatus } from "./upgrades";
@@ -59,9 +60,12 @@ export async function payUpgradeOnline(
   const target = targetOf(request.id);
   const open = await checkOpenAttempt(db, provider, target, now);
   const settled = open.status === "reported" ? await settleUpgradePayment(db, open.report, now) : undefined;
+  if (settled) await refundIfSuperseded(db, provider, settled);
   const answer = answerBeforeNewAttempt(open, settled);
   if (answer) return answer;
-  type Made = { refusal: { status: "conflict"; current: UpgradeStatus } } | { attempt: ProviderPayment };
+  type Made =
+    | { refusal: { status: "conflict"; current: UpgradeStatus } | { status: "too-many-attempts" } }
+    | { attempt: ProviderPayment };
   const made = await db.transaction(async (tx): Promise<Made> => {
     // The request's row lock: two presses make one attempt, and a request decided meanwhile none.
     const [locked] = await tx.select().from(upgradeRequests).where(own).for("update");
@@ -69,7 +73,8 @@ export async function payUpgradeOnline(
       return { refusal: { status: "conflict", current: locked?.status ?? "cancelled" } };
     }
     const { reference: baseReference, userId, priceKobo: amountKobo } = locked;
-    return { attempt: await createPaymentAttempt(tx, { target, baseReference, userId, amountKobo, now }) };
+    const attempt = await createPaymentAttempt(tx, { target, baseReference, userId, amountKobo, now });
+    return attempt ? { attempt } : { refusal: { status: "too-many-attempts" } };
   });
   if ("refusal" in made) return made.refusal;
   return openCheckout(db, provider, made.attempt, {
@@ -111,5 +116,8 @@ export async function checkUpgradePayment(
   const own = await ownUpgradeAttempt(db, input.userId, input.reference);
   if (!own) return { status: "unknown" };
   const verified = await verifyAttempt(provider, own.attempt);
-  return verified.status === "reported" ? settleUpgradePayment(db, verified.report, now) : verified;
+  if (verified.status !== "reported") return verified;
+  const settled = await settleUpgradePayment(db, verified.report, now);
+  await refundIfSuperseded(db, provider, settled);
+  return settled;
 }

@@ -35,16 +35,25 @@ export async function attemptByReference(db: Database, reference: string): Promi
 }
 
 /**
+ * How many checkouts one request may open ("Pay online" and each "Try again"). Every new one
+ * supersedes the one before (verified first, and refunded by itself if it is paid late), but a
+ * request tried this many times needs a look, not another checkout.
+ */
+export const MAX_PAYMENT_ATTEMPTS = 5;
+
+/**
  * A new attempt for the target, or the one still open (initialized) if there is one: call it in
- * the transaction that locked the target's own row (so two presses of "Pay online" make one attempt).
+ * the transaction that locked the target's own row (so two presses of "Pay online" make one
+ * attempt). Null when the target has had MAX_PAYMENT_ATTEMPTS already.
  */
 export async function createPaymentAttempt(
   tx: Database,
   input: { target: PaymentTarget; baseReference: string; userId: string; amountKobo: Kobo; now: Date },
-): Promise<ProviderPayment> {
+): Promise<ProviderPayment | null> {
   const existing = await attemptsFor(tx, input.target);
   const open = existing.find((a) => a.status === "initialized");
   if (open) return open;
+  if (existing.length >= MAX_PAYMENT_ATTEMPTS) return null;
   const [row] = await tx
     .insert(providerPayments)
     .values({

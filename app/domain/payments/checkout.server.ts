@@ -27,7 +27,13 @@ export type StartCheckoutResult =
   /** The provider said no (its message): nothing was created there. */
   | { status: "refused"; message: string }
   /** No answer from the provider: try again later. */
-  | { status: "unavailable" };
+  | { status: "unavailable" }
+  /** This request has opened MAX_PAYMENT_ATTEMPTS checkouts: no more. */
+  | { status: "too-many-attempts" };
+
+/** The payer's words when a request has used all its checkouts. */
+export const TOO_MANY_ATTEMPTS_MESSAGE =
+  "You have tried to pay this request online 5 times. Cancel it and make a new request, or message support.";
 
 /** What asking the provider about a target's open attempt found. */
 export type OpenAttemptCheck =

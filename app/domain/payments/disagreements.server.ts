@@ -116,6 +116,9 @@ async function heldPayments(db: Database, key?: string): Promise<Disagreement[]>
         eq(providerPayments.status, "held"),
         key === undefined ? undefined : eq(providerPayments.reference, key),
         unresolved(sql`'held-payment'`, providerPayments.reference),
+        // Refunded in full through the app (processed): nothing left to look into.
+        sql`coalesce((select sum(r.amount_kobo) from provider_refunds r
+          where r.payment_id = ${providerPayments.id} and r.status = 'processed'), 0) < coalesce(${providerPayments.paidKobo}, 1)`,
       ),
     )
     .orderBy(desc(providerPayments.settledAt))
@@ -294,7 +297,11 @@ export async function providerClearing(db: Database): Promise<{ ledgerKobo: Kobo
       ((select coalesce(sum(p.paid_kobo - coalesce(p.fee_kobo, 0)), 0) from provider_payments p
          where p.status = 'succeeded')
        - (select coalesce(sum(s.amount_kobo), 0) from provider_settlements s
-           where s.booked_at is not null))::text as payments`);
+           where s.booked_at is not null)
+       + (select coalesce(sum(p.paid_kobo), 0) from provider_payments p
+           where p.status = 'held' and exists (select 1 from provider_refunds r where r.payment_id = p.id))
+       - (select coalesce(sum(r.amount_kobo), 0) from provider_refunds r where r.status = 'processed')
+       - (select coalesce(sum(d.amount_kobo), 0) from provider_disputes d where d.booked_at is not null))::text as payments`);
   const [row] = (result as unknown as { rows: { ledger: string; payments: string }[] }).rows;
   return { ledgerKobo: -BigInt(row?.ledger ?? "0"), paymentsKobo: BigInt(row?.payments ?? "0") };
 }

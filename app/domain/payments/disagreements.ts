@@ -20,7 +20,7 @@ export const DISAGREEMENT_TEXTS: Record<DisagreementKind, { title: string; actio
   "held-payment": {
     title: "Paid, but not as asked",
     action:
-      "Nothing was booked. Find the payment in the Paystack dashboard by its reference and refund it there; the member or advertiser can then pay again as asked.",
+      "Nothing was booked. Press Refund to send the money back through Paystack (never from the Paystack dashboard, so the refund is booked); the member or advertiser can then pay again as asked.",
   },
   "unknown-reference": {
     title: "A payment AdNaira did not ask for",
@@ -77,3 +77,18 @@ export function readResolveParam(value: string | null | undefined): { kind: Disa
   if (colon < 1 || !key || key.length > DISAGREEMENT_KEY_MAX) return null;
   return (DISAGREEMENT_KINDS as readonly string[]).includes(kind) ? { kind: kind as DisagreementKind, key } : null;
 }
+
+/** The longest reason a refund keeps (sent to Paystack as the merchant note; the column's CHECK says the same). */
+export const REFUND_REASON_MAX = 500;
+export const REFUND_REASON_REQUIRED = "Say why this payment is refunded.";
+export const REFUND_REASON_TOO_LONG = `Keep the reason to ${REFUND_REASON_MAX} characters.`;
+
+/** The Refund form on a held payment: its reference (hidden) and why. */
+export const RefundPaymentSchema = z.object({
+  reference: z.string({ error: UNKNOWN_ENTRY }).trim().min(1, UNKNOWN_ENTRY).max(DISAGREEMENT_KEY_MAX, UNKNOWN_ENTRY),
+  reason: z
+    .string({ error: REFUND_REASON_REQUIRED })
+    .trim()
+    .min(1, REFUND_REASON_REQUIRED)
+    .max(REFUND_REASON_MAX, REFUND_REASON_TOO_LONG),
+});

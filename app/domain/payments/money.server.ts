@@ -42,3 +42,69 @@ export async function bookProviderSettlement(tx: Database, settlement: ProviderS
     reference: { type: "provider_settlement", id: settlement.id },
   });
 }
+
+/** The ledger key of a held payment taken onto the books (its attempt's reference). */
+export const heldPaymentKey = (reference: string) => `provider-payment:${reference}:held`;
+
+/**
+ * A payment held for an admin (paid, but not as asked) whose refund is asked for: provider
+ * clearing → payments held, once (its key), for what was paid. The provider has had that money
+ * since it was paid; from now on the books show it, owed back to the payer, until the refund is
+ * processed (bookProviderRefund). Nothing for a zero amount.
+ */
+export async function bookHeldPayment(tx: Database, attempt: ProviderPayment): Promise<void> {
+  const paid = attempt.paidKobo ?? 0n;
+  if (paid <= 0n) return;
+  await transfer(tx, {
+    from: { platform: "provider_clearing" },
+    to: { platform: "payments_held" },
+    amountKobo: paid,
+    kind: "held_payment",
+    idempotencyKey: heldPaymentKey(attempt.reference),
+    reference: { type: "provider_payment", id: attempt.id },
+  });
+}
+
+/** The ledger key of one refund the provider processed (our refund's id). */
+export const providerRefundKey = (refundId: string) => `provider-refund:${refundId}`;
+
+/**
+ * A refund the provider reported processed: payments held → provider clearing, once (its key).
+ * The money left the provider for the payer, so clearing (minus what the provider holds) rises,
+ * and what was owed back is paid.
+ */
+export async function bookProviderRefund(
+  tx: Database,
+  refund: { id: string; amountKobo: Kobo; paymentId: string },
+): Promise<void> {
+  await transfer(tx, {
+    from: { platform: "payments_held" },
+    to: { platform: "provider_clearing" },
+    amountKobo: refund.amountKobo,
+    kind: "provider_refund",
+    idempotencyKey: providerRefundKey(refund.id),
+    reference: { type: "provider_refund", id: refund.id },
+  });
+}
+
+/** The ledger key of a card dispute the platform lost (the provider's dispute id). */
+export const disputeLossKey = (providerDisputeId: string) => `dispute:${providerDisputeId}:loss`;
+
+/**
+ * A card dispute lost: dispute losses → provider clearing, once (its key). The provider took the
+ * amount back from what it holds for us and gave it to the payer; the platform bears it.
+ */
+export async function bookDisputeLoss(
+  tx: Database,
+  dispute: { id: string; providerDisputeId: string; amountKobo: Kobo },
+): Promise<void> {
+  if (dispute.amountKobo <= 0n) return;
+  await transfer(tx, {
+    from: { platform: "dispute_losses" },
+    to: { platform: "provider_clearing" },
+    amountKobo: dispute.amountKobo,
+    kind: "dispute_loss",
+    idempotencyKey: disputeLossKey(dispute.providerDisputeId),
+    reference: { type: "provider_dispute", id: dispute.id },
+  });
+}

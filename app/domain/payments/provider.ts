@@ -139,6 +139,51 @@ export type ListedSettlements =
   | ProviderRefused
   | ProviderUnavailable;
 
+/** Paystack's refund statuses (`data.status` of a refund, and its refund.* events). */
+export type RefundOutcome = "pending" | "processing" | "processed" | "failed";
+
+/** A refund as the provider reports it (create, fetch, list, or a refund.* event). */
+export type ProviderRefundReport = {
+  /** The provider's refund id; an event may carry none (it names the transaction). */
+  providerRefundId: string | null;
+  /** The refunded transaction's reference (ours: the attempt's), when the answer names it. */
+  transactionReference: string | null;
+  outcome: RefundOutcome;
+  amountKobo: Kobo;
+  currency: string;
+};
+
+export type CreateRefundInput = {
+  /** The transaction's reference (the attempt's). */
+  transactionReference: string;
+  amountKobo: Kobo;
+  /** Shown to the payer. */
+  customerNote: string;
+  /** Kept for the merchant. */
+  merchantNote: string;
+};
+
+export type CreatedRefund = { status: "ok"; refund: ProviderRefundReport } | ProviderRefused | ProviderUnavailable;
+export type FetchedRefund =
+  { status: "found"; refund: ProviderRefundReport } | { status: "not-found" } | ProviderUnavailable;
+export type ListedRefunds = { status: "ok"; refunds: ProviderRefundReport[] } | ProviderRefused | ProviderUnavailable;
+
+/** A card dispute as the provider reports it (charge.dispute.* events). */
+export type ProviderDisputeReport = {
+  providerDisputeId: string;
+  transactionReference: string;
+  amountKobo: Kobo;
+  currency: string;
+  /** The provider's status: awaiting-merchant-feedback, awaiting-bank-feedback, pending, resolved, archived. */
+  status: string;
+  /** Once resolved: merchant-accepted (the payer gets the money back) or declined (the platform keeps it). */
+  resolution: string | null;
+  /** Why the payer disputes it (its category). */
+  reason: string;
+  evidenceDueAt: Date | null;
+  resolvedAt: Date | null;
+};
+
 export interface PaymentProvider {
   /** POST /transaction/initialize: a checkout for one payment. */
   initializePayment(input: InitializePaymentInput): Promise<InitializedPayment>;
@@ -154,10 +199,24 @@ export interface PaymentProvider {
   verifyTransfer(reference: string): Promise<VerifiedTransfer>;
   /** GET /settlement: the provider's payouts to our bank account, newest first, a page at a time. */
   listSettlements(input?: ListSettlementsInput): Promise<ListedSettlements>;
+  /** POST /refund: refunds (part of) a collected payment. */
+  createRefund(input: CreateRefundInput): Promise<CreatedRefund>;
+  /** GET /refund/:id. */
+  fetchRefund(providerRefundId: string): Promise<FetchedRefund>;
+  /** GET /refund?transaction=: the refunds of one transaction, by its id (how an unanswered refund is found). */
+  listRefunds(providerTransactionId: string): Promise<ListedRefunds>;
 }
 
 /** A verified webhook event, in our words. Events we do not act on are `other`. */
 export type ProviderEvent =
   | { event: "charge.success"; payment: ProviderPaymentReport }
   | { event: "transfer.success" | "transfer.failed" | "transfer.reversed"; transfer: ProviderTransferReport }
+  | {
+      event: "refund.pending" | "refund.processing" | "refund.processed" | "refund.failed";
+      refund: ProviderRefundReport;
+    }
+  | {
+      event: "charge.dispute.create" | "charge.dispute.remind" | "charge.dispute.resolve";
+      dispute: ProviderDisputeReport;
+    }
   | { event: "other"; name: string };

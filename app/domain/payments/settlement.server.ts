@@ -25,7 +25,16 @@ export type SettleOutcome =
   /** Paid as asked and booked (now, by this report). */
   | { status: "booked"; attempt: ProviderPayment }
   /** Paid, but not as asked (amount, currency, or what it paid for was no longer payable): held for an admin. */
-  | { status: "held"; attempt: ProviderPayment; reason: string }
+  | {
+      status: "held";
+      attempt: ProviderPayment;
+      reason: string;
+      /**
+       * Paid as asked, for something no longer payable (a request approved by another checkout,
+       * cancelled or rejected; a campaign paid another way): refunded by the app, no admin needed.
+       */
+      superseded?: true;
+    }
   /** It was booked or held before: a replay, or the other of webhook and return. Nothing changed. */
   | { status: "already-settled"; attempt: ProviderPayment }
   | { status: "not-paid"; attempt: ProviderPayment }
@@ -77,7 +86,8 @@ export async function recordBooking(
   answer: BookingAnswer,
   now: Date,
 ): Promise<SettleOutcome> {
-  if (answer.status === "hold") return recordHeld(tx, attempt, report, answer.reason, now);
+  if (answer.status === "hold")
+    return { ...(await recordHeld(tx, attempt, report, answer.reason, now)), superseded: true };
   const booked = await recordSettled(tx, attempt, report, { status: "succeeded" }, now);
   await bookProviderFee(tx, attempt, report.feesKobo);
   return { status: "booked", attempt: booked! };

@@ -35,7 +35,13 @@ export type StatementKind =
   | "referral_voided"
   /** Paid outside the balance: by bank transfer or online. */
   | "upgrade_bank_transfer"
-  | "upgrade_online";
+  | "upgrade_online"
+  /** No money moved in the balance: a payment made online given back through Paystack (a refund). */
+  | "payment_refund"
+  /** No money moved in the balance: a card dispute of a payment made online, by its state. */
+  | "payment_dispute_open"
+  | "payment_dispute_won"
+  | "payment_dispute_lost";
 
 /** Which balance a line changes: the available balance, money held for the member, or neither. */
 export type StatementEffect = "available" | "held" | "none";
@@ -86,6 +92,8 @@ export type StatementLine = {
   referredName: string | null;
   withdrawal: WithdrawalTimeline | null;
   upgrade: UpgradePayment | null;
+  /** A refund's or a dispute's line: the reference of the payment it undoes. */
+  paymentReference?: string | null;
 };
 
 /**
@@ -186,6 +194,14 @@ export function describeLine(line: StatementLine, voice: StatementVoice = "membe
       return "Campaign fee";
     case "provider_fee":
       return "Payment provider fee";
+    case "payment_refund":
+      return `Refund of ${your} payment ${line.paymentReference ?? ""}: paid back to the card or account it came from`;
+    case "payment_dispute_open":
+      return `Card dispute of ${your} payment ${line.paymentReference ?? ""}: waiting for the bank's decision`;
+    case "payment_dispute_won":
+      return `Card dispute of ${your} payment ${line.paymentReference ?? ""}: decided, the payment stands`;
+    case "payment_dispute_lost":
+      return `Card dispute of ${your} payment ${line.paymentReference ?? ""}: the bank paid it back`;
   }
 }
 
@@ -216,6 +232,10 @@ export function lineSource(line: StatementLine, voice: StatementVoice = "member"
       if (status === "pending") return "Bank transfer, waiting for confirmation";
       return "Nothing: the bank transfer was not accepted";
     }
+    case "payment_refund":
+      return `Paid back through Paystack (not from ${your} balance)`;
+    case "payment_dispute_lost":
+      return `Paid back by the bank (not from ${your} balance)`;
     default:
       return `Nothing: ${your} balance does not change`;
   }
@@ -333,7 +353,7 @@ export function statementCsv(lines: readonly StatementLine[]): string {
   ];
   const records = lines.map((line) => {
     const moved = balanceMovement(line);
-    const reference = line.withdrawal?.reference ?? line.upgrade?.reference ?? "";
+    const reference = line.withdrawal?.reference ?? line.upgrade?.reference ?? line.paymentReference ?? "";
     const detail = line.withdrawal?.transferCode ?? line.withdrawal?.payoutBatch ?? line.upgrade?.providerReference;
     return [
       formatLagosDateTime(line.at),

@@ -60,6 +60,18 @@ function linesQuery(userId: string): SQL {
              'upgrade_request', u.id, 0, 0, -u.price_kobo
         from upgrade_requests u
        where u.user_id = ${userId} and u.method in ('bank_transfer', 'online')
+      union all
+      -- a payment made online given back (processed refunds), beside the payment it undoes
+      select 'refund:' || rf.id, 'payment_refund', coalesce(rf.settled_at, rf.updated_at),
+             'provider_refund', rf.id, 0, 0, rf.amount_kobo
+        from provider_refunds rf
+        join provider_payments rp on rp.id = rf.payment_id
+       where rp.user_id = ${userId} and rf.status = 'processed'
+      union all
+      select 'dispute:' || pd.id, 'payment_dispute_' || pd.outcome::text, coalesce(pd.resolved_at, pd.created_at),
+             'provider_dispute', pd.id, 0, 0, -pd.amount_kobo
+        from provider_disputes pd
+       where pd.user_id = ${userId}
     )
     select m.*,
            sum(m.available) over running as balance,
@@ -91,8 +103,12 @@ function pageQuery(userId: string, period: StatementPeriod, window: { offset: nu
            to_json(w.processed_at) #>> '{}' as w_paid_at, to_json(w.rejected_at) #>> '{}' as w_rejected_at,
            w.bank_name as w_bank_name, right(w.account_number, 4) as w_last4,
            u.reference as u_reference, u.method::text as u_method, u.status::text as u_status, tier.name as u_tier,
-           pp.reference as pp_reference, pp.status::text as pp_status
+           pp.reference as pp_reference, pp.status::text as pp_status,
+           coalesce(refunded.reference, disputed.transaction_reference) as undone_reference
       from page p
+      left join provider_refunds rf on p.reference_type = 'provider_refund' and rf.id = p.reference_id
+      left join provider_payments refunded on refunded.id = rf.payment_id
+      left join provider_disputes disputed on p.reference_type = 'provider_dispute' and disputed.id = p.reference_id
       left join advert_views av on p.reference_type = 'advert_view' and av.id = p.reference_id
       left join adverts ad on ad.id = av.advert_id
       left join referrals r on p.reference_type = 'referral' and r.id = p.reference_id
@@ -123,6 +139,7 @@ function toLine(row: Row): StatementLine {
     heldKobo: BigInt(row.held_balance!),
     advertTitle: row.advert_title ?? null,
     referredName: row.referred_name ?? null,
+    paymentReference: row.undone_reference ?? null,
     withdrawal: row.w_reference
       ? {
           reference: row.w_reference,

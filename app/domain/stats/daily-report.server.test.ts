@@ -85,10 +85,14 @@ describe("dailyReport", () => {
     const report = await okReport(actor, "2031-03-01", "2031-03-03");
     expect(lines(report.csv)[0]).toBe(DAILY_REPORT_HEADER.join(","));
     expect(lines(report.csv)).toHaveLength(1 + 3 + 1);
-    expect(cells(report.csv, "2031-03-01")?.join(",")).toBe("2031-03-01,1.00,0.00,0,0.00,0,0.00,0.00,0,0.00,0,0.00,0");
+    expect(cells(report.csv, "2031-03-01")?.join(",")).toBe(
+      "2031-03-01,1.00,0.00,0,0.00,0,0.00,0.00,0,0.00,0,0.00,0,0.00,0,0.00,0",
+    );
     expect(cells(report.csv, "2031-03-02")?.slice(1, 3)).toEqual(["2.50", "0.00"]);
     expect(cells(report.csv, "2031-03-02")?.at(-1)).toBe("1");
-    expect(cells(report.csv, "2031-03-03")?.join(",")).toBe("2031-03-03,0.00,0.00,0,0.00,0,0.00,0.00,0,0.00,0,0.00,0");
+    expect(cells(report.csv, "2031-03-03")?.join(",")).toBe(
+      "2031-03-03,0.00,0.00,0,0.00,0,0.00,0.00,0,0.00,0,0.00,0,0.00,0,0.00,0",
+    );
     expect(cells(report.csv, "total")?.slice(1, 3)).toEqual(["3.50", "0.00"]);
     expect(report.csv.endsWith("\r\n")).toBe(true);
     expect(report.filename).toBe("adnaira-daily-report-2031-03-01-to-2031-03-03.csv");

@@ -26,6 +26,9 @@ import { counterByDay } from "./rollups.server";
  *                                      held, counted −1 with its amount and fee on its payout's day)
  *   withdrawals rejected               withdrawal_release (one per rejection: the amount returned)
  *   upgrades approved                  upgrade_payment (one per approval: the price, the revenue)
+ *   payments refunded                  provider_refund (one per refund Paystack processed: what went
+ *                                      back to the payer, beside the payments it undoes)
+ *   disputes lost                      dispute_loss (one per card dispute lost: what the bank took back)
  * A reversal takes its payout out of the Lagos day that payout was booked on (the reversal's key
  * names the paid attempt's): a day counts the completions that stayed paid, never a negative
  * figure, and a withdrawal paid by transfer, reversed and paid again counts once, on the day of the
@@ -57,6 +60,10 @@ export const DAILY_REPORT_HEADER = [
   "withdrawals_rejected_amount",
   "upgrades_approved_count",
   "upgrades_approved_revenue",
+  "payments_refunded_count",
+  "payments_refunded_amount",
+  "disputes_lost_count",
+  "disputes_lost_amount",
   "new_members",
 ] as const;
 
@@ -72,6 +79,12 @@ export type DailyFigures = {
   withdrawalsRejectedKobo: Kobo;
   upgradesApproved: number;
   upgradeRevenueKobo: Kobo;
+  /** Online payments given back: refunds Paystack processed (provider_refund). */
+  refunds: number;
+  refundsKobo: Kobo;
+  /** Card disputes lost: what payers' banks took back (dispute_loss). */
+  disputesLost: number;
+  disputesLostKobo: Kobo;
   newMembers: number;
 };
 
@@ -118,6 +131,10 @@ const zero = (): DailyFigures => ({
   withdrawalsRejectedKobo: 0n,
   upgradesApproved: 0,
   upgradeRevenueKobo: 0n,
+  refunds: 0,
+  refundsKobo: 0n,
+  disputesLost: 0,
+  disputesLostKobo: 0n,
   newMembers: 0,
 });
 
@@ -133,6 +150,10 @@ function add(into: DailyFigures, more: DailyFigures) {
   into.withdrawalsRejectedKobo += more.withdrawalsRejectedKobo;
   into.upgradesApproved += more.upgradesApproved;
   into.upgradeRevenueKobo += more.upgradeRevenueKobo;
+  into.refunds += more.refunds;
+  into.refundsKobo += more.refundsKobo;
+  into.disputesLost += more.disputesLost;
+  into.disputesLostKobo += more.disputesLostKobo;
   into.newMembers += more.newMembers;
 }
 
@@ -150,6 +171,10 @@ function row(label: string, f: DailyFigures): string {
     koboToPlainNaira(f.withdrawalsRejectedKobo),
     String(f.upgradesApproved),
     koboToPlainNaira(f.upgradeRevenueKobo),
+    String(f.refunds),
+    koboToPlainNaira(f.refundsKobo),
+    String(f.disputesLost),
+    koboToPlainNaira(f.disputesLostKobo),
     String(f.newMembers),
   ]
     .map(csvCell)
@@ -170,6 +195,8 @@ const REPORT_KINDS = [
   "withdrawal_fee",
   "withdrawal_release",
   "upgrade_payment",
+  "provider_refund",
+  "dispute_loss",
 ] as const;
 
 /**
@@ -262,6 +289,14 @@ export async function dailyReport(db: Database, actor: Actor, range: DailyReport
         case "upgrade_payment":
           f.upgradesApproved += n;
           f.upgradeRevenueKobo += total;
+          break;
+        case "provider_refund":
+          f.refunds += n;
+          f.refundsKobo += total;
+          break;
+        case "dispute_loss":
+          f.disputesLost += n;
+          f.disputesLostKobo += total;
           break;
       }
     }

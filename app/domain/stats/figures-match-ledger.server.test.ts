@@ -69,7 +69,11 @@ async function figuresFromTheTables(from: string, to: string): Promise<Map<strin
              count(*) filter (where kind = 'withdrawal_release')::text as rejected,
              coalesce(sum(amount_kobo) filter (where kind = 'withdrawal_release'), 0)::text as rejected_amount,
              count(*) filter (where kind = 'upgrade_payment')::text as upgrades,
-             coalesce(sum(amount_kobo) filter (where kind = 'upgrade_payment'), 0)::text as revenue
+             coalesce(sum(amount_kobo) filter (where kind = 'upgrade_payment'), 0)::text as revenue,
+             count(*) filter (where kind = 'provider_refund')::text as refunds,
+             coalesce(sum(amount_kobo) filter (where kind = 'provider_refund'), 0)::text as refunds_amount,
+             count(*) filter (where kind = 'dispute_loss')::text as disputes,
+             coalesce(sum(amount_kobo) filter (where kind = 'dispute_loss'), 0)::text as disputes_amount
         from ledger_transfers t
         join (select id, code from ledger_accounts) d on d.id = t.debit_account_id
        where (t.created_at at time zone 'Africa/Lagos')::date between ${from}::date and ${to}::date
@@ -96,6 +100,10 @@ async function figuresFromTheTables(from: string, to: string): Promise<Map<strin
       withdrawalsRejectedKobo: BigInt(r.rejected_amount!),
       upgradesApproved: Number(r.upgrades),
       upgradeRevenueKobo: BigInt(r.revenue!),
+      refunds: Number(r.refunds),
+      refundsKobo: BigInt(r.refunds_amount!),
+      disputesLost: Number(r.disputes),
+      disputesLostKobo: BigInt(r.disputes_amount!),
       newMembers: 0,
     });
   for (const m of members) {
@@ -111,6 +119,10 @@ async function figuresFromTheTables(from: string, to: string): Promise<Map<strin
       withdrawalsRejectedKobo: 0n,
       upgradesApproved: 0,
       upgradeRevenueKobo: 0n,
+      refunds: 0,
+      refundsKobo: 0n,
+      disputesLost: 0,
+      disputesLostKobo: 0n,
       newMembers: 0,
     };
     day.newMembers = Number(m.n);

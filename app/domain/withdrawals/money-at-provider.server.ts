@@ -19,6 +19,10 @@ import type { Kobo } from "~/domain/shared/money";
  *   − settled          what Paystack paid out to AdNaira's bank account: each settlement it
  *                      reported successful (`provider-settlement:<id>`, bank receipts → provider
  *                      clearing)
+ *   − refunds          what Paystack gave back to payers: each refund it reported processed
+ *                      (`provider-refund:<id>`, payments held → provider clearing; a held payment is
+ *                      in `collected` from when its refund was asked for, `held_payment`)
+ *   − disputes lost    what payers' banks took back (`dispute:<id>:loss`, dispute losses → clearing)
  *   = at provider
  *
  * Beside it, `inSettlementKobo`: the settlements Paystack has started (pending or processing) and
@@ -48,6 +52,10 @@ export type MoneyAtProvider = {
   reversalsKobo: Kobo;
   /** Paid out to AdNaira's bank: the settlements booked. */
   settledKobo: Kobo;
+  /** Gone back to payers: the refunds Paystack processed (`provider-refund:<id>`). */
+  refundsKobo: Kobo;
+  /** Taken back by payers' banks: the card disputes lost (`dispute:<id>:loss`). */
+  disputeLossesKobo: Kobo;
   /** collected − provider fees − transfers out + reversals − settled. */
   atProviderKobo: Kobo;
   /** Of the money at the provider, what it is settling now (pending or processing). */
@@ -58,7 +66,18 @@ export type MoneyAtProvider = {
 export async function moneyAtProvider(db: Database): Promise<MoneyAtProvider> {
   const [row] = rowsOf<
     Record<
-      "collected" | "fees" | "out" | "back" | "settled" | "in_settlement" | "payments" | "transfers" | "settlements",
+      | "collected"
+      | "fees"
+      | "out"
+      | "back"
+      | "settled"
+      | "in_settlement"
+      | "payments"
+      | "transfers"
+      | "settlements"
+      | "refunds"
+      | "disputes"
+      | "gone_back",
       string
     >
   >(
@@ -76,7 +95,13 @@ export async function moneyAtProvider(db: Database): Promise<MoneyAtProvider> {
       )
       select
         (select coalesce(-sum(amount_kobo), 0) from clearing
-          where kind not in ('provider_fee', 'provider_settlement'))::text as collected,
+          where kind not in ('provider_fee', 'provider_settlement', 'provider_refund', 'dispute_loss'))::text as collected,
+        (select coalesce(sum(amount_kobo), 0) from clearing where kind = 'provider_refund')::text as refunds,
+        (select coalesce(sum(amount_kobo), 0) from clearing where kind = 'dispute_loss')::text as disputes,
+        ((select coalesce(sum(p.paid_kobo), 0) from provider_payments p
+           where p.status = 'held' and exists (select 1 from provider_refunds r where r.payment_id = p.id))
+         - (select coalesce(sum(r.amount_kobo), 0) from provider_refunds r where r.status = 'processed')
+         - (select coalesce(sum(d.amount_kobo), 0) from provider_disputes d where d.booked_at is not null))::text as gone_back,
         (select coalesce(sum(amount_kobo), 0) from clearing where kind = 'provider_fee')::text as fees,
         (select coalesce(sum(t.amount_kobo), 0) from paid_attempts x
            join ledger_transfers t on t.idempotency_key = x.key_prefix || ':payout')::text as out,
@@ -96,14 +121,26 @@ export async function moneyAtProvider(db: Database): Promise<MoneyAtProvider> {
   const transfersOutKobo = BigInt(row!.out);
   const reversalsKobo = BigInt(row!.back);
   const settledKobo = BigInt(row!.settled);
+  const refundsKobo = BigInt(row!.refunds);
+  const disputeLossesKobo = BigInt(row!.disputes);
   return {
     collectedKobo,
     providerFeesKobo,
     transfersOutKobo,
     reversalsKobo,
     settledKobo,
-    atProviderKobo: collectedKobo - providerFeesKobo - transfersOutKobo + reversalsKobo - settledKobo,
+    refundsKobo,
+    disputeLossesKobo,
+    atProviderKobo:
+      collectedKobo -
+      providerFeesKobo -
+      transfersOutKobo +
+      reversalsKobo -
+      settledKobo -
+      refundsKobo -
+      disputeLossesKobo,
     inSettlementKobo: BigInt(row!.in_settlement),
-    providerRecordsKobo: BigInt(row!.payments) - BigInt(row!.transfers) - BigInt(row!.settlements),
+    providerRecordsKobo:
+      BigInt(row!.payments) - BigInt(row!.transfers) - BigInt(row!.settlements) + BigInt(row!.gone_back),
   };
 }

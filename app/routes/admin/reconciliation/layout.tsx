@@ -6,6 +6,8 @@ import type { ReconciliationData } from "~/components/payments-admin/reconciliat
 import { readReconciliationQuery, reconciliationHref } from "~/components/payments-admin/reconciliation-query";
 import { DISAGREEMENT_TEXTS, readResolveParam, resolveParam } from "~/domain/payments/disagreements";
 import { listDisagreements, type Disagreement } from "~/domain/payments/disagreements.server";
+import { listDisputeViews } from "~/domain/payments/disputes.server";
+import { refundStates, type RefundState } from "~/domain/payments/refunds.server";
 import { countResolutions, listResolutions } from "~/domain/payments/resolve-disagreement.server";
 import { formatKobo, koboToDecimal, type Kobo } from "~/domain/shared/money";
 import { moneyAtProvider } from "~/domain/withdrawals/money-at-provider.server";
@@ -41,17 +43,39 @@ function detailOf(d: Disagreement): string {
   }
 }
 
+/** A held payment's Refund link (when it can be refunded now) and where its refunds stand. */
+function refundOf(
+  d: Disagreement,
+  state: RefundState | undefined,
+  refundHref: string | null,
+): Pick<DisagreementRow, "refundHref" | "refundNote"> {
+  if (d.kind !== "held-payment") return {};
+  const refundNote = state?.live
+    ? `Refund of ${formatKobo(state.liveKobo)} on its way at Paystack.`
+    : state && state.processedKobo > 0n
+      ? `Refunded ${formatKobo(state.processedKobo)}.`
+      : undefined;
+  const refundable = refundHref !== null && !state?.live && d.currency === "NGN";
+  return { ...(refundable ? { refundHref } : {}), ...(refundNote ? { refundNote } : {}) };
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   await requireReconciliationAdmin(request, context);
   const { db, paymentProvider } = context.services;
   const query = readReconciliationQuery(request.url);
-  const [disagreements, resolutions, money] = await Promise.all([
+  const [disagreements, resolutions, money, disputes] = await Promise.all([
     listDisagreements(db),
     query.view === "resolved"
       ? listResolutions(db, { page: query.page })
       : countResolutions(db).then((total) => ({ resolutions: [], page: 1, pageCount: 1, total })),
     moneyAtProvider(db),
+    listDisputeViews(db),
   ]);
+  const held = disagreements.filter((d) => d.kind === "held-payment");
+  const refunds = await refundStates(
+    db,
+    held.map((d) => d.key),
+  );
   const list = { view: query.view, page: resolutions.page, pageCount: resolutions.pageCount };
   const open: DisagreementRow[] = disagreements.map((d) => ({
     kind: d.kind,
@@ -62,6 +86,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     action: DISAGREEMENT_TEXTS[d.kind].action,
     since: formatLagosDateTime(d.since),
     resolveHref: reconciliationHref(list, { resolve: resolveParam(d) }),
+    ...refundOf(d, refunds.get(d.key), paymentProvider ? reconciliationHref(list, { refund: d.key }) : null),
   }));
   const asked = readResolveParam(query.resolve);
   return {
@@ -72,6 +97,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
       transfersOut: formatKobo(money.transfersOutKobo),
       reversals: formatKobo(money.reversalsKobo),
       settled: formatKobo(money.settledKobo),
+      refunds: money.refundsKobo > 0n ? formatKobo(money.refundsKobo) : null,
+      disputeLosses: money.disputeLossesKobo > 0n ? formatKobo(money.disputeLossesKobo) : null,
       total: formatKobo(money.atProviderKobo),
       inSettlement: formatKobo(money.inSettlementKobo),
       records: formatKobo(money.providerRecordsKobo),
@@ -90,6 +117,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     })),
     // Only an entry still open: one resolved meanwhile (or made up) opens no dialog.
     resolving: asked ? (open.find((row) => row.kind === asked.kind && row.key === asked.key) ?? null) : null,
+    refunding: query.refund ? (open.find((row) => row.refundHref && row.key === query.refund) ?? null) : null,
+    disputes,
   } satisfies ReconciliationData;
 }
 
