@@ -204,6 +204,20 @@ describe("paying withdrawals through Paystack from Withdrawal Requests", () => {
     expect((await progressOf(reference)).status).toBe("sent");
   });
 
+  it("two admins pressing Pay at once, each with a fresh second factor: one transfer at Paystack", async () => {
+    const other = await signInAdmin(app, ["manage_withdrawals"]);
+    const { id, reference } = await processingWithdrawal();
+    const before = standin.counts.transfersCreated;
+    const answers = await Promise.all([postPay(admin.client, [id]), postPay(other.client, [id])]);
+    // Both were past the factor's re-check (signed in a moment ago): neither was sent to /login/confirm.
+    expect(answers.map((a) => a.location)).not.toContain("/login/confirm");
+    expect(answers.filter((a) => a.toast?.title === "Payment Queued")).toHaveLength(1);
+    await waitForPayouts(db());
+    expect(standin.counts.transfersCreated - before).toBe(1);
+    expect(atStandin(reference)).toHaveLength(1);
+    expect((await rowOf(id)).status).toBe("sent");
+  });
+
   it("while it is being sent: the row says so and has no Pay button, the panel shows Sending, another press is refused", async () => {
     const { id, reference } = await processingWithdrawal();
     // Paystack is slow to answer POST /transfer: the job stays "sending" meanwhile.
