@@ -9,7 +9,7 @@ import { isUniqueViolation } from "~/db/errors.server";
 import { newDisplayId, newId, newReferralCode } from "~/domain/shared/ids";
 import { FORBIDDEN, type Forbidden, type RefusalTexts } from "~/domain/shared/outcome";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
-import { factorStatus, removeSecondFactors } from "~/domain/second-factor/factors.server";
+import { factorStatus, mailSecondFactorChange, removeSecondFactors } from "~/domain/second-factor/factors.server";
 
 /** Only the super admin manages admins: anyone else gets "forbidden". */
 const NOT_SUPER_ADMIN_MESSAGE = "Only the super admin can manage admins.";
@@ -185,6 +185,7 @@ export async function resetAdminSecondFactor(
     const before = await factorStatus(tx, adminId);
     await removeSecondFactors(tx, adminId);
     await deleteUserSessions(tx, adminId);
+    await mailSecondFactorChange(tx, adminId, "reset");
     await recordAudit(tx, {
       actor,
       action: "admin.reset_second_factor",

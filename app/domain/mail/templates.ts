@@ -304,6 +304,41 @@ export function passwordChangedMail(
   };
 }
 
+/** What changed in an account's two-step verification (decision 030): a security mail, always sent. */
+export type SecondFactorChange = "turned-on" | "turned-off" | "reset" | "new-recovery-codes";
+
+export function secondFactorChangedMail(
+  to: string,
+  name: string | null,
+  change: SecondFactorChange,
+  appName: string,
+): OutgoingMail {
+  const app = appNameOf(appName);
+  const what: Record<SecondFactorChange, { subject: string; text: string }> = {
+    "turned-on": {
+      subject: `Two-step verification is on for your ${app} account`,
+      text: `Two-step verification was turned on for your ${app} account: logging in now asks for a code from your authenticator app.`,
+    },
+    "turned-off": {
+      subject: `Two-step verification was turned off on your ${app} account`,
+      text: `Two-step verification was turned off for your ${app} account: logging in and withdrawing no longer ask for a code.`,
+    },
+    reset: {
+      subject: `Your ${app} two-step verification was reset`,
+      text: `Your ${app} account's two-step verification was reset and you were signed out everywhere. Set it up again at your next login.`,
+    },
+    "new-recovery-codes": {
+      subject: `New ${app} recovery codes were made`,
+      text: `New recovery codes were made for your ${app} account; the old ones no longer work.`,
+    },
+  };
+  return {
+    to,
+    subject: what[change].subject,
+    text: `${greeting(name)}\n\n${what[change].text}\n\nIf this wasn't you, reset your password and contact support: ${appLink("/forgot-password")}\n`,
+  };
+}
+
 export type CampaignMailFacts = {
   appName: string;
   campaignId: string;

@@ -8,8 +8,9 @@ import {
   offeredTotpSecret,
   RECOVERY_CODE_COUNT,
   regenerateRecoveryCodes,
-  removeSecondFactors,
+  turnOffSecondFactor,
 } from "./factors.server";
+import { emailsTo } from "~/domain/mail/outbox.server";
 import { newTotpSecret, totpCodeAt } from "./totp";
 
 const { db } = await openTestDatabase();
@@ -45,6 +46,10 @@ describe("enrolling an authenticator app", () => {
     expect(new Set(result.recoveryCodes).size).toBe(RECOVERY_CODE_COUNT);
     for (const code of result.recoveryCodes) expect(code).toMatch(/^[2-9A-HJ-NP-Z]{5}-[2-9A-HJ-NP-Z]{5}$/);
     expect(await factorStatus(db, user.id)).toMatchObject({ enrolled: true, recoveryCodesLeft: 10, passkeys: [] });
+    // A security mail says so; a refused code sent none.
+    expect((await emailsTo(db, user.email)).map((m) => m.subject)).toEqual([
+      "Two-step verification is on for your AdNaira account",
+    ]);
   });
 
   it("keeps the first app when a second enrolment comes after it (two tabs)", async () => {
@@ -124,9 +129,12 @@ describe("checking a code", () => {
     expect(await regenerateRecoveryCodes(db, member.id)).toEqual({ status: "not-enrolled" });
   });
 
-  it("finds nothing once the factors are removed", async () => {
+  it("finds nothing once a member turned it off, and mails them", async () => {
     const { user, secret, recoveryCodes } = await enrolled();
-    await removeSecondFactors(db, user.id);
+    await turnOffSecondFactor(db, user.id);
+    expect((await emailsTo(db, user.email))[0]!.subject).toBe(
+      "Two-step verification was turned off on your AdNaira account",
+    );
     expect(await factorStatus(db, user.id)).toMatchObject({ enrolled: false, recoveryCodesLeft: 0 });
     const now = new Date(Date.now() + STEP_MS);
     expect(await checkSecondFactor(db, user.id, totpCodeAt(secret, now), now)).toEqual({ status: "not-enrolled" });

@@ -2,7 +2,10 @@ import { createHash, createHmac } from "node:crypto";
 import { and, asc, eq, isNotNull, isNull, lt, or } from "drizzle-orm";
 import { customAlphabet } from "nanoid";
 import type { Database } from "~/db/client.server";
-import { passkeys, recoveryCodes, totpFactors } from "~/db/schema";
+import { passkeys, recoveryCodes, totpFactors, users } from "~/db/schema";
+import { queueEmail } from "~/domain/mail/outbox.server";
+import { secondFactorChangedMail, type SecondFactorChange } from "~/domain/mail/templates";
+import { getAppSettings } from "~/domain/settings/app-settings";
 import { DISPLAY_ID_ALPHABET, newId } from "~/domain/shared/ids";
 import { matchingStep, normaliseCode } from "./totp";
 
@@ -94,6 +97,7 @@ export async function enrolAuthenticatorApp(
       .onConflictDoNothing()
       .returning({ userId: totpFactors.userId });
     if (!kept.length) return { status: "enrolled" } as const;
+    await mailSecondFactorChange(tx, userId, "turned-on");
     return { status: "ok", recoveryCodes: await replaceRecoveryCodes(tx, userId) } as const;
   });
 }
@@ -117,6 +121,7 @@ export async function regenerateRecoveryCodes(
       .where(and(eq(totpFactors.userId, userId), isNotNull(totpFactors.confirmedAt)))
       .for("update");
     if (!app) return { status: "not-enrolled" } as const;
+    await mailSecondFactorChange(tx, userId, "new-recovery-codes");
     return { status: "ok", recoveryCodes: await replaceRecoveryCodes(tx, userId) } as const;
   });
 }
@@ -167,6 +172,28 @@ export async function checkSecondFactor(
   if (!used.length) return { status: "wrong-code" };
   const left = await db.$count(recoveryCodes, and(eq(recoveryCodes.userId, userId), isNull(recoveryCodes.usedAt)));
   return { status: "ok", method: "recovery-code", recoveryCodesLeft: Number(left) };
+}
+
+/**
+ * The security mail about a change to an account's second factor, queued in the change's
+ * transaction (to a confirmed address by name, as the password mails).
+ */
+export async function mailSecondFactorChange(db: Database, userId: string, change: SecondFactorChange) {
+  const [user] = await db
+    .select({ email: users.email, name: users.name, confirmed: users.emailConfirmedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  if (!user) return;
+  const { appName } = await getAppSettings(db);
+  await queueEmail(db, secondFactorChangedMail(user.email, user.confirmed ? user.name : null, change, appName));
+}
+
+/** A member turns their second factor off: it is removed, and they are mailed about it. */
+export async function turnOffSecondFactor(db: Database, userId: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await removeSecondFactors(tx, userId);
+    await mailSecondFactorChange(tx, userId, "turned-off");
+  });
 }
 
 /** Removes every second factor of an account: its app, recovery codes and passkeys. */

@@ -3,7 +3,7 @@ import type { Database } from "~/db/client.server";
 import { users } from "~/db/schema";
 import { recordAudit } from "~/domain/audit/audit.server";
 import { deleteUserSessions } from "~/domain/sessions/sessions.server";
-import { factorStatus, removeSecondFactors } from "./factors.server";
+import { factorStatus, mailSecondFactorChange, removeSecondFactors } from "./factors.server";
 
 export type ServerResetResult = { status: "ok"; name: string; role: string } | { status: "not-staff" };
 
@@ -30,6 +30,7 @@ export async function resetStaffFactorFromServer(db: Database, email: string): P
     const before = await factorStatus(tx, staff.id);
     await removeSecondFactors(tx, staff.id);
     await deleteUserSessions(tx, staff.id);
+    await mailSecondFactorChange(tx, staff.id, "reset");
     await recordAudit(tx, {
       actor: { id: staff.id, role: staff.role, permissions: staff.permissions },
       action: "admin.reset_second_factor",

@@ -1,7 +1,7 @@
 import type { Route } from "./+types/turn-off";
 import { SecurityPage } from "~/components/security/security-page";
 import { isStaff } from "~/domain/permissions/permissions";
-import { removeSecondFactors } from "~/domain/second-factor/factors.server";
+import { turnOffSecondFactor } from "~/domain/second-factor/factors.server";
 import { forbidden, requireMemberOrStaff } from "~/server/auth.server";
 import { requireFreshFactor } from "~/server/second-factor.server";
 import { redirectWithToast } from "~/server/toast.server";
@@ -14,7 +14,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireMemberOrStaff(request, context);
   if (isStaff(user.role)) throw forbidden("Staff accounts always use two-step verification.");
   await requireFreshFactor(request, context);
-  await removeSecondFactors(context.services.db, user.id);
+  await turnOffSecondFactor(context.services.db, user.id);
   return redirectWithToast(context, "/security", {
     type: "success",
     title: "Two-Step Verification Off",
