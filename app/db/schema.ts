@@ -282,8 +282,9 @@ export const sessions = pgTable(
     /**
      * A money action's form, kept while its re-check of the second factor is asked for (its path
      * and fields): the confirmation page posts them back with the code, so nothing typed is lost.
+     * Passwords are never kept: `askAgain` names the fields the page asks for again.
      */
-    pendingAction: jsonb().$type<{ path: string; fields: [string, string][] }>(),
+    pendingAction: jsonb().$type<{ path: string; fields: [string, string][]; askAgain?: string[] }>(),
     ...timestamps,
   },
   (t) => [index("sessions_user_idx").on(t.userId)],

@@ -91,10 +91,14 @@ export async function requireFreshFactor(request: Request, context: RequestConte
   const token = await getSessionToken(request, context);
   if (!token) throw redirect("/login");
   const url = new URL(request.url);
-  const fields = [...form]
+  const typed = [...form]
     .filter((entry): entry is [string, string] => typeof entry[1] === "string")
     .filter(([name]) => name !== FACTOR_CODE_FIELD && name !== RECOVERY_CODE_FIELD);
-  await keepPendingAction(context.services.db, token, { path: url.pathname + url.search, fields });
+  // A password is never stored, nor written back into a page: the confirmation asks for it again.
+  const isPassword = (name: string) => /password/i.test(name);
+  const askAgain = [...new Set(typed.filter(([name]) => isPassword(name)).map(([name]) => name))];
+  const fields = typed.filter(([name]) => !isPassword(name));
+  await keepPendingAction(context.services.db, token, { path: url.pathname + url.search, fields, askAgain });
   throw redirect(error ? `/login/confirm?error=${error}` : "/login/confirm");
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq, isNotNull, sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { appSettings, auditLog, sessions, totpFactors, users } from "~/db/schema";
 import { PERMISSIONS } from "~/domain/permissions/permissions";
@@ -192,6 +192,7 @@ describe("a money action after 15 minutes", () => {
       "/admin/withdrawals",
       "/admin/risk/decide",
       `/admin/users/${admin.id}/release-payouts`,
+      "/admin/referrals/review",
     ];
     for (const path of guarded) {
       expect((await client.post(path, { intent: "x" })).location, path).toBe("/login/confirm");
@@ -243,7 +244,14 @@ describe("a member's own second factor", () => {
     const page = await client.get("/security");
     expect(pageText(page.body)).toContain("Two-step verification Off");
     const key = keyOnEnrolPage(pageText(page.body));
-    const on = await client.post("/security/turn-on", { secondFactorCode: await unusedCode(someone.email, key) });
+    // The password is asked too: a session alone cannot tie the account to someone else's phone.
+    const noPassword = await client.post("/security/turn-on", { secondFactorCode: "123456" });
+    expect(noPassword.status).toBe(401);
+    expect(pageText(noPassword.body)).toContain("Current password is incorrect.");
+    const on = await client.post("/security/turn-on", {
+      secondFactorCode: await unusedCode(someone.email, key),
+      currentPassword: someone.password,
+    });
     expect(on.status).toBe(200);
     expect(pageText(on.body)).toContain("Your recovery codes");
 
@@ -253,7 +261,21 @@ describe("a member's own second factor", () => {
     expect(verified.location).toBe("/dashboard");
 
     await ageFactorCheck(someone.id, 16);
-    expect((await next.client.post("/profile/bank-details", { bankName: "x" })).location).toBe("/login/confirm");
+    const bankForm = { bankCode: "058", accountNumber: "0123456789", currentPassword: someone.password };
+    expect((await next.client.post("/profile/bank-details", bankForm)).location).toBe("/login/confirm");
+    // The password is neither kept on the session nor written into the page: it is asked for again.
+    const [kept] = await db()
+      .select({ pending: sessions.pendingAction })
+      .from(sessions)
+      .where(and(eq(sessions.userId, someone.id), isNotNull(sessions.pendingAction)));
+    expect(JSON.stringify(kept!.pending)).not.toContain(someone.password);
+    expect(kept!.pending).toMatchObject({ path: "/profile/bank-details", askAgain: ["currentPassword"] });
+    const confirm = await next.client.get("/login/confirm");
+    expect(confirm.body).not.toContain(someone.password);
+    expect(confirm.body).toContain('name="accountNumber" value="0123456789"');
+    expect(confirm.body).toMatch(
+      /<input[^>]*name="currentPassword"[^>]*type="password"|<input[^>]*type="password"[^>]*name="currentPassword"/,
+    );
     expect((await next.client.post("/profile/withdraw", { amount: "10" })).location).toBe("/login/confirm");
     const off = await next.client.post("/security/turn-off", { secondFactorCode: await unusedCode(someone.email) });
     expect(redirectToast(off)).toMatchObject({ title: "Two-Step Verification Off" });

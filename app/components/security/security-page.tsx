@@ -1,5 +1,6 @@
 import { Form, useActionData, useNavigation, useRouteLoaderData, useSearchParams } from "react-router";
 import { ConfirmAction, ConfirmPanel } from "~/components/confirm-action";
+import { PasswordField } from "~/components/form-field";
 import { AuthenticatorSetup } from "~/components/second-factor/authenticator-setup";
 import { PasskeyList, type PasskeyRow } from "~/components/second-factor/passkey-list";
 import { RecoveryCodes } from "~/components/second-factor/recovery-codes";
@@ -118,6 +119,13 @@ export function SecurityPage({ answer }: { answer?: SecurityAnswer }) {
             <Form method="post" action="/security/turn-on" className="mt-4 grid gap-4" noValidate>
               <FormError message={errors.form} />
               <AuthenticatorSetup offer={data.offer} error={errors.secondFactorCode} />
+              <PasswordField
+                label="Current password"
+                name="currentPassword"
+                autoComplete="current-password"
+                required
+                error={errors.currentPassword}
+              />
               <Button type="submit" disabled={submitting} className="w-full sm:w-auto">
                 Turn on
               </Button>

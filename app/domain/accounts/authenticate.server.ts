@@ -66,3 +66,9 @@ export async function findPasswordBinding(
     .where(eq(users.email, email.toLowerCase()));
   return user ?? null;
 }
+
+/** Whether `password` is the signed-in account's current one (a sensitive change asks for it again). */
+export async function isCurrentPassword(db: Database, userId: string, password: string): Promise<boolean> {
+  const [user] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return Boolean(user) && (await verifyPassword(user!.passwordHash, password));
+}

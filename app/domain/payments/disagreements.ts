@@ -20,7 +20,7 @@ export const DISAGREEMENT_TEXTS: Record<DisagreementKind, { title: string; actio
   "held-payment": {
     title: "Paid, but not as asked",
     action:
-      "Nothing was booked. Press Refund to send the money back through Paystack (never from the Paystack dashboard, so the refund is booked); the member or advertiser can then pay again as asked.",
+      "Press Refund to send the money back through Paystack, so the refund is booked (a payment in another currency, or any with online payments off, is refunded in the Paystack dashboard instead); the member or advertiser can then pay again as asked.",
   },
   "unknown-reference": {
     title: "A payment AdNaira did not ask for",

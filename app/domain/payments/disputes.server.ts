@@ -10,7 +10,7 @@ import { newId } from "~/domain/shared/ids";
 import { formatKobo } from "~/domain/shared/money";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { bookDisputeLoss } from "./money.server";
-import type { ProviderDisputeReport } from "./provider";
+import { PROVIDER_CURRENCY, type ProviderDisputeReport } from "./provider";
 
 /**
  * Card disputes the provider reports (charge.dispute.create / remind / resolve; issue 42 item 5,
@@ -35,9 +35,11 @@ export type DisputeReportOutcome =
 export function disputeOutcomeOf(
   report: Pick<ProviderDisputeReport, "status" | "resolution">,
 ): "open" | "won" | "lost" {
-  if (!report.resolution) return "open";
-  // Paystack: "merchant-accepted" (the merchant accepted the claim: the payer is refunded) or "declined".
-  return report.resolution === "declined" ? "won" : "lost";
+  // Paystack: "merchant-accepted" (the merchant accepted the claim: the payer is refunded) or
+  // "declined"; anything else is not a resolution we know, and the dispute stays open.
+  if (report.resolution === "declined") return "won";
+  if (report.resolution === "merchant-accepted") return "lost";
+  return "open";
 }
 
 /** Why a member was put on the review queue by a lost dispute (the reviewer's mail says it). */
@@ -82,30 +84,34 @@ export async function applyDisputeReport(
     if (inserted) await mailDisputeOpened(tx, dispute, now);
     if (dispute.outcome !== "open") return { status: "already-resolved", dispute };
     const verdict = disputeOutcomeOf(report);
+    // The latest event's amount (a resolution may name a partial refund), whichever came first.
+    const amountKobo = report.amountKobo > 0n ? report.amountKobo : dispute.amountKobo;
+    // Only naira is booked; a dispute in another currency is kept for an admin, as its payment was.
+    const booked = verdict === "lost" && amountKobo > 0n && dispute.currency === PROVIDER_CURRENCY;
     const [changed] = await tx
       .update(providerDisputes)
       .set({
+        amountKobo,
         providerStatus: report.status,
         evidenceDueAt: report.evidenceDueAt ?? dispute.evidenceDueAt,
         outcome: verdict,
         resolution: report.resolution,
         resolvedAt: verdict === "open" ? null : (report.resolvedAt ?? now),
-        bookedAt: verdict === "lost" && dispute.amountKobo > 0n ? now : null,
+        bookedAt: booked ? now : null,
         updatedAt: now,
       })
       .where(eq(providerDisputes.id, dispute.id))
       .returning();
     if (verdict === "lost") {
-      await bookDisputeLoss(tx, changed!);
+      if (booked) await bookDisputeLoss(tx, changed!);
+      // The payer's account waits for a review (their automatic payouts and referral rewards
+      // held), in the same transaction: a replay finds the dispute resolved and flags nothing.
+      if (changed!.userId) await flagForReview(tx, changed!.userId, LOST_DISPUTE_WHY, now);
       return { status: "lost", dispute: changed! };
     }
     if (verdict === "won") return { status: "won", dispute: changed! };
     return { status: inserted ? "opened" : "updated", dispute: changed! };
   });
-  // The payer's account waits for a review (their automatic payouts and referral rewards held).
-  if (outcome.status === "lost" && outcome.dispute.userId) {
-    await flagForReview(db, outcome.dispute.userId, LOST_DISPUTE_WHY, now);
-  }
   return outcome;
 }
 
@@ -131,15 +137,6 @@ async function mailDisputeOpened(tx: Database, dispute: ProviderDispute, now: Da
       now,
     );
   }
-}
-
-/** The disputes for the reconciliation page: open ones first, then the latest resolved. */
-export async function listDisputes(db: Database, limit = 100): Promise<ProviderDispute[]> {
-  return db
-    .select()
-    .from(providerDisputes)
-    .orderBy(sql`(${providerDisputes.outcome} = 'open') desc`, desc(providerDisputes.createdAt))
-    .limit(limit);
 }
 
 /** A dispute as the reconciliation page lists it: facts formatted, the payer named. */

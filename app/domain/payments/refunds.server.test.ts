@@ -129,6 +129,17 @@ describe("refunding a held payment", () => {
     expect((await refundsOfRef(reference))[0]).toMatchObject({ status: "processed" });
   });
 
+  it("a report of a refund of another amount (made in Paystack's dashboard) settles none of ours", async () => {
+    const admin = await withdrawalAdmin(db);
+    const { reference } = await heldPayment(90_00n);
+    await refundPayment(db, provider, admin, { reference, reason: "Wrong amount" });
+    const theirs = { ...processedReport(reference, 40_00n, "failed"), providerRefundId: "dashboard-refund-1" };
+    await applyRefundReport(db, theirs);
+    const [ours] = await refundsOfRef(reference);
+    expect(ours).toMatchObject({ status: "pending", amountKobo: 90_00n });
+    expect(ours!.providerRefundId).not.toBe("dashboard-refund-1");
+  });
+
   it("a failed refund books nothing; the payment can be refunded again", async () => {
     const admin = await withdrawalAdmin(db);
     const { reference } = await heldPayment(120_00n);
@@ -317,13 +328,47 @@ describe("disputes", () => {
       .where(eq(users.id, payer.id));
     expect(row?.status).toBe("open");
     const lines = await fullStatement(db, payer.id);
-    expect(lines.find((l) => l.kind === "payment_dispute_lost")).toMatchObject({ paymentReference: reference });
+    // Money back to the payer, as a refund's line (the open dispute's line moved nothing).
+    expect(lines.find((l) => l.kind === "payment_dispute_lost")).toMatchObject({
+      paymentReference: reference,
+      amountKobo: 500_000n,
+    });
     // Item 8: the daily report has the loss beside the upgrade it undoes.
     const viewer = await withdrawalAdmin(db, ["view_reports"]);
     const today = lagosDay(new Date());
     const report = await dailyReport(db, viewer, { from: today, to: today });
     if (report.status !== "ok") throw new Error(report.status);
     expect(report.totals).toMatchObject({ disputesLost: 1, disputesLostKobo: 500_000n });
+  });
+
+  it("a lost dispute is booked with the latest event's amount, whichever came first", async () => {
+    const { reference } = await paidUpgrade();
+    await applyDisputeReport(db, dispute(reference, { amountKobo: 500_000n }));
+    const partial = dispute(reference, { status: "resolved", resolution: "merchant-accepted", amountKobo: 200_000n });
+    expect((await applyDisputeReport(db, partial)).dispute.amountKobo).toBe(200_000n);
+    const [loss] = await transfersKeyed(disputeLossKey(`D${reference}`));
+    expect(loss!.amountKobo).toBe(200_000n);
+  });
+
+  it("a resolution it does not know leaves the dispute open; one in another currency books nothing", async () => {
+    const { reference } = await paidUpgrade();
+    const odd = dispute(reference, { status: "resolved", resolution: "something-new" });
+    expect((await applyDisputeReport(db, odd)).dispute.outcome).toBe("open");
+    const other = await paidUpgrade();
+    const dollars = dispute(other.reference, { currency: "USD", status: "resolved", resolution: "merchant-accepted" });
+    expect((await applyDisputeReport(db, dollars)).status).toBe("lost");
+    expect(await transfersKeyed(disputeLossKey(`D${other.reference}`))).toHaveLength(0);
+  });
+
+  it("a held payment with an open dispute is not refunded: the bank gives the money back", async () => {
+    const admin = await withdrawalAdmin(db);
+    const { reference } = await heldPayment(120_00n);
+    await applyDisputeReport(db, dispute(reference, { amountKobo: 120_00n }));
+    const created = standin.counts.refundsCreated;
+    expect(await refundPayment(db, provider, admin, { reference, reason: "Wrong amount" })).toEqual({
+      status: "disputed",
+    });
+    expect(standin.counts.refundsCreated).toBe(created);
   });
 
   it("a resolve arriving first is stored as it is; won changes nothing but its state", async () => {

@@ -3,6 +3,7 @@ import type { Database } from "~/db/client.server";
 import { isCheckViolation, isUniqueViolation } from "~/db/errors.server";
 import {
   campaigns,
+  providerDisputes,
   providerPayments,
   providerRefunds,
   upgradeRequests,
@@ -51,6 +52,8 @@ export type RefundPaymentResult =
   | { status: "not-held" }
   /** Paid in another currency: refund it in the provider's dashboard. */
   | { status: "not-naira" }
+  /** A card dispute about it is open or was lost: the payer's bank takes the money back, not a refund. */
+  | { status: "disputed" }
   /** A refund of it is on its way (or its outcome is being checked). */
   | { status: "in-progress" }
   | { status: "refunded" }
@@ -70,6 +73,8 @@ export const REFUND_REFUSALS: RefusalTexts<RefundPaymentResult> = {
   "not-held":
     "This payment was booked, and what it paid for is over: its money is on the payer's balance, which they can withdraw.",
   "not-naira": "This payment is not in naira. Refund it in the Paystack dashboard.",
+  disputed:
+    "The payer disputed this payment with their bank: a lost dispute gives the money back already. Answer the dispute instead; nothing was refunded.",
   "in-progress": "A refund of this payment is already on its way. Wait for Paystack to finish it.",
   refunded: "This payment has been refunded in full already.",
   refused: "Paystack refused the refund.",
@@ -111,6 +116,12 @@ async function refusalFor(tx: Database, attempt: ProviderPayment): Promise<Refun
   }
   if (attempt.status !== "held") return { status: "not-paid" };
   if (attempt.currency !== PROVIDER_CURRENCY) return { status: "not-naira" };
+  // A card dispute open or lost: the payer's bank is taking (or took) the money back already.
+  const [disputed] = await tx
+    .select({ id: providerDisputes.id })
+    .from(providerDisputes)
+    .where(and(eq(providerDisputes.paymentId, attempt.id), inArray(providerDisputes.outcome, ["open", "lost"])));
+  if (disputed) return { status: "disputed" };
   return null;
 }
 
@@ -282,7 +293,7 @@ export type RefundReportOutcome =
   /** It was processed or failed before: a replay, or an older status after a newer one. Nothing changed. */
   | { status: "already-settled"; refund: ProviderRefund };
 
-/** Which of our refunds a report names: by the provider's id, else the payment's refund on its way (or of the same amount). */
+/** Which of our refunds a report names: by the provider's id, else the payment's refund of the same amount. */
 async function refundNamed(db: Database, report: ProviderRefundReport, refundId?: string): Promise<string | null> {
   if (refundId) return refundId;
   if (report.providerRefundId) {
@@ -302,7 +313,8 @@ async function refundNamed(db: Database, report: ProviderRefundReport, refundId?
     (r) => !report.providerRefundId || r.providerRefundId === null || r.providerRefundId === report.providerRefundId,
   );
   const sameAmount = refunds.filter((r) => r.amountKobo === report.amountKobo);
-  const chosen = sameAmount.find((r) => isLive(r.status)) ?? sameAmount[0] ?? refunds.find((r) => isLive(r.status));
+  // Only a refund of the same amount: another (one made in Paystack's dashboard, say) is not ours.
+  const chosen = sameAmount.find((r) => isLive(r.status)) ?? sameAmount[0];
   return chosen?.id ?? null;
 }
 

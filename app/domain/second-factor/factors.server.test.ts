@@ -11,14 +11,17 @@ import {
   turnOffSecondFactor,
 } from "./factors.server";
 import { emailsTo } from "~/domain/mail/outbox.server";
-import { newTotpSecret, totpCodeAt } from "./totp";
+import { newId } from "~/domain/shared/ids";
+import { totpCodeAt } from "./totp";
 
 const { db } = await openTestDatabase();
+/** A secret as the enrolment page offers one: derived from a session (here, a made-up one). */
+const newSecret = () => offeredTotpSecret("test-offer-key", newId());
 const STEP_MS = 30_000;
 
 async function enrolled(now = new Date()) {
   const user = await createUser(db, { role: "admin" });
-  const secret = newTotpSecret();
+  const secret = newSecret();
   const result = await enrolAuthenticatorApp(db, user.id, secret, totpCodeAt(secret, now), now);
   if (result.status !== "ok") throw new Error(result.status);
   return { user, secret, recoveryCodes: result.recoveryCodes };
@@ -35,7 +38,7 @@ describe("enrolling an authenticator app", () => {
 
   it("keeps nothing until a code proves the app, then gives ten recovery codes once", async () => {
     const user = await createUser(db, { role: "admin" });
-    const secret = newTotpSecret();
+    const secret = newSecret();
     const now = new Date();
     expect(await enrolAuthenticatorApp(db, user.id, secret, "000000", now)).toEqual({ status: "wrong-code" });
     expect((await factorStatus(db, user.id)).enrolled).toBe(false);
@@ -54,7 +57,7 @@ describe("enrolling an authenticator app", () => {
 
   it("keeps the first app when a second enrolment comes after it (two tabs)", async () => {
     const { user } = await enrolled();
-    const other = newTotpSecret();
+    const other = newSecret();
     const now = new Date();
     expect(await enrolAuthenticatorApp(db, user.id, other, totpCodeAt(other, now), now)).toEqual({
       status: "enrolled",

@@ -17,11 +17,6 @@ export type AuthenticatorOffer = {
   secretForTyping: string;
 };
 
-/** A new secret: 160 random bits (RFC 4226's recommended length), in base32 as apps take it. */
-export function newTotpSecret(): string {
-  return new Secret({ size: 20 }).base32;
-}
-
 function totp(secret: string, label = "", issuer = "") {
   return new TOTP({
     issuer,

@@ -118,7 +118,8 @@ export async function markFactorChecked(db: Database, token: string, now = new D
     .where(eq(sessions.idHash, hashToken(token)));
 }
 
-export type PendingAction = { path: string; fields: [string, string][] };
+/** A money action's form (passwords left out: `askAgain` names them, to be typed again). */
+export type PendingAction = { path: string; fields: [string, string][]; askAgain?: string[] };
 
 /** Keeps a money action's form while the session is asked to prove its second factor again. */
 export async function keepPendingAction(db: Database, token: string, action: PendingAction) {

@@ -69,7 +69,9 @@ function linesQuery(userId: string): SQL {
        where rp.user_id = ${userId} and rf.status = 'processed'
       union all
       select 'dispute:' || pd.id, 'payment_dispute_' || pd.outcome::text, coalesce(pd.resolved_at, pd.created_at),
-             'provider_dispute', pd.id, 0, 0, -pd.amount_kobo
+             'provider_dispute', pd.id, 0, 0,
+             -- money back to the payer only when the dispute was lost; open or won moved nothing
+             case when pd.outcome = 'lost' then pd.amount_kobo else 0 end
         from provider_disputes pd
        where pd.user_id = ${userId}
     )

@@ -13,6 +13,7 @@ import { formatKobo } from "~/domain/shared/money";
 import { errorToast, type Toast } from "~/lib/toast";
 import { actorFrom, forbidden, requireAdmin } from "~/server/auth.server";
 import { actionAnswer, readForm } from "~/server/forms.server";
+import { requireFreshFactor } from "~/server/second-factor.server";
 
 const ReviewSchema = z.object({
   intent: z.enum(REVIEW_DECISIONS),
@@ -27,6 +28,8 @@ const FAILED = "Review Failed";
  */
 export async function action({ request, context }: Route.ActionArgs) {
   const user = await requireAdmin(request, context, "manage_referrals", "Access Denied.");
+  // Releasing a held reward pays it: a money action (decision 030).
+  await requireFreshFactor(request, context);
   const parsed = ReviewSchema.safeParse(await readForm(request));
   if (!parsed.success) return actionAnswer(errorToast(FAILED, "Could not review the referral reward."));
   const { intent, referralId } = parsed.data;

@@ -1,5 +1,6 @@
 import { Link, redirect } from "react-router";
 import type { Route } from "./+types/confirm";
+import { PasswordField } from "~/components/form-field";
 import { SecondFactorCodeFields } from "~/components/second-factor/code-fields";
 import { Button } from "~/components/ui/button";
 import { Card } from "~/components/ui/card";
@@ -23,6 +24,7 @@ const ACTION_NAMES: [RegExp, string][] = [
   [/^\/admin\/memberships$/, "decide on an upgrade payment"],
   [/^\/admin\/campaigns\/confirm-payment$/, "confirm a campaign's payment"],
   [/^\/admin\/risk\/decide$/, "decide on linked accounts"],
+  [/^\/admin\/referrals\/review$/, "release or void a held referral reward"],
   [/^\/admin\/users\/[^/]+\/release-payouts$/, "release a member's payouts"],
   [/^\/admin\/reconciliation\/refund$/, "refund a payment"],
   [/^\/superadmin$/, "change an admin's access"],
@@ -41,7 +43,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const user = await requireMemberStaffOrAdvertiser(request, context);
   const token = await getSessionToken(request, context);
   const pending = token ? await findPendingAction(context.services.db, token) : null;
-  if (!pending) throw redirect(homePathFor(user.role));
+  // The path came from the action's own request; a path of this origin only, all the same.
+  if (!pending || !/^\/(?!\/)/.test(pending.path)) throw redirect(homePathFor(user.role));
   const pathname = pending.path.split("?")[0]!;
   const wrong = new URL(request.url).searchParams.get("error") === "wrong-code";
   const wait = await context.services.rateLimits.blockedFor("secondFactor", user.id);
@@ -69,6 +72,16 @@ export default function ConfirmSecondFactor({ loaderData }: Route.ComponentProps
           <FormError message={formError} />
           {pending.fields.map(([name, value], index) => (
             <input key={`${name}-${index}`} type="hidden" name={name} value={value} />
+          ))}
+          {(pending.askAgain ?? []).map((name) => (
+            <PasswordField
+              key={name}
+              name={name}
+              label={name === "currentPassword" ? "Your password" : "Password"}
+              hint="Passwords are not kept while we ask for the code: type it again."
+              autoComplete={name === "currentPassword" ? "current-password" : "new-password"}
+              required
+            />
           ))}
           <SecondFactorCodeFields error={codeError} />
           <Button type="submit" size="lg" className="w-full">
