@@ -1,21 +1,9 @@
 import { ResponsiveList, type ListColumn } from "~/components/ui/responsive-list";
-
-/** One card dispute as the reconciliation page shows it, every figure formatted by the loader. */
-export type DisputeRow = {
-  id: string;
-  reference: string;
-  /** The payer ("Ada Obi (U7K2M9QXA)"), or "Not one of ours". */
-  payer: string;
-  amount: string;
-  reason: string;
-  evidenceDue: string;
-  /** Open, Won or Lost, with Paystack's own status. */
-  state: string;
-};
+import type { DisputeView } from "~/domain/payments/dispute-view";
 
 export const NO_DISPUTES_TEXT = "No card disputes.";
 
-const COLUMNS: ListColumn<DisputeRow>[] = [
+const COLUMNS: ListColumn<DisputeView>[] = [
   { header: "Payment", cell: (row) => <span className="font-mono text-sm">{row.reference}</span>, rowHeader: true },
   { header: "Payer", cell: (row) => row.payer },
   { header: "Amount", cell: (row) => row.amount, align: "end" },
@@ -25,7 +13,7 @@ const COLUMNS: ListColumn<DisputeRow>[] = [
 ];
 
 /** The provider's card disputes: open ones first, with the amount, the reason and the evidence deadline. */
-export function DisputeList({ rows }: { rows: DisputeRow[] }) {
+export function DisputeList({ rows }: { rows: DisputeView[] }) {
   return (
     <ResponsiveList
       rows={rows}

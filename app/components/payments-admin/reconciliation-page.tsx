@@ -7,7 +7,8 @@ import { useFocusAfterClose } from "~/components/ui/url-dialog";
 import { resolveParam } from "~/domain/payments/disagreements";
 import type { ActionAnswer, FormFailure } from "~/lib/forms";
 import { DisagreementList, type DisagreementRow } from "./disagreement-list";
-import { DisputeList, type DisputeRow } from "./dispute-list";
+import type { DisputeView } from "~/domain/payments/dispute-view";
+import { DisputeList } from "./dispute-list";
 import { MoneyAtProvider, type MoneyAtProviderView } from "./money-at-provider";
 import {
   RECONCILIATION_VIEW_LABELS,
@@ -37,7 +38,7 @@ export type ReconciliationData = {
   /** The held payment whose Refund dialog is open. */
   refunding: DisagreementRow | null;
   /** The provider's card disputes, open ones first. */
-  disputes: DisputeRow[];
+  disputes: DisputeView[];
 };
 
 const RECONCILIATION_ROUTE_ID = "routes/admin/reconciliation/layout";

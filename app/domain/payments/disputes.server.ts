@@ -10,6 +10,7 @@ import { newId } from "~/domain/shared/ids";
 import { formatKobo } from "~/domain/shared/money";
 import { formatLagosDateTime } from "~/lib/lagos-time";
 import { bookDisputeLoss } from "./money.server";
+import type { DisputeView } from "./dispute-view";
 import { PROVIDER_CURRENCY, type ProviderDisputeReport } from "./provider";
 
 /**
@@ -138,17 +139,6 @@ async function mailDisputeOpened(tx: Database, dispute: ProviderDispute, now: Da
     );
   }
 }
-
-/** A dispute as the reconciliation page lists it: facts formatted, the payer named. */
-export type DisputeView = {
-  id: string;
-  reference: string;
-  payer: string;
-  amount: string;
-  reason: string;
-  evidenceDue: string;
-  state: string;
-};
 
 const OUTCOME_LABELS: Record<ProviderDispute["outcome"], string> = { open: "Open", won: "Won", lost: "Lost" };
 
