@@ -82,6 +82,8 @@ const QUERIES: Record<string, (f: Fixture) => string[]> = {
   "/register": (f) => [`?ref=${f.referralCode}`],
   "/confirm-email": (f) => [`?token=${f.confirmToken}`, "?token=not-a-real-token"],
   "/reset-password": (f) => [`?token=${f.resetToken}`, "?token=not-a-real-token"],
+  // The re-check's page after a wrong code (with nothing kept to confirm, it sends home).
+  "/login/confirm": () => ["?error=wrong-code"],
   "/adverts/:advertId": () => ["?early=1"],
   "/referrals": () => ["?page=2", "?period=month", "?period=year&page=2", "?period=nonsense"],
   // An older page (a cursor past every message) and a Reply link; the unread messages stay unread.

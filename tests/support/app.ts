@@ -21,6 +21,14 @@ async function loadBuiltServer(): Promise<ServerModuleType> {
   }
 }
 
+/** The services of each test app running in this process, by origin (see servicesAt). */
+const running = new Map<string, Services>();
+
+/** The services of the test app at `origin` (a test helper's way to its database), if it runs here. */
+export function servicesAt(origin: string): Services | undefined {
+  return running.get(origin);
+}
+
 export type TestApp = {
   origin: string;
   services: Services;
@@ -71,12 +79,14 @@ export async function startTestApp(options: StartTestAppOptions = {}): Promise<T
     rateLimits: { slowDownStepMs: options.slowDownStepMs ?? 1 },
   });
   server.on("request", await mod.createApp(services));
+  running.set(origin, services);
   return {
     origin,
     services,
     database,
     client: () => new HttpClient(origin),
     async close() {
+      running.delete(origin);
       server.closeAllConnections();
       await new Promise<void>((resolve) => server.close(() => resolve()));
       await services.close();

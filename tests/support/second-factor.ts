@@ -1,4 +1,9 @@
+import { eq } from "drizzle-orm";
+import type { Database } from "~/db/client.server";
+import { recoveryCodes, users } from "~/db/schema";
+import { recoveryCodeHash } from "~/domain/second-factor/factors.server";
 import { stepAt, totpCodeAt } from "~/domain/second-factor/totp";
+import { newId } from "~/domain/shared/ids";
 
 /**
  * The authenticator app of each staff account the tests signed in (by email): its secret, read
@@ -43,6 +48,35 @@ export async function unusedCode(email: string, secret = knownSecret(email)): Pr
     }
     await new Promise((resolve) => setTimeout(resolve, (now + 1) * STEP_MS - Date.now() + 50));
   }
+}
+
+/** A code of the account's app no earlier sign-in used, without waiting: null when this moment's are spent. */
+export function codeNow(email: string): string | null {
+  const key = email.toLowerCase();
+  const app = apps.get(key);
+  if (!app) throw new Error(`no authenticator app known for ${email}: sign it in through enrolment first`);
+  const now = stepAt(new Date());
+  const step = [now, now + 1].find((s) => s > app.lastStep);
+  if (step === undefined) return null;
+  apps.set(key, { secret: app.secret, lastStep: step });
+  return totpCodeAt(app.secret, new Date(step * STEP_MS));
+}
+
+/**
+ * A recovery code made for the account straight in its database (test set-up, as a factory's
+ * row): for a test that signs one account in again and again within 30 seconds, whose app has
+ * no unused code left at that moment. It is then typed at the login as a person types one.
+ */
+export async function mintRecoveryCode(db: Database, email: string): Promise<string> {
+  const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email.toLowerCase()));
+  if (!user) throw new Error(`no account ${email}`);
+  const code = `TEST${newId()
+    .replace(/[^A-Za-z0-9]/g, "")
+    .slice(0, 6)}`
+    .toUpperCase()
+    .padEnd(10, "X");
+  await db.insert(recoveryCodes).values({ id: newId(), userId: user.id, codeHash: recoveryCodeHash(code) });
+  return code;
 }
 
 /** The current step's code for an enrolment (it is used up once the app is kept). */

@@ -16,7 +16,8 @@ const newRecoveryCode = () => {
   const code = recoveryCode();
   return `${code.slice(0, 5)}-${code.slice(5)}`;
 };
-const hashCode = (code: string) => createHash("sha256").update(normaliseCode(code)).digest("hex");
+/** How a recovery code is stored: SHA-256 of the code as typed, without its dash, in capitals. */
+export const recoveryCodeHash = (code: string) => createHash("sha256").update(normaliseCode(code)).digest("hex");
 
 export type FactorStatus = {
   /** An authenticator app proved by a code: the account's second factor is on. */
@@ -105,7 +106,9 @@ export async function enrolAuthenticatorApp(
 async function replaceRecoveryCodes(db: Database, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, newRecoveryCode);
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
-  await db.insert(recoveryCodes).values(codes.map((code) => ({ id: newId(), userId, codeHash: hashCode(code) })));
+  await db
+    .insert(recoveryCodes)
+    .values(codes.map((code) => ({ id: newId(), userId, codeHash: recoveryCodeHash(code) })));
   return codes;
 }
 
@@ -166,7 +169,11 @@ export async function checkSecondFactor(
     .update(recoveryCodes)
     .set({ usedAt: now })
     .where(
-      and(eq(recoveryCodes.userId, userId), eq(recoveryCodes.codeHash, hashCode(code)), isNull(recoveryCodes.usedAt)),
+      and(
+        eq(recoveryCodes.userId, userId),
+        eq(recoveryCodes.codeHash, recoveryCodeHash(code)),
+        isNull(recoveryCodes.usedAt),
+      ),
     )
     .returning({ id: recoveryCodes.id });
   if (!used.length) return { status: "wrong-code" };

@@ -67,6 +67,8 @@ describe("the money at Paystack", () => {
       transfersOutKobo: 0n,
       reversalsKobo: 0n,
       settledKobo: 0n,
+      refundsKobo: 0n,
+      disputeLossesKobo: 0n,
       atProviderKobo: 0n,
       inSettlementKobo: 0n,
       providerRecordsKobo: 0n,
@@ -120,6 +122,9 @@ describe("the money at Paystack", () => {
       transfersOutKobo: 1_960n + 2_940n + 2_940n + 3_920n,
       reversalsKobo: 2_940n + 3_920n,
       settledKobo: 100_000n,
+      // Nothing refunded, no dispute lost (both: app/domain/payments/refunds.server.test.ts).
+      refundsKobo: 0n,
+      disputeLossesKobo: 0n,
       atProviderKobo: 162_000n - fees - (1_960n + 2_940n) - 100_000n,
       inSettlementKobo: 25_000n,
       // Paystack's records as AdNaira keeps them: settled payments less their fees, less paid

@@ -30,7 +30,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   }
   const user = await getCurrentUser(request, context);
   if (!user) throw redirect("/login");
-  // Just enrolled (the page after the code): it goes on from here.
+  // Nothing to set up here without a second factor (a member turns one on from /security).
+  if (!user.hasSecondFactor) throw redirect(homePathFor(user.role));
+  // Enrolled (the page just after the code shows the recovery codes): it goes on from here.
   return { status: "enrolled" as const };
 }
 
