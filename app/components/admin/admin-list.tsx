@@ -53,7 +53,7 @@ function AdminRow({ admin }: { admin: AdminSummary }) {
           <PermissionChips permissions={admin.permissions} />
         </div>
       </div>
-      <div className="flex gap-2 sm:flex-col lg:flex-row">
+      <div className="flex flex-wrap gap-2 sm:flex-col lg:flex-row">
         <ManagePermissionsDialog admin={admin} />
         <ConfirmAction
           trigger={
