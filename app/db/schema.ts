@@ -1188,6 +1188,11 @@ export const providerPayments = pgTable(
     feeKobo: bigint({ mode: "bigint" }),
     /** Why a paid attempt was held for an admin instead of booked. */
     heldReason: text(),
+    /**
+     * Held because what it paid for was paid or closed before it (an older checkout paid late,
+     * issue 42 item 9): the app refunds it itself, and the minute job retries until it has.
+     */
+    supersededAt: timestamp({ withTimezone: true }),
     /** When its outcome was learned (webhook or verify). */
     settledAt: timestamp({ withTimezone: true }),
     /** The last time the reconciliation job asked the provider about it. */

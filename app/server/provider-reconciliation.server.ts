@@ -3,7 +3,7 @@ import { payoutJobs, providerPayments, providerTransfers } from "~/db/schema";
 import type { Clock } from "~/domain/shared/clock";
 import { settleCampaignPayment } from "~/domain/campaigns/confirm-payment.server";
 import { settleUpgradePayment } from "~/domain/memberships/process-upgrade.server";
-import { checkWaitingRefunds, refundIfSuperseded } from "~/domain/payments/refunds.server";
+import { checkWaitingRefunds, refundIfSuperseded, refundSupersededPayments } from "~/domain/payments/refunds.server";
 import { verifyAttempt } from "~/domain/payments/checkout.server";
 import { syncProviderSettlements } from "~/domain/payments/provider-settlements.server";
 import { TRANSFER_FAILURE_REASONS, verifyTransferAttempt } from "~/domain/withdrawals/settle-transfer.server";
@@ -124,8 +124,10 @@ export async function checkWaitingWithProvider(
     else run.transfers++;
   }
 
-  // Refunds that waited without a word: an unanswered one looked for, one on its way asked about.
+  // Refunds that waited without a word: an unanswered one looked for, one on its way asked about;
+  // and a late checkout's refund the app did not get to ask for.
   run.unavailable += await checkWaitingRefunds(db, provider, waitedSince, clock);
+  await refundSupersededPayments(db, provider, waitedSince, clock);
 
   const settled = await syncProviderSettlements(db, provider, now, clock);
   run.settlements = settled.booked;

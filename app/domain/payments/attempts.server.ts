@@ -86,7 +86,7 @@ export async function recordSettled(
   tx: Database,
   attempt: ProviderPayment,
   report: ProviderPaymentReport,
-  to: { status: "succeeded" } | { status: "held"; reason: string },
+  to: { status: "succeeded" } | { status: "held"; reason: string; superseded?: true },
   now: Date,
 ): Promise<ProviderPayment | null> {
   const [changed] = await tx
@@ -94,6 +94,7 @@ export async function recordSettled(
     .set({
       status: to.status,
       heldReason: to.status === "held" ? to.reason : null,
+      supersededAt: to.status === "held" && to.superseded ? now : null,
       providerTransactionId: report.providerTransactionId || null,
       paidKobo: report.amountKobo,
       currency: report.currency,

@@ -19,7 +19,13 @@ import { MAX_PAYMENT_ATTEMPTS } from "./attempts.server";
 import { applyDisputeReport } from "./disputes.server";
 import { disputeLossKey, heldPaymentKey, providerRefundKey } from "./money.server";
 import type { PaymentProvider, ProviderDisputeReport } from "./provider";
-import { applyRefundReport, checkWaitingRefunds, refundIfSuperseded, refundPayment } from "./refunds.server";
+import {
+  applyRefundReport,
+  checkWaitingRefunds,
+  refundIfSuperseded,
+  refundPayment,
+  refundSupersededPayments,
+} from "./refunds.server";
 
 // Refunds and disputes against the Paystack stand-in: what is sent, what is booked, once.
 
@@ -265,6 +271,32 @@ describe("Try again (item 9)", () => {
     expect(settled).toMatchObject({ status: "held", reason: UPGRADE_HELD_REASONS.approved, superseded: true });
     expect(await refundIfSuperseded(db, provider, settled)).toMatchObject({ status: "ok", outcome: "sent" });
     expect((await refundsOfRef(reference))[0]).toMatchObject({ status: "pending", requestedById: null });
+  });
+
+  it("when the app stopped before refunding a late checkout, the minute job refunds it, once", async () => {
+    const { member: m, request, reference } = await checkoutOpened();
+    await payUpgradeOnline(db, provider, { userId: m.id, requestId: request.id, callbackUrl });
+    await standin.completePayment(`${request.reference}-2`, { outcome: "success", webhook: false });
+    const second = await provider.verifyPayment(`${request.reference}-2`);
+    if (second.status !== "found") throw new Error(second.status);
+    await settleUpgradePayment(db, second.payment);
+    await standin.completePayment(reference, { outcome: "success", webhook: false });
+    const first = await provider.verifyPayment(reference);
+    if (first.status !== "found") throw new Error(first.status);
+    // Booked as superseded, and then the process stopped: no refundIfSuperseded.
+    expect(await settleUpgradePayment(db, first.payment)).toMatchObject({ status: "held", superseded: true });
+    expect(await refundsOfRef(reference)).toEqual([]);
+    // A replayed report finds it settled: only the stored mark tells the minute job.
+    const [held] = await db.select().from(providerPayments).where(eq(providerPayments.reference, reference));
+    expect(held!.supersededAt).toBeInstanceOf(Date);
+    const later = new Date(Date.now() + 60_000);
+    const created = standin.counts.refundsCreated;
+    expect(await refundSupersededPayments(db, provider, later)).toBeGreaterThanOrEqual(1);
+    expect(await refundsOfRef(reference)).toMatchObject([{ status: "pending", requestedById: null }]);
+    // Next minute: it has a refund, nothing more is sent.
+    await refundSupersededPayments(db, provider, later);
+    expect(standin.refunds().filter((r) => r.transaction?.reference === reference)).toHaveLength(1);
+    expect(standin.counts.refundsCreated).toBeGreaterThan(created);
   });
 
   it(`opens at most ${MAX_PAYMENT_ATTEMPTS} checkouts for one request`, async () => {

@@ -431,6 +431,39 @@ export async function refundIfSuperseded(
 }
 
 /**
+ * The minute job's retry of item 9: a payment held as superseded (`superseded_at`) before
+ * `waitedSince` with no refund asked for yet (the app stopped between the booking and the refund)
+ * is refunded now. One whose refund failed or was refused is left for an admin on
+ * /admin/reconciliation, so Paystack is not asked again every minute. Answers how many were sent.
+ */
+export async function refundSupersededPayments(
+  db: Database,
+  provider: PaymentProvider,
+  waitedSince: Date,
+  clock: Clock = systemClock,
+  limit = 50,
+): Promise<number> {
+  const unrefunded = await db
+    .select({ reference: providerPayments.reference })
+    .from(providerPayments)
+    .where(
+      and(
+        eq(providerPayments.status, "held"),
+        lt(providerPayments.supersededAt, waitedSince),
+        sql`not exists (select 1 from ${providerRefunds} r where r.payment_id = ${providerPayments.id})`,
+      ),
+    )
+    .orderBy(providerPayments.supersededAt)
+    .limit(limit);
+  let sent = 0;
+  for (const { reference } of unrefunded) {
+    const result = await refundPayment(db, provider, null, { reference, reason: SUPERSEDED_REFUND_REASON }, clock);
+    if (result.status === "ok") sent++;
+  }
+  return sent;
+}
+
+/**
  * The minute job's look at refunds that waited since before `waitedSince` without a webhook: one
  * whose request got no answer (or whose process stopped before recording it) is looked for at the
  * provider (verifyUnknownRefund); one on its way is fetched by its id and its status applied.

@@ -87,7 +87,7 @@ export async function recordBooking(
   now: Date,
 ): Promise<SettleOutcome> {
   if (answer.status === "hold")
-    return { ...(await recordHeld(tx, attempt, report, answer.reason, now)), superseded: true };
+    return { ...(await recordHeld(tx, attempt, report, answer.reason, now, true)), superseded: true };
   const booked = await recordSettled(tx, attempt, report, { status: "succeeded" }, now);
   await bookProviderFee(tx, attempt, report.feesKobo);
   return { status: "booked", attempt: booked! };
@@ -99,7 +99,8 @@ async function recordHeld(
   report: ProviderPaymentReport,
   reason: string,
   now: Date,
+  superseded?: true,
 ): Promise<Extract<SettleOutcome, { status: "held" }>> {
-  const held = await recordSettled(tx, attempt, report, { status: "held", reason }, now);
+  const held = await recordSettled(tx, attempt, report, { status: "held", reason, superseded }, now);
   return { status: "held", attempt: held!, reason };
 }

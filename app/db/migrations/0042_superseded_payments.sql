@@ -1,0 +1,1 @@
+ALTER TABLE "provider_payments" ADD COLUMN "superseded_at" timestamp with time zone;
