@@ -73,13 +73,14 @@ describe("WEB_CONCURRENCY", () => {
     async () => {
       const app = await startTwoWorkers();
 
-      // Both started on one new database: one super admin, one cookie secret.
+      // Both started on one new database: one super admin, one cookie secret and one key for the
+      // second factor's offers (each worker reads the other's, rather than making its own).
       const [admins, secrets] = await Promise.all([
         queryOne(app.database.url, "select count(*)::int as n from users where role = 'super_admin'"),
         queryOne(app.database.url, "select count(*)::int as n from server_secrets"),
       ]);
       expect(admins).toBe(1);
-      expect(secrets).toBe(1);
+      expect(secrets).toBe(2);
 
       // Requests on many connections reach both workers; /metrics counts all of them, whichever
       // worker answers the scrape.
